@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { DatabaseHandle } from '@taxfirm/db';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { loggerOptions } from './lib/logger.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { csrfPlugin } from './plugins/app/csrf.ts';
+import { errorsPlugin } from './plugins/app/errors.ts';
+import { webPlugin, type WebOptions } from './plugins/app/web.ts';
+import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
+
+export type AppConfig = {
+  isProduction: boolean;
+  sessionSecret: string;
+  logLevel: string;
+  trustProxy: number;
+  web: WebOptions;
+};
+
+export type AppDeps = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Where logs go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+};
+
+/** JSON bodies are small; uploads (multipart) have their own limit. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Build the application: plugins, then modules. Never listens; server.ts does. */
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+  const logger = loggerOptions(config.logLevel);
+  const app = Fastify({
+    logger: logStream ? { ...logger, stream: logStream } : logger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy > 0 ? config.trustProxy : false,
+    routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true, maxParamLength: 200 },
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    connectionTimeout: 60_000,
+    requestTimeout: 120_000,
+  } satisfies FastifyServerOptions);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // API answers are personal or current: never cached by a browser or proxy.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
+  await app.register(cookie);
+  await app.register(csrfPlugin, { secret: config.sessionSecret, secureCookies: config.isProduction });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Tax firm API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(settingsRoutes);
+  await app.register(webPlugin, config.web);
+  return app;
+}

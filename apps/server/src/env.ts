@@ -1,0 +1,120 @@
+/**
+ * The only place that reads process.env. Parsed once at start-up with zod; every bad key is reported.
+ * Outside production, missing secrets are generated once into DATA_DIR so a fresh clone just starts.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const secret = z.string().min(32, { error: 'must be at least 32 characters' });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    APP_URL: z.url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+      .optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().optional(),
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+    RAZORPAY_KEY_ID: z.string().optional(),
+    RAZORPAY_KEY_SECRET: z.string().optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+    ENCRYPTION_KEY: secret.optional(),
+    SESSION_SECRET: secret.optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Number of proxy hops to trust for the client IP and protocol (0: none). */
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  })
+  .superRefine((v, ctx) => {
+    if (v.NODE_ENV !== 'production') return;
+    const required = ['ENCRYPTION_KEY', 'SESSION_SECRET', 'SMTP_URL', 'APP_URL'] as const;
+    for (const key of required) {
+      if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    }
+    if (v.APP_URL && !v.APP_URL.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'must be https:// in production' });
+    }
+    if (v.STORAGE === 's3' && !v.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+    }
+  });
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  storage: 'local' | 's3';
+  paymentProvider: 'sandbox' | 'razorpay';
+  encryptionKey: string;
+  sessionSecret: string;
+  redisUrl: string | undefined;
+  logLevel: string;
+  trustProxy: number;
+};
+
+export class EnvError extends Error {}
+
+/** Parse the environment; throws EnvError listing every bad key. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const v = parsed.data;
+  const dataDir = path.resolve(v.DATA_DIR);
+  const generated = v.ENCRYPTION_KEY && v.SESSION_SECRET ? undefined : devSecrets(dataDir);
+  return {
+    nodeEnv: v.NODE_ENV,
+    isProduction: v.NODE_ENV === 'production',
+    port: v.PORT,
+    host: v.HOST,
+    appUrl: (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: v.DATABASE_URL,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    storage: v.STORAGE,
+    paymentProvider: v.PAYMENT_PROVIDER,
+    encryptionKey: v.ENCRYPTION_KEY ?? generated!.encryptionKey,
+    sessionSecret: v.SESSION_SECRET ?? generated!.sessionSecret,
+    redisUrl: v.REDIS_URL,
+    logLevel: v.LOG_LEVEL,
+    trustProxy: v.TRUST_PROXY,
+  };
+}
+
+type DevSecrets = { encryptionKey: string; sessionSecret: string };
+
+/** Secrets for a development data directory: generated once, kept beside the data, never in production. */
+function devSecrets(dataDir: string): DevSecrets {
+  const file = path.join(dataDir, 'dev-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
+  mkdirSync(dataDir, { recursive: true });
+  const secrets: DevSecrets = {
+    encryptionKey: randomBytes(32).toString('base64url'),
+    sessionSecret: randomBytes(32).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}

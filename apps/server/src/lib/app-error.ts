@@ -1,0 +1,37 @@
+import { MESSAGES, type ErrorCode } from '@taxfirm/contract';
+
+/** The one table from error code to HTTP status (and default message). */
+export const ERROR_STATUS: Record<ErrorCode, { status: number; message: string }> = {
+  VALIDATION_FAILED: { status: 400, message: MESSAGES.INVALID_REQUEST },
+  MALFORMED_BODY: { status: 400, message: MESSAGES.MALFORMED_BODY },
+  UNAUTHORIZED: { status: 401, message: MESSAGES.UNAUTHORIZED },
+  CSRF_FAILED: { status: 403, message: MESSAGES.CSRF_FAILED },
+  FORBIDDEN: { status: 403, message: MESSAGES.FORBIDDEN },
+  NOT_FOUND: { status: 404, message: MESSAGES.NOT_FOUND },
+  CONFLICT: { status: 409, message: MESSAGES.INVALID_REQUEST },
+  PAYLOAD_TOO_LARGE: { status: 413, message: MESSAGES.PAYLOAD_TOO_LARGE },
+  UNPROCESSABLE: { status: 422, message: MESSAGES.INVALID_REQUEST },
+  TOO_MANY_REQUESTS: { status: 429, message: MESSAGES.TOO_MANY_REQUESTS },
+  INTERNAL: { status: 500, message: MESSAGES.TRANSPORT_ERROR },
+  SERVICE_UNAVAILABLE: { status: 503, message: MESSAGES.SERVICE_UNAVAILABLE },
+};
+
+/** An expected failure with a stable code; the error plugin turns it into the envelope. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; details?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(options.message ?? ERROR_STATUS[code].message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options.details;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code].status;
+  }
+}

@@ -1,0 +1,57 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * Query parameters and path segments that carry secrets (reset and verification links). Their values
+ * never reach the log.
+ */
+const SECRET_PATH = /^(\/resetpasswordlink\/)[^/?#]+/i;
+
+/** A URL fit for the log: query values and secret path segments replaced by [redacted]. */
+export function sanitizeUrl(url: string): string {
+  const [pathname = '', query] = url.split('?', 2);
+  const safePath = pathname.replace(SECRET_PATH, '$1[redacted]');
+  if (query === undefined) return safePath;
+  const keys = new URLSearchParams(query).keys();
+  const safeQuery = [...new Set(keys)].map((k) => `${encodeURIComponent(k)}=[redacted]`).join('&');
+  return `${safePath}?${safeQuery}`;
+}
+
+/** Fields that must never be logged, wherever they appear in a logged object. */
+const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  ...[
+    'password',
+    'confirmpassword',
+    'newpassword',
+    'oldpassword',
+    'cpassword',
+    'token',
+    'tokenId',
+    'tokenid',
+    'token_id',
+    'verifytoken',
+    'ssn',
+    'ssnitin',
+    'signature',
+    'body',
+  ].flatMap((k) => [k, `*.${k}`]),
+];
+
+export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (req: { id: string; method: string; url: string; ip?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: sanitizeUrl(req.url),
+        ip: req.ip,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  };
+}

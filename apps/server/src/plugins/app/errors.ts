@@ -1,0 +1,74 @@
+import { fieldErrors, MESSAGES, type ErrorEnvelope } from '@taxfirm/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ERROR_STATUS } from '../../lib/app-error.ts';
+
+/** Every failure leaves as the envelope: { http_code, status_smessage, code, details? }. Never a stack trace. */
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: ErrorEnvelope = {
+    http_code: error.status,
+    status_smessage: error.message,
+    code: error.code,
+    ...(error.details ? { details: error.details } : {}),
+  };
+  return reply.status(error.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own client errors, by code. */
+const FASTIFY_CLIENT_ERRORS: Record<string, AppError['code']> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_BODY',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+};
+
+function toAppError(error: FastifyError | Error, request: FastifyRequest): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+      details[key] ??= issue.message;
+    }
+    const first = Object.values(details)[0];
+    return new AppError('VALIDATION_FAILED', { message: first ?? MESSAGES.INVALID_REQUEST, details });
+  }
+  if (error instanceof z.ZodError) {
+    const details = fieldErrors(error);
+    return new AppError('VALIDATION_FAILED', { message: Object.values(details)[0], details });
+  }
+  const code = 'code' in error && typeof error.code === 'string' ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  if (code) return new AppError(code, { cause: error });
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status === 429) return new AppError('TOO_MANY_REQUESTS', { cause: error });
+  if (status === 404) return new AppError('NOT_FOUND', { cause: error });
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', { cause: error });
+  if (status >= 400 && status < 500) {
+    request.log.info({ err: { code: 'code' in error ? error.code : undefined } }, 'client error');
+    return new AppError('MALFORMED_BODY', { cause: error });
+  }
+  return new AppError('INTERNAL', { cause: error });
+}
+
+async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error, request);
+    if (appError.status >= 500 || isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'request failed');
+      return sendError(reply, new AppError('INTERNAL'));
+    }
+    return sendError(reply, appError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+      return sendError(reply, new AppError('NOT_FOUND'));
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send(ERROR_STATUS.NOT_FOUND.message);
+  });
+}
+
+export const errorsPlugin = fp(errors, { name: 'errors' });

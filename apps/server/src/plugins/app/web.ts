@@ -1,0 +1,91 @@
+/**
+ * Serves the React Router app from this Fastify process: static assets from the client build, and every
+ * other GET through React Router's request handler. Public routes render on the server for each request
+ * (their loaders read site settings in-process through the load context); /user and /staff render in the
+ * browser.
+ */
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { WebLoadContext } from '@taxfirm/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { getSiteSettings } from '../../modules/settings/settings.service.ts';
+
+export type WebOptions =
+  | { mode: 'build'; buildDir: string }
+  | { mode: 'vite'; webRoot: string }
+  | { mode: 'none' };
+
+type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
+
+/** A Fetch API Request for React Router, aborted when the client goes away. */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const controller = new AbortController();
+  reply.raw.once('close', () => controller.abort());
+  return new Request(url, { method: request.method, headers, signal: controller.signal });
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === 'set-cookie') continue;
+    reply.header(key, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+export async function webPlugin(app: FastifyInstance, options: WebOptions) {
+  if (options.mode === 'none') return;
+  let handler: Handler;
+  if (options.mode === 'build') {
+    const clientDir = path.join(options.buildDir, 'client');
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+    const serverEntry = pathToFileURL(path.join(options.buildDir, 'server', 'index.js')).href;
+    const build = (await import(serverEntry)) as ServerBuild;
+    handler = createRequestHandler(build, 'production') as Handler;
+  } else {
+    const [{ createServer }, { default: middie }] = await Promise.all([
+      import('vite'),
+      import('@fastify/middie'),
+    ]);
+    const vite = await createServer({ root: options.webRoot, server: { middlewareMode: true } });
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    handler = createRequestHandler(
+      () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+      'development',
+    ) as Handler;
+  }
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const context: WebLoadContext = {
+        cspNonce: request.cspNonce,
+        getSiteSettings: () => getSiteSettings({ db: app.db }),
+      };
+      const response = await handler(toFetchRequest(request, reply), context);
+      return sendFetchResponse(reply, response);
+    },
+  });
+}

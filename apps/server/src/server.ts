@@ -1,0 +1,42 @@
+/** Entry point: environment → database → app → listen, with graceful shutdown. */
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { openDatabase } from './database.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { WEB_BUILD_DIR, WEB_ROOT } from './paths.ts';
+
+async function main() {
+  const env = loadEnv();
+  const isDev = process.argv.includes('--dev');
+  const database = await openDatabase(env);
+  const app = await buildApp({
+    database,
+    config: {
+      isProduction: env.isProduction,
+      sessionSecret: env.sessionSecret,
+      logLevel: env.logLevel,
+      trustProxy: env.trustProxy,
+      web: isDev ? { mode: 'vite', webRoot: WEB_ROOT } : { mode: 'build', buildDir: WEB_BUILD_DIR },
+    },
+  });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: env.port, host: env.host });
+  app.log.info(`Serving ${env.appUrl} (database: ${database.engine})`);
+  process.stdout.write(`\n  Tax firm site ready at ${env.appUrl}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { telHref, type ContactDetails } from '../contact-details.ts';
+import { QUICK_LINKS, SERVICE_LINKS } from '../nav-links.ts';
+
+const FOOTER_SERVICES = [
+  { label: 'All Tax Services', href: paths.taxServices.getHref() },
+  ...SERVICE_LINKS.map((l) => ({ label: l.label === 'US TAX SERVICES' ? 'US Tax Services' : 'Indian Tax Services', href: l.href })),
+];
+
+/** The public footer: services, quick links, contact details, and the copyright line. */
+export function SiteFooter({ contact, year }: { contact: ContactDetails; year: number }) {
+  return (
+    <Box component="footer" bg="navy.9" c="gray.2" pt="xl" pb="md" mt="xl">
+      <Container size="xl">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xl">
+          <Stack gap="xs">
+            <Title order={2} fz="md" c="white">
+              Services
+            </Title>
+            {FOOTER_SERVICES.map((l) => (
+              <Anchor key={l.href} component={Link} to={l.href} c="gray.2" fz="sm">
+                {l.label}
+              </Anchor>
+            ))}
+          </Stack>
+          <Stack gap="xs">
+            <Title order={2} fz="md" c="white">
+              Quick links
+            </Title>
+            {QUICK_LINKS.map((l) => (
+              <Anchor key={l.href} component={Link} to={l.href} c="gray.2" fz="sm">
+                {l.label}
+              </Anchor>
+            ))}
+          </Stack>
+          <Stack gap="xs" component="address" style={{ fontStyle: 'normal' }} data-testid="footer-contact">
+            <Title order={2} fz="md" c="white">
+              Contact
+            </Title>
+            {contact.corporateOffice && (
+              <Text fz="sm">
+                <Text span fw={600} c="white">
+                  Corporate office:{' '}
+                </Text>
+                {contact.corporateOffice}
+              </Text>
+            )}
+            {contact.processingCenter && (
+              <Text fz="sm">
+                <Text span fw={600} c="white">
+                  Processing center:{' '}
+                </Text>
+                {contact.processingCenter}
+              </Text>
+            )}
+            {contact.usPhone && (
+              <Text fz="sm">
+                US:{' '}
+                <Anchor href={telHref(contact.usPhone, '+1')} c="gray.2" fz="sm">
+                  {contact.usPhone}
+                </Anchor>
+              </Text>
+            )}
+            {contact.indiaPhone && (
+              <Text fz="sm">
+                India:{' '}
+                <Anchor href={telHref(contact.indiaPhone, '+91')} c="gray.2" fz="sm">
+                  {contact.indiaPhone}
+                </Anchor>
+              </Text>
+            )}
+            {contact.email && (
+              <Anchor href={`mailto:${contact.email}`} c="gray.2" fz="sm">
+                {contact.email}
+              </Anchor>
+            )}
+            <Text fz="sm">
+              {contact.officeDays}, {contact.officeTimings}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+        <Text fz="xs" ta="center" mt="xl" c="gray.4" data-testid="copyright">
+          © {year} {contact.firmName}. All rights reserved.
+        </Text>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { IconClock, IconMail, IconPhone } from '@tabler/icons-react';
+import { telHref, type ContactDetails } from '../contact-details.ts';
+
+type TopBarProps = {
+  contact: ContactDetails;
+  onLogin: () => void;
+  onRegister: () => void;
+};
+
+/** The public top bar: contact details from settings, then Login and Register. */
+export function TopBar({ contact, onLogin, onRegister }: TopBarProps) {
+  return (
+    <Box bg="navy.9" c="white" py={6} data-testid="top-bar">
+      <Container size="xl">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap="md" wrap="wrap" fz="sm">
+            {contact.email && (
+              <Group gap={4} wrap="nowrap">
+                <IconMail size={16} aria-hidden />
+                <Anchor href={`mailto:${contact.email}`} c="white" fz="sm">
+                  {contact.email}
+                </Anchor>
+              </Group>
+            )}
+            {contact.usPhone && (
+              <Group gap={4} wrap="nowrap">
+                <IconPhone size={16} aria-hidden />
+                <Text span fz="sm">
+                  US:{' '}
+                  <Anchor href={telHref(contact.usPhone, '+1')} c="white" fz="sm">
+                    {contact.usPhone}
+                  </Anchor>
+                </Text>
+              </Group>
+            )}
+            {contact.indiaPhone && (
+              <Group gap={4} wrap="nowrap">
+                <IconPhone size={16} aria-hidden />
+                <Text span fz="sm">
+                  India:{' '}
+                  <Anchor href={telHref(contact.indiaPhone, '+91')} c="white" fz="sm">
+                    {contact.indiaPhone}
+                  </Anchor>
+                </Text>
+              </Group>
+            )}
+            <Group gap={4} wrap="nowrap">
+              <IconClock size={16} aria-hidden />
+              <Text span fz="sm" data-testid="office-hours">
+                {contact.officeDays}, {contact.officeTimings}
+              </Text>
+            </Group>
+          </Group>
+          <Group gap="xs">
+            <Button size="compact-sm" variant="white" color="navy" onClick={onLogin}>
+              Login
+            </Button>
+            <Button size="compact-sm" color="gold.3" c="navy.9" onClick={onRegister}>
+              Register
+            </Button>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+import { DEFAULT_OFFICE_DAYS, DEFAULT_OFFICE_TIMINGS, type SiteSettings } from '@taxfirm/contract';
+
+/** Settings as the chrome shows them: the specification's defaults where a value is missing. */
+export function contactDetails(settings: SiteSettings) {
+  return {
+    firmName: settings.firm_name.trim() || 'Tax preparation and accounting',
+    email: settings.site_email.trim(),
+    usPhone: settings.usphonenumber.trim(),
+    indiaPhone: settings.indianphonenumber.trim(),
+    officeDays: settings.officedays.trim() || DEFAULT_OFFICE_DAYS,
+    officeTimings: settings.officetimings.trim() || DEFAULT_OFFICE_TIMINGS,
+    corporateOffice: settings.corporateoffice.trim(),
+    processingCenter: settings.processingcenter.trim(),
+  };
+}
+export type ContactDetails = ReturnType<typeof contactDetails>;
+
+/** A tel: link for a phone number as displayed, with its country's dialling code. */
+export function telHref(phone: string, dialCode: '+1' | '+91'): string {
+  const digits = phone.replace(/[^\d+]/g, '');
+  return `tel:${digits.startsWith('+') ? digits : `${dialCode}${digits}`}`;
+}

@@ -1,0 +1,113 @@
+/**
+ * The web's only way to call the API: through the contract's call table. Sends the CSRF header,
+ * understands the envelope, validates answers with the call's response schema, and turns every failure
+ * into an ApiError whose message can be shown as it is.
+ */
+import {
+  apiPath,
+  errorEnvelopeSchema,
+  MESSAGES,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  type CallBody,
+  type CallDefinition,
+  type CallResponse,
+  type ErrorCode,
+} from '@taxfirm/contract';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'TRANSPORT';
+  readonly details: Record<string, string>;
+
+  constructor(
+    message: string,
+    options: { status: number; code: ErrorCode | 'TRANSPORT'; details?: Record<string, string> },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.code = options.code;
+    this.details = options.details ?? {};
+  }
+
+  get isUnauthorized(): boolean {
+    return this.message === MESSAGES.UNAUTHORIZED;
+  }
+}
+
+export type ApiClientOptions = {
+  /** Origin of the API; empty for the page's own origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Reads the XSRF-TOKEN cookie; by default from document.cookie. */
+  getCsrfToken?: () => string | undefined;
+  /** Called with every 'Unauthorized access' answer (the session has ended). */
+  onUnauthorized?: () => void;
+};
+
+export function readCookie(cookieHeader: string, name: string): string | undefined {
+  for (const part of cookieHeader.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function transportError(): ApiError {
+  return new ApiError(MESSAGES.TRANSPORT_ERROR, { status: 0, code: 'TRANSPORT' });
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  const getCsrfToken =
+    options.getCsrfToken ??
+    (() => (typeof document === 'undefined' ? undefined : readCookie(document.cookie, XSRF_COOKIE)));
+
+  return async function call<C extends CallDefinition>(
+    definition: C,
+    body: CallBody<C>,
+  ): Promise<CallResponse<C>> {
+    const doFetch = options.fetch ?? globalThis.fetch;
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    const token = getCsrfToken();
+    if (token) headers[XSRF_HEADER] = token;
+
+    let response: Response;
+    let payload: unknown;
+    try {
+      response = await doFetch(`${baseUrl}${apiPath(definition)}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body ?? {}),
+        credentials: 'same-origin',
+      });
+      payload = await response.json();
+    } catch {
+      throw transportError();
+    }
+
+    if (response.ok) {
+      const parsed = definition.response.safeParse(payload);
+      if (!parsed.success) throw transportError();
+      return parsed.data as CallResponse<C>;
+    }
+    const failure = errorEnvelopeSchema.safeParse(payload);
+    if (!failure.success) throw transportError();
+    const error = new ApiError(failure.data.status_smessage, {
+      status: failure.data.http_code,
+      code: failure.data.code,
+      ...(failure.data.details ? { details: failure.data.details } : {}),
+    });
+    if (error.isUnauthorized) options.onUnauthorized?.();
+    throw error;
+  };
+}
+
+/** The browser's client. */
+export const api = createApiClient();
+
+/** A message fit to show for any failure. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : MESSAGES.TRANSPORT_ERROR;
+}

@@ -1,0 +1,72 @@
+import '@mantine/core/styles.css';
+import './styles/app.css';
+import { Anchor, Container, MantineProvider, Stack, Text, Title, mantineHtmlProps } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type MetaFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { paths } from './config/paths.ts';
+import { useNonce } from './lib/nonce.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { theme } from './lib/theme.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Tax preparation and accounting' }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#14335f" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} forceColorScheme="light">
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
+
+/** Last-resort boundary: routes render their own errors inside their layouts. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? 'Page not found' : 'Something went wrong';
+  return (
+    <Container size="sm" py="xl" component="main">
+      <Stack>
+        <Title order={1}>{title}</Title>
+        <Text>
+          {status === 404
+            ? 'The page you are looking for does not exist.'
+            : 'Something bad happened; please try again later.'}
+        </Text>
+        <Anchor href={paths.home.getHref()}>Go to the home page</Anchor>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,28 @@
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { data, Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+
+/** Any unknown page: a real 404 status, inside the public chrome. */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export function meta() {
+  return [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function NotFound() {
+  return (
+    <Container size="sm" py={64}>
+      <Stack>
+        <Title order={1} c="navy.9">
+          Page not found
+        </Title>
+        <Text>The page you are looking for does not exist or has moved.</Text>
+        <Anchor component={Link} to={paths.home.getHref()}>
+          Go to the home page
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,13 @@
+import { Container, Title } from '@mantine/core';
+
+export function meta() {
+  return [{ title: 'Staff console' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function StaffHome() {
+  return (
+    <Container size="lg" py="xl" component="main">
+      <Title order={1}>Staff console</Title>
+    </Container>
+  );
+}

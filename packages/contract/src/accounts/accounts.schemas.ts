@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import {
+  emailField,
+  envelope,
+  personName,
+  phoneExtensionWithDefault,
+  phoneField,
+  requiredText,
+} from '../common.ts';
+import { FILE_STATUSES } from '../statuses.ts';
+
+const MIN_PASSWORD_LENGTH = 10;
+
+function password(required: string) {
+  return z
+    .string({ error: required })
+    .min(1, { error: required })
+    .max(256, { error: 'Password must be at most 256 characters' });
+}
+
+/** A new password: the policy applies wherever one is chosen. */
+function newPassword(required: string) {
+  return password(required).refine((v) => v.length >= MIN_PASSWORD_LENGTH, {
+    error: MESSAGES.PASSWORD_TOO_SHORT,
+  });
+}
+
+export const loginBodySchema = z.object({
+  email: emailField(),
+  password: password(MESSAGES.PASSWORD_REQUIRED),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const userInfoSchema = z.object({
+  user_id: z.string(),
+  client_id: z.string(),
+  user_name: z.string(),
+  email: z.string(),
+  filestatus: z.enum(FILE_STATUSES),
+  userstate: z.string(),
+  filenumber: z.string().nullable(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+export const loginResponseSchema = envelope({ uinfo: userInfoSchema.optional() });
+
+export const forgotBodySchema = z.object({ email: emailField() });
+export type ForgotBody = z.infer<typeof forgotBodySchema>;
+
+export const registerBodySchema = z
+  .object({
+    first_name: personName(MESSAGES.FIRST_NAME_REQUIRED, MESSAGES.FIRST_NAME_ALPHABETS),
+    last_name: personName(MESSAGES.LAST_NAME_REQUIRED, MESSAGES.LAST_NAME_ALPHABETS),
+    mobileCountry: phoneExtensionWithDefault,
+    phone: phoneField(),
+    email: emailField(),
+    confirmemail: requiredText(MESSAGES.CONFIRM_EMAIL_REQUIRED, 254),
+    password: newPassword(MESSAGES.PASSWORD_REQUIRED),
+    confirmpassword: password(MESSAGES.CONFIRM_PASSWORD_REQUIRED_CHANGE),
+    /** The old form showed this message but never bound the checkbox; here it is bound. */
+    terms: z.literal(true, { error: MESSAGES.ACCEPT_TERMS }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.email.toLowerCase() !== v.confirmemail.toLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['confirmemail'], message: MESSAGES.EMAILS_NOT_MATCHING });
+    }
+    if (v.password !== v.confirmpassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmpassword'], message: MESSAGES.PASSWORDS_NOT_SAME });
+    }
+    if (v.password.trim().toLowerCase() === v.email.toLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.PASSWORD_IS_EMAIL });
+    }
+  });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const logoutStatusResponseSchema = envelope({ loginstatus: z.union([z.literal(0), z.literal(1)]) });
+
+export const changePasswordBodySchema = z
+  .object({
+    oldpassword: password(MESSAGES.OLD_PASSWORD_REQUIRED),
+    password: newPassword(MESSAGES.NEW_PASSWORD_REQUIRED),
+    confirmpassword: password(MESSAGES.CONFIRM_PASSWORD_REQUIRED_CHANGE),
+  })
+  .refine((v) => v.password === v.confirmpassword, {
+    path: ['confirmpassword'],
+    error: MESSAGES.CHANGE_PASSWORD_MISMATCH,
+  });
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+/** The "Create New Password" page, reached from the forgot-password e-mail. */
+export const forgotCheckerBodySchema = z
+  .object({
+    newpassword: newPassword(MESSAGES.NEW_PASSWORD_REQUIRED),
+    confirmpassword: password(MESSAGES.CONFIRM_PASSWORD_REQUIRED),
+    userid: requiredText(MESSAGES.RESET_LINK_EXPIRED, 100),
+    tokenId: requiredText(MESSAGES.RESET_LINK_EXPIRED, 200),
+  })
+  // The old page compared the field with itself; the intent is a real mismatch check.
+  .refine((v) => v.newpassword === v.confirmpassword, {
+    path: ['confirmpassword'],
+    error: MESSAGES.NEW_PASSWORD_MISMATCH,
+  });
+export type ForgotCheckerBody = z.input<typeof forgotCheckerBodySchema>;
+
+export const registerVerifyBodySchema = z.object({
+  tokenId: requiredText(MESSAGES.RESET_LINK_EXPIRED, 100),
+  verifytoken: requiredText(MESSAGES.RESET_LINK_EXPIRED, 200),
+});
+
+export const checkResetLinkBodySchema = z.object({
+  tokenid: requiredText(MESSAGES.RESET_LINK_EXPIRED, 200),
+});
+
+/** The resetpasswordlink/{id} page, sent by staff. */
+export const updatePasswordLinkBodySchema = z
+  .object({
+    token_id: requiredText(MESSAGES.RESET_LINK_EXPIRED, 200),
+    newpassword: newPassword(MESSAGES.PASSWORD_REQUIRED),
+    cpassword: password(MESSAGES.CONFIRM_PASSWORD_REQUIRED_CHANGE),
+  })
+  .refine((v) => v.newpassword === v.cpassword, {
+    path: ['cpassword'],
+    error: MESSAGES.RESET_PASSWORDS_MISMATCH,
+  });
+export type UpdatePasswordLinkBody = z.input<typeof updatePasswordLinkBodySchema>;

@@ -1,0 +1,25 @@
+import type { CallDefinition } from './call.ts';
+import { accountsCalls } from './accounts/accounts.calls.ts';
+import { careersCalls } from './careers/careers.calls.ts';
+import { contactCalls } from './contact/contact.calls.ts';
+import { documentsCalls } from './documents/documents.calls.ts';
+import { paymentsCalls } from './payments/payments.calls.ts';
+import { profileCalls } from './profile/profile.calls.ts';
+import { referralsCalls } from './referrals/referrals.calls.ts';
+import { settingsCalls } from './settings/settings.calls.ts';
+import { taxSummariesCalls } from './tax-summaries/tax-summaries.calls.ts';
+
+/** The complete call table of the specification (section 7): written down once, used by server and web. */
+export const CALLS = {
+  ...settingsCalls,
+  ...accountsCalls,
+  ...careersCalls,
+  ...contactCalls,
+  ...referralsCalls,
+  ...profileCalls,
+  ...documentsCalls,
+  ...taxSummariesCalls,
+  ...paymentsCalls,
+} as const satisfies Record<string, CallDefinition>;
+
+export type CallName = keyof typeof CALLS;

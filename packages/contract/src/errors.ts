@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { envelopeSchema } from './common.ts';
+
+/** Stable error codes. The code → HTTP status table lives once, on the server. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'MALFORMED_BODY',
+  'UNAUTHORIZED',
+  'CSRF_FAILED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNPROCESSABLE',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorEnvelopeSchema = envelopeSchema.extend({
+  code: z.enum(ERROR_CODES),
+  /** For validation failures: the first message of each failing field, keyed by field path. */
+  details: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Turn zod issues into { "field.path": "first message" }. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}

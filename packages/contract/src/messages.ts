@@ -1,0 +1,101 @@
+/**
+ * Every user-visible message of the specification, word for word (sections 5 and 8), plus the few
+ * messages this product adds where the specification is silent. Spelling is the specification's,
+ * including its typos ("sucessfully", "Seperately"): clients and tests depend on the exact text.
+ */
+export const MESSAGES = {
+  // Section 8: general
+  SUCCESS: 'Success',
+  TRANSPORT_ERROR: 'Something bad happened; please try again later.',
+  UNAUTHORIZED: 'Unauthorized access',
+  NO_DATA: 'No data!',
+
+  // Section 8: by screen
+  LOGIN_INVALID: 'Invalid credentials, Please try again.',
+  FORGOT_SENT:
+    "Email sent sucessfully. Please Check SPAM folder as well just in case doesn't hit your Inbox",
+  REGISTER_SENT: 'Mail is sent successfully.',
+  EMAIL_IN_USE: 'Email already in use.',
+  EMAIL_IN_USE_SHOWN: 'Entered email address is already with us.',
+  CAREERS_SUCCESS: 'Submitted successfully.',
+  CAREERS_FAILURE: 'Please try again later.',
+  RESET_LINK_SUCCESS: 'Password updated successfully',
+  RESET_LINK_FAILURE: 'Please try again later or contact support.',
+  RESET_LINK_ACTIVE: 'Activate',
+  RESET_LINK_EXPIRED: 'This link expired. Please contact support team for moving forward.',
+  UPLOAD_TOO_LARGE: 'Upload Document size should be less than 6MB',
+
+  // Section 5: names
+  FIRST_NAME_REQUIRED: 'First name is required',
+  FIRST_NAME_ALPHABETS: 'First name should consist of Alphabets only',
+  LAST_NAME_REQUIRED: 'Last name is required',
+  LAST_NAME_ALPHABETS: 'Last name should consist of Alphabets only',
+
+  // Section 5: contact details
+  PHONE_TEN_DIGITS: 'Phone Number must be 10 digits',
+  PHONE_REQUIRED: 'Phone number is required',
+  EMAIL_REQUIRED: 'Email is required',
+  NAME_REQUIRED: 'Name is required',
+  MESSAGE_REQUIRED: 'Message is required',
+  EMAILS_NOT_MATCHING: 'Email Id and Confirm Email Id are not matching.',
+  PASSWORDS_NOT_SAME: 'New password and confirm password are not same.',
+  ACCEPT_TERMS: 'Please accept terms and conditions',
+
+  // Section 5: careers
+  CAREERS_FIRSTNAME_REQUIRED: 'Firstname is required',
+  CAREERS_LASTNAME_REQUIRED: 'Lastname is required',
+
+  // Section 5: referral
+  FRIEND_NAME_REQUIRED: 'Your friend name is required',
+  FRIEND_EMAIL_REQUIRED: 'Your friend email is required',
+  REFERRAL_SAME_EMAIL_PUBLIC: 'Both emails are same',
+  REFERRAL_SAME_EMAIL_CLIENT:
+    'Your email address and your refer friend email address are same.',
+
+  // Section 5: profile
+  INVALID_DATE: 'Invalid date format. Please use MM-DD-YYYY.',
+  SSN_REQUIRED: 'SSN/ITIN is required',
+
+  // Section 5: passwords
+  OLD_PASSWORD_REQUIRED: 'Old password is required',
+  NEW_PASSWORD_REQUIRED: 'New password is required',
+  CONFIRM_PASSWORD_REQUIRED_CHANGE: 'Confirm Password is required',
+  CHANGE_PASSWORD_MISMATCH: 'New password and confirm password is not match.',
+  PASSWORD_REQUIRED: 'Password is required',
+  RESET_PASSWORDS_MISMATCH: 'Password and confirm password should match',
+  CONFIRM_PASSWORD_REQUIRED: 'Confirm password is required',
+  NEW_PASSWORD_MISMATCH: 'New password and confirm password are not matched.',
+
+  // Section 5: payment
+  AMOUNT_REQUIRED: 'Amount is required',
+  AMOUNT_POSITIVE: 'Amount is required & should be greater than Zero',
+
+  // Added by this product where the specification gives no wording
+  EMAIL_INVALID: 'Please enter a valid email address',
+  CONFIRM_EMAIL_REQUIRED: 'Confirm email is required',
+  PASSWORD_TOO_SHORT: 'Password must be at least 10 characters',
+  PASSWORD_IS_EMAIL: 'Password must not be the same as your email address',
+  FRIEND_PHONE_REQUIRED: 'Your friend phone number is required',
+  SSN_FORMAT: 'SSN/ITIN must be 9 digits',
+  EMPLOYER_COMPANY_REQUIRED: 'Company name is required',
+  EMPLOYER_CLIENT_REQUIRED: 'Client name is required',
+  EMPLOYER_START_REQUIRED: 'Project start date is required',
+  EMPLOYER_END_REQUIRED: 'Project end date is required',
+  EMPLOYER_END_BEFORE_START: 'Project end date cannot be before the start date.',
+  TOO_MANY_DEPENDENTS: 'You can add at most 6 dependents.',
+  TOO_MANY_EMPLOYERS: 'You can add at most 6 employer entries.',
+  AMOUNT_DECIMALS: 'Amount can have at most two decimal places',
+  AMOUNT_TOO_LARGE: 'Amount cannot be more than $100,000',
+  UPLOAD_TOO_SMALL: 'This file is empty or too small to be a document',
+  PHONE_EXT_REQUIRED: 'Phone extension is required',
+  INVALID_REQUEST: 'The request is not valid. Please check the highlighted fields.',
+  MALFORMED_BODY: 'The request body could not be read.',
+  CSRF_FAILED: 'Your session could not be verified. Please reload the page and try again.',
+  NOT_FOUND: 'Not found',
+  FORBIDDEN: 'You do not have permission to do this.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  TOO_MANY_REQUESTS: 'Too many attempts. Please wait a moment and try again.',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

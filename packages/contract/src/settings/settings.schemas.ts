@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { envelope } from '../common.ts';
+
+/** Site settings as the API answers them (the first item of the settings list). */
+export const siteSettingsSchema = z.object({
+  firm_name: z.string(),
+  site_email: z.string(),
+  usphonenumber: z.string(),
+  indianphonenumber: z.string(),
+  officedays: z.string(),
+  officetimings: z.string(),
+  corporateoffice: z.string(),
+  processingcenter: z.string(),
+  /** The home popup is shown only when this is on. */
+  sitepopupsetting: z.boolean(),
+  /** 1 welcome offer, 2 advertisement, 3 welcome popup. */
+  popuptype: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  current_tax_year: z.number().int(),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const getSettingsBodySchema = z.object({}).optional();
+export const getSettingsResponseSchema = envelope({ data: z.array(siteSettingsSchema) });
+export type GetSettingsResponse = z.infer<typeof getSettingsResponseSchema>;
+
+export const taxYearsResponseSchema = envelope({ taxyears: z.array(z.number().int()) });
+export type TaxYearsResponse = z.infer<typeof taxYearsResponseSchema>;

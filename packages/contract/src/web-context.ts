@@ -1,0 +1,12 @@
+import type { SiteSettings } from './settings/settings.schemas.ts';
+
+/**
+ * What the server hands to the web app's server-side loaders for each page request
+ * (React Router's load context). Loaders read settings through it, in-process, not over HTTP.
+ */
+export type WebLoadContext = {
+  /** The nonce of this response's Content-Security-Policy, for the inline hydration scripts. */
+  cspNonce: string;
+  /** Current site settings, read from the database for this request. */
+  getSiteSettings: () => Promise<SiteSettings>;
+};

@@ -1,0 +1,22 @@
+CREATE TABLE "site_settings" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"singleton" boolean DEFAULT true NOT NULL,
+	"firm_name" text NOT NULL,
+	"site_email" text NOT NULL,
+	"us_phone_number" text NOT NULL,
+	"india_phone_number" text NOT NULL,
+	"office_days" text NOT NULL,
+	"office_timings" text NOT NULL,
+	"corporate_office" text NOT NULL,
+	"processing_center" text NOT NULL,
+	"popup_enabled" boolean DEFAULT false NOT NULL,
+	"popup_type" smallint DEFAULT 1 NOT NULL,
+	"current_tax_year" integer NOT NULL,
+	"first_tax_year" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "site_settings_singleton_unique" UNIQUE("singleton"),
+	CONSTRAINT "site_settings_singleton" CHECK ("site_settings"."singleton"),
+	CONSTRAINT "site_settings_popup_type" CHECK ("site_settings"."popup_type" in (1, 2, 3)),
+	CONSTRAINT "site_settings_tax_years" CHECK ("site_settings"."first_tax_year" <= "site_settings"."current_tax_year")
+);

@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the app uses, whichever engine is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Engine = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Database;
+  engine: Engine;
+  /** Runs one trivial query; throws when the database is unreachable. */
+  ping: () => Promise<void>;
+  /** Apply the committed migrations; on PostgreSQL through one connection under an advisory lock. */
+  migrate: (migrationsFolder: string) => Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (test snapshots). */
+  dumpDataDir: () => Promise<Blob>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { engine: 'postgres'; url: string; maxConnections?: number }
+  | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+const CASING = 'snake_case' as const;
+/** Arbitrary, fixed: the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_ID = 4_224_001;
+
+/** Open the database: PostgreSQL through node-postgres, or PGlite embedded in this process. */
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.engine === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePg({ client: pool, schema, casing: CASING }) as unknown as Database;
+    return {
+      db,
+      engine: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      migrate: async (migrationsFolder) => {
+        const client = new pg.Client({ connectionString: options.url });
+        await client.connect();
+        try {
+          // Several instances may start at once: one migrates, the others wait.
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await migratePg(drizzlePg({ client, casing: CASING }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+          await client.end();
+        }
+      },
+      dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (options.loadDataDir) {
+    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+  } else if (options.dataDir) {
+    mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    client = await PGlite.create({ dataDir: options.dataDir });
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Database;
+  return {
+    db,
+    engine: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    migrate: async (migrationsFolder) => {
+      await migratePglite(drizzlePglite({ client, casing: CASING }), { migrationsFolder });
+    },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,4 @@
+export * from './client.ts';
+export * from './migrate.ts';
+export * from './schema/index.ts';
+export { defaultSiteSettings, ensureSiteSettings } from './seed/site-settings.ts';

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../columns.ts';
+
+/** The firm's site settings: exactly one row (singleton), edited by admins in the staff console. */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    ...id,
+    singleton: boolean().notNull().default(true).unique(),
+    firmName: text().notNull(),
+    siteEmail: text().notNull(),
+    usPhoneNumber: text().notNull(),
+    indiaPhoneNumber: text().notNull(),
+    officeDays: text().notNull(),
+    officeTimings: text().notNull(),
+    corporateOffice: text().notNull(),
+    processingCenter: text().notNull(),
+    popupEnabled: boolean().notNull().default(false),
+    popupType: smallint().notNull().default(1),
+    currentTaxYear: integer().notNull(),
+    firstTaxYear: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('site_settings_singleton', sql`${t.singleton}`),
+    check('site_settings_popup_type', sql`${t.popupType} in (1, 2, 3)`),
+    check('site_settings_tax_years', sql`${t.firstTaxYear} <= ${t.currentTaxYear}`),
+  ],
+);
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;
