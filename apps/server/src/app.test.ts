@@ -1,0 +1,241 @@
+import { CALLS, MESSAGES } from '@taxfirm/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { registerCall } from './lib/register-call.ts';
+import { issueCsrfToken } from './plugins/app/csrf.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // Routes the foundation's own calls do not exercise: a contract call with a real body schema, a
+  // client-only call, a handler that leaks an extra field, and one that crashes.
+  registerCall(t.app, CALLS.careersSubmit, async () => ({}));
+  registerCall(t.app, CALLS.taxpayerInfo, async () => ({ tinfo: null }));
+  registerCall(t.app, CALLS.logoutStatus, async () => ({ loginstatus: 1, secret: 'x' }) as never);
+  t.app.post('/api/test/crash', async () => {
+    throw new Error('database password is hunter2');
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the envelope', () => {
+  it('answers an unknown /api path with the 404 envelope, for GET and POST', async () => {
+    const post = await t.post('/api/no/such/call');
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ http_code: 404, status_smessage: 'Not found', code: 'NOT_FOUND' });
+    const get = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(get.statusCode).toBe(404);
+    expect(get.json().http_code).toBe(404);
+  });
+
+  it('answers a malformed JSON body with 400, never a 500', async () => {
+    const res = await t.post('/api/settings/getsettings', undefined, {});
+    expect(res.statusCode).toBe(200);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/getsettings',
+      cookies: { 'XSRF-TOKEN': t.csrfToken },
+      headers: { 'X-XSRF-TOKEN': t.csrfToken, 'content-type': 'application/json' },
+      payload: '{"user_id": ',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ http_code: 400, code: 'MALFORMED_BODY' });
+  });
+
+  it('answers an unsupported content type with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/getsettings',
+      cookies: { 'XSRF-TOKEN': t.csrfToken },
+      headers: { 'X-XSRF-TOKEN': t.csrfToken, 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().http_code).toBe(400);
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await t.post('/api/settings/getsettings', { filler: 'x'.repeat(1024 * 1024 + 10) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ http_code: 413, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it("answers a validation failure with 400 and the specification's field messages", async () => {
+    const res = await t.post('/api/settings/careerssubmit', { firstname: '', phone: '12345' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.http_code).toBe(400);
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.status_smessage).toBe('Firstname is required');
+    expect(body.details).toMatchObject({
+      firstname: 'Firstname is required',
+      lastname: 'Lastname is required',
+      emailaddress: 'Email is required',
+      phone: 'Phone Number must be 10 digits',
+      message: 'Message is required',
+    });
+  });
+
+  it("refuses a client call without a session with 401 'Unauthorized access'", async () => {
+    const res = await t.post('/api/user/taxpayerinfo', { user_id: 'someone-else' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ http_code: 401, status_smessage: MESSAGES.UNAUTHORIZED });
+  });
+
+  it("strips fields the call's response schema does not list", async () => {
+    const res = await t.post('/api/settings/logoutstatus');
+    expect(res.json()).toEqual({ http_code: 200, status_smessage: 'Success', loginstatus: 1 });
+  });
+
+  it('answers an unexpected failure with a generic 500 envelope and no details', async () => {
+    const res = await t.post('/api/test/crash');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      http_code: 500,
+      status_smessage: 'Something bad happened; please try again later.',
+      code: 'INTERNAL',
+    });
+    expect(res.body).not.toContain('hunter2');
+    expect(res.body).not.toContain('at ');
+  });
+});
+
+describe('CSRF double-submit', () => {
+  it('refuses a POST without X-XSRF-TOKEN with the 403 envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/getsettings',
+      cookies: { 'XSRF-TOKEN': t.csrfToken },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ http_code: 403, code: 'CSRF_FAILED' });
+  });
+
+  it('refuses a header that differs from the cookie', async () => {
+    const other = issueCsrfToken('test-session-secret-0123456789abcdefghij');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/getsettings',
+      cookies: { 'XSRF-TOKEN': t.csrfToken },
+      headers: { 'X-XSRF-TOKEN': other },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses a matching pair the server never issued', async () => {
+    const forged = issueCsrfToken('another-secret-another-secret-another');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/getsettings',
+      cookies: { 'XSRF-TOKEN': forged },
+      headers: { 'X-XSRF-TOKEN': forged },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('issues a readable XSRF-TOKEN cookie on any response that lacks one, and not again', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const cookie = first.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie).toBeDefined();
+    expect(cookie?.httpOnly).toBeFalsy();
+    expect(cookie?.sameSite).toBe('Lax');
+    const again = await t.app.inject({ method: 'GET', url: '/healthz', cookies: { 'XSRF-TOKEN': cookie!.value } });
+    expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/getsettings',
+      cookies: { 'XSRF-TOKEN': cookie!.value },
+      headers: { 'X-XSRF-TOKEN': cookie!.value },
+      payload: {},
+    });
+    expect(used.statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict policy on every response', async () => {
+    const res = await t.post('/api/settings/getsettings');
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('uses a fresh nonce for each response', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const b = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(a.headers['content-security-policy']).not.toEqual(b.headers['content-security-policy']);
+  });
+
+  it('adds HSTS and Secure cookies in production', async () => {
+    const prod = await createTestApp({ isProduction: true });
+    try {
+      const res = await prod.app.inject({ method: 'GET', url: '/healthz' });
+      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+      expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.secure).toBe(true);
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('request ids and logs', () => {
+  it('answers with a request id, keeping a well-formed one the caller sent', async () => {
+    const mine = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-12345678' } });
+    expect(mine.headers['x-request-id']).toBe('abc-12345678');
+    const injected = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\n{"level":60}' },
+    });
+    expect(injected.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('never logs passwords, tokens, cookies or identity numbers', async () => {
+    await t.post('/api/settings/getsettings', { password: 'Sup3rSecretPass!', ssnitin: '123456789' });
+    await t.app.inject({ method: 'GET', url: '/newpasswordlink?tokenId=tok-SECRET-1&userid=7' });
+    await t.app.inject({ method: 'GET', url: '/resetpasswordlink/reset-SECRET-2' });
+    await t.app.inject({ method: 'GET', url: '/accountverifyuser?tokenId=1&verifytoken=verify-SECRET-3' });
+    await t.post('/api/test/crash');
+    const logs = t.logs();
+    expect(logs).toContain('request completed');
+    for (const secret of [
+      'Sup3rSecretPass!',
+      '123456789',
+      'tok-SECRET-1',
+      'reset-SECRET-2',
+      'verify-SECRET-3',
+      t.csrfToken,
+    ]) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});
+
+describe('health', () => {
+  it('reports liveness and database readiness', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('reports not ready when the database is unreachable', async () => {
+    const down = await createTestApp();
+    await down.database.close();
+    const res = await down.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    await down.app.close();
+  });
+});

@@ -1,0 +1,85 @@
+import { siteSettings } from '@taxfirm/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('settings/getsettings', () => {
+  it('answers the seeded settings list with the specification defaults', async () => {
+    const res = await t.post('/api/settings/getsettings', {});
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.http_code).toBe(200);
+    expect(body.status_smessage).toBe('Success');
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]).toMatchObject({
+      officedays: 'Mon to Fri',
+      officetimings: '9:30AM CST to 6:30PM CST',
+      sitepopupsetting: false,
+      popuptype: 1,
+    });
+    expect(Object.keys(body.data[0]).sort()).toEqual(
+      [
+        'corporateoffice',
+        'current_tax_year',
+        'firm_name',
+        'indianphonenumber',
+        'officedays',
+        'officetimings',
+        'popuptype',
+        'processingcenter',
+        'site_email',
+        'sitepopupsetting',
+        'usphonenumber',
+      ].sort(),
+    );
+  });
+
+  it('is one route under both spellings of its path', async () => {
+    const plain = await t.post('/api/settings/getsettings', {});
+    const slashed = await t.post('/api//settings/getsettings', {});
+    expect(slashed.statusCode).toBe(200);
+    expect(slashed.json()).toEqual(plain.json());
+  });
+
+  it('accepts the user_id the old client adds to every post, and a post with no body at all', async () => {
+    expect((await t.post('/api/settings/getsettings', { user_id: '42' })).statusCode).toBe(200);
+    const noBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/getsettings',
+      cookies: { 'XSRF-TOKEN': t.csrfToken },
+      headers: { 'X-XSRF-TOKEN': t.csrfToken },
+    });
+    expect(noBody.statusCode).toBe(200);
+    expect(noBody.json().data).toHaveLength(1);
+  });
+
+  it('reflects a change in the database on the next request', async () => {
+    await t.database.db.update(siteSettings).set({ siteEmail: 'desk@firm.example', popupEnabled: true, popupType: 3 });
+    const res = await t.post('/api/settings/getsettings', {});
+    expect(res.json().data[0]).toMatchObject({
+      site_email: 'desk@firm.example',
+      sitepopupsetting: true,
+      popuptype: 3,
+    });
+  });
+});
+
+describe('settings/taxyears', () => {
+  it('answers the tax years from the current one down to the first, newest first', async () => {
+    await t.database.db.update(siteSettings).set({ currentTaxYear: 2025, firstTaxYear: 2021 });
+    const res = await t.post('/api/settings/taxyears');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      http_code: 200,
+      status_smessage: 'Success',
+      taxyears: [2025, 2024, 2023, 2022, 2021],
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const serverTests = ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'];
+const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name: `server-${engine}`,
+    include: serverTests,
+    environment: 'node',
+    env: { TEST_DB_ENGINE: engine },
+    globalSetup: ['packages/db/src/testing/global-setup.ts'],
+    setupFiles: ['apps/server/test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          include: ['packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        oxc: { jsx: { runtime: 'automatic' } },
+        test: {
+          name: 'web',
+          include: ['apps/web/app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/app/testing/setup.ts'],
+        },
+      },
+      serverProject('pglite'),
+      // The same integration suite on a real PostgreSQL server whenever one is configured (CI always is).
+      ...(process.env['TEST_DATABASE_URL'] ? [serverProject('postgres')] : []),
+    ],
+  },
+});
