@@ -146,10 +146,14 @@ export const employerSchema = z
     proj_start_date: requiredText(MESSAGES.EMPLOYER_START_REQUIRED, 10).pipe(mmddyyyySchema),
     proj_end_date: requiredText(MESSAGES.EMPLOYER_END_REQUIRED, 10).pipe(mmddyyyySchema),
   })
-  .refine((v) => toSortable(v.proj_end_date) >= toSortable(v.proj_start_date), {
-    path: ['proj_end_date'],
-    error: MESSAGES.EMPLOYER_END_BEFORE_START,
-  });
+  // Compare only two real dates: an invalid start date must not flag a valid end date.
+  .refine(
+    (v) =>
+      !mmddyyyySchema.safeParse(v.proj_start_date).success ||
+      !mmddyyyySchema.safeParse(v.proj_end_date).success ||
+      toSortable(v.proj_end_date) >= toSortable(v.proj_start_date),
+    { path: ['proj_end_date'], error: MESSAGES.EMPLOYER_END_BEFORE_START },
+  );
 export const saveEmployersBodySchema = z.object({
   emploerinfo: z.array(employerSchema).max(MAX_EMPLOYERS, { error: MESSAGES.TOO_MANY_EMPLOYERS }),
 });

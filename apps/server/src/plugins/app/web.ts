@@ -53,9 +53,10 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       root: clientDir,
       wildcard: false,
       index: false,
-      setHeaders: (res, filePath) => {
+      // @fastify/static 10 hands the Fastify reply to setHeaders.
+      setHeaders: (reply: FastifyReply, filePath: string) => {
         const hashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
     const serverEntry = pathToFileURL(path.join(options.buildDir, 'server', 'index.js')).href;

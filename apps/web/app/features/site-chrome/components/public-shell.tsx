@@ -24,8 +24,10 @@ export function PublicShell({
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <TopBar contact={contact} onLogin={() => setPanel('login')} onRegister={() => setPanel('register')} />
-      <SiteNav firmName={contact.firmName} />
+      <header>
+        <TopBar contact={contact} onLogin={() => setPanel('login')} onRegister={() => setPanel('register')} />
+        <SiteNav firmName={contact.firmName} />
+      </header>
       <Box component="main" id="main" tabIndex={-1} mih="60vh">
         {children}
       </Box>

@@ -82,7 +82,7 @@ export function SiteFooter({ contact, year }: { contact: ContactDetails; year: n
           </Stack>
         </SimpleGrid>
         <Text fz="xs" ta="center" mt="xl" c="gray.4" data-testid="copyright">
-          © {year} {contact.firmName}. All rights reserved.
+          {`© ${year} ${contact.firmName}. All rights reserved.`}
         </Text>
       </Container>
     </Box>

@@ -28,7 +28,7 @@ export function SiteNav({ firmName }: { firmName: string }) {
   useEffect(close, [location.pathname, close]);
 
   return (
-    <Box component="header" className={classes.header}>
+    <Box className={classes.header}>
       <Container size="xl">
         <Group justify="space-between" h={68} wrap="nowrap">
           <Brand firmName={firmName} />

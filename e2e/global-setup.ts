@@ -1,0 +1,5 @@
+import { ensureChromium } from './support/chromium.ts';
+
+export default function globalSetup() {
+  ensureChromium();
+}

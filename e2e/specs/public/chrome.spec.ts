@@ -1,0 +1,184 @@
+import { siteSettings } from '@taxfirm/db';
+import { expect, test } from '../../support/fixtures.ts';
+
+const NAV_LABELS = ['Profile', 'Services', 'Testimonials', 'Careers', 'Contact Us', 'Refer a Friend'];
+
+test.describe('public chrome', () => {
+  // The service pages behind these links arrive with the public-site work; until then they answer 404.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test('the raw HTML of / (no JavaScript) holds the chrome with the current settings', async ({ request }) => {
+    const res = await request.get('/');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('text/html');
+    const html = await res.text();
+    for (const text of [
+      'support@example.com',
+      '(214)-555-0142',
+      '04055-550142',
+      'Mon to Fri',
+      '9:30AM CST to 6:30PM CST',
+      ...NAV_LABELS,
+      'US Tax Services',
+      'Indian Tax Services',
+      'Privacy Policy',
+      `© ${new Date().getFullYear()} Meridian Tax &amp; Accounting`,
+    ]) {
+      expect(html, `raw HTML contains ${text}`).toContain(text);
+    }
+    expect(html).toContain('<h1');
+  });
+
+  test('a setting changed in the database shows in the top bar and footer', async ({ page, server }) => {
+    await server.withDatabase((db) =>
+      db.update(siteSettings).set({
+        siteEmail: 'hello@ledger.example',
+        usPhoneNumber: '(972)-555-0199',
+        indiaPhoneNumber: '98765-00011',
+        officeDays: 'Mon to Sat',
+        officeTimings: '8:00AM EST to 5:00PM EST',
+        firmName: 'Ledger Street Tax',
+      }),
+    );
+    try {
+      await page.goto('/');
+      const topBar = page.getByTestId('top-bar');
+      await expect(topBar.getByRole('link', { name: 'hello@ledger.example' })).toBeVisible();
+      await expect(topBar.getByRole('link', { name: '(972)-555-0199' })).toHaveAttribute('href', 'tel:+19725550199');
+      await expect(topBar.getByRole('link', { name: '98765-00011' })).toHaveAttribute('href', 'tel:+919876500011');
+      await expect(topBar.getByTestId('office-hours')).toHaveText('Mon to Sat, 8:00AM EST to 5:00PM EST');
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: 'hello@ledger.example' })).toBeVisible();
+      await expect(footer.getByText('98765-00011')).toBeVisible();
+      await expect(page.getByTestId('copyright')).toHaveText(
+        `© ${new Date().getFullYear()} Ledger Street Tax. All rights reserved.`,
+      );
+    } finally {
+      await page.goto('about:blank');
+      await server.withDatabase((db) =>
+        db.update(siteSettings).set({
+          siteEmail: 'support@example.com',
+          usPhoneNumber: '(214)-555-0142',
+          indiaPhoneNumber: '04055-550142',
+          officeDays: 'Mon to Fri',
+          officeTimings: '9:30AM CST to 6:30PM CST',
+          firmName: 'Meridian Tax & Accounting',
+        }),
+      );
+    }
+  });
+
+  test('empty office days and timings fall back to the specification defaults', async ({ page, server }) => {
+    await server.withDatabase((db) => db.update(siteSettings).set({ officeDays: '', officeTimings: '' }));
+    try {
+      await page.goto('/');
+      await expect(page.getByTestId('office-hours')).toHaveText('Mon to Fri, 9:30AM CST to 6:30PM CST');
+    } finally {
+      await page.goto('about:blank');
+      await server.withDatabase((db) =>
+        db.update(siteSettings).set({ officeDays: 'Mon to Fri', officeTimings: '9:30AM CST to 6:30PM CST' }),
+      );
+    }
+  });
+
+  test('the footer has services, quick links, contact details and the current year', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'US Tax Services' })).toHaveAttribute('href', '/us-tax-services');
+    await expect(footer.getByRole('link', { name: 'Indian Tax Services' })).toHaveAttribute('href', '/indian-tax-services');
+    for (const name of ['Tax Center', 'Careers', 'Contact Us', 'Privacy Policy', 'Terms & Conditions', 'Disclaimer']) {
+      await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(footer.getByText('Corporate office:')).toBeVisible();
+    await expect(footer.getByText('Processing center:')).toBeVisible();
+    await expect(page.getByTestId('copyright')).toContainText(String(new Date().getFullYear()));
+  });
+
+  test('the Services dropdown opens and navigates by keyboard', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Profile' }).focus();
+    await page.keyboard.press('Tab');
+    const services = nav.getByRole('button', { name: 'Services' });
+    await expect(services).toBeFocused();
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'US TAX SERVICES' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(services).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'US TAX SERVICES' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'INDIAN TAX SERVICES' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/indian-tax-services$/);
+  });
+
+  test('Login and Register open the side panel, and Escape closes it', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('dialog', { name: 'Register' })).toBeVisible();
+  });
+
+  test('home and 404 have no axe-core violations on desktop', async ({ page, checkA11y }) => {
+    await page.goto('/');
+    await checkA11y(page);
+    await page.goto('/no-such-page');
+    await checkA11y(page);
+  });
+
+  test('an unknown page answers 404 inside the chrome', async ({ page }) => {
+    const res = await page.goto('/no-such-page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByTestId('top-bar')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a client route without a stored access token goes home', async ({ page }) => {
+    await page.goto('/user/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Tax preparation');
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the navbar collapses into a keyboard-usable menu', async ({ page, checkA11y }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Services' })).toBeHidden();
+    const burger = page.getByRole('button', { name: 'Open navigation' });
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await burger.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Close navigation' })).toHaveAttribute('aria-expanded', 'true');
+    const mobileNav = page.locator('#mobile-nav');
+    for (const name of ['Profile', 'US TAX SERVICES', 'INDIAN TAX SERVICES', 'Testimonials', 'Careers', 'Contact Us', 'Refer a Friend']) {
+      await expect(mobileNav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await checkA11y(page);
+    await page.keyboard.press('Tab');
+    await expect(mobileNav.getByRole('link', { name: 'Profile' })).toBeFocused();
+    await mobileNav.getByRole('link', { name: 'Contact Us' }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the top bar stays readable at 375 px', async ({ page }) => {
+    await page.goto('/');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await expect(page.getByTestId('top-bar').getByRole('link', { name: 'support@example.com' })).toBeVisible();
+  });
+});

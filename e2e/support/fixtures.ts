@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { AppServer } from './server.ts';
+
+type WorkerFixtures = { server: AppServer };
+type TestFixtures = {
+  /** Console errors a test expects (for example the browser's note about a 404 document). */
+  allowedConsoleErrors: RegExp[];
+  /** Fails the test on any console error or CSP violation in the page. */
+  consoleErrors: string[];
+  checkA11y: (page: Page) => Promise<void>;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = new AppServer();
+      await server.start();
+      await use(server);
+      await server.dispose();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+  allowedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        const text = msg.text();
+        if (msg.type() === 'error' && !allowedConsoleErrors.some((re) => re.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, 'console errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  checkA11y: async ({}, use) => {
+    await use(async (page) => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(summary, 'axe-core violations').toEqual([]);
+    });
+  },
+});
+
+export { expect };

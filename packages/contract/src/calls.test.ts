@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { apiPath } from './call.ts';
+import { CALLS } from './calls.ts';
+import {
+  registerBodySchema,
+  changePasswordBodySchema,
+  forgotCheckerBodySchema,
+  loginBodySchema,
+  updatePasswordLinkBodySchema,
+} from './accounts/accounts.schemas.ts';
+import { careersBodySchema } from './careers/careers.schemas.ts';
+import { contactBodySchema } from './contact/contact.schemas.ts';
+import { saveReferralBodySchema } from './referrals/referrals.schemas.ts';
+import {
+  saveDependentsBodySchema,
+  saveEmployersBodySchema,
+  spouseBodySchema,
+  taxpayerBodySchema,
+} from './profile/profile.schemas.ts';
+import { createOrderBodySchema, verifyOrderBodySchema } from './payments/payments.schemas.ts';
+import { uploadDocsFieldsSchema } from './documents/documents.schemas.ts';
+
+/** The 29 calls of specification section 7, without leading slashes. */
+const SPEC_PATHS = [
+  'settings/getsettings',
+  'settings/logoutstatus',
+  'login/check',
+  'login/forgot',
+  'login/register',
+  'settings/careerssubmit',
+  'savecontactinfo',
+  'saverefferal',
+  'user/taxpayerinfo',
+  'user/savetaxpayer',
+  'user/spouseinfo',
+  'user/savespouse',
+  'user/dependentinfo',
+  'user/savedependents',
+  'user/employerinfo',
+  'user/saveemployer',
+  'upload/getuploaddocs',
+  'upload/uploaddocs',
+  'upload/deleteuploaddoc',
+  'user/refferalslist',
+  'settings/taxyears',
+  'user/changepassword',
+  'user/usersynopsys',
+  'payment/createOrder',
+  'payment/verifyOrder',
+  'login/forgotchecker',
+  'login/cregisterverify',
+  'settings/checkresetpwdlink',
+  'settings/updatepasswordlink',
+];
+
+const calls = Object.values(CALLS);
+const byPath = new Map(calls.map((call) => [call.path, call]));
+
+describe('CALLS', () => {
+  it('holds exactly the 29 calls of section 7', () => {
+    expect(SPEC_PATHS).toHaveLength(29);
+    expect(calls).toHaveLength(29);
+    expect(calls.map((call) => call.path).sort()).toEqual([...SPEC_PATHS].sort());
+  });
+
+  it('uses each path once', () => {
+    const paths = calls.map((call) => call.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('writes paths without a leading slash, so they map onto /api/<path>', () => {
+    for (const call of calls) {
+      expect(call.path, call.path).not.toMatch(/^\//);
+    }
+  });
+
+  it("gives every user/* call access 'client'", () => {
+    const userCalls = calls.filter((call) => call.path.startsWith('user/'));
+    expect(userCalls).toHaveLength(11);
+    for (const call of userCalls) {
+      expect(call.access, call.path).toBe('client');
+    }
+  });
+
+  it("gives the upload and payment calls access 'client'", () => {
+    for (const call of calls.filter((c) => /^(upload|payment)\//.test(c.path))) {
+      expect(call.access, call.path).toBe('client');
+    }
+  });
+
+  it('leaves the public pages’ calls public', () => {
+    for (const path of [
+      'settings/getsettings',
+      'settings/logoutstatus',
+      'login/check',
+      'login/forgot',
+      'login/register',
+      'settings/careerssubmit',
+      'savecontactinfo',
+      'saverefferal',
+      'settings/taxyears',
+      'login/forgotchecker',
+      'login/cregisterverify',
+      'settings/checkresetpwdlink',
+      'settings/updatepasswordlink',
+    ]) {
+      expect(byPath.get(path)?.access, path).toBe('public');
+    }
+  });
+
+  it('makes every response schema require http_code and status_smessage', () => {
+    for (const call of calls) {
+      const result = call.response.safeParse({});
+      expect(result.success, call.path).toBe(false);
+      if (result.success) continue;
+      const failing = result.error.issues.map((issue) => issue.path.join('.'));
+      expect(failing, call.path).toContain('http_code');
+      expect(failing, call.path).toContain('status_smessage');
+      const wrongTypes = call.response.safeParse({
+        http_code: '200',
+        status_smessage: 200,
+      });
+      expect(wrongTypes.success, call.path).toBe(false);
+      if (wrongTypes.success) continue;
+      const wrong = wrongTypes.error.issues.map((issue) => issue.path.join('.'));
+      expect(wrong, call.path).toContain('http_code');
+      expect(wrong, call.path).toContain('status_smessage');
+    }
+  });
+
+  it('sends only the upload as multipart', () => {
+    const multipart = calls.filter((call) => call.contentType === 'multipart').map((call) => call.path);
+    expect(multipart).toEqual(['upload/uploaddocs']);
+  });
+
+  it('validates each form’s call with that form’s schema', () => {
+    expect(byPath.get('login/check')?.body).toBe(loginBodySchema);
+    expect(byPath.get('login/register')?.body).toBe(registerBodySchema);
+    expect(byPath.get('user/changepassword')?.body).toBe(changePasswordBodySchema);
+    expect(byPath.get('login/forgotchecker')?.body).toBe(forgotCheckerBodySchema);
+    expect(byPath.get('settings/updatepasswordlink')?.body).toBe(updatePasswordLinkBodySchema);
+    expect(byPath.get('settings/careerssubmit')?.body).toBe(careersBodySchema);
+    expect(byPath.get('savecontactinfo')?.body).toBe(contactBodySchema);
+    expect(byPath.get('saverefferal')?.body).toBe(saveReferralBodySchema);
+    expect(byPath.get('user/savetaxpayer')?.body).toBe(taxpayerBodySchema);
+    expect(byPath.get('user/savespouse')?.body).toBe(spouseBodySchema);
+    expect(byPath.get('user/savedependents')?.body).toBe(saveDependentsBodySchema);
+    expect(byPath.get('user/saveemployer')?.body).toBe(saveEmployersBodySchema);
+    expect(byPath.get('upload/uploaddocs')?.body).toBe(uploadDocsFieldsSchema);
+    expect(byPath.get('payment/createOrder')?.body).toBe(createOrderBodySchema);
+    expect(byPath.get('payment/verifyOrder')?.body).toBe(verifyOrderBodySchema);
+  });
+
+  it('accepts the bodies the specification calls empty, including the user_id the old client added', () => {
+    for (const path of [
+      'user/taxpayerinfo',
+      'user/spouseinfo',
+      'user/dependentinfo',
+      'user/employerinfo',
+      'user/usersynopsys',
+      'settings/logoutstatus',
+      'settings/taxyears',
+      'settings/getsettings',
+    ]) {
+      const body = byPath.get(path)?.body;
+      expect(body?.safeParse({}).success, path).toBe(true);
+      expect(body?.safeParse({ user_id: '17' }).success, path).toBe(true);
+    }
+  });
+
+  it('has a summary for every call', () => {
+    for (const call of calls) {
+      expect(call.summary.trim().length, call.path).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('apiPath', () => {
+  it("serves a call at '/api/<path>'", () => {
+    expect(apiPath(CALLS.login)).toBe('/api/login/check');
+    expect(apiPath({ path: 'savecontactinfo' })).toBe('/api/savecontactinfo');
+    expect(apiPath({ path: 'payment/createOrder' })).toBe('/api/payment/createOrder');
+  });
+
+  it('drops leading slashes the specification sometimes writes', () => {
+    expect(apiPath({ path: '/settings/careerssubmit' })).toBe('/api/settings/careerssubmit');
+    expect(apiPath({ path: '//user/savespouse' })).toBe('/api/user/savespouse');
+  });
+
+  it('gives every call its own URL', () => {
+    const urls = calls.map((call) => apiPath(call));
+    expect(new Set(urls).size).toBe(29);
+    for (const call of calls) {
+      expect(apiPath(call)).toBe(`/api/${call.path}`);
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { fieldErrors } from '../errors.ts';
+import { careersBodySchema } from './careers.schemas.ts';
+
+function errors(schema: z.ZodType, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+describe('careersBodySchema', () => {
+  const valid = {
+    firstname: 'Priya',
+    lastname: 'Sharma',
+    emailaddress: 'priya@example.com',
+    phoneext: 'INDIA',
+    phone: '98765-43210',
+    message: 'I would like to apply for the tax preparer role.',
+  };
+
+  it('accepts a complete application and normalises the phone', () => {
+    expect(careersBodySchema.parse(valid)).toEqual({
+      ...valid,
+      phone: '9876543210',
+    });
+  });
+
+  it('accepts a US number typed with the (000)-000-0000 mask', () => {
+    expect(
+      careersBodySchema.parse({
+        ...valid,
+        phoneext: 'US',
+        phone: '(469)-555-0100',
+      }).phone,
+    ).toBe('4695550100');
+  });
+
+  it('defaults the phone extension to US', () => {
+    const { phoneext: _omitted, ...rest } = valid;
+    expect(careersBodySchema.parse(rest).phoneext).toBe('US');
+  });
+
+  it('requires every field, with the careers wording', () => {
+    expect(errors(careersBodySchema, {})).toEqual({
+      firstname: 'Firstname is required',
+      lastname: 'Lastname is required',
+      emailaddress: 'Email is required',
+      phone: 'Phone number is required',
+      message: 'Message is required',
+    });
+  });
+
+  it('treats blank fields as missing', () => {
+    expect(
+      errors(careersBodySchema, {
+        firstname: ' ',
+        lastname: '',
+        emailaddress: '  ',
+        phone: ' ',
+        message: '\n',
+      }),
+    ).toEqual({
+      firstname: 'Firstname is required',
+      lastname: 'Lastname is required',
+      emailaddress: 'Email is required',
+      phone: 'Phone number is required',
+      message: 'Message is required',
+    });
+  });
+
+  it("refuses a phone that is not 10 digits: 'Phone Number must be 10 digits'", () => {
+    expect(errors(careersBodySchema, { ...valid, phone: '98765-4321' })).toEqual({
+      phone: 'Phone Number must be 10 digits',
+    });
+  });
+
+  it('checks the e-mail format (an addition: the old form had no format check)', () => {
+    expect(errors(careersBodySchema, { ...valid, emailaddress: 'priya' })).toEqual({
+      emailaddress: 'Please enter a valid email address',
+    });
+  });
+
+  it('refuses a phone extension other than US or INDIA', () => {
+    expect(errors(careersBodySchema, { ...valid, phoneext: '+91' })).toEqual({
+      phoneext: 'Phone extension is required',
+    });
+  });
+});
