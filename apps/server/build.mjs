@@ -17,6 +17,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: [...external, 'vite', '@electric-sql/pglite', 'drizzle-orm', 'pg', 'zod', 'react-router'],
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

@@ -44,5 +44,7 @@ export function ensureChromium(): string {
     execFileSync('sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${INSTALL_COMMAND}`], { stdio: 'inherit' });
     if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   }
-  throw new Error(`Chromium is needed for the browser tests. Install it with:\n  sudo ${INSTALL_COMMAND}\nor set CHROME_PATH.`);
+  throw new Error(
+    `Chromium is needed for the browser tests. Install it with:\n  sudo ${INSTALL_COMMAND}\nor set CHROME_PATH.`,
+  );
 }

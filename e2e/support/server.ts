@@ -21,7 +21,9 @@ async function freePort(): Promise<number> {
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -52,7 +54,8 @@ export class AppServer {
   }
 
   async start(): Promise<void> {
-    if (!existsSync(SERVER_ENTRY)) throw new Error(`Build the app first (npm run build): ${SERVER_ENTRY} is missing`);
+    if (!existsSync(SERVER_ENTRY))
+      throw new Error(`Build the app first (npm run build): ${SERVER_ENTRY} is missing`);
     if (this.adminUrl && !this.pgDatabase) {
       this.pgDatabase = `taxfirm_e2e_${randomBytes(5).toString('hex')}`;
       await this.admin((c) => c.query(`create database "${this.pgDatabase}"`));
@@ -69,7 +72,11 @@ export class AppServer {
     };
     if (this.pgDatabase && this.adminUrl) env['DATABASE_URL'] = databaseUrl(this.adminUrl, this.pgDatabase);
     this.output = '';
-    const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
     this.child = child;
@@ -108,7 +115,11 @@ export class AppServer {
     try {
       handle =
         this.pgDatabase && this.adminUrl
-          ? await createDatabase({ engine: 'postgres', url: databaseUrl(this.adminUrl, this.pgDatabase), maxConnections: 1 })
+          ? await createDatabase({
+              engine: 'postgres',
+              url: databaseUrl(this.adminUrl, this.pgDatabase),
+              maxConnections: 1,
+            })
           : await createDatabase({ engine: 'pglite', dataDir: path.join(this.dataDir, 'pglite') });
       return await fn(handle.db);
     } finally {

@@ -144,13 +144,14 @@ describe('CSRF double-submit', () => {
     expect(cookie).toBeDefined();
     expect(cookie?.httpOnly).toBeFalsy();
     expect(cookie?.sameSite).toBe('Lax');
-    const again = await t.app.inject({ method: 'GET', url: '/healthz', cookies: { 'XSRF-TOKEN': cookie!.value } });
+    const token = cookie?.value ?? '';
+    const again = await t.app.inject({ method: 'GET', url: '/healthz', cookies: { 'XSRF-TOKEN': token } });
     expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
     const used = await t.app.inject({
       method: 'POST',
       url: '/api/settings/getsettings',
-      cookies: { 'XSRF-TOKEN': cookie!.value },
-      headers: { 'X-XSRF-TOKEN': cookie!.value },
+      cookies: { 'XSRF-TOKEN': token },
+      headers: { 'X-XSRF-TOKEN': token },
       payload: {},
     });
     expect(used.statusCode).toBe(200);
@@ -194,7 +195,11 @@ describe('security headers', () => {
 
 describe('request ids and logs', () => {
   it('answers with a request id, keeping a well-formed one the caller sent', async () => {
-    const mine = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-12345678' } });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-12345678' },
+    });
     expect(mine.headers['x-request-id']).toBe('abc-12345678');
     const injected = await t.app.inject({
       method: 'GET',

@@ -3,12 +3,8 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { DatabaseHandle } from '@taxfirm/db';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loggerOptions } from './lib/logger.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -42,7 +38,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const app = Fastify({
     logger: logStream ? { ...logger, stream: logStream } : logger,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy > 0 ? config.trustProxy : false,
+    // Trust exactly TRUST_PROXY hops of X-Forwarded-* (the load balancers in front), no more.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true, maxParamLength: 200 },
     requestIdHeader: false,
     genReqId: (req) => {
@@ -51,7 +48,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
     connectionTimeout: 60_000,
     requestTimeout: 120_000,
-  } satisfies FastifyServerOptions);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

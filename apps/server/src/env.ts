@@ -20,7 +20,10 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
       .optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
     MAIL_FROM: z.string().optional(),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),
@@ -34,7 +37,10 @@ const envSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
     ENCRYPTION_KEY: secret.optional(),
     SESSION_SECRET: secret.optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' }).optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Number of proxy hops to trust for the client IP and protocol (0: none). */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
@@ -83,7 +89,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const v = parsed.data;
   const dataDir = path.resolve(v.DATA_DIR);
-  const generated = v.ENCRYPTION_KEY && v.SESSION_SECRET ? undefined : devSecrets(dataDir);
+  const secrets = resolveSecrets(v.ENCRYPTION_KEY, v.SESSION_SECRET, dataDir);
   return {
     nodeEnv: v.NODE_ENV,
     isProduction: v.NODE_ENV === 'production',
@@ -96,8 +102,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mailFrom: v.MAIL_FROM,
     storage: v.STORAGE,
     paymentProvider: v.PAYMENT_PROVIDER,
-    encryptionKey: v.ENCRYPTION_KEY ?? generated!.encryptionKey,
-    sessionSecret: v.SESSION_SECRET ?? generated!.sessionSecret,
+    encryptionKey: secrets.encryptionKey,
+    sessionSecret: secrets.sessionSecret,
     redisUrl: v.REDIS_URL,
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
@@ -105,6 +111,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 }
 
 type DevSecrets = { encryptionKey: string; sessionSecret: string };
+
+function resolveSecrets(
+  encryptionKey: string | undefined,
+  sessionSecret: string | undefined,
+  dataDir: string,
+): DevSecrets {
+  if (encryptionKey && sessionSecret) return { encryptionKey, sessionSecret };
+  const dev = devSecrets(dataDir);
+  return {
+    encryptionKey: encryptionKey ?? dev.encryptionKey,
+    sessionSecret: sessionSecret ?? dev.sessionSecret,
+  };
+}
 
 /** Secrets for a development data directory: generated once, kept beside the data, never in production. */
 function devSecrets(dataDir: string): DevSecrets {

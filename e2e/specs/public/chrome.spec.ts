@@ -1,4 +1,4 @@
-import { siteSettings } from '@taxfirm/db';
+import { eq, siteSettings } from '@taxfirm/db';
 import { expect, test } from '../../support/fixtures.ts';
 
 const NAV_LABELS = ['Profile', 'Services', 'Testimonials', 'Careers', 'Contact Us', 'Refer a Friend'];
@@ -6,7 +6,10 @@ const NAV_LABELS = ['Profile', 'Services', 'Testimonials', 'Careers', 'Contact U
 test.describe('public chrome', () => {
   // The service pages behind these links arrive with the public-site work; until then they answer 404.
   test.use({ allowedConsoleErrors: [/status of 404/] });
-  test('the raw HTML of / (no JavaScript) holds the chrome with the current settings', async ({ request }) => {
+
+  test('the raw HTML of / (no JavaScript) holds the chrome with the current settings', async ({
+    request,
+  }) => {
     const res = await request.get('/');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('text/html');
@@ -30,21 +33,30 @@ test.describe('public chrome', () => {
 
   test('a setting changed in the database shows in the top bar and footer', async ({ page, server }) => {
     await server.withDatabase((db) =>
-      db.update(siteSettings).set({
-        siteEmail: 'hello@ledger.example',
-        usPhoneNumber: '(972)-555-0199',
-        indiaPhoneNumber: '98765-00011',
-        officeDays: 'Mon to Sat',
-        officeTimings: '8:00AM EST to 5:00PM EST',
-        firmName: 'Ledger Street Tax',
-      }),
+      db
+        .update(siteSettings)
+        .set({
+          siteEmail: 'hello@ledger.example',
+          usPhoneNumber: '(972)-555-0199',
+          indiaPhoneNumber: '98765-00011',
+          officeDays: 'Mon to Sat',
+          officeTimings: '8:00AM EST to 5:00PM EST',
+          firmName: 'Ledger Street Tax',
+        })
+        .where(eq(siteSettings.singleton, true)),
     );
     try {
       await page.goto('/');
       const topBar = page.getByTestId('top-bar');
       await expect(topBar.getByRole('link', { name: 'hello@ledger.example' })).toBeVisible();
-      await expect(topBar.getByRole('link', { name: '(972)-555-0199' })).toHaveAttribute('href', 'tel:+19725550199');
-      await expect(topBar.getByRole('link', { name: '98765-00011' })).toHaveAttribute('href', 'tel:+919876500011');
+      await expect(topBar.getByRole('link', { name: '(972)-555-0199' })).toHaveAttribute(
+        'href',
+        'tel:+19725550199',
+      );
+      await expect(topBar.getByRole('link', { name: '98765-00011' })).toHaveAttribute(
+        'href',
+        'tel:+919876500011',
+      );
       await expect(topBar.getByTestId('office-hours')).toHaveText('Mon to Sat, 8:00AM EST to 5:00PM EST');
       const footer = page.getByRole('contentinfo');
       await expect(footer.getByRole('link', { name: 'hello@ledger.example' })).toBeVisible();
@@ -55,27 +67,38 @@ test.describe('public chrome', () => {
     } finally {
       await page.goto('about:blank');
       await server.withDatabase((db) =>
-        db.update(siteSettings).set({
-          siteEmail: 'support@example.com',
-          usPhoneNumber: '(214)-555-0142',
-          indiaPhoneNumber: '04055-550142',
-          officeDays: 'Mon to Fri',
-          officeTimings: '9:30AM CST to 6:30PM CST',
-          firmName: 'Meridian Tax & Accounting',
-        }),
+        db
+          .update(siteSettings)
+          .set({
+            siteEmail: 'support@example.com',
+            usPhoneNumber: '(214)-555-0142',
+            indiaPhoneNumber: '04055-550142',
+            officeDays: 'Mon to Fri',
+            officeTimings: '9:30AM CST to 6:30PM CST',
+            firmName: 'Meridian Tax & Accounting',
+          })
+          .where(eq(siteSettings.singleton, true)),
       );
     }
   });
 
   test('empty office days and timings fall back to the specification defaults', async ({ page, server }) => {
-    await server.withDatabase((db) => db.update(siteSettings).set({ officeDays: '', officeTimings: '' }));
+    await server.withDatabase((db) =>
+      db
+        .update(siteSettings)
+        .set({ officeDays: '', officeTimings: '' })
+        .where(eq(siteSettings.singleton, true)),
+    );
     try {
       await page.goto('/');
       await expect(page.getByTestId('office-hours')).toHaveText('Mon to Fri, 9:30AM CST to 6:30PM CST');
     } finally {
       await page.goto('about:blank');
       await server.withDatabase((db) =>
-        db.update(siteSettings).set({ officeDays: 'Mon to Fri', officeTimings: '9:30AM CST to 6:30PM CST' }),
+        db
+          .update(siteSettings)
+          .set({ officeDays: 'Mon to Fri', officeTimings: '9:30AM CST to 6:30PM CST' })
+          .where(eq(siteSettings.singleton, true)),
       );
     }
   });
@@ -83,9 +106,22 @@ test.describe('public chrome', () => {
   test('the footer has services, quick links, contact details and the current year', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: 'US Tax Services' })).toHaveAttribute('href', '/us-tax-services');
-    await expect(footer.getByRole('link', { name: 'Indian Tax Services' })).toHaveAttribute('href', '/indian-tax-services');
-    for (const name of ['Tax Center', 'Careers', 'Contact Us', 'Privacy Policy', 'Terms & Conditions', 'Disclaimer']) {
+    await expect(footer.getByRole('link', { name: 'US Tax Services' })).toHaveAttribute(
+      'href',
+      '/us-tax-services',
+    );
+    await expect(footer.getByRole('link', { name: 'Indian Tax Services' })).toHaveAttribute(
+      'href',
+      '/indian-tax-services',
+    );
+    for (const name of [
+      'Tax Center',
+      'Careers',
+      'Contact Us',
+      'Privacy Policy',
+      'Terms & Conditions',
+      'Disclaimer',
+    ]) {
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(footer.getByText('Corporate office:')).toBeVisible();
@@ -162,9 +198,20 @@ test.describe('on a phone', () => {
     await expect(burger).toHaveAttribute('aria-expanded', 'false');
     await burger.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: 'Close navigation' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: 'Close navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     const mobileNav = page.locator('#mobile-nav');
-    for (const name of ['Profile', 'US TAX SERVICES', 'INDIAN TAX SERVICES', 'Testimonials', 'Careers', 'Contact Us', 'Refer a Friend']) {
+    for (const name of [
+      'Profile',
+      'US TAX SERVICES',
+      'INDIAN TAX SERVICES',
+      'Testimonials',
+      'Careers',
+      'Contact Us',
+      'Refer a Friend',
+    ]) {
       await expect(mobileNav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await checkA11y(page);
@@ -172,13 +219,18 @@ test.describe('on a phone', () => {
     await expect(mobileNav.getByRole('link', { name: 'Profile' })).toBeFocused();
     await mobileNav.getByRole('link', { name: 'Contact Us' }).click();
     await expect(page).toHaveURL(/\/contact-us$/);
-    await expect(page.getByRole('button', { name: 'Open navigation' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   test('the top bar stays readable at 375 px', async ({ page }) => {
     await page.goto('/');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
-    await expect(page.getByTestId('top-bar').getByRole('link', { name: 'support@example.com' })).toBeVisible();
+    await expect(
+      page.getByTestId('top-bar').getByRole('link', { name: 'support@example.com' }),
+    ).toBeVisible();
   });
 });

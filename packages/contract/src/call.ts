@@ -6,10 +6,7 @@ import type { z } from 'zod';
  */
 export type Access = 'public' | 'client' | 'staff' | 'admin';
 
-export type CallDefinition<
-  TBody extends z.ZodType = z.ZodType,
-  TResponse extends z.ZodType = z.ZodType,
-> = {
+export type CallDefinition<TBody extends z.ZodType = z.ZodType, TResponse extends z.ZodType = z.ZodType> = {
   /** The specification's path, without a leading slash; served as POST /api/<path>. */
   readonly path: string;
   readonly body: TBody;

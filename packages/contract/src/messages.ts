@@ -12,8 +12,7 @@ export const MESSAGES = {
 
   // Section 8: by screen
   LOGIN_INVALID: 'Invalid credentials, Please try again.',
-  FORGOT_SENT:
-    "Email sent sucessfully. Please Check SPAM folder as well just in case doesn't hit your Inbox",
+  FORGOT_SENT: "Email sent sucessfully. Please Check SPAM folder as well just in case doesn't hit your Inbox",
   REGISTER_SENT: 'Mail is sent successfully.',
   EMAIL_IN_USE: 'Email already in use.',
   EMAIL_IN_USE_SHOWN: 'Entered email address is already with us.',
@@ -49,8 +48,7 @@ export const MESSAGES = {
   FRIEND_NAME_REQUIRED: 'Your friend name is required',
   FRIEND_EMAIL_REQUIRED: 'Your friend email is required',
   REFERRAL_SAME_EMAIL_PUBLIC: 'Both emails are same',
-  REFERRAL_SAME_EMAIL_CLIENT:
-    'Your email address and your refer friend email address are same.',
+  REFERRAL_SAME_EMAIL_CLIENT: 'Your email address and your refer friend email address are same.',
 
   // Section 5: profile
   INVALID_DATE: 'Invalid date format. Please use MM-DD-YYYY.',

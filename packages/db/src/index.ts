@@ -1,3 +1,4 @@
+export { and, asc, desc, eq, sql } from 'drizzle-orm';
 export * from './client.ts';
 export * from './migrate.ts';
 export * from './schema/index.ts';

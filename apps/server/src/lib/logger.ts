@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { PinoLoggerOptions } from 'fastify/types/logger.js';
 
 /**
  * Query parameters and path segments that carry secrets (reset and verification links). Their values
@@ -40,7 +40,7 @@ const REDACT_PATHS = [
   ].flatMap((k) => [k, `*.${k}`]),
 ];
 
-export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: string): PinoLoggerOptions {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },

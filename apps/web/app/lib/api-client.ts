@@ -69,7 +69,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     body: CallBody<C>,
   ): Promise<CallResponse<C>> {
     const doFetch = options.fetch ?? globalThis.fetch;
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
     const token = getCsrfToken();
     if (token) headers[XSRF_HEADER] = token;
 

@@ -8,9 +8,7 @@ import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_NAMES, type DocumentCategory } f
  */
 export const FOLDER_PATH_PATTERN = /^([0-9a-f-]{36})\/([A-Z0-9-]+)\/$/;
 
-export function parseFolderPath(
-  folderPath: string,
-): { clientId: string; category: DocumentCategory } | null {
+export function parseFolderPath(folderPath: string): { clientId: string; category: DocumentCategory } | null {
   const match = FOLDER_PATH_PATTERN.exec(folderPath);
   if (!match) return null;
   const [, clientId, category] = match;

@@ -1,6 +1,10 @@
 import { defineCall } from '../call.ts';
 import { emptyBodySchema } from '../common.ts';
-import { getSettingsBodySchema, getSettingsResponseSchema, taxYearsResponseSchema } from './settings.schemas.ts';
+import {
+  getSettingsBodySchema,
+  getSettingsResponseSchema,
+  taxYearsResponseSchema,
+} from './settings.schemas.ts';
 
 export const settingsCalls = {
   getSettings: defineCall({

@@ -33,7 +33,11 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${quoteIdent(template)}`);
-  const handle = await createDatabase({ engine: 'postgres', url: databaseUrl(adminUrl, template), maxConnections: 1 });
+  const handle = await createDatabase({
+    engine: 'postgres',
+    url: databaseUrl(adminUrl, template),
+    maxConnections: 1,
+  });
   await prepareDatabase(handle, SOURCE_MIGRATIONS_DIR);
   await handle.close();
   project.provide('testDatabase', { engine, adminUrl, template });

@@ -6,10 +6,11 @@ import { createDatabase, type DatabaseHandle } from '../client.ts';
 import { databaseUrl, quoteIdent } from './urls.ts';
 
 export type ProvidedTestDatabase =
-  | { engine: 'pglite'; snapshot: string }
-  | { engine: 'postgres'; adminUrl: string; template: string };
+  { engine: 'pglite'; snapshot: string } | { engine: 'postgres'; adminUrl: string; template: string };
 
 declare module 'vitest' {
+  // Vitest's injection registry is extended by declaration merging.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     testDatabase: ProvidedTestDatabase;
   }

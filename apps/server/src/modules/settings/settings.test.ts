@@ -1,4 +1,4 @@
-import { siteSettings } from '@taxfirm/db';
+import { eq, siteSettings } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
@@ -61,7 +61,10 @@ describe('settings/getsettings', () => {
   });
 
   it('reflects a change in the database on the next request', async () => {
-    await t.database.db.update(siteSettings).set({ siteEmail: 'desk@firm.example', popupEnabled: true, popupType: 3 });
+    await t.database.db
+      .update(siteSettings)
+      .set({ siteEmail: 'desk@firm.example', popupEnabled: true, popupType: 3 })
+      .where(eq(siteSettings.singleton, true));
     const res = await t.post('/api/settings/getsettings', {});
     expect(res.json().data[0]).toMatchObject({
       site_email: 'desk@firm.example',
@@ -73,7 +76,10 @@ describe('settings/getsettings', () => {
 
 describe('settings/taxyears', () => {
   it('answers the tax years from the current one down to the first, newest first', async () => {
-    await t.database.db.update(siteSettings).set({ currentTaxYear: 2025, firstTaxYear: 2021 });
+    await t.database.db
+      .update(siteSettings)
+      .set({ currentTaxYear: 2025, firstTaxYear: 2021 })
+      .where(eq(siteSettings.singleton, true));
     const res = await t.post('/api/settings/taxyears');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

@@ -31,7 +31,7 @@ function toAppError(error: FastifyError | Error, request: FastifyRequest): AppEr
     const details: Record<string, string> = {};
     for (const issue of error.validation) {
       const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-      details[key] ??= issue.message;
+      details[key] ??= issue.message ?? MESSAGES.INVALID_REQUEST;
     }
     const first = Object.values(details)[0];
     return new AppError('VALIDATION_FAILED', { message: first ?? MESSAGES.INVALID_REQUEST, details });
@@ -40,7 +40,8 @@ function toAppError(error: FastifyError | Error, request: FastifyRequest): AppEr
     const details = fieldErrors(error);
     return new AppError('VALIDATION_FAILED', { message: Object.values(details)[0], details });
   }
-  const code = 'code' in error && typeof error.code === 'string' ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  const code =
+    'code' in error && typeof error.code === 'string' ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
   if (code) return new AppError(code, { cause: error });
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status === 429) return new AppError('TOO_MANY_REQUESTS', { cause: error });
@@ -54,7 +55,7 @@ function toAppError(error: FastifyError | Error, request: FastifyRequest): AppEr
 }
 
 async function errors(app: FastifyInstance) {
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error, request);
     if (appError.status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { WebLoadContext } from '@taxfirm/contract';
@@ -14,9 +15,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { getSiteSettings } from '../../modules/settings/settings.service.ts';
 
 export type WebOptions =
-  | { mode: 'build'; buildDir: string }
-  | { mode: 'vite'; webRoot: string }
-  | { mode: 'none' };
+  { mode: 'build'; buildDir: string } | { mode: 'vite'; webRoot: string } | { mode: 'none' };
 
 type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
 
@@ -41,7 +40,7 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   }
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
 export async function webPlugin(app: FastifyInstance, options: WebOptions) {
@@ -56,7 +55,10 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       // @fastify/static 10 hands the Fastify reply to setHeaders.
       setHeaders: (reply: FastifyReply, filePath: string) => {
         const hashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
     const serverEntry = pathToFileURL(path.join(options.buildDir, 'server', 'index.js')).href;

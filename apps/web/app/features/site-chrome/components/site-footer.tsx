@@ -6,7 +6,10 @@ import { QUICK_LINKS, SERVICE_LINKS } from '../nav-links.ts';
 
 const FOOTER_SERVICES = [
   { label: 'All Tax Services', href: paths.taxServices.getHref() },
-  ...SERVICE_LINKS.map((l) => ({ label: l.label === 'US TAX SERVICES' ? 'US Tax Services' : 'Indian Tax Services', href: l.href })),
+  ...SERVICE_LINKS.map((l) => ({
+    label: l.label === 'US TAX SERVICES' ? 'US Tax Services' : 'Indian Tax Services',
+    href: l.href,
+  })),
 ];
 
 /** The public footer: services, quick links, contact details, and the copyright line. */

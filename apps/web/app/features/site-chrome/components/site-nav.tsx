@@ -1,4 +1,15 @@
-import { Box, Burger, Button, Collapse, Container, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Box,
+  Burger,
+  Button,
+  Collapse,
+  Container,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useEffect } from 'react';

@@ -1,0 +1,146 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import checkFile from 'eslint-plugin-check-file';
+import drizzle from 'eslint-plugin-drizzle';
+import importX from 'eslint-plugin-import-x';
+import playwright from 'eslint-plugin-playwright';
+import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const WEB = 'apps/web/app';
+const features = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/build/**',
+      '**/dist/**',
+      '**/.react-router/**',
+      'data/**',
+      'e2e/test-results/**',
+      'packages/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Packages talk only through their names and their own package.json dependencies.
+      'import-x/no-extraneous-dependencies': ['error', { includeInternal: true }],
+      'import-x/no-relative-packages': 'error',
+      'import-x/no-cycle': 'error',
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{apps,packages,e2e}/**/': 'KEBAB_CASE' }],
+      // Only the server's env.ts reads the environment.
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through apps/server/src/env.ts.' },
+      ],
+    },
+  },
+  {
+    // The places allowed to read process.env: the server's env.ts and test/CI harnesses.
+    files: [
+      'apps/server/src/env.ts',
+      'packages/db/src/testing/**',
+      'e2e/**',
+      'vitest.config.ts',
+      'scripts/**',
+      'apps/server/bench/**',
+    ],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['apps/server/src/types/**'],
+    rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
+  },
+  {
+    // The contract is isomorphic: zod only, nothing of Node or the browser.
+    files: ['packages/contract/src/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'The contract is isomorphic.' }] },
+      ],
+    },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Features never import other features; routes compose them.
+            ...features.map((f) => ({
+              target: `./${WEB}/features/${f}`,
+              from: `./${WEB}/features`,
+              except: [`./${f}`],
+            })),
+            // Shared code does not reach up into features or routes.
+            ...['components', 'lib', 'config'].map((dir) => ({
+              target: `./${WEB}/${dir}`,
+              from: [`./${WEB}/features`, `./${WEB}/routes`],
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${WEB}/**/*.test.{ts,tsx}`],
+    ...testingLibrary.configs['flat/react'],
+  },
+  {
+    files: ['apps/server/src/**', 'packages/db/src/**', 'e2e/**'],
+    plugins: { drizzle },
+    rules: {
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db'] }],
+    },
+  },
+  {
+    files: ['e2e/specs/**'],
+    ...playwright.configs['flat/recommended'],
+    rules: {
+      ...playwright.configs['flat/recommended'].rules,
+      'playwright/expect-expect': ['warn', { assertFunctionNames: ['checkA11y'] }],
+    },
+  },
+  {
+    // Tooling files at the roots use their workspace's or the root's dev dependencies.
+    files: [
+      '*.config.{js,ts}',
+      '**/*.config.ts',
+      'scripts/**',
+      'apps/server/build.mjs',
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+      '**/test/**',
+    ],
+    rules: { 'import-x/no-extraneous-dependencies': 'off' },
+  },
+  prettier,
+);
