@@ -163,8 +163,8 @@ describe('security headers', () => {
     const res = await t.post('/api/settings/getsettings');
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
-    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
-    expect(scriptSrc).not.toContain('unsafe-inline');
+    // API answers allow no inline script at all; pages add a per-response nonce (browser suite).
+    expect(scriptSrc.trim()).toBe("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -172,12 +172,6 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['strict-transport-security']).toBeUndefined();
-  });
-
-  it('uses a fresh nonce for each response', async () => {
-    const a = await t.app.inject({ method: 'GET', url: '/healthz' });
-    const b = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(a.headers['content-security-policy']).not.toEqual(b.headers['content-security-policy']);
   });
 
   it('adds HSTS and Secure cookies in production', async () => {

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { DatabaseHandle } from '@taxfirm/db';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loggerOptions } from './lib/logger.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -12,6 +12,7 @@ import { csrfPlugin } from './plugins/app/csrf.ts';
 import { errorsPlugin } from './plugins/app/errors.ts';
 import { webPlugin, type WebOptions } from './plugins/app/web.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
+import { createSettingsCache } from './modules/settings/settings.cache.ts';
 
 export type AppConfig = {
   isProduction: boolean;
@@ -42,6 +43,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true, maxParamLength: 200 },
     requestIdHeader: false,
+    // Our onResponse hook writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -54,10 +57,16 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // API answers are personal or current: never cached by a browser or proxy.
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
+  });
+  // One log line per request, when it completes (Fastify's default writes two).
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
 
   await app.register(errorsPlugin);
@@ -71,7 +80,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes, { ping: database.ping });
-  await app.register(settingsRoutes);
-  await app.register(webPlugin, config.web);
+  const settings = await createSettingsCache(database);
+  app.addHook('onClose', () => settings.close());
+
+  await app.register(settingsRoutes, { settings });
+  await app.register(webPlugin, { web: config.web, settings, isProduction: config.isProduction });
   return app;
 }

@@ -31,6 +31,24 @@ test.describe('public chrome', () => {
     expect(html).toContain('<h1');
   });
 
+  test('page scripts run under a per-response CSP nonce, never unsafe-inline', async ({ request }) => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const res = await request.get('/');
+      const csp = res.headers()['content-security-policy'] ?? '';
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1] ?? '';
+      expect(nonce).not.toBe('');
+      const html = await res.text();
+      const inlineScripts = html.match(/<script(?![^>]*\ssrc=)[^>]*>/g) ?? [];
+      expect(inlineScripts.length).toBeGreaterThan(0);
+      for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   test('a setting changed in the database shows in the top bar and footer', async ({ page, server }) => {
     await server.withDatabase((db) =>
       db
@@ -146,6 +164,8 @@ test.describe('public chrome', () => {
     await expect(services).toBeFocused();
 
     await page.keyboard.press('Enter');
+    // As a person would: once the menu shows, arrow into it.
+    await expect(menu.getByRole('menuitem', { name: 'US TAX SERVICES' })).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'US TAX SERVICES' })).toBeFocused();
     await page.keyboard.press('ArrowDown');

@@ -21,6 +21,12 @@ export type DatabaseHandle = {
   ping: () => Promise<void>;
   /** Apply the committed migrations; on PostgreSQL through one connection under an advisory lock. */
   migrate: (migrationsFolder: string) => Promise<void>;
+  /**
+   * Call onNotify for every NOTIFY on the channel, from any connection. On PostgreSQL a dedicated
+   * connection listens and reconnects; onNotify also runs after a reconnect, since notifications may
+   * have been missed meanwhile. Resolves to a function that stops listening.
+   */
+  listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   /** PGlite only: the whole data directory as a tarball (test snapshots). */
   dumpDataDir: () => Promise<Blob>;
   close: () => Promise<void>;
@@ -64,6 +70,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
           await client.end();
         }
       },
+      listen: (channel, onNotify) => listenPg(options.url, channel, onNotify),
       dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
       close: () => pool.end(),
     };
@@ -87,7 +94,60 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     migrate: async (migrationsFolder) => {
       await migratePglite(drizzlePglite({ client, casing: CASING }), { migrationsFolder });
     },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     dumpDataDir: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
+  };
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+async function listenPg(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryMs = 250;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify();
+    });
+    c.on('error', () => reconnect(c));
+    c.on('end', () => reconnect(c));
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+    retryMs = 250;
+  };
+
+  const reconnect = (failed: pg.Client) => {
+    if (stopped || client !== failed) return;
+    client = undefined;
+    failed.removeAllListeners('end');
+    failed.end().catch(() => {});
+    const attempt = () => {
+      if (stopped) return;
+      connect()
+        .then(onNotify)
+        .catch(() => {
+          retryMs = Math.min(retryMs * 2, 10_000);
+          setTimeout(attempt, retryMs).unref();
+        });
+    };
+    setTimeout(attempt, retryMs).unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    const c = client;
+    client = undefined;
+    if (c) await c.end().catch(() => {});
   };
 }

@@ -9,7 +9,5 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The session's user, resolved on the server; null when logged out. */
     user: SessionUser | null;
-    /** Per-response nonce for the Content-Security-Policy's script-src. */
-    cspNonce: string;
   }
 }

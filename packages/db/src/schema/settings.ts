@@ -29,3 +29,6 @@ export const siteSettings = pgTable(
   ],
 );
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+
+/** NOTIFY channel raised by a trigger on every change to site_settings (migration 0001). */
+export const SITE_SETTINGS_CHANNEL = 'site_settings_changed';

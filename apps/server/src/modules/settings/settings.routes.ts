@@ -1,9 +1,10 @@
 import { CALLS } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call.ts';
-import { findTaxYears, getSiteSettings } from './settings.service.ts';
+import type { SettingsCache } from './settings.cache.ts';
+import { findTaxYears } from './settings.service.ts';
 
-export async function settingsRoutes(app: FastifyInstance) {
-  registerCall(app, CALLS.getSettings, async () => ({ data: [await getSiteSettings({ db: app.db })] }));
+export async function settingsRoutes(app: FastifyInstance, { settings }: { settings: SettingsCache }) {
+  registerCall(app, CALLS.getSettings, async () => ({ data: [await settings.get()] }));
   registerCall(app, CALLS.taxYears, async () => ({ taxyears: await findTaxYears({ db: app.db }) }));
 }

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { sendError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const XSRF_HEADER_NAME = XSRF_HEADER.toLowerCase();
 
 export type CsrfOptions = { secret: string; secureCookies: boolean };
 
@@ -38,10 +39,22 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** Tokens already verified, so the MAC is computed once per token rather than once per request. */
+const VERIFIED_MEMO_SIZE = 10_000;
+
 async function csrf(app: FastifyInstance, options: CsrfOptions) {
-  app.addHook('onRequest', async (request, reply) => {
+  const verified = new Set<string>();
+  const isValid = (token: string | undefined): token is string => {
+    if (token !== undefined && verified.has(token)) return true;
+    if (!isValidCsrfToken(options.secret, token)) return false;
+    if (verified.size >= VERIFIED_MEMO_SIZE) verified.clear();
+    verified.add(token);
+    return true;
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    const hasValidCookie = isValidCsrfToken(options.secret, cookie);
+    const hasValidCookie = isValid(cookie);
     if (!hasValidCookie) {
       reply.setCookie(XSRF_COOKIE, issueCsrfToken(options.secret), {
         path: '/',
@@ -50,10 +63,14 @@ async function csrf(app: FastifyInstance, options: CsrfOptions) {
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const header = request.headers[XSRF_HEADER.toLowerCase()];
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    const header = request.headers[XSRF_HEADER_NAME];
     const ok = hasValidCookie && typeof header === 'string' && sameToken(header, cookie);
-    if (!ok) return sendError(reply, new AppError('CSRF_FAILED'));
+    if (!ok) {
+      sendError(reply, new AppError('CSRF_FAILED'));
+      return;
+    }
+    done();
   });
 }
 

@@ -4,6 +4,7 @@
  * (their loaders read site settings in-process through the load context); /user and /staff render in the
  * browser.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -12,10 +13,13 @@ import fastifyStatic from '@fastify/static';
 import type { WebLoadContext } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { getSiteSettings } from '../../modules/settings/settings.service.ts';
+import type { SettingsCache } from '../../modules/settings/settings.cache.ts';
+import { contentSecurityPolicy } from '../external/security-headers.ts';
 
 export type WebOptions =
   { mode: 'build'; buildDir: string } | { mode: 'vite'; webRoot: string } | { mode: 'none' };
+
+type WebPluginOptions = { web: WebOptions; settings: SettingsCache; isProduction: boolean };
 
 type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
 
@@ -43,7 +47,10 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
-export async function webPlugin(app: FastifyInstance, options: WebOptions) {
+export async function webPlugin(
+  app: FastifyInstance,
+  { web: options, settings, isProduction }: WebPluginOptions,
+) {
   if (options.mode === 'none') return;
   let handler: Handler;
   if (options.mode === 'build') {
@@ -83,9 +90,12 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
+      // A fresh nonce per page for the inline hydration scripts.
+      const cspNonce = randomBytes(16).toString('base64');
+      reply.header('content-security-policy', contentSecurityPolicy(cspNonce, isProduction));
       const context: WebLoadContext = {
-        cspNonce: request.cspNonce,
-        getSiteSettings: () => getSiteSettings({ db: app.db }),
+        cspNonce,
+        getSiteSettings: settings.get,
       };
       const response = await handler(toFetchRequest(request, reply), context);
       return sendFetchResponse(reply, response);

@@ -1,0 +1,46 @@
+// Builds the app when a build output is missing or older than any source it is made from.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const OUTPUTS = ['apps/web/build/server/index.js', 'apps/server/dist/server.js'];
+const SOURCES = [
+  'apps/web/app',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'apps/web/react-router.config.ts',
+  'apps/server/src',
+  'apps/server/build.mjs',
+  'packages/contract/src',
+  'packages/db/src',
+  'package-lock.json',
+];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+export function isBuildStale() {
+  const outputs = OUTPUTS.map((p) => path.join(ROOT, p));
+  if (outputs.some((p) => !existsSync(p))) return true;
+  const built = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
+  return SOURCES.some((p) => newestMtime(path.join(ROOT, p)) > built);
+}
+
+export function buildIfNeeded() {
+  if (!isBuildStale()) return;
+  process.stdout.write('Building the app (npm run build)…\n');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
