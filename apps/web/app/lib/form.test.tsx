@@ -1,0 +1,91 @@
+import { Button, MantineProvider, TextInput } from '@mantine/core';
+import { careersBodySchema, type CareersBody } from '@taxfirm/contract';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useContractForm } from './form.ts';
+
+type Submitted = { firstname: string; phone: string; phoneext: string };
+
+function CareersProbeForm({ onValid }: { onValid: (v: Submitted) => void }) {
+  const form = useContractForm(careersBodySchema, {
+    defaultValues: {
+      firstname: '',
+      lastname: '',
+      emailaddress: '',
+      phoneext: 'US',
+      phone: '',
+      message: '',
+    } satisfies CareersBody,
+  });
+  const error = (name: keyof CareersBody) => form.formState.errors[name]?.message;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid)}>
+      <TextInput label="First name" {...form.register('firstname')} error={error('firstname')} />
+      <TextInput label="Last name" {...form.register('lastname')} error={error('lastname')} />
+      <TextInput label="E-mail" {...form.register('emailaddress')} error={error('emailaddress')} />
+      <TextInput label="Phone" {...form.register('phone')} error={error('phone')} />
+      <TextInput label="Message" {...form.register('message')} error={error('message')} />
+      <Button type="submit">Submit</Button>
+    </form>
+  );
+}
+
+function renderForm() {
+  const submitted: Submitted[] = [];
+  render(
+    <MantineProvider>
+      <CareersProbeForm onValid={(v) => submitted.push(v)} />
+    </MantineProvider>,
+  );
+  return { submitted };
+}
+
+describe('useContractForm', () => {
+  it('shows a message once its field is touched, not before', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(screen.queryByText('Firstname is required')).toBeNull();
+    await user.click(screen.getByLabelText('First name'));
+    await user.tab();
+    expect(await screen.findByText('Firstname is required')).toBeVisible();
+    expect(screen.queryByText('Lastname is required')).toBeNull();
+  });
+
+  it("shows every field's specification message on an invalid submit and submits nothing", async () => {
+    const user = userEvent.setup();
+    const { submitted } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    for (const message of [
+      'Firstname is required',
+      'Lastname is required',
+      'Email is required',
+      'Phone number is required',
+      'Message is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeVisible();
+    }
+    expect(submitted).toEqual([]);
+  });
+
+  it('submits the parsed values: a masked phone becomes its ten digits', async () => {
+    const user = userEvent.setup();
+    const { submitted } = renderForm();
+    await user.type(screen.getByLabelText('First name'), 'Asha');
+    await user.type(screen.getByLabelText('Last name'), 'Rao');
+    await user.type(screen.getByLabelText('E-mail'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Phone'), '(469)-555-0100');
+    await user.type(screen.getByLabelText('Message'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await expect.poll(() => submitted.length).toBe(1);
+    expect(submitted[0]).toMatchObject({ firstname: 'Asha', phone: '4695550100', phoneext: 'US' });
+  });
+
+  it("shows 'Phone Number must be 10 digits' for nine digits", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Phone'), '469555010');
+    await user.tab();
+    expect(await screen.findByText('Phone Number must be 10 digits')).toBeVisible();
+  });
+});
