@@ -17,13 +17,20 @@ const SOURCES = [
   'packages/contract/src',
   'packages/db/src',
   'package-lock.json',
+  'tsconfig.base.json',
+  'apps/web/package.json',
+  'apps/web/tsconfig.json',
+  'apps/server/package.json',
+  'packages/contract/package.json',
+  'packages/db/package.json',
 ];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
+  // A folder's own time changes when a file in it is added, removed or renamed.
+  let newest = stat.mtimeMs;
   for (const entry of readdirSync(target, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
     newest = Math.max(newest, newestMtime(path.join(target, entry.name)));

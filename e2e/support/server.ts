@@ -91,6 +91,7 @@ export class AppServer {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
+    await this.stop();
     throw new Error(`The server did not become ready:\n${this.output}`);
   }
 

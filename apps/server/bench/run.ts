@@ -56,7 +56,14 @@ async function main() {
     buildApp({
       database,
       logStream: devNull,
-      config: { isProduction: false, sessionSecret: SECRET, logLevel, trustProxy: 0, web: { mode: 'none' } },
+      config: {
+        isProduction: false,
+        appUrl: 'http://localhost',
+        sessionSecret: SECRET,
+        logLevel,
+        trustProxy: 0,
+        web: { mode: 'none' },
+      },
     });
   const appQuiet = await makeApp('warn');
   const appLogged = await makeApp('info');

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
@@ -14,6 +15,15 @@ beforeAll(async () => {
   registerCall(t.app, CALLS.logoutStatus, async () => ({ loginstatus: 1, secret: 'x' }) as never);
   t.app.post('/api/test/crash', async () => {
     throw new Error('database password is hunter2');
+  });
+  t.app.post('/api/test/leaky-error', async () => {
+    // Like a Drizzle query error (parameters in its message) raised while handling a reset link.
+    throw Object.assign(
+      new Error(
+        'Failed query: select 1 from users where id = $1 (/newpasswordlink?tokenId=leak-SECRET-4)\nparams: ssn-SECRET-5',
+      ),
+      { input: '/newpasswordlink?tokenId=leak-SECRET-4' },
+    );
   });
 });
 afterAll(async () => {
@@ -42,6 +52,25 @@ describe('the envelope', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ http_code: 400, code: 'MALFORMED_BODY' });
+  });
+
+  it("answers a request Node's HTTP parser rejects with the 400 envelope", async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('POST /api/settings/getsettings HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
+      });
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      http_code: 400,
+      code: 'MALFORMED_BODY',
+    });
   });
 
   it('answers an unsupported content type with 400', async () => {
@@ -103,6 +132,24 @@ describe('the envelope', () => {
 });
 
 describe('CSRF double-submit', () => {
+  it('refuses a tokenless POST whatever spelling of the path routes it to the API', async () => {
+    for (const url of [
+      '//api/settings/getsettings',
+      '/%61pi/settings/getsettings',
+      '/api//settings/getsettings',
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code, url).toBe('CSRF_FAILED');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('refuses a tokenless state-changing request outside /api too', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/user/dashboard', payload: {} });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('refuses a POST without X-XSRF-TOKEN with the 403 envelope', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -209,6 +256,8 @@ describe('request ids and logs', () => {
     await t.app.inject({ method: 'GET', url: '/resetpasswordlink/reset-SECRET-2' });
     await t.app.inject({ method: 'GET', url: '/accountverifyuser?tokenId=1&verifytoken=verify-SECRET-3' });
     await t.post('/api/test/crash');
+    // An error whose message carries a link with a token, and one carrying SQL parameters.
+    await t.post('/api/test/leaky-error');
     const logs = t.logs();
     expect(logs).toContain('request completed');
     for (const secret of [
@@ -218,6 +267,8 @@ describe('request ids and logs', () => {
       'reset-SECRET-2',
       'verify-SECRET-3',
       t.csrfToken,
+      'leak-SECRET-4',
+      'ssn-SECRET-5',
     ]) {
       expect(logs).not.toContain(secret);
     }

@@ -6,16 +6,19 @@ import type { DatabaseHandle } from '@taxfirm/db';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loggerOptions } from './lib/logger.ts';
+import { isApiPath } from './lib/request-path.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { csrfPlugin } from './plugins/app/csrf.ts';
-import { errorsPlugin } from './plugins/app/errors.ts';
+import { clientErrorHandler, errorsPlugin } from './plugins/app/errors.ts';
 import { webPlugin, type WebOptions } from './plugins/app/web.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { createSettingsCache } from './modules/settings/settings.cache.ts';
 
 export type AppConfig = {
   isProduction: boolean;
+  /** The site's public origin (APP_URL). */
+  appUrl: string;
   sessionSecret: string;
   logLevel: string;
   trustProxy: number;
@@ -49,6 +52,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    clientErrorHandler,
     connectionTimeout: 60_000,
     requestTimeout: 120_000,
   });
@@ -60,7 +64,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // API answers are personal or current: never cached by a browser or proxy.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
   // One log line per request, when it completes (Fastify's default writes two).
@@ -84,6 +88,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.addHook('onClose', () => settings.close());
 
   await app.register(settingsRoutes, { settings });
-  await app.register(webPlugin, { web: config.web, settings, isProduction: config.isProduction });
+  await app.register(webPlugin, {
+    web: config.web,
+    settings,
+    isProduction: config.isProduction,
+    appUrl: config.appUrl,
+  });
   return app;
 }

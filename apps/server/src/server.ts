@@ -13,6 +13,7 @@ async function main() {
     database,
     config: {
       isProduction: env.isProduction,
+      appUrl: env.appUrl,
       sessionSecret: env.sessionSecret,
       logLevel: env.logLevel,
       trustProxy: env.trustProxy,

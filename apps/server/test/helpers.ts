@@ -35,6 +35,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     logStream,
     config: {
       isProduction: false,
+      appUrl: 'http://localhost:3000',
       sessionSecret: TEST_SECRET,
       logLevel: 'info',
       trustProxy: 0,

@@ -49,6 +49,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
+    const timer = setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
+    timer.unref();
   });
 }

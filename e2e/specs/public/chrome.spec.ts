@@ -31,6 +31,28 @@ test.describe('public chrome', () => {
     expect(html).toContain('<h1');
   });
 
+  test('an unknown API path answers the 404 envelope, not a page, for GET too', async ({ request }) => {
+    for (const url of ['/api/no-such-call', '/api//nothing/here']) {
+      const res = await request.get(url);
+      expect(res.status(), url).toBe(404);
+      expect(res.headers()['content-type'], url).toContain('application/json');
+      expect(await res.json(), url).toMatchObject({ http_code: 404, code: 'NOT_FOUND' });
+    }
+  });
+
+  test('hashed assets are cached for a year and carry no CSRF cookie', async ({ request, page }) => {
+    await page.goto('/');
+    const script = await page
+      .locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"]')
+      .first();
+    const href = (await script.getAttribute('src')) ?? (await script.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/assets\//);
+    const res = await request.get(href, { headers: { cookie: '' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers()['set-cookie']).toBeUndefined();
+  });
+
   test('page scripts run under a per-response CSP nonce, never unsafe-inline', async ({ request }) => {
     const nonces: string[] = [];
     for (let i = 0; i < 2; i += 1) {
@@ -237,6 +259,11 @@ test.describe('on a phone', () => {
     await checkA11y(page);
     await page.keyboard.press('Tab');
     await expect(mobileNav.getByRole('link', { name: 'Profile' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toBeFocused();
+    await expect(mobileNav).toBeHidden();
+    await page.keyboard.press('Enter');
+    await expect(mobileNav.getByRole('link', { name: 'Contact Us' })).toBeVisible();
     await mobileNav.getByRole('link', { name: 'Contact Us' }).click();
     await expect(page).toHaveURL(/\/contact-us$/);
     await expect(page.getByRole('button', { name: 'Open navigation' })).toHaveAttribute(

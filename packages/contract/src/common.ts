@@ -26,14 +26,14 @@ export function requiredText(message: string, max = 200) {
     .max(max, { error: `Must be at most ${max} characters` });
 }
 
-/** Optional free text: blank becomes undefined. */
+/** Optional free text: blank or null (as answers carry it) becomes undefined. */
 export function optionalText(max = 200) {
   return z
     .string()
     .trim()
     .max(max, { error: `Must be at most ${max} characters` })
-    .optional()
-    .transform((v) => (v === '' ? undefined : v));
+    .nullish()
+    .transform((v) => (v ? v : undefined));
 }
 
 const LETTERS_AND_SPACES = /^[A-Za-z ]+$/;
@@ -84,8 +84,8 @@ function isRealDate(mmddyyyy: string): boolean {
 export const optionalDateSchema = z
   .string()
   .trim()
-  .optional()
-  .transform((v) => (v === '' ? undefined : v))
+  .nullish()
+  .transform((v) => (v ? v : undefined))
   .pipe(mmddyyyySchema.optional());
 
 /** Paging in the shape the old DataTables client sends. */

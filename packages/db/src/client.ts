@@ -120,8 +120,20 @@ async function listenPg(url: string, channel: string, onNotify: () => void): Pro
     });
     c.on('error', () => reconnect(c));
     c.on('end', () => reconnect(c));
-    await c.connect();
-    await c.query(`LISTEN ${channel}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (error) {
+      c.removeAllListeners('end');
+      await c.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      // stop() ran while this connection was being made.
+      c.removeAllListeners('end');
+      await c.end().catch(() => {});
+      return;
+    }
     client = c;
     retryMs = 250;
   };
@@ -134,7 +146,9 @@ async function listenPg(url: string, channel: string, onNotify: () => void): Pro
     const attempt = () => {
       if (stopped) return;
       connect()
-        .then(onNotify)
+        .then(() => {
+          if (!stopped) onNotify();
+        })
         .catch(() => {
           retryMs = Math.min(retryMs * 2, 10_000);
           setTimeout(attempt, retryMs).unref();

@@ -16,6 +16,30 @@ export function sanitizeUrl(url: string): string {
   return `${safePath}?${safeQuery}`;
 }
 
+/**
+ * Error text with what may carry personal data or secrets removed: query strings (reset and verification
+ * links), SQL parameter lists (Drizzle puts them in its messages), and secret path segments.
+ */
+export function sanitizeText(text: string): string {
+  return text
+    .replace(/\bparams:[^\n]*/g, 'params: [redacted]')
+    .replace(/\?[^\s"'`]*/g, '?[redacted]')
+    .replace(/(\/resetpasswordlink\/)[^\s/"'`?]+/gi, '$1[redacted]');
+}
+
+type LoggableError = Error & { code?: unknown; statusCode?: unknown };
+
+/** Errors keep their type, code, status, and a sanitised message and stack: never their other properties. */
+export function serializeError(err: LoggableError) {
+  return {
+    type: err.name,
+    ...(typeof err.code === 'string' ? { code: err.code } : {}),
+    ...(typeof err.statusCode === 'number' ? { statusCode: err.statusCode } : {}),
+    message: sanitizeText(err.message ?? ''),
+    stack: sanitizeText(err.stack ?? ''),
+  };
+}
+
 /** Fields that must never be logged, wherever they appear in a logged object. */
 const REDACT_PATHS = [
   'req.headers.cookie',
@@ -52,6 +76,7 @@ export function loggerOptions(level: string): PinoLoggerOptions {
         ip: req.ip,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: serializeError,
     },
   };
 }

@@ -468,3 +468,29 @@ describe('profile answers', () => {
     expect(dependentInfoResponseSchema.safeParse({ ...envelope }).success).toBe(false);
   });
 });
+
+describe('answers sent back as they came', () => {
+  it('accept the nulls that tinfo carries for empty optional fields', () => {
+    const parsed = taxpayerBodySchema.safeParse({
+      first_name: 'Asha',
+      last_name: 'Rao',
+      email: 'asha@example.com',
+      phoneext: 'INDIA',
+      phone: '98765-43210',
+      ssnitin: null,
+      occupation: null,
+      dob: null,
+      filling_status: null,
+      country_name: null,
+      zip: null,
+    });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ ssnitin: undefined, dob: undefined, occupation: undefined });
+  });
+
+  it('accept a spouse without a date of birth, as null', () => {
+    expect(
+      spouseBodySchema.safeParse({ first_name: 'Ravi', last_name: 'Rao', dob: null, ssn: null }).success,
+    ).toBe(true);
+  });
+});

@@ -27,7 +27,7 @@ import {
 export const ssnInputSchema = z
   .string()
   .trim()
-  .optional()
+  .nullish()
   .transform((v) => (v ? v.replace(/[\s-]/g, '') : undefined))
   .refine((v) => v === undefined || /^\d{9}$/.test(v), { error: MESSAGES.SSN_FORMAT });
 
@@ -102,12 +102,7 @@ export const spouseBodySchema = z.object({
   last_name: requiredText(MESSAGES.LAST_NAME_REQUIRED, 100),
   ssn: ssnInputSchema,
   occupation: optionalText(),
-  dob: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(mmddyyyySchema.optional()),
+  dob: optionalDateSchema,
   visa_type: optionalText(50),
 });
 export type SpouseBody = z.input<typeof spouseBodySchema>;

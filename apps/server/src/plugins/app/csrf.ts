@@ -1,6 +1,6 @@
 /**
  * CSRF double-submit (DESIGN.md). The server issues a readable XSRF-TOKEN cookie; every state-changing
- * call to /api must send the same value back in X-XSRF-TOKEN, else 403. The token is signed with the
+ * request (every POST to /api, and anything else not GET/HEAD/OPTIONS) must send the same value back in X-XSRF-TOKEN, else 403. The token is signed with the
  * session secret, so a value the server never issued is refused even when cookie and header agree.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -55,7 +55,10 @@ async function csrf(app: FastifyInstance, options: CsrfOptions) {
   app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
     const hasValidCookie = isValid(cookie);
-    if (!hasValidCookie) {
+    // Static files (hashed assets, favicon) may be cached publicly: they never carry a token.
+    const route = request.routeOptions.url ?? '';
+    const isStaticFile = route !== '/*' && !route.startsWith('/api') && /\.[a-z0-9]+$/i.test(route);
+    if (!hasValidCookie && !isStaticFile) {
       reply.setCookie(XSRF_COOKIE, issueCsrfToken(options.secret), {
         path: '/',
         sameSite: 'lax',
@@ -63,7 +66,8 @@ async function csrf(app: FastifyInstance, options: CsrfOptions) {
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    // Every state-changing request needs the token, whatever its path: "//api/x" and "/%61pi/x" route to /api/x.
+    if (SAFE_METHODS.has(request.method)) return done();
     const header = request.headers[XSRF_HEADER_NAME];
     const ok = hasValidCookie && typeof header === 'string' && sameToken(header, cookie);
     if (!ok) {

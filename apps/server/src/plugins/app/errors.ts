@@ -1,9 +1,11 @@
+import type { Socket } from 'node:net';
 import { fieldErrors, MESSAGES, type ErrorEnvelope } from '@taxfirm/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ERROR_STATUS } from '../../lib/app-error.ts';
+import { isApiPath } from '../../lib/request-path.ts';
 
 /** Every failure leaves as the envelope: { http_code, status_smessage, code, details? }. Never a stack trace. */
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
@@ -54,6 +56,26 @@ function toAppError(error: FastifyError | Error, request: FastifyRequest): AppEr
   return new AppError('INTERNAL', { cause: error });
 }
 
+/**
+ * Requests so malformed that Node's HTTP parser rejects them never reach a route; they still get the envelope.
+ * (Fastify's clientErrorHandler option.)
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({
+    http_code: 400,
+    status_smessage: MESSAGES.MALFORMED_BODY,
+    code: 'MALFORMED_BODY',
+  } satisfies ErrorEnvelope);
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error, request);
@@ -65,7 +87,7 @@ async function errors(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+    if (isApiPath(request.url) || request.method !== 'GET') {
       return sendError(reply, new AppError('NOT_FOUND'));
     }
     return reply.status(404).type('text/plain; charset=utf-8').send(ERROR_STATUS.NOT_FOUND.message);

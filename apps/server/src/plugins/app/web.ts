@@ -14,18 +14,32 @@ import type { WebLoadContext } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SettingsCache } from '../../modules/settings/settings.cache.ts';
+import { isApiPath } from '../../lib/request-path.ts';
 import { contentSecurityPolicy } from '../external/security-headers.ts';
 
 export type WebOptions =
   { mode: 'build'; buildDir: string } | { mode: 'vite'; webRoot: string } | { mode: 'none' };
 
-type WebPluginOptions = { web: WebOptions; settings: SettingsCache; isProduction: boolean };
+type WebPluginOptions = {
+  web: WebOptions;
+  settings: SettingsCache;
+  isProduction: boolean;
+  /** The site's own origin: page URLs are built on it, never on the request's Host header. */
+  appUrl: string;
+};
 
 type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
 
-/** A Fetch API Request for React Router, aborted when the client goes away. */
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * A Fetch API Request for React Router, aborted when the client goes away. The URL is the site's own origin
+ * plus the request's path: leading slashes or backslashes ("//evil.example/") cannot turn it into another host.
+ */
+export function pageUrl(requestUrl: string, origin: string): URL {
+  return new URL(`/${requestUrl.replace(/^[/\\]+/, '')}`, origin);
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+  const url = pageUrl(request.url, origin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -49,9 +63,10 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
 
 export async function webPlugin(
   app: FastifyInstance,
-  { web: options, settings, isProduction }: WebPluginOptions,
+  { web: options, settings, isProduction, appUrl }: WebPluginOptions,
 ) {
   if (options.mode === 'none') return;
+  const origin = new URL(appUrl).origin;
   let handler: Handler;
   if (options.mode === 'build') {
     const clientDir = path.join(options.buildDir, 'client');
@@ -90,6 +105,8 @@ export async function webPlugin(
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
+      // GET /api/<unknown> answers the API's 404 envelope, not a page.
+      if (isApiPath(request.url)) return reply.callNotFound();
       // A fresh nonce per page for the inline hydration scripts.
       const cspNonce = randomBytes(16).toString('base64');
       reply.header('content-security-policy', contentSecurityPolicy(cspNonce, isProduction));
@@ -97,7 +114,7 @@ export async function webPlugin(
         cspNonce,
         getSiteSettings: settings.get,
       };
-      const response = await handler(toFetchRequest(request, reply), context);
+      const response = await handler(toFetchRequest(request, reply, origin), context);
       return sendFetchResponse(reply, response);
     },
   });

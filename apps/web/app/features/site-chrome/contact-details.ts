@@ -18,5 +18,7 @@ export type ContactDetails = ReturnType<typeof contactDetails>;
 /** A tel: link for a phone number as displayed, with its country's dialling code. */
 export function telHref(phone: string, dialCode: '+1' | '+91'): string {
   const digits = phone.replace(/[^\d+]/g, '');
-  return `tel:${digits.startsWith('+') ? digits : `${dialCode}${digits}`}`;
+  if (digits.startsWith('+')) return `tel:${digits}`;
+  // A national number's trunk prefix (0 in India) is dropped after the country code.
+  return `tel:${dialCode}${digits.replace(/^0+/, '')}`;
 }

@@ -38,50 +38,52 @@ export function SiteFooter({ contact, year }: { contact: ContactDetails; year: n
               </Anchor>
             ))}
           </Stack>
-          <Stack gap="xs" component="address" style={{ fontStyle: 'normal' }} data-testid="footer-contact">
+          <Stack gap="xs">
             <Title order={2} fz="md" c="white">
               Contact
             </Title>
-            {contact.corporateOffice && (
-              <Text fz="sm">
-                <Text span fw={600} c="white">
-                  Corporate office:{' '}
+            <Stack gap="xs" component="address" style={{ fontStyle: 'normal' }} data-testid="footer-contact">
+              {contact.corporateOffice && (
+                <Text fz="sm">
+                  <Text span fw={600} c="white">
+                    Corporate office:{' '}
+                  </Text>
+                  {contact.corporateOffice}
                 </Text>
-                {contact.corporateOffice}
-              </Text>
-            )}
-            {contact.processingCenter && (
-              <Text fz="sm">
-                <Text span fw={600} c="white">
-                  Processing center:{' '}
+              )}
+              {contact.processingCenter && (
+                <Text fz="sm">
+                  <Text span fw={600} c="white">
+                    Processing center:{' '}
+                  </Text>
+                  {contact.processingCenter}
                 </Text>
-                {contact.processingCenter}
-              </Text>
-            )}
-            {contact.usPhone && (
-              <Text fz="sm">
-                US:{' '}
-                <Anchor href={telHref(contact.usPhone, '+1')} c="gray.2" fz="sm">
-                  {contact.usPhone}
+              )}
+              {contact.usPhone && (
+                <Text fz="sm">
+                  US:{' '}
+                  <Anchor href={telHref(contact.usPhone, '+1')} c="gray.2" fz="sm">
+                    {contact.usPhone}
+                  </Anchor>
+                </Text>
+              )}
+              {contact.indiaPhone && (
+                <Text fz="sm">
+                  India:{' '}
+                  <Anchor href={telHref(contact.indiaPhone, '+91')} c="gray.2" fz="sm">
+                    {contact.indiaPhone}
+                  </Anchor>
+                </Text>
+              )}
+              {contact.email && (
+                <Anchor href={`mailto:${contact.email}`} c="gray.2" fz="sm">
+                  {contact.email}
                 </Anchor>
-              </Text>
-            )}
-            {contact.indiaPhone && (
+              )}
               <Text fz="sm">
-                India:{' '}
-                <Anchor href={telHref(contact.indiaPhone, '+91')} c="gray.2" fz="sm">
-                  {contact.indiaPhone}
-                </Anchor>
+                {contact.officeDays}, {contact.officeTimings}
               </Text>
-            )}
-            {contact.email && (
-              <Anchor href={`mailto:${contact.email}`} c="gray.2" fz="sm">
-                {contact.email}
-              </Anchor>
-            )}
-            <Text fz="sm">
-              {contact.officeDays}, {contact.officeTimings}
-            </Text>
+            </Stack>
           </Stack>
         </SimpleGrid>
         <Text fz="xs" ta="center" mt="xl" c="gray.4" data-testid="copyright">

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { NAV_LINKS, SERVICE_LINKS } from '../nav-links.ts';
@@ -37,6 +37,13 @@ export function SiteNav({ firmName }: { firmName: string }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
   useEffect(close, [location.pathname, close]);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the open phone menu and returns focus to its button.
+  const onMobileKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    close();
+    burgerRef.current?.focus();
+  };
 
   return (
     <Box className={classes.header}>
@@ -73,6 +80,7 @@ export function SiteNav({ firmName }: { firmName: string }) {
             </Button>
           </Group>
           <Burger
+            ref={burgerRef}
             opened={opened}
             onClick={toggle}
             hiddenFrom="md"
@@ -83,7 +91,14 @@ export function SiteNav({ firmName }: { firmName: string }) {
         </Group>
       </Container>
       <Collapse expanded={opened} hiddenFrom="md">
-        <Stack component="nav" aria-label="Main" id="mobile-nav" gap={0} className={classes.mobileNav}>
+        <Stack
+          component="nav"
+          aria-label="Main"
+          id="mobile-nav"
+          gap={0}
+          className={classes.mobileNav}
+          onKeyDown={onMobileKeyDown}
+        >
           <NavLink to={paths.profile.getHref()} className={classes.mobileLink}>
             Profile
           </NavLink>

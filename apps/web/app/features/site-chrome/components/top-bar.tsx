@@ -53,10 +53,10 @@ export function TopBar({ contact, onLogin, onRegister }: TopBarProps) {
             </Group>
           </Group>
           <Group gap="xs">
-            <Button size="compact-sm" variant="white" color="navy" onClick={onLogin}>
+            <Button size="compact-sm" variant="white" color="navy" onClick={onLogin} aria-haspopup="dialog">
               Login
             </Button>
-            <Button size="compact-sm" color="gold.3" c="navy.9" onClick={onRegister}>
+            <Button size="compact-sm" color="gold.3" c="navy.9" onClick={onRegister} aria-haspopup="dialog">
               Register
             </Button>
           </Group>
