@@ -42,9 +42,7 @@ test.describe('public chrome', () => {
 
   test('hashed assets are cached for a year and carry no CSRF cookie', async ({ request, page }) => {
     await page.goto('/');
-    const script = await page
-      .locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"]')
-      .first();
+    const script = page.locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"]').first();
     const href = (await script.getAttribute('src')) ?? (await script.getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/assets\//);
     const res = await request.get(href, { headers: { cookie: '' } });
