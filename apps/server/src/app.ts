@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loggerOptions } from './lib/logger.ts';
 import { isApiPath } from './lib/request-path.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { csrfPlugin } from './plugins/app/csrf.ts';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.addHook('onClose', () => settings.close());
 
   await app.register(settingsRoutes, { settings });
+  await app.register(contactRoutes);
   await app.register(webPlugin, {
     web: config.web,
     settings,

@@ -16,7 +16,7 @@ import type { Route } from './+types/root';
 import { paths } from './config/paths.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { theme } from './lib/theme.ts';
+import { cssVariablesResolver, theme } from './lib/theme.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Tax preparation and accounting' }];
 
@@ -33,7 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light">
+        <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

@@ -1,8 +1,20 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),
+    route('profile', 'routes/public/profile.tsx'),
+    route('tax-services', 'routes/public/tax-services.tsx'),
+    route('us-tax-services', 'routes/public/us-tax-services.tsx'),
+    route('indian-tax-services', 'routes/public/indian-tax-services.tsx'),
+    route('testimonials', 'routes/public/testimonials.tsx'),
+    route('contact-us', 'routes/public/contact-us.tsx'),
+    route('tax-center', 'routes/public/tax-center.tsx'),
+    route('privacy-policy', 'routes/public/privacy-policy.tsx'),
+    route('terms-conditions', 'routes/public/terms-conditions.tsx'),
+    route('disclaimer', 'routes/public/disclaimer.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   ...prefix('user', [layout('routes/user/layout.tsx', [route('dashboard', 'routes/user/dashboard.tsx')])]),

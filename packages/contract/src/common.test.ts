@@ -145,10 +145,10 @@ describe('phone extension', () => {
     expect(phoneExtensionSchema.parse('US')).toBe('US');
     expect(phoneExtensionSchema.parse('INDIA')).toBe('INDIA');
     expect(errors(phoneExtensionSchema, 'UK')).toEqual({
-      _: 'Phone extension is required',
+      _: 'Choose US (+1) or INDIA (+91)',
     });
     expect(errors(phoneExtensionSchema, 'us')).toEqual({
-      _: 'Phone extension is required',
+      _: 'Choose US (+1) or INDIA (+91)',
     });
     expect(errors(phoneExtensionSchema, undefined)).toEqual({
       _: 'Phone extension is required',

@@ -48,7 +48,12 @@ export function emailField(required: string = MESSAGES.EMAIL_REQUIRED) {
   return requiredText(required, 254).pipe(z.email({ error: MESSAGES.EMAIL_INVALID }));
 }
 
-export const phoneExtensionSchema = z.enum(PHONE_EXTENSIONS, { error: MESSAGES.PHONE_EXT_REQUIRED });
+export const phoneExtensionSchema = z.enum(PHONE_EXTENSIONS, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? MESSAGES.PHONE_EXT_REQUIRED
+      : MESSAGES.PHONE_EXT_INVALID,
+});
 
 /** The phone extension with the specification's default, US. */
 export const phoneExtensionWithDefault = phoneExtensionSchema.default(DEFAULT_PHONE_EXTENSION);

@@ -69,6 +69,7 @@ export const MESSAGES = {
   AMOUNT_POSITIVE: 'Amount is required & should be greater than Zero',
 
   // Added by this product where the specification gives no wording
+  CONTACT_SUCCESS: 'Thank you for contacting us. We will get back to you within one business day.',
   EMAIL_INVALID: 'Please enter a valid email address',
   CONFIRM_EMAIL_REQUIRED: 'Confirm email is required',
   PASSWORD_TOO_SHORT: 'Password must be at least 10 characters',
@@ -86,6 +87,7 @@ export const MESSAGES = {
   AMOUNT_TOO_LARGE: 'Amount cannot be more than $100,000',
   UPLOAD_TOO_SMALL: 'This file is empty or too small to be a document',
   PHONE_EXT_REQUIRED: 'Phone extension is required',
+  PHONE_EXT_INVALID: 'Choose US (+1) or INDIA (+91)',
   INVALID_REQUEST: 'The request is not valid. Please check the highlighted fields.',
   MALFORMED_BODY: 'The request body could not be read.',
   CSRF_FAILED: 'Your session could not be verified. Please reload the page and try again.',

@@ -7,6 +7,8 @@ import type { SiteSettings } from './settings/settings.schemas.ts';
 export type WebLoadContext = {
   /** The nonce of this response's Content-Security-Policy, for the inline hydration scripts. */
   cspNonce: string;
+  /** The site's public origin (APP_URL), for canonical links, Open Graph and the sitemap. */
+  siteUrl: string;
   /** Current site settings, read from the database for this request. */
   getSiteSettings: () => Promise<SiteSettings>;
 };

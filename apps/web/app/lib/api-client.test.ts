@@ -16,6 +16,9 @@ const SETTINGS = {
   sitepopupsetting: false,
   popuptype: 1,
   current_tax_year: 2025,
+  reviews_url: '',
+  offer_end_date: '',
+  hosted_button_id: '',
 };
 
 type Seen = { method?: string; url?: string; csrf?: string | string[]; body?: string };

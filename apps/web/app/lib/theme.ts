@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** A deep, trustworthy navy for the firm, with a warm gold accent. */
 const navy: MantineColorsTuple = [
@@ -34,4 +34,14 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+});
+
+/**
+ * Mantine's default error red (red.6) and dimmed grey fall short of WCAG AA contrast on white; these pass
+ * (about 6:1 and 8:1).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-error': '#c92a2a', '--mantine-color-dimmed': '#495057' },
+  dark: {},
 });

@@ -108,7 +108,7 @@ describe('registerBodySchema', () => {
 
   it('refuses a mobileCountry other than US or INDIA', () => {
     expect(errors(registerBodySchema, { ...valid, mobileCountry: 'UK' })).toEqual({
-      mobileCountry: 'Phone extension is required',
+      mobileCountry: 'Choose US (+1) or INDIA (+91)',
     });
   });
 

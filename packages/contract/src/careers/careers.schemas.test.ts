@@ -82,7 +82,7 @@ describe('careersBodySchema', () => {
 
   it('refuses a phone extension other than US or INDIA', () => {
     expect(errors(careersBodySchema, { ...valid, phoneext: '+91' })).toEqual({
-      phoneext: 'Phone extension is required',
+      phoneext: 'Choose US (+1) or INDIA (+91)',
     });
   });
 });

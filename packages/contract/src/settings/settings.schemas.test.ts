@@ -18,6 +18,9 @@ const settings = {
   sitepopupsetting: true,
   popuptype: 1,
   current_tax_year: 2021,
+  reviews_url: 'https://reviews.example/firm',
+  offer_end_date: '2027-01-31',
+  hosted_button_id: '',
 };
 
 describe('site settings', () => {

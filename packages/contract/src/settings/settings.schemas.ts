@@ -16,6 +16,12 @@ export const siteSettingsSchema = z.object({
   /** 1 welcome offer, 2 advertisement, 3 welcome popup. */
   popuptype: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   current_tax_year: z.number().int(),
+  /** External review site for "more reviews"; empty when none. */
+  reviews_url: z.string(),
+  /** YYYY-MM-DD, the last day of the home popup's offer; empty when no offer runs. */
+  offer_end_date: z.string(),
+  /** The payment provider's hosted-button id for /paypal-payment; empty when not set up. */
+  hosted_button_id: z.string(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
 
 /** The firm's site settings: exactly one row (singleton), edited by admins in the staff console. */
@@ -20,6 +20,12 @@ export const siteSettings = pgTable(
     popupType: smallint().notNull().default(1),
     currentTaxYear: integer().notNull(),
     firstTaxYear: integer().notNull(),
+    /** Where "more reviews" on the testimonials page points (an external review site); empty hides the link. */
+    reviewsUrl: text().notNull().default(''),
+    /** Last day of the home popup's offer; null when no offer runs. */
+    offerEndsOn: date({ mode: 'string' }),
+    /** The payment provider's hosted-button id for /paypal-payment; empty when not set up. */
+    hostedButtonId: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [

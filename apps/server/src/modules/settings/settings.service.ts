@@ -17,6 +17,9 @@ export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSet
       popupEnabled: siteSettings.popupEnabled,
       popupType: siteSettings.popupType,
       currentTaxYear: siteSettings.currentTaxYear,
+      reviewsUrl: siteSettings.reviewsUrl,
+      offerEndsOn: siteSettings.offerEndsOn,
+      hostedButtonId: siteSettings.hostedButtonId,
     })
     .from(siteSettings)
     .limit(1);
@@ -33,6 +36,9 @@ export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSet
     sitepopupsetting: row.popupEnabled,
     popuptype: row.popupType === 2 || row.popupType === 3 ? row.popupType : 1,
     current_tax_year: row.currentTaxYear,
+    reviews_url: row.reviewsUrl,
+    offer_end_date: row.offerEndsOn ?? '',
+    hosted_button_id: row.hostedButtonId,
   };
 }
 

@@ -112,6 +112,7 @@ export async function webPlugin(
       reply.header('content-security-policy', contentSecurityPolicy(cspNonce, isProduction));
       const context: WebLoadContext = {
         cspNonce,
+        siteUrl: origin,
         getSiteSettings: settings.get,
       };
       const response = await handler(toFetchRequest(request, reply, origin), context);

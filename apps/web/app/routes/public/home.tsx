@@ -1,19 +1,17 @@
 import { Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalculator, IconFileCertificate, IconShieldLock } from '@tabler/icons-react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
 import type { Route } from './+types/home';
-import type { loader as layoutLoader } from './layout.tsx';
 
-export function meta(_: Route.MetaArgs) {
-  return [
-    { title: 'US and India tax preparation and accounting' },
-    {
-      name: 'description',
-      content:
-        'Tax preparation, filing and advice for US and India-linked taxpayers: individual and business returns, ITIN, FBAR and Indian tax services.',
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return publicMeta(matches, {
+    title: 'US and India tax preparation and accounting',
+    description:
+      'Tax preparation, filing and advice for US and India-linked taxpayers: individual and business returns, ITIN, FBAR and Indian tax services.',
+    path: paths.home.getHref(),
+  });
 }
 
 const BENEFITS = [
@@ -35,8 +33,7 @@ const BENEFITS = [
 ] as const;
 
 export default function Home() {
-  const layout = useRouteLoaderData<typeof layoutLoader>('routes/public/layout');
-  const firmName = layout?.settings.firm_name ?? '';
+  const firmName = usePublicLayoutData().settings.firm_name;
   return (
     <>
       <Container size="xl" py={{ base: 40, md: 72 }}>

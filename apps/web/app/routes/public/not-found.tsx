@@ -1,14 +1,21 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { data, Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { publicMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/not-found';
 
 /** Any unknown page: a real 404 status, inside the public chrome. */
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
+export function meta({ matches, location }: Route.MetaArgs) {
+  return publicMeta(matches, {
+    title: 'Page not found',
+    description: 'The page you are looking for does not exist or has moved.',
+    path: location.pathname,
+    noIndex: true,
+  });
 }
 
 export default function NotFound() {

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import type { SiteSettings } from '@taxfirm/contract';
 import { useState, type ReactNode } from 'react';
 import { contactDetails } from '../contact-details.ts';
+import { accountingServiceJsonLd, JsonLd } from '../structured-data.tsx';
 import { AccountPanel, type AccountPanelKind } from './account-panel.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteNav } from './site-nav.tsx';
@@ -10,10 +11,12 @@ import { TopBar } from './top-bar.tsx';
 /** The chrome of every public page: top bar, navbar, main content, footer, and the account side panel. */
 export function PublicShell({
   settings,
+  siteUrl,
   year,
   children,
 }: {
   settings: SiteSettings;
+  siteUrl: string;
   year: number;
   children: ReactNode;
 }) {
@@ -33,6 +36,7 @@ export function PublicShell({
       </Box>
       <SiteFooter contact={contact} year={year} />
       <AccountPanel kind={panel} onClose={() => setPanel(null)} contact={contact} />
+      <JsonLd data={accountingServiceJsonLd(settings, siteUrl)} />
     </>
   );
 }

@@ -1,0 +1,58 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconMessageCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+type CtaLink = { label: string; to: string };
+
+/** The closing band of a service page: an h2, a sentence, and one or two buttons. */
+export function CallToAction({
+  title,
+  children,
+  primary,
+  secondary,
+}: {
+  title: string;
+  children: ReactNode;
+  primary: CtaLink;
+  secondary?: CtaLink;
+}) {
+  return (
+    <Stack
+      component="section"
+      aria-labelledby="call-to-action-heading"
+      gap="sm"
+      p={{ base: 'lg', md: 'xl' }}
+      bg="navy.0"
+      style={{ borderRadius: 12 }}
+    >
+      <Title order={2} id="call-to-action-heading" c="navy.9" fz={{ base: 22, md: 26 }}>
+        {title}
+      </Title>
+      <Text c="gray.8">{children}</Text>
+      <Group gap="sm" mt="xs">
+        <Button
+          component={Link}
+          to={primary.to}
+          leftSection={<IconMessageCircle size={18} aria-hidden />}
+          size="md"
+          w={{ base: '100%', xs: 'auto' }}
+        >
+          {primary.label}
+        </Button>
+        {secondary && (
+          <Button
+            component={Link}
+            to={secondary.to}
+            rightSection={<IconArrowRight size={18} aria-hidden />}
+            size="md"
+            w={{ base: '100%', xs: 'auto' }}
+            variant="outline"
+          >
+            {secondary.label}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import type { WebLoadContext } from '@taxfirm/contract';
+import type { Route } from './+types/robots';
+
+/** robots.txt: the portal, console and API are not for crawlers; the sitemap is on the site's own origin. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { siteUrl } = context as WebLoadContext;
+  const body = [
+    'User-agent: *',
+    'Disallow: /user/',
+    'Disallow: /staff/',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', siteUrl).href}`,
+    '',
+  ].join('\n');
+  return new Response(body, {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  });
+}
