@@ -54,3 +54,4 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+export type { Page } from '@playwright/test';

@@ -4,6 +4,7 @@
  *   against a bare Fastify route answering the same JSON, both over loopback with autocannon.
  * Runs alternate (bare, app, bare, app, …) and the medians are compared, so machine noise hits both.
  * Writes the results into docs/benchmarks.md between the bench:api markers.
+ * Then runs the Lighthouse benchmark of the public pages on the built app (bench/lighthouse.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, totalmem, tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { issueCsrfToken } from '../src/plugins/app/csrf.ts';
+import { runLighthouse } from './lighthouse.ts';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 8);
@@ -133,6 +135,8 @@ async function main() {
   docs = re.test(docs) ? docs.replace(re, section) : `${docs.trimEnd()}\n\n${section}\n`;
   writeFileSync(DOCS, docs);
   process.stdout.write(`\n${section}\n`);
+
+  await runLighthouse();
 }
 
 await main();

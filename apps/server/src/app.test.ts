@@ -214,6 +214,9 @@ describe('security headers', () => {
     expect(scriptSrc.trim()).toBe("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // Forms post to this site, and only the payment provider's hosted button besides.
+    const formAction = csp.split(';').find((d) => d.trim().startsWith('form-action')) ?? '';
+    expect(formAction.trim()).toBe("form-action 'self' https://www.paypal.com");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-frame-options']).toBe('DENY');

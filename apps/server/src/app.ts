@@ -9,6 +9,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { isApiPath } from './lib/request-path.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { csrfPlugin } from './plugins/app/csrf.ts';
 import { clientErrorHandler, errorsPlugin } from './plugins/app/errors.ts';
@@ -90,6 +91,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   await app.register(settingsRoutes, { settings });
   await app.register(contactRoutes);
+  await app.register(referralsRoutes, { settings });
   await app.register(webPlugin, {
     web: config.web,
     settings,

@@ -40,12 +40,14 @@ test.describe('public chrome', () => {
     }
   });
 
-  test('hashed assets are cached for a year and carry no CSRF cookie', async ({ request }) => {
+  test('hashed assets are compressed, cached for a year and carry no CSRF cookie', async ({ request }) => {
     const html = await (await request.get('/')).text();
     const href = /\/assets\/[\w.-]+\.js/.exec(html)?.[0] ?? '';
     expect(href).not.toBe('');
-    const res = await request.get(href, { headers: { cookie: '' } });
+    const res = await request.get(href, { headers: { cookie: '', 'accept-encoding': 'br, gzip' } });
     expect(res.status()).toBe(200);
+    // Precompressed at build time (scripts/precompress.mjs).
+    expect(res.headers()['content-encoding']).toBe('br');
     expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers()['set-cookie']).toBeUndefined();
   });

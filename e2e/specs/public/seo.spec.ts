@@ -9,6 +9,7 @@ const PUBLIC_PATHS = [
   '/testimonials',
   '/contact-us',
   '/tax-center',
+  '/refer-a-friend',
   '/privacy-policy',
   '/terms-conditions',
   '/disclaimer',

@@ -69,6 +69,7 @@ export const MESSAGES = {
   AMOUNT_POSITIVE: 'Amount is required & should be greater than Zero',
 
   // Added by this product where the specification gives no wording
+  REFERRAL_SUCCESS: 'Thank you for your referral. We will reach out to your friend soon.',
   CONTACT_SUCCESS: 'Thank you for contacting us. We will get back to you within one business day.',
   EMAIL_INVALID: 'Please enter a valid email address',
   CONFIRM_EMAIL_REQUIRED: 'Confirm email is required',

@@ -13,6 +13,7 @@ export const paths = {
   privacyPolicy: { getHref: () => '/privacy-policy' },
   termsConditions: { getHref: () => '/terms-conditions' },
   disclaimer: { getHref: () => '/disclaimer' },
+  paypalPayment: { getHref: () => '/paypal-payment' },
   user: {
     dashboard: { getHref: () => '/user/dashboard' },
   },

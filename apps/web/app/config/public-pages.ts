@@ -10,6 +10,7 @@ export const SITEMAP_PAGES = [
   { path: paths.testimonials.getHref(), priority: '0.6' },
   { path: paths.contactUs.getHref(), priority: '0.8' },
   { path: paths.taxCenter.getHref(), priority: '0.7' },
+  { path: paths.referAFriend.getHref(), priority: '0.6' },
   { path: paths.privacyPolicy.getHref(), priority: '0.3' },
   { path: paths.termsConditions.getHref(), priority: '0.3' },
   { path: paths.disclaimer.getHref(), priority: '0.3' },

@@ -1,2 +1,3 @@
 export * from './settings.ts';
 export * from './contact.ts';
+export * from './referrals.ts';

@@ -74,6 +74,8 @@ export async function webPlugin(
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
+      preCompressed: true,
       // @fastify/static 10 hands the Fastify reply to setHeaders.
       setHeaders: (reply: FastifyReply, filePath: string) => {
         const hashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);

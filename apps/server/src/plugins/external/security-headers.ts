@@ -10,6 +10,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** The one foreign origin a page's form may post to: the payment provider's hosted-button endpoint. */
+export const PAYMENT_FORM_ORIGIN = 'https://www.paypal.com';
+
 export type SecurityHeadersOptions = { isProduction: boolean };
 
 export function contentSecurityPolicy(nonce: string | null, isProduction: boolean): string {
@@ -23,7 +26,8 @@ export function contentSecurityPolicy(nonce: string | null, isProduction: boolea
     "connect-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The public quick-payment page posts to the payment provider's hosted button (that origin only).
+    `form-action 'self' ${PAYMENT_FORM_ORIGIN}`,
     "object-src 'none'",
     ...(isProduction ? ['upgrade-insecure-requests'] : []),
   ];

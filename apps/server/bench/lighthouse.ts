@@ -1,0 +1,407 @@
+/**
+ * npm run bench:lighthouse (and the end of npm run bench) — Lighthouse 12 on the public pages of the built app:
+ *   starts `node apps/server/dist/server.js` (NODE_ENV=test, fresh DATA_DIR, PGlite) on a free port, runs
+ *   Lighthouse (mobile form factor, default simulated throttling) in headless Chromium on each public route,
+ *   and records the performance, accessibility, best-practices and SEO scores against the DESIGN.md budgets,
+ *   the audits that keep each route below 100, and the JavaScript the home page loads (gzipped, the budget's
+ *   measure). Writes the results into docs/benchmarks.md between the bench:lighthouse markers.
+ * It builds nothing: run `npm run build` first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+const WEB_BUILD = path.join(ROOT, 'apps/web/build');
+const CLIENT_BUILD = path.join(WEB_BUILD, 'client');
+const DOCS = path.join(ROOT, 'docs/benchmarks.md');
+const LIGHTHOUSE_VERSION = (
+  JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+export const LIGHTHOUSE_ROUTES = [
+  '/',
+  '/profile',
+  '/us-tax-services',
+  '/indian-tax-services',
+  '/testimonials',
+  '/contact-us',
+  '/tax-center',
+  '/privacy-policy',
+] as const;
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Runs per route; the run with the median performance score is reported (Lighthouse's own advice). */
+const RUNS = Math.max(1, Number(process.env['LIGHTHOUSE_RUNS'] ?? 1));
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const BUDGET: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+const HOME_JS_BUDGET_KB = 120;
+
+type RouteResult = {
+  route: string;
+  scores: Record<Category, number | null>;
+  failing: Partial<Record<Category, string[]>>;
+  runtimeError: string | undefined;
+};
+
+type HomeJs = {
+  scripts: number;
+  transferredKb: number;
+  rawKb: number;
+  gzippedKb: number;
+  notInBuild: string[];
+  /** The largest files, gzipped, biggest first. */
+  largest: { file: string; gzippedKb: number }[];
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The built server on its own free port and data directory, as the browser suite runs it. */
+async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-lighthouse-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      // Production needs real secrets and an https APP_URL; test runs the same built code.
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The built server exited before it was ready:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) return { baseUrl, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error(`The built server did not answer /readyz within 30 s:\n${output}`);
+}
+
+function requireBuild(): void {
+  const missing = [SERVER_ENTRY, CLIENT_BUILD, path.join(WEB_BUILD, 'server')].filter((p) => !existsSync(p));
+  if (missing.length > 0) {
+    throw new Error(
+      `The Lighthouse benchmark measures the built app and builds nothing. Missing:\n${missing
+        .map((p) => `  ${path.relative(ROOT, p)}`)
+        .join('\n')}\nRun \`npm run build\` at the repository root first.`,
+    );
+  }
+}
+
+function chromePath(): string {
+  const candidate = process.env['CHROME_PATH'] || '/usr/bin/chromium';
+  if (!existsSync(candidate)) {
+    throw new Error(
+      `Chromium not found at ${candidate}. Install it (apt-get install -y chromium) or set CHROME_PATH.`,
+    );
+  }
+  return candidate;
+}
+
+const toScore = (score: number | null | undefined) =>
+  typeof score === 'number' ? Math.round(score * 100) : null;
+
+/**
+ * The audits that cost a category points: any scored audit below 1 in accessibility, best practices and SEO;
+ * in performance, the metrics and diagnostics below 0.9 (Lighthouse's own "needs improvement" line).
+ */
+function failingAudits(lhr: Result, category: Category): string[] {
+  const cat = lhr.categories[category];
+  if (!cat) return [];
+  const out: string[] = [];
+  for (const ref of cat.auditRefs) {
+    if (ref.group === 'hidden') continue;
+    const audit = lhr.audits[ref.id];
+    if (!audit) continue;
+    if (audit.scoreDisplayMode === 'error') {
+      out.push(`${ref.id} (error)`);
+      continue;
+    }
+    if (!['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) continue;
+    if (audit.score === null) continue;
+    const line = category === 'performance' ? 0.9 : 1;
+    if (audit.score >= line) continue;
+    const value = audit.displayValue ? `: ${audit.displayValue}` : '';
+    out.push(
+      category === 'performance'
+        ? `${ref.id} (${audit.score.toFixed(2)}${value})`
+        : withIssues(ref.id, audit),
+    );
+  }
+  return out;
+}
+
+type IssueItem = { issueType?: unknown; subItems?: { items?: { url?: unknown }[] } };
+
+/** inspector-issues says only that the console has issues; name them (type and the URLs involved). */
+function withIssues(id: string, audit: Result['audits'][string]): string {
+  const items = (audit.details as { items?: IssueItem[] } | undefined)?.items ?? [];
+  const issues = items
+    .filter((i) => typeof i.issueType === 'string')
+    .map((i) => {
+      const urls = [
+        ...new Set((i.subItems?.items ?? []).map((u) => u.url).filter((u) => typeof u === 'string')),
+      ];
+      return urls.length > 0 ? `${String(i.issueType)}: ${urls.join(', ')}` : String(i.issueType);
+    });
+  return issues.length > 0 ? `${id} (${issues.join('; ')})` : id;
+}
+
+type NetworkItem = { url?: string; resourceType?: string; transferSize?: number; resourceSize?: number };
+
+/** The home page's scripts: as transferred (network-requests audit) and gzipped from the build (the budget). */
+function homeJavaScript(lhr: Result, baseUrl: string): HomeJs {
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
+  const scripts = (details?.items ?? []).filter((i) => i.resourceType === 'Script' && i.url);
+  let transferred = 0;
+  let raw = 0;
+  let gzipped = 0;
+  const notInBuild: string[] = [];
+  const files: { file: string; gzippedKb: number }[] = [];
+  const seen = new Set<string>();
+  for (const item of scripts) {
+    transferred += item.transferSize ?? 0;
+    const url = new URL(item.url ?? '');
+    if (seen.has(url.pathname)) continue;
+    seen.add(url.pathname);
+    const file = path.join(CLIENT_BUILD, decodeURIComponent(url.pathname));
+    if (url.origin !== new URL(baseUrl).origin || !url.pathname.startsWith('/assets/') || !existsSync(file)) {
+      notInBuild.push(item.url ?? '');
+      raw += item.resourceSize ?? 0;
+      continue;
+    }
+    const body = readFileSync(file);
+    raw += body.length;
+    const size = gzipSync(body).length;
+    gzipped += size;
+    files.push({ file: url.pathname, gzippedKb: size / 1024 });
+  }
+  return {
+    scripts: seen.size,
+    transferredKb: transferred / 1024,
+    rawKb: raw / 1024,
+    gzippedKb: gzipped / 1024,
+    notInBuild,
+    largest: files.sort((a, b) => b.gzippedKb - a.gzippedKb).slice(0, 5),
+  };
+}
+
+/** One Lighthouse run; a run that failed to record (e.g. NO_NAVSTART on a busy machine) is retried twice. */
+async function auditWithRetry(url: string, port: number): Promise<Result> {
+  let lhr = await audit(url, port);
+  for (let retry = 1; retry <= 2 && lhr.runtimeError; retry += 1) {
+    process.stdout.write(`${url}: ${lhr.runtimeError.code}, running Lighthouse again\n`);
+    lhr = await audit(url, port);
+  }
+  return lhr;
+}
+
+async function audit(url: string, port: number): Promise<Result> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    formFactor: 'mobile',
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  return result.lhr;
+}
+
+function medianRun(runs: Result[]): Result {
+  const sorted = [...runs].sort(
+    (a, b) => (a.categories['performance']?.score ?? 0) - (b.categories['performance']?.score ?? 0),
+  );
+  const run = sorted[Math.floor(sorted.length / 2)];
+  if (!run) throw new Error('no Lighthouse run');
+  return run;
+}
+
+/** A markdown table laid out as prettier lays it out, so the docs stay formatted after a run. */
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, c) => Math.max(3, h.length, ...rows.map((r) => (r[c] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, c) => cell.padEnd(widths[c] ?? 3)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+}
+
+function section(opts: {
+  results: RouteResult[];
+  homeJs: HomeJs;
+  chromium: string;
+  startedAt: Date;
+}): string {
+  const { results, homeJs, chromium, startedAt } = opts;
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const show = (s: number | null) => (s === null ? 'n/a' : String(s));
+  const misses = (r: RouteResult) =>
+    CATEGORIES.filter((c) => r.scores[c] === null || (r.scores[c] ?? 0) < BUDGET[c]);
+  const rows = results.map((r) => {
+    const missed = misses(r);
+    return [
+      `\`${r.route}\``,
+      show(r.scores.performance),
+      show(r.scores.accessibility),
+      show(r.scores['best-practices']),
+      show(r.scores.seo),
+      missed.length === 0 ? 'yes' : `no (${missed.join(', ')})`,
+    ];
+  });
+  const overBudget = results.filter((r) => misses(r).length > 0);
+  const jsWithin = homeJs.gzippedKb <= HOME_JS_BUDGET_KB;
+  const failing = results.flatMap((r) => {
+    const parts = CATEGORIES.flatMap((c) => {
+      const ids = r.failing[c] ?? [];
+      return ids.length > 0 ? [`${c}: ${ids.map((id) => `\`${id}\``).join(', ')}`] : [];
+    });
+    if (r.runtimeError) parts.unshift(`runtime error: ${r.runtimeError}`);
+    return parts.length > 0 ? [`- \`${r.route}\` — ${parts.join('; ')}`] : [];
+  });
+
+  return [
+    `<!-- bench:lighthouse -->`,
+    ``,
+    `### Public pages: Lighthouse (mobile)`,
+    ``,
+    `Measured ${startedAt.toISOString().slice(0, 10)} on ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), ${chromium}, Lighthouse ${LIGHTHOUSE_VERSION}, Node ${process.version}.`,
+    `The built app (\`node apps/server/dist/server.js\`, NODE_ENV=test, fresh PGlite data directory) on 127.0.0.1; mobile form factor, default simulated throttling; ${RUNS === 1 ? 'one run per route' : `${RUNS} runs per route, the run with the median performance score`}.`,
+    `Budget: performance ≥ ${BUDGET.performance}; accessibility, best practices and SEO = 100; home page JavaScript ≤ ${HOME_JS_BUDGET_KB} KB gzipped.`,
+    ``,
+    ...table(['route', 'performance', 'accessibility', 'best practices', 'SEO', 'within budget'], rows),
+    ``,
+    `Home page JavaScript: ${homeJs.scripts} scripts, ${homeJs.transferredKb.toFixed(1)} KB transferred as served, ${homeJs.rawKb.toFixed(1)} KB uncompressed, **${homeJs.gzippedKb.toFixed(1)} KB gzipped** (each file under apps/web/build/client/assets the page loads, gzipped alone): ${jsWithin ? 'within' : '**over**'} the ${HOME_JS_BUDGET_KB} KB budget.${homeJs.notInBuild.length > 0 ? ` Scripts not found in the build (counted uncompressed): ${homeJs.notInBuild.map((u) => `\`${u}\``).join(', ')}.` : ''}`,
+    `Largest, gzipped: ${homeJs.largest.map((f) => `\`${f.file}\` ${f.gzippedKb.toFixed(1)} KB`).join(', ')}.`,
+    ``,
+    overBudget.length === 0
+      ? `Every route is within the score budget.`
+      : `**Over budget:** ${overBudget.map((r) => `\`${r.route}\` (${misses(r).join(', ')})`).join(', ')}.`,
+    ``,
+    `Audits costing points (accessibility, best practices, SEO: every scored audit below 1; performance: audits below 0.9, with Lighthouse's score and value):`,
+    ``,
+    ...(failing.length > 0 ? failing : ['- none']),
+    ``,
+    `Command: \`npm run bench:lighthouse -w @taxfirm/server\` after \`npm run build\` (also the last part of \`npm run bench\`).`,
+    `<!-- /bench:lighthouse -->`,
+  ].join('\n');
+}
+
+export async function runLighthouse(): Promise<void> {
+  requireBuild();
+  const chrome = chromePath();
+  const startedAt = new Date();
+  const server = await startServer();
+  let launched: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    // Warm the server's render path so the first audited route does not pay for the cold start.
+    for (const route of LIGHTHOUSE_ROUTES) {
+      const res = await fetch(`${server.baseUrl}${route}`);
+      if (!res.ok) throw new Error(`${route} answered ${res.status} before the audit`);
+      await res.arrayBuffer();
+    }
+    launched = await chromeLauncher.launch({ chromePath: chrome, chromeFlags: CHROME_FLAGS });
+    const version = (await (await fetch(`http://127.0.0.1:${launched.port}/json/version`)).json()) as {
+      Browser?: string;
+    };
+    const chromium = `Chromium ${/[\d.]+$/.exec(version.Browser ?? '')?.[0] ?? '(unknown version)'}`;
+
+    const results: RouteResult[] = [];
+    let homeLhr: Result | undefined;
+    for (const route of LIGHTHOUSE_ROUTES) {
+      const runs: Result[] = [];
+      for (let i = 0; i < RUNS; i += 1)
+        runs.push(await auditWithRetry(`${server.baseUrl}${route}`, launched.port));
+      const lhr = medianRun(runs);
+      if (route === '/') homeLhr = lhr;
+      const scores = Object.fromEntries(
+        CATEGORIES.map((c) => [c, toScore(lhr.categories[c]?.score)]),
+      ) as Record<Category, number | null>;
+      const failing = Object.fromEntries(CATEGORIES.map((c) => [c, failingAudits(lhr, c)])) as Partial<
+        Record<Category, string[]>
+      >;
+      results.push({ route, scores, failing, runtimeError: lhr.runtimeError?.message });
+      process.stdout.write(`${route}: ${CATEGORIES.map((c) => `${c} ${scores[c] ?? 'n/a'}`).join(', ')}\n`);
+    }
+    if (!homeLhr) throw new Error('the home page was not audited');
+    const homeJs = homeJavaScript(homeLhr, server.baseUrl);
+
+    const text = section({ results, homeJs, chromium, startedAt });
+    let docs = readFileSync(DOCS, 'utf8');
+    const re = /<!-- bench:lighthouse -->[\s\S]*?<!-- \/bench:lighthouse -->/;
+    docs = re.test(docs) ? docs.replace(re, text) : `${docs.trimEnd()}\n\n${text}\n`;
+    writeFileSync(DOCS, docs);
+    process.stdout.write(`\n${text}\n`);
+  } finally {
+    launched?.kill();
+    await server.stop();
+  }
+}
+
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) await runLighthouse();

@@ -1,0 +1,78 @@
+import { referrals } from '@taxfirm/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const VALID = {
+  rf_on_name: 'Asha Rao',
+  rf_on_email: 'asha@example.com',
+  rf_on_phone_ext: 'US',
+  rf_on_phone: '(469)-555-0100',
+  rf_name: 'Vikram Iyer',
+  rf_email: 'vikram@example.com',
+  rf_phone_ext: 'INDIA',
+  rf_phone: '98765-43210',
+  rf_comment: 'He needs help with his FBAR.',
+  rf_user_id: 0,
+};
+
+const stored = () => t.database.db.select().from(referrals);
+
+describe('saverefferal from the public site', () => {
+  it("stores a visitor's referral for the current tax year, linked to no client", async () => {
+    const res = await t.post('/api/saverefferal', { ...VALID, rf_user_id: '42' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      http_code: 200,
+      status_smessage: 'Thank you for your referral. We will reach out to your friend soon.',
+    });
+    const settings = (await t.post('/api/settings/getsettings')).json().data[0];
+    const rows = await stored();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      clientId: null,
+      taxYear: settings.current_tax_year,
+      referrerName: 'Asha Rao',
+      referrerEmail: 'asha@example.com',
+      referrerPhone: '4695550100',
+      referrerPhoneExt: 'US',
+      friendName: 'Vikram Iyer',
+      friendEmail: 'vikram@example.com',
+      friendPhone: '9876543210',
+      friendPhoneExt: 'INDIA',
+      comment: 'He needs help with his FBAR.',
+    });
+  });
+
+  it("refuses a friend e-mail equal to one's own with 'Both emails are same' and stores nothing", async () => {
+    const before = (await stored()).length;
+    const res = await t.post('/api/saverefferal', { ...VALID, rf_email: 'ASHA@example.com' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      status_smessage: 'Both emails are same',
+      details: { rf_email: 'Both emails are same' },
+    });
+    expect((await stored()).length).toBe(before);
+  });
+
+  it("answers every field's message when the form is empty", async () => {
+    const res = await t.post('/api/saverefferal', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual({
+      rf_on_name: 'Name is required',
+      rf_on_email: 'Email is required',
+      rf_on_phone: 'Phone number is required',
+      rf_name: 'Your friend name is required',
+      rf_email: 'Your friend email is required',
+      rf_phone: 'Your friend phone number is required',
+      rf_comment: 'Message is required',
+    });
+  });
+});

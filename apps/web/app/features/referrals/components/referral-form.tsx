@@ -1,0 +1,146 @@
+import { Alert, Button, Fieldset, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  DEFAULT_PHONE_EXTENSION,
+  publicReferralBodySchema,
+  type PublicReferralBody,
+} from '@taxfirm/contract';
+import { useState } from 'react';
+import { Controller, type FieldPath } from 'react-hook-form';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { PhoneField } from '../../../components/ui/phone-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useContractForm } from '../../../lib/form.ts';
+import { useSaveReferral } from '../api/save-referral.ts';
+
+const EMPTY: PublicReferralBody = {
+  rf_on_name: '',
+  rf_on_email: '',
+  rf_on_phone_ext: DEFAULT_PHONE_EXTENSION,
+  rf_on_phone: '',
+  rf_name: '',
+  rf_email: '',
+  rf_phone_ext: DEFAULT_PHONE_EXTENSION,
+  rf_phone: '',
+  rf_comment: '',
+  rf_user_id: 0,
+};
+
+/** The public Refer a Friend form: every field required; a friend e-mail equal to one's own is refused. */
+export function ReferralForm() {
+  const form = useContractForm(publicReferralBodySchema, { defaultValues: EMPTY });
+  const save = useSaveReferral();
+  const [success, setSuccess] = useState<string | null>(null);
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSuccess(null);
+    try {
+      const answer = await save.mutateAsync(values);
+      form.reset(EMPTY);
+      setSuccess(answer.status_smessage);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.details)) {
+          if (field in EMPTY) form.setError(field as FieldPath<PublicReferralBody>, { message });
+        }
+      }
+    }
+  });
+
+  const phone = (
+    name: 'rf_on_phone' | 'rf_phone',
+    extName: 'rf_on_phone_ext' | 'rf_phone_ext',
+    label: string,
+    extensionLabel: string,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <PhoneField
+          label={label}
+          extensionLabel={extensionLabel}
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          extension={form.watch(extName) ?? DEFAULT_PHONE_EXTENSION}
+          onExtensionChange={(ext) => form.setValue(extName, ext)}
+          error={errors[name]?.message}
+          extensionError={errors[extName]?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Refer a friend">
+      <Stack gap="lg">
+        <Fieldset legend="About you">
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Name"
+                withAsterisk
+                autoComplete="name"
+                {...form.register('rf_on_name')}
+                error={errors.rf_on_name?.message}
+              />
+              <TextInput
+                label="Email"
+                type="email"
+                withAsterisk
+                autoComplete="email"
+                {...form.register('rf_on_email')}
+                error={errors.rf_on_email?.message}
+              />
+            </SimpleGrid>
+            {phone('rf_on_phone', 'rf_on_phone_ext', 'Phone number', 'Country code')}
+          </Stack>
+        </Fieldset>
+        <Fieldset legend="Your friend">
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Your friend name"
+                withAsterisk
+                {...form.register('rf_name')}
+                error={errors.rf_name?.message}
+              />
+              <TextInput
+                label="Your friend email"
+                type="email"
+                withAsterisk
+                {...form.register('rf_email')}
+                error={errors.rf_email?.message}
+              />
+            </SimpleGrid>
+            {phone('rf_phone', 'rf_phone_ext', 'Your friend phone number', 'Friend country code')}
+          </Stack>
+        </Fieldset>
+        <Textarea
+          label="Message"
+          description="Tell us how we can help your friend."
+          withAsterisk
+          autosize
+          minRows={3}
+          {...form.register('rf_comment')}
+          error={errors.rf_comment?.message}
+        />
+        {success && (
+          <Alert color="green" role="status" title="Referral sent">
+            {success}
+          </Alert>
+        )}
+        <ApiErrorAlert
+          error={
+            save.error instanceof ApiError && save.error.code === 'VALIDATION_FAILED' ? null : save.error
+          }
+        />
+        <Button type="submit" disabled={save.isPending} w={{ base: '100%', sm: 'auto' }}>
+          {save.isPending ? 'Submitting' : 'Submit'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
