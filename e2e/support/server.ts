@@ -122,7 +122,10 @@ export class AppServer {
               maxConnections: 1,
             })
           : await createDatabase({ engine: 'pglite', dataDir: path.join(this.dataDir, 'pglite') });
-      return await fn(handle.db);
+      const result = await fn(handle.db);
+      // On PostgreSQL the app drops cached settings when the change's NOTIFY arrives, a moment after commit.
+      if (!isPglite) await new Promise((resolve) => setTimeout(resolve, 300));
+      return result;
     } finally {
       await handle?.close();
       if (isPglite) await this.start();
