@@ -1,0 +1,290 @@
+import { Box, Button, Group, List, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconArrowRight,
+  IconBuildingBank,
+  IconCalculator,
+  IconCalendarEvent,
+  IconCertificate,
+  IconCheck,
+  IconCurrencyRupee,
+  IconMessageCircle,
+  IconReceiptTax,
+  IconShieldCheck,
+  type Icon,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { localIsoDate, runningOfferEndDate } from '../offer.ts';
+import classes from './home-popup.module.css';
+
+export type PopupContent = {
+  /** The site setting `popuptype`: 1 welcome offer, 2 advertisement, 3 welcome. */
+  type: 1 | 2 | 3;
+  /** The site setting `offer_end_date`, 'YYYY-MM-DD' or ''. */
+  offerEndDate: string;
+  firmName: string;
+};
+
+/** The welcome offer's four key benefits (specification, section 1). */
+export const OFFER_BENEFITS: readonly { icon: Icon; label: string }[] = [
+  { icon: IconCalculator, label: 'Free tax estimates' },
+  { icon: IconShieldCheck, label: 'Free tax representation for 5 years' },
+  { icon: IconCertificate, label: 'ITIN certification by certified agents' },
+  { icon: IconReceiptTax, label: 'Guaranteed estimated refund' },
+];
+
+type View = { title: string; size: string; body: ReactNode };
+
+function CtaButton({
+  to,
+  onNavigate,
+  children,
+}: {
+  to: string;
+  onNavigate: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      onClick={onNavigate}
+      size="md"
+      rightSection={<IconArrowRight size={18} aria-hidden />}
+    >
+      {children}
+    </Button>
+  );
+}
+
+function LaterButton({ onClose, children = 'Maybe later' }: { onClose: () => void; children?: ReactNode }) {
+  return (
+    <Button variant="subtle" color="navy.8" size="md" onClick={onClose}>
+      {children}
+    </Button>
+  );
+}
+
+function offerView(offerEnds: string, close: () => void): View {
+  return {
+    title: 'Welcome offer: 50% off your tax filing',
+    size: 'lg',
+    body: (
+      <Stack gap="lg">
+        <Box className={classes.offerBand}>
+          <Text component="p" className={classes.offerFigure}>
+            50% off
+          </Text>
+          <Text component="p" className={classes.offerText}>
+            the preparation and filing of your federal return and one state return.
+          </Text>
+          <Group gap={8} mt="sm" wrap="nowrap" className={classes.offerDate}>
+            <IconCalendarEvent size={18} aria-hidden />
+            <Text component="span" fw={600}>
+              Offer valid till {offerEnds}
+            </Text>
+          </Group>
+        </Box>
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, xs: 2 }}
+          spacing="sm"
+          p={0}
+          m={0}
+          className={classes.benefits}
+        >
+          {OFFER_BENEFITS.map((b) => (
+            <Group component="li" key={b.label} gap="sm" wrap="nowrap" className={classes.benefit}>
+              <ThemeIcon size={40} radius="xl" color="navy.8" aria-hidden>
+                <b.icon size={22} stroke={1.8} />
+              </ThemeIcon>
+              <Text fw={600} c="navy.9" lh={1.3}>
+                {b.label}
+              </Text>
+            </Group>
+          ))}
+        </SimpleGrid>
+        <Group gap="sm">
+          <CtaButton to={paths.contactUs.getHref()} onNavigate={close}>
+            Claim your offer
+          </CtaButton>
+          <LaterButton onClose={close} />
+        </Group>
+      </Stack>
+    ),
+  };
+}
+
+function welcomeView(firmName: string, close: () => void): View {
+  return {
+    title: `Welcome to ${firmName}`,
+    size: 'md',
+    body: (
+      <Stack gap="md">
+        <Text c="gray.8">
+          Thank you for visiting. We prepare US and Indian tax returns for individuals, families and
+          businesses, and we are with you after you file.
+        </Text>
+        <Text c="gray.8">Tell us about your year and we will estimate your refund, free of charge.</Text>
+        <Group gap="sm">
+          <CtaButton to={paths.contactUs.getHref()} onNavigate={close}>
+            Contact us
+          </CtaButton>
+          <LaterButton onClose={close}>Continue to the site</LaterButton>
+        </Group>
+      </Stack>
+    ),
+  };
+}
+
+const SEASON_COLUMNS = [
+  {
+    icon: IconBuildingBank,
+    heading: 'US returns',
+    items: ['Federal and state returns', 'ITIN applications (Form W-7)', 'FBAR and Form 8938 reporting'],
+  },
+  {
+    icon: IconCurrencyRupee,
+    heading: 'Indian returns',
+    items: ['Income tax returns for NRIs', 'Capital gains and rental income', 'PAN, TAN and tax advice'],
+  },
+] as const;
+
+function advertView(close: () => void): View {
+  return {
+    title: 'File with us this season',
+    size: 'lg',
+    body: (
+      <Stack gap="lg">
+        <Text c="gray.8">
+          One team for both countries: we prepare your US and Indian returns together, so income and taxes
+          paid in one are handled correctly in the other.
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          {SEASON_COLUMNS.map((col) => (
+            <Box key={col.heading} className={classes.column}>
+              <Group gap="sm" mb="sm" wrap="nowrap">
+                <ThemeIcon size={40} radius="md" color="navy.8" aria-hidden>
+                  <col.icon size={22} />
+                </ThemeIcon>
+                <Text component="h3" fw={700} fz="lg" c="navy.9" m={0}>
+                  {col.heading}
+                </Text>
+              </Group>
+              <List
+                spacing={6}
+                size="sm"
+                icon={
+                  <ThemeIcon size={20} radius="xl" color="gold.3" c="navy.9" aria-hidden>
+                    <IconCheck size={14} />
+                  </ThemeIcon>
+                }
+              >
+                {col.items.map((item) => (
+                  <List.Item key={item}>
+                    <Text component="span" fz="sm" c="gray.9">
+                      {item}
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            </Box>
+          ))}
+        </SimpleGrid>
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={paths.contactUs.getHref()}
+            onClick={close}
+            size="md"
+            leftSection={<IconMessageCircle size={18} aria-hidden />}
+          >
+            Contact Us
+          </Button>
+          <LaterButton onClose={close} />
+        </Group>
+      </Stack>
+    ),
+  };
+}
+
+const WELCOME_LINKS = [
+  { icon: IconBuildingBank, label: 'US tax services', href: paths.usTaxServices.getHref() },
+  { icon: IconCurrencyRupee, label: 'Indian tax services', href: paths.indianTaxServices.getHref() },
+  { icon: IconReceiptTax, label: 'Tax center', href: paths.taxCenter.getHref() },
+] as const;
+
+function greetingView(firmName: string, close: () => void): View {
+  return {
+    title: `Welcome to ${firmName}`,
+    size: 'md',
+    body: (
+      <Stack gap="md">
+        <Text c="gray.8">
+          We are glad you are here. Whether you file in the US, in India or in both, our preparers take care
+          of your returns and answer your questions all year.
+        </Text>
+        <Text component="h3" fw={700} c="navy.9" m={0}>
+          Where to start
+        </Text>
+        <Stack component="ul" gap={8} p={0} m={0} style={{ listStyle: 'none' }}>
+          {WELCOME_LINKS.map((l) => (
+            <li key={l.href}>
+              <Link to={l.href} onClick={close} className={classes.linkTile}>
+                <ThemeIcon size={36} radius="md" color="navy.8" aria-hidden>
+                  <l.icon size={20} />
+                </ThemeIcon>
+                <span>{l.label}</span>
+                <IconArrowRight size={18} aria-hidden className={classes.linkArrow} />
+              </Link>
+            </li>
+          ))}
+        </Stack>
+        <Group>
+          <LaterButton onClose={close}>Continue to the site</LaterButton>
+        </Group>
+      </Stack>
+    ),
+  };
+}
+
+/**
+ * The popup's dialog, in the design chosen by `type`. Type 1 claims the offer only while it runs (an end date
+ * that is set and not past); otherwise it welcomes the visitor instead.
+ */
+export function HomePopupDialog({
+  type,
+  offerEndDate,
+  firmName,
+  opened,
+  onClose,
+}: PopupContent & { opened: boolean; onClose: () => void }) {
+  const [today] = useState(() => localIsoDate(new Date()));
+  let view: View;
+  if (type === 1) {
+    const offerEnds = runningOfferEndDate(offerEndDate, today);
+    view = offerEnds ? offerView(offerEnds, onClose) : welcomeView(firmName, onClose);
+  } else if (type === 2) {
+    view = advertView(onClose);
+  } else {
+    view = greetingView(firmName, onClose);
+  }
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={view.title}
+      size={view.size}
+      centered
+      radius="lg"
+      padding="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      classNames={{ content: classes.content, title: classes.title }}
+      // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
+      attributes={{ header: { role: 'none' } }}
+    >
+      {view.body}
+    </Modal>
+  );
+}
