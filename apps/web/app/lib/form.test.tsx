@@ -1,9 +1,10 @@
 import { Button, MantineProvider, TextInput } from '@mantine/core';
 import { careersBodySchema, type CareersBody } from '@taxfirm/contract';
-import { render, screen } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useContractForm } from './form.ts';
+import { ApiError } from './api-client.ts';
+import { alertError, setServerFieldErrors, useContractForm } from './form.ts';
 
 type Submitted = { firstname: string; phone: string; phoneext: string };
 
@@ -87,5 +88,39 @@ describe('useContractForm', () => {
     await user.type(screen.getByLabelText('Phone'), '469555010');
     await user.tab();
     expect(await screen.findByText('Phone Number must be 10 digits')).toBeVisible();
+  });
+});
+
+describe('server field errors', () => {
+  it("puts a 400's field messages on the form's fields and leaves the alert for other errors", async () => {
+    const { result } = renderHook(() =>
+      useContractForm(careersBodySchema, {
+        defaultValues: {
+          firstname: '',
+          lastname: '',
+          emailaddress: '',
+          phoneext: 'US',
+          phone: '',
+          message: '',
+        },
+      }),
+    );
+    const invalid = new ApiError('Firstname is required', {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      details: { firstname: 'Firstname is required', not_a_field: 'ignored' },
+    });
+    act(() => setServerFieldErrors(result.current, invalid));
+    await waitFor(() =>
+      expect(result.current.getFieldState('firstname').error?.message).toBe('Firstname is required'),
+    );
+    expect(result.current.getFieldState('lastname').error).toBeUndefined();
+    expect(alertError(invalid)).toBeNull();
+
+    const transport = new ApiError('Something bad happened; please try again later.', {
+      status: 0,
+      code: 'TRANSPORT',
+    });
+    expect(alertError(transport)).toBe(transport);
   });
 });

@@ -1,6 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldValues, type UseFormProps } from 'react-hook-form';
+import {
+  useForm,
+  type FieldPath,
+  type FieldValues,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
+import { ApiError } from './api-client.ts';
 
 /**
  * A react-hook-form form validated by a contract schema: the same rules and messages the API applies.
@@ -15,4 +22,24 @@ export function useContractForm<Schema extends z.ZodType<FieldValues, FieldValue
     ...options,
     resolver: zodResolver(schema),
   });
+}
+
+/**
+ * Show the server's field messages (a 400's `details`) on the form's own fields. Fields the form does not
+ * have are left to the alert.
+ */
+export function setServerFieldErrors<Values extends FieldValues>(
+  form: Pick<UseFormReturn<Values, unknown, FieldValues>, 'setError' | 'getValues'>,
+  error: unknown,
+): void {
+  if (!(error instanceof ApiError)) return;
+  const known = form.getValues();
+  for (const [field, message] of Object.entries(error.details)) {
+    if (field in known) form.setError(field as FieldPath<Values>, { message });
+  }
+}
+
+/** The error to show in the form's alert: none for field validation, which the fields already show. */
+export function alertError(error: unknown): unknown {
+  return error instanceof ApiError && error.code === 'VALIDATION_FAILED' ? null : error;
 }

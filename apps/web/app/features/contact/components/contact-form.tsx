@@ -12,8 +12,7 @@ import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PhoneField } from '../../../components/ui/phone-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useContractForm } from '../../../lib/form.ts';
+import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSaveContact } from '../api/save-contact.ts';
 
 const EMPTY: ContactBody = {
@@ -45,11 +44,7 @@ export function ContactForm() {
       form.reset(EMPTY);
       setSuccess(answer.status_smessage);
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.details)) {
-          if (field in EMPTY) form.setError(field as keyof ContactBody, { message });
-        }
-      }
+      setServerFieldErrors(form, error);
     }
   });
 
@@ -102,11 +97,7 @@ export function ContactForm() {
             {success}
           </Alert>
         )}
-        <ApiErrorAlert
-          error={
-            save.error instanceof ApiError && save.error.code === 'VALIDATION_FAILED' ? null : save.error
-          }
-        />
+        <ApiErrorAlert error={alertError(save.error)} />
         <Button
           type="submit"
           loading={save.isPending}

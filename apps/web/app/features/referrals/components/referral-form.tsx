@@ -5,11 +5,10 @@ import {
   type PublicReferralBody,
 } from '@taxfirm/contract';
 import { useState } from 'react';
-import { Controller, type FieldPath } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PhoneField } from '../../../components/ui/phone-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useContractForm } from '../../../lib/form.ts';
+import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSaveReferral } from '../api/save-referral.ts';
 
 const EMPTY: PublicReferralBody = {
@@ -39,11 +38,7 @@ export function ReferralForm() {
       form.reset(EMPTY);
       setSuccess(answer.status_smessage);
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.details)) {
-          if (field in EMPTY) form.setError(field as FieldPath<PublicReferralBody>, { message });
-        }
-      }
+      setServerFieldErrors(form, error);
     }
   });
 
@@ -132,11 +127,7 @@ export function ReferralForm() {
             {success}
           </Alert>
         )}
-        <ApiErrorAlert
-          error={
-            save.error instanceof ApiError && save.error.code === 'VALIDATION_FAILED' ? null : save.error
-          }
-        />
+        <ApiErrorAlert error={alertError(save.error)} />
         <Button type="submit" disabled={save.isPending} w={{ base: '100%', sm: 'auto' }}>
           {save.isPending ? 'Submitting' : 'Submit'}
         </Button>
