@@ -19,6 +19,7 @@ import { buildApp } from '../src/app.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { issueCsrfToken } from '../src/plugins/app/csrf.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { createStorage } from '../src/lib/storage/create-storage.ts';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 8);
@@ -57,6 +58,7 @@ async function main() {
   const makeApp = (logLevel: string) =>
     buildApp({
       database,
+      storage: createStorage({ storage: 'local', dataDir, encryptionKey: SECRET }),
       logStream: devNull,
       config: {
         isProduction: false,

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +9,10 @@ import { issueCsrfToken } from './plugins/app/csrf.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // Routes the foundation's own calls do not exercise: a contract call with a real body schema, a
-  // client-only call, a handler that leaks an extra field, and one that crashes.
-  registerCall(t.app, CALLS.careersSubmit, async () => ({}));
+  // Routes the app's own calls do not exercise: a client-only call, a handler that leaks an extra
+  // field, and one that crashes.
   registerCall(t.app, CALLS.taxpayerInfo, async () => ({ tinfo: null }));
+  registerCall(t.app, CALLS.uploadDocs, async () => ({ message: 'stored' }) as never);
   registerCall(t.app, CALLS.logoutStatus, async () => ({ loginstatus: 1, secret: 'x' }) as never);
   t.app.post('/api/test/crash', async () => {
     throw new Error('database password is hunter2');
@@ -105,6 +106,16 @@ describe('the envelope', () => {
       phone: 'Phone Number must be 10 digits',
       message: 'Message is required',
     });
+  });
+
+  it('refuses a client upload without a session before reading or storing any file', async () => {
+    const form = new FormData();
+    form.append('folderPath', 'someone/W2/');
+    form.append('uploadedImages', new Blob([Buffer.from('%PDF-1.4\n' + 'x'.repeat(5000))]), 'w2.pdf');
+    const res = await t.postForm('/api/upload/uploaddocs', form);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().status_smessage).toBe('Unauthorized access');
+    expect(await readdir(t.storageRoot, { recursive: true })).toEqual([]);
   });
 
   it("refuses a client call without a session with 401 'Unauthorized access'", async () => {

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { DatabaseHandle } from '@taxfirm/db';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loggerOptions } from './lib/logger.ts';
+import type { ObjectStorage } from './lib/storage/object-storage.ts';
+import { careersRoutes } from './modules/careers/careers.routes.ts';
 import { isApiPath } from './lib/request-path.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -30,6 +33,7 @@ export type AppConfig = {
 export type AppDeps = {
   config: AppConfig;
   database: DatabaseHandle;
+  storage: ObjectStorage;
   /** Where logs go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
 };
@@ -39,7 +43,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** Build the application: plugins, then modules. Never listens; server.ts does. */
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, logStream }: AppDeps): Promise<FastifyInstance> {
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logger: logStream ? { ...logger, stream: logStream } : logger,
@@ -62,6 +66,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  app.decorate('storage', storage);
   app.decorateRequest('user', null);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -78,6 +83,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
   await app.register(cookie);
+  // Multipart bodies are read only by multipart calls, file by file, with each call's own limits.
+  await app.register(multipart, { throwFileSizeLimit: false });
   await app.register(csrfPlugin, { secret: config.sessionSecret, secureCookies: config.isProduction });
   await app.register(swagger, {
     openapi: { info: { title: 'Tax firm API', version: '1.0.0' } },
@@ -91,6 +98,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   await app.register(settingsRoutes, { settings });
   await app.register(contactRoutes);
+  await app.register(careersRoutes);
   await app.register(referralsRoutes, { settings });
   await app.register(webPlugin, {
     web: config.web,

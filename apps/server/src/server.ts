@@ -3,14 +3,17 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { openDatabase } from './database.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
 import { WEB_BUILD_DIR, WEB_ROOT } from './paths.ts';
 
 async function main() {
   const env = loadEnv();
   const isDev = process.argv.includes('--dev');
+  const storage = createStorage(env);
   const database = await openDatabase(env);
   const app = await buildApp({
     database,
+    storage,
     config: {
       isProduction: env.isProduction,
       appUrl: env.appUrl,

@@ -128,9 +128,9 @@ describe('CALLS', () => {
     }
   });
 
-  it('sends only the upload as multipart', () => {
+  it('sends only the upload and the careers application (résumé) as multipart', () => {
     const multipart = calls.filter((call) => call.contentType === 'multipart').map((call) => call.path);
-    expect(multipart).toEqual(['upload/uploaddocs']);
+    expect(multipart).toEqual(['settings/careerssubmit', 'upload/uploaddocs']);
   });
 
   it('validates each form’s call with that form’s schema', () => {

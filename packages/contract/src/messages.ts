@@ -86,6 +86,8 @@ export const MESSAGES = {
   TOO_MANY_EMPLOYERS: 'You can add at most 6 employer entries.',
   AMOUNT_DECIMALS: 'Amount can have at most two decimal places',
   AMOUNT_TOO_LARGE: 'Amount cannot be more than $100,000',
+  RESUME_TOO_LARGE: 'Resume size should be less than 6MB',
+  RESUME_WRONG_TYPE: 'Resume must be a PDF or Word document',
   UPLOAD_TOO_SMALL: 'This file is empty or too small to be a document',
   PHONE_EXT_REQUIRED: 'Phone extension is required',
   PHONE_EXT_INVALID: 'Choose US (+1) or INDIA (+91)',

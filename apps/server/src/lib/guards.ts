@@ -17,7 +17,7 @@ export function isAllowed(access: Access, user: FastifyRequest['user']): boolean
   }
 }
 
-/** preHandler for one access level: 401 without a fitting session, 403 for a session of the wrong role. */
+/** onRequest hook for one access level: 401 without a fitting session, 403 for a session of the wrong role. */
 export function requireAccess(access: Access) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (isAllowed(access, request.user)) return;

@@ -2,14 +2,17 @@ import { apiPath, MESSAGES, type CallDefinition, type Envelope } from '@taxfirm/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { AppError } from './app-error.ts';
 import { requireAccess } from './guards.ts';
+import { readMultipart, removeUploadsUnlessOk } from './uploads.ts';
 
 type Payload<C extends CallDefinition> = Omit<z.input<C['response']>, keyof Envelope> & Partial<Envelope>;
 
 /**
- * Serve one call of the contract's call table as POST /api/<path>: the body is validated by the call's
- * schema, the answer serialised (and stripped) by its response schema inside the envelope, and the
- * call's access level enforced before the handler runs.
+ * Serve one call of the contract's call table as POST /api/<path>: the call's access level is enforced
+ * first (before any body is read), the body is validated by the call's schema, and the answer serialised
+ * (and stripped) by its response schema inside the envelope. A multipart call's text fields are its body
+ * and its files stream into storage (lib/uploads.ts); a failed request keeps none of them.
  */
 export function registerCall<C extends CallDefinition>(
   app: FastifyInstance,
@@ -24,13 +27,18 @@ export function registerCall<C extends CallDefinition>(
       body: call.body,
       response: { 200: call.response },
     },
-    // A call may arrive with no body at all; the old client's empty posts count as {}.
-    preValidation: (request, _reply, done) => {
+    // Public calls need no session check; every other access level is enforced before the body is read.
+    ...(call.access === 'public' ? {} : { onRequest: requireAccess(call.access) }),
+    preValidation: async (request) => {
+      if (request.isMultipart()) {
+        if (call.contentType !== 'multipart') throw new AppError('MALFORMED_BODY');
+        request.body = await readMultipart(request, call, app.storage);
+        return;
+      }
+      // A call may arrive with no body at all; the old client's empty posts count as {}.
       request.body ??= {};
-      done();
     },
-    // Public calls need no session check; every other access level is enforced before the handler.
-    ...(call.access === 'public' ? {} : { preHandler: requireAccess(call.access) }),
+    ...(call.contentType === 'multipart' ? { onSend: removeUploadsUnlessOk(app.storage) } : {}),
     handler: async (request) => {
       const payload = await handler(request as FastifyRequest & { body: z.output<C['body']> });
       return { http_code: 200, status_smessage: MESSAGES.SUCCESS, ...payload };

@@ -1,6 +1,6 @@
 import { defineCall } from '../call.ts';
 import { envelopeSchema } from '../common.ts';
-import { careersBodySchema } from './careers.schemas.ts';
+import { careersBodySchema, RESUME_FIELD, resumeRule } from './careers.schemas.ts';
 
 export const careersCalls = {
   careersSubmit: defineCall({
@@ -8,6 +8,9 @@ export const careersCalls = {
     body: careersBodySchema,
     response: envelopeSchema,
     access: 'public',
-    summary: 'Store a job application.',
+    // The spec's JSON payload is accepted too; multipart adds the optional résumé.
+    contentType: 'multipart',
+    files: { [RESUME_FIELD]: resumeRule },
+    summary: 'Store a job application, with an optional résumé (PDF or Word under 6 MB).',
   }),
 } as const;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fieldErrors } from '../errors.ts';
-import { careersBodySchema } from './careers.schemas.ts';
+import { fileProblem } from '../call.ts';
+import { careersBodySchema, resumeRule } from './careers.schemas.ts';
 
 function errors(schema: z.ZodType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
@@ -84,5 +85,29 @@ describe('careersBodySchema', () => {
     expect(errors(careersBodySchema, { ...valid, phoneext: '+91' })).toEqual({
       phoneext: 'Choose US (+1) or INDIA (+91)',
     });
+  });
+});
+
+describe('resumeRule in the browser (fileProblem)', () => {
+  const pdf = { size: 50_000, type: 'application/pdf', name: 'cv.pdf' };
+
+  it('accepts PDF and Word files by declared type or name', () => {
+    expect(fileProblem(resumeRule, pdf)).toBeNull();
+    expect(fileProblem(resumeRule, { ...pdf, type: '', name: 'CV.DOCX' })).toBeNull();
+    expect(fileProblem(resumeRule, { ...pdf, type: 'application/msword', name: 'cv' })).toBeNull();
+  });
+
+  it('refuses 6 MB (6291456 bytes) and more, and accepts one byte less', () => {
+    expect(fileProblem(resumeRule, { ...pdf, size: 6_291_456 })).toBe('Resume size should be less than 6MB');
+    expect(fileProblem(resumeRule, { ...pdf, size: 6_291_455 })).toBeNull();
+  });
+
+  it('refuses an empty or tiny file and another type', () => {
+    expect(fileProblem(resumeRule, { ...pdf, size: 1024 })).toBe(
+      'This file is empty or too small to be a document',
+    );
+    expect(fileProblem(resumeRule, { ...pdf, type: 'image/png', name: 'cv.png' })).toBe(
+      'Resume must be a PDF or Word document',
+    );
   });
 });

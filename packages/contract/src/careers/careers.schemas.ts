@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { FileRule } from '../call.ts';
+import { HIDDEN_MAX_BYTES, MAX_UPLOAD_BYTES } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { emailField, phoneExtensionWithDefault, phoneField, requiredText } from '../common.ts';
 
@@ -13,3 +15,24 @@ export const careersBodySchema = z.object({
   message: requiredText(MESSAGES.MESSAGE_REQUIRED, 5000),
 });
 export type CareersBody = z.input<typeof careersBodySchema>;
+
+/** The multipart field carrying the optional résumé. */
+export const RESUME_FIELD = 'resume';
+
+/** The optional résumé: PDF or Word, under 6 MB. */
+export const resumeRule: FileRule = {
+  types: [
+    'application/pdf',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ],
+  extensions: ['.pdf', '.doc', '.docx'],
+  maxBytes: MAX_UPLOAD_BYTES,
+  minBytes: HIDDEN_MAX_BYTES,
+  maxFiles: 1,
+  messages: {
+    tooLarge: MESSAGES.RESUME_TOO_LARGE,
+    tooSmall: MESSAGES.UPLOAD_TOO_SMALL,
+    wrongType: MESSAGES.RESUME_WRONG_TYPE,
+  },
+};

@@ -1,0 +1,157 @@
+/**
+ * Multipart calls: text fields become the body (validated by the call's schema like any JSON body), and
+ * each file streams, checked as it goes, into object storage under a key the server makes. Nothing about a
+ * file is trusted from the client: its type is read from its first bytes, its size counted while streaming.
+ * If anything fails, every file this request stored is removed again.
+ */
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import { MESSAGES, type CallDefinition, type FileRule } from '@taxfirm/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeStream } from 'file-type/node';
+import { AppError } from './app-error.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
+
+/** A file stored for this request. */
+export type Upload = {
+  field: string;
+  key: string;
+  /** The client's file name, for display only; never part of a key or path. */
+  originalName: string;
+  /** Detected from the content. */
+  type: string;
+  size: number;
+  sha256: string;
+};
+
+const uploadsByRequest = new WeakMap<FastifyRequest, Upload[]>();
+
+/** The files this request has stored so far. */
+export function uploadsOf(request: FastifyRequest): Upload[] {
+  let uploads = uploadsByRequest.get(request);
+  if (!uploads) {
+    uploads = [];
+    uploadsByRequest.set(request, uploads);
+  }
+  return uploads;
+}
+
+/** Field limits for the text parts; files have their own rules. */
+const FIELD_LIMITS = { fields: 30, fieldSize: 20_000, fieldNameSize: 100, parts: 40 };
+/** Bytes read before deciding the type: enough for file-type to see inside a .docx. */
+const SNIFF_BYTES = 64 * 1024;
+
+class FileRefused extends Error {
+  constructor(readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+/** file-type names a Word 97-2003 file only as a compound file; the name decides which Office file it is. */
+function detectedType(mime: string | undefined, name: string): string | undefined {
+  if (mime === 'application/x-cfb' && name.toLowerCase().endsWith('.doc')) return 'application/msword';
+  return mime;
+}
+
+/** Read a stream to its end, discarding it, so the parser can move on to the next part. */
+async function drain(stream: AsyncIterable<unknown>): Promise<void> {
+  for await (const _chunk of stream) {
+    // discard
+  }
+}
+
+async function storeFile(
+  part: MultipartFile,
+  rule: FileRule,
+  storage: ObjectStorage,
+  keyPrefix: string,
+): Promise<Upload> {
+  const field = part.fieldname;
+  // The parser counts the real bytes and truncates the stream at the limit; no header is trusted.
+  const sniffed = await fileTypeStream(part.file, { sampleSize: SNIFF_BYTES });
+  const type = detectedType(sniffed.fileType?.mime, part.filename);
+  if (!type || !rule.types.includes(type)) {
+    await drain(sniffed);
+    throw new FileRefused(field, part.file.truncated ? rule.messages.tooLarge : rule.messages.wrongType);
+  }
+  const key = `${keyPrefix}/${randomUUID()}`;
+  const stored = await storage.put(key, sniffed);
+  const refusal = part.file.truncated
+    ? rule.messages.tooLarge
+    : stored.size <= rule.minBytes
+      ? rule.messages.tooSmall
+      : null;
+  if (refusal) {
+    await storage.delete(key);
+    throw new FileRefused(field, refusal);
+  }
+  return { field, key, originalName: part.filename.slice(0, 255), type, ...stored };
+}
+
+/**
+ * Read a multipart request for `call`: returns its text fields; stores its files (recorded on
+ * `uploadsOf(request)`). Throws a 400 with the field's message for a refused file, after removing what
+ * this request stored.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  call: CallDefinition,
+  storage: ObjectStorage,
+): Promise<Record<string, string>> {
+  const rules = call.files ?? {};
+  const maxFiles = Object.values(rules).reduce((sum, rule) => sum + rule.maxFiles, 0);
+  const counts = new Map<string, number>();
+  const fields: Record<string, string> = {};
+  const keyPrefix = call.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  try {
+    const parts = request.parts({
+      limits: {
+        ...FIELD_LIMITS,
+        files: maxFiles,
+        // Files must be strictly under maxBytes: the parser truncates anything longer and says so.
+        fileSize: Math.max(0, ...Object.values(rules).map((rule) => rule.maxBytes - 1)),
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const rule = rules[part.fieldname];
+      // A browser sends a nameless, empty part for a file input left empty: that is "no file".
+      if (!part.filename) {
+        await drain(part.file);
+        continue;
+      }
+      if (!rule) throw new FileRefused(part.fieldname, MESSAGES.INVALID_REQUEST);
+      const count = (counts.get(part.fieldname) ?? 0) + 1;
+      counts.set(part.fieldname, count);
+      if (count > rule.maxFiles) throw new FileRefused(part.fieldname, MESSAGES.INVALID_REQUEST);
+      uploadsOf(request).push(await storeFile(part, rule, storage, keyPrefix));
+    }
+  } catch (error) {
+    await removeUploads(request, storage);
+    if (error instanceof FileRefused) {
+      throw new AppError('VALIDATION_FAILED', { message: error.message, details: { [error.field]: error.message } });
+    }
+    throw error;
+  }
+  return fields;
+}
+
+/** Remove every file this request stored (a failed request keeps nothing). */
+export async function removeUploads(request: FastifyRequest, storage: ObjectStorage): Promise<void> {
+  const uploads = uploadsOf(request).splice(0);
+  await Promise.all(uploads.map((upload) => storage.delete(upload.key).catch(() => undefined)));
+}
+
+/**
+ * onSend hook for multipart routes: a request that did not succeed leaves no file behind, and its answer
+ * leaves only once the files are gone.
+ */
+export function removeUploadsUnlessOk(storage: ObjectStorage) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode >= 400 && uploadsOf(request).length > 0) await removeUploads(request, storage);
+    return payload;
+  };
+}
