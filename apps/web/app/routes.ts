@@ -10,6 +10,7 @@ export default [
     route('us-tax-services', 'routes/public/us-tax-services.tsx'),
     route('indian-tax-services', 'routes/public/indian-tax-services.tsx'),
     route('testimonials', 'routes/public/testimonials.tsx'),
+    route('careers', 'routes/public/careers.tsx'),
     route('contact-us', 'routes/public/contact-us.tsx'),
     route('tax-center', 'routes/public/tax-center.tsx'),
     route('refer-a-friend', 'routes/public/refer-a-friend.tsx'),

@@ -7,6 +7,7 @@ const PUBLIC_PATHS = [
   '/us-tax-services',
   '/indian-tax-services',
   '/testimonials',
+  '/careers',
   '/contact-us',
   '/tax-center',
   '/refer-a-friend',

@@ -51,7 +51,10 @@ export function apiPath(call: Pick<CallDefinition, 'path'>): string {
  * The browser's quick check of a chosen file against its rule (size, and type by the declared type or the
  * name's ending). The server checks again, by content; this only spares a pointless upload.
  */
-export function fileProblem(rule: FileRule, file: { size: number; type: string; name: string }): string | null {
+export function fileProblem(
+  rule: FileRule,
+  file: { size: number; type: string; name: string },
+): string | null {
   if (file.size >= rule.maxBytes) return rule.messages.tooLarge;
   if (file.size <= rule.minBytes) return rule.messages.tooSmall;
   const name = file.name.toLowerCase();

@@ -42,7 +42,10 @@ const FIELD_LIMITS = { fields: 30, fieldSize: 20_000, fieldNameSize: 100, parts:
 const SNIFF_BYTES = 64 * 1024;
 
 class FileRefused extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -132,7 +135,10 @@ export async function readMultipart(
   } catch (error) {
     await removeUploads(request, storage);
     if (error instanceof FileRefused) {
-      throw new AppError('VALIDATION_FAILED', { message: error.message, details: { [error.field]: error.message } });
+      throw new AppError('VALIDATION_FAILED', {
+        message: error.message,
+        details: { [error.field]: error.message },
+      });
     }
     throw error;
   }

@@ -8,6 +8,7 @@ export const SITEMAP_PAGES = [
   { path: paths.usTaxServices.getHref(), priority: '0.9' },
   { path: paths.indianTaxServices.getHref(), priority: '0.9' },
   { path: paths.testimonials.getHref(), priority: '0.6' },
+  { path: paths.careers.getHref(), priority: '0.5' },
   { path: paths.contactUs.getHref(), priority: '0.8' },
   { path: paths.taxCenter.getHref(), priority: '0.7' },
   { path: paths.referAFriend.getHref(), priority: '0.6' },

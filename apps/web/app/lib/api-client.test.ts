@@ -1,3 +1,5 @@
+// @vitest-environment node
+// Node's own fetch, FormData and File: the real transport, not jsdom's stand-ins.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CALLS, MESSAGES } from '@taxfirm/contract';
@@ -21,7 +23,13 @@ const SETTINGS = {
   hosted_button_id: '',
 };
 
-type Seen = { method?: string; url?: string; csrf?: string | string[]; body?: string };
+type Seen = {
+  method?: string;
+  url?: string;
+  csrf?: string | string[];
+  contentType?: string | undefined;
+  body?: string;
+};
 const seen: Seen = {};
 let answer: (res: ServerResponse) => void = () => {};
 
@@ -33,7 +41,13 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      Object.assign(seen, { method: req.method, url: req.url, csrf: req.headers['x-xsrf-token'], body });
+      Object.assign(seen, {
+        method: req.method,
+        url: req.url,
+        csrf: req.headers['x-xsrf-token'],
+        contentType: req.headers['content-type'],
+        body,
+      });
       answer(res);
     });
   });
@@ -61,6 +75,24 @@ describe('the API client', () => {
       body: '{}',
     });
     expect(result.data[0]?.site_email).toBe('desk@firm.example');
+  });
+
+  it('posts a multipart call as a form: text fields first, then its files', async () => {
+    answer = json(200, { http_code: 200, status_smessage: 'Submitted successfully.' });
+    const api = createApiClient({ baseUrl, getCsrfToken: () => 'csrf-9' });
+    const resume = new File(['%PDF-1.4 my résumé'], 'cv.pdf', { type: 'application/pdf' });
+    await api(
+      CALLS.careersSubmit,
+      { firstname: 'Asha', lastname: 'Rao', emailaddress: 'a@b.example', phone: '4695550100', message: 'hi' },
+      { resume },
+    );
+    expect(seen.csrf).toBe('csrf-9');
+    expect(seen.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const body = seen.body ?? '';
+    expect(body).toContain('name="firstname"\r\n\r\nAsha\r\n');
+    expect(body).toContain('name="resume"; filename="cv.pdf"');
+    expect(body).toContain('%PDF-1.4 my résumé');
+    expect(body.indexOf('name="message"')).toBeLessThan(body.indexOf('name="resume"'));
   });
 
   it('turns an error envelope into an ApiError with the server message and field details', async () => {

@@ -58,6 +58,22 @@ function transportError(): ApiError {
   return new ApiError(MESSAGES.TRANSPORT_ERROR, { status: 0, code: 'TRANSPORT' });
 }
 
+/** Files for a multipart call, by field name (the call's `files`). */
+export type CallFiles = Record<string, File | readonly File[] | null | undefined>;
+
+/** A multipart call's body: its text fields first (the server reads them before the files), then files. */
+function toFormData(body: Record<string, unknown>, files: CallFiles): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (value !== undefined && value !== null) form.append(name, String(value));
+  }
+  for (const [name, value] of Object.entries(files)) {
+    for (const file of Array.isArray(value) ? value : value ? [value] : [])
+      form.append(name, file, file.name);
+  }
+  return form;
+}
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const getCsrfToken =
@@ -67,12 +83,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return async function call<C extends CallDefinition>(
     definition: C,
     body: CallBody<C>,
+    files: CallFiles = {},
   ): Promise<CallResponse<C>> {
     const doFetch = options.fetch ?? globalThis.fetch;
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: 'application/json',
-    };
+    const multipart = definition.contentType === 'multipart';
+    // The browser sets a multipart body's content type itself (with its boundary).
+    const headers: Record<string, string> = multipart
+      ? { accept: 'application/json' }
+      : { 'content-type': 'application/json', accept: 'application/json' };
     const token = getCsrfToken();
     if (token) headers[XSRF_HEADER] = token;
 
@@ -82,7 +100,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       response = await doFetch(`${baseUrl}${apiPath(definition)}`, {
         method: 'POST',
         headers,
-        body: JSON.stringify(body ?? {}),
+        body: multipart
+          ? toFormData((body ?? {}) as Record<string, unknown>, files)
+          : JSON.stringify(body ?? {}),
         credentials: 'same-origin',
       });
       payload = await response.json();

@@ -20,7 +20,9 @@ afterEach(async () => {
 });
 
 const files = async () =>
-  (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+  (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 
 describe('local storage', () => {
   it('stores encrypted, reports size and SHA-256, and reads back the same bytes', async () => {
@@ -36,7 +38,7 @@ describe('local storage', () => {
     await storage.put('k', Readable.from([Buffer.from('x'.repeat(4096))]));
     const file = path.join(root, 'k.data');
     const bytes = await readFile(file);
-    bytes[100] = bytes[100]! ^ 1;
+    bytes.writeUInt8(bytes.readUInt8(100) ^ 1, 100);
     await writeFile(file, bytes);
     await expect(buffer(await storage.get('k'))).rejects.toThrow();
   });
@@ -63,7 +65,9 @@ describe('local storage', () => {
 
   it('refuses keys that could leave its folder', async () => {
     for (const key of ['../x', '/etc/passwd', 'a/../../b', 'a//b', '.hidden', 'a/.meta', 'a b', 'a\\b']) {
-      await expect(storage.put(key, Readable.from([Buffer.from('x')])), key).rejects.toThrow('Invalid storage key');
+      await expect(storage.put(key, Readable.from([Buffer.from('x')])), key).rejects.toThrow(
+        'Invalid storage key',
+      );
       await expect(storage.get(key), key).rejects.toThrow('Invalid storage key');
       await expect(storage.delete(key), key).rejects.toThrow('Invalid storage key');
     }

@@ -7,14 +7,14 @@ export type StoredObject = { size: number; sha256: string };
  * Where documents and résumés live. Keys are chosen by the server (never from a client's file name); an
  * object becomes visible only once it is completely stored, and a failed put leaves nothing behind.
  */
-export interface ObjectStorage {
+export type ObjectStorage = {
   /** Stream `body` into `key`, hashing as it goes. Rejects, leaving nothing, if the stream fails. */
   put(key: string, body: Readable): Promise<StoredObject>;
   /** The object's bytes; rejects with ObjectNotFoundError when there is none. */
   get(key: string): Promise<Readable>;
   /** Remove the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
-}
+};
 
 export class ObjectNotFoundError extends Error {
   constructor() {

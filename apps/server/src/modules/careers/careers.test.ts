@@ -80,11 +80,12 @@ describe('settings/careerssubmit', () => {
       resumeSha256: createHash('sha256').update(pdf).digest('hex'),
     });
     // The key is the server's own, never the applicant's file name.
-    expect(row?.resumeKey).toMatch(/^settings-careerssubmit\/[0-9a-f-]{36}$/);
-    const back = await buffer(await t.storage.get(row!.resumeKey!));
+    const key = row?.resumeKey ?? '';
+    expect(key).toMatch(/^settings-careerssubmit\/[0-9a-f-]{36}$/);
+    const back = await buffer(await t.storage.get(key));
     expect(back.equals(pdf)).toBe(true);
     // On disk the bytes are ciphertext: the PDF header and padding are nowhere to be read.
-    const onDisk = await readFile(`${t.storageRoot}/${row!.resumeKey}.data`);
+    const onDisk = await readFile(`${t.storageRoot}/${key}.data`);
     expect(onDisk.length).toBe(pdf.length);
     expect(onDisk.includes(Buffer.from('%PDF'))).toBe(false);
     expect(onDisk.includes(Buffer.from('xxxxxxxx'))).toBe(false);
@@ -108,10 +109,7 @@ describe('settings/careerssubmit', () => {
   });
 
   it('treats an empty file input as no résumé', async () => {
-    const res = await t.postForm(
-      '/api/settings/careerssubmit',
-      form(VALID, [['resume', new Blob([]), '']]),
-    );
+    const res = await t.postForm('/api/settings/careerssubmit', form(VALID, [['resume', new Blob([]), '']]));
     expect(res.json(), res.body).toMatchObject({ http_code: 200 });
     expect((await applications())[0]?.resumeKey).toBeNull();
   });

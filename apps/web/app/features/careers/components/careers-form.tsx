@@ -1,0 +1,167 @@
+import { Alert, Button, FileInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  CAREERS_REDIRECT_MS,
+  careersBodySchema,
+  DEFAULT_PHONE_EXTENSION,
+  fileProblem,
+  MESSAGES,
+  RESUME_FIELD,
+  resumeRule,
+  type CareersBody,
+} from '@taxfirm/contract';
+import { IconFileText } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { PhoneField } from '../../../components/ui/phone-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import { useSubmitApplication } from '../api/submit-application.ts';
+
+const EMPTY: CareersBody = {
+  firstname: '',
+  lastname: '',
+  emailaddress: '',
+  phoneext: DEFAULT_PHONE_EXTENSION,
+  phone: '',
+  message: '',
+};
+
+const ACCEPT = [...resumeRule.types, ...resumeRule.extensions].join(',');
+
+type Outcome = { ok: boolean; message: string };
+
+/**
+ * The careers application: the specification's fields and messages, plus an optional résumé (PDF or Word
+ * under 6 MB). 'Submitted successfully.' then home after 2 s; 'Please try again later.' on any failure the
+ * applicant cannot fix in a field, cleared after 2 s, keeping what they typed.
+ */
+export function CareersForm() {
+  const form = useContractForm(careersBodySchema, { defaultValues: EMPTY });
+  const submit = useSubmitApplication();
+  const navigate = useNavigate();
+  const [resume, setResume] = useState<File | null>(null);
+  const [resumeError, setResumeError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    if (!outcome) return;
+    const timer = setTimeout(() => {
+      setOutcome(null);
+      if (outcome.ok) navigate(paths.home.getHref());
+    }, CAREERS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [outcome, navigate]);
+
+  const chooseResume = (file: File | null) => {
+    const problem = file ? fileProblem(resumeRule, file) : null;
+    setResumeError(problem);
+    // A refused file is not kept: the field empties, as the document slots do.
+    setResume(problem ? null : file);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    if (resumeError) return;
+    try {
+      await submit.mutateAsync({ body: values, resume });
+      form.reset(EMPTY);
+      setResume(null);
+      setOutcome({ ok: true, message: MESSAGES.CAREERS_SUCCESS });
+    } catch (error) {
+      setServerFieldErrors(form, error);
+      const fileMessage = error instanceof ApiError ? error.details[RESUME_FIELD] : undefined;
+      if (fileMessage) {
+        setResume(null);
+        setResumeError(fileMessage);
+      }
+      const fieldProblem = error instanceof ApiError && error.code === 'VALIDATION_FAILED';
+      if (!fieldProblem) setOutcome({ ok: false, message: MESSAGES.CAREERS_FAILURE });
+    }
+  });
+
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Job application">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="First name"
+            withAsterisk
+            autoComplete="given-name"
+            {...form.register('firstname')}
+            error={errors.firstname?.message}
+          />
+          <TextInput
+            label="Last name"
+            withAsterisk
+            autoComplete="family-name"
+            {...form.register('lastname')}
+            error={errors.lastname?.message}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Email"
+          type="email"
+          withAsterisk
+          autoComplete="email"
+          {...form.register('emailaddress')}
+          error={errors.emailaddress?.message}
+        />
+        <Controller
+          control={form.control}
+          name="phone"
+          render={({ field }) => (
+            <PhoneField
+              label="Phone number"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              extension={form.watch('phoneext') ?? DEFAULT_PHONE_EXTENSION}
+              onExtensionChange={(ext) => form.setValue('phoneext', ext)}
+              error={errors.phone?.message}
+              extensionError={errors.phoneext?.message}
+            />
+          )}
+        />
+        <Textarea
+          label="Message"
+          description="Tell us about your experience and the role you are interested in."
+          withAsterisk
+          autosize
+          minRows={4}
+          {...form.register('message')}
+          error={errors.message?.message}
+        />
+        <FileInput
+          label="Résumé (optional)"
+          description="PDF or Word document, under 6 MB."
+          placeholder="Choose a file"
+          accept={ACCEPT}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Remove résumé' }}
+          leftSection={<IconFileText size={18} aria-hidden />}
+          name={RESUME_FIELD}
+          value={resume}
+          onChange={chooseResume}
+          error={resumeError}
+        />
+        {outcome && (
+          <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
+            {outcome.message}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          loading={submit.isPending}
+          loaderProps={{ 'aria-label': 'Submitting' }}
+          w={{ base: '100%', sm: 'auto' }}
+        >
+          Submit
+        </Button>
+      </Stack>
+    </form>
+  );
+}
