@@ -28,15 +28,22 @@ const LIGHTHOUSE_VERSION = (
   }
 ).version;
 
+/** Every public page of the site (the sitemap's list, plus the payment form). */
 export const LIGHTHOUSE_ROUTES = [
   '/',
   '/profile',
+  '/tax-services',
   '/us-tax-services',
   '/indian-tax-services',
   '/testimonials',
+  '/careers',
   '/contact-us',
   '/tax-center',
+  '/refer-a-friend',
+  '/paypal-payment',
   '/privacy-policy',
+  '/terms-conditions',
+  '/disclaimer',
 ] as const;
 
 const CHROME_FLAGS = [

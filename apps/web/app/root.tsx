@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './styles/mantine.css';
 import './styles/app.css';
 import { Anchor, Container, MantineProvider, Stack, Text, Title, mantineHtmlProps } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -12,15 +12,11 @@ import {
   ScrollRestoration,
   type MetaFunction,
 } from 'react-router';
-import { z } from 'zod';
 import type { Route } from './+types/root';
 import { paths } from './config/paths.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
-
-// The CSP forbids eval: zod must not probe for it (the probe logs a CSP issue in the browser).
-z.config({ jitless: true });
 
 export const meta: MetaFunction = () => [{ title: 'Tax preparation and accounting' }];
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { WebLoadContext } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -103,9 +104,14 @@ export async function webPlugin(
     ) as Handler;
   }
 
+  // Pages are compressed as they stream (their assets are precompressed at build time). Only pages:
+  // API answers stay uncompressed, so no secret can leak through compressed sizes (BREACH).
+  await app.register(compress, { global: false });
+
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
+    compress: { encodings: ['br', 'gzip'], threshold: 1024 },
     handler: async (request, reply) => {
       // GET /api/<unknown> answers the API's 404 envelope, not a page.
       if (isApiPath(request.url)) return reply.callNotFound();
