@@ -5,7 +5,7 @@ import { DEFAULT_PHONE_EXTENSION, PHONE_DIGITS, PHONE_EXTENSIONS } from './const
 // Pages run under a CSP without 'unsafe-eval', and zod probes for eval when a schema is built (the probe
 // logs a CSP violation). In the browser it must run without its eval-based fast path; this module is
 // evaluated before every schema of the contract. The server keeps the fast path.
-if (typeof window !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
 
 /** Every answer carries these two fields; the HTTP status equals http_code. */
 export const envelopeSchema = z.object({
