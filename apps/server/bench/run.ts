@@ -67,6 +67,7 @@ async function main() {
         logLevel,
         trustProxy: 0,
         web: { mode: 'none' },
+        mail: { smtpUrl: undefined, from: 'bench@firm.test' },
       },
     });
   const appQuiet = await makeApp('warn');

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { CALLS, MESSAGES } from '@taxfirm/contract';
+import { CALLS, defineCall, emptyBodySchema, envelope, MESSAGES } from '@taxfirm/contract';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { registerCall } from './lib/register-call.ts';
@@ -13,7 +14,17 @@ beforeAll(async () => {
   // field, and one that crashes.
   registerCall(t.app, CALLS.taxpayerInfo, async () => ({ tinfo: null }));
   registerCall(t.app, CALLS.uploadDocs, async () => ({ message: 'stored' }) as never);
-  registerCall(t.app, CALLS.logoutStatus, async () => ({ loginstatus: 1, secret: 'x' }) as never);
+  registerCall(
+    t.app,
+    defineCall({
+      path: 'test/leaky',
+      body: emptyBodySchema,
+      response: envelope({ taxyears: z.array(z.number()) }),
+      access: 'public',
+      summary: 'A handler that returns more than its schema lists.',
+    }),
+    async () => ({ taxyears: [2025], secret: 'x' }) as never,
+  );
   t.app.post('/api/test/crash', async () => {
     throw new Error('database password is hunter2');
   });
@@ -125,8 +136,8 @@ describe('the envelope', () => {
   });
 
   it("strips fields the call's response schema does not list", async () => {
-    const res = await t.post('/api/settings/logoutstatus');
-    expect(res.json()).toEqual({ http_code: 200, status_smessage: 'Success', loginstatus: 1 });
+    const res = await t.post('/api/test/leaky');
+    expect(res.json()).toEqual({ http_code: 200, status_smessage: 'Success', taxyears: [2025] });
   });
 
   it('answers an unexpected failure with a generic 500 envelope and no details', async () => {

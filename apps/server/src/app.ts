@@ -6,7 +6,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { DatabaseHandle } from '@taxfirm/db';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { loggerOptions } from './lib/logger.ts';
+import { registerRateLimit } from './lib/rate-limit.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { devMailRoutes } from './modules/mail/mail.routes.ts';
+import { createTransport, startMailWorker } from './modules/mail/mail.worker.ts';
+import { sessionPlugin } from './plugins/app/session.ts';
 import type { ObjectStorage } from './lib/storage/object-storage.ts';
 import { careersRoutes } from './modules/careers/careers.routes.ts';
 import { isApiPath } from './lib/request-path.ts';
@@ -28,12 +34,21 @@ export type AppConfig = {
   logLevel: string;
   trustProxy: number;
   web: WebOptions;
+  mail: {
+    /** SMTP delivery; without it (outside production) e-mails go to the log and /dev/mail. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** How often the outbox is polled for retries (new messages are sent at once). */
+    pollMs?: number;
+  };
 };
 
 export type AppDeps = {
   config: AppConfig;
   database: DatabaseHandle;
   storage: ObjectStorage;
+  /** Shared rate-limit counters when several instances run (REDIS_URL); in memory otherwise. */
+  redis?: Redis;
   /** Where logs go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
 };
@@ -43,7 +58,13 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** Build the application: plugins, then modules. Never listens; server.ts does. */
-export async function buildApp({ config, database, storage, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage,
+  redis,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logger: logStream ? { ...logger, stream: logStream } : logger,
@@ -86,6 +107,8 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
   // Multipart bodies are read only by multipart calls, file by file, with each call's own limits.
   await app.register(multipart, { throwFileSizeLimit: false });
   await app.register(csrfPlugin, { secret: config.sessionSecret, secureCookies: config.isProduction });
+  await app.register(sessionPlugin, { secureCookies: config.isProduction });
+  await registerRateLimit(app, redis);
   await app.register(swagger, {
     openapi: { info: { title: 'Tax firm API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -96,7 +119,19 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
   const settings = await createSettingsCache(database);
   app.addHook('onClose', () => settings.close());
 
+  const mail = startMailWorker({
+    db: database.db,
+    transport: config.mail.smtpUrl ? createTransport(config.mail.smtpUrl) : null,
+    from: config.mail.from,
+    log: app.log,
+    ...(config.mail.pollMs ? { pollMs: config.mail.pollMs } : {}),
+  });
+  app.decorate('mail', mail);
+  app.addHook('onClose', () => mail.stop());
+
   await app.register(settingsRoutes, { settings });
+  await app.register(accountsRoutes, { settings, appUrl: config.appUrl, mail });
+  if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);
   await app.register(careersRoutes);
   await app.register(referralsRoutes, { settings });

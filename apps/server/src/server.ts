@@ -1,5 +1,6 @@
 /** Entry point: environment → database → app → listen, with graceful shutdown. */
 import closeWithGrace from 'close-with-grace';
+import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { openDatabase } from './database.ts';
 import { EnvError, loadEnv } from './env.ts';
@@ -10,16 +11,21 @@ async function main() {
   const env = loadEnv();
   const isDev = process.argv.includes('--dev');
   const storage = createStorage(env);
+  const redis = env.redisUrl
+    ? new Redis(env.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    : undefined;
   const database = await openDatabase(env);
   const app = await buildApp({
     database,
     storage,
+    ...(redis ? { redis } : {}),
     config: {
       isProduction: env.isProduction,
       appUrl: env.appUrl,
       sessionSecret: env.sessionSecret,
       logLevel: env.logLevel,
       trustProxy: env.trustProxy,
+      mail: { smtpUrl: env.smtpUrl, from: env.mailFrom ?? `no-reply@${new URL(env.appUrl).hostname}` },
       web: isDev ? { mode: 'vite', webRoot: WEB_ROOT } : { mode: 'build', buildDir: WEB_BUILD_DIR },
     },
   });
@@ -29,6 +35,7 @@ async function main() {
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    redis?.disconnect();
   });
 
   await app.listen({ port: env.port, host: env.host });

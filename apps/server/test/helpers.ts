@@ -27,6 +27,8 @@ export type TestApp = {
   csrfToken: string;
   /** POST JSON to the API with a valid CSRF cookie and header. */
   post: (url: string, body?: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
+  /** POST JSON as the holder of a session cookie (the `sid` a login answered with). */
+  postAs: (sid: string, url: string, body?: unknown) => Promise<LightMyRequestResponse>;
   /** POST a multipart form to the API with a valid CSRF cookie and header. */
   postForm: (url: string, form: FormData) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
@@ -55,6 +57,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       logLevel: 'info',
       trustProxy: 0,
       web: { mode: 'none' },
+      mail: { smtpUrl: undefined, from: 'portal@firm.test' },
       ...overrides,
     },
   });
@@ -72,6 +75,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
         url,
         cookies: { [XSRF_COOKIE]: csrf },
         headers: { [XSRF_HEADER]: csrf, 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify(body),
+      }),
+    postAs: (sid, url, body = {}) =>
+      app.inject({
+        method: 'POST',
+        url,
+        cookies: { [XSRF_COOKIE]: csrf, sid },
+        headers: { [XSRF_HEADER]: csrf, 'content-type': 'application/json' },
         payload: JSON.stringify(body),
       }),
     postForm: (url, form) =>

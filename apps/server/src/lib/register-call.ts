@@ -1,5 +1,5 @@
 import { apiPath, MESSAGES, type CallDefinition, type Envelope } from '@taxfirm/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
@@ -17,7 +17,11 @@ type Payload<C extends CallDefinition> = Omit<z.input<C['response']>, keyof Enve
 export function registerCall<C extends CallDefinition>(
   app: FastifyInstance,
   call: C,
-  handler: (request: FastifyRequest & { body: z.output<C['body']> }) => Promise<Payload<C>>,
+  handler: (
+    request: FastifyRequest & { body: z.output<C['body']> },
+    reply: FastifyReply,
+  ) => Promise<Payload<C>>,
+  options: { preHandler?: preHandlerAsyncHookHandler[] } = {},
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
@@ -39,8 +43,10 @@ export function registerCall<C extends CallDefinition>(
       request.body ??= {};
     },
     ...(call.contentType === 'multipart' ? { onSend: removeUploadsUnlessOk(app.storage) } : {}),
-    handler: async (request) => {
-      const payload = await handler(request as FastifyRequest & { body: z.output<C['body']> });
+    // Rate limits that need the validated body (e.g. per e-mail address) run here.
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    handler: async (request, reply) => {
+      const payload = await handler(request as FastifyRequest & { body: z.output<C['body']> }, reply);
       return { http_code: 200, status_smessage: MESSAGES.SUCCESS, ...payload };
     },
   });

@@ -1,5 +1,6 @@
 import type { Database } from '@taxfirm/db';
 import type { ObjectStorage } from '../lib/storage/object-storage.ts';
+import type { MailWorker } from '../modules/mail/mail.worker.ts';
 
 export type SessionUser = { id: string; role: 'client' | 'analyst' | 'admin'; clientId: string | null };
 
@@ -8,9 +9,18 @@ declare module 'fastify' {
     db: Database;
     /** Where documents and résumés are kept (local encrypted disk or S3). */
     storage: ObjectStorage;
+    /** The outbox's delivery worker (tests wake it to deliver at once). */
+    mail: MailWorker;
+  }
+  interface FastifyReply {
+    /** Set the HttpOnly session cookie (plugins/app/session.ts). */
+    setSessionCookie(token: string): void;
+    clearSessionCookie(): void;
   }
   interface FastifyRequest {
     /** The session's user, resolved on the server; null when logged out. */
     user: SessionUser | null;
+    /** The live session's id; null when logged out. */
+    sessionId: string | null;
   }
 }

@@ -10,6 +10,7 @@ import {
   logoutStatusResponseSchema,
   registerBodySchema,
   registerVerifyBodySchema,
+  resendVerificationBodySchema,
   updatePasswordLinkBodySchema,
 } from './accounts.schemas.ts';
 
@@ -76,5 +77,19 @@ export const accountsCalls = {
     response: envelopeSchema,
     access: 'public',
     summary: 'Set a new password from a staff-sent reset link.',
+  }),
+  logout: defineCall({
+    path: 'account/logout',
+    body: emptyBodySchema,
+    response: envelopeSchema,
+    access: 'public',
+    summary: 'End the session on the server and clear its cookie (answers the same without a session).',
+  }),
+  resendVerification: defineCall({
+    path: 'account/resendverification',
+    body: resendVerificationBodySchema,
+    response: envelopeSchema,
+    access: 'public',
+    summary: 'E-mail a new verification link; the same answer whether or not the address has an account.',
   }),
 } as const;

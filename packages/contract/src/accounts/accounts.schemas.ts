@@ -123,3 +123,6 @@ export const updatePasswordLinkBodySchema = z
     error: MESSAGES.RESET_PASSWORDS_MISMATCH,
   });
 export type UpdatePasswordLinkBody = z.input<typeof updatePasswordLinkBodySchema>;
+
+export const resendVerificationBodySchema = z.object({ email: emailField() });
+export type ResendVerificationBody = z.infer<typeof resendVerificationBodySchema>;

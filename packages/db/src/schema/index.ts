@@ -2,3 +2,4 @@ export * from './settings.ts';
 export * from './contact.ts';
 export * from './referrals.ts';
 export * from './careers.ts';
+export * from './accounts.ts';

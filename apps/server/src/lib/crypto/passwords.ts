@@ -1,0 +1,23 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id with the OWASP-recommended minimum (19 MiB, 2 passes, 1 lane). */
+const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Verifying against this keeps a login for an unknown e-mail as slow as one for a known e-mail. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword('not-a-real-password-0123456789');
+  return dummyHash;
+}

@@ -1,0 +1,55 @@
+/**
+ * Rate limits for the calls that attract abuse (login, register, forgot, resend): each limit counts
+ * requests per key (the client's IP, or an e-mail address) in a window, in Redis when REDIS_URL is set so that
+ * every instance shares the counters, in memory otherwise. Over the limit: 429 'Too many attempts...'.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AppError } from './app-error.ts';
+
+export type Limit = {
+  /** Names the counter (and its Redis keys). */
+  name: string;
+  max: number;
+  /** e.g. '15 minutes'. */
+  window: string;
+  key: (request: FastifyRequest) => string;
+};
+
+export async function registerRateLimit(app: FastifyInstance, redis: Redis | undefined): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'taxfirm-rl-', skipOnError: true } : {}),
+  });
+}
+
+/**
+ * A preHandler checking every limit (all are counted; any one exceeded answers 429), for registerCall's
+ * options. Built on the plugin's createRateLimit, which, unlike its route hook, allows several limits per
+ * request.
+ */
+export function limits(app: FastifyInstance, ...rules: Limit[]): preHandlerAsyncHookHandler[] {
+  const checks = rules.map((rule) =>
+    app.createRateLimit({
+      max: rule.max,
+      timeWindow: rule.window,
+      keyGenerator: (request) => `${rule.name}:${rule.key(request)}`,
+    }),
+  );
+  return [
+    async (request) => {
+      const results = await Promise.all(checks.map((check) => check(request)));
+      if (results.some((result) => !result.isAllowed && result.isExceeded))
+        throw new AppError('TOO_MANY_REQUESTS');
+    },
+  ];
+}
+
+export const byIp = (request: FastifyRequest) => request.ip;
+
+/** The e-mail address a body names, normalised (for per-account limits). */
+export const byEmail = (request: FastifyRequest) => {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+};

@@ -1,0 +1,320 @@
+/**
+ * Accounts: registration with e-mail verification, login, password reset by e-mailed link (client) or by a
+ * staff-sent link, and password change. Every e-mail is written to the outbox in the transaction of the change
+ * that causes it. Tokens are random and stored hashed; links are single use and expire.
+ */
+import {
+  INITIAL_FILE_STATUS,
+  MESSAGES,
+  type registerBodySchema,
+  type SiteSettings,
+  type UserInfo,
+} from '@taxfirm/contract';
+import {
+  and,
+  authTokens,
+  clients,
+  eq,
+  filings,
+  filingStatusHistory,
+  gt,
+  isNull,
+  sql,
+  users,
+  type Database,
+} from '@taxfirm/db';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto/passwords.ts';
+import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { templates } from '../mail/templates.ts';
+import { revokeUserSessions } from './sessions.service.ts';
+
+const VERIFY_TTL_MS = 7 * 24 * 3_600_000;
+const RESET_TTL_MS = 3_600_000;
+
+export type AccountsDeps = { db: Database; appUrl: string; settings: () => Promise<SiteSettings> };
+
+type RegisterInput = z.output<typeof registerBodySchema>;
+type TokenKind = 'verify' | 'reset' | 'staff_reset';
+
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
+  return code(error) === '23505' || code((error as { cause?: unknown })?.cause) === '23505';
+}
+
+async function issueToken(
+  db: Pick<Database, 'insert'>,
+  userId: string,
+  kind: TokenKind,
+  ttlMs: number,
+): Promise<{ id: string; secret: string }> {
+  const secret = randomToken();
+  const [row] = await db
+    .insert(authTokens)
+    .values({ userId, kind, tokenHash: hashToken(secret), expiresAt: new Date(Date.now() + ttlMs) })
+    .returning({ id: authTokens.id });
+  if (!row) throw new Error('token not stored');
+  return { id: row.id, secret };
+}
+
+function verifyUrl(appUrl: string, token: { id: string; secret: string }): string {
+  const query = new URLSearchParams({ tokenId: token.id, verifytoken: token.secret });
+  return `${appUrl}/accountverifyuser?${query.toString()}`;
+}
+
+/** Create the user, the client and this tax year's filing, and e-mail the verification link. */
+export async function register(deps: AccountsDeps, input: RegisterInput): Promise<void> {
+  const settings = await deps.settings();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
+      if (existing) throw new AppError('CONFLICT', { message: MESSAGES.EMAIL_IN_USE });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          role: 'client',
+          firstName: input.first_name,
+          lastName: input.last_name,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user not created');
+      const [client] = await tx
+        .insert(clients)
+        .values({
+          userId: user.id,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phone: input.phone,
+          phoneExt: input.mobileCountry,
+        })
+        .returning({ id: clients.id });
+      if (!client) throw new Error('client not created');
+      const [filing] = await tx
+        .insert(filings)
+        .values({ clientId: client.id, taxYear: settings.current_tax_year, status: INITIAL_FILE_STATUS })
+        .returning({ id: filings.id });
+      if (!filing) throw new Error('filing not created');
+      await tx.insert(filingStatusHistory).values({
+        filingId: filing.id,
+        toStatus: INITIAL_FILE_STATUS,
+        comment: 'Registered in the client portal',
+      });
+      const token = await issueToken(tx, user.id, 'verify', VERIFY_TTL_MS);
+      await enqueueEmail(
+        tx,
+        input.email,
+        templates.verifyAccount(settings.firm_name, input.first_name, verifyUrl(deps.appUrl, token)),
+      );
+    });
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides, with the same answer.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: MESSAGES.EMAIL_IN_USE });
+    throw error;
+  }
+}
+
+/** A live token of this kind for this secret (unused, unexpired), or null. */
+async function liveToken(db: Database, kind: TokenKind, secret: string) {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(secret)),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Verify an account from its link; refuses unknown, used and expired links alike. */
+export async function verifyAccount(db: Database, tokenId: string, secret: string): Promise<void> {
+  const token = await liveToken(db, 'verify', secret);
+  if (!token || token.id !== tokenId) {
+    throw new AppError('VALIDATION_FAILED', { message: MESSAGES.VERIFY_LINK_INVALID });
+  }
+  await db.transaction(async (tx) => {
+    const used = await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.id, token.id), isNull(authTokens.usedAt)))
+      .returning({ id: authTokens.id });
+    if (used.length === 0) throw new AppError('VALIDATION_FAILED', { message: MESSAGES.VERIFY_LINK_INVALID });
+    await tx
+      .update(users)
+      .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, now())` })
+      .where(eq(users.id, token.userId));
+  });
+}
+
+/** E-mail a fresh verification link to an unverified client account; silent otherwise. */
+export async function resendVerification(deps: AccountsDeps, email: string): Promise<void> {
+  const [user] = await deps.db.select().from(users).where(byEmail(email)).limit(1);
+  if (!user || user.verifiedAt || user.role !== 'client') return;
+  const settings = await deps.settings();
+  await deps.db.transaction(async (tx) => {
+    const token = await issueToken(tx, user.id, 'verify', VERIFY_TTL_MS);
+    await enqueueEmail(
+      tx,
+      user.email,
+      templates.verifyAccount(settings.firm_name, user.firstName, verifyUrl(deps.appUrl, token)),
+    );
+  });
+}
+
+/**
+ * Check a client's credentials. Unknown e-mail, wrong password and a staff account all answer the same,
+ * after the same password-hashing work. Only a correct password learns that the account is unverified.
+ */
+export async function checkCredentials(db: Database, email: string, password: string) {
+  const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!user || !ok || user.role !== 'client') {
+    throw new AppError('UNAUTHORIZED', { message: MESSAGES.LOGIN_INVALID });
+  }
+  if (!user.verifiedAt) throw new AppError('FORBIDDEN', { message: MESSAGES.LOGIN_NOT_VERIFIED });
+  return user;
+}
+
+/** The spec's uinfo for a client user: the filing of the current tax year gives the file status. */
+export async function userInfo(db: Database, userId: string, taxYear: number): Promise<UserInfo> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      clientId: clients.id,
+      fileNumber: clients.fileNumber,
+      status: filings.status,
+    })
+    .from(users)
+    .innerJoin(clients, eq(clients.userId, users.id))
+    .leftJoin(filings, and(eq(filings.clientId, clients.id), eq(filings.taxYear, taxYear)))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AppError('UNAUTHORIZED');
+  return {
+    user_id: row.userId,
+    client_id: row.clientId,
+    user_name: `${row.firstName} ${row.lastName}`,
+    email: row.email,
+    filestatus: row.status ?? INITIAL_FILE_STATUS,
+    userstate: 'active',
+    filenumber: row.fileNumber,
+  };
+}
+
+/** E-mail a password-reset link when the address belongs to a client; silent otherwise. */
+export async function requestPasswordReset(deps: AccountsDeps, email: string): Promise<void> {
+  const [user] = await deps.db.select().from(users).where(byEmail(email)).limit(1);
+  if (!user || user.role !== 'client') return;
+  const settings = await deps.settings();
+  await deps.db.transaction(async (tx) => {
+    // A new link replaces any earlier one.
+    await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'reset'), isNull(authTokens.usedAt)));
+    const token = await issueToken(tx, user.id, 'reset', RESET_TTL_MS);
+    const query = new URLSearchParams({ tokenId: token.secret, userid: user.id });
+    await enqueueEmail(
+      tx,
+      user.email,
+      templates.resetPassword(
+        settings.firm_name,
+        user.firstName,
+        `${deps.appUrl}/newpasswordlink?${query.toString()}`,
+      ),
+    );
+  });
+}
+
+/** Is a staff-sent reset link (resetpasswordlink/{id}) still live? */
+export async function isStaffResetLinkLive(db: Database, secret: string): Promise<boolean> {
+  return (await liveToken(db, 'staff_reset', secret)) !== null;
+}
+
+/**
+ * Set a new password from a reset link (one use), end every session of the account and tell the owner by
+ * e-mail. `userId`, when the link carries one, must be the token's own.
+ */
+export async function resetPasswordWithToken(
+  deps: AccountsDeps,
+  kind: 'reset' | 'staff_reset',
+  secret: string,
+  newPassword: string,
+  userId?: string,
+): Promise<void> {
+  const token = await liveToken(deps.db, kind, secret);
+  if (!token || (userId !== undefined && token.userId !== userId)) {
+    throw new AppError('VALIDATION_FAILED', { message: MESSAGES.RESET_LINK_EXPIRED });
+  }
+  await setPassword(deps, token.userId, newPassword, { usedToken: token.id });
+}
+
+/** Change the session's own password after checking the old one; other sessions end. */
+export async function changePassword(
+  deps: AccountsDeps,
+  userId: string,
+  oldPassword: string,
+  newPassword: string,
+  currentSessionId: string,
+): Promise<void> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: MESSAGES.OLD_PASSWORD_WRONG,
+      details: { oldpassword: MESSAGES.OLD_PASSWORD_WRONG },
+    });
+  }
+  await setPassword(deps, userId, newPassword, { keepSession: currentSessionId });
+}
+
+async function setPassword(
+  deps: AccountsDeps,
+  userId: string,
+  newPassword: string,
+  options: { usedToken?: string; keepSession?: string },
+): Promise<void> {
+  const settings = await deps.settings();
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    if (options.usedToken) {
+      const used = await tx
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(authTokens.id, options.usedToken), isNull(authTokens.usedAt)))
+        .returning({ id: authTokens.id });
+      if (used.length === 0)
+        throw new AppError('VALIDATION_FAILED', { message: MESSAGES.RESET_LINK_EXPIRED });
+    }
+    const [user] = await tx
+      .update(users)
+      // A reset link proves the address, so it also verifies an account that was not yet verified.
+      .set({
+        passwordHash,
+        passwordChangedAt: new Date(),
+        ...(options.usedToken ? { verifiedAt: sql`coalesce(${users.verifiedAt}, now())` } : {}),
+      })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email, firstName: users.firstName });
+    if (!user) throw new AppError('VALIDATION_FAILED', { message: MESSAGES.RESET_LINK_EXPIRED });
+    await revokeUserSessions(tx, userId, options.keepSession);
+    await enqueueEmail(
+      tx,
+      user.email,
+      templates.passwordChanged(settings.firm_name, user.firstName, settings.site_email),
+    );
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * Server-side sessions (DESIGN.md "Identity and sessions"): the cookie holds a random token, the database its
+ * SHA-256. A session ends after 20 minutes without activity, 12 hours after login whatever the activity, at
+ * logout, and when the account's password changes.
+ */
+import { INACTIVITY_LIMIT_MINUTES, SESSION_ABSOLUTE_HOURS } from '@taxfirm/contract';
+import { and, clients, eq, gt, isNull, ne, sessions, users, type Database } from '@taxfirm/db';
+import type { SessionUser } from '../../types/fastify.d.ts';
+import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const IDLE_MS = INACTIVITY_LIMIT_MINUTES * 60_000;
+export const ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 3_600_000;
+/** Activity is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 30_000;
+
+export type ActiveSession = { id: string; user: SessionUser; lastSeenAt: Date };
+
+/** Start a session for a user; returns the token for the cookie (the only place it exists in clear). */
+export async function createSession(
+  db: Database,
+  userId: string,
+  meta: { ip: string; userAgent: string | undefined },
+): Promise<{ token: string; id: string }> {
+  const token = randomToken();
+  const now = Date.now();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + ABSOLUTE_MS),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session not created');
+  return { token, id: row.id };
+}
+
+/** The live session a token belongs to, or null (unknown, revoked, idle too long or past its lifetime). */
+export async function findSession(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      role: users.role,
+      clientId: clients.id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(clients, eq(clients.userId, users.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    lastSeenAt: row.lastSeenAt,
+    user: { id: row.userId, role: row.role, clientId: row.clientId },
+  };
+}
+
+/** Record activity (at most every 30 s per session). */
+export async function touchSession(db: Database, session: ActiveSession, now = new Date()): Promise<void> {
+  if (now.getTime() - session.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+}
+
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** End every session of a user, or every one but `keep`. */
+export async function revokeUserSessions(
+  db: Pick<Database, 'update'>,
+  userId: string,
+  keep?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined),
+    );
+}

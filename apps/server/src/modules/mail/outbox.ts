@@ -1,0 +1,13 @@
+/**
+ * The durable outbox: an e-mail is a row written in the same transaction as the change that causes it, so it
+ * is sent if and only if that change is kept. The mail worker (mail.worker.ts) delivers it.
+ */
+import { emailOutbox, type Database } from '@taxfirm/db';
+import type { Email } from './templates.ts';
+
+/** A transaction or the database: anything Drizzle can insert with. */
+type Writer = Pick<Database, 'insert'>;
+
+export async function enqueueEmail(db: Writer, to: string, message: Email): Promise<void> {
+  await db.insert(emailOutbox).values({ to, ...message });
+}

@@ -1,0 +1,66 @@
+/** The firm's e-mails: plain text and HTML, with the firm's name from settings. */
+
+export type Email = { subject: string; text: string; html: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function layout(
+  firmName: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): Email['html'] {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1c3d6e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#1c3d6e">${escapeHtml(firmName)}</h1>${body}${button}<p style="font-size:12px;color:#666;margin-top:32px">You received this e-mail because of activity on your ${escapeHtml(firmName)} client portal account. We never ask for your password or your SSN by e-mail.</p></body></html>`;
+}
+
+function text(firmName: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const lines = [...paragraphs];
+  if (action) lines.push(`${action.label}: ${action.url}`);
+  lines.push(`${firmName}`, 'We never ask for your password or your SSN by e-mail.');
+  return lines.join('\n\n');
+}
+
+function email(
+  firmName: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): Email {
+  return { subject, text: text(firmName, paragraphs, action), html: layout(firmName, paragraphs, action) };
+}
+
+export const templates = {
+  verifyAccount: (firmName: string, name: string, url: string) =>
+    email(
+      firmName,
+      `Verify your ${firmName} account`,
+      [
+        `Hello ${name},`,
+        'Thank you for registering for our client portal. Please confirm your e-mail address to activate your account. The link is valid for 7 days.',
+      ],
+      { label: 'Verify my account', url },
+    ),
+  resetPassword: (firmName: string, name: string, url: string) =>
+    email(
+      firmName,
+      `Reset your ${firmName} password`,
+      [
+        `Hello ${name},`,
+        'We received a request to reset the password of your client portal account. The link is valid for 1 hour and can be used once. If you did not ask for it, you can ignore this e-mail: your password stays the same.',
+      ],
+      { label: 'Choose a new password', url },
+    ),
+  passwordChanged: (firmName: string, name: string, contactEmail: string) =>
+    email(firmName, `Your ${firmName} password was changed`, [
+      `Hello ${name},`,
+      'The password of your client portal account was just changed, and every other signed-in device was signed out.',
+      `If you did not do this, contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
+    ]),
+};

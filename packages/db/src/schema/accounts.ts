@@ -1,0 +1,142 @@
+import { FILE_STATUSES } from '@taxfirm/contract';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../columns.ts';
+
+export const userRole = pgEnum('user_role', ['client', 'analyst', 'admin']);
+
+/** Everyone who signs in: clients and staff. E-mail is unique whatever its case. */
+export const users = pgTable(
+  'users',
+  {
+    ...id,
+    email: text().notNull(),
+    /** argon2id (PHC string); never the password. */
+    passwordHash: text().notNull(),
+    role: userRole().notNull().default('client'),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    verifiedAt: timestamp({ withTimezone: true }),
+    /** The TOTP secret, sealed by the server's keyring; null while MFA is off. */
+    mfaSecret: text(),
+    mfaEnabledAt: timestamp({ withTimezone: true }),
+    passwordChangedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/** A client of the firm: the portal's account holder. */
+export const clients = pgTable('clients', {
+  ...id,
+  userId: uuid()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  /** Ten digits, without the mask. */
+  phone: text().notNull(),
+  phoneExt: text().notNull(),
+  /** Assigned by staff; unique once assigned. */
+  fileNumber: text().unique(),
+  ...timestamps,
+});
+
+export const fileStatus = pgEnum('file_status', FILE_STATUSES);
+
+/** One tax year's return for a client, moving through the firm's statuses. */
+export const filings = pgTable(
+  'filings',
+  {
+    ...id,
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    taxYear: integer().notNull(),
+    status: fileStatus().notNull().default('To Be Assigned'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('filings_client_year_idx').on(t.clientId, t.taxYear),
+    index('filings_year_status_idx').on(t.taxYear, t.status),
+  ],
+);
+
+/** Every status a filing has had, with who moved it and why (append-only). */
+export const filingStatusHistory = pgTable(
+  'filing_status_history',
+  {
+    ...id,
+    filingId: uuid()
+      .notNull()
+      .references(() => filings.id, { onDelete: 'cascade' }),
+    fromStatus: fileStatus(),
+    toStatus: fileStatus().notNull(),
+    comment: text(),
+    /** The staff member; null for the system (e.g. at registration). */
+    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('filing_status_history_filing_idx').on(t.filingId, t.createdAt)],
+);
+
+/** Server-side sessions. The cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    ...id,
+    tokenHash: text().notNull().unique(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end (12 hours after login), whatever the activity. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const authTokenKind = pgEnum('auth_token_kind', ['verify', 'reset', 'staff_reset']);
+
+/** E-mailed verification and reset links: random, stored hashed, single use, expiring. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    ...id,
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: authTokenKind().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_tokens_user_kind_idx').on(t.userId, t.kind)],
+);
+
+export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'failed']);
+
+/** The durable outbox: written in the transaction that causes the e-mail, delivered by the mail worker. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    ...id,
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    status: emailStatus().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
