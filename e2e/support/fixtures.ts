@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { Mailbox } from './mailbox.ts';
 import { AppServer } from './server.ts';
 
-type WorkerFixtures = { server: AppServer };
+type WorkerFixtures = { server: AppServer; mailbox: Mailbox };
 type TestFixtures = {
   /** Console errors a test expects (for example the browser's note about a 404 document). */
   allowedConsoleErrors: RegExp[];
@@ -12,10 +13,19 @@ type TestFixtures = {
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  server: [
+  mailbox: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = new AppServer();
+      const mailbox = new Mailbox();
+      await mailbox.start();
+      await use(mailbox);
+      await mailbox.stop();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ mailbox }, use) => {
+      const server = new AppServer({ SMTP_URL: mailbox.url });
       await server.start();
       await use(server);
       await server.dispose();
@@ -31,9 +41,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const errors: string[] = [];
       page.on('console', (msg) => {
         const text = msg.text();
-        if (msg.type() === 'error' && !allowedConsoleErrors.some((re) => re.test(text))) errors.push(text);
+        if (msg.type() === 'error' && !allowedConsoleErrors.some((re) => re.test(text))) {
+          errors.push(`${text} (at ${page.url()})`);
+        }
       });
-      page.on('pageerror', (err) => errors.push(err.message));
+      page.on('pageerror', (err) => errors.push(`${err.message} (at ${page.url()})`));
       await use(errors);
       expect(errors, 'console errors in the page').toEqual([]);
     },

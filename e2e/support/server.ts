@@ -35,6 +35,9 @@ function databaseUrl(url: string, database: string): string {
 }
 
 export class AppServer {
+  /** Extra environment for the server process (e.g. SMTP_URL). */
+  constructor(private readonly extraEnv: Record<string, string> = {}) {}
+
   readonly dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-e2e-'));
   private child: ChildProcess | undefined;
   private output = '';
@@ -69,6 +72,7 @@ export class AppServer {
       HOST: '127.0.0.1',
       DATA_DIR: this.dataDir,
       LOG_LEVEL: 'warn',
+      ...this.extraEnv,
     };
     if (this.pgDatabase && this.adminUrl) env['DATABASE_URL'] = databaseUrl(this.adminUrl, this.pgDatabase);
     this.output = '';

@@ -18,8 +18,16 @@ export default [
     route('terms-conditions', 'routes/public/terms-conditions.tsx'),
     route('disclaimer', 'routes/public/disclaimer.tsx'),
     route('paypal-payment', 'routes/public/paypal-payment.tsx'),
+    route('accountverifyuser', 'routes/public/account-verify-user.tsx'),
+    route('newpasswordlink', 'routes/public/new-password-link.tsx'),
+    route('resetpasswordlink/:id', 'routes/public/reset-password-link.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
-  ...prefix('user', [layout('routes/user/layout.tsx', [route('dashboard', 'routes/user/dashboard.tsx')])]),
+  ...prefix('user', [
+    layout('routes/user/layout.tsx', [
+      route('dashboard', 'routes/user/dashboard.tsx'),
+      route('changepassword', 'routes/user/change-password.tsx'),
+    ]),
+  ]),
   ...prefix('staff', [layout('routes/staff/layout.tsx', [index('routes/staff/home.tsx')])]),
 ] satisfies RouteConfig;

@@ -16,6 +16,13 @@ export const paths = {
   paypalPayment: { getHref: () => '/paypal-payment' },
   user: {
     dashboard: { getHref: () => '/user/dashboard' },
+    profile: { getHref: () => '/user/profile' },
+    upload: { getHref: () => '/user/upload' },
+    taxSummary: { getHref: () => '/user/tax-summary' },
+    payment: { getHref: () => '/user/payment' },
+    referrals: { getHref: () => '/user/refferrals' },
+    saveReferral: { getHref: () => '/user/saverefferral' },
+    changePassword: { getHref: () => '/user/changepassword' },
   },
   staff: {
     home: { getHref: () => '/staff' },

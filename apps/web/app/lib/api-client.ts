@@ -4,6 +4,7 @@
  * into an ApiError whose message can be shown as it is.
  */
 import {
+  CALLS,
   apiPath,
   errorEnvelopeSchema,
   MESSAGES,
@@ -14,6 +15,7 @@ import {
   type CallResponse,
   type ErrorCode,
 } from '@taxfirm/contract';
+import { clearSession, hasStoredLogin, isIdleTooLong, markActive } from './session.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -44,6 +46,10 @@ export type ApiClientOptions = {
   getCsrfToken?: () => string | undefined;
   /** Called with every 'Unauthorized access' answer (the session has ended). */
   onUnauthorized?: () => void;
+  /** Runs before every call; may throw to stop it (the inactivity check). */
+  beforeCall?: (definition: CallDefinition) => Promise<void>;
+  /** Runs after every answered call (activity). */
+  afterCall?: () => void;
 };
 
 export function readCookie(cookieHeader: string, name: string): string | undefined {
@@ -85,6 +91,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     body: CallBody<C>,
     files: CallFiles = {},
   ): Promise<CallResponse<C>> {
+    await options.beforeCall?.(definition);
     const doFetch = options.fetch ?? globalThis.fetch;
     const multipart = definition.contentType === 'multipart';
     // The browser sets a multipart body's content type itself (with its boundary).
@@ -110,6 +117,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       throw transportError();
     }
 
+    options.afterCall?.();
     if (response.ok) {
       const parsed = definition.response.safeParse(payload);
       if (!parsed.success) throw transportError();
@@ -127,8 +135,33 @@ export function createApiClient(options: ApiClientOptions = {}) {
   };
 }
 
-/** The browser's client. */
-export const api = createApiClient();
+/** Forced logout (spec section 4): forget the stored login and go home. */
+function endLogin(): void {
+  clearSession();
+  window.location.assign('/');
+}
+
+const checkSession = createApiClient();
+
+/** The browser's client: the spec's inactivity check and forced logout around every call. */
+export const api = createApiClient({
+  onUnauthorized: endLogin,
+  beforeCall: async (definition) => {
+    // After 20 idle minutes, ask the server whether the session lives before making the call.
+    if (definition === CALLS.logoutStatus || !isIdleTooLong()) return;
+    const alive = await checkSession(CALLS.logoutStatus, {}).then(
+      (answer) => answer.loginstatus === 1,
+      () => false,
+    );
+    if (!alive) {
+      endLogin();
+      throw new ApiError(MESSAGES.UNAUTHORIZED, { status: 401, code: 'UNAUTHORIZED' });
+    }
+  },
+  afterCall: () => {
+    if (hasStoredLogin()) markActive();
+  },
+});
 
 /** A message fit to show for any failure. */
 export function errorMessage(error: unknown): string {

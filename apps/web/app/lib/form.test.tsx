@@ -117,6 +117,12 @@ describe('server field errors', () => {
     expect(result.current.getFieldState('lastname').error).toBeUndefined();
     expect(alertError(invalid)).toBeNull();
 
+    const expired = new ApiError('This link expired. Please contact support team for moving forward.', {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
+    expect(alertError(expired)).toBe(expired);
+
     const transport = new ApiError('Something bad happened; please try again later.', {
       status: 0,
       code: 'TRANSPORT',

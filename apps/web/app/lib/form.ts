@@ -39,7 +39,10 @@ export function setServerFieldErrors<Values extends FieldValues>(
   }
 }
 
-/** The error to show in the form's alert: none for field validation, which the fields already show. */
+/**
+ * The error to show in the form's alert: none when the server named fields (they show their own messages);
+ * a refusal without fields (e.g. 'This link expired...') is shown.
+ */
 export function alertError(error: unknown): unknown {
-  return error instanceof ApiError && error.code === 'VALIDATION_FAILED' ? null : error;
+  return error instanceof ApiError && Object.keys(error.details).length > 0 ? null : error;
 }

@@ -504,3 +504,26 @@ describe('login and logout-status answers', () => {
     ).toBe(false);
   });
 });
+
+describe('cross-field checks run alongside the other messages', () => {
+  it('reports a mismatched e-mail and password while other fields are still empty', () => {
+    const result = registerBodySchema.safeParse({
+      first_name: '',
+      last_name: '',
+      phone: '',
+      email: 'a@example.com',
+      confirmemail: 'b@example.com',
+      password: 'long enough password',
+      confirmpassword: 'another long password',
+      terms: false,
+    });
+    expect(result.success).toBe(false);
+    const messages = result.success ? {} : fieldErrors(result.error);
+    expect(messages).toMatchObject({
+      first_name: 'First name is required',
+      confirmemail: 'Email Id and Confirm Email Id are not matching.',
+      confirmpassword: 'New password and confirm password are not same.',
+      terms: 'Please accept terms and conditions',
+    });
+  });
+});

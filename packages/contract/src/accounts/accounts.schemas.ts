@@ -12,6 +12,15 @@ import { FILE_STATUSES } from '../statuses.ts';
 
 const MIN_PASSWORD_LENGTH = 10;
 
+/**
+ * Run a cross-field check as soon as the fields it compares are valid, even while other fields are not, so a
+ * mismatch shows together with the other messages rather than after them.
+ */
+function whenValid(...fields: string[]) {
+  return (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+}
+
 function password(required: string) {
   return z
     .string({ error: required })
@@ -60,16 +69,21 @@ export const registerBodySchema = z
     /** The old form showed this message but never bound the checkbox; here it is bound. */
     terms: z.literal(true, { error: MESSAGES.ACCEPT_TERMS }),
   })
-  .superRefine((v, ctx) => {
-    if (v.email.toLowerCase() !== v.confirmemail.toLowerCase()) {
-      ctx.addIssue({ code: 'custom', path: ['confirmemail'], message: MESSAGES.EMAILS_NOT_MATCHING });
-    }
-    if (v.password !== v.confirmpassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmpassword'], message: MESSAGES.PASSWORDS_NOT_SAME });
-    }
-    if (v.password.trim().toLowerCase() === v.email.toLowerCase()) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.PASSWORD_IS_EMAIL });
-    }
+  // Compared as typed: the e-mail may still be malformed, the password still too short.
+  .refine((v) => String(v.email).toLowerCase() === String(v.confirmemail).toLowerCase(), {
+    path: ['confirmemail'],
+    error: MESSAGES.EMAILS_NOT_MATCHING,
+    when: whenValid('confirmemail'),
+  })
+  .refine((v) => v.password === v.confirmpassword, {
+    path: ['confirmpassword'],
+    error: MESSAGES.PASSWORDS_NOT_SAME,
+    when: whenValid('confirmpassword'),
+  })
+  .refine((v) => v.password.trim().toLowerCase() !== v.email.toLowerCase(), {
+    path: ['password'],
+    error: MESSAGES.PASSWORD_IS_EMAIL,
+    when: whenValid('password', 'email'),
   });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
@@ -84,6 +98,7 @@ export const changePasswordBodySchema = z
   .refine((v) => v.password === v.confirmpassword, {
     path: ['confirmpassword'],
     error: MESSAGES.CHANGE_PASSWORD_MISMATCH,
+    when: whenValid('confirmpassword'),
   });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
@@ -99,6 +114,7 @@ export const forgotCheckerBodySchema = z
   .refine((v) => v.newpassword === v.confirmpassword, {
     path: ['confirmpassword'],
     error: MESSAGES.NEW_PASSWORD_MISMATCH,
+    when: whenValid('confirmpassword'),
   });
 export type ForgotCheckerBody = z.input<typeof forgotCheckerBodySchema>;
 
@@ -121,6 +137,7 @@ export const updatePasswordLinkBodySchema = z
   .refine((v) => v.newpassword === v.cpassword, {
     path: ['cpassword'],
     error: MESSAGES.RESET_PASSWORDS_MISMATCH,
+    when: whenValid('cpassword'),
   });
 export type UpdatePasswordLinkBody = z.input<typeof updatePasswordLinkBodySchema>;
 

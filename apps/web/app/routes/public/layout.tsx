@@ -1,7 +1,13 @@
 import type { WebLoadContext } from '@taxfirm/contract';
+import { lazy } from 'react';
 import { Outlet } from 'react-router';
 import { PublicShell } from '../../features/site-chrome/components/public-shell.tsx';
 import type { Route } from './+types/layout';
+
+// The side panel (a drawer and the sign-in forms) loads when a visitor first opens it, not with every page.
+const AccountPanel = lazy(() =>
+  import('../../features/accounts/components/account-panel.tsx').then((m) => ({ default: m.AccountPanel })),
+);
 
 /** Runs on the server for every public page: the chrome shows the current settings. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -12,7 +18,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <PublicShell settings={loaderData.settings} siteUrl={loaderData.siteUrl} year={loaderData.year}>
+    <PublicShell
+      settings={loaderData.settings}
+      siteUrl={loaderData.siteUrl}
+      year={loaderData.year}
+      // Loaded on demand, like the panel: the API client and its schemas stay off pages that never call it.
+      onLogout={async () => (await import('../../features/accounts/api/accounts.ts')).logout()}
+      accountPanel={(props) => <AccountPanel {...props} />}
+    >
       <Outlet />
     </PublicShell>
   );

@@ -2,6 +2,8 @@ import { STORAGE_KEYS } from '@taxfirm/contract';
 import { Outlet, redirect } from 'react-router';
 import { ClientOnlyFallback } from '../../components/layouts/client-only-fallback.tsx';
 import { paths } from '../../config/paths.ts';
+import { logout } from '../../features/accounts/api/accounts.ts';
+import { ClientShell } from '../../features/client-area/components/client-shell.tsx';
 
 /**
  * The client portal renders in the browser. Without a stored access token the visitor is sent home
@@ -18,5 +20,9 @@ export function HydrateFallback() {
 }
 
 export default function UserLayout() {
-  return <Outlet />;
+  return (
+    <ClientShell onLogout={logout}>
+      <Outlet />
+    </ClientShell>
+  );
 }

@@ -1,15 +1,21 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { IconClock, IconMail, IconPhone } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useSessionInfo } from '../../../lib/session.ts';
 import { telHref, type ContactDetails } from '../contact-details.ts';
 
 type TopBarProps = {
   contact: ContactDetails;
   onLogin: () => void;
   onRegister: () => void;
+  onLogout: () => Promise<void>;
 };
 
-/** The public top bar: contact details from settings, then Login and Register. */
-export function TopBar({ contact, onLogin, onRegister }: TopBarProps) {
+/** The public top bar: contact details from settings, then Login and Register, or Dashboard and Logout. */
+export function TopBar({ contact, onLogin, onRegister, onLogout }: TopBarProps) {
+  const session = useSessionInfo();
+  const navigate = useNavigate();
   return (
     <Box bg="navy.9" c="white" py={6} data-testid="top-bar">
       <Container size="xl">
@@ -52,14 +58,39 @@ export function TopBar({ contact, onLogin, onRegister }: TopBarProps) {
               </Text>
             </Group>
           </Group>
-          <Group gap="xs">
-            <Button size="compact-sm" variant="white" color="navy" onClick={onLogin} aria-haspopup="dialog">
-              Login
-            </Button>
-            <Button size="compact-sm" color="gold.3" c="navy.9" onClick={onRegister} aria-haspopup="dialog">
-              Register
-            </Button>
-          </Group>
+          {session ? (
+            <Group gap="xs">
+              <Button
+                size="compact-sm"
+                variant="white"
+                color="navy"
+                component={Link}
+                to={paths.user.dashboard.getHref()}
+              >
+                Dashboard
+              </Button>
+              <Button
+                size="compact-sm"
+                color="gold.3"
+                c="navy.9"
+                onClick={async () => {
+                  await onLogout();
+                  navigate(paths.home.getHref());
+                }}
+              >
+                Logout
+              </Button>
+            </Group>
+          ) : (
+            <Group gap="xs">
+              <Button size="compact-sm" variant="white" color="navy" onClick={onLogin} aria-haspopup="dialog">
+                Login
+              </Button>
+              <Button size="compact-sm" color="gold.3" c="navy.9" onClick={onRegister} aria-haspopup="dialog">
+                Register
+              </Button>
+            </Group>
+          )}
         </Group>
       </Container>
     </Box>

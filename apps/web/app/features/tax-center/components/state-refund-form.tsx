@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { findStateRefundLink, STATE_REFUND_LINKS } from '../state-refund-links.ts';
 
 export const CHOOSE_STATE_MESSAGE = 'Please choose a state.';
@@ -9,16 +10,6 @@ const SELECT_DATA = [
   { value: '', label: 'Choose a state' },
   ...STATE_REFUND_LINKS.map((s) => ({ value: s.code, label: s.name })),
 ];
-
-const noSubscription = () => () => {};
-/** False on the server and during hydration, true once the browser app runs. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The state refund-status form: pick a state, press Submit, and the state's official refund page opens in a

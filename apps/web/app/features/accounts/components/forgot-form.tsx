@@ -1,0 +1,46 @@
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { forgotBodySchema, type ForgotBody } from '@taxfirm/contract';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import { useForgot } from '../api/accounts.ts';
+
+/** The forgot-password view: e-mail and Submit; on success the panel closes and a popup confirms. */
+export function ForgotForm({ onSent, onLogin }: { onSent: (message: string) => void; onLogin: () => void }) {
+  const form = useContractForm(forgotBodySchema, { defaultValues: { email: '' } satisfies ForgotBody });
+  const forgot = useForgot();
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await forgot.mutateAsync(values);
+      onSent(answer.status_smessage);
+    } catch (error) {
+      setServerFieldErrors(form, error);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Forgot password">
+      <Stack gap="md">
+        <Text fz="sm">
+          Enter the e-mail address of your account and we will send you a link to choose a new password.
+        </Text>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...form.register('email')}
+          error={errors.email?.message}
+        />
+        <ApiErrorAlert error={alertError(forgot.error)} />
+        <Button type="submit" loading={forgot.isPending} loaderProps={{ 'aria-label': 'Sending' }}>
+          Submit
+        </Button>
+        <Anchor component="button" type="button" onClick={onLogin} fz="sm" ta="center">
+          Back to Login
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

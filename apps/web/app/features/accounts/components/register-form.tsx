@@ -1,0 +1,185 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  DEFAULT_PHONE_EXTENSION,
+  MESSAGES,
+  REGISTER_PANEL_SWITCH_MS,
+  registerBodySchema,
+  type RegisterBody,
+} from '@taxfirm/contract';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { Link } from 'react-router';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { PhoneField } from '../../../components/ui/phone-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import { useRegister } from '../api/accounts.ts';
+
+const EMPTY = {
+  first_name: '',
+  last_name: '',
+  mobileCountry: DEFAULT_PHONE_EXTENSION,
+  phone: '',
+  email: '',
+  confirmemail: '',
+  password: '',
+  confirmpassword: '',
+  terms: false,
+} as unknown as RegisterBody;
+
+/** Transport failures close the panel after this (spec section 8). */
+const CLOSE_AFTER_ERROR_MS = 1000;
+
+/**
+ * The register view: the spec's fields, rules and messages, a bound terms checkbox, then
+ * 'Mail is sent successfully.' and the login view after 3 s.
+ */
+export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClose: () => void }) {
+  const form = useContractForm(registerBodySchema, { defaultValues: EMPTY });
+  const register = useRegister();
+  const [sent, setSent] = useState<string | null>(null);
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (!sent) return;
+    const timer = setTimeout(onLogin, REGISTER_PANEL_SWITCH_MS);
+    return () => clearTimeout(timer);
+  }, [sent, onLogin]);
+
+  useEffect(() => {
+    if (!(register.error instanceof ApiError) || register.error.code !== 'TRANSPORT') return;
+    const timer = setTimeout(onClose, CLOSE_AFTER_ERROR_MS);
+    return () => clearTimeout(timer);
+  }, [register.error, onClose]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await register.mutateAsync(values);
+      form.reset(EMPTY);
+      setSent(answer.status_smessage);
+    } catch (error) {
+      setServerFieldErrors(form, error);
+    }
+  });
+
+  const inUse = register.error instanceof ApiError && register.error.message === MESSAGES.EMAIL_IN_USE;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Register">
+      <Stack gap="sm">
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            withAsterisk
+            {...form.register('first_name')}
+            error={errors.first_name?.message}
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            withAsterisk
+            {...form.register('last_name')}
+            error={errors.last_name?.message}
+          />
+        </SimpleGrid>
+        <Controller
+          control={form.control}
+          name="phone"
+          render={({ field }) => (
+            <PhoneField
+              label="Phone number"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              extension={form.watch('mobileCountry') ?? DEFAULT_PHONE_EXTENSION}
+              onExtensionChange={(ext) => form.setValue('mobileCountry', ext)}
+              error={errors.phone?.message}
+              extensionError={errors.mobileCountry?.message}
+            />
+          )}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...form.register('email')}
+          error={errors.email?.message}
+        />
+        <TextInput
+          label="Confirm email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...form.register('confirmemail')}
+          error={errors.confirmemail?.message}
+        />
+        <PasswordInput
+          label="Password"
+          description="At least 10 characters, not your e-mail address."
+          autoComplete="new-password"
+          withAsterisk
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.register('confirmpassword')}
+          error={errors.confirmpassword?.message}
+        />
+        <Checkbox
+          {...form.register('terms')}
+          error={errors.terms?.message}
+          label={
+            <Text span fz="sm">
+              I accept the{' '}
+              <Anchor component={Link} to={paths.termsConditions.getHref()} target="_blank" fz="sm">
+                Terms &amp; Conditions
+              </Anchor>{' '}
+              and the{' '}
+              <Anchor component={Link} to={paths.privacyPolicy.getHref()} target="_blank" fz="sm">
+                Privacy Policy
+              </Anchor>
+            </Text>
+          }
+        />
+        {sent && (
+          <Alert color="green" role="status">
+            {sent}
+          </Alert>
+        )}
+        {inUse ? (
+          <Alert color="red" role="alert">
+            {MESSAGES.EMAIL_IN_USE_SHOWN}
+          </Alert>
+        ) : (
+          <ApiErrorAlert error={alertError(register.error)} />
+        )}
+        <Button type="submit" loading={register.isPending} loaderProps={{ 'aria-label': 'Registering' }}>
+          Register
+        </Button>
+        <Text fz="sm" ta="center">
+          Already registered?{' '}
+          <Anchor component="button" type="button" onClick={onLogin} fz="sm">
+            Login
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

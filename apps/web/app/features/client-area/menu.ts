@@ -1,0 +1,43 @@
+import {
+  IconCreditCard,
+  IconFileUpload,
+  IconKey,
+  IconLayoutDashboard,
+  IconReceiptTax,
+  IconUserCircle,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import { paths } from '../../config/paths.ts';
+
+export type MenuEntry = {
+  label: string;
+  href: string;
+  icon: Icon;
+  /** Shown only while the filing's status opens payment. */
+  paymentOnly?: boolean;
+  /** False until the page exists: the entry shows, marked as opening soon, but is not a link. */
+  available: boolean;
+};
+
+/** The client side menu (spec section 2), in the spec's order. */
+export const CLIENT_MENU: readonly MenuEntry[] = [
+  { label: 'Dashboard', href: paths.user.dashboard.getHref(), icon: IconLayoutDashboard, available: true },
+  {
+    label: 'Profile Information',
+    href: paths.user.profile.getHref(),
+    icon: IconUserCircle,
+    available: false,
+  },
+  { label: 'Document Upload', href: paths.user.upload.getHref(), icon: IconFileUpload, available: false },
+  { label: 'Tax Summary', href: paths.user.taxSummary.getHref(), icon: IconReceiptTax, available: false },
+  {
+    label: 'Payment',
+    href: paths.user.payment.getHref(),
+    icon: IconCreditCard,
+    paymentOnly: true,
+    available: false,
+  },
+  { label: 'Referrals', href: paths.user.referrals.getHref(), icon: IconUsersGroup, available: false },
+  { label: 'Change Password', href: paths.user.changePassword.getHref(), icon: IconKey, available: true },
+];

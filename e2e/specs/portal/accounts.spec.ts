@@ -1,0 +1,295 @@
+import { expect, test, type Page } from '../../support/fixtures.ts';
+import type { Mailbox } from '../../support/mailbox.ts';
+
+const PASSWORD = 'correct horse battery';
+
+/** POST to the API from the page's context, with the CSRF cookie it was given. */
+async function apiPost(page: Page, path: string, body: unknown) {
+  if (!(await page.context().cookies()).some((c) => c.name === 'XSRF-TOKEN'))
+    await page.goto('/privacy-policy');
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return page.request.post(`/api/${path}`, { data: body, headers: { 'X-XSRF-TOKEN': token } });
+}
+
+function registration(email: string, firstName = 'Ravi') {
+  return {
+    first_name: firstName,
+    last_name: 'Kumar',
+    mobileCountry: 'US',
+    phone: '4695550100',
+    email,
+    confirmemail: email,
+    password: PASSWORD,
+    confirmpassword: PASSWORD,
+    terms: true,
+  };
+}
+
+/** A verified account made through the call and the e-mailed link (the UI path has its own test). */
+async function verifiedAccount(page: Page, mailbox: Mailbox, email: string) {
+  const since = mailbox.received.length;
+  const res = await apiPost(page, 'login/register', registration(email));
+  expect(res.status()).toBe(200);
+  const link = await mailbox.link(email, 'accountverifyuser', since);
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+}
+
+async function loginThroughPanel(page: Page, email: string, password = PASSWORD) {
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  if (!(await dialog.isVisible()))
+    await page.getByTestId('top-bar').getByRole('button', { name: 'Login' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+}
+
+test.describe('accounts', () => {
+  test('register in the side panel, verify from the e-mail, log in, see the dashboard, log out', async ({
+    page,
+    mailbox,
+    checkA11y,
+  }) => {
+    const since = mailbox.received.length;
+    await page.goto('/');
+    await page.getByTestId('top-bar').getByRole('button', { name: 'Register' }).click();
+    const panel = page.getByRole('dialog', { name: 'Register' });
+    await panel.getByLabel('First name').fill('Asha');
+    await panel.getByLabel('Last name').fill('Rao');
+    await panel.getByLabel('Country code').selectOption('INDIA');
+    await panel.getByLabel('Phone number').pressSequentially('9876543210');
+    await expect(panel.getByLabel('Phone number')).toHaveValue('98765-43210');
+    await panel.getByLabel(/^Email/).fill('asha.portal@example.com');
+    await panel.getByLabel('Confirm email').fill('asha.portal@example.com');
+    await panel.getByLabel(/^Password/).fill(PASSWORD);
+    await panel.getByLabel('Confirm password').fill(PASSWORD);
+    await panel.getByRole('checkbox').check();
+    await checkA11y(page);
+    await panel.getByRole('button', { name: 'Register' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Mail is sent successfully.');
+    const shownAt = Date.now();
+    // After 3 s the register panel gives way to the login panel.
+    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible({ timeout: 6000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2500);
+
+    const link = await mailbox.link('asha.portal@example.com', 'accountverifyuser', since);
+    await page.goto(link.pathname + link.search);
+    const login = page.getByRole('dialog', { name: 'Login' });
+    await expect(login.getByRole('status')).toHaveText('Your email address is verified. Please log in.');
+    await expect(page).toHaveURL(/\/$/);
+
+    await loginThroughPanel(page, 'asha.portal@example.com');
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Asha Rao');
+    await expect(page.getByTestId('file-summary')).toContainText('To Be Assigned');
+    await expect(page.getByTestId('file-summary')).toContainText('Not assigned yet');
+    await expect(page.locator('[aria-current="step"]')).toContainText('Personal Info');
+    await expect(page.getByRole('link', { name: 'Make Payment' })).toBeHidden();
+    await checkA11y(page);
+
+    // The public pages now offer Dashboard and Logout.
+    await page.goto('/profile');
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await page.getByTestId('top-bar').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('top-bar').getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await page.goto('/user/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('forgot password: popup, e-mailed link, mismatch check, new password logs in', async ({
+    page,
+    mailbox,
+  }) => {
+    await verifiedAccount(page, mailbox, 'forgetful@example.com');
+    const since = mailbox.received.length;
+    await page.goto('/');
+    await page.getByTestId('top-bar').getByRole('button', { name: 'Login' }).click();
+    await page
+      .getByRole('dialog', { name: 'Login' })
+      .getByRole('button', { name: 'Forgot Password?' })
+      .click();
+    const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+    await forgot.getByLabel('Email').fill('forgetful@example.com');
+    await forgot.getByRole('button', { name: 'Submit' }).click();
+    const popup = page.getByRole('dialog', { name: 'Check your e-mail' });
+    await expect(popup).toContainText(
+      "Email sent sucessfully. Please Check SPAM folder as well just in case doesn't hit your Inbox",
+    );
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(popup).toBeHidden();
+
+    const link = await mailbox.link('forgetful@example.com', 'newpasswordlink', since);
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel(/^New password/).fill('a fresh new passphrase');
+    await page.getByLabel('Confirm password').fill('not the same');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('New password and confirm password are not matched.')).toBeVisible();
+    await page.getByLabel('Confirm password').fill('a fresh new passphrase');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('status')).toHaveText('Password updated successfully');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 4000 });
+
+    await loginThroughPanel(page, 'forgetful@example.com', 'a fresh new passphrase');
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+  });
+
+  test.describe('refusals', () => {
+    test.use({ allowedConsoleErrors: [/status of 40[0139]/] });
+
+    test("the register form shows the spec's messages, binds the terms box, and says when an e-mail is taken", async ({
+      page,
+      mailbox,
+    }) => {
+      await verifiedAccount(page, mailbox, 'taken@example.com');
+      await page.goto('/');
+      await page.getByTestId('top-bar').getByRole('button', { name: 'Register' }).click();
+      const panel = page.getByRole('dialog', { name: 'Register' });
+      await panel.getByRole('button', { name: 'Register' }).click();
+      for (const message of [
+        'First name is required',
+        'Last name is required',
+        'Phone number is required',
+        'Email is required',
+        'Confirm email is required',
+        'Password is required',
+        'Confirm Password is required',
+        'Please accept terms and conditions',
+      ]) {
+        await expect(panel.getByText(message, { exact: true })).toBeVisible();
+      }
+      await panel.getByLabel('First name').fill('R2D2');
+      await panel.getByLabel(/^Email/).fill('taken@example.com');
+      await panel.getByLabel('Confirm email').fill('other@example.com');
+      await panel.getByLabel(/^Password/).fill('short');
+      await panel.getByLabel('Confirm password').fill('different');
+      await panel.getByLabel('Confirm password').blur();
+      await expect(panel.getByText('First name should consist of Alphabets only')).toBeVisible();
+      await expect(panel.getByText('Email Id and Confirm Email Id are not matching.')).toBeVisible();
+      await expect(panel.getByText('Password must be at least 10 characters')).toBeVisible();
+      await expect(panel.getByText('New password and confirm password are not same.')).toBeVisible();
+
+      await panel.getByLabel('First name').fill('Ravi');
+      await panel.getByLabel('Last name').fill('Kumar');
+      await panel.getByLabel('Phone number').pressSequentially('4695550100');
+      await panel.getByLabel('Confirm email').fill('taken@example.com');
+      await panel.getByLabel(/^Password/).fill(PASSWORD);
+      await panel.getByLabel('Confirm password').fill(PASSWORD);
+      await panel.getByRole('checkbox').check();
+      await panel.getByRole('button', { name: 'Register' }).click();
+      await expect(panel.getByRole('alert')).toHaveText('Entered email address is already with us.');
+    });
+
+    test('a wrong password answers like an unknown address; an unverified account can ask for a new link', async ({
+      page,
+      mailbox,
+    }) => {
+      await verifiedAccount(page, mailbox, 'known@example.com');
+      const dialog = page.getByRole('dialog', { name: 'Login' });
+      await loginThroughPanel(page, 'known@example.com', 'not the password');
+      await expect(dialog.getByRole('alert')).toHaveText('Invalid credentials, Please try again.');
+      await loginThroughPanel(page, 'nobody@example.com', 'not the password');
+      await expect(dialog.getByRole('alert')).toHaveText('Invalid credentials, Please try again.');
+
+      const since = mailbox.received.length;
+      await apiPost(page, 'login/register', registration('late.verifier@example.com', 'Late'));
+      await loginThroughPanel(page, 'late.verifier@example.com');
+      await expect(dialog.getByRole('alert')).toHaveText(
+        'Please verify your email address first. We can send you a new verification link.',
+      );
+      await dialog.getByRole('button', { name: 'Send the verification link again' }).click();
+      await expect(dialog.getByRole('status').filter({ hasText: 'a new link is on its way' })).toBeVisible();
+      // A second e-mail with a link: the registration's, then the new one.
+      await mailbox.link('late.verifier@example.com', 'accountverifyuser', since + 1);
+    });
+
+    test('after a reset the old password fails and the used link shows the expired message', async ({
+      page,
+      mailbox,
+    }) => {
+      await verifiedAccount(page, mailbox, 'twice@example.com');
+      const since = mailbox.received.length;
+      await apiPost(page, 'login/forgot', { email: 'twice@example.com' });
+      const link = await mailbox.link('twice@example.com', 'newpasswordlink', since);
+      await page.goto(link.pathname + link.search);
+      await page.getByLabel(/^New password/).fill('second passphrase here');
+      await page.getByLabel('Confirm password').fill('second passphrase here');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('status')).toHaveText('Password updated successfully');
+
+      await page.goto(link.pathname + link.search);
+      await page.getByLabel(/^New password/).fill('third passphrase here');
+      await page.getByLabel('Confirm password').fill('third passphrase here');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'This link expired. Please contact support team for moving forward.',
+      );
+
+      await page.goto('/');
+      await loginThroughPanel(page, 'twice@example.com', PASSWORD);
+      await expect(page.getByRole('dialog', { name: 'Login' }).getByRole('alert')).toHaveText(
+        'Invalid credentials, Please try again.',
+      );
+    });
+
+    test('change password in the portal: messages, success, the new password logs in', async ({
+      page,
+      mailbox,
+      checkA11y,
+    }) => {
+      await verifiedAccount(page, mailbox, 'changer@example.com');
+      await loginThroughPanel(page, 'changer@example.com');
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+      const menu = page.getByRole('navigation', { name: 'Client menu' });
+      await menu.getByRole('link', { name: 'Change Password' }).click();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      for (const message of [
+        'Old password is required',
+        'New password is required',
+        'Confirm Password is required',
+      ]) {
+        await expect(page.getByText(message, { exact: true })).toBeVisible();
+      }
+      await page.getByLabel('Old password').fill('wrong old password');
+      await page.getByLabel(/^New password/).fill('changed passphrase!');
+      await page.getByLabel('Confirm password').fill('changed passphrase?');
+      await page.getByLabel('Confirm password').blur();
+      await expect(page.getByText('New password and confirm password is not match.')).toBeVisible();
+      await page.getByLabel('Confirm password').fill('changed passphrase!');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByText('Old password is not correct')).toBeVisible();
+      await page.getByLabel('Old password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('status')).toContainText('Password changed successfully.');
+      await checkA11y(page);
+      // The session continues on its new token.
+      await menu.getByRole('link', { name: 'Dashboard' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await loginThroughPanel(page, 'changer@example.com', 'changed passphrase!');
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+    });
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('the login panel and the dashboard fit and have no axe-core violations', async ({
+      page,
+      mailbox,
+      checkA11y,
+    }) => {
+      await verifiedAccount(page, mailbox, 'phone.user@example.com');
+      await checkA11y(page);
+      await loginThroughPanel(page, 'phone.user@example.com');
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(375);
+      await checkA11y(page);
+    });
+  });
+});
