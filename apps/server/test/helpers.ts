@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
-import type { DatabaseHandle } from '@taxfirm/db';
+import { desc, emailOutbox, eq, type DatabaseHandle } from '@taxfirm/db';
 import { createTestDatabase } from '@taxfirm/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig } from '../src/app.ts';
@@ -99,4 +99,45 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await rm(storageRoot, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Register a client through the calls, verify it with the link from the outbox, and log in.
+ * Returns the session cookie value and the account's ids.
+ */
+export async function signUpAndLogIn(
+  t: TestApp,
+  email: string,
+  name: { first: string; last: string } = { first: 'Asha', last: 'Rao' },
+): Promise<{ sid: string; userId: string; clientId: string }> {
+  const password = 'a long test password';
+  const register = await t.post('/api/login/register', {
+    first_name: name.first,
+    last_name: name.last,
+    mobileCountry: 'US',
+    phone: '4695550100',
+    email,
+    confirmemail: email,
+    password,
+    confirmpassword: password,
+    terms: true,
+  });
+  if (register.statusCode !== 200) throw new Error(`register failed: ${register.body}`);
+  const [mail] = await t.database.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, email))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const link = /accountverifyuser\?(\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+  const query = new URLSearchParams(link);
+  await t.post('/api/login/cregisterverify', {
+    tokenId: query.get('tokenId'),
+    verifytoken: query.get('verifytoken'),
+  });
+  const login = await t.post('/api/login/check', { email, password });
+  const uinfo = login.json().uinfo as { user_id: string; client_id: string } | undefined;
+  const sid = login.cookies.find((c) => c.name === 'sid')?.value;
+  if (!uinfo || !sid) throw new Error(`login failed: ${login.body}`);
+  return { sid, userId: uinfo.user_id, clientId: uinfo.client_id };
 }

@@ -1,3 +1,4 @@
+import { clients, eq, referrals, users } from '@taxfirm/db';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
 
@@ -273,6 +274,43 @@ test.describe('accounts', () => {
       await loginThroughPanel(page, 'changer@example.com', 'changed passphrase!');
       await expect(page).toHaveURL(/\/user\/dashboard$/);
     });
+  });
+
+  test('a logged-in client refers a friend as themselves, prefilled and read-only, linked to their account', async ({
+    page,
+    mailbox,
+    server,
+  }) => {
+    await verifiedAccount(page, mailbox, 'referrer.client@example.com');
+    await loginThroughPanel(page, 'referrer.client@example.com');
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await page.getByRole('link', { name: 'Refer a Friend' }).first().click();
+    const form = page.getByRole('form', { name: 'Refer a friend' });
+    await expect(form.getByLabel(/^Name/)).toHaveValue('Ravi Kumar');
+    await expect(form.getByLabel(/^Email/)).toHaveValue('referrer.client@example.com');
+    await expect(form.getByLabel(/^Email/)).toHaveAttribute('readonly', '');
+    await form.getByLabel(/^Phone number/).pressSequentially('4695550100');
+    await form.getByLabel('Your friend name').fill('Kiran Das');
+    await form.getByLabel('Your friend email').fill('kiran.das@example.com');
+    await form.getByLabel('Your friend phone number').pressSequentially('4695550111');
+    await form.getByLabel('Message').fill('Kiran has an FBAR question.');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('status')).toContainText('Thank you for your referral.');
+    await page.goto('about:blank');
+    const rows = await server.withDatabase(async (db) => {
+      return db
+        .select({ clientId: referrals.clientId, referrerEmail: referrals.referrerEmail, owner: users.email })
+        .from(referrals)
+        .innerJoin(clients, eq(clients.id, referrals.clientId))
+        .innerJoin(users, eq(users.id, clients.userId))
+        .where(eq(referrals.friendEmail, 'kiran.das@example.com'));
+    });
+    expect(rows).toEqual([
+      expect.objectContaining({
+        referrerEmail: 'referrer.client@example.com',
+        owner: 'referrer.client@example.com',
+      }),
+    ]);
   });
 
   test.describe('on a phone', () => {

@@ -1,5 +1,5 @@
 import { clientReferralBodySchema, publicReferralBodySchema } from '@taxfirm/contract';
-import { referrals, type Database } from '@taxfirm/db';
+import { eq, referrals, users, type Database } from '@taxfirm/db';
 import type { SessionUser } from '../../types/fastify.d.ts';
 
 /**
@@ -18,7 +18,17 @@ export async function createReferral({
   taxYear: number;
 }): Promise<void> {
   const isClient = actor?.role === 'client' && actor.clientId !== null;
-  const input = (isClient ? clientReferralBodySchema : publicReferralBodySchema).parse(body);
+  // A logged-in client refers as themselves: name and e-mail come from the account, not the body.
+  let referrer: { rf_on_name: string; rf_on_email: string } | null = null;
+  if (isClient) {
+    const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
+    if (user) referrer = { rf_on_name: `${user.firstName} ${user.lastName}`, rf_on_email: user.email };
+  }
+  const given = typeof body === 'object' && body !== null ? body : {};
+  const input = (isClient ? clientReferralBodySchema : publicReferralBodySchema).parse({
+    ...given,
+    ...referrer,
+  });
   await db.insert(referrals).values({
     clientId: isClient ? actor.clientId : null,
     taxYear,

@@ -1,6 +1,6 @@
 import { referrals } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,6 +73,38 @@ describe('saverefferal from the public site', () => {
       rf_email: 'Your friend email is required',
       rf_phone: 'Your friend phone number is required',
       rf_comment: 'Message is required',
+    });
+  });
+});
+
+describe('saverefferal from a logged-in client', () => {
+  it("refers as the client: name and e-mail from the account, linked to the session's client", async () => {
+    const { sid, clientId } = await signUpAndLogIn(t, 'meera.client@example.com', {
+      first: 'Meera',
+      last: 'Iyer',
+    });
+    const res = await t.postAs(sid, '/api/saverefferal', {
+      ...VALID,
+      rf_on_name: 'Someone Else',
+      rf_on_email: 'someone.else@example.com',
+      rf_email: 'friend.of.meera@example.com',
+      rf_user_id: 'another-client',
+    });
+    expect(res.statusCode).toBe(200);
+    const row = (await stored()).find((r) => r.friendEmail === 'friend.of.meera@example.com');
+    expect(row).toMatchObject({
+      clientId,
+      referrerName: 'Meera Iyer',
+      referrerEmail: 'meera.client@example.com',
+    });
+  });
+
+  it("refuses the client's own e-mail as the friend's with the client wording", async () => {
+    const { sid } = await signUpAndLogIn(t, 'self.referrer@example.com');
+    const res = await t.postAs(sid, '/api/saverefferal', { ...VALID, rf_email: 'SELF.referrer@example.com' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual({
+      rf_email: 'Your email address and your refer friend email address are same.',
     });
   });
 });

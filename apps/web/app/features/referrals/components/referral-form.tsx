@@ -4,11 +4,12 @@ import {
   publicReferralBodySchema,
   type PublicReferralBody,
 } from '@taxfirm/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PhoneField } from '../../../components/ui/phone-field.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import { useSessionInfo } from '../../../lib/session.ts';
 import { useSaveReferral } from '../api/save-referral.ts';
 
 const EMPTY: PublicReferralBody = {
@@ -30,12 +31,21 @@ export function ReferralForm() {
   const save = useSaveReferral();
   const [success, setSuccess] = useState<string | null>(null);
   const { errors } = form.formState;
+  // A logged-in client refers as themselves: name and e-mail come from the login and cannot be changed
+  // (the server takes them from the account in any case).
+  const session = useSessionInfo();
+  const referrer = session ? { rf_on_name: session.userName, rf_on_email: session.email } : null;
+  useEffect(() => {
+    if (!session) return;
+    form.setValue('rf_on_name', session.userName);
+    form.setValue('rf_on_email', session.email);
+  }, [session, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setSuccess(null);
     try {
       const answer = await save.mutateAsync(values);
-      form.reset(EMPTY);
+      form.reset({ ...EMPTY, ...referrer });
       setSuccess(answer.status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
@@ -78,6 +88,7 @@ export function ReferralForm() {
                 label="Name"
                 withAsterisk
                 autoComplete="name"
+                readOnly={Boolean(session)}
                 {...form.register('rf_on_name')}
                 error={errors.rf_on_name?.message}
               />
@@ -86,6 +97,7 @@ export function ReferralForm() {
                 type="email"
                 withAsterisk
                 autoComplete="email"
+                readOnly={Boolean(session)}
                 {...form.register('rf_on_email')}
                 error={errors.rf_on_email?.message}
               />
