@@ -19,6 +19,7 @@ import { buildApp } from '../src/app.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { issueCsrfToken } from '../src/plugins/app/csrf.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { createKeyring } from '../src/lib/crypto/keyring.ts';
 import { createStorage } from '../src/lib/storage/create-storage.ts';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
@@ -58,7 +59,8 @@ async function main() {
   const makeApp = (logLevel: string) =>
     buildApp({
       database,
-      storage: createStorage({ storage: 'local', dataDir, encryptionKey: SECRET }),
+      storage: createStorage({ storage: 'local', dataDir, keyring: createKeyring(SECRET) }),
+      keyring: createKeyring(SECRET),
       logStream: devNull,
       config: {
         isProduction: false,

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '@taxfirm/db';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { Keyring } from './lib/crypto/keyring.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { registerRateLimit } from './lib/rate-limit.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -47,6 +48,8 @@ export type AppDeps = {
   config: AppConfig;
   database: DatabaseHandle;
   storage: ObjectStorage;
+  /** Seals secrets at rest (MFA secrets, file keys) with ENCRYPTION_KEY. */
+  keyring: Keyring;
   /** Shared rate-limit counters when several instances run (REDIS_URL); in memory otherwise. */
   redis?: Redis;
   /** Where logs go (tests capture them); stdout by default. */
@@ -62,6 +65,7 @@ export async function buildApp({
   config,
   database,
   storage,
+  keyring,
   redis,
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
@@ -130,7 +134,7 @@ export async function buildApp({
   app.addHook('onClose', () => mail.stop());
 
   await app.register(settingsRoutes, { settings });
-  await app.register(accountsRoutes, { settings, appUrl: config.appUrl, mail });
+  await app.register(accountsRoutes, { settings, appUrl: config.appUrl, mail, keyring });
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);
   await app.register(careersRoutes);

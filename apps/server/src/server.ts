@@ -4,13 +4,15 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { openDatabase } from './database.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { createKeyring } from './lib/crypto/keyring.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { WEB_BUILD_DIR, WEB_ROOT } from './paths.ts';
 
 async function main() {
   const env = loadEnv();
   const isDev = process.argv.includes('--dev');
-  const storage = createStorage(env);
+  const keyring = createKeyring(env.encryptionKey);
+  const storage = createStorage({ storage: env.storage, dataDir: env.dataDir, keyring });
   const redis = env.redisUrl
     ? new Redis(env.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
     : undefined;
@@ -18,6 +20,7 @@ async function main() {
   const app = await buildApp({
     database,
     storage,
+    keyring,
     ...(redis ? { redis } : {}),
     config: {
       isProduction: env.isProduction,

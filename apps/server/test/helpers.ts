@@ -38,7 +38,8 @@ export type TestApp = {
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const storageRoot = await mkdtemp(path.join(tmpdir(), 'taxfirm-storage-'));
-  const storage = createLocalStorage({ root: storageRoot, keyring: createKeyring(TEST_ENCRYPTION_KEY) });
+  const keyring = createKeyring(TEST_ENCRYPTION_KEY);
+  const storage = createLocalStorage({ root: storageRoot, keyring });
   const chunks: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -49,6 +50,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const app = await buildApp({
     database,
     storage,
+    keyring,
     logStream,
     config: {
       isProduction: false,

@@ -63,6 +63,11 @@ describe('CALLS', () => {
     expect(paths.filter((path) => SPEC_PATHS.includes(path)).sort()).toEqual([...SPEC_PATHS].sort());
     expect(paths.filter((path) => !SPEC_PATHS.includes(path)).sort()).toEqual([
       'account/logout',
+      'account/mfa/disable',
+      'account/mfa/enable',
+      'account/mfa/login',
+      'account/mfa/setup',
+      'account/mfa/status',
       'account/resendverification',
     ]);
   });

@@ -11,6 +11,12 @@ import {
   registerBodySchema,
   registerVerifyBodySchema,
   resendVerificationBodySchema,
+  mfaDisableBodySchema,
+  mfaEnableBodySchema,
+  mfaEnableResponseSchema,
+  mfaLoginBodySchema,
+  mfaSetupResponseSchema,
+  mfaStatusResponseSchema,
   updatePasswordLinkBodySchema,
 } from './accounts.schemas.ts';
 
@@ -91,5 +97,40 @@ export const accountsCalls = {
     response: envelopeSchema,
     access: 'public',
     summary: 'E-mail a new verification link; the same answer whether or not the address has an account.',
+  }),
+  mfaLogin: defineCall({
+    path: 'account/mfa/login',
+    body: mfaLoginBodySchema,
+    response: loginResponseSchema,
+    access: 'public',
+    summary: 'Finish a login with an authenticator code or a recovery code; answers uinfo and sets the session.',
+  }),
+  mfaStatus: defineCall({
+    path: 'account/mfa/status',
+    body: emptyBodySchema,
+    response: mfaStatusResponseSchema,
+    access: 'client',
+    summary: 'Whether two-step verification is on.',
+  }),
+  mfaSetup: defineCall({
+    path: 'account/mfa/setup',
+    body: emptyBodySchema,
+    response: mfaSetupResponseSchema,
+    access: 'client',
+    summary: 'Start turning on two-step verification: a new secret and its QR code.',
+  }),
+  mfaEnable: defineCall({
+    path: 'account/mfa/enable',
+    body: mfaEnableBodySchema,
+    response: mfaEnableResponseSchema,
+    access: 'client',
+    summary: 'Confirm the first code; answers ten one-time recovery codes, shown once.',
+  }),
+  mfaDisable: defineCall({
+    path: 'account/mfa/disable',
+    body: mfaDisableBodySchema,
+    response: envelopeSchema,
+    access: 'client',
+    summary: 'Turn two-step verification off (the password is asked again).',
   }),
 } as const;

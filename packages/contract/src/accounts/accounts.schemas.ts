@@ -51,7 +51,12 @@ export const userInfoSchema = z.object({
   filenumber: z.string().nullable(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
-export const loginResponseSchema = envelope({ uinfo: userInfoSchema.optional() });
+export const loginResponseSchema = envelope({
+  uinfo: userInfoSchema.optional(),
+  /** Two-step verification is on: no session yet; finish with account/mfa/login and this token. */
+  mfa_required: z.literal(true).optional(),
+  mfa_token: z.string().optional(),
+});
 
 export const forgotBodySchema = z.object({ email: emailField() });
 export type ForgotBody = z.infer<typeof forgotBodySchema>;
@@ -143,3 +148,37 @@ export type UpdatePasswordLinkBody = z.input<typeof updatePasswordLinkBodySchema
 
 export const resendVerificationBodySchema = z.object({ email: emailField() });
 export type ResendVerificationBody = z.infer<typeof resendVerificationBodySchema>;
+
+/** A code from the authenticator app (6 digits) or a recovery code (xxxxx-xxxxx). */
+const mfaCode = z
+  .string({ error: MESSAGES.MFA_CODE_REQUIRED })
+  .trim()
+  .min(1, { error: MESSAGES.MFA_CODE_REQUIRED })
+  .max(32, { error: MESSAGES.MFA_CODE_INVALID })
+  .transform((v) => v.replace(/\s+/g, '').toLowerCase());
+
+export const mfaLoginBodySchema = z.object({
+  mfa_token: requiredText(MESSAGES.MFA_LOGIN_EXPIRED, 200),
+  code: mfaCode,
+});
+export type MfaLoginBody = z.input<typeof mfaLoginBodySchema>;
+
+export const mfaStatusResponseSchema = envelope({ enabled: z.boolean() });
+export const mfaSetupResponseSchema = envelope({
+  /** Base32, for typing into an app by hand. */
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth URL as an SVG QR code (a data: URL). */
+  qr_code: z.string(),
+});
+export const mfaEnableBodySchema = z.object({
+  code: z
+    .string({ error: MESSAGES.MFA_CODE_REQUIRED })
+    .trim()
+    .min(1, { error: MESSAGES.MFA_CODE_REQUIRED })
+    .regex(/^\d{6}$/, { error: MESSAGES.MFA_CODE_INVALID }),
+});
+export type MfaEnableBody = z.input<typeof mfaEnableBodySchema>;
+export const mfaEnableResponseSchema = envelope({ recovery_codes: z.array(z.string()) });
+export const mfaDisableBodySchema = z.object({ password: password(MESSAGES.PASSWORD_REQUIRED) });
+export type MfaDisableBody = z.input<typeof mfaDisableBodySchema>;

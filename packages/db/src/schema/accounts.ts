@@ -101,7 +101,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const authTokenKind = pgEnum('auth_token_kind', ['verify', 'reset', 'staff_reset']);
+export const authTokenKind = pgEnum('auth_token_kind', ['verify', 'reset', 'staff_reset', 'mfa_login']);
 
 /** E-mailed verification and reset links: random, stored hashed, single use, expiring. */
 export const authTokens = pgTable(
@@ -118,6 +118,21 @@ export const authTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auth_tokens_user_kind_idx').on(t.userId, t.kind)],
+);
+
+/** One-time recovery codes for MFA (hashed); each works once. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    ...id,
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
 );
 
 export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'failed']);

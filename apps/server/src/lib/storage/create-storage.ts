@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createKeyring } from '../crypto/keyring.ts';
+import type { Keyring } from '../crypto/keyring.ts';
 import { createLocalStorage } from './local-storage.ts';
 import type { ObjectStorage } from './object-storage.ts';
 
@@ -7,7 +7,7 @@ import type { ObjectStorage } from './object-storage.ts';
 export function createStorage(options: {
   storage: 'local' | 's3';
   dataDir: string;
-  encryptionKey: string;
+  keyring: Keyring;
 }): ObjectStorage {
   if (options.storage === 's3') {
     // The S3 driver arrives with the documents work; refuse to start rather than lose files.
@@ -15,6 +15,6 @@ export function createStorage(options: {
   }
   return createLocalStorage({
     root: path.join(options.dataDir, 'files'),
-    keyring: createKeyring(options.encryptionKey),
+    keyring: options.keyring,
   });
 }

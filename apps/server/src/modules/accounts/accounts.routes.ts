@@ -1,5 +1,17 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
-import type { FastifyInstance } from 'fastify';
+import { eq, users } from '@taxfirm/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { templates } from '../mail/templates.ts';
+import {
+  checkSecondFactor,
+  disableMfa,
+  enableMfa,
+  isMfaEnabled,
+  startMfaSetup,
+  type MfaDeps,
+} from './mfa.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { byEmail, byIp, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
@@ -8,7 +20,10 @@ import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
   changePassword,
   checkCredentials,
+  finishMfaLogin,
   isStaffResetLinkLive,
+  mfaLoginUser,
+  startMfaLogin,
   register,
   requestPasswordReset,
   resendVerification,
@@ -19,10 +34,27 @@ import {
 } from './accounts.service.ts';
 import { createSession, revokeSession } from './sessions.service.ts';
 
-export type AccountsOptions = { settings: SettingsCache; appUrl: string; mail: MailWorker };
+export type AccountsOptions = { settings: SettingsCache; appUrl: string; mail: MailWorker; keyring: Keyring };
 
-export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, mail }: AccountsOptions) {
+export async function accountsRoutes(
+  app: FastifyInstance,
+  { settings, appUrl, mail, keyring }: AccountsOptions,
+) {
   const deps: AccountsDeps = { db: app.db, appUrl, settings: settings.get };
+  const mfa: MfaDeps = { db: app.db, keyring, settings: settings.get };
+
+  /** Start a session for a user who has proved who they are; answers uinfo. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    // A new token at every login; an earlier session in this browser ends.
+    if (request.sessionId) await revokeSession(app.db, request.sessionId);
+    const session = await createSession(app.db, userId, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    reply.setSessionCookie(session.token);
+    const { current_tax_year: taxYear } = await settings.get();
+    return { uinfo: await userInfo(app.db, userId, taxYear) };
+  };
   // Deliver at once rather than at the next poll; the outbox row is already committed.
   const deliverSoon = () => void mail.wake();
 
@@ -64,15 +96,14 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, m
     CALLS.login,
     async (request, reply) => {
       const user = await checkCredentials(app.db, request.body.email, request.body.password);
-      // A new token at every login; an earlier session in this browser ends.
-      if (request.sessionId) await revokeSession(app.db, request.sessionId);
-      const session = await createSession(app.db, user.id, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      reply.setSessionCookie(session.token);
-      const { current_tax_year: taxYear } = await settings.get();
-      return { uinfo: await userInfo(app.db, user.id, taxYear) };
+      if (user.mfaEnabledAt) {
+        return {
+          status_smessage: MESSAGES.MFA_REQUIRED,
+          mfa_required: true as const,
+          mfa_token: await startMfaLogin(app.db, user.id),
+        };
+      }
+      return signIn(request, reply, user.id);
     },
     {
       // Ten tries per address in 15 minutes whoever makes them, and a wider limit per IP.
@@ -83,6 +114,64 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, m
       ),
     },
   );
+
+  registerCall(
+    app,
+    CALLS.mfaLogin,
+    async (request, reply) => {
+      const { tokenId, userId } = await mfaLoginUser(app.db, request.body.mfa_token);
+      const method = await checkSecondFactor(mfa, userId, request.body.code);
+      await finishMfaLogin(app.db, tokenId);
+      const answer = await signIn(request, reply, userId);
+      const { firm_name: firmName, site_email: siteEmail } = await settings.get();
+      const [user] = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
+      if (user) {
+        await enqueueEmail(
+          app.db,
+          user.email,
+          templates.newSignIn(
+            firmName,
+            user.firstName,
+            new Date().toUTCString(),
+            method === 'recovery',
+            siteEmail,
+          ),
+        );
+        deliverSoon();
+      }
+      return answer;
+    },
+    {
+      preHandler: limits(
+        app,
+        { name: 'mfa-ip', max: 30, window: '15 minutes', key: byIp },
+        {
+          name: 'mfa-token',
+          max: 5,
+          window: '15 minutes',
+          key: (request) => String((request.body as { mfa_token?: unknown } | undefined)?.mfa_token ?? ''),
+        },
+      ),
+    },
+  );
+
+  registerCall(app, CALLS.mfaStatus, async (request) => ({
+    enabled: await isMfaEnabled(app.db, signedIn(request).id),
+  }));
+
+  registerCall(app, CALLS.mfaSetup, async (request) => startMfaSetup(mfa, signedIn(request).id));
+
+  registerCall(app, CALLS.mfaEnable, async (request) => {
+    const codes = await enableMfa(mfa, signedIn(request).id, request.body.code);
+    deliverSoon();
+    return { status_smessage: MESSAGES.MFA_ENABLED, recovery_codes: codes };
+  });
+
+  registerCall(app, CALLS.mfaDisable, async (request) => {
+    await disableMfa(mfa, signedIn(request).id, request.body.password);
+    deliverSoon();
+    return { status_smessage: MESSAGES.MFA_DISABLED };
+  });
 
   registerCall(app, CALLS.logoutStatus, async (request) => ({
     loginstatus: request.user ? (1 as const) : (0 as const),
@@ -146,4 +235,10 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, m
     deliverSoon();
     return { status_smessage: MESSAGES.PASSWORD_CHANGED };
   });
+}
+
+/** The session's user (client calls are only reached with one). */
+function signedIn(request: FastifyRequest) {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user;
 }

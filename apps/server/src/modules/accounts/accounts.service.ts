@@ -37,7 +37,8 @@ const RESET_TTL_MS = 3_600_000;
 export type AccountsDeps = { db: Database; appUrl: string; settings: () => Promise<SiteSettings> };
 
 type RegisterInput = z.output<typeof registerBodySchema>;
-type TokenKind = 'verify' | 'reset' | 'staff_reset';
+type TokenKind = 'verify' | 'reset' | 'staff_reset' | 'mfa_login';
+const MFA_LOGIN_TTL_MS = 5 * 60_000;
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
@@ -317,4 +318,29 @@ async function setPassword(
       templates.passwordChanged(settings.firm_name, user.firstName, settings.site_email),
     );
   });
+}
+
+/** A correct password with MFA on: a 5-minute, single-use token for the second step. */
+export async function startMfaLogin(db: Database, userId: string): Promise<string> {
+  return (await issueToken(db, userId, 'mfa_login', MFA_LOGIN_TTL_MS)).secret;
+}
+
+/** The user a live second-step token belongs to; refused once used or expired. */
+export async function mfaLoginUser(
+  db: Database,
+  secret: string,
+): Promise<{ tokenId: string; userId: string }> {
+  const token = await liveToken(db, 'mfa_login', secret);
+  if (!token) throw new AppError('UNAUTHORIZED', { message: MESSAGES.MFA_LOGIN_EXPIRED });
+  return { tokenId: token.id, userId: token.userId };
+}
+
+/** Use up a second-step token (once). */
+export async function finishMfaLogin(db: Database, tokenId: string): Promise<void> {
+  const used = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.usedAt)))
+    .returning({ id: authTokens.id });
+  if (used.length === 0) throw new AppError('UNAUTHORIZED', { message: MESSAGES.MFA_LOGIN_EXPIRED });
 }

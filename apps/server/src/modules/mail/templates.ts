@@ -63,4 +63,24 @@ export const templates = {
       'The password of your client portal account was just changed, and every other signed-in device was signed out.',
       `If you did not do this, contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
     ]),
+  mfaChanged: (firmName: string, name: string, enabled: boolean, contactEmail: string) =>
+    email(firmName, `Two-step verification was turned ${enabled ? 'on' : 'off'}`, [
+      `Hello ${name},`,
+      enabled
+        ? 'Two-step verification is now on for your client portal account: each login will ask for a code from your authenticator app. Keep your recovery codes somewhere safe.'
+        : 'Two-step verification was turned off for your client portal account: logging in now needs only your password.',
+      `If you did not do this, contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
+    ]),
+  newSignIn: (
+    firmName: string,
+    name: string,
+    when: string,
+    withRecoveryCode: boolean,
+    contactEmail: string,
+  ) =>
+    email(firmName, `New sign-in to your ${firmName} account`, [
+      `Hello ${name},`,
+      `Your client portal account was signed in to on ${when}${withRecoveryCode ? ' with one of your recovery codes, which cannot be used again' : ''}.`,
+      `If this was not you, change your password and contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
+    ]),
 };
