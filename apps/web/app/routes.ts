@@ -27,6 +27,7 @@ export default [
     layout('routes/user/layout.tsx', [
       route('dashboard', 'routes/user/dashboard.tsx'),
       route('changepassword', 'routes/user/change-password.tsx'),
+      route('security', 'routes/user/security.tsx'),
     ]),
   ]),
   ...prefix('staff', [layout('routes/staff/layout.tsx', [index('routes/staff/home.tsx')])]),

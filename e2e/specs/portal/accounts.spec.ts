@@ -1,4 +1,5 @@
 import { clients, eq, referrals, users } from '@taxfirm/db';
+import { generate } from 'otplib';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
 
@@ -311,6 +312,58 @@ test.describe('accounts', () => {
         owner: 'referrer.client@example.com',
       }),
     ]);
+  });
+
+  test.describe('two-step verification', () => {
+    // The wrong first code is answered with a 400, which the browser logs.
+    test.use({ allowedConsoleErrors: [/status of 400/] });
+
+    test('turn on two-step verification, then log in with an app code and with a recovery code', async ({
+      page,
+      mailbox,
+      checkA11y,
+    }) => {
+      await verifiedAccount(page, mailbox, 'two.step@example.com');
+      await loginThroughPanel(page, 'two.step@example.com');
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+      await page
+        .getByRole('navigation', { name: 'Client menu' })
+        .getByRole('link', { name: 'Account Security' })
+        .click();
+      await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+      await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+      const secret = (await page.getByTestId('mfa-secret').textContent()) ?? '';
+      await checkA11y(page);
+      await page.getByLabel(/6-digit code/).fill('000000');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText('The code is not valid. Please try again.')).toBeVisible();
+      await page.getByLabel(/6-digit code/).fill(await generate({ secret }));
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+      const codes = (await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map(
+        (c) => c.trim(),
+      );
+      expect(codes).toHaveLength(10);
+      await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+      await expect(page.getByRole('status')).toContainText('Two-step verification is on');
+
+      // Log out; the password alone no longer opens the account.
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await loginThroughPanel(page, 'two.step@example.com');
+      const second = page.getByRole('form', { name: 'Two-step verification' });
+      await expect(second).toBeVisible();
+      await second.getByLabel(/Authentication code/).fill(await generate({ secret }));
+      await second.getByRole('button', { name: 'Verify' }).click();
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await loginThroughPanel(page, 'two.step@example.com');
+      await second.getByLabel(/Authentication code/).fill(codes[0] ?? '');
+      await second.getByRole('button', { name: 'Verify' }).click();
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+    });
   });
 
   test.describe('on a phone', () => {

@@ -23,6 +23,7 @@ export const paths = {
     referrals: { getHref: () => '/user/refferrals' },
     saveReferral: { getHref: () => '/user/saverefferral' },
     changePassword: { getHref: () => '/user/changepassword' },
+    security: { getHref: () => '/user/security' },
   },
   staff: {
     home: { getHref: () => '/staff' },

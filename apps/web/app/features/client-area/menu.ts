@@ -4,6 +4,7 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconReceiptTax,
+  IconShieldLock,
   IconUserCircle,
   IconUsersGroup,
   type Icon,
@@ -40,4 +41,5 @@ export const CLIENT_MENU: readonly MenuEntry[] = [
   },
   { label: 'Referrals', href: paths.user.referrals.getHref(), icon: IconUsersGroup, available: false },
   { label: 'Change Password', href: paths.user.changePassword.getHref(), icon: IconKey, available: true },
+  { label: 'Account Security', href: paths.user.security.getHref(), icon: IconShieldLock, available: true },
 ];

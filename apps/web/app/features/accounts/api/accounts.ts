@@ -1,5 +1,5 @@
 import { CALLS, type CallBody } from '@taxfirm/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { clearSession, saveLogin } from '../../../lib/session.ts';
 
@@ -10,6 +10,40 @@ export function useLogin() {
       if (answer.uinfo) saveLogin(answer.uinfo);
       return answer;
     },
+  });
+}
+
+export function useMfaLogin() {
+  return useMutation({
+    mutationFn: async (body: CallBody<typeof CALLS.mfaLogin>) => {
+      const answer = await api(CALLS.mfaLogin, body);
+      if (answer.uinfo) saveLogin(answer.uinfo);
+      return answer;
+    },
+  });
+}
+
+export function useMfaStatus() {
+  return useQuery({ queryKey: ['mfa-status'], queryFn: () => api(CALLS.mfaStatus, {}) });
+}
+
+export function useMfaSetup() {
+  return useMutation({ mutationFn: () => api(CALLS.mfaSetup, {}) });
+}
+
+export function useMfaEnable() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallBody<typeof CALLS.mfaEnable>) => api(CALLS.mfaEnable, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['mfa-status'] }),
+  });
+}
+
+export function useMfaDisable() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallBody<typeof CALLS.mfaDisable>) => api(CALLS.mfaDisable, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['mfa-status'] }),
   });
 }
 

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useLogin, useResendVerification } from '../api/accounts.ts';
+import { MfaCodeForm } from './mfa-code-form.tsx';
 
 /** The login view of the side panel: e-mail, password, Forgot Password, Login, Register Now. */
 export function LoginForm({
@@ -27,13 +28,18 @@ export function LoginForm({
   const resend = useResendVerification();
   const navigate = useNavigate();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
     resend.reset();
     try {
-      await login.mutateAsync(values);
+      const answer = await login.mutateAsync(values);
+      if (answer.mfa_required && answer.mfa_token) {
+        setMfaToken(answer.mfa_token);
+        return;
+      }
       onDone();
       navigate(paths.user.dashboard.getHref());
     } catch (error) {
@@ -42,6 +48,19 @@ export function LoginForm({
         setUnverifiedEmail(values.email);
     }
   });
+
+  if (mfaToken) {
+    return (
+      <MfaCodeForm
+        token={mfaToken}
+        onDone={() => {
+          onDone();
+          navigate(paths.user.dashboard.getHref());
+        }}
+        onRestart={() => setMfaToken(null)}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Login">

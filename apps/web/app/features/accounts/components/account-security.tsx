@@ -1,0 +1,179 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Code,
+  List,
+  Loader,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  mfaDisableBodySchema,
+  mfaEnableBodySchema,
+  type MfaDisableBody,
+  type MfaEnableBody,
+} from '@taxfirm/contract';
+import { useState } from 'react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import { useMfaDisable, useMfaEnable, useMfaSetup, useMfaStatus } from '../api/accounts.ts';
+
+/** Turning two-step verification on (QR code, confirming code, recovery codes shown once) and off. */
+export function AccountSecurity() {
+  const status = useMfaStatus();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  if (recoveryCodes) {
+    return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
+  }
+  if (status.isPending) return <Loader aria-label="Loading" />;
+  if (status.isError) return <ApiErrorAlert error={status.error} />;
+  return status.data.enabled ? <TurnOff /> : <TurnOn onEnabled={setRecoveryCodes} />;
+}
+
+function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const setup = useMfaSetup();
+  const enable = useMfaEnable();
+  const form = useContractForm(mfaEnableBodySchema, { defaultValues: { code: '' } satisfies MfaEnableBody });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await enable.mutateAsync(values);
+      onEnabled(answer.recovery_codes);
+    } catch (error) {
+      setServerFieldErrors(form, error);
+    }
+  });
+
+  if (!setup.data) {
+    return (
+      <Stack gap="md" maw={560}>
+        <Text>
+          Two-step verification is <strong>off</strong>. Turn it on and each login will also ask for a code
+          from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or
+          1Password), so a stolen password alone cannot open your tax documents.
+        </Text>
+        <ApiErrorAlert error={setup.error} />
+        <Button onClick={() => setup.mutate()} loading={setup.isPending} w={{ base: '100%', sm: 'auto' }}>
+          Turn on two-step verification
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" c="navy.9">
+          1. Scan this code with your app
+        </Title>
+        <img
+          src={setup.data.qr_code}
+          alt="QR code to add your account to an authenticator app"
+          width={200}
+          height={200}
+        />
+        <Text fz="sm">
+          Cannot scan it? Enter this key in the app instead:{' '}
+          <Code data-testid="mfa-secret">{setup.data.secret}</Code>
+        </Text>
+      </Stack>
+      <form noValidate onSubmit={onSubmit} aria-label="Confirm two-step verification">
+        <Stack gap="sm">
+          <Title order={2} fz="lg" c="navy.9">
+            2. Enter the code it shows
+          </Title>
+          <TextInput
+            label="6-digit code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            withAsterisk
+            {...form.register('code')}
+            error={errors.code?.message}
+          />
+          <ApiErrorAlert error={alertError(enable.error)} />
+          <Button type="submit" loading={enable.isPending} loaderProps={{ 'aria-label': 'Confirming' }}>
+            Confirm
+          </Button>
+        </Stack>
+      </form>
+    </SimpleGrid>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="lg" maw={560}>
+      <Stack gap="sm">
+        <Alert color="green" role="status">
+          Two-step verification is on.
+        </Alert>
+        <Title order={2} fz="lg" c="navy.9">
+          Save your recovery codes
+        </Title>
+        <Text fz="sm">
+          If you lose your phone, each of these codes lets you log in once instead of an app code. Keep them
+          somewhere safe: they are shown only now.
+        </Text>
+        <List data-testid="recovery-codes" spacing={4} ff="monospace">
+          {codes.map((code) => (
+            <List.Item key={code}>{code}</List.Item>
+          ))}
+        </List>
+        <Button onClick={onDone}>I have saved my recovery codes</Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function TurnOff() {
+  const disable = useMfaDisable();
+  const form = useContractForm(mfaDisableBodySchema, {
+    defaultValues: { password: '' } satisfies MfaDisableBody,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await disable.mutateAsync(values);
+    } catch (error) {
+      setServerFieldErrors(form, error);
+    }
+  });
+
+  return (
+    <Stack gap="md" maw={480}>
+      <Alert color="green" role="status">
+        Two-step verification is on: each login asks for a code from your authenticator app.
+      </Alert>
+      <form noValidate onSubmit={onSubmit} aria-label="Turn off two-step verification">
+        <Stack gap="sm">
+          <PasswordInput
+            label="Password"
+            description="Enter your password to turn two-step verification off."
+            autoComplete="current-password"
+            withAsterisk
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
+          <ApiErrorAlert error={alertError(disable.error)} />
+          <Button
+            type="submit"
+            color="red"
+            variant="light"
+            loading={disable.isPending}
+            loaderProps={{ 'aria-label': 'Turning off' }}
+          >
+            Turn off two-step verification
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
