@@ -103,7 +103,8 @@ export const accountsCalls = {
     body: mfaLoginBodySchema,
     response: loginResponseSchema,
     access: 'public',
-    summary: 'Finish a login with an authenticator code or a recovery code; answers uinfo and sets the session.',
+    summary:
+      'Finish a login with an authenticator code or a recovery code; answers uinfo and sets the session.',
   }),
   mfaStatus: defineCall({
     path: 'account/mfa/status',

@@ -20,6 +20,8 @@ export const users = pgTable(
     /** The TOTP secret, sealed by the server's keyring; null while MFA is off. */
     mfaSecret: text(),
     mfaEnabledAt: timestamp({ withTimezone: true }),
+    /** The TOTP time step last accepted: a code is never accepted twice (replay). */
+    mfaLastTimeStep: integer(),
     passwordChangedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, type SiteSettings } from '@taxfirm/contract';
-import { and, eq, isNull, mfaRecoveryCodes, users, type Database } from '@taxfirm/db';
+import { and, eq, isNull, lt, mfaRecoveryCodes, or, users, type Database } from '@taxfirm/db';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/app-error.ts';
@@ -70,17 +70,42 @@ function secretOf(deps: MfaDeps, sealed: string | null): string {
   return deps.keyring.open(sealed, SECRET_CONTEXT).toString();
 }
 
-async function isValidTotp(secret: string, code: string): Promise<boolean> {
+/**
+ * Check an authenticator code and record its time step, so that the same code (or an older one) is never
+ * accepted again for this user, even by two requests racing.
+ */
+async function acceptTotp(
+  db: Database,
+  user: { id: string; mfaLastTimeStep: number | null },
+  secret: string,
+  code: string,
+): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
-  const result = await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS });
-  return result.valid;
+  const result = await verify({
+    secret,
+    token: code,
+    epochTolerance: TOLERANCE_SECONDS,
+    ...(user.mfaLastTimeStep === null ? {} : { afterTimeStep: user.mfaLastTimeStep }),
+  });
+  if (!result.valid || !('timeStep' in result)) return false;
+  const recorded = await db
+    .update(users)
+    .set({ mfaLastTimeStep: result.timeStep })
+    .where(
+      and(
+        eq(users.id, user.id),
+        or(isNull(users.mfaLastTimeStep), lt(users.mfaLastTimeStep, result.timeStep)),
+      ),
+    )
+    .returning({ id: users.id });
+  return recorded.length === 1;
 }
 
 /** Confirm enrolment with a first code; answers the recovery codes (the only time they exist in clear). */
 export async function enableMfa(deps: MfaDeps, userId: string, code: string): Promise<string[]> {
   const user = await userRow(deps.db, userId);
   if (user.mfaEnabledAt) throw new AppError('CONFLICT', { message: MESSAGES.MFA_ALREADY_ON });
-  if (!(await isValidTotp(secretOf(deps, user.mfaSecret), code))) throw invalidCode();
+  if (!(await acceptTotp(deps.db, user, secretOf(deps, user.mfaSecret), code))) throw invalidCode();
   const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
   const hashes = await Promise.all(codes.map((c) => hashPassword(c)));
   const { firm_name: firmName, site_email: siteEmail } = await deps.settings();
@@ -104,7 +129,10 @@ export async function disableMfa(deps: MfaDeps, userId: string, password: string
   }
   const { firm_name: firmName, site_email: siteEmail } = await deps.settings();
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ mfaSecret: null, mfaEnabledAt: null }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ mfaSecret: null, mfaEnabledAt: null, mfaLastTimeStep: null })
+      .where(eq(users.id, userId));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
     await enqueueEmail(tx, user.email, templates.mfaChanged(firmName, user.firstName, false, siteEmail));
   });
@@ -118,7 +146,7 @@ export async function checkSecondFactor(
 ): Promise<'totp' | 'recovery'> {
   const user = await userRow(deps.db, userId);
   if (!user.mfaEnabledAt) throw invalidCode();
-  if (await isValidTotp(secretOf(deps, user.mfaSecret), code)) return 'totp';
+  if (await acceptTotp(deps.db, user, secretOf(deps, user.mfaSecret), code)) return 'totp';
   if (/^[a-z0-9]{5}-?[a-z0-9]{5}$/.test(code)) {
     const normalised = code.includes('-') ? code : `${code.slice(0, 5)}-${code.slice(5)}`;
     const unused = await deps.db

@@ -19,6 +19,13 @@ let recoveryCodes: string[] = [];
 
 const login = (email = EMAIL, password = PASSWORD) => t.post('/api/login/check', { email, password });
 
+/** The code of the next 30-second step (accepted within the ±30 s tolerance, and not yet used). */
+let stepsAhead = 0;
+const nextCode = () => {
+  stepsAhead = Math.min(stepsAhead + 1, 1);
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
+};
+
 describe('two-step verification', () => {
   it('starts enrolment with a secret, its otpauth URL and a QR code, stored sealed', async () => {
     ({ sid } = await signUpAndLogIn(t, EMAIL));
@@ -63,7 +70,8 @@ describe('two-step verification', () => {
 
     const wrong = await t.post('/api/account/mfa/login', { mfa_token: token, code: '123456' });
     expect(wrong.statusCode).toBe(400);
-    const ok = await t.post('/api/account/mfa/login', { mfa_token: token, code: await generate({ secret }) });
+    // The enrolment used this step's code: a login needs a newer one.
+    const ok = await t.post('/api/account/mfa/login', { mfa_token: token, code: await nextCode() });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().uinfo.email).toBe(EMAIL);
     const newSid = ok.cookies.find((c) => c.name === 'sid')?.value ?? '';
@@ -75,6 +83,15 @@ describe('two-step verification', () => {
     });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().status_smessage).toBe('Your login attempt expired. Please log in again.');
+  });
+
+  it('never accepts the same authenticator code twice, even in a new login', async () => {
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, EMAIL));
+    const used = await generate({ secret, epoch: (user?.mfaLastTimeStep ?? 0) * 30 });
+    const token = (await login()).json().mfa_token as string;
+    const replayed = await t.post('/api/account/mfa/login', { mfa_token: token, code: used });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().details).toEqual({ code: 'The code is not valid. Please try again.' });
   });
 
   it('takes a recovery code once', async () => {
