@@ -79,14 +79,17 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
         headers: { [XSRF_HEADER]: csrf, 'content-type': 'application/json', ...headers },
         payload: JSON.stringify(body),
       }),
-    postAs: (sid, url, body = {}) =>
-      app.inject({
+    postAs: (sid, url, body = {}) => {
+      // The token the browser would hold for this session cookie.
+      const bound = issueCsrfToken(TEST_SECRET, sid);
+      return app.inject({
         method: 'POST',
         url,
-        cookies: { [XSRF_COOKIE]: csrf, sid },
-        headers: { [XSRF_HEADER]: csrf, 'content-type': 'application/json' },
+        cookies: { [XSRF_COOKIE]: bound, sid },
+        headers: { [XSRF_HEADER]: bound, 'content-type': 'application/json' },
         payload: JSON.stringify(body),
-      }),
+      });
+    },
     postForm: (url, form) =>
       app.inject({
         method: 'POST',

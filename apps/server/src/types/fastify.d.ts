@@ -16,6 +16,8 @@ declare module 'fastify' {
     /** Set the HttpOnly session cookie (plugins/app/session.ts). */
     setSessionCookie(token: string): void;
     clearSessionCookie(): void;
+    /** Set the XSRF-TOKEN cookie bound to this session cookie, or to none (plugins/app/csrf.ts). */
+    setCsrfCookie(sessionCookie?: string): void;
   }
   interface FastifyRequest {
     /** The session's user, resolved on the server; null when logged out. */

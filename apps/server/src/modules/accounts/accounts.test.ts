@@ -231,6 +231,53 @@ describe('login and sessions', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('binds the CSRF token to the session cookie: a login brings a new one, a planted one is refused', async () => {
+    const { res, sid } = await login('asha@example.com');
+    const fresh = res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    expect(fresh).not.toBe('');
+    const call = (token: string, cookie = sid) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/settings/logoutstatus',
+        cookies: { sid: cookie, 'XSRF-TOKEN': token },
+        headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': token },
+        payload: '{}',
+      });
+    expect((await call(fresh)).json().loginstatus).toBe(1);
+    // A visitor's token (what a sibling subdomain could plant) does not work with a session.
+    const planted = await call(t.csrfToken);
+    expect(planted.statusCode).toBe(403);
+    expect(planted.json().code).toBe('CSRF_FAILED');
+    // Nor does a token made for another session.
+    const other = await login('asha@example.com');
+    const otherToken = other.res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    expect((await call(otherToken)).statusCode).toBe(403);
+  });
+
+  it("answers 'Unauthorized access', not a CSRF failure, once a session has expired", async () => {
+    // Another address: this file's logins for asha@ have used up most of that address's rate limit.
+    await verifiedAccount('expired.csrf@example.com');
+    const { res, sid } = await login('expired.csrf@example.com');
+    const token = res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '30 minutes'` })
+      .where(eq(sessions.tokenHash, hashToken(sid)));
+    const call = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/changepassword',
+      cookies: { sid, 'XSRF-TOKEN': token },
+      headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': token },
+      payload: JSON.stringify({
+        oldpassword: PASSWORD,
+        password: 'x'.repeat(12),
+        confirmpassword: 'x'.repeat(12),
+      }),
+    });
+    expect(call.statusCode, call.body).toBe(401);
+    expect(call.json().status_smessage).toBe('Unauthorized access');
+  });
+
   it('logs out on the server: the cookie no longer opens anything', async () => {
     const { sid } = await login('asha@example.com');
     const out = await t.postAs(sid, '/api/account/logout');

@@ -1,11 +1,15 @@
 /**
  * CSRF double-submit (DESIGN.md). The server issues a readable XSRF-TOKEN cookie; every state-changing
- * request (every POST to /api, and anything else not GET/HEAD/OPTIONS) must send the same value back in X-XSRF-TOKEN, else 403. The token is signed with the
- * session secret, so a value the server never issued is refused even when cookie and header agree.
+ * request (every POST to /api, and anything else not GET/HEAD/OPTIONS) must send the same value back in
+ * X-XSRF-TOKEN, else 403. The token is signed with the session secret and bound to the session cookie it
+ * was issued with (a hash of it; none for a visitor), so a value the server never issued, or one planted
+ * for another session (e.g. from a sibling subdomain), is refused even when cookie and header agree. A new
+ * session cookie (login, password change, logout) comes with a new token.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SESSION_COOKIE } from '../../modules/accounts/sessions.service.ts';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.ts';
 import { sendError } from './errors.ts';
@@ -15,20 +19,30 @@ const XSRF_HEADER_NAME = XSRF_HEADER.toLowerCase();
 
 export type CsrfOptions = { secret: string; secureCookies: boolean };
 
-function sign(secret: string, value: string): string {
-  return createHmac('sha256', secret).update(`xsrf:${value}`).digest('base64url');
+/** What a token is bound to: the session cookie's hash, or nothing for a visitor. */
+export function csrfBinding(sessionCookie: string | undefined): string {
+  return sessionCookie ? createHash('sha256').update(sessionCookie).digest('base64url') : '';
 }
 
-export function issueCsrfToken(secret: string): string {
+function sign(secret: string, value: string, binding: string): string {
+  return createHmac('sha256', secret).update(`xsrf:${value}:${binding}`).digest('base64url');
+}
+
+/** A token for the holder of `sessionCookie` (none: a visitor). */
+export function issueCsrfToken(secret: string, sessionCookie?: string): string {
   const value = randomBytes(24).toString('base64url');
-  return `${value}.${sign(secret, value)}`;
+  return `${value}.${sign(secret, value, csrfBinding(sessionCookie))}`;
 }
 
-export function isValidCsrfToken(secret: string, token: string | undefined): token is string {
+export function isValidCsrfToken(
+  secret: string,
+  token: string | undefined,
+  sessionCookie?: string,
+): token is string {
   if (!token || token.length > 200) return false;
   const [value, mac, extra] = token.split('.');
   if (!value || !mac || extra !== undefined) return false;
-  const expected = Buffer.from(sign(secret, value));
+  const expected = Buffer.from(sign(secret, value, csrfBinding(sessionCookie)));
   const given = Buffer.from(mac);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
@@ -44,28 +58,33 @@ const VERIFIED_MEMO_SIZE = 10_000;
 
 async function csrf(app: FastifyInstance, options: CsrfOptions) {
   const verified = new Set<string>();
-  const isValid = (token: string | undefined): token is string => {
-    if (token !== undefined && verified.has(token)) return true;
-    if (!isValidCsrfToken(options.secret, token)) return false;
+  const isValid = (token: string | undefined, sessionCookie: string | undefined): token is string => {
+    const key = `${token}|${sessionCookie ?? ''}`;
+    if (token !== undefined && verified.has(key)) return true;
+    if (!isValidCsrfToken(options.secret, token, sessionCookie)) return false;
     if (verified.size >= VERIFIED_MEMO_SIZE) verified.clear();
-    verified.add(token);
+    verified.add(key);
     return true;
   };
 
+  /** Give the browser a token for this session cookie (none: a visitor). */
+  app.decorateReply('setCsrfCookie', function (this: FastifyReply, sessionCookie?: string) {
+    this.setCookie(XSRF_COOKIE, issueCsrfToken(options.secret, sessionCookie), {
+      path: '/',
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      httpOnly: false,
+    });
+  });
+
   app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    const hasValidCookie = isValid(cookie);
+    const sessionCookie = request.cookies[SESSION_COOKIE];
+    const hasValidCookie = isValid(cookie, sessionCookie);
     // Static files (hashed assets, favicon) may be cached publicly: they never carry a token.
     const route = request.routeOptions.url ?? '';
     const isStaticFile = route !== '/*' && !route.startsWith('/api') && /\.[a-z0-9]+$/i.test(route);
-    if (!hasValidCookie && !isStaticFile) {
-      reply.setCookie(XSRF_COOKIE, issueCsrfToken(options.secret), {
-        path: '/',
-        sameSite: 'lax',
-        secure: options.secureCookies,
-        httpOnly: false,
-      });
-    }
+    if (!hasValidCookie && !isStaticFile) reply.setCsrfCookie(sessionCookie);
     // Every state-changing request needs the token, whatever its path: "//api/x" and "/%61pi/x" route to /api/x.
     if (SAFE_METHODS.has(request.method)) return done();
     const header = request.headers[XSRF_HEADER_NAME];

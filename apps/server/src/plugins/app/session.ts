@@ -29,6 +29,8 @@ async function session(app: FastifyInstance, options: SessionOptions) {
       secure: options.secureCookies,
       maxAge: Math.floor(ABSOLUTE_MS / 1000),
     });
+    // A new session cookie comes with a CSRF token bound to it (plugins/app/csrf.ts).
+    this.setCsrfCookie(token);
   });
   app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
     this.clearCookie(SESSION_COOKIE, {
@@ -37,6 +39,7 @@ async function session(app: FastifyInstance, options: SessionOptions) {
       sameSite: 'lax',
       secure: options.secureCookies,
     });
+    this.setCsrfCookie();
   });
 
   app.addHook('onRequest', async (request) => {
@@ -52,4 +55,4 @@ async function session(app: FastifyInstance, options: SessionOptions) {
   });
 }
 
-export const sessionPlugin = fp(session, { name: 'session', dependencies: ['@fastify/cookie'] });
+export const sessionPlugin = fp(session, { name: 'session', dependencies: ['@fastify/cookie', 'csrf'] });
