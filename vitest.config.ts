@@ -1,10 +1,13 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'];
+/** Tests that need a Redis server (TEST_REDIS_URL); their own project, like PostgreSQL's. */
+const redisTests = ['apps/server/src/**/*.redis.test.ts'];
 const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `server-${engine}`,
     include: serverTests,
+    exclude: redisTests,
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     globalSetup: ['packages/db/src/testing/global-setup.ts'],
@@ -36,6 +39,23 @@ export default defineConfig({
       serverProject('pglite'),
       // The same integration suite on a real PostgreSQL server whenever one is configured (CI always is).
       ...(process.env['TEST_DATABASE_URL'] ? [serverProject('postgres')] : []),
+      // Rate limits shared through Redis, whenever a Redis server is configured (CI always is).
+      ...(process.env['TEST_REDIS_URL']
+        ? [
+            {
+              test: {
+                name: 'server-redis',
+                include: redisTests,
+                environment: 'node',
+                env: { TEST_DB_ENGINE: 'pglite' },
+                globalSetup: ['packages/db/src/testing/global-setup.ts'],
+                setupFiles: ['apps/server/test/setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

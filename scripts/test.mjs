@@ -1,5 +1,6 @@
-// npm test: every suite. Vitest (contract, web, server on PGlite, and on PostgreSQL when TEST_DATABASE_URL is
-// set), then the Playwright browser suite against the built app. Ends with one line counting all tests.
+// npm test: every suite. Vitest (contract, web, server on PGlite, on PostgreSQL when TEST_DATABASE_URL is set,
+// and the Redis rate-limit test when TEST_REDIS_URL is set), then the Playwright browser suite against the built
+// app. Ends with one line counting all tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

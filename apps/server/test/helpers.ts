@@ -6,6 +6,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
 import { desc, emailOutbox, eq, type DatabaseHandle } from '@taxfirm/db';
 import { createTestDatabase } from '@taxfirm/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildApp, type AppConfig } from '../src/app.ts';
 import { createKeyring } from '../src/lib/crypto/keyring.ts';
 import { createLocalStorage } from '../src/lib/storage/local-storage.ts';
@@ -35,7 +36,10 @@ export type TestApp = {
 };
 
 /** The app on an isolated, migrated database of the current test project's engine. No web build. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  deps: { redis?: Redis } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const storageRoot = await mkdtemp(path.join(tmpdir(), 'taxfirm-storage-'));
   const keyring = createKeyring(TEST_ENCRYPTION_KEY);
@@ -51,6 +55,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     database,
     storage,
     keyring,
+    ...(deps.redis ? { redis: deps.redis } : {}),
     logStream,
     config: {
       isProduction: false,
