@@ -46,6 +46,7 @@ export default defineConfig({
               test: {
                 name: 'server-redis',
                 include: redisTests,
+                provide: { redisUrl: process.env['TEST_REDIS_URL'] },
                 environment: 'node',
                 env: { TEST_DB_ENGINE: 'pglite' },
                 globalSetup: ['packages/db/src/testing/global-setup.ts'],

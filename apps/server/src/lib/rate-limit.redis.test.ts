@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 // Runs only in the server-redis project (vitest.config.ts), which exists when TEST_REDIS_URL is set.
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? '';
+const REDIS_URL = inject('redisUrl');
 
 let redis: Redis;
 let first: TestApp;
