@@ -103,6 +103,9 @@ export const MESSAGES = {
   MFA_DISABLED: 'Two-step verification is off.',
   MFA_ALREADY_ON: 'Two-step verification is already on.',
   PASSWORD_WRONG: 'Password is not correct',
+  PROFILE_SAVED: 'Your details have been saved.',
+  PROFILE_LOCKED:
+    'Your profile can no longer be changed while we prepare your return. Please contact us to make a change.',
   UPLOAD_TOO_SMALL: 'This file is empty or too small to be a document',
   PHONE_EXT_REQUIRED: 'Phone extension is required',
   PHONE_EXT_INVALID: 'Choose US (+1) or INDIA (+91)',

@@ -3,3 +3,4 @@ export * from './contact.ts';
 export * from './referrals.ts';
 export * from './careers.ts';
 export * from './accounts.ts';
+export * from './profile.ts';

@@ -1,0 +1,232 @@
+import { auditLog, clients, dependents, eq, filings, spouses, taxpayerProfiles } from '@taxfirm/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let asha: { sid: string; clientId: string; userId: string };
+let ravi: { sid: string; clientId: string; userId: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  asha = await signUpAndLogIn(t, 'asha.profile@example.com', { first: 'Asha', last: 'Rao' });
+  ravi = await signUpAndLogIn(t, 'ravi.profile@example.com', { first: 'Ravi', last: 'Kumar' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const TAXPAYER = {
+  unique_code: 'x',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  ssnitin: '123-45-6789',
+  occupation: 'Engineer',
+  dob: '04-15-1988',
+  filling_status: 'Married Filing Jointly',
+  dependent: '1',
+  email: 'someone.else@example.com',
+  phoneext: 'US',
+  phone: '(469)-555-0100',
+  country_name: 'US',
+  time_zone: 'CST',
+  insurence: 'Yes',
+};
+
+describe('the taxpayer section', () => {
+  it('starts from the registration details, with the login e-mail', async () => {
+    const res = await t.postAs(asha.sid, '/api/user/taxpayerinfo', { user_id: ravi.userId });
+    expect(res.json().tinfo).toMatchObject({
+      first_name: 'Asha',
+      last_name: 'Rao',
+      email: 'asha.profile@example.com',
+      phone: '4695550100',
+      ssnitin: null,
+    });
+  });
+
+  it('saves, answers the SSN masked and the date as MM-DD-YYYY, and keeps no SSN in clear', async () => {
+    const save = await t.postAs(asha.sid, '/api/user/savetaxpayer', TAXPAYER);
+    expect(save.statusCode).toBe(200);
+    expect(save.json().status_smessage).toBe('Your details have been saved.');
+    const { tinfo } = (await t.postAs(asha.sid, '/api/user/taxpayerinfo')).json();
+    expect(tinfo).toMatchObject({
+      ssnitin: '***-**-6789',
+      dob: '04-15-1988',
+      filling_status: 'Married Filing Jointly',
+      // The e-mail is always the login's, not what the body said.
+      email: 'asha.profile@example.com',
+    });
+    const rows = JSON.stringify(await t.database.db.select().from(taxpayerProfiles));
+    expect(rows).not.toContain('123456789');
+    expect(rows).not.toContain('123-45-6789');
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.clientId, asha.clientId));
+    expect(audit.map((a) => a.subject)).toContain('taxpayer');
+    expect(JSON.stringify(audit)).not.toContain('6789');
+  });
+
+  it('keeps the stored number when the field is left blank, and replaces it when typed again', async () => {
+    await t.postAs(asha.sid, '/api/user/savetaxpayer', { ...TAXPAYER, ssnitin: '' });
+    expect((await t.postAs(asha.sid, '/api/user/taxpayerinfo')).json().tinfo.ssnitin).toBe('***-**-6789');
+    await t.postAs(asha.sid, '/api/user/savetaxpayer', { ...TAXPAYER, ssnitin: '912-70-1234' });
+    expect((await t.postAs(asha.sid, '/api/user/taxpayerinfo')).json().tinfo.ssnitin).toBe('***-**-1234');
+  });
+
+  it("refuses the spec's invalid input with its messages, changing nothing", async () => {
+    const res = await t.postAs(asha.sid, '/api/user/savetaxpayer', {
+      ...TAXPAYER,
+      first_name: 'A5ha',
+      last_name: '',
+      ssnitin: '12345',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toMatchObject({
+      first_name: 'First name should consist of Alphabets only',
+      last_name: 'Last name is required',
+      ssnitin: 'SSN/ITIN must be 9 digits',
+    });
+    expect((await t.postAs(asha.sid, '/api/user/taxpayerinfo')).json().tinfo.first_name).toBe('Asha');
+  });
+});
+
+describe("one client never reaches another's profile", () => {
+  it('reads and writes only the session’s client, whatever ids the body carries', async () => {
+    const theirs = await t.postAs(ravi.sid, '/api/user/taxpayerinfo', {
+      user_id: asha.userId,
+      client_id: asha.clientId,
+    });
+    expect(theirs.json().tinfo).toMatchObject({
+      first_name: 'Ravi',
+      email: 'ravi.profile@example.com',
+      ssnitin: null,
+    });
+    await t.postAs(ravi.sid, '/api/user/savespouse', {
+      s_user_id: asha.userId,
+      first_name: 'Priya',
+      last_name: 'Kumar',
+    });
+    await t.postAs(ravi.sid, '/api/user/savedependents', {
+      d_user_id: asha.userId,
+      dependentinfo: [{ first_name: 'Anu', last_name: 'Kumar' }],
+    });
+    const ashaSpouse = await t.database.db.select().from(spouses).where(eq(spouses.clientId, asha.clientId));
+    const ashaDependents = await t.database.db
+      .select()
+      .from(dependents)
+      .where(eq(dependents.clientId, asha.clientId));
+    expect(ashaSpouse).toHaveLength(0);
+    expect(ashaDependents).toHaveLength(0);
+    const raviSpouse = await t.database.db.select().from(spouses).where(eq(spouses.clientId, ravi.clientId));
+    expect(raviSpouse[0]?.firstName).toBe('Priya');
+    expect((await t.postAs(asha.sid, '/api/user/taxpayerinfo')).json().tinfo.first_name).toBe('Asha');
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await t.post('/api/user/taxpayerinfo', { user_id: asha.userId });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().status_smessage).toBe('Unauthorized access');
+  });
+});
+
+describe('spouse, dependents and employers', () => {
+  it('saves the spouse with a masked SSN and checks the date format', async () => {
+    const bad = await t.postAs(asha.sid, '/api/user/savespouse', {
+      first_name: 'Vik',
+      last_name: 'Rao',
+      dob: '1988-04-15',
+    });
+    expect(bad.json().details).toEqual({ dob: 'Invalid date format. Please use MM-DD-YYYY.' });
+    await t.postAs(asha.sid, '/api/user/savespouse', {
+      first_name: 'Vik',
+      last_name: 'Rao',
+      ssn: '987654321',
+      dob: '01-02-1987',
+    });
+    expect((await t.postAs(asha.sid, '/api/user/spouseinfo')).json().sinfo).toEqual({
+      first_name: 'Vik',
+      last_name: 'Rao',
+      ssn: '***-**-4321',
+      occupation: null,
+      dob: '01-02-1987',
+      visa_type: null,
+    });
+  });
+
+  it('replaces the dependents list, keeps a blank number at its position, and refuses a seventh', async () => {
+    const one = {
+      first_name: 'Anika',
+      last_name: 'Rao',
+      ssn: '111-22-3333',
+      occupation: 'Daughter',
+      dob: '05-06-2015',
+    };
+    await t.postAs(asha.sid, '/api/user/savedependents', {
+      dependentinfo: [one, { first_name: 'Dev', last_name: 'Rao' }],
+    });
+    await t.postAs(asha.sid, '/api/user/savedependents', { dependentinfo: [{ ...one, ssn: '' }] });
+    expect((await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo).toEqual([
+      {
+        first_name: 'Anika',
+        last_name: 'Rao',
+        ssn: '***-**-3333',
+        occupation: 'Daughter',
+        dob: '05-06-2015',
+        visa_type: null,
+      },
+    ]);
+    const seven = Array.from({ length: 7 }, (_, i) => ({ first_name: `Kid${i}`, last_name: 'Rao' }));
+    const res = await t.postAs(asha.sid, '/api/user/savedependents', { dependentinfo: seven });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().status_smessage).toBe('You can add at most 6 dependents.');
+    expect((await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo).toHaveLength(1);
+    expect(JSON.stringify(await t.database.db.select().from(dependents))).not.toContain('111223333');
+  });
+
+  it('saves employers in order and refuses an end before the start', async () => {
+    const bad = await t.postAs(asha.sid, '/api/user/saveemployer', {
+      emploerinfo: [
+        {
+          company_name: 'Acme',
+          client_name: 'Globex',
+          proj_start_date: '03-01-2024',
+          proj_end_date: '02-01-2024',
+        },
+      ],
+    });
+    expect(bad.json().details).toEqual({
+      'emploerinfo.0.proj_end_date': 'Project end date cannot be before the start date.',
+    });
+    const list = [
+      {
+        company_name: 'Acme',
+        client_name: 'Globex',
+        proj_start_date: '01-01-2024',
+        proj_end_date: '06-30-2024',
+      },
+      {
+        company_name: 'Initech',
+        client_name: 'Umbrella',
+        proj_start_date: '07-01-2024',
+        proj_end_date: '12-31-2024',
+      },
+    ];
+    await t.postAs(asha.sid, '/api/user/saveemployer', { user_id: ravi.userId, emploerinfo: list });
+    expect((await t.postAs(asha.sid, '/api/user/employerinfo')).json().empinfo).toEqual(list);
+    expect((await t.postAs(ravi.sid, '/api/user/employerinfo')).json().empinfo).toEqual([]);
+  });
+});
+
+describe('the editing lock', () => {
+  it('refuses saves once the filing reaches Preparation Pending, and says why', async () => {
+    await t.database.db
+      .update(filings)
+      .set({ status: 'Preparation Pending' })
+      .where(eq(filings.clientId, asha.clientId));
+    const res = await t.postAs(asha.sid, '/api/user/savetaxpayer', { ...TAXPAYER, first_name: 'Changed' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().status_smessage).toBe(
+      'Your profile can no longer be changed while we prepare your return. Please contact us to make a change.',
+    );
+    expect((await t.postAs(asha.sid, '/api/user/taxpayerinfo')).json().tinfo.first_name).toBe('Asha');
+    const [client] = await t.database.db.select().from(clients).where(eq(clients.id, asha.clientId));
+    expect(client).toBeDefined();
+  });
+});

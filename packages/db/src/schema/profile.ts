@@ -1,0 +1,114 @@
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../columns.ts';
+import { clients, users } from './accounts.ts';
+
+/**
+ * Identity numbers (SSN/ITIN) are never stored in clear: `ssn_sealed` holds the number sealed by the server's
+ * keyring (AES-256-GCM, with its key id), and `ssn_last4` only what the masked answer shows.
+ */
+const identityNumber = {
+  ssnSealed: text(),
+  ssnLast4: text(),
+};
+
+/** The taxpayer section of a client's profile (one per client). */
+export const taxpayerProfiles = pgTable('taxpayer_profiles', {
+  ...id,
+  clientId: uuid()
+    .notNull()
+    .unique()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  ...identityNumber,
+  occupation: text(),
+  dob: date(),
+  filingStatus: text(),
+  /** '1' yes, '2' no (the spec's values). */
+  hasDependents: text(),
+  phone: text(),
+  phoneExt: text(),
+  alterPhone: text(),
+  address: text(),
+  city: text(),
+  state: text(),
+  country: text(),
+  zip: text(),
+  healthInsurance: text(),
+  currentEmployer: text(),
+  clientLocation: text(),
+  timeZone: text(),
+  referralName: text(),
+  ...timestamps,
+});
+
+/** The spouse section (at most one per client). */
+export const spouses = pgTable('spouses', {
+  ...id,
+  clientId: uuid()
+    .notNull()
+    .unique()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  ...identityNumber,
+  occupation: text(),
+  dob: date(),
+  visaType: text(),
+  ...timestamps,
+});
+
+/** Dependents, at most 6 per client, in the order the client gave them. */
+export const dependents = pgTable(
+  'dependents',
+  {
+    ...id,
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    ...identityNumber,
+    relationship: text(),
+    dob: date(),
+    visaType: text(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('dependents_client_position_idx').on(t.clientId, t.position)],
+);
+
+/** Employer / project entries, at most 6 per client. */
+export const employers = pgTable(
+  'employers',
+  {
+    ...id,
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    companyName: text().notNull(),
+    clientName: text().notNull(),
+    projectStart: date().notNull(),
+    projectEnd: date().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('employers_client_position_idx').on(t.clientId, t.position)],
+);
+
+/** Who did what to which client's data, when and from where (append-only; never the values). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    ...id,
+    actorUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    clientId: uuid().references(() => clients.id, { onDelete: 'set null' }),
+    /** What the action touched, e.g. "taxpayer", "dependents", "spouse.ssn". */
+    subject: text(),
+    ip: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_client_created_idx').on(t.clientId, t.createdAt)],
+);
