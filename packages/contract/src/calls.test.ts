@@ -69,6 +69,7 @@ describe('CALLS', () => {
       'account/mfa/setup',
       'account/mfa/status',
       'account/resendverification',
+      'account/revealssn',
     ]);
   });
 

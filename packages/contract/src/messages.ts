@@ -106,6 +106,7 @@ export const MESSAGES = {
   PROFILE_SAVED: 'Your details have been saved.',
   PROFILE_LOCKED:
     'Your profile can no longer be changed while we prepare your return. Please contact us to make a change.',
+  SSN_NOT_STORED: 'No SSN/ITIN is stored here.',
   UPLOAD_TOO_SMALL: 'This file is empty or too small to be a document',
   PHONE_EXT_REQUIRED: 'Phone extension is required',
   PHONE_EXT_INVALID: 'Choose US (+1) or INDIA (+91)',

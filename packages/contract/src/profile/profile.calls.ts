@@ -9,6 +9,8 @@ import {
   spouseInfoResponseSchema,
   taxpayerBodySchema,
   taxpayerInfoResponseSchema,
+  revealSsnBodySchema,
+  revealSsnResponseSchema,
 } from './profile.schemas.ts';
 
 export const profileCalls = {
@@ -67,5 +69,13 @@ export const profileCalls = {
     response: envelopeSchema,
     access: 'client',
     summary: "Replace the session's employer entries (at most 6).",
+  }),
+  revealSsn: defineCall({
+    path: 'account/revealssn',
+    body: revealSsnBodySchema,
+    response: revealSsnResponseSchema,
+    access: 'client',
+    summary:
+      "Show one of the session's own stored SSN/ITIN numbers in full; each reveal is written to the audit log.",
   }),
 } as const;

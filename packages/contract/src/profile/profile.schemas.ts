@@ -166,3 +166,17 @@ function toSortable(mmddyyyy: string): string {
   const [m = '', d = '', y = ''] = mmddyyyy.split('-');
   return `${y}${m}${d}`;
 }
+
+/** Which stored identity number to show in full (the client's own; every reveal is audited). */
+export const revealSsnBodySchema = z.object({
+  section: z.enum(['taxpayer', 'spouse', 'dependent']),
+  /** For a dependent: its position in the list, from 0. */
+  index: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_DEPENDENTS - 1)
+    .optional(),
+});
+export type RevealSsnBody = z.input<typeof revealSsnBodySchema>;
+export const revealSsnResponseSchema = envelope({ ssn: z.string() });

@@ -11,6 +11,7 @@ import {
   getEmployers,
   getSpouse,
   getTaxpayer,
+  revealSsn,
   saveDependents,
   saveEmployers,
   saveSpouse,
@@ -41,6 +42,10 @@ export async function profileRoutes(
   };
   const editable = async (actor: Actor) =>
     assertEditable(app.db, actor.clientId, (await settings.get()).current_tax_year);
+
+  registerCall(app, CALLS.revealSsn, async (request) => ({
+    ssn: await revealSsn(deps, await actorOf(request), request.body.section, request.body.index),
+  }));
 
   registerCall(app, CALLS.taxpayerInfo, async (request) => ({
     tinfo: await getTaxpayer(app.db, await actorOf(request)),

@@ -299,3 +299,42 @@ export async function saveEmployers(deps: ProfileDeps, actor: Actor, input: Empl
     await audit(tx, actor, 'profile.update', 'employers');
   });
 }
+
+/** The client's own stored number in full, for a deliberate reveal; the reveal is audited. */
+export async function revealSsn(
+  deps: ProfileDeps,
+  actor: Actor,
+  section: 'taxpayer' | 'spouse' | 'dependent',
+  index = 0,
+): Promise<string> {
+  const sealed =
+    section === 'taxpayer'
+      ? (
+          await deps.db
+            .select({ s: taxpayerProfiles.ssnSealed })
+            .from(taxpayerProfiles)
+            .where(eq(taxpayerProfiles.clientId, actor.clientId))
+        )[0]?.s
+      : section === 'spouse'
+        ? (
+            await deps.db
+              .select({ s: spouses.ssnSealed })
+              .from(spouses)
+              .where(eq(spouses.clientId, actor.clientId))
+          )[0]?.s
+        : (
+            await deps.db
+              .select({ s: dependents.ssnSealed })
+              .from(dependents)
+              .where(and(eq(dependents.clientId, actor.clientId), eq(dependents.position, index)))
+          )[0]?.s;
+  if (!sealed) throw new AppError('NOT_FOUND', { message: MESSAGES.SSN_NOT_STORED });
+  const digits = deps.keyring.open(sealed, SSN_CONTEXT).toString();
+  await audit(
+    deps.db,
+    actor,
+    'ssn.reveal',
+    section === 'dependent' ? `dependents.${index}.ssn` : `${section}.ssn`,
+  );
+  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+}

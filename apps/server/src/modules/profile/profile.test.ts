@@ -214,6 +214,32 @@ describe('spouse, dependents and employers', () => {
   });
 });
 
+describe('revealing a stored number', () => {
+  it("shows the client's own number in full and writes the reveal to the audit log", async () => {
+    const res = await t.postAs(asha.sid, '/api/account/revealssn', { section: 'taxpayer' });
+    expect(res.json().ssn).toBe('912-70-1234');
+    const dependent = await t.postAs(asha.sid, '/api/account/revealssn', { section: 'dependent', index: 0 });
+    expect(dependent.json().ssn).toBe('111-22-3333');
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'ssn.reveal'));
+    expect(rows.map((r) => [r.actorUserId, r.clientId, r.subject])).toEqual([
+      [asha.userId, asha.clientId, 'taxpayer.ssn'],
+      [asha.userId, asha.clientId, 'dependents.0.ssn'],
+    ]);
+    expect(rows[0]?.ip).toBeTruthy();
+    expect(JSON.stringify(rows)).not.toContain('1234');
+  });
+
+  it("never reveals another client's number, and says when none is stored", async () => {
+    const res = await t.postAs(ravi.sid, '/api/account/revealssn', {
+      section: 'taxpayer',
+      client_id: asha.clientId,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().status_smessage).toBe('No SSN/ITIN is stored here.');
+    expect(res.body).not.toContain('1234');
+  });
+});
+
 describe('the editing lock', () => {
   it('refuses saves once the filing reaches Preparation Pending, and says why', async () => {
     await t.database.db
