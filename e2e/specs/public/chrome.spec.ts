@@ -266,9 +266,12 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Open navigation' })).toBeFocused();
     await expect(mobileNav).toBeHidden();
     await page.keyboard.press('Enter');
-    await expect(mobileNav.getByRole('link', { name: 'Contact Us' })).toBeVisible();
-    await mobileNav.getByRole('link', { name: 'Contact Us' }).click();
-    await expect(page).toHaveURL(/\/contact-us$/);
+    const contact = mobileNav.getByRole('link', { name: 'Contact Us' });
+    // Wait until the menu has finished opening (its last link is fully on screen) before tapping.
+    await expect(mobileNav.getByRole('link', { name: 'Refer a Friend' })).toBeInViewport({ ratio: 1 });
+    await contact.click();
+    // The navigation loads the page's code and data first; allow a busy machine more than the default 5 s.
+    await page.waitForURL(/\/contact-us$/, { timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Open navigation' })).toHaveAttribute(
       'aria-expanded',
       'false',
