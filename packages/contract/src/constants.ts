@@ -51,6 +51,9 @@ export const STORAGE_KEYS = {
 export const PHONE_EXTENSIONS = ['US', 'INDIA'] as const;
 export type PhoneExtension = (typeof PHONE_EXTENSIONS)[number];
 export const DEFAULT_PHONE_EXTENSION: PhoneExtension = 'US';
+export function isPhoneExtension(value: unknown): value is PhoneExtension {
+  return typeof value === 'string' && (PHONE_EXTENSIONS as readonly string[]).includes(value);
+}
 export const PHONE_EXTENSION_OPTIONS = [
   { value: 'US', label: 'US (+1)', dialCode: '+1' },
   { value: 'INDIA', label: 'INDIA (+91)', dialCode: '+91' },

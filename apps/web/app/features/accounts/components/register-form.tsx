@@ -17,10 +17,9 @@ import {
   type RegisterBody,
 } from '@taxfirm/contract';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { PhoneField } from '../../../components/ui/phone-field.tsx';
+import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -94,23 +93,7 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
             error={errors.last_name?.message}
           />
         </SimpleGrid>
-        <Controller
-          control={form.control}
-          name="phone"
-          render={({ field }) => (
-            <PhoneField
-              label="Phone number"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              extension={form.watch('mobileCountry') ?? DEFAULT_PHONE_EXTENSION}
-              onExtensionChange={(ext) => form.setValue('mobileCountry', ext)}
-              error={errors.phone?.message}
-              extensionError={errors.mobileCountry?.message}
-            />
-          )}
-        />
+        <FormPhoneField form={form} name="phone" extensionName="mobileCountry" label="Phone number" />
         <TextInput
           label="Email"
           type="email"

@@ -11,9 +11,8 @@ import {
 } from '@taxfirm/contract';
 import { IconFileText } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PhoneField } from '../../../components/ui/phone-field.tsx';
+import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -109,23 +108,7 @@ export function CareersForm() {
           {...form.register('emailaddress')}
           error={errors.emailaddress?.message}
         />
-        <Controller
-          control={form.control}
-          name="phone"
-          render={({ field }) => (
-            <PhoneField
-              label="Phone number"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              extension={form.watch('phoneext') ?? DEFAULT_PHONE_EXTENSION}
-              onExtensionChange={(ext) => form.setValue('phoneext', ext)}
-              error={errors.phone?.message}
-              extensionError={errors.phoneext?.message}
-            />
-          )}
-        />
+        <FormPhoneField form={form} name="phone" extensionName="phoneext" label="Phone number" />
         <Textarea
           label="Message"
           description="Tell us about your experience and the role you are interested in."

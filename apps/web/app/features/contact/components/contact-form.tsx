@@ -7,10 +7,9 @@ import {
   type ContactBody,
 } from '@taxfirm/contract';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { PhoneField } from '../../../components/ui/phone-field.tsx';
+import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSaveContact } from '../api/save-contact.ts';
@@ -67,23 +66,7 @@ export function ContactForm() {
           {...form.register('c_email')}
           error={errors.c_email?.message}
         />
-        <Controller
-          control={form.control}
-          name="c_phone"
-          render={({ field }) => (
-            <PhoneField
-              label="Phone number"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              extension={form.watch('c_phone_ext') ?? DEFAULT_PHONE_EXTENSION}
-              onExtensionChange={(ext) => form.setValue('c_phone_ext', ext)}
-              error={errors.c_phone?.message}
-              extensionError={errors.c_phone_ext?.message}
-            />
-          )}
-        />
+        <FormPhoneField form={form} name="c_phone" extensionName="c_phone_ext" label="Phone number" />
         <Textarea
           label="Message"
           withAsterisk

@@ -5,9 +5,8 @@ import {
   type PublicReferralBody,
 } from '@taxfirm/contract';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { PhoneField } from '../../../components/ui/phone-field.tsx';
+import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
 import { useSaveReferral } from '../api/save-referral.ts';
@@ -58,23 +57,12 @@ export function ReferralForm() {
     label: string,
     extensionLabel: string,
   ) => (
-    <Controller
-      control={form.control}
+    <FormPhoneField
+      form={form}
       name={name}
-      render={({ field }) => (
-        <PhoneField
-          label={label}
-          extensionLabel={extensionLabel}
-          name={field.name}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          extension={form.watch(extName) ?? DEFAULT_PHONE_EXTENSION}
-          onExtensionChange={(ext) => form.setValue(extName, ext)}
-          error={errors[name]?.message}
-          extensionError={errors[extName]?.message}
-        />
-      )}
+      extensionName={extName}
+      label={label}
+      extensionLabel={extensionLabel}
     />
   );
 
