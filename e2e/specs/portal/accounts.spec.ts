@@ -1,4 +1,5 @@
-import { clients, eq, referrals, users } from '@taxfirm/db';
+import { authTokens, clients, eq, referrals, sessions, sql, users } from '@taxfirm/db';
+import { createHash, randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
@@ -124,6 +125,9 @@ test.describe('accounts', () => {
 
     const link = await mailbox.link('forgetful@example.com', 'newpasswordlink', since);
     await page.goto(link.pathname + link.search);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('New password is required', { exact: true })).toBeVisible();
+    await expect(page.getByText('Confirm password is required', { exact: true })).toBeVisible();
     await page.getByLabel(/^New password/).fill('a fresh new passphrase');
     await page.getByLabel('Confirm password').fill('not the same');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -312,6 +316,89 @@ test.describe('accounts', () => {
         owner: 'referrer.client@example.com',
       }),
     ]);
+  });
+
+  test.describe('a reset link sent by staff', () => {
+    test.use({ allowedConsoleErrors: [/status of 400/] });
+
+    test("shows the form while 'Activate', checks the fields, sets the password, then shows the expired message", async ({
+      page,
+      mailbox,
+      server,
+    }) => {
+      await verifiedAccount(page, mailbox, 'staff.reset@example.com');
+      const secret = randomBytes(32).toString('base64url');
+      await page.goto('about:blank');
+      // What the staff console will do: a live staff_reset token for the account.
+      await server.withDatabase(async (db) => {
+        const [user] = await db.select().from(users).where(eq(users.email, 'staff.reset@example.com'));
+        await db.insert(authTokens).values({
+          userId: user?.id ?? '',
+          kind: 'staff_reset',
+          tokenHash: createHash('sha256').update(secret).digest('hex'),
+          expiresAt: new Date(Date.now() + 3_600_000),
+        });
+      });
+      await page.goto(`/resetpasswordlink/${secret}`);
+      const form = page.getByRole('form', { name: 'Reset password' });
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await expect(form.getByText('Password is required', { exact: true })).toBeVisible();
+      await expect(form.getByText('Confirm Password is required', { exact: true })).toBeVisible();
+      await form.getByLabel(/^Password/).fill('staff given passphrase');
+      await form.getByLabel(/^Confirm Password/).fill('something else entirely');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await expect(form.getByText('Password and confirm password should match')).toBeVisible();
+      await form.getByLabel(/^Confirm Password/).fill('staff given passphrase');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await expect(form.getByRole('status')).toHaveText('Password updated successfully');
+      const shownAt = Date.now();
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 4000 });
+      expect(Date.now() - shownAt).toBeGreaterThan(700);
+
+      await page.goto(`/resetpasswordlink/${secret}`);
+      await expect(page.getByRole('alert')).toHaveText(
+        'This link expired. Please contact support team for moving forward.',
+      );
+      await expect(page.getByRole('form', { name: 'Reset password' })).toHaveCount(0);
+      await page.goto('/');
+      await loginThroughPanel(page, 'staff.reset@example.com', 'staff given passphrase');
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+    });
+  });
+
+  test('after 20 idle minutes the next call checks the session, and an ended one clears the login and goes home', async ({
+    page,
+    mailbox,
+    server,
+  }) => {
+    await verifiedAccount(page, mailbox, 'idle.client@example.com');
+    await loginThroughPanel(page, 'idle.client@example.com');
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    // Twenty-one minutes pass: the browser's last activity and the server's session both age.
+    await page.evaluate(() => localStorage.setItem('last_active', String(Date.now() - 21 * 60_000)));
+    await page.goto('about:blank');
+    await server.withDatabase(async (db) => {
+      const [user] = await db.select().from(users).where(eq(users.email, 'idle.client@example.com'));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now() - interval '21 minutes'` })
+        .where(eq(sessions.userId, user?.id ?? ''));
+    });
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/user/changepassword');
+    await page.getByLabel('Old password').fill(PASSWORD);
+    await page.getByLabel(/^New password/).fill('another passphrase!');
+    await page.getByLabel('Confirm password').fill('another passphrase!');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    // The inactivity check asked the server first, and the change itself never went out.
+    expect(calls).toEqual(['/api/settings/logoutstatus']);
+    await loginThroughPanel(page, 'idle.client@example.com');
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
   });
 
   test.describe('two-step verification', () => {
