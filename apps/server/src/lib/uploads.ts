@@ -41,6 +41,13 @@ const FIELD_LIMITS = { fields: 30, fieldSize: 20_000, fieldNameSize: 100, parts:
 /** Bytes read before deciding the type: enough for file-type to see inside a .docx. */
 const SNIFF_BYTES = 64 * 1024;
 
+/** Storage itself failed (disk, S3): a server error, unlike a malformed body. */
+class StorageFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super('storage failed');
+  }
+}
+
 class FileRefused extends Error {
   constructor(
     readonly field: string,
@@ -71,6 +78,10 @@ async function storeFile(
 ): Promise<Upload> {
   const field = part.fieldname;
   // The parser counts the real bytes and truncates the stream at the limit; no header is trusted.
+  let bodyBroken = false;
+  part.file.once('error', () => {
+    bodyBroken = true;
+  });
   const sniffed = await fileTypeStream(part.file, { sampleSize: SNIFF_BYTES });
   const type = detectedType(sniffed.fileType?.mime, part.filename);
   if (!type || !rule.types.includes(type)) {
@@ -78,7 +89,13 @@ async function storeFile(
     throw new FileRefused(field, part.file.truncated ? rule.messages.tooLarge : rule.messages.wrongType);
   }
   const key = `${keyPrefix}/${randomUUID()}`;
-  const stored = await storage.put(key, sniffed);
+  let stored;
+  try {
+    stored = await storage.put(key, sniffed);
+  } catch (error) {
+    // A body cut short fails the stream storage reads: that is the client's malformed request.
+    throw bodyBroken ? error : new StorageFailed(error);
+  }
   const refusal = part.file.truncated
     ? rule.messages.tooLarge
     : stored.size <= rule.minBytes
@@ -140,9 +157,18 @@ export async function readMultipart(
         details: { [error.field]: error.message },
       });
     }
-    throw error;
+    if (error instanceof StorageFailed) throw error.reason;
+    // The parser's own refusals with a status (e.g. too many files, 413) keep it; any other failure to read
+    // the parts (no boundary, a body cut short) is a malformed request, not a server error.
+    if (error instanceof AppError || hasClientStatus(error)) throw error;
+    throw new AppError('MALFORMED_BODY', { cause: error });
   }
   return fields;
+}
+
+function hasClientStatus(error: unknown): boolean {
+  const status = error && typeof error === 'object' && 'statusCode' in error ? error.statusCode : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /** Remove every file this request stored (a failed request keeps nothing). */

@@ -194,6 +194,32 @@ describe('settings/careerssubmit', () => {
     expect(await storedFiles()).toEqual([]);
   });
 
+  it('answers a malformed multipart body with 400, never a 500, and keeps nothing', async () => {
+    const post = (contentType: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/settings/careerssubmit',
+        cookies: { 'XSRF-TOKEN': t.csrfToken },
+        headers: { 'X-XSRF-TOKEN': t.csrfToken, 'content-type': contentType },
+        payload,
+      });
+    const noBoundary = await post('multipart/form-data', 'garbage');
+    const cutShort = await post(
+      'multipart/form-data; boundary=zzz',
+      '--zzz\r\nContent-Disposition: form-data; name="firstname"\r\n\r\nPriya',
+    );
+    const fileCutShort = await post(
+      'multipart/form-data; boundary=zzz',
+      `--zzz\r\nContent-Disposition: form-data; name="resume"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n${samplePdf(70_000).toString('latin1')}`,
+    );
+    for (const res of [noBoundary, cutShort, fileCutShort]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ http_code: 400, code: 'MALFORMED_BODY' });
+    }
+    expect(await applications()).toHaveLength(0);
+    expect(await storedFiles()).toEqual([]);
+  });
+
   it('refuses a multipart body on a call that takes only JSON', async () => {
     const res = await t.postForm('/api/savecontactinfo', form({ c_name: 'x' }));
     expect(res.statusCode).toBe(400);
