@@ -1,5 +1,5 @@
 import { Button, MantineProvider, TextInput } from '@mantine/core';
-import { careersBodySchema, type CareersBody } from '@taxfirm/contract';
+import { careersBodySchema, saveEmployersBodySchema, type CareersBody } from '@taxfirm/contract';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -128,5 +128,31 @@ describe('server field errors', () => {
       code: 'TRANSPORT',
     });
     expect(alertError(transport)).toBe(transport);
+  });
+
+  it('puts messages on fields inside lists, and ignores rows the form does not have', async () => {
+    const { result } = renderHook(() =>
+      useContractForm(saveEmployersBodySchema, {
+        defaultValues: {
+          emploerinfo: [{ company_name: 'A', client_name: 'B', proj_start_date: '', proj_end_date: '' }],
+        },
+      }),
+    );
+    const invalid = new ApiError('Project start date is required', {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      details: {
+        'emploerinfo.0.proj_start_date': 'Project start date is required',
+        'emploerinfo.3.company_name': 'Company name is required',
+        'emploerinfo.0.toString': 'not a field',
+      },
+    });
+    act(() => setServerFieldErrors(result.current, invalid));
+    await waitFor(() =>
+      expect(result.current.getFieldState('emploerinfo.0.proj_start_date').error?.message).toBe(
+        'Project start date is required',
+      ),
+    );
+    expect(result.current.getFieldState('emploerinfo.3.company_name').error).toBeUndefined();
   });
 });

@@ -25,18 +25,27 @@ export function useContractForm<Schema extends z.ZodType<FieldValues, FieldValue
 }
 
 /**
- * Show the server's field messages (a 400's `details`) on the form's own fields. Fields the form does not
- * have are left to the alert.
+ * Show the server's field messages (a 400's `details`) on the form's own fields, nested ones included
+ * (`dependentinfo.2.first_name`). Fields the form does not have are left to the alert.
  */
 export function setServerFieldErrors<Values extends FieldValues>(
   form: Pick<UseFormReturn<Values, unknown, FieldValues>, 'setError' | 'getValues'>,
   error: unknown,
 ): void {
   if (!(error instanceof ApiError)) return;
-  const known = form.getValues();
+  const known: unknown = form.getValues();
   for (const [field, message] of Object.entries(error.details)) {
-    if (field in known) form.setError(field as FieldPath<Values>, { message });
+    if (hasPath(known, field.split('.'))) form.setError(field as FieldPath<Values>, { message });
   }
+}
+
+function hasPath(value: unknown, keys: readonly string[]): boolean {
+  let current = value;
+  for (const key of keys) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return false;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return true;
 }
 
 /**

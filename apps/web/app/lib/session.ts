@@ -48,6 +48,14 @@ export function saveLogin(info: UserInfo): void {
   notify();
 }
 
+/** Keep the stored file status in step with what the server last answered (staff may have changed it). */
+export function rememberFileStatus(status: FileStatus): void {
+  const store = storage();
+  if (!store?.getItem(STORAGE_KEYS.accessToken) || store.getItem(STORAGE_KEYS.fileStatus) === status) return;
+  store.setItem(STORAGE_KEYS.fileStatus, status);
+  notify();
+}
+
 /** Forget the login (the spec's logout and forced logout both clear local storage). */
 export function clearSession(): void {
   storage()?.clear();

@@ -19,6 +19,7 @@ import {
   TIME_ZONES,
   YES_NO_OPTIONS,
 } from '../constants.ts';
+import { FILE_STATUSES } from '../statuses.ts';
 
 /**
  * An SSN or ITIN typed with or without dashes. Blank means "keep the stored number" on save;
@@ -94,7 +95,13 @@ export const taxpayerInfoSchema = z.object({
   referral_name: z.string().nullable(),
 });
 export type TaxpayerInfo = z.infer<typeof taxpayerInfoSchema>;
-export const taxpayerInfoResponseSchema = envelope({ tinfo: taxpayerInfoSchema.nullable() });
+export const taxpayerInfoResponseSchema = envelope({
+  tinfo: taxpayerInfoSchema.nullable(),
+  /** The current tax year's file status, as the server knows it now (local storage may be older). */
+  filestatus: z.enum(FILE_STATUSES).nullable(),
+  /** Whether the profile may still be changed (DESIGN.md "File statuses"); saves are refused otherwise. */
+  editable: z.boolean(),
+});
 
 export const spouseBodySchema = z.object({
   s_user_id: z.unknown().optional(),
@@ -117,6 +124,12 @@ export const spouseInfoSchema = z.object({
 export const spouseInfoResponseSchema = envelope({ sinfo: spouseInfoSchema.nullable() });
 
 export const dependentSchema = z.object({
+  /**
+   * The stored dependent this row edits, from the answer's `id`. A blank number keeps that dependent's
+   * stored number; a row without one is new. (Matching by position would hand a removed row's number to
+   * the row that moves up.)
+   */
+  id: z.uuid().optional(),
   first_name: requiredText(MESSAGES.FIRST_NAME_REQUIRED, 100),
   last_name: requiredText(MESSAGES.LAST_NAME_REQUIRED, 100),
   ssn: ssnInputSchema,
@@ -130,8 +143,8 @@ export const saveDependentsBodySchema = z.object({
   dependentinfo: z.array(dependentSchema).max(MAX_DEPENDENTS, { error: MESSAGES.TOO_MANY_DEPENDENTS }),
 });
 export type SaveDependentsBody = z.input<typeof saveDependentsBodySchema>;
-/** A dependent as answered: the same fields as a spouse. */
-export const dependentInfoSchema = spouseInfoSchema;
+/** A dependent as answered: the same fields as a spouse, and its id for the next save. */
+export const dependentInfoSchema = spouseInfoSchema.extend({ id: z.string() });
 export const dependentInfoResponseSchema = envelope({ dinfo: z.array(dependentInfoSchema) });
 
 export const employerSchema = z

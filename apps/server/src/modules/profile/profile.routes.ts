@@ -7,6 +7,8 @@ import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
   assertEditable,
+  fileStatusOf,
+  isEditable,
   getDependents,
   getEmployers,
   getSpouse,
@@ -47,9 +49,15 @@ export async function profileRoutes(
     ssn: await revealSsn(deps, await actorOf(request), request.body.section, request.body.index),
   }));
 
-  registerCall(app, CALLS.taxpayerInfo, async (request) => ({
-    tinfo: await getTaxpayer(app.db, await actorOf(request)),
-  }));
+  registerCall(app, CALLS.taxpayerInfo, async (request) => {
+    const actor = await actorOf(request);
+    const filestatus = await fileStatusOf(app.db, actor.clientId, (await settings.get()).current_tax_year);
+    return {
+      tinfo: await getTaxpayer(app.db, actor),
+      filestatus,
+      editable: isEditable(filestatus),
+    };
+  });
   registerCall(app, CALLS.saveTaxpayer, async (request) => {
     const actor = await actorOf(request);
     await editable(actor);

@@ -7,6 +7,7 @@
 import {
   canEditProfile,
   MESSAGES,
+  type FileStatus,
   type saveDependentsBodySchema,
   type saveEmployersBodySchema,
   type spouseBodySchema,
@@ -81,14 +82,22 @@ async function audit(db: Pick<Database, 'insert'>, actor: Actor, action: string,
   });
 }
 
-/** Refuse a save once the current filing's status closes editing (DESIGN.md). */
-export async function assertEditable(db: Database, clientId: string, taxYear: number): Promise<void> {
+/** The client's file status for a tax year, or null before a filing exists. */
+export async function fileStatusOf(db: Database, clientId: string, taxYear: number) {
   const [filing] = await db
     .select({ status: filings.status })
     .from(filings)
     .where(and(eq(filings.clientId, clientId), eq(filings.taxYear, taxYear)))
     .limit(1);
-  if (filing && !canEditProfile(filing.status)) {
+  return filing?.status ?? null;
+}
+
+/** Editing is open without a filing yet, and while its status is still collecting information. */
+export const isEditable = (status: FileStatus | null) => status === null || canEditProfile(status);
+
+/** Refuse a save once the current filing's status closes editing (DESIGN.md). */
+export async function assertEditable(db: Database, clientId: string, taxYear: number): Promise<void> {
+  if (!isEditable(await fileStatusOf(db, clientId, taxYear))) {
     throw new AppError('UNPROCESSABLE', { message: MESSAGES.PROFILE_LOCKED });
   }
 }
@@ -227,6 +236,7 @@ export async function getDependents(db: Database, clientId: string) {
     .where(eq(dependents.clientId, clientId))
     .orderBy(asc(dependents.position));
   return rows.map((row) => ({
+    id: row.id,
     first_name: row.firstName,
     last_name: row.lastName,
     ssn: maskSsn(row.ssnLast4),
@@ -236,18 +246,17 @@ export async function getDependents(db: Database, clientId: string) {
   }));
 }
 
-/** Replace the list in one transaction; a blank number keeps the one stored at the same position. */
+/**
+ * Replace the list in one transaction. A blank number keeps the one stored for the row's `id`, looked up
+ * among this client's dependents only; a row without a known id gets no number.
+ */
 export async function saveDependents(deps: ProfileDeps, actor: Actor, input: DependentsInput): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const before = await tx
-      .select({
-        position: dependents.position,
-        ssnSealed: dependents.ssnSealed,
-        ssnLast4: dependents.ssnLast4,
-      })
+      .select({ id: dependents.id, ssnSealed: dependents.ssnSealed, ssnLast4: dependents.ssnLast4 })
       .from(dependents)
       .where(eq(dependents.clientId, actor.clientId));
-    const kept = new Map(before.map((row) => [row.position, row]));
+    const kept = new Map(before.map((row) => [row.id, row]));
     await tx.delete(dependents).where(eq(dependents.clientId, actor.clientId));
     if (input.dependentinfo.length > 0) {
       await tx.insert(dependents).values(
@@ -256,7 +265,7 @@ export async function saveDependents(deps: ProfileDeps, actor: Actor, input: Dep
           position,
           firstName: d.first_name,
           lastName: d.last_name,
-          ...seal(deps.keyring, d.ssn, kept.get(position) ?? NONE),
+          ...seal(deps.keyring, d.ssn, (d.id && kept.get(d.id)) || NONE),
           relationship: d.occupation ?? null,
           dob: toDbDate(d.dob),
           visaType: d.visa_type ?? null,

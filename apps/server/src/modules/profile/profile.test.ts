@@ -150,34 +150,59 @@ describe('spouse, dependents and employers', () => {
     });
   });
 
-  it('replaces the dependents list, keeps a blank number at its position, and refuses a seventh', async () => {
-    const one = {
-      first_name: 'Anika',
-      last_name: 'Rao',
-      ssn: '111-22-3333',
-      occupation: 'Daughter',
-      dob: '05-06-2015',
-    };
+  it('replaces the dependents list, keeps a blank number for the same dependent, and refuses a seventh', async () => {
+    const anika = { first_name: 'Anika', last_name: 'Rao', ssn: '111-22-3333', occupation: 'Daughter' };
+    const dev = { first_name: 'Dev', last_name: 'Rao', ssn: '944-55-6666', dob: '05-06-2015' };
+    await t.postAs(asha.sid, '/api/user/savedependents', { dependentinfo: [anika, dev] });
+    const stored = (await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo;
+    expect(stored.map((d: { ssn: string }) => d.ssn)).toEqual(['***-**-3333', '***-**-6666']);
+
+    // Anika is removed; Dev moves up with his number left blank and keeps his own, not hers.
     await t.postAs(asha.sid, '/api/user/savedependents', {
-      dependentinfo: [one, { first_name: 'Dev', last_name: 'Rao' }],
+      dependentinfo: [{ ...dev, id: stored[1].id, ssn: '' }],
     });
-    await t.postAs(asha.sid, '/api/user/savedependents', { dependentinfo: [{ ...one, ssn: '' }] });
-    expect((await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo).toEqual([
+    const after = (await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo;
+    expect(after).toEqual([
       {
-        first_name: 'Anika',
+        id: expect.any(String),
+        first_name: 'Dev',
         last_name: 'Rao',
-        ssn: '***-**-3333',
-        occupation: 'Daughter',
+        ssn: '***-**-6666',
+        occupation: null,
         dob: '05-06-2015',
         visa_type: null,
       },
     ]);
+    // A blank number on a row with no id (a new dependent) stores none.
+    await t.postAs(asha.sid, '/api/user/savedependents', {
+      dependentinfo: [
+        { ...dev, id: after[0].id, ssn: '' },
+        { ...anika, ssn: '' },
+      ],
+    });
+    expect(
+      (await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo.map((d: { ssn: string }) => d.ssn),
+    ).toEqual(['***-**-6666', null]);
+
     const seven = Array.from({ length: 7 }, (_, i) => ({ first_name: `Kid${i}`, last_name: 'Rao' }));
     const res = await t.postAs(asha.sid, '/api/user/savedependents', { dependentinfo: seven });
     expect(res.statusCode).toBe(400);
     expect(res.json().status_smessage).toBe('You can add at most 6 dependents.');
-    expect((await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo).toHaveLength(1);
-    expect(JSON.stringify(await t.database.db.select().from(dependents))).not.toContain('111223333');
+    expect((await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo).toHaveLength(2);
+    const raw = JSON.stringify(await t.database.db.select().from(dependents));
+    expect(raw).not.toContain('111223333');
+    expect(raw).not.toContain('944556666');
+  });
+
+  it("never lends another client's stored number to a row that names their dependent's id", async () => {
+    const ashas = (await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo;
+    expect(ashas[0].ssn).toBe('***-**-6666');
+    const res = await t.postAs(ravi.sid, '/api/user/savedependents', {
+      dependentinfo: [{ id: ashas[0].id, first_name: 'Anu', last_name: 'Kumar', ssn: '' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.postAs(ravi.sid, '/api/user/dependentinfo')).json().dinfo[0].ssn).toBeNull();
+    expect((await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo).toEqual(ashas);
   });
 
   it('saves employers in order and refuses an end before the start', async () => {
@@ -219,7 +244,7 @@ describe('revealing a stored number', () => {
     const res = await t.postAs(asha.sid, '/api/account/revealssn', { section: 'taxpayer' });
     expect(res.json().ssn).toBe('912-70-1234');
     const dependent = await t.postAs(asha.sid, '/api/account/revealssn', { section: 'dependent', index: 0 });
-    expect(dependent.json().ssn).toBe('111-22-3333');
+    expect(dependent.json().ssn).toBe('944-55-6666');
     const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'ssn.reveal'));
     expect(rows.map((r) => [r.actorUserId, r.clientId, r.subject])).toEqual([
       [asha.userId, asha.clientId, 'taxpayer.ssn'],
@@ -254,5 +279,23 @@ describe('the editing lock', () => {
     expect((await t.postAs(asha.sid, '/api/user/taxpayerinfo')).json().tinfo.first_name).toBe('Asha');
     const [client] = await t.database.db.select().from(clients).where(eq(clients.id, asha.clientId));
     expect(client).toBeDefined();
+  });
+
+  it("tells the page the filing's current status and whether editing is open", async () => {
+    const open = (await t.postAs(ravi.sid, '/api/user/taxpayerinfo')).json();
+    expect(open).toMatchObject({ filestatus: 'To Be Assigned', editable: true });
+    await t.database.db
+      .update(filings)
+      .set({ status: 'Other Docs Pending' })
+      .where(eq(filings.clientId, ravi.clientId));
+    expect((await t.postAs(ravi.sid, '/api/user/taxpayerinfo')).json()).toMatchObject({
+      filestatus: 'Other Docs Pending',
+      editable: true,
+    });
+    // asha's filing was moved to Preparation Pending above.
+    expect((await t.postAs(asha.sid, '/api/user/taxpayerinfo')).json()).toMatchObject({
+      filestatus: 'Preparation Pending',
+      editable: false,
+    });
   });
 });
