@@ -77,6 +77,7 @@ export const MESSAGES = {
   PASSWORD_IS_EMAIL: 'Password must not be the same as your email address',
   FRIEND_PHONE_REQUIRED: 'Your friend phone number is required',
   SSN_FORMAT: 'SSN/ITIN must be 9 digits',
+  SSN_INVALID: 'This is not a valid SSN/ITIN. Please check the number.',
   EMPLOYER_COMPANY_REQUIRED: 'Company name is required',
   EMPLOYER_CLIENT_REQUIRED: 'Client name is required',
   EMPLOYER_START_REQUIRED: 'Project start date is required',

@@ -28,6 +28,33 @@ describe('ssnInputSchema', () => {
     expect(ssnInputSchema.parse(' 123 45 6789 ')).toBe('123456789');
   });
 
+  it('refuses nine digits no SSN or ITIN can have', () => {
+    for (const ssn of [
+      '000-12-3456',
+      '666-12-3456',
+      '123-00-4567',
+      '123-45-0000',
+      '912-34-5678',
+      '900-69-1234',
+      '900-93-1234',
+    ]) {
+      expect(errors(ssnInputSchema, ssn), ssn).toEqual({
+        _: 'This is not a valid SSN/ITIN. Please check the number.',
+      });
+    }
+    for (const itin of [
+      '900-50-1234',
+      '900-65-1234',
+      '900-70-1234',
+      '900-88-1234',
+      '900-92-1234',
+      '900-94-1234',
+      '900-99-1234',
+    ]) {
+      expect(ssnInputSchema.parse(itin), itin).toBe(itin.replaceAll('-', ''));
+    }
+  });
+
   it('treats a blank SSN as "keep the stored number"', () => {
     expect(ssnInputSchema.parse(undefined)).toBeUndefined();
     expect(ssnInputSchema.parse('')).toBeUndefined();
@@ -446,7 +473,9 @@ describe('saveEmployersBodySchema', () => {
 describe('profile answers', () => {
   it('carry tinfo, sinfo, dinfo and empinfo', () => {
     const envelope = { http_code: 200, status_smessage: 'Success' };
-    expect(taxpayerInfoResponseSchema.parse({ ...envelope, tinfo: null }).tinfo).toBeNull();
+    const none = { ...envelope, tinfo: null, filestatus: null, editable: true };
+    expect(taxpayerInfoResponseSchema.parse(none).tinfo).toBeNull();
+    expect(taxpayerInfoResponseSchema.safeParse({ ...none, filestatus: 'Lost' }).success).toBe(false);
     expect(spouseInfoResponseSchema.parse({ ...envelope, sinfo: null }).sinfo).toBeNull();
     const person = {
       first_name: 'Anu',
@@ -456,7 +485,8 @@ describe('profile answers', () => {
       dob: null,
       visa_type: null,
     };
-    expect(dependentInfoResponseSchema.parse({ ...envelope, dinfo: [person] }).dinfo).toEqual([person]);
+    const dependent = { ...person, id: '0b9ac1f4-3c0e-4f43-9d39-5d2b0f1c9e11' };
+    expect(dependentInfoResponseSchema.parse({ ...envelope, dinfo: [dependent] }).dinfo).toEqual([dependent]);
     expect(spouseInfoResponseSchema.parse({ ...envelope, sinfo: person }).sinfo).toEqual(person);
     const entry = {
       company_name: 'Acme',

@@ -30,7 +30,26 @@ export const ssnInputSchema = z
   .trim()
   .nullish()
   .transform((v) => (v ? v.replace(/[\s-]/g, '') : undefined))
-  .refine((v) => v === undefined || /^\d{9}$/.test(v), { error: MESSAGES.SSN_FORMAT });
+  .refine((v) => v === undefined || /^\d{9}$/.test(v), { error: MESSAGES.SSN_FORMAT, abort: true })
+  .refine((v) => v === undefined || isIssuableNumber(v), { error: MESSAGES.SSN_INVALID });
+
+/**
+ * Nine digits the IRS or SSA could have issued. An ITIN starts with 9 and its 4th and 5th digits are
+ * 50–65, 70–88, 90–92 or 94–99. An SSN never starts with 9, 000 or 666, and has no 00 group or 0000 serial.
+ */
+function isIssuableNumber(digits: string): boolean {
+  const area = digits.slice(0, 3);
+  const group = Number(digits.slice(3, 5));
+  if (digits.startsWith('9')) {
+    return (
+      (group >= 50 && group <= 65) ||
+      (group >= 70 && group <= 88) ||
+      (group >= 90 && group <= 92) ||
+      group >= 94
+    );
+  }
+  return area !== '000' && area !== '666' && group !== 0 && digits.slice(5) !== '0000';
+}
 
 function optionalEnum<T extends readonly [string, ...string[]]>(values: T) {
   return z
