@@ -26,6 +26,7 @@ export default [
   ...prefix('user', [
     layout('routes/user/layout.tsx', [
       route('dashboard', 'routes/user/dashboard.tsx'),
+      route('profile', 'routes/user/profile.tsx'),
       route('changepassword', 'routes/user/change-password.tsx'),
       route('security', 'routes/user/security.tsx'),
     ]),

@@ -1,51 +1,8 @@
 import { authTokens, clients, eq, referrals, sessions, sql, users } from '@taxfirm/db';
 import { createHash, randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
-import { expect, test, type Page } from '../../support/fixtures.ts';
-import type { Mailbox } from '../../support/mailbox.ts';
-
-const PASSWORD = 'correct horse battery';
-
-/** POST to the API from the page's context, with the CSRF cookie it was given. */
-async function apiPost(page: Page, path: string, body: unknown) {
-  if (!(await page.context().cookies()).some((c) => c.name === 'XSRF-TOKEN'))
-    await page.goto('/privacy-policy');
-  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return page.request.post(`/api/${path}`, { data: body, headers: { 'X-XSRF-TOKEN': token } });
-}
-
-function registration(email: string, firstName = 'Ravi') {
-  return {
-    first_name: firstName,
-    last_name: 'Kumar',
-    mobileCountry: 'US',
-    phone: '4695550100',
-    email,
-    confirmemail: email,
-    password: PASSWORD,
-    confirmpassword: PASSWORD,
-    terms: true,
-  };
-}
-
-/** A verified account made through the call and the e-mailed link (the UI path has its own test). */
-async function verifiedAccount(page: Page, mailbox: Mailbox, email: string) {
-  const since = mailbox.received.length;
-  const res = await apiPost(page, 'login/register', registration(email));
-  expect(res.status()).toBe(200);
-  const link = await mailbox.link(email, 'accountverifyuser', since);
-  await page.goto(link.pathname + link.search);
-  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
-}
-
-async function loginThroughPanel(page: Page, email: string, password = PASSWORD) {
-  const dialog = page.getByRole('dialog', { name: 'Login' });
-  if (!(await dialog.isVisible()))
-    await page.getByTestId('top-bar').getByRole('button', { name: 'Login' }).click();
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel(/^Password/).fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-}
+import { expect, test } from '../../support/fixtures.ts';
+import { apiPost, loginThroughPanel, PASSWORD, registration, verifiedAccount } from '../../support/portal.ts';
 
 test.describe('accounts', () => {
   test('register in the side panel, verify from the e-mail, log in, see the dashboard, log out', async ({

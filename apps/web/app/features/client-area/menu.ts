@@ -28,7 +28,7 @@ export const CLIENT_MENU: readonly MenuEntry[] = [
     label: 'Profile Information',
     href: paths.user.profile.getHref(),
     icon: IconUserCircle,
-    available: false,
+    available: true,
   },
   { label: 'Document Upload', href: paths.user.upload.getHref(), icon: IconFileUpload, available: false },
   { label: 'Tax Summary', href: paths.user.taxSummary.getHref(), icon: IconReceiptTax, available: false },

@@ -37,10 +37,16 @@ function useSave<Body>(save: (body: Body) => Promise<{ status_smessage: string }
 }
 
 export function useSaveTaxpayer() {
-  return useSave((body: CallBody<typeof CALLS.saveTaxpayer>) => api(CALLS.saveTaxpayer, body), profileKeys.taxpayer);
+  return useSave(
+    (body: CallBody<typeof CALLS.saveTaxpayer>) => api(CALLS.saveTaxpayer, body),
+    profileKeys.taxpayer,
+  );
 }
 export function useSaveSpouse() {
-  return useSave((body: CallBody<typeof CALLS.saveSpouse>) => api(CALLS.saveSpouse, body), profileKeys.spouse);
+  return useSave(
+    (body: CallBody<typeof CALLS.saveSpouse>) => api(CALLS.saveSpouse, body),
+    profileKeys.spouse,
+  );
 }
 export function useSaveDependents() {
   return useSave(

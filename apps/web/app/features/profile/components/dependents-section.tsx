@@ -1,0 +1,150 @@
+import { SimpleGrid, TextInput, Stack } from '@mantine/core';
+import { MAX_DEPENDENTS, saveDependentsBodySchema, type SaveDependentsBody } from '@taxfirm/contract';
+import { useFieldArray } from 'react-hook-form';
+import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
+import { useContractForm } from '../../../lib/form.ts';
+import { useDependents, useSaveDependents } from '../api/profile.ts';
+import { ssnDescription } from './fields.ts';
+import { DetailList, ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
+import { RowCards, RowList } from './row-list.tsx';
+import { SsnValue } from './ssn-value.tsx';
+
+type Dependent = NonNullable<ReturnType<typeof useDependents>['data']>['dinfo'][number];
+type Row = SaveDependentsBody['dependentinfo'][number];
+
+const EMPTY_ROW: Row = { first_name: '', last_name: '', ssn: '', occupation: '', dob: '', visa_type: '' };
+
+function DependentsForm({ dinfo, close }: { dinfo: readonly Dependent[]; close: () => void }) {
+  const stored = new Map(dinfo.map((d) => [d.id, d.ssn]));
+  const form = useContractForm(saveDependentsBodySchema, {
+    // Messages come with Submit: validating on blur would flag every empty field of a row just added.
+    mode: 'onSubmit',
+    defaultValues: {
+      dependentinfo:
+        dinfo.length > 0
+          ? dinfo.map((d) => ({
+              id: d.id,
+              first_name: d.first_name,
+              last_name: d.last_name,
+              ssn: '',
+              occupation: d.occupation ?? '',
+              dob: d.dob ?? '',
+              visa_type: d.visa_type ?? '',
+            }))
+          : [EMPTY_ROW],
+    },
+  });
+  // The generated row key is named "key": the rows carry their own stored "id".
+  const rows = useFieldArray({ control: form.control, name: 'dependentinfo', keyName: 'key' });
+  const save = useSaveDependents();
+  const { onSubmit, saved } = useSectionSave(form, save, (values) => values, close);
+  const { errors } = form.formState;
+  const rowErrors = errors.dependentinfo;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Edit Dependents" tabIndex={-1}>
+      <Stack gap="lg">
+        <RowList
+          noun="Dependent"
+          rows={rows.fields}
+          max={MAX_DEPENDENTS}
+          addLabel="Add Dependent"
+          onAdd={() => rows.append(EMPTY_ROW)}
+          onRemove={rows.remove}
+          error={rowErrors?.message ?? rowErrors?.root?.message}
+          renderRow={(i) => {
+            const storedSsn = stored.get(rows.fields[i]?.id ?? '');
+            return (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label="First Name"
+                  withAsterisk
+                  autoComplete="off"
+                  {...form.register(`dependentinfo.${i}.first_name`)}
+                  error={rowErrors?.[i]?.first_name?.message}
+                />
+                <TextInput
+                  label="Last Name"
+                  withAsterisk
+                  autoComplete="off"
+                  {...form.register(`dependentinfo.${i}.last_name`)}
+                  error={rowErrors?.[i]?.last_name?.message}
+                />
+                <FormMaskedField
+                  form={form}
+                  name={`dependentinfo.${i}.ssn`}
+                  label="SSN/ITIN"
+                  kind="ssn"
+                  description={ssnDescription(storedSsn)}
+                />
+                <TextInput
+                  label="Relationship"
+                  autoComplete="off"
+                  {...form.register(`dependentinfo.${i}.occupation`)}
+                  error={rowErrors?.[i]?.occupation?.message}
+                />
+                <FormMaskedField
+                  form={form}
+                  name={`dependentinfo.${i}.dob`}
+                  label="Date of Birth"
+                  kind="date"
+                  description="MM-DD-YYYY"
+                />
+                <TextInput
+                  label="Visa Type"
+                  autoComplete="off"
+                  {...form.register(`dependentinfo.${i}.visa_type`)}
+                  error={rowErrors?.[i]?.visa_type?.message}
+                />
+              </SimpleGrid>
+            );
+          }}
+        />
+        <SectionActions saving={save.isPending} saved={saved} error={save.error} onCancel={close} />
+      </Stack>
+    </form>
+  );
+}
+
+export function DependentsSection({ editable }: { editable: boolean }) {
+  const query = useDependents();
+  const dinfo = query.data?.dinfo ?? [];
+  return (
+    <ProfileSection
+      title="Dependents"
+      editable={editable}
+      query={query}
+      view={
+        <RowCards
+          noun="Dependent"
+          empty="No dependents added."
+          rows={dinfo.map((d, index) => ({
+            key: d.id,
+            content: (
+              <DetailList
+                items={[
+                  { label: 'First Name', value: d.first_name },
+                  { label: 'Last Name', value: d.last_name },
+                  {
+                    label: 'SSN/ITIN',
+                    value: d.ssn && (
+                      <SsnValue
+                        masked={d.ssn}
+                        which={{ section: 'dependent', index }}
+                        owner={`dependent ${index + 1}'s`}
+                      />
+                    ),
+                  },
+                  { label: 'Relationship', value: d.occupation },
+                  { label: 'Date of Birth', value: d.dob },
+                  { label: 'Visa Type', value: d.visa_type },
+                ]}
+              />
+            ),
+          }))}
+        />
+      }
+      form={(close) => <DependentsForm dinfo={dinfo} close={close} />}
+    />
+  );
+}

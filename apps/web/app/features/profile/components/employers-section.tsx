@@ -1,0 +1,109 @@
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MAX_EMPLOYERS, saveEmployersBodySchema, type SaveEmployersBody } from '@taxfirm/contract';
+import { useFieldArray } from 'react-hook-form';
+import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
+import { useContractForm } from '../../../lib/form.ts';
+import { useEmployers, useSaveEmployers } from '../api/profile.ts';
+import { DetailList, ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
+import { RowCards, RowList } from './row-list.tsx';
+
+type Employer = NonNullable<ReturnType<typeof useEmployers>['data']>['empinfo'][number];
+type Row = SaveEmployersBody['emploerinfo'][number];
+
+const EMPTY_ROW: Row = { company_name: '', client_name: '', proj_start_date: '', proj_end_date: '' };
+
+function EmployersForm({ empinfo, close }: { empinfo: readonly Employer[]; close: () => void }) {
+  const form = useContractForm(saveEmployersBodySchema, {
+    // Messages come with Submit: validating on blur would flag every empty field of a row just added.
+    mode: 'onSubmit',
+    defaultValues: { emploerinfo: empinfo.length > 0 ? empinfo.map((e) => ({ ...e })) : [EMPTY_ROW] },
+  });
+  const rows = useFieldArray({ control: form.control, name: 'emploerinfo', keyName: 'key' });
+  const save = useSaveEmployers();
+  const { onSubmit, saved } = useSectionSave(form, save, (values) => values, close);
+  const { errors } = form.formState;
+  const rowErrors = errors.emploerinfo;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Edit Employer Info" tabIndex={-1}>
+      <Stack gap="lg">
+        <RowList
+          noun="Employer"
+          rows={rows.fields}
+          max={MAX_EMPLOYERS}
+          addLabel="Add Employer Info"
+          onAdd={() => rows.append(EMPTY_ROW)}
+          onRemove={rows.remove}
+          error={rowErrors?.message ?? rowErrors?.root?.message}
+          renderRow={(i) => (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Company Name"
+                withAsterisk
+                autoComplete="off"
+                {...form.register(`emploerinfo.${i}.company_name`)}
+                error={rowErrors?.[i]?.company_name?.message}
+              />
+              <TextInput
+                label="Client Name"
+                withAsterisk
+                autoComplete="off"
+                {...form.register(`emploerinfo.${i}.client_name`)}
+                error={rowErrors?.[i]?.client_name?.message}
+              />
+              <FormMaskedField
+                form={form}
+                name={`emploerinfo.${i}.proj_start_date`}
+                label="Project Start Date"
+                kind="date"
+                description="MM-DD-YYYY"
+                required
+              />
+              <FormMaskedField
+                form={form}
+                name={`emploerinfo.${i}.proj_end_date`}
+                label="Project End Date"
+                kind="date"
+                description="MM-DD-YYYY"
+                required
+              />
+            </SimpleGrid>
+          )}
+        />
+        <SectionActions saving={save.isPending} saved={saved} error={save.error} onCancel={close} />
+      </Stack>
+    </form>
+  );
+}
+
+export function EmployersSection({ editable }: { editable: boolean }) {
+  const query = useEmployers();
+  const empinfo = query.data?.empinfo ?? [];
+  return (
+    <ProfileSection
+      title="Employer Info"
+      editable={editable}
+      query={query}
+      view={
+        <RowCards
+          noun="Employer"
+          empty="No employers added."
+          rows={empinfo.map((e, index) => ({
+            key: `${index}`,
+            content: (
+              <DetailList
+                items={[
+                  { label: 'Company Name', value: e.company_name },
+                  { label: 'Client Name', value: e.client_name },
+                  { label: 'Project Start Date', value: e.proj_start_date },
+                  { label: 'Project End Date', value: e.proj_end_date },
+                ]}
+              />
+            ),
+          }))}
+        />
+      }
+      form={(close) => <EmployersForm empinfo={empinfo} close={close} />}
+    />
+  );
+}

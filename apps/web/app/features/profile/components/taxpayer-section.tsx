@@ -1,0 +1,231 @@
+import { Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  COUNTRY_OPTIONS,
+  DEPENDENT_OPTIONS,
+  FILING_STATUSES,
+  formatPhone,
+  isPhoneExtension,
+  PHONE_EXTENSION_OPTIONS,
+  taxpayerBodySchema,
+  TIME_ZONES,
+  YES_NO_OPTIONS,
+  type TaxpayerBody,
+  type TaxpayerInfo,
+} from '@taxfirm/contract';
+import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
+import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
+import { useContractForm } from '../../../lib/form.ts';
+import { useSaveTaxpayer } from '../api/profile.ts';
+import { DetailList, ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
+import { SsnValue } from './ssn-value.tsx';
+import { selectOptions, ssnDescription } from './fields.ts';
+
+/** A phone as stored (digits) shown with its country's code and mask. */
+export function displayPhone(digits: string | null, extension: string | null): string | null {
+  if (!digits) return null;
+  const ext = isPhoneExtension(extension) ? extension : 'US';
+  const dial = PHONE_EXTENSION_OPTIONS.find((o) => o.value === ext)?.dialCode ?? '';
+  return `${dial} ${formatPhone(digits, ext)}`;
+}
+
+const dependentLabel = (value: string | null) =>
+  DEPENDENT_OPTIONS.find((o) => o.value === value)?.label ?? null;
+
+function TaxpayerView({ tinfo }: { tinfo: TaxpayerInfo }) {
+  return (
+    <DetailList
+      items={[
+        { label: 'First Name', value: tinfo.first_name },
+        { label: 'Last Name', value: tinfo.last_name },
+        {
+          label: 'SSN/ITIN',
+          value: tinfo.ssnitin && (
+            <SsnValue masked={tinfo.ssnitin} which={{ section: 'taxpayer' }} owner="your" />
+          ),
+        },
+        { label: 'Occupation', value: tinfo.occupation },
+        { label: 'Date of Birth', value: tinfo.dob },
+        { label: 'Filing Status', value: tinfo.filling_status },
+        { label: 'Dependents', value: dependentLabel(tinfo.dependent) },
+        { label: 'Email', value: tinfo.email },
+        { label: 'Phone', value: displayPhone(tinfo.phone, tinfo.phoneext) },
+        { label: 'Work Phone', value: tinfo.alterphone },
+        { label: 'Address', value: tinfo.address },
+        { label: 'City', value: tinfo.city_name },
+        { label: 'State', value: tinfo.state_name },
+        { label: 'Country', value: tinfo.country_name },
+        { label: 'Zip', value: tinfo.zip },
+        { label: 'Health Insurance', value: tinfo.insurence },
+        { label: 'Employer', value: tinfo.current_emp },
+        { label: 'Client Location', value: tinfo.c_location },
+        { label: 'Time Zone', value: tinfo.time_zone },
+        { label: 'Referral Name', value: tinfo.referral_name },
+      ]}
+    />
+  );
+}
+
+function toForm(tinfo: TaxpayerInfo): TaxpayerBody {
+  const phoneext = isPhoneExtension(tinfo.phoneext) ? tinfo.phoneext : 'US';
+  return {
+    first_name: tinfo.first_name,
+    last_name: tinfo.last_name,
+    // Blank keeps the stored number; typing one replaces it.
+    ssnitin: '',
+    occupation: tinfo.occupation ?? '',
+    dob: tinfo.dob ?? '',
+    filling_status: (tinfo.filling_status ?? '') as TaxpayerBody['filling_status'],
+    dependent: (tinfo.dependent ?? '') as TaxpayerBody['dependent'],
+    email: tinfo.email,
+    phoneext,
+    phone: tinfo.phone ? formatPhone(tinfo.phone, phoneext) : '',
+    alterphone: tinfo.alterphone ?? '',
+    address: tinfo.address ?? '',
+    city_name: tinfo.city_name ?? '',
+    state_name: tinfo.state_name ?? '',
+    country_name: (tinfo.country_name ?? '') as TaxpayerBody['country_name'],
+    zip: tinfo.zip ?? '',
+    insurence: (tinfo.insurence ?? '') as TaxpayerBody['insurence'],
+    current_emp: tinfo.current_emp ?? '',
+    c_location: tinfo.c_location ?? '',
+    time_zone: (tinfo.time_zone ?? '') as TaxpayerBody['time_zone'],
+    referral_name: tinfo.referral_name ?? '',
+  };
+}
+
+function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void }) {
+  const form = useContractForm(taxpayerBodySchema, { defaultValues: toForm(tinfo) });
+  const save = useSaveTaxpayer();
+  const { onSubmit, saved } = useSectionSave(form, save, (values) => values, close);
+  const { errors } = form.formState;
+  const text = (name: Exclude<keyof TaxpayerBody, 'unique_code'>, label: string, autoComplete?: string) => (
+    <TextInput
+      label={label}
+      autoComplete={autoComplete ?? 'off'}
+      {...form.register(name)}
+      error={errors[name]?.message}
+    />
+  );
+  const select = (
+    name: 'filling_status' | 'dependent' | 'country_name' | 'insurence' | 'time_zone',
+    label: string,
+    options: readonly { value: string; label: string }[],
+  ) => (
+    <NativeSelect
+      label={label}
+      data={selectOptions(options)}
+      {...form.register(name)}
+      error={errors[name]?.message}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Edit Tax Payer Info" tabIndex={-1}>
+      <Stack gap="lg">
+        <Fieldset legend="About you">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="First Name"
+              withAsterisk
+              autoComplete="given-name"
+              {...form.register('first_name')}
+              error={errors.first_name?.message}
+            />
+            <TextInput
+              label="Last Name"
+              withAsterisk
+              autoComplete="family-name"
+              {...form.register('last_name')}
+              error={errors.last_name?.message}
+            />
+            <FormMaskedField
+              form={form}
+              name="ssnitin"
+              label="SSN/ITIN"
+              kind="ssn"
+              description={ssnDescription(tinfo.ssnitin)}
+            />
+            {text('occupation', 'Occupation', 'organization-title')}
+            <FormMaskedField
+              form={form}
+              name="dob"
+              label="Date of Birth"
+              kind="date"
+              description="MM-DD-YYYY"
+            />
+            {select(
+              'filling_status',
+              'Filing Status',
+              FILING_STATUSES.map((s) => ({ value: s, label: s })),
+            )}
+            {select('dependent', 'Dependents', DEPENDENT_OPTIONS)}
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Contact">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Email"
+              description="Your login e-mail; change it by contacting us."
+              readOnly
+              withAsterisk
+              {...form.register('email')}
+              error={errors.email?.message}
+            />
+            <FormPhoneField form={form} name="phone" extensionName="phoneext" label="Phone" />
+            {text('alterphone', 'Work Phone', 'tel')}
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Address">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {text('address', 'Address', 'street-address')}
+            {text('city_name', 'City', 'address-level2')}
+            {text('state_name', 'State', 'address-level1')}
+            {select(
+              'country_name',
+              'Country',
+              COUNTRY_OPTIONS.map((c) => ({ value: c, label: c })),
+            )}
+            {text('zip', 'Zip', 'postal-code')}
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="More about you">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {select(
+              'insurence',
+              'Health Insurance',
+              YES_NO_OPTIONS.map((o) => ({ value: o, label: o })),
+            )}
+            {text('current_emp', 'Employer')}
+            {text('c_location', 'Client Location')}
+            {select(
+              'time_zone',
+              'Time Zone',
+              TIME_ZONES.map((z) => ({ value: z, label: z })),
+            )}
+            {text('referral_name', 'Referral Name')}
+          </SimpleGrid>
+        </Fieldset>
+        <SectionActions saving={save.isPending} saved={saved} error={save.error} onCancel={close} />
+      </Stack>
+    </form>
+  );
+}
+
+export function TaxpayerSection({
+  query,
+  editable,
+}: {
+  query: { isPending: boolean; error: unknown; data?: { tinfo: TaxpayerInfo | null } | undefined };
+  editable: boolean;
+}) {
+  const tinfo = query.data?.tinfo ?? null;
+  return (
+    <ProfileSection
+      title="Tax Payer Info"
+      editable={editable && tinfo !== null}
+      query={query}
+      view={tinfo ? <TaxpayerView tinfo={tinfo} /> : null}
+      form={(close) => (tinfo ? <TaxpayerForm tinfo={tinfo} close={close} /> : null)}
+    />
+  );
+}

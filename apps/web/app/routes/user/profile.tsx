@@ -1,0 +1,15 @@
+import { ProfilePage } from '../../features/profile/components/profile-page.tsx';
+import { useContactDetails } from '../../features/site-chrome/api/site-settings.ts';
+import { telHref } from '../../features/site-chrome/contact-details.ts';
+
+export function meta() {
+  return [{ title: 'Profile Information' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Profile() {
+  const details = useContactDetails();
+  const contact = details
+    ? { email: details.email, phone: details.usPhone, phoneHref: telHref(details.usPhone, '+1') }
+    : null;
+  return <ProfilePage contact={contact} />;
+}

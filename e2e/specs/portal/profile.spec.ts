@@ -1,0 +1,421 @@
+import { clients, eq, filings, users } from '@taxfirm/db';
+import { expect, test, type Page } from '../../support/fixtures.ts';
+import type { Locator } from '@playwright/test';
+import type { Mailbox } from '../../support/mailbox.ts';
+import { apiPost, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
+
+/** Empty a masked field the way a person does (fill('') leaves the mask's leftovers). */
+async function clearMasked(field: Locator) {
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Backspace');
+}
+
+/** A verified client, logged in, on user/profile with the given tab open. */
+async function openProfile(page: Page, mailbox: Mailbox, email: string, tab = 'Tax Payer Info') {
+  await verifiedAccount(page, mailbox, email);
+  await loginThroughPanel(page, email);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page
+    .getByRole('navigation', { name: 'Client menu' })
+    .getByRole('link', { name: 'Profile Information' })
+    .click();
+  await expect(page).toHaveURL(/\/user\/profile/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile Information' })).toBeVisible();
+  if (tab !== 'Tax Payer Info') await page.getByRole('tab', { name: tab }).click();
+  await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+  return page.getByRole('tabpanel', { name: tab });
+}
+
+test.describe('user/profile', () => {
+  test('Tax Payer Info: view, every message, save, masked number and its reveal, cancel', async ({
+    page,
+    mailbox,
+    checkA11y,
+  }) => {
+    const panel = await openProfile(page, mailbox, 'taxpayer.tab@example.com');
+    // The tabs in the spec's words and order, the first selected.
+    await expect(page.getByRole('tab')).toHaveText([
+      'Tax Payer Info',
+      'Spouse Info',
+      'Dependents (If any)',
+      'Employer Info',
+    ]);
+    // The view starts from what registration recorded.
+    await expect(panel.getByText('Ravi', { exact: true })).toBeVisible();
+    await expect(panel.getByText('taxpayer.tab@example.com')).toBeVisible();
+    await expect(panel.getByText('+1 (469)-555-0100')).toBeVisible();
+    await checkA11y(page);
+
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    const form = panel.getByRole('form', { name: 'Edit Tax Payer Info' });
+    // The form takes focus, so it is announced; Tab reaches its first field.
+    await expect(form).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(form.getByLabel('First Name')).toBeFocused();
+    await expect(form.getByLabel('Email')).toHaveAttribute('readonly', '');
+
+    // Every message of the section, word for word, once a field is touched.
+    const firstName = form.getByLabel('First Name');
+    await firstName.fill('R4vi');
+    await firstName.blur();
+    await expect(form.getByText('First name should consist of Alphabets only')).toBeVisible();
+    await firstName.fill('');
+    await expect(form.getByText('First name is required')).toBeVisible();
+    const lastName = form.getByLabel('Last Name');
+    await lastName.fill('Kum@r');
+    await lastName.blur();
+    await expect(form.getByText('Last name should consist of Alphabets only')).toBeVisible();
+    await lastName.fill('');
+    await expect(form.getByText('Last name is required')).toBeVisible();
+
+    const phone = form.getByLabel(/^Phone/).and(form.getByRole('textbox'));
+    await clearMasked(phone);
+    await phone.blur();
+    await expect(form.getByText('Phone number is required')).toBeVisible();
+    await phone.pressSequentially('12345');
+    await phone.blur();
+    await expect(form.getByText('Phone Number must be 10 digits')).toBeVisible();
+    // The mask follows the extension: INDIA 00000-00000, US (000)-000-0000.
+    await form.getByLabel('Country code').selectOption('INDIA');
+    await clearMasked(phone);
+    await phone.pressSequentially('9876543210');
+    await expect(phone).toHaveValue('98765-43210');
+    await form.getByLabel('Country code').selectOption('US');
+    await expect(phone).toHaveValue('(987)-654-3210');
+
+    const ssn = form.getByLabel('SSN/ITIN');
+    await ssn.pressSequentially('12345678');
+    await ssn.blur();
+    await expect(form.getByText('SSN/ITIN must be 9 digits')).toBeVisible();
+    await clearMasked(ssn);
+    await ssn.pressSequentially('000123456');
+    await expect(ssn).toHaveValue('000-12-3456');
+    await ssn.blur();
+    await expect(form.getByText('This is not a valid SSN/ITIN. Please check the number.')).toBeVisible();
+
+    const dob = form.getByLabel('Date of Birth');
+    await dob.pressSequentially('13452000');
+    await expect(dob).toHaveValue('13-45-2000');
+    await dob.blur();
+    await expect(form.getByText('Invalid date format. Please use MM-DD-YYYY.')).toBeVisible();
+
+    // The select options, in the spec's spelling.
+    const optionTexts = (label: string) =>
+      form.getByLabel(label, { exact: true }).locator('option').allTextContents();
+    expect(await optionTexts('Filing Status')).toEqual([
+      'Select',
+      'Single',
+      'Married Filing Jointly',
+      'Married Filing Seperately',
+      'Head Of Household',
+      'Qualified Widow/er with Dependent Child',
+    ]);
+    expect(await optionTexts('Dependents')).toEqual(['Select', 'Yes', 'No']);
+    expect(await optionTexts('Country')).toEqual(['Select', 'INDIA', 'US', 'Other']);
+    expect(await optionTexts('Health Insurance')).toEqual(['Select', 'Yes', 'No']);
+    expect(await optionTexts('Time Zone')).toEqual(['Select', 'EST', 'PST', 'CST', 'MST', 'IST', 'OTHER']);
+    await checkA11y(page);
+
+    // An invalid form is not sent: every message stays and the view does not come back.
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    await expect(form).toBeVisible();
+
+    await firstName.fill('Ravi Shankar');
+    await lastName.fill('Kumar');
+    await clearMasked(ssn);
+    await ssn.pressSequentially('123456789');
+    await clearMasked(dob);
+    await dob.pressSequentially('04151988');
+    await form.getByLabel('Filing Status').selectOption('Married Filing Seperately');
+    await form.getByLabel('Dependents').selectOption('Yes');
+    await form.getByLabel('Work Phone').fill('214-555-0199');
+    await form.getByLabel('Address').fill('12 Elm Street');
+    await form.getByLabel('City').fill('Dallas');
+    await form.getByLabel('State').fill('TX');
+    await form.getByLabel('Country', { exact: true }).selectOption('US');
+    await form.getByLabel('Zip').fill('75001');
+    await form.getByLabel('Health Insurance').selectOption('Yes');
+    await form.getByLabel('Time Zone').selectOption('CST');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('status')).toHaveText('Your details have been saved.');
+    const savedAt = Date.now();
+    // One second later the form closes, its message with it, and the view shows what was stored.
+    await expect(panel.getByRole('button', { name: 'Edit' })).toBeVisible({ timeout: 5000 });
+    expect(Date.now() - savedAt).toBeGreaterThan(700);
+    await expect(panel.getByRole('button', { name: 'Edit' })).toBeFocused();
+    await expect(panel.getByText('Your details have been saved.')).toHaveCount(0);
+    await expect(panel.getByText('Ravi Shankar')).toBeVisible();
+    await expect(panel.getByText('04-15-1988')).toBeVisible();
+    await expect(panel.getByText('Married Filing Seperately')).toBeVisible();
+    await expect(panel.getByText('+1 (987)-654-3210')).toBeVisible();
+    await expect(panel.getByText('***-**-6789')).toBeVisible();
+    await expect(panel.getByText('123-45-6789')).toHaveCount(0);
+
+    // The full number only on a deliberate action (the server audits it), and hidden again on request.
+    await panel.getByRole('button', { name: 'Show your SSN/ITIN' }).click();
+    await expect(panel.getByText('123-45-6789')).toBeVisible();
+    await panel.getByRole('button', { name: 'Hide your SSN/ITIN' }).click();
+    await expect(panel.getByText('***-**-6789')).toBeVisible();
+
+    // Editing again: the stored number is not put back in the field; blank keeps it. Cancel changes nothing.
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    await expect(form.getByLabel('SSN/ITIN')).toHaveValue('');
+    await expect(form.getByText('Stored as ***-**-6789. Leave blank to keep it')).toBeVisible();
+    await form.getByLabel('First Name').fill('');
+    await form.getByLabel('First Name').blur();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(panel.getByText('First name is required')).toHaveCount(0);
+    await expect(panel.getByText('Ravi Shankar')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Edit' })).toBeFocused();
+  });
+
+  test('Spouse Info: required names, the date format message, save with a masked number, cancel', async ({
+    page,
+    mailbox,
+    checkA11y,
+  }) => {
+    const panel = await openProfile(page, mailbox, 'spouse.tab@example.com', 'Spouse Info');
+    await expect(page).toHaveURL(/\?tab=spouse$/);
+    await expect(panel.getByText('No spouse details yet.')).toBeVisible();
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    const form = panel.getByRole('form', { name: 'Edit Spouse Info' });
+    // Typing in a field, then pressing Submit, which the field's message would push down: the press lands.
+    await form.getByLabel('First Name').fill('M');
+    await form.getByLabel('First Name').fill('');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    await expect(form.getByText('Last name is required')).toBeVisible();
+    const dob = form.getByLabel('Date of Birth');
+    await dob.pressSequentially('02302020');
+    await dob.blur();
+    await expect(form.getByText('Invalid date format. Please use MM-DD-YYYY.')).toBeVisible();
+    await checkA11y(page);
+
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(panel.getByText('No spouse details yet.')).toBeVisible();
+    await expect(panel.getByText('Invalid date format. Please use MM-DD-YYYY.')).toHaveCount(0);
+
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    await form.getByLabel('First Name').fill('Meera');
+    await form.getByLabel('Last Name').fill('Kumar');
+    await form.getByLabel('SSN/ITIN').pressSequentially('912701234');
+    await form.getByLabel('Occupation').fill('Architect');
+    await form.getByLabel('Date of Birth').pressSequentially('11301990');
+    await form.getByLabel('Visa Type').fill('H4');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('status')).toHaveText('Your details have been saved.');
+    await expect(panel.getByRole('button', { name: 'Edit' })).toBeVisible({ timeout: 5000 });
+    await expect(panel.getByText('Meera')).toBeVisible();
+    await expect(panel.getByText('***-**-1234')).toBeVisible();
+    await expect(panel.getByText('11-30-1990')).toBeVisible();
+    await expect(panel.getByText('H4')).toBeVisible();
+    await panel.getByRole('button', { name: "Show your spouse's SSN/ITIN" }).click();
+    await expect(panel.getByText('912-70-1234')).toBeVisible();
+  });
+
+  test('Dependents (If any): add up to six, remove after the first, messages, save; the server refuses a seventh', async ({
+    page,
+    mailbox,
+    checkA11y,
+  }) => {
+    const panel = await openProfile(page, mailbox, 'dependents.tab@example.com', 'Dependents (If any)');
+    await expect(panel.getByText('No dependents added.')).toBeVisible();
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    const form = panel.getByRole('form', { name: 'Edit Dependents' });
+    const rows = form.getByRole('group', { name: /^Dependent \d$/ });
+    await expect(rows).toHaveCount(1);
+    await expect(form.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+    // A new row does not greet the client with messages; they come with Submit.
+    await form.getByRole('button', { name: 'Add Dependent' }).click();
+    await expect(rows).toHaveCount(2);
+    await expect(form.getByText('First name is required')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Remove dependent 2' }).click();
+    await expect(rows).toHaveCount(1);
+
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    await expect(form.getByText('Last name is required')).toBeVisible();
+
+    const add = form.getByRole('button', { name: 'Add Dependent' });
+    for (let n = 2; n <= 6; n++) {
+      await add.click();
+      await expect(rows).toHaveCount(n);
+      // The new row's first field takes the focus.
+      await expect(rows.nth(n - 1).getByLabel('First Name')).toBeFocused();
+    }
+    await expect(add).toHaveCount(0);
+    await expect(form.getByText('You have added the most we take here (6).')).toBeVisible();
+    // Remove on every row after the first.
+    await expect(form.getByRole('button', { name: /^Remove dependent/ })).toHaveCount(5);
+    await checkA11y(page);
+    await form.getByRole('button', { name: 'Remove dependent 6' }).click();
+    await form.getByRole('button', { name: 'Remove dependent 5' }).click();
+    await form.getByRole('button', { name: 'Remove dependent 4' }).click();
+    await form.getByRole('button', { name: 'Remove dependent 3' }).click();
+    await expect(rows).toHaveCount(2);
+    await expect(add).toBeVisible();
+
+    const first = rows.nth(0);
+    await first.getByLabel('First Name').fill('Anika');
+    await first.getByLabel('Last Name').fill('Kumar');
+    await first.getByLabel('SSN/ITIN').pressSequentially('111223333');
+    await first.getByLabel('Relationship').fill('Daughter');
+    await first.getByLabel('Date of Birth').pressSequentially('05062015');
+    const second = rows.nth(1);
+    await second.getByLabel('First Name').fill('Dev');
+    await second.getByLabel('Last Name').fill('');
+    await second.getByLabel('Date of Birth').pressSequentially('99999999');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(second.getByText('Last name is required')).toBeVisible();
+    await expect(second.getByText('Invalid date format. Please use MM-DD-YYYY.')).toBeVisible();
+    await second.getByLabel('Last Name').fill('Kumar');
+    await clearMasked(second.getByLabel('Date of Birth'));
+    await second.getByLabel('Relationship').fill('Son');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('status')).toHaveText('Your details have been saved.');
+    await expect(panel.getByRole('button', { name: 'Edit' })).toBeVisible({ timeout: 5000 });
+    const cards = panel.getByRole('heading', { level: 3 });
+    await expect(cards).toHaveText(['Dependent 1', 'Dependent 2']);
+    await expect(panel.getByText('Anika')).toBeVisible();
+    await expect(panel.getByText('***-**-3333')).toBeVisible();
+    await expect(panel.getByText('Son')).toBeVisible();
+
+    // The server holds the same limit, whatever the page does.
+    const seven = Array.from({ length: 7 }, (_, i) => ({ first_name: `Kid${i}`, last_name: 'Kumar' }));
+    const res = await apiPost(page, 'user/savedependents', { dependentinfo: seven });
+    expect(res.status()).toBe(400);
+    expect((await res.json()).status_smessage).toBe('You can add at most 6 dependents.');
+  });
+
+  test('Employer Info: all four fields required, end not before start, add and remove, save, cancel', async ({
+    page,
+    mailbox,
+    checkA11y,
+  }) => {
+    const panel = await openProfile(page, mailbox, 'employers.tab@example.com', 'Employer Info');
+    await expect(panel.getByText('No employers added.')).toBeVisible();
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    const form = panel.getByRole('form', { name: 'Edit Employer Info' });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    for (const message of [
+      'Company name is required',
+      'Client name is required',
+      'Project start date is required',
+      'Project end date is required',
+    ]) {
+      await expect(form.getByText(message)).toBeVisible();
+    }
+    const rows = form.getByRole('group', { name: /^Employer \d$/ });
+    const add = form.getByRole('button', { name: 'Add Employer Info' });
+    for (let n = 2; n <= 6; n++) await add.click();
+    await expect(rows).toHaveCount(6);
+    await expect(add).toHaveCount(0);
+    await expect(form.getByRole('button', { name: /^Remove employer/ })).toHaveCount(5);
+    for (let n = 6; n >= 2; n--) await form.getByRole('button', { name: `Remove employer ${n}` }).click();
+    await expect(rows).toHaveCount(1);
+    await checkA11y(page);
+
+    const row = rows.nth(0);
+    await row.getByLabel('Company Name').fill('Acme Consulting');
+    await row.getByLabel('Client Name').fill('First Bank');
+    await row.getByLabel('Project Start Date').pressSequentially('06012024');
+    await row.getByLabel('Project End Date').pressSequentially('05312024');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(row.getByText('Project end date cannot be before the start date.')).toBeVisible();
+    await clearMasked(row.getByLabel('Project End Date'));
+    await row.getByLabel('Project End Date').pressSequentially('12312024');
+    await expect(row.getByText('Project end date cannot be before the start date.')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('status')).toHaveText('Your details have been saved.');
+    await expect(panel.getByRole('button', { name: 'Edit' })).toBeVisible({ timeout: 5000 });
+    await expect(panel.getByText('Acme Consulting')).toBeVisible();
+    await expect(panel.getByText('06-01-2024')).toBeVisible();
+    await expect(panel.getByText('12-31-2024')).toBeVisible();
+
+    // Cancel leaves the stored entry as it was.
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    await form.getByLabel('Company Name').fill('Changed Co');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(panel.getByText('Acme Consulting')).toBeVisible();
+    await expect(panel.getByText('Changed Co')).toHaveCount(0);
+  });
+
+  test('locked once the firm prepares the return: no Edit on any tab, the page says why, the server refuses', async ({
+    page,
+    mailbox,
+    server,
+    checkA11y,
+  }) => {
+    const email = 'locked.profile@example.com';
+    await openProfile(page, mailbox, email);
+    await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await server.withDatabase(async (db) => {
+      const [row] = await db
+        .select({ clientId: clients.id })
+        .from(clients)
+        .innerJoin(users, eq(users.id, clients.userId))
+        .where(eq(users.email, email));
+      if (!row) throw new Error(`no client for ${email}`);
+      await db
+        .update(filings)
+        .set({ status: 'Preparation Pending' })
+        .where(eq(filings.clientId, row.clientId));
+    });
+    await page.reload();
+    const notice = page.getByRole('alert').filter({ hasText: 'Your profile is locked' });
+    await expect(notice).toContainText('(file status: Preparation Pending)');
+    await expect(notice).toContainText('To make a change, contact us');
+    for (const tab of ['Tax Payer Info', 'Spouse Info', 'Dependents (If any)', 'Employer Info']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(
+        page.getByRole('tabpanel', { name: tab }).getByRole('heading', { level: 2 }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    }
+    // The top bar now shows the status the server reported.
+    await expect(page.getByText('Preparation Pending').first()).toBeVisible();
+    await checkA11y(page);
+
+    const res = await apiPost(page, 'user/savespouse', { first_name: 'Meera', last_name: 'Kumar' });
+    expect(res.status()).toBe(422);
+    expect((await res.json()).status_smessage).toBe(
+      'Your profile can no longer be changed while we prepare your return. Please contact us to make a change.',
+    );
+  });
+
+  test('works on a phone-sized screen and by keyboard alone', async ({ page, mailbox, checkA11y }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await verifiedAccount(page, mailbox, 'phone.profile@example.com');
+    await loginThroughPanel(page, 'phone.profile@example.com');
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await page.goto('/user/profile');
+    const tab = page.getByRole('tab', { name: 'Tax Payer Info' });
+    await tab.focus();
+    // Arrow keys move between tabs (the WAI-ARIA tabs pattern).
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Spouse Info' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('tab', { name: 'Spouse Info' })).toHaveAttribute('aria-selected', 'true');
+    const panel = page.getByRole('tabpanel', { name: 'Spouse Info' });
+    await panel.getByRole('button', { name: 'Edit' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('form', { name: 'Edit Spouse Info' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByLabel('First Name')).toBeFocused();
+    await page.keyboard.type('Meera');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Kumar');
+    await panel.getByRole('button', { name: 'Submit' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('status')).toHaveText('Your details have been saved.');
+    await expect(panel.getByRole('button', { name: 'Edit' })).toBeFocused({ timeout: 5000 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await checkA11y(page);
+    await page.screenshot({ path: test.info().outputPath('profile-phone.png'), fullPage: true });
+  });
+});
