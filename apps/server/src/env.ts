@@ -46,6 +46,16 @@ const envSchema = z
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   })
   .superRefine((v, ctx) => {
+    if (v.STORAGE === 's3' && !v.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+    }
+    if (Boolean(v.S3_ACCESS_KEY_ID) !== Boolean(v.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
     if (v.NODE_ENV !== 'production') return;
     const required = ['ENCRYPTION_KEY', 'SESSION_SECRET', 'SMTP_URL', 'APP_URL'] as const;
     for (const key of required) {
@@ -53,9 +63,6 @@ const envSchema = z
     }
     if (v.APP_URL && !v.APP_URL.startsWith('https://')) {
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'must be https:// in production' });
-    }
-    if (v.STORAGE === 's3' && !v.S3_BUCKET) {
-      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
     }
   });
 
@@ -70,12 +77,22 @@ export type Env = {
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   storage: 'local' | 's3';
+  /** The bucket and how to reach it; set when STORAGE=s3. Without keys the SDK's default chain applies. */
+  s3: S3Config | undefined;
   paymentProvider: 'sandbox' | 'razorpay';
   encryptionKey: string;
   sessionSecret: string;
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: number;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
 };
 
 export class EnvError extends Error {}
@@ -101,6 +118,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     storage: v.STORAGE,
+    s3:
+      v.STORAGE === 's3' && v.S3_BUCKET
+        ? {
+            bucket: v.S3_BUCKET,
+            region: v.S3_REGION ?? 'us-east-1',
+            endpoint: v.S3_ENDPOINT,
+            accessKeyId: v.S3_ACCESS_KEY_ID,
+            secretAccessKey: v.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
     paymentProvider: v.PAYMENT_PROVIDER,
     encryptionKey: secrets.encryptionKey,
     sessionSecret: secrets.sessionSecret,

@@ -12,7 +12,7 @@ async function main() {
   const env = loadEnv();
   const isDev = process.argv.includes('--dev');
   const keyring = createKeyring(env.encryptionKey);
-  const storage = createStorage({ storage: env.storage, dataDir: env.dataDir, keyring });
+  const storage = createStorage({ storage: env.storage, s3: env.s3, dataDir: env.dataDir, keyring });
   const redis = env.redisUrl
     ? new Redis(env.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
     : undefined;

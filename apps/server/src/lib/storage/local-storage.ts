@@ -4,14 +4,15 @@
  * and the SHA-256 of the plaintext. Data is written to a temporary file and renamed into place only when
  * complete, so readers never see half an object.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Keyring } from '../crypto/keyring.ts';
+import { meter } from './meter.ts';
 import { assertStorageKey, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts';
 
 const FILE_KEY_CONTEXT = 'file-key';
@@ -25,20 +26,6 @@ const metaSchema = z.object({
   size: z.number().int().nonnegative(),
   sha256: z.string(),
 });
-
-/** Counts and hashes the plaintext as it passes. */
-function meter() {
-  const hash = createHash('sha256');
-  let size = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      hash.update(chunk);
-      callback(null, chunk);
-    },
-  });
-  return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
-}
 
 function isMissing(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';

@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { S3RVER_CREDENTIALS, startS3 } from '../../../test/s3.ts';
+import { ObjectNotFoundError, type ObjectStorage } from './object-storage.ts';
+import { createS3Storage } from './s3-storage.ts';
+
+let s3: Awaited<ReturnType<typeof startS3>>;
+let storage: ObjectStorage;
+let client: S3Client;
+beforeAll(async () => {
+  s3 = await startS3();
+  storage = s3.storage;
+  client = new S3Client({
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
+});
+afterAll(async () => {
+  client.destroy();
+  await s3.stop();
+});
+
+const keys = async (prefix: string) =>
+  ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? []).map(
+    (object) => object.Key,
+  );
+
+/** `bytes` in chunks of `size`, read lazily, as a request body arrives. */
+function chunked(bytes: Buffer, size = 64 * 1024): Readable {
+  let offset = 0;
+  return new Readable({
+    read() {
+      this.push(offset < bytes.length ? bytes.subarray(offset, (offset += size)) : null);
+    },
+  });
+}
+
+describe('S3 storage (against s3rver)', () => {
+  it('streams a multipart object in and reads back the same bytes, with its size and SHA-256', async () => {
+    const body = randomBytes(6 * 1024 * 1024 + 12_345);
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    const stored = await storage.put('c1/W2/big', chunked(body));
+    expect(stored).toEqual({ size: body.length, sha256 });
+    expect((await buffer(await storage.get('c1/W2/big'))).equals(body)).toBe(true);
+    const head = await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: 'c1/W2/big' }));
+    expect(head.ContentLength).toBe(body.length);
+    expect(head.Metadata).toEqual({ sha256 });
+  });
+
+  it('stores a small object with a single PUT, and an empty one', async () => {
+    const body = Buffer.from('W-2 wages 85,000\n');
+    expect(await storage.put('small/a', Readable.from([body]))).toEqual({
+      size: body.length,
+      sha256: createHash('sha256').update(body).digest('hex'),
+    });
+    expect((await buffer(await storage.get('small/a'))).equals(body)).toBe(true);
+    expect(await storage.put('small/empty', Readable.from([]))).toEqual({
+      size: 0,
+      sha256: createHash('sha256').digest('hex'),
+    });
+    expect((await buffer(await storage.get('small/empty'))).length).toBe(0);
+  });
+
+  it('rejects a missing key with ObjectNotFoundError', async () => {
+    await expect(storage.get('nothing/here')).rejects.toBeInstanceOf(ObjectNotFoundError);
+  });
+
+  it('deletes, and deleting a missing object is fine', async () => {
+    await storage.put('gone/a', Readable.from([Buffer.from('bye')]));
+    await storage.delete('gone/a');
+    await storage.delete('gone/a');
+    await storage.delete('gone/never-was');
+    await expect(storage.get('gone/a')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(await keys('gone/')).toEqual([]);
+  });
+
+  it.each([
+    ['before the first part is full', 1024 * 1024],
+    ['after a part has been uploaded', 7 * 1024 * 1024],
+  ])('leaves nothing when the body fails %s', async (_when, failAfter) => {
+    let sent = 0;
+    const failing = new Readable({
+      read() {
+        if (sent >= failAfter) {
+          this.destroy(new Error('client went away'));
+          return;
+        }
+        sent += 256 * 1024;
+        this.push(randomBytes(256 * 1024));
+      },
+    });
+    await expect(storage.put('broken/a', failing)).rejects.toThrow('client went away');
+    await expect(storage.get('broken/a')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(await keys('')).not.toContain('broken/a');
+    expect(await keys('broken/')).toEqual([]);
+  });
+
+  it("rejects with the store's error when it cannot be reached, and stops reading the body", async () => {
+    const unreachable = createS3Storage({
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:1',
+      ...S3RVER_CREDENTIALS,
+    });
+    const endless = new Readable({
+      read() {
+        this.push(Buffer.alloc(256 * 1024));
+      },
+    });
+    await expect(unreachable.put('down/a', endless)).rejects.toThrow('ECONNREFUSED');
+    expect(endless.destroyed).toBe(true);
+  });
+
+  it('refuses keys that could leave their place before sending any request', async () => {
+    const send = vi.spyOn(S3Client.prototype, 'send');
+    try {
+      for (const key of ['../x', '/abs', 'a/../b', 'a//b', '.hidden', 'a b', 'a\\b']) {
+        await expect(storage.put(key, Readable.from([Buffer.from('x')])), key).rejects.toThrow(
+          'Invalid storage key',
+        );
+        await expect(storage.get(key), key).rejects.toThrow('Invalid storage key');
+        await expect(storage.delete(key), key).rejects.toThrow('Invalid storage key');
+      }
+      expect(send).not.toHaveBeenCalled();
+    } finally {
+      send.mockRestore();
+    }
+  });
+});
