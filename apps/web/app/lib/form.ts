@@ -26,17 +26,21 @@ export function useContractForm<Schema extends z.ZodType<FieldValues, FieldValue
 
 /**
  * Show the server's field messages (a 400's `details`) on the form's own fields, nested ones included
- * (`dependentinfo.2.first_name`). Fields the form does not have are left to the alert.
+ * (`dependentinfo.2.first_name`). Fields the form does not have are left to the alert. Answers whether
+ * every message found its field (when not, the form should show the error in its alert as well).
  */
 export function setServerFieldErrors<Values extends FieldValues>(
   form: Pick<UseFormReturn<Values, unknown, FieldValues>, 'setError' | 'getValues'>,
   error: unknown,
-): void {
-  if (!(error instanceof ApiError)) return;
+): boolean {
+  if (!(error instanceof ApiError)) return false;
   const known: unknown = form.getValues();
+  let placedAll = Object.keys(error.details).length > 0;
   for (const [field, message] of Object.entries(error.details)) {
     if (hasPath(known, field.split('.'))) form.setError(field as FieldPath<Values>, { message });
+    else placedAll = false;
   }
+  return placedAll;
 }
 
 function hasPath(value: unknown, keys: readonly string[]): boolean {

@@ -314,6 +314,15 @@ describe('spouseBodySchema', () => {
 });
 
 describe('saveDependentsBodySchema', () => {
+  it('refuses two rows that claim the same stored dependent', () => {
+    const id = '0b9ac1f4-3c0e-4f43-9d39-5d2b0f1c9e11';
+    const row = { id, first_name: 'Anu', last_name: 'Rao' };
+    expect(saveDependentsBodySchema.safeParse({ dependentinfo: [row, row] }).success).toBe(false);
+    expect(
+      saveDependentsBodySchema.safeParse({ dependentinfo: [row, { ...row, id: undefined }] }).success,
+    ).toBe(true);
+  });
+
   const dependent = {
     first_name: 'Anu',
     last_name: 'Smith',

@@ -159,7 +159,16 @@ export const dependentSchema = z.object({
 });
 export const saveDependentsBodySchema = z.object({
   d_user_id: z.unknown().optional(),
-  dependentinfo: z.array(dependentSchema).max(MAX_DEPENDENTS, { error: MESSAGES.TOO_MANY_DEPENDENTS }),
+  dependentinfo: z
+    .array(dependentSchema)
+    .max(MAX_DEPENDENTS, { error: MESSAGES.TOO_MANY_DEPENDENTS })
+    .refine(
+      (rows) => {
+        const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
+        return new Set(ids).size === ids.length;
+      },
+      { error: MESSAGES.INVALID_REQUEST },
+    ),
 });
 export type SaveDependentsBody = z.input<typeof saveDependentsBodySchema>;
 /** A dependent as answered: the same fields as a spouse, and its id for the next save. */
@@ -202,7 +211,9 @@ function toSortable(mmddyyyy: string): string {
 /** Which stored identity number to show in full (the client's own; every reveal is audited). */
 export const revealSsnBodySchema = z.object({
   section: z.enum(['taxpayer', 'spouse', 'dependent']),
-  /** For a dependent: its position in the list, from 0. */
+  /** For a dependent: its id from the answer (preferred). */
+  id: z.uuid().optional(),
+  /** For a dependent: its position in the list, from 0 (when no id is given). */
   index: z.coerce
     .number()
     .int()

@@ -46,7 +46,10 @@ export async function profileRoutes(
     assertEditable(app.db, actor.clientId, (await settings.get()).current_tax_year);
 
   registerCall(app, CALLS.revealSsn, async (request) => ({
-    ssn: await revealSsn(deps, await actorOf(request), request.body.section, request.body.index),
+    ssn: await revealSsn(deps, await actorOf(request), request.body.section, {
+      id: request.body.id,
+      index: request.body.index,
+    }),
   }));
 
   registerCall(app, CALLS.taxpayerInfo, async (request) => {

@@ -265,6 +265,9 @@ export async function saveDependents(deps: ProfileDeps, actor: Actor, input: Dep
           position,
           firstName: d.first_name,
           lastName: d.last_name,
+          // A row that is one of this client's dependents keeps its id (and, left blank, its number), so a
+          // form still open elsewhere saves onto the same dependents.
+          ...(d.id && kept.has(d.id) ? { id: d.id } : {}),
           ...seal(deps.keyring, d.ssn, (d.id && kept.get(d.id)) || NONE),
           relationship: d.occupation ?? null,
           dob: toDbDate(d.dob),
@@ -314,8 +317,10 @@ export async function revealSsn(
   deps: ProfileDeps,
   actor: Actor,
   section: 'taxpayer' | 'spouse' | 'dependent',
-  index = 0,
+  which: { id?: string | undefined; index?: number | undefined } = {},
 ): Promise<string> {
+  // A dependent is named by its id (the page sends it); the position is the old form's way.
+  const dependent = which.id ? eq(dependents.id, which.id) : eq(dependents.position, which.index ?? 0);
   const sealed =
     section === 'taxpayer'
       ? (
@@ -335,7 +340,7 @@ export async function revealSsn(
             await deps.db
               .select({ s: dependents.ssnSealed })
               .from(dependents)
-              .where(and(eq(dependents.clientId, actor.clientId), eq(dependents.position, index)))
+              .where(and(eq(dependents.clientId, actor.clientId), dependent))
           )[0]?.s;
   if (!sealed) throw new AppError('NOT_FOUND', { message: MESSAGES.SSN_NOT_STORED });
   const digits = deps.keyring.open(sealed, SSN_CONTEXT).toString();
@@ -343,7 +348,7 @@ export async function revealSsn(
     deps.db,
     actor,
     'ssn.reveal',
-    section === 'dependent' ? `dependents.${index}.ssn` : `${section}.ssn`,
+    section === 'dependent' ? `dependents.${which.id ?? `#${which.index ?? 0}`}.ssn` : `${section}.ssn`,
   );
   return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
 }

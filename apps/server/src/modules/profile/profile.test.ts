@@ -162,6 +162,8 @@ describe('spouse, dependents and employers', () => {
       dependentinfo: [{ ...dev, id: stored[1].id, ssn: '' }],
     });
     const after = (await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo;
+    // The same dependent keeps its id, so a form still open elsewhere saves onto it.
+    expect(after[0].id).toBe(stored[1].id);
     expect(after).toEqual([
       {
         id: expect.any(String),
@@ -245,10 +247,14 @@ describe('revealing a stored number', () => {
     expect(res.json().ssn).toBe('912-70-1234');
     const dependent = await t.postAs(asha.sid, '/api/account/revealssn', { section: 'dependent', index: 0 });
     expect(dependent.json().ssn).toBe('944-55-6666');
+    const [dev] = (await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo;
+    const byId = await t.postAs(asha.sid, '/api/account/revealssn', { section: 'dependent', id: dev.id });
+    expect(byId.json().ssn).toBe('944-55-6666');
     const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'ssn.reveal'));
     expect(rows.map((r) => [r.actorUserId, r.clientId, r.subject])).toEqual([
       [asha.userId, asha.clientId, 'taxpayer.ssn'],
-      [asha.userId, asha.clientId, 'dependents.0.ssn'],
+      [asha.userId, asha.clientId, 'dependents.#0.ssn'],
+      [asha.userId, asha.clientId, `dependents.${dev.id}.ssn`],
     ]);
     expect(rows[0]?.ip).toBeTruthy();
     expect(JSON.stringify(rows)).not.toContain('1234');
@@ -262,6 +268,26 @@ describe('revealing a stored number', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().status_smessage).toBe('No SSN/ITIN is stored here.');
     expect(res.body).not.toContain('1234');
+
+    // With numbers of his own stored, he still gets only his own, whatever the body names.
+    await t.postAs(ravi.sid, '/api/user/savetaxpayer', {
+      ...TAXPAYER,
+      first_name: 'Ravi',
+      last_name: 'Kumar',
+      ssnitin: '555-12-3456',
+    });
+    const ashasDependent = (await t.postAs(asha.sid, '/api/user/dependentinfo')).json().dinfo[0];
+    const own = await t.postAs(ravi.sid, '/api/account/revealssn', {
+      section: 'taxpayer',
+      user_id: asha.userId,
+    });
+    expect(own.json().ssn).toBe('555-12-3456');
+    const theirs = await t.postAs(ravi.sid, '/api/account/revealssn', {
+      section: 'dependent',
+      id: ashasDependent.id,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).not.toContain('6666');
   });
 });
 

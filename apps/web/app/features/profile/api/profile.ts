@@ -27,8 +27,9 @@ function useSave<Body>(save: (body: Body) => Promise<{ status_smessage: string }
   const client = useQueryClient();
   return useMutation({
     mutationFn: save,
-    // The lock may have closed meanwhile: the taxpayer answer carries it, so it is refetched too.
-    onSuccess: () =>
+    // The lock may have closed meanwhile (a refusal says so): the taxpayer answer carries it, so it is
+    // refetched too, after a save and after a refusal alike.
+    onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: key }),
         client.invalidateQueries({ queryKey: profileKeys.taxpayer }),

@@ -1,5 +1,6 @@
 import { SimpleGrid, TextInput, Stack } from '@mantine/core';
 import { MAX_DEPENDENTS, saveDependentsBodySchema, type SaveDependentsBody } from '@taxfirm/contract';
+import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
@@ -15,7 +16,8 @@ type Row = SaveDependentsBody['dependentinfo'][number];
 const EMPTY_ROW: Row = { first_name: '', last_name: '', ssn: '', occupation: '', dob: '', visa_type: '' };
 
 function DependentsForm({ dinfo, close }: { dinfo: readonly Dependent[]; close: () => void }) {
-  const stored = new Map(dinfo.map((d) => [d.id, d.ssn]));
+  // The stored numbers as the form opened (the hint under each row's field).
+  const [stored] = useState(() => new Map(dinfo.map((d) => [d.id, d.ssn])));
   const form = useContractForm(saveDependentsBodySchema, {
     // Messages come with Submit: validating on blur would flag every empty field of a row just added.
     mode: 'onSubmit',
@@ -37,7 +39,7 @@ function DependentsForm({ dinfo, close }: { dinfo: readonly Dependent[]; close: 
   // The generated row key is named "key": the rows carry their own stored "id".
   const rows = useFieldArray({ control: form.control, name: 'dependentinfo', keyName: 'key' });
   const save = useSaveDependents();
-  const { onSubmit, saved } = useSectionSave(form, save, (values) => values, close);
+  const { onSubmit, saved, alert } = useSectionSave(form, save, (values) => values, close);
   const { errors } = form.formState;
   const rowErrors = errors.dependentinfo;
 
@@ -100,7 +102,7 @@ function DependentsForm({ dinfo, close }: { dinfo: readonly Dependent[]; close: 
             );
           }}
         />
-        <SectionActions saving={save.isPending} saved={saved} error={save.error} onCancel={close} />
+        <SectionActions saving={save.isPending} saved={saved} error={alert} onCancel={close} />
       </Stack>
     </form>
   );
@@ -130,7 +132,7 @@ export function DependentsSection({ editable }: { editable: boolean }) {
                     value: d.ssn && (
                       <SsnValue
                         masked={d.ssn}
-                        which={{ section: 'dependent', index }}
+                        which={{ section: 'dependent', id: d.id }}
                         owner={`dependent ${index + 1}'s`}
                       />
                     ),

@@ -20,7 +20,7 @@ function EmployersForm({ empinfo, close }: { empinfo: readonly Employer[]; close
   });
   const rows = useFieldArray({ control: form.control, name: 'emploerinfo', keyName: 'key' });
   const save = useSaveEmployers();
-  const { onSubmit, saved } = useSectionSave(form, save, (values) => values, close);
+  const { onSubmit, saved, alert } = useSectionSave(form, save, (values) => values, close);
   const { errors } = form.formState;
   const rowErrors = errors.emploerinfo;
 
@@ -70,7 +70,7 @@ function EmployersForm({ empinfo, close }: { empinfo: readonly Employer[]; close
             </SimpleGrid>
           )}
         />
-        <SectionActions saving={save.isPending} saved={saved} error={save.error} onCancel={close} />
+        <SectionActions saving={save.isPending} saved={saved} error={alert} onCancel={close} />
       </Stack>
     </form>
   );

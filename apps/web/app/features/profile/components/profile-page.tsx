@@ -57,7 +57,7 @@ export function ProfilePage({ contact }: { contact: FirmContact | null }) {
         }}
         keepMounted={false}
       >
-        <Tabs.List>
+        <Tabs.List aria-label="Profile sections">
           {TABS.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}
@@ -84,7 +84,14 @@ export function ProfilePage({ contact }: { contact: FirmContact | null }) {
 /** Why the Edit buttons are gone, and how to reach the firm to change something. */
 function LockedNotice({ status, contact }: { status: string | null; contact: FirmContact | null }) {
   return (
-    <Alert color="navy" variant="light" icon={<IconLock aria-hidden />} title="Your profile is locked">
+    <Alert
+      color="navy"
+      variant="light"
+      icon={<IconLock aria-hidden />}
+      title="Your profile is locked"
+      // A standing notice, not an interruption: read politely.
+      role="status"
+    >
       <Stack gap={4}>
         <Text>
           We are preparing your return{status ? ` (file status: ${status})` : ''}, so your profile can no

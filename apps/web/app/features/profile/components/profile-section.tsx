@@ -4,7 +4,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { alertError, setServerFieldErrors } from '../../../lib/form.ts';
+import { setServerFieldErrors } from '../../../lib/form.ts';
 
 /** How long a saved section shows its message before it returns to the view (the spec's 1 second). */
 export const CLOSE_AFTER_SAVE_MS = 1000;
@@ -38,6 +38,13 @@ export function ProfileSection({
     else if (wasEditing.current) editButton.current?.focus();
     wasEditing.current = editing;
   }, [editing]);
+
+  // Editing closed meanwhile (the status moved on): leave edit mode; the page's notice says why.
+  const [wasEditable, setWasEditable] = useState(editable);
+  if (editable !== wasEditable) {
+    setWasEditable(editable);
+    if (!editable) setEditing(false);
+  }
 
   const open = editing && editable;
   return (
@@ -75,7 +82,8 @@ export function ProfileSection({
 
 /**
  * Submit a section: show the server's field messages on their fields, or the saved message, and close the
- * form one second after a successful save (the spec's rule). A failed save stays open with its message.
+ * form one second after a successful save (the spec's rule). A refused save stays open with its message, so
+ * nothing typed is lost (the spec closes after any submit; keeping the form is the deliberate difference).
  */
 export function useSectionSave<Values extends FieldValues, Output, Body>(
   form: UseFormReturn<Values, unknown, Output>,
@@ -84,6 +92,8 @@ export function useSectionSave<Values extends FieldValues, Output, Body>(
   close: () => void,
 ) {
   const [saved, setSaved] = useState<string | null>(null);
+  // The error for the alert: none when every message of a refusal sits on its field.
+  const [alert, setAlert] = useState<unknown>(null);
   useEffect(() => {
     if (saved === null) return;
     const timer = window.setTimeout(close, CLOSE_AFTER_SAVE_MS);
@@ -91,14 +101,15 @@ export function useSectionSave<Values extends FieldValues, Output, Body>(
   }, [saved, close]);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setAlert(null);
     try {
       const answer = await mutation.mutateAsync(toBody(values));
       setSaved(answer.status_smessage);
     } catch (error) {
-      setServerFieldErrors(form, error);
+      if (!setServerFieldErrors(form, error)) setAlert(error);
     }
   });
-  return { onSubmit, saved };
+  return { onSubmit, saved, alert };
 }
 
 /**
@@ -130,7 +141,7 @@ export function SectionActions({
           {saved}
         </Alert>
       )}
-      {!saved && <ApiErrorAlert error={alertError(error)} />}
+      {!saved && <ApiErrorAlert error={error} />}
       <Group gap="sm">
         {extra}
         <Button type="submit" disabled={saving || saved !== null} {...keepFocusOnPress}>

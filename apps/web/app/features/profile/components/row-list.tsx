@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { keepFocusOnPress } from './profile-section.tsx';
 
 /**
@@ -27,8 +27,16 @@ export function RowList({
   renderRow: (index: number) => ReactNode;
   error?: string | undefined;
 }) {
+  const list = useRef<HTMLDivElement>(null);
+  // The removed row's button held the focus: hand it to the row before (its first field).
+  const remove = (index: number) => {
+    onRemove(index);
+    window.requestAnimationFrame(() =>
+      list.current?.querySelectorAll('fieldset')[index - 1]?.querySelector('input')?.focus(),
+    );
+  };
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={list}>
       {rows.map((row, index) => (
         <Fieldset key={row.key} legend={`${noun} ${index + 1}`}>
           <Stack gap="sm">
@@ -40,7 +48,7 @@ export function RowList({
                   color="red"
                   c="red.9"
                   leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => onRemove(index)}
+                  onClick={() => remove(index)}
                   {...keepFocusOnPress}
                   aria-label={`Remove ${noun.toLowerCase()} ${index + 1}`}
                 >

@@ -21,7 +21,7 @@ function SpouseForm({ sinfo, close }: { sinfo: SpouseInfo | null; close: () => v
     } satisfies SpouseBody,
   });
   const save = useSaveSpouse();
-  const { onSubmit, saved } = useSectionSave(form, save, (values) => values, close);
+  const { onSubmit, saved, alert } = useSectionSave(form, save, (values) => values, close);
   const { errors } = form.formState;
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit Spouse Info" tabIndex={-1}>
@@ -68,7 +68,7 @@ function SpouseForm({ sinfo, close }: { sinfo: SpouseInfo | null; close: () => v
             error={errors.visa_type?.message}
           />
         </SimpleGrid>
-        <SectionActions saving={save.isPending} saved={saved} error={save.error} onCancel={close} />
+        <SectionActions saving={save.isPending} saved={saved} error={alert} onCancel={close} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { RevealSsnBody } from '@taxfirm/contract';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useRevealSsn } from '../api/profile.ts';
 
@@ -23,11 +23,17 @@ export function SsnValue({
 }) {
   const reveal = useRevealSsn();
   const [full, setFull] = useState<string | null>(null);
+  // Hiding forgets the number: the mutation's own copy of the answer too.
+  const { reset } = reveal;
+  const hide = useCallback(() => {
+    setFull(null);
+    reset();
+  }, [reset]);
   useEffect(() => {
     if (full === null) return;
-    const timer = window.setTimeout(() => setFull(null), HIDE_AFTER_MS);
+    const timer = window.setTimeout(hide, HIDE_AFTER_MS);
     return () => window.clearTimeout(timer);
-  }, [full]);
+  }, [full, hide]);
 
   const show = async () => {
     try {
@@ -58,7 +64,7 @@ export function SsnValue({
             size="compact-sm"
             variant="subtle"
             leftSection={<IconEyeOff size={14} aria-hidden />}
-            onClick={() => setFull(null)}
+            onClick={hide}
             aria-label={`Hide ${owner} SSN/ITIN`}
           >
             Hide

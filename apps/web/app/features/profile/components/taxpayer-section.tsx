@@ -96,7 +96,7 @@ function toForm(tinfo: TaxpayerInfo): TaxpayerBody {
 function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void }) {
   const form = useContractForm(taxpayerBodySchema, { defaultValues: toForm(tinfo) });
   const save = useSaveTaxpayer();
-  const { onSubmit, saved } = useSectionSave(form, save, (values) => values, close);
+  const { onSubmit, saved, alert } = useSectionSave(form, save, (values) => values, close);
   const { errors } = form.formState;
   const text = (name: Exclude<keyof TaxpayerBody, 'unique_code'>, label: string, autoComplete?: string) => (
     <TextInput
@@ -205,7 +205,7 @@ function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void
             {text('referral_name', 'Referral Name')}
           </SimpleGrid>
         </Fieldset>
-        <SectionActions saving={save.isPending} saved={saved} error={save.error} onCancel={close} />
+        <SectionActions saving={save.isPending} saved={saved} error={alert} onCancel={close} />
       </Stack>
     </form>
   );
