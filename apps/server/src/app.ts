@@ -12,6 +12,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { registerRateLimit } from './lib/rate-limit.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createTransport, startMailWorker } from './modules/mail/mail.worker.ts';
 import { sessionPlugin } from './plugins/app/session.ts';
@@ -137,6 +138,7 @@ export async function buildApp({
   await app.register(settingsRoutes, { settings });
   await app.register(accountsRoutes, { settings, appUrl: config.appUrl, mail, keyring });
   await app.register(profileRoutes, { settings, keyring });
+  await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);
   await app.register(careersRoutes);

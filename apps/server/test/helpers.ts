@@ -32,18 +32,26 @@ export type TestApp = {
   postAs: (sid: string, url: string, body?: unknown) => Promise<LightMyRequestResponse>;
   /** POST a multipart form to the API with a valid CSRF cookie and header. */
   postForm: (url: string, form: FormData) => Promise<LightMyRequestResponse>;
+  /** POST a multipart form as the session `sid`. */
+  postFormAs: (sid: string, url: string, form: FormData) => Promise<LightMyRequestResponse>;
+  /** GET as the session `sid` (downloads). */
+  getAs: (sid: string, url: string) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
+
+/** The CSRF token a browser would hold for the session cookie `sid`. */
+export const csrfFor = (sid: string) => issueCsrfToken(TEST_SECRET, sid);
 
 /** The app on an isolated, migrated database of the current test project's engine. No web build. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  deps: { redis?: Redis } = {},
+  deps: { redis?: Redis; storage?: ObjectStorage } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const storageRoot = await mkdtemp(path.join(tmpdir(), 'taxfirm-storage-'));
   const keyring = createKeyring(TEST_ENCRYPTION_KEY);
-  const storage = createLocalStorage({ root: storageRoot, keyring });
+  // Encrypted local storage unless the test brings another driver (the S3 one against s3rver).
+  const storage = deps.storage ?? createLocalStorage({ root: storageRoot, keyring });
   const chunks: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -95,6 +103,17 @@ export async function createTestApp(
         payload: JSON.stringify(body),
       });
     },
+    postFormAs: (sid, url, form) => {
+      const bound = issueCsrfToken(TEST_SECRET, sid);
+      return app.inject({
+        method: 'POST',
+        url,
+        cookies: { [XSRF_COOKIE]: bound, sid },
+        headers: { [XSRF_HEADER]: bound },
+        payload: form,
+      });
+    },
+    getAs: (sid, url) => app.inject({ method: 'GET', url, cookies: { sid } }),
     postForm: (url, form) =>
       app.inject({
         method: 'POST',

@@ -97,4 +97,15 @@ export const DOCUMENT_CATEGORY_NAMES = DOCUMENT_CATEGORIES.map((c) => c.category
   ...DocumentCategory[],
 ];
 export const DEFAULT_UPLOAD_CATEGORY: DocumentCategory = 'W2';
-export const ACCEPTED_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'application/msword'];
+/** Images (jpeg/png), PDF and Word (the spec's "doc"; .docx too), as detected from the content. */
+export const ACCEPTED_UPLOAD_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+];
+/** The multipart field the upload call's files arrive in (the spec's name). */
+export const UPLOAD_FIELD = 'uploadedImages';
+/** Between a stored name and the client's own file name in a listed Key. */
+export const KEY_NAME_MARKER = '__';

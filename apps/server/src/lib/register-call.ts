@@ -21,7 +21,11 @@ export function registerCall<C extends CallDefinition>(
     request: FastifyRequest & { body: z.output<C['body']> },
     reply: FastifyReply,
   ) => Promise<Payload<C>>,
-  options: { preHandler?: preHandlerAsyncHookHandler[] } = {},
+  options: {
+    preHandler?: preHandlerAsyncHookHandler[];
+    /** A multipart call's check of its text fields before any file is stored (e.g. whose folder). */
+    beforeFiles?: (request: FastifyRequest, fields: Readonly<Record<string, string>>) => Promise<void>;
+  } = {},
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
@@ -36,7 +40,13 @@ export function registerCall<C extends CallDefinition>(
     preValidation: async (request) => {
       if (request.isMultipart()) {
         if (call.contentType !== 'multipart') throw new AppError('MALFORMED_BODY');
-        request.body = await readMultipart(request, call, app.storage);
+        const { beforeFiles } = options;
+        request.body = await readMultipart(
+          request,
+          call,
+          app.storage,
+          beforeFiles && ((fields) => beforeFiles(request, fields)),
+        );
         return;
       }
       // A call may arrive with no body at all; the old client's empty posts count as {}.

@@ -63,6 +63,17 @@ function detectedType(mime: string | undefined, name: string): string | undefine
   return mime;
 }
 
+/** The client's file name made safe to show and to carry in a listed key: no path, no control characters. */
+function displayName(name: string): string {
+  const last = name.split(/[/\\]/).pop() ?? '';
+  // Control characters (below space, and DEL) never belong in a name that is shown.
+  const base = [...last]
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
+    .trim();
+  return (base || 'document').slice(0, 200);
+}
+
 /** Read a stream to its end, discarding it, so the parser can move on to the next part. */
 async function drain(stream: AsyncIterable<unknown>): Promise<void> {
   for await (const _chunk of stream) {
@@ -105,7 +116,7 @@ async function storeFile(
     await storage.delete(key);
     throw new FileRefused(field, refusal);
   }
-  return { field, key, originalName: part.filename.slice(0, 255), type, ...stored };
+  return { field, key, originalName: displayName(part.filename), type, ...stored };
 }
 
 /**
@@ -117,12 +128,23 @@ export async function readMultipart(
   request: FastifyRequest,
   call: CallDefinition,
   storage: ObjectStorage,
+  /**
+   * Runs on the text fields before the first file is stored (and once at the end when there is none): a
+   * refusal here means nothing was written. Fields sent after the files are not seen by it.
+   */
+  beforeFiles?: (fields: Readonly<Record<string, string>>) => Promise<void>,
 ): Promise<Record<string, string>> {
   const rules = call.files ?? {};
   const maxFiles = Object.values(rules).reduce((sum, rule) => sum + rule.maxFiles, 0);
   const counts = new Map<string, number>();
   const fields: Record<string, string> = {};
   const keyPrefix = call.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  let checked = false;
+  const check = async () => {
+    if (checked || !beforeFiles) return;
+    checked = true;
+    await beforeFiles(fields);
+  };
   try {
     const parts = request.parts({
       limits: {
@@ -147,8 +169,10 @@ export async function readMultipart(
       const count = (counts.get(part.fieldname) ?? 0) + 1;
       counts.set(part.fieldname, count);
       if (count > rule.maxFiles) throw new FileRefused(part.fieldname, MESSAGES.INVALID_REQUEST);
+      await check();
       uploadsOf(request).push(await storeFile(part, rule, storage, keyPrefix));
     }
+    await check();
   } catch (error) {
     await removeUploads(request, storage);
     if (error instanceof FileRefused) {

@@ -6,7 +6,9 @@ import {
   getUploadDocsResponseSchema,
   uploadDocsFieldsSchema,
   uploadDocsResponseSchema,
+  documentRule,
 } from './documents.schemas.ts';
+import { UPLOAD_FIELD } from '../constants.ts';
 
 export const documentsCalls = {
   getUploadDocs: defineCall({
@@ -22,6 +24,7 @@ export const documentsCalls = {
     response: uploadDocsResponseSchema,
     access: 'client',
     contentType: 'multipart',
+    files: { [UPLOAD_FIELD]: documentRule },
     summary: 'Upload up to six files (uploadedImages) into one category folder.',
   }),
   deleteUploadDoc: defineCall({

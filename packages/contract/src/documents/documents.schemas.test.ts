@@ -4,6 +4,8 @@ import { fieldErrors } from '../errors.ts';
 import {
   categoryForUptId,
   deleteUploadDocBodySchema,
+  documentKey,
+  parseDocumentKey,
   folderPathFor,
   getUploadDocsBodySchema,
   getUploadDocsResponseSchema,
@@ -166,5 +168,31 @@ describe('getUploadDocsResponseSchema', () => {
         data: { Contents: [{ Key: 'k' }] },
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('listed keys', () => {
+  const client = '0b9ac1f4-3c0e-4f43-9d39-5d2b0f1c9e11';
+  const doc = '8d3c2a8e-1f0b-4c1e-9a57-3f8e1b2c4d5e';
+  it('carry the folder, the document id and the original name after the marker', () => {
+    const key = documentKey(`${client}/W2/`, doc, 'my w2__final.pdf');
+    expect(key).toBe(`${client}/W2/${doc}__my w2__final.pdf`);
+    expect(parseDocumentKey(key)).toEqual({
+      clientId: client,
+      category: 'W2',
+      documentId: doc,
+      name: 'my w2__final.pdf',
+    });
+  });
+  it('are refused when the folder, the id or the marker is not right', () => {
+    for (const key of [
+      `${client}/W3/${doc}__a.pdf`,
+      `../${client}/W2/${doc}__a.pdf`,
+      `${client}/W2/not-an-id__a.pdf`,
+      `${client}/W2/${doc}.pdf`,
+      `${client}/W2/x/${doc}__a.pdf`,
+    ]) {
+      expect(parseDocumentKey(key), key).toBeNull();
+    }
   });
 });

@@ -4,3 +4,4 @@ export * from './referrals.ts';
 export * from './careers.ts';
 export * from './accounts.ts';
 export * from './profile.ts';
+export * from './documents.ts';

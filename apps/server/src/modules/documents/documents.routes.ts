@@ -1,0 +1,176 @@
+import {
+  CALLS,
+  categoryForUptId,
+  documentKey,
+  MESSAGES,
+  parseDocumentKey,
+  parseFolderPath,
+  UPLOAD_FIELD,
+} from '@taxfirm/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
+import { requireAccess } from '../../lib/guards.ts';
+import { registerCall } from '../../lib/register-call.ts';
+import { uploadsOf } from '../../lib/uploads.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import {
+  currentFilingId,
+  deleteDocument,
+  findDownload,
+  listDocuments,
+  listSummaries,
+  recordDocuments,
+  SUMMARY_STATUS_LABELS,
+} from './documents.service.ts';
+
+/** The download route; `location` and `synopsys_file` links point here. */
+const DOWNLOAD_PATH = '/api/account/download';
+
+export async function documentsRoutes(
+  app: FastifyInstance,
+  { settings, linkSecret }: { settings: SettingsCache; linkSecret: string },
+) {
+  const links = createLinkSigner(linkSecret);
+
+  /** The session's client and user: the only identity these calls use. */
+  const ownerOf = (request: FastifyRequest) => {
+    const user = request.user;
+    if (!user?.clientId) throw new AppError('UNAUTHORIZED');
+    return { userId: user.id, clientId: user.clientId };
+  };
+  const filingOf = async (clientId: string) =>
+    currentFilingId(app.db, clientId, (await settings.get()).current_tax_year);
+
+  /** folderPath must be exactly the session's own `{client_id}/{category}/`; anything else is 403. */
+  const ownFolder = (request: FastifyRequest, folderPath: string | undefined) => {
+    const folder = parseFolderPath(folderPath ?? '');
+    if (!folder || folder.clientId !== ownerOf(request).clientId) throw new AppError('FORBIDDEN');
+    return folder;
+  };
+
+  const link = (kind: 'document' | 'summary', id: string, userId: string) =>
+    `${DOWNLOAD_PATH}?t=${links.sign({ k: kind, id, u: userId })}`;
+
+  registerCall(app, CALLS.getUploadDocs, async (request) => {
+    const { category } = ownFolder(request, request.body.folderPath);
+    const { clientId, userId } = ownerOf(request);
+    const rows = await listDocuments(app.db, clientId, await filingOf(clientId), category);
+    return {
+      data: {
+        Contents: rows.map((row) => ({
+          Key: documentKey(request.body.folderPath, row.id, row.originalName),
+          Size: row.size,
+          location: link('document', row.id, userId),
+        })),
+      },
+    };
+  });
+
+  /** The folder and the category number must agree, and client_id (when sent) must be the session's. */
+  const checkUploadFields = (request: FastifyRequest, fields: Readonly<Record<string, unknown>>) => {
+    const folder = ownFolder(
+      request,
+      typeof fields['folderPath'] === 'string' ? fields['folderPath'] : undefined,
+    );
+    const clientId = fields['client_id'];
+    if (clientId !== undefined && clientId !== '' && clientId !== folder.clientId)
+      throw new AppError('FORBIDDEN');
+    if (categoryForUptId(Number(fields['upt_id'])) !== folder.category) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: MESSAGES.UPLOAD_WRONG_FOLDER,
+        details: { upt_id: MESSAGES.UPLOAD_WRONG_FOLDER },
+      });
+    }
+    return folder;
+  };
+
+  registerCall(
+    app,
+    CALLS.uploadDocs,
+    async (request) => {
+      // Checked again on the whole body: a field repeated after the files must not change the folder.
+      const { category } = checkUploadFields(request, request.body);
+      const files = uploadsOf(request).filter((upload) => upload.field === UPLOAD_FIELD);
+      if (files.length === 0) {
+        throw new AppError('VALIDATION_FAILED', {
+          message: MESSAGES.UPLOAD_NO_FILES,
+          details: { [UPLOAD_FIELD]: MESSAGES.UPLOAD_NO_FILES },
+        });
+      }
+      const { clientId, userId } = ownerOf(request);
+      await recordDocuments(
+        app.db,
+        { clientId, userId, category, filingId: await filingOf(clientId) },
+        files,
+      );
+      return { message: MESSAGES.UPLOAD_SUCCESS, status_smessage: MESSAGES.UPLOAD_SUCCESS };
+    },
+    // Before any file is stored: a foreign or odd folder is refused with nothing written.
+    { beforeFiles: async (request, fields) => void checkUploadFields(request, fields) },
+  );
+
+  registerCall(app, CALLS.deleteUploadDoc, async (request) => {
+    const { clientId, userId } = ownerOf(request);
+    // uid is the old client's access token: the user's own id. Anyone else's is refused.
+    if (request.body.uid !== userId) throw new AppError('FORBIDDEN');
+    const key = parseDocumentKey(request.body.filename);
+    if (!key || key.clientId !== clientId) throw new AppError('FORBIDDEN');
+    const storageKey = await deleteDocument(app.db, clientId, key.documentId, key.category);
+    if (!storageKey) throw new AppError('NOT_FOUND', { message: MESSAGES.DOCUMENT_NOT_FOUND });
+    await app.storage.delete(storageKey).catch((error: unknown) => {
+      // The row is gone, so the file is no longer listed or downloadable; say so for the operator.
+      request.log.error({ err: error, storageKey }, 'stored file of a deleted document not removed');
+    });
+    return { msg: MESSAGES.UPLOAD_DELETED, status_smessage: MESSAGES.UPLOAD_DELETED };
+  });
+
+  registerCall(app, CALLS.userSynopsys, async (request) => {
+    const { clientId, userId } = ownerOf(request);
+    const rows = await listSummaries(app.db, clientId, await filingOf(clientId));
+    return {
+      synopsysinfo: rows.map((row) => ({
+        synopsys_title: row.title,
+        synopsys_file: link('summary', row.id, userId),
+        synopsys_status: SUMMARY_STATUS_LABELS[row.status as keyof typeof SUMMARY_STATUS_LABELS],
+      })),
+    };
+  });
+
+  /**
+   * A signed link opens the session's own document or published summary, as a download: the type found
+   * in its content, never rendered inline, never cached.
+   */
+  app.get<{ Querystring: { t?: string } }>(
+    DOWNLOAD_PATH,
+    { onRequest: requireAccess('client'), schema: { hide: true } },
+    async (request, reply) => {
+      const { clientId, userId } = ownerOf(request);
+      const token = request.query.t;
+      const payload = typeof token === 'string' ? links.verify(token) : null;
+      if (!payload || payload.u !== userId) {
+        throw new AppError('FORBIDDEN', { message: MESSAGES.DOWNLOAD_LINK_EXPIRED });
+      }
+      const file = await findDownload(app.db, payload.k, payload.id, clientId);
+      if (!file) throw new AppError('NOT_FOUND', { message: MESSAGES.DOCUMENT_NOT_FOUND });
+      const body = await app.storage.get(file.storageKey);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachment(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+}
+
+/** `attachment` with the name as plain ASCII and, exactly, as RFC 5987 UTF-8. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,157 @@
+/**
+ * Documents a client uploads, and the tax summaries the firm publishes to them. Both belong to the filing
+ * of the current tax year, and every query is scoped by the session's client. A document row is written
+ * only after its file is completely stored, so the listing never shows half a file.
+ */
+import { HIDDEN_MAX_BYTES, INITIAL_FILE_STATUS, type DocumentCategory } from '@taxfirm/contract';
+import {
+  and,
+  asc,
+  desc,
+  documents,
+  eq,
+  filings,
+  gt,
+  inArray,
+  taxSummaries,
+  type Database,
+} from '@taxfirm/db';
+import type { Upload } from '../../lib/uploads.ts';
+
+/** The client's filing for the tax year, made when it does not exist yet (a new tax year). */
+export async function currentFilingId(db: Database, clientId: string, taxYear: number): Promise<string> {
+  const find = async () =>
+    (
+      await db
+        .select({ id: filings.id })
+        .from(filings)
+        .where(and(eq(filings.clientId, clientId), eq(filings.taxYear, taxYear)))
+    )[0]?.id;
+  const existing = await find();
+  if (existing) return existing;
+  await db
+    .insert(filings)
+    .values({ clientId, taxYear, status: INITIAL_FILE_STATUS })
+    .onConflictDoNothing({ target: [filings.clientId, filings.taxYear] });
+  const made = await find();
+  if (!made) throw new Error('filing not created');
+  return made;
+}
+
+/** One category's documents, oldest first; files of 1 KB or less stay hidden (the spec's rule). */
+export function listDocuments(db: Database, clientId: string, filingId: string, category: DocumentCategory) {
+  return db
+    .select({
+      id: documents.id,
+      originalName: documents.originalName,
+      size: documents.size,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.clientId, clientId),
+        eq(documents.filingId, filingId),
+        eq(documents.category, category),
+        gt(documents.size, HIDDEN_MAX_BYTES),
+      ),
+    )
+    .orderBy(asc(documents.seq));
+}
+
+/** Record files already stored, in one transaction. */
+export async function recordDocuments(
+  db: Database,
+  owner: { clientId: string; filingId: string; userId: string; category: DocumentCategory },
+  uploads: readonly Upload[],
+): Promise<void> {
+  await db.insert(documents).values(
+    uploads.map((upload) => ({
+      clientId: owner.clientId,
+      filingId: owner.filingId,
+      category: owner.category,
+      uploadedBy: owner.userId,
+      originalName: upload.originalName,
+      size: upload.size,
+      contentType: upload.type,
+      storageKey: upload.key,
+      sha256: upload.sha256,
+    })),
+  );
+}
+
+/** Remove the client's document row; answers its storage key, or null when the client has no such document. */
+export async function deleteDocument(
+  db: Database,
+  clientId: string,
+  documentId: string,
+  category: DocumentCategory,
+): Promise<string | null> {
+  const [row] = await db
+    .delete(documents)
+    .where(
+      and(eq(documents.id, documentId), eq(documents.clientId, clientId), eq(documents.category, category)),
+    )
+    .returning({ storageKey: documents.storageKey });
+  return row?.storageKey ?? null;
+}
+
+/** What a download needs of a client's own document or published summary; null when it is not theirs. */
+export async function findDownload(
+  db: Database,
+  kind: 'document' | 'summary',
+  id: string,
+  clientId: string,
+): Promise<{ storageKey: string; name: string; contentType: string; size: number } | null> {
+  if (kind === 'document') {
+    const [row] = await db
+      .select({
+        storageKey: documents.storageKey,
+        name: documents.originalName,
+        contentType: documents.contentType,
+        size: documents.size,
+      })
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.clientId, clientId)));
+    return row ?? null;
+  }
+  const [row] = await db
+    .select({
+      storageKey: taxSummaries.storageKey,
+      name: taxSummaries.originalName,
+      contentType: taxSummaries.contentType,
+      size: taxSummaries.size,
+    })
+    .from(taxSummaries)
+    .where(
+      and(
+        eq(taxSummaries.id, id),
+        eq(taxSummaries.clientId, clientId),
+        inArray(taxSummaries.status, VISIBLE_SUMMARY_STATUSES),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Drafts stay with the firm; the client sees what was published, including replaced versions. */
+const VISIBLE_SUMMARY_STATUSES = ['published', 'superseded'] as const;
+
+/** How the client's table words a summary's status. */
+export const SUMMARY_STATUS_LABELS = {
+  published: 'Ready for your review',
+  superseded: 'Replaced by a newer version',
+} as const;
+
+/** The summaries published for the client's filing, newest first. */
+export function listSummaries(db: Database, clientId: string, filingId: string) {
+  return db
+    .select({ id: taxSummaries.id, title: taxSummaries.title, status: taxSummaries.status })
+    .from(taxSummaries)
+    .where(
+      and(
+        eq(taxSummaries.clientId, clientId),
+        eq(taxSummaries.filingId, filingId),
+        inArray(taxSummaries.status, VISIBLE_SUMMARY_STATUSES),
+      ),
+    )
+    .orderBy(desc(taxSummaries.publishedAt), asc(taxSummaries.id));
+}

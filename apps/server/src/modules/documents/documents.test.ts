@@ -1,0 +1,349 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { documents, eq, filings, taxSummaries } from '@taxfirm/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePdf, samplePng } from '../../../test/files.ts';
+import { createTestApp, csrfFor, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { S3RVER_CREDENTIALS, startS3 } from '../../../test/s3.ts';
+
+type Session = { sid: string; userId: string; clientId: string };
+type S3 = Awaited<ReturnType<typeof startS3>>;
+
+const SIX_MB = 6_291_456;
+
+/** The item at `index`, which the test expects to be there. */
+function at<T>(items: readonly T[], index = 0): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`expected an item at ${index}`);
+  return item;
+}
+
+/** The upload form in the order the page sends it: the fields, then the files. */
+function uploadForm(
+  who: Session,
+  category: string,
+  uptId: number,
+  files: { name: string; bytes: Buffer; type?: string }[],
+  folderPath = `${who.clientId}/${category}/`,
+) {
+  const form = new FormData();
+  form.append('folderPath', folderPath);
+  form.append('client_id', who.clientId);
+  form.append('upt_id', String(uptId));
+  for (const file of files) {
+    form.append(
+      'uploadedImages',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/pdf' }),
+      file.name,
+    );
+  }
+  return form;
+}
+
+describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
+  let t: TestApp;
+  let s3: S3 | undefined;
+  let asha: Session;
+  let ravi: Session;
+
+  beforeAll(async () => {
+    s3 = driver === 's3' ? await startS3() : undefined;
+    t = await createTestApp({}, s3 ? { storage: s3.storage } : {});
+    asha = await signUpAndLogIn(t, `asha.docs.${driver}@example.com`);
+    ravi = await signUpAndLogIn(t, `ravi.docs.${driver}@example.com`, { first: 'Ravi', last: 'Kumar' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3?.stop();
+  });
+
+  /** Every object in storage, whichever the driver. */
+  async function storedObjects(): Promise<string[]> {
+    if (s3) {
+      const client = new S3Client({
+        region: 'us-east-1',
+        endpoint: s3.endpoint,
+        forcePathStyle: true,
+        credentials: S3RVER_CREDENTIALS,
+      });
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+      client.destroy();
+      return (listed.Contents ?? []).map((o) => o.Key ?? '');
+    }
+    const files = await readdir(t.storageRoot, { recursive: true }).catch(() => []);
+    return files.filter((f) => !f.endsWith('.meta'));
+  }
+
+  const list = async (who: Session, category = 'W2') =>
+    (
+      await t.postAs(who.sid, '/api/upload/getuploaddocs', { folderPath: `${who.clientId}/${category}/` })
+    ).json().data.Contents as { Key: string; Size: number; location: string }[];
+
+  it('stores the files of a submit, lists them under their names, and downloads the same bytes', async () => {
+    const w2 = samplePdf(5000);
+    const photo = samplePng(3000);
+    const res = await t.postFormAs(
+      asha.sid,
+      '/api/upload/uploaddocs',
+      uploadForm(asha, 'W2', 1, [
+        { name: 'w2-acme.pdf', bytes: w2 },
+        { name: 'C:\\Users\\asha\\photo of w2.png', bytes: photo, type: 'image/png' },
+      ]),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ http_code: 200, message: 'Documents uploaded successfully.' });
+
+    const listed = await list(asha);
+    expect(listed.map((d) => [d.Key.replace(/[0-9a-f-]{36}__/, 'ID__'), d.Size])).toEqual([
+      [`${asha.clientId}/W2/ID__w2-acme.pdf`, 5000],
+      [`${asha.clientId}/W2/ID__photo of w2.png`, 3000],
+    ]);
+    // Other categories and other clients see none of it.
+    expect(await list(asha, 'OTHERDOCS')).toEqual([]);
+    expect(await list(ravi)).toEqual([]);
+
+    const download = await t.getAs(asha.sid, at(listed, 0).location);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(w2)).toBe(true);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="w2-acme.pdf"; filename*=UTF-8''w2-acme.pdf`,
+    );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['cache-control']).toBe('no-store');
+    const png = await t.getAs(asha.sid, at(listed, 1).location);
+    expect(png.headers['content-type']).toBe('image/png');
+
+    // The row records what was stored, the type found in the content, and its SHA-256.
+    const rows = await t.database.db.select().from(documents).where(eq(documents.clientId, asha.clientId));
+    expect(rows.map((r) => r.contentType).sort()).toEqual(['application/pdf', 'image/png']);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.sha256))).toBe(true);
+  });
+
+  it('a download link opens only for its own session, and a forged or altered one is refused', async () => {
+    const first = at(await list(asha));
+    const theirs = await t.getAs(ravi.sid, first.location);
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().status_smessage).toBe(
+      'This download link has expired. Please reload the page and try again.',
+    );
+    const altered = first.location.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await t.getAs(asha.sid, altered)).statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: first.location });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a file of 6 MB + 1 byte, an executable named .pdf and a file of 1 KB, storing nothing', async () => {
+    const before = await storedObjects();
+    const cases = [
+      {
+        name: 'big.pdf',
+        bytes: samplePdf(SIX_MB + 1),
+        message: 'Upload Document size should be less than 6MB',
+      },
+      {
+        name: 'exactly-6mb.pdf',
+        bytes: samplePdf(SIX_MB),
+        message: 'Upload Document size should be less than 6MB',
+      },
+      {
+        name: 'w2.pdf',
+        // An ELF executable's header, padded, declared as a PDF.
+        bytes: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4000)]),
+        message: 'Only image (jpeg/png), pdf and doc files can be uploaded.',
+      },
+      {
+        name: 'tiny.pdf',
+        bytes: samplePdf(1024),
+        message: 'This file is empty or too small to be a document',
+      },
+    ];
+    for (const { name, bytes, message } of cases) {
+      const res = await t.postFormAs(
+        asha.sid,
+        '/api/upload/uploaddocs',
+        uploadForm(asha, '1099B-G', 2, [
+          { name: 'good.pdf', bytes: samplePdf(2048) },
+          { name, bytes },
+        ]),
+      );
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().status_smessage, name).toBe(message);
+    }
+    // Not even the good file of each refused submit was kept.
+    expect(await list(asha, '1099B-G')).toEqual([]);
+    expect(await storedObjects()).toEqual(before);
+  });
+
+  it("refuses another client's folder, a climbing or odd path, and a mismatched category with nothing stored", async () => {
+    const before = await storedObjects();
+    const file = [{ name: 'w2.pdf', bytes: samplePdf(4000) }];
+    for (const folderPath of [
+      `${ravi.clientId}/W2/`,
+      `${asha.clientId}/../${ravi.clientId}/W2/`,
+      `../${asha.clientId}/W2/`,
+      `/${asha.clientId}/W2/`,
+      `${asha.clientId}/W2`,
+      `${asha.clientId}/W2/x/`,
+      `${asha.clientId}/w2/`,
+      `${asha.clientId}/W2;rm/`,
+    ]) {
+      const res = await t.postFormAs(
+        asha.sid,
+        '/api/upload/uploaddocs',
+        uploadForm(asha, 'W2', 1, file, folderPath),
+      );
+      expect(res.statusCode, folderPath).toBe(403);
+      const listRes = await t.postAs(asha.sid, '/api/upload/getuploaddocs', { folderPath });
+      expect(listRes.statusCode, folderPath).toBe(403);
+    }
+    const wrongUpt = await t.postFormAs(asha.sid, '/api/upload/uploaddocs', uploadForm(asha, 'W2', 5, file));
+    expect(wrongUpt.statusCode).toBe(400);
+    expect(wrongUpt.json().status_smessage).toBe('upt_id does not match the folder.');
+    // A folder field repeated after the files cannot move them into another client's folder.
+    const sneaky = uploadForm(asha, 'W2', 1, file);
+    sneaky.append('folderPath', `${ravi.clientId}/W2/`);
+    expect((await t.postFormAs(asha.sid, '/api/upload/uploaddocs', sneaky)).statusCode).toBe(403);
+    expect(await list(ravi)).toEqual([]);
+    expect(await storedObjects()).toEqual(before);
+  });
+
+  it('deletes only with the session’s own uid and key; a forged uid or another client’s key changes nothing', async () => {
+    await t.postFormAs(
+      ravi.sid,
+      '/api/upload/uploaddocs',
+      uploadForm(ravi, 'OTHERDOCS', 5, [{ name: 'ravi.pdf', bytes: samplePdf(3000) }]),
+    );
+    const ravisDoc = at(await list(ravi, 'OTHERDOCS'));
+    const ashasDoc = at(await list(asha));
+    const objects = await storedObjects();
+
+    const forgedUid = await t.postAs(asha.sid, '/api/upload/deleteuploaddoc', {
+      uid: ravi.userId,
+      filename: ashasDoc.Key,
+    });
+    expect(forgedUid.statusCode).toBe(403);
+    const theirKey = await t.postAs(asha.sid, '/api/upload/deleteuploaddoc', {
+      uid: asha.userId,
+      filename: ravisDoc.Key,
+    });
+    expect(theirKey.statusCode).toBe(403);
+    // Their document id inside her own folder: no such document of hers.
+    const theirId = ravisDoc.Key.replace(`${ravi.clientId}/OTHERDOCS/`, `${asha.clientId}/OTHERDOCS/`);
+    const res = await t.postAs(asha.sid, '/api/upload/deleteuploaddoc', {
+      uid: asha.userId,
+      filename: theirId,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().status_smessage).toBe('This document was not found.');
+    expect(await list(ravi, 'OTHERDOCS')).toHaveLength(1);
+    expect(await storedObjects()).toEqual(objects);
+
+    const own = await t.postAs(asha.sid, '/api/upload/deleteuploaddoc', {
+      uid: asha.userId,
+      filename: ashasDoc.Key,
+    });
+    expect(own.json()).toMatchObject({ http_code: 200, msg: 'Document deleted successfully.' });
+    expect((await list(asha)).map((d) => d.Key)).not.toContain(ashasDoc.Key);
+    expect(await storedObjects()).toHaveLength(objects.length - 1);
+    // Its link opens nothing any more.
+    expect((await t.getAs(asha.sid, ashasDoc.location)).statusCode).toBe(404);
+  });
+
+  it('a connection cut in the middle of a file leaves nothing listed and nothing stored', async () => {
+    const before = await storedObjects();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const boundary = 'cutboundary';
+    const bound = csrfFor(asha.sid);
+    const head = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="folderPath"\r\n\r\n${asha.clientId}/W2/\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="upt_id"\r\n\r\n1\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="uploadedImages"; filename="w2.pdf"\r\n`,
+      'Content-Type: application/pdf\r\n\r\n',
+    ].join('');
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port: Number(port),
+        method: 'POST',
+        path: '/api/upload/uploaddocs',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + 2_000_000),
+          cookie: `sid=${asha.sid}; XSRF-TOKEN=${bound}`,
+          'x-xsrf-token': bound,
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(head);
+      // Half a megabyte of a two-megabyte file, then the connection drops.
+      Readable.from([samplePdf(500_000)]).on('data', (chunk: Buffer) => req.write(chunk));
+      setTimeout(() => req.destroy(), 300);
+    });
+    // Give the server a moment to notice and clean up.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await list(asha)).toHaveLength(1);
+    expect(await storedObjects()).toEqual(before);
+  });
+
+  // The local driver's own promise (S3 encrypts at rest on the provider's side).
+  if (driver === 'local')
+    it('keeps the bytes on disk encrypted, never the plain file', async () => {
+      const marker = Buffer.from('PLAINTEXT-W2-MARKER-0123456789');
+      const pdf = Buffer.concat([samplePdf(3000), marker]);
+      await t.postFormAs(
+        asha.sid,
+        '/api/upload/uploaddocs',
+        uploadForm(asha, '5498-HSA', 3, [{ name: 'hsa.pdf', bytes: pdf }]),
+      );
+      const files = (await readdir(t.storageRoot, { recursive: true })).filter((f) => f.endsWith('.data'));
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) {
+        const bytes = await readFile(path.join(t.storageRoot, file));
+        expect(bytes.includes(marker)).toBe(false);
+        expect(bytes.subarray(0, 5).toString()).not.toBe('%PDF-');
+      }
+    });
+
+  it('answers the published tax summaries of the current filing, and downloads them for their client only', async () => {
+    const filing = at(await t.database.db.select().from(filings).where(eq(filings.clientId, asha.clientId)));
+    const summary = samplePdf(8000);
+    const stored = await t.storage.put('tax-summaries/test-summary', Readable.from([summary]));
+    const base = {
+      filingId: filing.id,
+      clientId: asha.clientId,
+      originalName: 'Summary 2025.pdf',
+      contentType: 'application/pdf',
+      size: stored.size,
+      sha256: stored.sha256,
+    };
+    await t.database.db.insert(taxSummaries).values([
+      {
+        ...base,
+        title: 'Federal summary',
+        status: 'published',
+        storageKey: 'tax-summaries/test-summary',
+        publishedAt: new Date(),
+      },
+      { ...base, title: 'Draft, not for the client', status: 'draft', storageKey: 'tax-summaries/draft' },
+    ]);
+    const res = await t.postAs(asha.sid, '/api/user/usersynopsys');
+    const info = res.json().synopsysinfo;
+    expect(
+      info.map((s: { synopsys_title: string; synopsys_status: string }) => [
+        s.synopsys_title,
+        s.synopsys_status,
+      ]),
+    ).toEqual([['Federal summary', 'Ready for your review']]);
+    const download = await t.getAs(asha.sid, info[0].synopsys_file);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(summary)).toBe(true);
+    expect((await t.getAs(ravi.sid, info[0].synopsys_file)).statusCode).toBe(403);
+    expect((await t.postAs(ravi.sid, '/api/user/usersynopsys')).json().synopsysinfo).toEqual([]);
+  });
+});

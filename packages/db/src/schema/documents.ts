@@ -1,0 +1,65 @@
+import { DOCUMENT_CATEGORY_NAMES } from '@taxfirm/contract';
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../columns.ts';
+import { clients, filings, users } from './accounts.ts';
+
+export const documentCategory = pgEnum('document_category', DOCUMENT_CATEGORY_NAMES);
+
+/**
+ * A document a client uploaded for a filing. The row is written only once the file is completely stored,
+ * so the listing never shows half a file. `client_id` repeats the filing's client so every client-scoped
+ * query filters on it directly.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    ...id,
+    filingId: uuid()
+      .notNull()
+      .references(() => filings.id, { onDelete: 'cascade' }),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    category: documentCategory().notNull(),
+    /** The client's file name, for display only; never part of a storage key or path. */
+    originalName: text().notNull(),
+    size: integer().notNull(),
+    /** Detected from the content, not declared by the browser. */
+    contentType: text().notNull(),
+    storageKey: text().notNull().unique(),
+    sha256: text().notNull(),
+    uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Upload order, also within one submit (whose rows share a time): the listing's order. */
+    seq: integer().generatedAlwaysAsIdentity(),
+  },
+  (t) => [index('documents_client_filing_category_idx').on(t.clientId, t.filingId, t.category, t.uploadedAt)],
+);
+
+/** A tax summary is drafted by staff, then published to the client; a newer one supersedes it. */
+export const taxSummaryStatus = pgEnum('tax_summary_status', ['draft', 'published', 'superseded']);
+
+/** The firm's summary of a prepared return (the spec's "synopsys"), a file for the client to review. */
+export const taxSummaries = pgTable(
+  'tax_summaries',
+  {
+    ...id,
+    filingId: uuid()
+      .notNull()
+      .references(() => filings.id, { onDelete: 'cascade' }),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    status: taxSummaryStatus().notNull().default('draft'),
+    originalName: text().notNull(),
+    size: integer().notNull(),
+    contentType: text().notNull(),
+    storageKey: text().notNull().unique(),
+    sha256: text().notNull(),
+    publishedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('tax_summaries_client_filing_idx').on(t.clientId, t.filingId, t.status)],
+);
