@@ -17,6 +17,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createTransport, startMailWorker } from './modules/mail/mail.worker.ts';
 import { sessionPlugin } from './plugins/app/session.ts';
 import type { ObjectStorage } from './lib/storage/object-storage.ts';
+import { startOrphanSweeper } from './lib/storage/orphan-sweeper.ts';
 import { careersRoutes } from './modules/careers/careers.routes.ts';
 import { isApiPath } from './lib/request-path.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -44,6 +45,11 @@ export type AppConfig = {
     /** How often the outbox is polled for retries (new messages are sent at once). */
     pollMs?: number;
   };
+  /**
+   * The sweeper of orphaned uploads (lib/storage/orphan-sweeper.ts): on unless `enabled` is false; the
+   * other fields override its defaults (an hour's grace, a pass a minute after start, then hourly).
+   */
+  orphanSweeper?: { enabled?: boolean; graceMs?: number; firstRunMs?: number; intervalMs?: number };
 };
 
 export type AppDeps = {
@@ -134,6 +140,12 @@ export async function buildApp({
   });
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.stop());
+
+  const { enabled: sweepOrphans = true, ...sweeperTiming } = config.orphanSweeper ?? {};
+  if (sweepOrphans) {
+    const sweeper = startOrphanSweeper({ db: database.db, storage, log: app.log, ...sweeperTiming });
+    app.addHook('onClose', () => sweeper.stop());
+  }
 
   await app.register(settingsRoutes, { settings });
   await app.register(accountsRoutes, { settings, appUrl: config.appUrl, mail, keyring });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -61,6 +61,55 @@ describe('local storage', () => {
     await storage.delete('gone');
     expect(await files()).toEqual([]);
     await expect(storage.get('gone')).rejects.toBeInstanceOf(ObjectNotFoundError);
+  });
+
+  it('lists complete objects under a prefix, with when they were written, and never a temporary file', async () => {
+    const before = Date.now();
+    for (const key of ['a/x', 'a/y', 'a/sub/z', 'ab/w', 'b/v']) {
+      await storage.put(key, Readable.from([Buffer.from(key)]));
+    }
+    // What a put interrupted by a crash leaves.
+    await writeFile(path.join(root, 'a', 'q.data.0b7c1a7e-7a4e-4f43-9f3e-2f1d8c0e9a11.tmp'), 'partial');
+    const list = async (prefix: string) => {
+      const listed = [];
+      for await (const object of storage.list(prefix)) listed.push(object);
+      return listed.sort((p, q) => p.key.localeCompare(q.key));
+    };
+    const listed = await list('a/');
+    expect(listed.map((o) => o.key)).toEqual(['a/sub/z', 'a/x', 'a/y']);
+    for (const object of listed) {
+      expect(object.modifiedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(object.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    expect((await list('a')).map((o) => o.key)).toEqual(['a/sub/z', 'a/x', 'a/y', 'ab/w']);
+    expect((await list('')).map((o) => o.key)).toEqual(['a/sub/z', 'a/x', 'a/y', 'ab/w', 'b/v']);
+    expect(await list('missing/')).toEqual([]);
+    await storage.delete('a/x');
+    expect((await list('a/')).map((o) => o.key)).toEqual(['a/sub/z', 'a/y']);
+    for (const prefix of ['../', '/etc/', 'a/../../', '.hidden/']) {
+      await expect(list(prefix), prefix).rejects.toThrow('Invalid storage key');
+    }
+  });
+
+  it('removes the temporary files of unfinished puts once stale, and nothing else', async () => {
+    await storage.put('up/done', Readable.from([Buffer.from('complete')]));
+    const stale = path.join(root, 'up', 'a.data.0b7c1a7e-7a4e-4f43-9f3e-2f1d8c0e9a11.tmp');
+    const fresh = path.join(root, 'up', 'b.data.1c8d2b8f-8b5f-4054-a04f-3a2e9d1fab22.tmp');
+    for (const file of [stale, `${stale}.meta`, fresh, `${fresh}.meta`]) await writeFile(file, 'partial');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(stale, twoHoursAgo, twoHoursAgo);
+    await utimes(`${stale}.meta`, twoHoursAgo, twoHoursAgo);
+    await utimes(path.join(root, 'up', 'done.data'), twoHoursAgo, twoHoursAgo);
+    await utimes(path.join(root, 'up', 'done.meta'), twoHoursAgo, twoHoursAgo);
+
+    expect(await storage.sweepIncomplete?.(new Date(Date.now() - 3_600_000))).toBe(2);
+    expect((await files()).sort()).toEqual([
+      'b.data.1c8d2b8f-8b5f-4054-a04f-3a2e9d1fab22.tmp',
+      'b.data.1c8d2b8f-8b5f-4054-a04f-3a2e9d1fab22.tmp.meta',
+      'done.data',
+      'done.meta',
+    ]);
+    expect((await buffer(await storage.get('up/done'))).toString()).toBe('complete');
   });
 
   it('refuses keys that could leave its folder', async () => {

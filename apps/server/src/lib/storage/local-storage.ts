@@ -2,18 +2,24 @@
  * Local-disk storage under DATA_DIR, encrypted at rest. Each object gets its own random AES-256-GCM key,
  * sealed by the server's keyring, in a sidecar `.meta` file with the IV, the authentication tag, the size
  * and the SHA-256 of the plaintext. Data is written to a temporary file and renamed into place only when
- * complete, so readers never see half an object.
+ * complete, so readers never see half an object. A crash mid-write leaves only `<key>.data.<uuid>.tmp`
+ * (and its `.tmp.meta`), which listings ignore and sweepIncomplete removes once stale.
  */
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type Dir } from 'node:fs';
+import { mkdir, opendir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Keyring } from '../crypto/keyring.ts';
 import { meter } from './meter.ts';
-import { assertStorageKey, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts';
+import {
+  assertStorageKey,
+  assertStoragePrefix,
+  ObjectNotFoundError,
+  type ObjectStorage,
+} from './object-storage.ts';
 
 const FILE_KEY_CONTEXT = 'file-key';
 
@@ -27,8 +33,38 @@ const metaSchema = z.object({
   sha256: z.string(),
 });
 
+/** What a put in progress writes before renaming: `<key>.data.<uuid>.tmp` and `<key>.data.<uuid>.tmp.meta`. */
+const TEMP_FILE = /\.data\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp(\.meta)?$/;
+
 function isMissing(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}
+
+/** Every file under `dir` (a missing folder has none), as its absolute path; symbolic links are not followed. */
+async function* walk(dir: string): AsyncGenerator<string> {
+  let entries: Dir;
+  try {
+    // Read as it goes (an upload folder may hold many files), not all at once.
+    entries = await opendir(dir);
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for await (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/** When the file was last written; null if it has gone meanwhile. */
+async function modifiedAt(file: string): Promise<Date | null> {
+  try {
+    return (await stat(file)).mtime;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
 }
 
 export function createLocalStorage({ root, keyring }: { root: string; keyring: Keyring }): ObjectStorage {
@@ -97,6 +133,39 @@ export function createLocalStorage({ root, keyring }: { root: string; keyring: K
     async delete(key) {
       await rm(metaPath(key), { force: true });
       await rm(dataPath(key), { force: true });
+    },
+
+    async *list(prefix) {
+      assertStoragePrefix(prefix);
+      // Only the folder the prefix names is walked; the prefix's last, partial segment is a filter.
+      const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+      for await (const file of walk(path.join(root, folder))) {
+        // Only complete objects: `<key>.data` (temporary files end in `.tmp` or `.tmp.meta`).
+        if (!file.endsWith('.data')) continue;
+        const key = path.relative(root, file).slice(0, -'.data'.length).split(path.sep).join('/');
+        if (!key.startsWith(prefix)) continue;
+        try {
+          assertStorageKey(key);
+        } catch {
+          continue; // not a file this driver wrote
+        }
+        const modified = await modifiedAt(file);
+        if (modified) yield { key, modifiedAt: modified };
+      }
+    },
+
+    async sweepIncomplete(olderThan) {
+      let removed = 0;
+      for await (const file of walk(root)) {
+        if (!TEMP_FILE.test(file)) continue;
+        // `<key>.meta` of a complete object whose key itself looks temporary is not a leftover.
+        if (file.endsWith('.meta') && (await modifiedAt(`${file.slice(0, -'.meta'.length)}.data`))) continue;
+        const modified = await modifiedAt(file);
+        if (!modified || modified >= olderThan) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }

@@ -3,6 +3,9 @@ import type { Readable } from 'node:stream';
 /** What storage knows of an object once it is completely stored. */
 export type StoredObject = { size: number; sha256: string };
 
+/** A completely stored object, as a listing sees it. */
+export type ListedObject = { key: string; modifiedAt: Date };
+
 /**
  * Where documents and résumés live. Keys are chosen by the server (never from a client's file name); an
  * object becomes visible only once it is completely stored, and a failed put leaves nothing behind.
@@ -14,6 +17,17 @@ export type ObjectStorage = {
   get(key: string): Promise<Readable>;
   /** Remove the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every completely stored object whose key starts with `prefix` (in no particular order), with the time
+   * it was last written. Objects still being written are not listed.
+   */
+  list(prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * Remove the leftovers of puts that never finished (a crash mid-write) last touched before `olderThan`;
+   * resolves to how many were removed. Only drivers that leave such leftovers have it (local disk; an S3
+   * bucket's lifecycle rule aborts its incomplete multipart uploads).
+   */
+  sweepIncomplete?(olderThan: Date): Promise<number>;
 };
 
 export class ObjectNotFoundError extends Error {
@@ -24,6 +38,16 @@ export class ObjectNotFoundError extends Error {
 }
 
 const KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
+
+/**
+ * A listing prefix: a key, a key with a trailing `/`, or the start of a key's last segment; or empty (all).
+ * Anything that could leave the storage root is refused, as for keys.
+ */
+export function assertStoragePrefix(prefix: string): void {
+  if (prefix === '') return;
+  const trimmed = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+  assertStorageKey(trimmed);
+}
 
 /** Keys are server-made: letters, digits, `_-.` and `/` between segments; no `..`, no leading `/`. */
 export function assertStorageKey(key: string): void {

@@ -3,7 +3,9 @@
  * Bodies stream through lib-storage's Upload with bounded memory (at most QUEUE_SIZE parts of PART_SIZE
  * in flight): a body shorter than one part goes up as a single PUT, which is atomic; a longer one as a
  * multipart upload, which stays invisible until CompleteMultipartUpload. Either way readers never see half
- * an object, and a failed body aborts the upload so no parts are kept.
+ * an object, and a failed body aborts the upload so no parts are kept. A crash mid-upload leaves an
+ * incomplete multipart upload (invisible, never listed): the bucket's lifecycle rule
+ * AbortIncompleteMultipartUpload removes it (docs/operations.md).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,13 +14,19 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { meter } from './meter.ts';
-import { assertStorageKey, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts';
+import {
+  assertStorageKey,
+  assertStoragePrefix,
+  ObjectNotFoundError,
+  type ObjectStorage,
+} from './object-storage.ts';
 
 export type S3StorageOptions = {
   bucket: string;
@@ -144,6 +152,30 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       assertStorageKey(key);
       // S3 answers 204 whether or not the key existed.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async *list(prefix) {
+      assertStoragePrefix(prefix);
+      // Up to 1,000 keys a page, in key order; each next page starts after the last key seen (StartAfter:
+      // the same pages as the continuation token, with a cursor every S3-compatible store understands).
+      let startAfter: string | undefined;
+      for (;;) {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: prefix,
+            ...(startAfter ? { StartAfter: startAfter } : {}),
+          }),
+        );
+        const objects = page.Contents ?? [];
+        for (const object of objects) {
+          if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
+        }
+        if (!page.IsTruncated) return;
+        const last = objects.at(-1)?.Key;
+        if (!last) throw new Error('S3 listing truncated without a key to continue after');
+        startAfter = last;
+      }
     },
   };
 }
