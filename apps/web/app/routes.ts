@@ -27,6 +27,8 @@ export default [
     layout('routes/user/layout.tsx', [
       route('dashboard', 'routes/user/dashboard.tsx'),
       route('profile', 'routes/user/profile.tsx'),
+      route('upload', 'routes/user/upload.tsx'),
+      route('tax-summary', 'routes/user/tax-summary.tsx'),
       route('changepassword', 'routes/user/change-password.tsx'),
       route('security', 'routes/user/security.tsx'),
     ]),

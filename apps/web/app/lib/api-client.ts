@@ -80,6 +80,39 @@ function toFormData(body: Record<string, unknown>, files: CallFiles): FormData {
   return form;
 }
 
+/** What a call may ask of its transport beyond the body. */
+export type CallOptions = {
+  /** For an upload: the share of the request body sent so far, from 0 to 1 (the call goes by XMLHttpRequest). */
+  onUploadProgress?: (sent: number) => void;
+};
+
+/** POST through XMLHttpRequest, whose upload reports progress (fetch cannot). */
+function postWithProgress(
+  url: string,
+  init: { headers: Record<string, string>; body: FormData },
+  onProgress: (sent: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () =>
+      resolve(
+        new Response(xhr.responseText, {
+          status: xhr.status,
+          headers: { 'content-type': xhr.getResponseHeader('content-type') ?? 'application/json' },
+        }),
+      ),
+    );
+    xhr.addEventListener('error', () => reject(new TypeError('Network request failed')));
+    xhr.addEventListener('abort', () => reject(new TypeError('Network request aborted')));
+    xhr.send(init.body);
+  });
+}
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const getCsrfToken =
@@ -90,6 +123,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     definition: C,
     body: CallBody<C>,
     files: CallFiles = {},
+    callOptions: CallOptions = {},
   ): Promise<CallResponse<C>> {
     await options.beforeCall?.(definition);
     const doFetch = options.fetch ?? globalThis.fetch;
@@ -104,14 +138,23 @@ export function createApiClient(options: ApiClientOptions = {}) {
     let response: Response;
     let payload: unknown;
     try {
-      response = await doFetch(`${baseUrl}${apiPath(definition)}`, {
-        method: 'POST',
-        headers,
-        body: multipart
-          ? toFormData((body ?? {}) as Record<string, unknown>, files)
-          : JSON.stringify(body ?? {}),
-        credentials: 'same-origin',
-      });
+      const url = `${baseUrl}${apiPath(definition)}`;
+      const { onUploadProgress } = callOptions;
+      response =
+        multipart && onUploadProgress
+          ? await postWithProgress(
+              url,
+              { headers, body: toFormData((body ?? {}) as Record<string, unknown>, files) },
+              onUploadProgress,
+            )
+          : await doFetch(url, {
+              method: 'POST',
+              headers,
+              body: multipart
+                ? toFormData((body ?? {}) as Record<string, unknown>, files)
+                : JSON.stringify(body ?? {}),
+              credentials: 'same-origin',
+            });
       payload = await response.json();
     } catch {
       throw transportError();

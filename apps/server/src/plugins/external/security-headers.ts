@@ -21,7 +21,7 @@ export function contentSecurityPolicy(nonce: string | null, isProduction: boolea
     nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     // Mantine sets inline style attributes and CSS variables; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    "img-src 'self' data: blob:", // blob: shows a chosen image before it is uploaded
     "font-src 'self'",
     "connect-src 'self'",
     "frame-ancestors 'none'",

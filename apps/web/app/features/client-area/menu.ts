@@ -30,8 +30,8 @@ export const CLIENT_MENU: readonly MenuEntry[] = [
     icon: IconUserCircle,
     available: true,
   },
-  { label: 'Document Upload', href: paths.user.upload.getHref(), icon: IconFileUpload, available: false },
-  { label: 'Tax Summary', href: paths.user.taxSummary.getHref(), icon: IconReceiptTax, available: false },
+  { label: 'Document Upload', href: paths.user.upload.getHref(), icon: IconFileUpload, available: true },
+  { label: 'Tax Summary', href: paths.user.taxSummary.getHref(), icon: IconReceiptTax, available: true },
   {
     label: 'Payment',
     href: paths.user.payment.getHref(),

@@ -1,0 +1,46 @@
+import { CALLS, folderPathFor, UPLOAD_FIELD, type DocumentCategory } from '@taxfirm/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+const documentsKey = (category: DocumentCategory) => ['documents', category] as const;
+
+/** The session's stored documents in one category. */
+export function useDocuments(clientId: string, category: DocumentCategory) {
+  return useQuery({
+    queryKey: documentsKey(category),
+    queryFn: () => api(CALLS.getUploadDocs, { folderPath: folderPathFor(clientId, category) }),
+    enabled: clientId !== '',
+  });
+}
+
+/** Send one file (one request per file, so each has its own progress and outcome). */
+export function uploadDocument(
+  owner: { clientId: string; category: DocumentCategory; uptId: number },
+  file: File,
+  onProgress: (sent: number) => void,
+) {
+  return api(
+    CALLS.uploadDocs,
+    {
+      folderPath: folderPathFor(owner.clientId, owner.category),
+      client_id: owner.clientId,
+      upt_id: owner.uptId,
+    },
+    { [UPLOAD_FIELD]: file },
+    { onUploadProgress: onProgress },
+  );
+}
+
+export function useRefreshDocuments(category: DocumentCategory) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: documentsKey(category) });
+}
+
+/** Remove a stored document (uid is the session's user id; filename the listed Key). */
+export function useDeleteDocument(category: DocumentCategory) {
+  const refresh = useRefreshDocuments(category);
+  return useMutation({
+    mutationFn: (body: { uid: string; filename: string }) => api(CALLS.deleteUploadDoc, body),
+    onSettled: refresh,
+  });
+}

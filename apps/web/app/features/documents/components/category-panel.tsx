@@ -1,0 +1,192 @@
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  documentRule,
+  fileProblem,
+  KEY_NAME_MARKER,
+  MESSAGES,
+  UPLOAD_MESSAGE_MS,
+  UPLOAD_SLOTS,
+  type DocumentCategory,
+} from '@taxfirm/contract';
+import { useEffect, useRef, useState } from 'react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { uploadDocument, useDeleteDocument, useDocuments, useRefreshDocuments } from '../api/documents.ts';
+import { EmptySlot, SelectedSlot, StoredSlot, type PendingFile } from './upload-slot.tsx';
+
+/** The spec's preview delay. */
+const PREVIEW_DELAY_MS = 1000;
+/** A delete's message shows this long (the spec's 1 second on delete). */
+const DELETE_MESSAGE_MS = 1000;
+
+/** The client's own file name, from a listed Key (after the marker). */
+const nameOf = (key: string) => key.slice(key.indexOf(KEY_NAME_MARKER) + KEY_NAME_MARKER.length);
+
+type Owner = { clientId: string; userId: string; category: DocumentCategory; uptId: number };
+
+/**
+ * One category's six slots: stored documents first, then files chosen and not yet sent, then empty slots.
+ * Submit sends the chosen files one request each, so each has its own progress bar and outcome.
+ */
+export function CategoryPanel({ owner, label }: { owner: Owner; label: string }) {
+  const documents = useDocuments(owner.clientId, owner.category);
+  const refresh = useRefreshDocuments(owner.category);
+  const remove = useDeleteDocument(owner.category);
+  const [pending, setPending] = useState<PendingFile[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; ms: number } | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const timers = useRef(new Set<number>());
+  const urls = useRef(new Set<string>());
+
+  useEffect(() => {
+    const pendingTimers = timers.current;
+    const objectUrls = urls.current;
+    return () => {
+      for (const timer of pendingTimers) window.clearTimeout(timer);
+      for (const url of objectUrls) URL.revokeObjectURL(url);
+    };
+  }, []);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(null), notice.ms);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+
+  const stored = documents.data?.data.Contents ?? [];
+  const free = Math.max(0, UPLOAD_SLOTS - stored.length - pending.length);
+  const update = (id: string, change: Partial<PendingFile>) =>
+    setPending((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
+
+  const choose = (file: File) => {
+    setRefusal(null);
+    const problem = fileProblem(documentRule, file);
+    // A refused file does not take the slot (the spec: the slot is cleared).
+    if (problem) return setRefusal(problem);
+    const id = crypto.randomUUID();
+    setPending((list) => [...list, { id, file, preview: null, progress: null, error: null }]);
+    const timer = window.setTimeout(() => {
+      timers.current.delete(timer);
+      let preview = 'file';
+      if (file.type === 'image/jpeg' || file.type === 'image/png') {
+        preview = URL.createObjectURL(file);
+        urls.current.add(preview);
+      }
+      update(id, { preview });
+    }, PREVIEW_DELAY_MS);
+    timers.current.add(timer);
+  };
+
+  const discard = (item: PendingFile) => {
+    if (item.preview && item.preview !== 'file') {
+      URL.revokeObjectURL(item.preview);
+      urls.current.delete(item.preview);
+    }
+    setPending((list) => list.filter((p) => p.id !== item.id));
+  };
+
+  const submit = async () => {
+    setRefusal(null);
+    setNotice(null);
+    setUploading(true);
+    let sent = 0;
+    for (const item of pending) {
+      update(item.id, { progress: 0, error: null });
+      try {
+        await uploadDocument(owner, item.file, (share) => update(item.id, { progress: share }));
+        discard(item);
+        sent += 1;
+      } catch (error) {
+        // The progress resets; the slot keeps the file and says why the server refused it.
+        update(item.id, { progress: null, error: errorMessage(error) });
+      }
+    }
+    setUploading(false);
+    await refresh();
+    if (sent > 0) setNotice({ text: MESSAGES.UPLOAD_SUCCESS, ms: UPLOAD_MESSAGE_MS });
+  };
+
+  const cancel = () => {
+    for (const item of pending) discard(item);
+    setRefusal(null);
+  };
+
+  const deleteStored = async (key: string) => {
+    setNotice(null);
+    try {
+      const answer = await remove.mutateAsync({ uid: owner.userId, filename: key });
+      setNotice({ text: answer.msg, ms: DELETE_MESSAGE_MS });
+    } catch {
+      // The alert below shows the refusal.
+    }
+  };
+
+  let number = 0;
+  return (
+    <Stack gap="md">
+      {documents.error ? <ApiErrorAlert error={documents.error} /> : null}
+      <SimpleGrid
+        component="ul"
+        cols={{ base: 1, xs: 2, md: 3 }}
+        spacing="sm"
+        p={0}
+        m={0}
+        aria-label={`${label} slots`}
+      >
+        {stored.map((doc) => (
+          <StoredSlot
+            key={doc.Key}
+            number={++number}
+            name={nameOf(doc.Key)}
+            size={doc.Size}
+            href={doc.location}
+            busy={uploading || remove.isPending}
+            onDelete={() => void deleteStored(doc.Key)}
+          />
+        ))}
+        {pending.map((item) => (
+          <SelectedSlot
+            key={item.id}
+            number={++number}
+            pending={item}
+            busy={uploading}
+            onRemove={() => discard(item)}
+          />
+        ))}
+        {Array.from({ length: free }, (_, i) => (
+          <EmptySlot
+            key={`empty-${i}`}
+            number={++number}
+            disabled={uploading}
+            onFile={choose}
+            onRefused={() => setRefusal(MESSAGES.UPLOAD_WRONG_TYPE)}
+          />
+        ))}
+      </SimpleGrid>
+      {refusal && (
+        <Alert color="red" role="alert">
+          {refusal}
+        </Alert>
+      )}
+      {remove.error ? <ApiErrorAlert error={remove.error} /> : null}
+      {notice && (
+        <Alert color="green" role="status">
+          {notice.text}
+        </Alert>
+      )}
+      {stored.length >= UPLOAD_SLOTS && (
+        <Text fz="sm" c="gray.8">
+          All six slots are in use. Delete a document to upload another.
+        </Text>
+      )}
+      <Group gap="sm">
+        <Button onClick={() => void submit()} disabled={pending.length === 0 || uploading}>
+          {uploading ? 'Uploading' : 'Submit'}
+        </Button>
+        <Button variant="default" onClick={cancel} disabled={pending.length === 0 || uploading}>
+          Cancel
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

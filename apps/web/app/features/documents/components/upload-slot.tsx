@@ -1,0 +1,226 @@
+import { Anchor, Box, Button, FileButton, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { ACCEPTED_UPLOAD_TYPES } from '@taxfirm/contract';
+import {
+  IconCamera,
+  IconCircleCheck,
+  IconFileText,
+  IconPhoto,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+
+/** A file chosen for a slot, before and while it is sent. */
+export type PendingFile = {
+  id: string;
+  file: File;
+  /** Null until the preview is ready (the spec's 1 second); then an image's object URL, or 'file'. */
+  preview: string | null;
+  /** Share sent while uploading; null otherwise. */
+  progress: number | null;
+  error: string | null;
+};
+
+const isImage = (type: string) => type === 'image/jpeg' || type === 'image/png';
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+function SlotFrame({ number, children }: { number: number; children: React.ReactNode }) {
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      aria-label={`Slot ${number}`}
+      style={{ listStyle: 'none' }}
+    >
+      <Text fz="xs" fw={600} c="gray.8" mb={6}>
+        Slot {number}
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
+/** An empty slot: drop a file on it, click it to choose one, or take a photo on a phone. */
+export function EmptySlot({
+  number,
+  disabled,
+  onFile,
+  onRefused,
+}: {
+  number: number;
+  disabled: boolean;
+  onFile: (file: File) => void;
+  onRefused: (file: File) => void;
+}) {
+  return (
+    <SlotFrame number={number}>
+      <Stack gap={6}>
+        <Dropzone
+          onDrop={(files) => files[0] && onFile(files[0])}
+          onReject={(rejections) => rejections[0] && onRefused(rejections[0].file)}
+          accept={[...ACCEPTED_UPLOAD_TYPES]}
+          multiple={false}
+          disabled={disabled}
+          aria-label={`Choose a file for slot ${number}`}
+          p="md"
+          radius="md"
+        >
+          <Group gap="xs" justify="center" wrap="nowrap" style={{ pointerEvents: 'none' }}>
+            <IconUpload size={20} aria-hidden />
+            <Text fz="sm">Drop a file here or click to choose</Text>
+          </Group>
+        </Dropzone>
+        <FileButton
+          onChange={(file) => file && onFile(file)}
+          accept="image/jpeg,image/png"
+          capture="environment"
+        >
+          {(props) => (
+            <Button
+              {...props}
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconCamera size={14} aria-hidden />}
+              disabled={disabled}
+              aria-label={`Take a photo for slot ${number}`}
+            >
+              Take a photo
+            </Button>
+          )}
+        </FileButton>
+      </Stack>
+    </SlotFrame>
+  );
+}
+
+/** A chosen file: its preview after a second, its progress while sent, and Remove before that. */
+export function SelectedSlot({
+  number,
+  pending,
+  busy,
+  onRemove,
+}: {
+  number: number;
+  pending: PendingFile;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  const { file, preview, progress, error } = pending;
+  return (
+    <SlotFrame number={number}>
+      <Stack gap={6}>
+        <Group gap="sm" wrap="nowrap" align="center">
+          <Box w={56} h={56} style={{ flex: 'none', display: 'grid', placeItems: 'center' }}>
+            {preview === null ? (
+              <Text fz="xs" c="gray.8">
+                Preparing preview…
+              </Text>
+            ) : preview !== 'file' ? (
+              <Image src={preview} alt={`Preview of ${file.name}`} w={56} h={56} fit="cover" radius="sm" />
+            ) : isImage(file.type) ? (
+              <IconPhoto size={36} aria-hidden />
+            ) : (
+              <IconFileText size={36} aria-hidden />
+            )}
+          </Box>
+          <div style={{ minWidth: 0 }}>
+            <Text fz="sm" fw={600} truncate="end">
+              {file.name}
+            </Text>
+            <Text fz="xs" c="gray.8">
+              {formatSize(file.size)} · {file.type || 'unknown type'}
+            </Text>
+          </div>
+        </Group>
+        {progress !== null && (
+          <Progress value={Math.round(progress * 100)} aria-label={`Uploading ${file.name}`} size="md" />
+        )}
+        {error && (
+          <Text fz="sm" c="red.9" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button
+            variant="subtle"
+            color="red"
+            c="red.9"
+            size="compact-sm"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={onRemove}
+            disabled={busy}
+            aria-label={`Remove ${file.name} from slot ${number}`}
+          >
+            Remove
+          </Button>
+        </Group>
+      </Stack>
+    </SlotFrame>
+  );
+}
+
+/** A stored document: its name (a download link), size, and Delete. */
+export function StoredSlot({
+  number,
+  name,
+  size,
+  href,
+  busy,
+  onDelete,
+}: {
+  number: number;
+  name: string;
+  size: number;
+  href: string;
+  busy: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <SlotFrame number={number}>
+      <Stack gap={6}>
+        <Group gap="sm" wrap="nowrap">
+          <IconCircleCheck
+            size={28}
+            color="var(--mantine-color-green-8)"
+            aria-hidden
+            style={{ flex: 'none' }}
+          />
+          <div style={{ minWidth: 0 }}>
+            <Anchor
+              href={href}
+              download={name}
+              fz="sm"
+              fw={600}
+              underline="always"
+              style={{ wordBreak: 'break-all' }}
+            >
+              {name}
+            </Anchor>
+            <Text fz="xs" c="gray.8">
+              Uploaded · {formatSize(size)}
+            </Text>
+          </div>
+        </Group>
+        <Group justify="flex-end">
+          <Button
+            variant="subtle"
+            color="red"
+            c="red.9"
+            size="compact-sm"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={onDelete}
+            disabled={busy}
+            aria-label={`Delete ${name}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </SlotFrame>
+  );
+}

@@ -1,0 +1,59 @@
+import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { useTaxSummaries } from '../api/tax-summaries.ts';
+
+/** user/tax-summary's table: File Name, Status and a download link per row, or 'No data!'. */
+export function TaxSummaryTable() {
+  const summaries = useTaxSummaries();
+  if (summaries.isPending) {
+    return (
+      <Group gap="xs">
+        <Loader size="sm" aria-hidden />
+        <Text>Loading your tax summaries…</Text>
+      </Group>
+    );
+  }
+  if (summaries.error) return <ApiErrorAlert error={summaries.error} />;
+  const rows = summaries.data.synopsysinfo;
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table striped withTableBorder>
+        <Table.Caption>Summaries of your prepared return, for your review.</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">File Name</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Download</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={3}>No data!</Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((row) => (
+              <Table.Tr key={row.synopsys_file}>
+                <Table.Td>{row.synopsys_title}</Table.Td>
+                <Table.Td>{row.synopsys_status}</Table.Td>
+                <Table.Td>
+                  <Anchor
+                    href={row.synopsys_file}
+                    underline="always"
+                    aria-label={`Download ${row.synopsys_title}`}
+                  >
+                    <Group gap={4} wrap="nowrap" component="span">
+                      <IconDownload size={16} aria-hidden />
+                      Download
+                    </Group>
+                  </Anchor>
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
