@@ -3,9 +3,10 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { documents, eq, filings, taxSummaries } from '@taxfirm/db';
+import { documents, eq, filings } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf, samplePng } from '../../../test/files.ts';
+import { makeTaxSummary } from '../../../test/factories.ts';
 import { createTestApp, csrfFor, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
 import { S3RVER_CREDENTIALS, startS3 } from '../../../test/s3.ts';
 
@@ -311,27 +312,29 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
     });
 
   it('answers the published tax summaries of the current filing, and downloads them for their client only', async () => {
-    const filing = at(await t.database.db.select().from(filings).where(eq(filings.clientId, asha.clientId)));
     const summary = samplePdf(8000);
-    const stored = await t.storage.put('tax-summaries/test-summary', Readable.from([summary]));
-    const base = {
-      filingId: filing.id,
+    const year = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
+    await makeTaxSummary(t, {
       clientId: asha.clientId,
-      originalName: 'Summary 2025.pdf',
-      contentType: 'application/pdf',
-      size: stored.size,
-      sha256: stored.sha256,
-    };
-    await t.database.db.insert(taxSummaries).values([
-      {
-        ...base,
-        title: 'Federal summary',
-        status: 'published',
-        storageKey: 'tax-summaries/test-summary',
-        publishedAt: new Date(),
-      },
-      { ...base, title: 'Draft, not for the client', status: 'draft', storageKey: 'tax-summaries/draft' },
-    ]);
+      taxYear: year,
+      title: 'Federal summary',
+      bytes: summary,
+    });
+    await makeTaxSummary(t, {
+      clientId: asha.clientId,
+      taxYear: year,
+      title: 'Draft, not for the client',
+      bytes: samplePdf(2000),
+      status: 'draft',
+    });
+    // A summary of another tax year's filing is not this year's.
+    await t.database.db.insert(filings).values({ clientId: asha.clientId, taxYear: year - 1 });
+    await makeTaxSummary(t, {
+      clientId: asha.clientId,
+      taxYear: year - 1,
+      title: 'Last year',
+      bytes: samplePdf(2000),
+    });
     const res = await t.postAs(asha.sid, '/api/user/usersynopsys');
     const info = res.json().synopsysinfo;
     expect(
