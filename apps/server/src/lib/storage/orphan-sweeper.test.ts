@@ -5,8 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { CALLS } from '@taxfirm/contract';
+import * as schema from '@taxfirm/db';
 import { careerApplications, clients, documents, filings, users, type DatabaseHandle } from '@taxfirm/db';
 import { createTestDatabase } from '@taxfirm/db/testing';
+import { getTableColumns, getTableName, isTable } from 'drizzle-orm';
+import { CasingCache } from 'drizzle-orm/casing';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_ENCRYPTION_KEY } from '../../../test/helpers.ts';
@@ -14,7 +18,8 @@ import { startS3 } from '../../../test/s3.ts';
 import { createKeyring } from '../crypto/keyring.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { ObjectNotFoundError, type ObjectStorage } from './object-storage.ts';
-import { startOrphanSweeper, sweepOrphans } from './orphan-sweeper.ts';
+import { STORAGE_KEY_COLUMNS, startOrphanSweeper, sweepOrphans, UPLOAD_PREFIXES } from './orphan-sweeper.ts';
+import { uploadKeyPrefix } from './upload-prefix.ts';
 
 const HOUR = 3_600_000;
 const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
@@ -48,6 +53,38 @@ async function exists(storage: ObjectStorage, key: string): Promise<boolean> {
     throw error;
   }
 }
+
+describe('what the orphan sweeper covers', () => {
+  it("sweeps the prefix of every multipart call in the contract's call table", () => {
+    expect(uploadKeyPrefix({ path: 'upload/uploaddocs' })).toBe('upload-uploaddocs/');
+    expect(uploadKeyPrefix({ path: '/a//b_c/' })).toBe('a-b-c/');
+    expect(UPLOAD_PREFIXES).toEqual(
+      Object.values(CALLS)
+        .filter((call) => 'contentType' in call && call.contentType === 'multipart')
+        .map(uploadKeyPrefix),
+    );
+    expect([...UPLOAD_PREFIXES].sort()).toEqual(['settings-careerssubmit/', 'upload-uploaddocs/']);
+  });
+
+  it('checks every column of the schema that holds a storage key', () => {
+    // The SQL names, as the database client spells them (snake_case).
+    const casing = new CasingCache('snake_case');
+    const sqlName = (column: (typeof STORAGE_KEY_COLUMNS)[number]) =>
+      `${getTableName(column.table)}.${casing.getColumnCasing(column)}`;
+    const keyColumns = Object.values(schema)
+      .flatMap((value: unknown) => (isTable(value) ? Object.values(getTableColumns(value)) : []))
+      .filter((column) => /(storage|resume)_?key$/i.test(casing.getColumnCasing(column)));
+    // Not vacuous: the schema's known key columns are found.
+    expect(keyColumns.length).toBeGreaterThanOrEqual(3);
+    const unchecked = keyColumns.filter((column) => !STORAGE_KEY_COLUMNS.includes(column)).map(sqlName);
+    expect(unchecked, 'storage key columns the orphan sweeper does not check').toEqual([]);
+    expect(STORAGE_KEY_COLUMNS.map(sqlName).sort()).toEqual([
+      'career_applications.resume_key',
+      'documents.storage_key',
+      'tax_summaries.storage_key',
+    ]);
+  });
+});
 
 let database: DatabaseHandle;
 let client: { clientId: string; filingId: string };

@@ -1,19 +1,34 @@
 /**
  * Removes stored files that nothing will ever reference. An upload is stored before its row is written
  * (lib/uploads.ts), so a crash in between, or one mid-write, leaves an object (or, on local disk, a
- * temporary file) behind that no request will clean up. Each pass lists the upload prefixes and deletes
- * the objects older than a grace period that no row references (documents.storage_key,
- * career_applications.resume_key, tax_summaries.storage_key), then the driver's stale temporary files.
+ * temporary file) behind that no request will clean up. Each pass lists the upload prefixes (one per
+ * multipart call of the contract) and deletes the objects older than a grace period that no row references
+ * (STORAGE_KEY_COLUMNS), then the driver's stale temporary files.
  * Younger objects are never touched: an upload in flight may not have its row yet (requests time out
  * after two minutes, far under the default hour). Several instances may sweep at once: deletes are
  * idempotent.
  */
+import { CALLS, type CallDefinition } from '@taxfirm/contract';
 import { careerApplications, documents, inArray, taxSummaries, type Database } from '@taxfirm/db';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ObjectStorage } from './object-storage.ts';
+import { uploadKeyPrefix } from './upload-prefix.ts';
 
-/** Where multipart calls store their files (`<call path>/<uuid>`, see lib/uploads.ts). */
-export const UPLOAD_PREFIXES: readonly string[] = ['upload-uploaddocs/', 'settings-careerssubmit/'];
+/** Where multipart calls store their files (`<prefix><uuid>`, see lib/uploads.ts): one prefix per call. */
+export const UPLOAD_PREFIXES: readonly string[] = (Object.values(CALLS) as CallDefinition[])
+  .filter((call) => call.contentType === 'multipart')
+  .map(uploadKeyPrefix);
+
+/**
+ * Every column that holds a storage key: an object one of them names is never an orphan. A test fails
+ * when the schema gains a `…storage_key`/`…resume_key` column missing here.
+ */
+export const STORAGE_KEY_COLUMNS: readonly PgColumn[] = [
+  documents.storageKey,
+  careerApplications.resumeKey,
+  taxSummaries.storageKey,
+];
 
 const HOUR_MS = 60 * 60_000;
 export const DEFAULT_GRACE_MS = HOUR_MS;
@@ -45,19 +60,9 @@ type SweepOptions = {
 /** Which of `keys` a row references. */
 async function referencedKeys(db: Database, keys: string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  const lookups = [
-    db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys)),
-    db
-      .select({ key: careerApplications.resumeKey })
-      .from(careerApplications)
-      .where(inArray(careerApplications.resumeKey, keys)),
-    db
-      .select({ key: taxSummaries.storageKey })
-      .from(taxSummaries)
-      .where(inArray(taxSummaries.storageKey, keys)),
-  ];
-  for (const lookup of lookups) {
-    for (const row of await lookup) if (row.key) found.add(row.key);
+  for (const column of STORAGE_KEY_COLUMNS) {
+    const rows = await db.select({ key: column }).from(column.table).where(inArray(column, keys));
+    for (const row of rows) if (typeof row.key === 'string') found.add(row.key);
   }
   return found;
 }

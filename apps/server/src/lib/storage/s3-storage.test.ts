@@ -54,7 +54,29 @@ describe('S3 storage (against s3rver)', () => {
     expect((await buffer(await storage.get('c1/W2/big'))).equals(body)).toBe(true);
     const head = await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: 'c1/W2/big' }));
     expect(head.ContentLength).toBe(body.length);
-    expect(head.Metadata).toEqual({ sha256 });
+  });
+
+  it('writes each object once, asking for SSE (no copy onto itself, which a versioned bucket would keep)', async () => {
+    const send = vi.spyOn(S3Client.prototype, 'send');
+    try {
+      await storage.put('once/small', Readable.from([Buffer.from('1099-INT')]));
+      await storage.put('once/big', chunked(randomBytes(6 * 1024 * 1024)));
+      const commands = send.mock.calls.map(([command]) => command as { constructor: { name: string } });
+      expect(commands.map((command) => command.constructor.name)).toEqual([
+        'PutObjectCommand',
+        'CreateMultipartUploadCommand',
+        'UploadPartCommand',
+        'UploadPartCommand',
+        'CompleteMultipartUploadCommand',
+      ]);
+      for (const command of [commands[0], commands[1]]) {
+        expect((command as unknown as { input: object }).input).toMatchObject({
+          ServerSideEncryption: 'AES256',
+        });
+      }
+    } finally {
+      send.mockRestore();
+    }
   });
 
   it('stores a small object with a single PUT, and an empty one', async () => {

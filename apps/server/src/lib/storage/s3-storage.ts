@@ -11,7 +11,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
-  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -44,8 +43,6 @@ export type S3StorageOptions = {
 const PART_SIZE = 5 * 1024 * 1024;
 /** Parts buffered and uploading at once, per put: memory stays under QUEUE_SIZE × PART_SIZE. */
 const QUEUE_SIZE = 2;
-/** The object metadata (`x-amz-meta-sha256`) holding the SHA-256 of the bytes. */
-const SHA256_METADATA = 'sha256';
 
 function isMissing(error: unknown): boolean {
   return (
@@ -112,28 +109,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         await abandon(upload, key);
         throw failure?.error;
       }
-
-      // The hash is known only once the body has ended, after the upload's headers were sent, so it is
-      // added by copying the object onto itself with the new metadata (a server-side copy: uploads are
-      // a few MB, far under CopyObject's 5 GB). Only the complete object's metadata changes.
-      const stored = measured.result();
-      try {
-        await client.send(
-          new CopyObjectCommand({
-            Bucket: bucket,
-            Key: key,
-            CopySource: `${bucket}/${key}`,
-            ...(uploaded.value.ETag ? { CopySourceIfMatch: uploaded.value.ETag } : {}),
-            MetadataDirective: 'REPLACE',
-            Metadata: { [SHA256_METADATA]: stored.sha256 },
-            ...encryption,
-          }),
-        );
-      } catch (error) {
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).catch(() => undefined);
-        throw error;
-      }
-      return stored;
+      // The size and SHA-256 are known only once the body has ended, after the upload's headers were
+      // sent; callers record them in the object's row, so the object itself is written once, as is (no
+      // copy onto itself to add metadata, which on a versioned bucket would leave a version behind).
+      return measured.result();
     },
 
     async get(key) {
