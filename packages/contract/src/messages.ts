@@ -113,6 +113,7 @@ export const MESSAGES = {
   UPLOAD_SUCCESS: 'Documents uploaded successfully.',
   UPLOAD_DELETED: 'Document deleted successfully.',
   UPLOAD_NO_FILES: 'Select at least one document to upload.',
+  UPLOAD_SLOTS_FULL: 'All six slots are in use. Delete a document to upload another.',
   UPLOAD_WRONG_FOLDER: 'upt_id does not match the folder.',
   DOCUMENT_NOT_FOUND: 'This document was not found.',
   DOWNLOAD_LINK_EXPIRED: 'This download link has expired. Please reload the page and try again.',

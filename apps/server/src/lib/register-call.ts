@@ -22,6 +22,8 @@ export function registerCall<C extends CallDefinition>(
     reply: FastifyReply,
   ) => Promise<Payload<C>>,
   options: {
+    /** Checks before the body is read, after the access check (e.g. rate limits on uploads). */
+    onRequest?: preHandlerAsyncHookHandler[];
     preHandler?: preHandlerAsyncHookHandler[];
     /** A multipart call's check of its text fields before any file is stored (e.g. whose folder). */
     beforeFiles?: (request: FastifyRequest, fields: Readonly<Record<string, string>>) => Promise<void>;
@@ -36,7 +38,10 @@ export function registerCall<C extends CallDefinition>(
       response: { 200: call.response },
     },
     // Public calls need no session check; every other access level is enforced before the body is read.
-    ...(call.access === 'public' ? {} : { onRequest: requireAccess(call.access) }),
+    onRequest: [
+      ...(call.access === 'public' ? [] : [requireAccess(call.access)]),
+      ...(options.onRequest ?? []),
+    ],
     preValidation: async (request) => {
       if (request.isMultipart()) {
         if (call.contentType !== 'multipart') throw new AppError('MALFORMED_BODY');

@@ -8,8 +8,10 @@ import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { MESSAGES, type CallDefinition, type FileRule } from '@taxfirm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeStream } from 'file-type/node';
+import { fileTypeFromBuffer } from 'file-type';
+import { Readable } from 'node:stream';
 import { AppError } from './app-error.ts';
+import { uploadKeyPrefix } from './storage/upload-prefix.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 
 /** A file stored for this request. */
@@ -65,20 +67,49 @@ function detectedType(mime: string | undefined, name: string): string | undefine
 
 /** The client's file name made safe to show and to carry in a listed key: no path, no control characters. */
 function displayName(name: string): string {
-  const last = name.split(/[/\\]/).pop() ?? '';
-  // Control characters (below space, and DEL) never belong in a name that is shown.
-  const base = [...last]
-    .filter((c) => c >= ' ' && c !== '\u007f')
-    .join('')
-    .trim();
+  // Browsers send `"`, CR and LF in a multipart file name as %22, %0D and %0A.
+  const unescaped = name.replace(/%22/g, '"').replace(/%0[da]/gi, '');
+  const last = unescaped.split(/[/\\]/).pop() ?? '';
+  // Control and format characters (e.g. a right-to-left override that fakes an extension) never belong in
+  // a name that is shown.
+  const base = last.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
   return (base || 'document').slice(0, 200);
 }
 
-/** Read a stream to its end, discarding it, so the parser can move on to the next part. */
-async function drain(stream: AsyncIterable<unknown>): Promise<void> {
-  for await (const _chunk of stream) {
-    // discard
+/**
+ * Read the first bytes of a file part and detect its type from them; `stream` gives the whole file again
+ * (those bytes, then the rest). Reading through the async iterator also copes with a part that has already
+ * ended (an empty file after a stored one).
+ */
+async function sniff(file: AsyncIterable<Buffer>): Promise<{ mime: string | undefined; stream: Readable }> {
+  const iterator = file[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+    length += next.value.length;
   }
+  const sample = Buffer.concat(head);
+  const detected = await fileTypeFromBuffer(sample);
+  async function* whole() {
+    if (sample.length > 0) yield sample;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { mime: detected?.mime, stream: Readable.from(whole(), { objectMode: false }) };
+}
+
+/** Read a stream to its end, discarding it, so the parser can move on to the next part; answers its length. */
+async function drain(stream: AsyncIterable<Buffer | string>): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of stream) bytes += chunk.length;
+  return bytes;
 }
 
 async function storeFile(
@@ -93,16 +124,23 @@ async function storeFile(
   part.file.once('error', () => {
     bodyBroken = true;
   });
-  const sniffed = await fileTypeStream(part.file, { sampleSize: SNIFF_BYTES });
-  const type = detectedType(sniffed.fileType?.mime, part.filename);
+  const sniffed = await sniff(part.file);
+  const type = detectedType(sniffed.mime, part.filename);
   if (!type || !rule.types.includes(type)) {
-    await drain(sniffed);
-    throw new FileRefused(field, part.file.truncated ? rule.messages.tooLarge : rule.messages.wrongType);
+    const bytes = await drain(sniffed.stream);
+    throw new FileRefused(
+      field,
+      part.file.truncated
+        ? rule.messages.tooLarge
+        : bytes <= rule.minBytes
+          ? rule.messages.tooSmall
+          : rule.messages.wrongType,
+    );
   }
-  const key = `${keyPrefix}/${randomUUID()}`;
+  const key = `${keyPrefix}${randomUUID()}`;
   let stored;
   try {
-    stored = await storage.put(key, sniffed);
+    stored = await storage.put(key, sniffed.stream);
   } catch (error) {
     // A body cut short fails the stream storage reads: that is the client's malformed request.
     throw bodyBroken ? error : new StorageFailed(error);
@@ -138,7 +176,7 @@ export async function readMultipart(
   const maxFiles = Object.values(rules).reduce((sum, rule) => sum + rule.maxFiles, 0);
   const counts = new Map<string, number>();
   const fields: Record<string, string> = {};
-  const keyPrefix = call.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  const keyPrefix = uploadKeyPrefix(call);
   let checked = false;
   const check = async () => {
     if (checked || !beforeFiles) return;
@@ -193,6 +231,14 @@ export async function readMultipart(
 function hasClientStatus(error: unknown): boolean {
   const status = error && typeof error === 'object' && 'statusCode' in error ? error.statusCode : undefined;
   return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/**
+ * The request's files are now referenced (their rows are committed): a later failure of the request must
+ * not remove them.
+ */
+export function keepUploads(request: FastifyRequest): void {
+  uploadsOf(request).splice(0);
 }
 
 /** Remove every file this request stored (a failed request keeps nothing). */

@@ -6,15 +6,19 @@ import {
   parseDocumentKey,
   parseFolderPath,
   UPLOAD_FIELD,
+  UPLOAD_SLOTS,
 } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
-import { uploadsOf } from '../../lib/uploads.ts';
+import { limits } from '../../lib/rate-limit.ts';
+import { ObjectNotFoundError } from '../../lib/storage/object-storage.ts';
+import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
+  countDocuments,
   currentFilingId,
   deleteDocument,
   findDownload,
@@ -67,6 +71,12 @@ export async function documentsRoutes(
     };
   });
 
+  const slotsFull = () =>
+    new AppError('CONFLICT', {
+      message: MESSAGES.UPLOAD_SLOTS_FULL,
+      details: { [UPLOAD_FIELD]: MESSAGES.UPLOAD_SLOTS_FULL },
+    });
+
   /** The folder and the category number must agree, and client_id (when sent) must be the session's. */
   const checkUploadFields = (request: FastifyRequest, fields: Readonly<Record<string, unknown>>) => {
     const folder = ownFolder(
@@ -99,15 +109,30 @@ export async function documentsRoutes(
         });
       }
       const { clientId, userId } = ownerOf(request);
-      await recordDocuments(
-        app.db,
-        { clientId, userId, category, filingId: await filingOf(clientId) },
-        files,
-      );
+      const owner = { clientId, userId, category, filingId: await filingOf(clientId) };
+      if (!(await recordDocuments(app.db, owner, files))) throw slotsFull();
+      // The rows are committed: whatever happens to the answer now, the files stay.
+      keepUploads(request);
       return { message: MESSAGES.UPLOAD_SUCCESS, status_smessage: MESSAGES.UPLOAD_SUCCESS };
     },
-    // Before any file is stored: a foreign or odd folder is refused with nothing written.
-    { beforeFiles: async (request, fields) => void checkUploadFields(request, fields) },
+    {
+      // Per user, before the body is read: a client cannot fill the disk by posting again and again.
+      onRequest: limits(app, {
+        name: 'upload-user',
+        max: 120,
+        window: '1 hour',
+        key: (request) => request.user?.id ?? request.ip,
+      }),
+      // Before any file is stored: a foreign or odd folder, or a full category, is refused with nothing
+      // written. The count is checked again, locked, when the rows are written.
+      beforeFiles: async (request, fields) => {
+        const { category } = checkUploadFields(request, fields);
+        const { clientId } = ownerOf(request);
+        if ((await countDocuments(app.db, clientId, await filingOf(clientId), category)) >= UPLOAD_SLOTS) {
+          throw slotsFull();
+        }
+      },
+    },
   );
 
   registerCall(app, CALLS.deleteUploadDoc, async (request) => {
@@ -116,7 +141,12 @@ export async function documentsRoutes(
     if (request.body.uid !== userId) throw new AppError('FORBIDDEN');
     const key = parseDocumentKey(request.body.filename);
     if (!key || key.clientId !== clientId) throw new AppError('FORBIDDEN');
-    const storageKey = await deleteDocument(app.db, clientId, key.documentId, key.category);
+    const storageKey = await deleteDocument(
+      app.db,
+      { clientId, filingId: await filingOf(clientId) },
+      key.documentId,
+      key.category,
+    );
     if (!storageKey) throw new AppError('NOT_FOUND', { message: MESSAGES.DOCUMENT_NOT_FOUND });
     await app.storage.delete(storageKey).catch((error: unknown) => {
       // The row is gone, so the file is no longer listed or downloadable; say so for the operator.
@@ -153,7 +183,12 @@ export async function documentsRoutes(
       }
       const file = await findDownload(app.db, payload.k, payload.id, clientId);
       if (!file) throw new AppError('NOT_FOUND', { message: MESSAGES.DOCUMENT_NOT_FOUND });
-      const body = await app.storage.get(file.storageKey);
+      const body = await app.storage.get(file.storageKey).catch((error: unknown) => {
+        if (error instanceof ObjectNotFoundError) {
+          throw new AppError('NOT_FOUND', { message: MESSAGES.DOCUMENT_NOT_FOUND });
+        }
+        throw error;
+      });
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))

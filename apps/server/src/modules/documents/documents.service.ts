@@ -3,10 +3,16 @@
  * of the current tax year, and every query is scoped by the session's client. A document row is written
  * only after its file is completely stored, so the listing never shows half a file.
  */
-import { HIDDEN_MAX_BYTES, INITIAL_FILE_STATUS, type DocumentCategory } from '@taxfirm/contract';
+import {
+  HIDDEN_MAX_BYTES,
+  INITIAL_FILE_STATUS,
+  UPLOAD_SLOTS,
+  type DocumentCategory,
+} from '@taxfirm/contract';
 import {
   and,
   asc,
+  count,
   desc,
   documents,
   eq,
@@ -58,9 +64,46 @@ export function listDocuments(db: Database, clientId: string, filingId: string, 
     .orderBy(asc(documents.seq));
 }
 
-/** Record files already stored, in one transaction. */
+/** How many documents the client holds in one category of a filing (the listing's six slots). */
+export async function countDocuments(
+  db: Pick<Database, 'select'>,
+  clientId: string,
+  filingId: string,
+  category: DocumentCategory,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.clientId, clientId),
+        eq(documents.filingId, filingId),
+        eq(documents.category, category),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Record files already stored, in one transaction, unless they would take the category past its six slots
+ * (answers false then). The filing row is locked so two submits at once cannot both take the last slot.
+ */
 export async function recordDocuments(
   db: Database,
+  owner: { clientId: string; filingId: string; userId: string; category: DocumentCategory },
+  uploads: readonly Upload[],
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: filings.id }).from(filings).where(eq(filings.id, owner.filingId)).for('update');
+    const held = await countDocuments(tx, owner.clientId, owner.filingId, owner.category);
+    if (held + uploads.length > UPLOAD_SLOTS) return false;
+    await insertDocuments(tx, owner, uploads);
+    return true;
+  });
+}
+
+async function insertDocuments(
+  db: Pick<Database, 'insert'>,
   owner: { clientId: string; filingId: string; userId: string; category: DocumentCategory },
   uploads: readonly Upload[],
 ): Promise<void> {
@@ -82,14 +125,20 @@ export async function recordDocuments(
 /** Remove the client's document row; answers its storage key, or null when the client has no such document. */
 export async function deleteDocument(
   db: Database,
-  clientId: string,
+  owner: { clientId: string; filingId: string },
   documentId: string,
   category: DocumentCategory,
 ): Promise<string | null> {
+  // Only the current filing's documents: an earlier year's stay as the firm filed them.
   const [row] = await db
     .delete(documents)
     .where(
-      and(eq(documents.id, documentId), eq(documents.clientId, clientId), eq(documents.category, category)),
+      and(
+        eq(documents.id, documentId),
+        eq(documents.clientId, owner.clientId),
+        eq(documents.filingId, owner.filingId),
+        eq(documents.category, category),
+      ),
     )
     .returning({ storageKey: documents.storageKey });
   return row?.storageKey ?? null;

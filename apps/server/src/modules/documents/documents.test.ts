@@ -1,13 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { documents, eq, filings } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { samplePdf, samplePng } from '../../../test/files.ts';
 import { makeTaxSummary } from '../../../test/factories.ts';
-import { createTestApp, csrfFor, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { parseDocumentKey } from '@taxfirm/contract';
+import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
+import { createTestApp, csrfFor, TEST_SECRET, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
 import { S3RVER_CREDENTIALS, startS3 } from '../../../test/s3.ts';
 
 type Session = { sid: string; userId: string; clientId: string };
@@ -161,6 +162,11 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
         bytes: samplePdf(1024),
         message: 'This file is empty or too small to be a document',
       },
+      {
+        name: 'empty.pdf',
+        bytes: Buffer.alloc(0),
+        message: 'This file is empty or too small to be a document',
+      },
     ];
     for (const { name, bytes, message } of cases) {
       const res = await t.postFormAs(
@@ -256,6 +262,7 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
 
   it('a connection cut in the middle of a file leaves nothing listed and nothing stored', async () => {
     const before = await storedObjects();
+    const listedBefore = (await list(asha)).length;
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const boundary = 'cutboundary';
@@ -274,7 +281,7 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
         path: '/api/upload/uploaddocs',
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(head.length + 2_000_000),
+          'content-length': String(head.length + 6_000_000),
           cookie: `sid=${asha.sid}; XSRF-TOKEN=${bound}`,
           'x-xsrf-token': bound,
         },
@@ -282,14 +289,84 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
       req.on('error', () => resolve());
       req.on('close', () => resolve());
       req.write(head);
-      // Half a megabyte of a two-megabyte file, then the connection drops.
-      Readable.from([samplePdf(500_000)]).on('data', (chunk: Buffer) => req.write(chunk));
-      setTimeout(() => req.destroy(), 300);
+      // 5.5 MB of a 6 MB file (past the S3 driver's first 5 MiB part), then the connection drops.
+      req.write(samplePdf(5_500_000), () => setTimeout(() => req.destroy(), 200));
     });
-    // Give the server a moment to notice and clean up.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await list(asha)).toHaveLength(1);
+    // The server notices the cut and cleans up; nothing was listed at any point.
+    await vi.waitFor(async () => expect(await storedObjects()).toEqual(before), { timeout: 5000 });
+    expect(await list(asha)).toHaveLength(listedBefore);
+  });
+
+  it('takes a file one byte under 6 MB, and names any file safely in its download', async () => {
+    const name = 'W-2 "final"\r\n\u202Efdp.exe – Año.pdf';
+    const res = await t.postFormAs(
+      asha.sid,
+      '/api/upload/uploaddocs',
+      uploadForm(asha, '1099R-IRA', 4, [{ name, bytes: samplePdf(SIX_MB - 1) }]),
+    );
+    expect(res.statusCode).toBe(200);
+    const doc = at(await list(asha, '1099R-IRA'));
+    expect(doc.Size).toBe(SIX_MB - 1);
+    // Control and format characters are gone from the stored name; the header carries it safely.
+    expect(doc.Key.endsWith('__W-2 "final"fdp.exe – Año.pdf')).toBe(true);
+    const download = await t.getAs(asha.sid, doc.location);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="W-2 _final_fdp.exe _ A_o.pdf"; filename*=UTF-8''W-2%20%22final%22fdp.exe%20%E2%80%93%20A%C3%B1o.pdf`,
+    );
+    expect(download.rawPayload.length).toBe(SIX_MB - 1);
+  });
+
+  it('a link made for one client never opens another client’s document', async () => {
+    const doc = at(await list(asha, '1099R-IRA'));
+    const documentId = parseDocumentKey(doc.Key)?.documentId ?? '';
+    // A genuine signature, for ravi, naming asha's document: the lookup is by ravi's client, so nothing.
+    const forRavi = createLinkSigner(TEST_SECRET).sign({ k: 'document', id: documentId, u: ravi.userId });
+    const res = await t.getAs(ravi.sid, `/api/account/download?t=${forRavi}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('%PDF');
+  });
+
+  it('keeps six documents per category: a seventh is refused before it is stored, and so is a submit past six', async () => {
+    const file = (n: number) => ({ name: `form-${n}.pdf`, bytes: samplePdf(2000 + n) });
+    const four = await t.postFormAs(
+      ravi.sid,
+      '/api/upload/uploaddocs',
+      uploadForm(ravi, '1098-1098T', 6, [1, 2, 3, 4].map(file)),
+    );
+    expect(four.statusCode).toBe(200);
+    const before = await storedObjects();
+    // Four held, three more sent: refused when the rows would be written, and the three removed again.
+    const three = await t.postFormAs(
+      ravi.sid,
+      '/api/upload/uploaddocs',
+      uploadForm(ravi, '1098-1098T', 6, [5, 6, 7].map(file)),
+    );
+    expect(three.statusCode).toBe(409);
+    expect(three.json().status_smessage).toBe(
+      'All six slots are in use. Delete a document to upload another.',
+    );
     expect(await storedObjects()).toEqual(before);
+    const two = await t.postFormAs(
+      ravi.sid,
+      '/api/upload/uploaddocs',
+      uploadForm(ravi, '1098-1098T', 6, [5, 6].map(file)),
+    );
+    expect(two.statusCode).toBe(200);
+    const full = await storedObjects();
+    const seventh = await t.postFormAs(
+      ravi.sid,
+      '/api/upload/uploaddocs',
+      uploadForm(ravi, '1098-1098T', 6, [file(7)]),
+    );
+    expect(seventh.statusCode).toBe(409);
+    expect(await list(ravi, '1098-1098T')).toHaveLength(6);
+    expect(await storedObjects()).toEqual(full);
+  });
+
+  it('refuses a submit without a file', async () => {
+    const res = await t.postFormAs(asha.sid, '/api/upload/uploaddocs', uploadForm(asha, 'W2', 1, []));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().status_smessage).toBe('Select at least one document to upload.');
   });
 
   // The local driver's own promise (S3 encrypts at rest on the provider's side).
