@@ -4,7 +4,11 @@
  *   against a bare Fastify route answering the same JSON, both over loopback with autocannon.
  * Runs alternate (bare, app, bare, app, …) and the medians are compared, so machine noise hits both.
  * Writes the results into docs/benchmarks.md between the bench:api markers.
- * Then runs the Lighthouse benchmark of the public pages on the built app (bench/lighthouse.ts).
+ * Then measures uploads (bench/uploads.ts: server memory during 20 concurrent 6 MB uploads, and upload
+ * throughput against a bare multipart route), and last runs the Lighthouse benchmark of the public pages on
+ * the built app (bench/lighthouse.ts).
+ * One part alone: `BENCH_ONLY=uploads npm run bench` (or api, lighthouse; several: api,uploads); see
+ * selectedParts() for the flags.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, totalmem, tmpdir } from 'node:os';
@@ -19,6 +23,7 @@ import { buildApp } from '../src/app.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { issueCsrfToken } from '../src/plugins/app/csrf.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { runUploadBench } from './uploads.ts';
 import { createKeyring } from '../src/lib/crypto/keyring.ts';
 import { createStorage } from '../src/lib/storage/create-storage.ts';
 
@@ -50,7 +55,7 @@ async function load(url: string, headers: Record<string, string>): Promise<Resul
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-async function main() {
+async function runApiBench() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-bench-'));
   const database = await createDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   await prepareDatabase(database, MIGRATIONS_DIR);
@@ -140,8 +145,35 @@ async function main() {
   docs = re.test(docs) ? docs.replace(re, section) : `${docs.trimEnd()}\n\n${section}\n`;
   writeFileSync(DOCS, docs);
   process.stdout.write(`\n${section}\n`);
+}
 
-  await runLighthouse();
+const PARTS = ['api', 'uploads', 'lighthouse'] as const;
+type Part = (typeof PARTS)[number];
+
+/**
+ * The parts asked for, all by default: BENCH_ONLY=uploads (or api, lighthouse; several: api,uploads), or
+ * --only=uploads given to this script (`npm run bench -w @taxfirm/server -- --only=uploads`). From the root,
+ * npm keeps `--only` for itself and refuses the value, so there it is `npm run bench -- --bench-only=uploads`,
+ * which npm hands on as npm_config_bench_only.
+ */
+function selectedParts(): Set<Part> {
+  const flag = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const raw = flag ?? process.env['BENCH_ONLY'] ?? process.env['npm_config_bench_only'] ?? '';
+  const asked = raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const unknown = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0)
+    throw new Error(`unknown bench part ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`);
+  return new Set(asked.length > 0 ? (asked as Part[]) : PARTS);
+}
+
+async function main() {
+  const parts = selectedParts();
+  if (parts.has('api')) await runApiBench();
+  if (parts.has('uploads')) await runUploadBench();
+  if (parts.has('lighthouse')) await runLighthouse();
 }
 
 await main();
