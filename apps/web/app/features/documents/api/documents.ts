@@ -10,6 +10,9 @@ export function useDocuments(clientId: string, category: DocumentCategory) {
     queryKey: documentsKey(category),
     queryFn: () => api(CALLS.getUploadDocs, { folderPath: folderPathFor(clientId, category) }),
     enabled: clientId !== '',
+    // The answer's download links live five minutes: refresh them well before.
+    refetchInterval: 4 * 60_000,
+    refetchOnWindowFocus: true,
   });
 }
 

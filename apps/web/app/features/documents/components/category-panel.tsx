@@ -28,7 +28,16 @@ type Owner = { clientId: string; userId: string; category: DocumentCategory; upt
  * One category's six slots: stored documents first, then files chosen and not yet sent, then empty slots.
  * Submit sends the chosen files one request each, so each has its own progress bar and outcome.
  */
-export function CategoryPanel({ owner, label }: { owner: Owner; label: string }) {
+export function CategoryPanel({
+  owner,
+  label,
+  onBusyChange,
+}: {
+  owner: Owner;
+  label: string;
+  /** Told when sending starts and ends (the page keeps the client on this tab meanwhile). */
+  onBusyChange: (busy: boolean) => void;
+}) {
   const documents = useDocuments(owner.clientId, owner.category);
   const refresh = useRefreshDocuments(owner.category);
   const remove = useDeleteDocument(owner.category);
@@ -36,15 +45,16 @@ export function CategoryPanel({ owner, label }: { owner: Owner; label: string })
   const [uploading, setUploading] = useState(false);
   const [notice, setNotice] = useState<{ text: string; ms: number } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const timers = useRef(new Set<number>());
-  const urls = useRef(new Set<string>());
+  // Per chosen file: its preview timer and, once made, its image's object URL.
+  const timers = useRef(new Map<string, number>());
+  const urls = useRef(new Map<string, string>());
 
   useEffect(() => {
     const pendingTimers = timers.current;
     const objectUrls = urls.current;
     return () => {
-      for (const timer of pendingTimers) window.clearTimeout(timer);
-      for (const url of objectUrls) URL.revokeObjectURL(url);
+      for (const timer of pendingTimers.values()) window.clearTimeout(timer);
+      for (const url of objectUrls.values()) URL.revokeObjectURL(url);
     };
   }, []);
   useEffect(() => {
@@ -66,22 +76,24 @@ export function CategoryPanel({ owner, label }: { owner: Owner; label: string })
     const id = crypto.randomUUID();
     setPending((list) => [...list, { id, file, preview: null, progress: null, error: null }]);
     const timer = window.setTimeout(() => {
-      timers.current.delete(timer);
+      timers.current.delete(id);
       let preview = 'file';
       if (file.type === 'image/jpeg' || file.type === 'image/png') {
         preview = URL.createObjectURL(file);
-        urls.current.add(preview);
+        urls.current.set(id, preview);
       }
       update(id, { preview });
     }, PREVIEW_DELAY_MS);
-    timers.current.add(timer);
+    timers.current.set(id, timer);
   };
 
+  /** Forget a chosen file: its slot, its pending preview, and its image's object URL. */
   const discard = (item: PendingFile) => {
-    if (item.preview && item.preview !== 'file') {
-      URL.revokeObjectURL(item.preview);
-      urls.current.delete(item.preview);
-    }
+    window.clearTimeout(timers.current.get(item.id));
+    timers.current.delete(item.id);
+    const url = urls.current.get(item.id);
+    if (url) URL.revokeObjectURL(url);
+    urls.current.delete(item.id);
     setPending((list) => list.filter((p) => p.id !== item.id));
   };
 
@@ -89,6 +101,7 @@ export function CategoryPanel({ owner, label }: { owner: Owner; label: string })
     setRefusal(null);
     setNotice(null);
     setUploading(true);
+    onBusyChange(true);
     let sent = 0;
     for (const item of pending) {
       update(item.id, { progress: 0, error: null });
@@ -101,8 +114,10 @@ export function CategoryPanel({ owner, label }: { owner: Owner; label: string })
         update(item.id, { progress: null, error: errorMessage(error) });
       }
     }
-    setUploading(false);
+    // The list first, then the slots open again: no empty slot shows for a file just stored.
     await refresh();
+    setUploading(false);
+    onBusyChange(false);
     if (sent > 0) setNotice({ text: MESSAGES.UPLOAD_SUCCESS, ms: UPLOAD_MESSAGE_MS });
   };
 
@@ -157,9 +172,10 @@ export function CategoryPanel({ owner, label }: { owner: Owner; label: string })
           <EmptySlot
             key={`empty-${i}`}
             number={++number}
-            disabled={uploading}
+            // Until the list is known, a slot may not really be free.
+            disabled={uploading || !documents.isSuccess}
             onFile={choose}
-            onRefused={() => setRefusal(MESSAGES.UPLOAD_WRONG_TYPE)}
+            onRefused={(file) => setRefusal(fileProblem(documentRule, file) ?? MESSAGES.UPLOAD_WRONG_TYPE)}
           />
         ))}
       </SimpleGrid>

@@ -25,6 +25,8 @@ function rememberedTab(): DocumentCategory {
 export function UploadPage({ supportEmail }: { supportEmail: string | null }) {
   const session = useSessionInfo();
   const [tab, setTab] = useState<DocumentCategory>(rememberedTab);
+  // While a tab sends its files the others wait, so the upload and its outcome stay in view.
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     window.localStorage.setItem(STORAGE_KEYS.uploadedType, tab);
@@ -56,7 +58,7 @@ export function UploadPage({ supportEmail }: { supportEmail: string | null }) {
       <Tabs value={tab} onChange={(value) => isCategory(value) && setTab(value)} keepMounted={false}>
         <Tabs.List aria-label="Document categories">
           {DOCUMENT_CATEGORIES.map((c) => (
-            <Tabs.Tab key={c.category} value={c.category}>
+            <Tabs.Tab key={c.category} value={c.category} disabled={busy && c.category !== tab}>
               {c.tab}
             </Tabs.Tab>
           ))}
@@ -72,6 +74,7 @@ export function UploadPage({ supportEmail }: { supportEmail: string | null }) {
                   uptId: c.uptId,
                 }}
                 label={c.tab}
+                onBusyChange={setBusy}
               />
             </Tabs.Panel>
           ))}

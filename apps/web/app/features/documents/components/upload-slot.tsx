@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, FileButton, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { ACCEPTED_UPLOAD_TYPES } from '@taxfirm/contract';
+import { documentRule } from '@taxfirm/contract';
 import {
   IconCamera,
   IconCircleCheck,
@@ -20,6 +20,27 @@ export type PendingFile = {
   progress: number | null;
   error: string | null;
 };
+
+/** The picker's filter: by type, and by extension for a Word file the system gives no type. */
+const PICKER_ACCEPT = Object.fromEntries(
+  documentRule.types.map((type) => [
+    type,
+    documentRule.extensions.filter((ext) => extensionType(ext) === type),
+  ]),
+);
+
+function extensionType(ext: string): string {
+  return (
+    {
+      '.jpg': 'image/jpeg',
+      '.jpeg': 'image/jpeg',
+      '.png': 'image/png',
+      '.pdf': 'application/pdf',
+      '.doc': 'application/msword',
+      '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    }[ext] ?? ''
+  );
+}
 
 const isImage = (type: string) => type === 'image/jpeg' || type === 'image/png';
 
@@ -61,9 +82,10 @@ export function EmptySlot({
     <SlotFrame number={number}>
       <Stack gap={6}>
         <Dropzone
+          // One file per slot: of several dropped at once, the first is taken.
           onDrop={(files) => files[0] && onFile(files[0])}
           onReject={(rejections) => rejections[0] && onRefused(rejections[0].file)}
-          accept={[...ACCEPTED_UPLOAD_TYPES]}
+          accept={PICKER_ACCEPT}
           multiple={false}
           disabled={disabled}
           aria-label={`Choose a file for slot ${number}`}
@@ -191,14 +213,7 @@ export function StoredSlot({
             style={{ flex: 'none' }}
           />
           <div style={{ minWidth: 0 }}>
-            <Anchor
-              href={href}
-              download={name}
-              fz="sm"
-              fw={600}
-              underline="always"
-              style={{ wordBreak: 'break-all' }}
-            >
+            <Anchor href={href} fz="sm" fw={600} underline="always" style={{ wordBreak: 'break-all' }}>
               {name}
             </Anchor>
             <Text fz="xs" c="gray.8">
