@@ -42,16 +42,23 @@ export function registerCall<C extends CallDefinition>(
       ...(call.access === 'public' ? [] : [requireAccess(call.access)]),
       ...(options.onRequest ?? []),
     ],
-    preValidation: async (request) => {
+    preValidation: async (request, reply) => {
       if (request.isMultipart()) {
         if (call.contentType !== 'multipart') throw new AppError('MALFORMED_BODY');
         const { beforeFiles } = options;
-        request.body = await readMultipart(
-          request,
-          call,
-          app.storage,
-          beforeFiles && ((fields) => beforeFiles(request, fields)),
-        );
+        try {
+          request.body = await readMultipart(
+            request,
+            call,
+            app.storage,
+            beforeFiles && ((fields) => beforeFiles(request, fields)),
+          );
+        } catch (error) {
+          // Refused part-way, the rest of the body is still coming: answer and close the connection rather
+          // than leave the client sending megabytes nobody reads (and waiting for the keep-alive timeout).
+          reply.raw.shouldKeepAlive = false;
+          throw error;
+        }
         return;
       }
       // A call may arrive with no body at all; the old client's empty posts count as {}.

@@ -75,8 +75,19 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
       client.destroy();
       return (listed.Contents ?? []).map((o) => o.Key ?? '');
     }
-    const files = await readdir(t.storageRoot, { recursive: true }).catch(() => []);
-    return files.filter((f) => !f.endsWith('.meta'));
+    // Every stored object and any leftover temporary file (folders are not objects).
+    const entries = await readdir(t.storageRoot, { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.meta'))
+      .map((entry) => path.relative(t.storageRoot, path.join(entry.parentPath, entry.name)))
+      .sort();
+  }
+
+  /** The app on a real port (for requests light-my-request cannot make). */
+  async function listening(): Promise<string> {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    return `http://127.0.0.1:${port}`;
   }
 
   const list = async (who: Session, category = 'W2') =>
@@ -263,7 +274,7 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
   it('a connection cut in the middle of a file leaves nothing listed and nothing stored', async () => {
     const before = await storedObjects();
     const listedBefore = (await list(asha)).length;
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const { port } = new URL(address);
     const boundary = 'cutboundary';
     const bound = csrfFor(asha.sid);
@@ -282,7 +293,7 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
           'content-length': String(head.length + 6_000_000),
-          cookie: `sid=${asha.sid}; XSRF-TOKEN=${bound}`,
+          cookie: `sid=${encodeURIComponent(asha.sid)}; XSRF-TOKEN=${encodeURIComponent(bound)}`,
           'x-xsrf-token': bound,
         },
       });
@@ -361,6 +372,52 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
     expect(seventh.statusCode).toBe(409);
     expect(await list(ravi, '1098-1098T')).toHaveLength(6);
     expect(await storedObjects()).toEqual(full);
+  });
+
+  it('answers a refusal at once and closes the connection, without reading the rest of a large body', async () => {
+    const { port } = new URL(await listening());
+    const boundary = 'refusedboundary';
+    const bound = csrfFor(asha.sid);
+    const head = Buffer.from(
+      [
+        `--${boundary}\r\nContent-Disposition: form-data; name="folderPath"\r\n\r\n${ravi.clientId}/W2/\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="upt_id"\r\n\r\n1\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="uploadedImages"; filename="w2.pdf"\r\n`,
+        'Content-Type: application/pdf\r\n\r\n',
+      ].join(''),
+    );
+    const file = samplePdf(6_000_000);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const answer = await new Promise<{ status: number; connection: string | undefined }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: Number(port),
+            method: 'POST',
+            path: '/api/upload/uploaddocs',
+            headers: {
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'content-length': String(head.length + file.length + tail.length),
+              cookie: `sid=${encodeURIComponent(asha.sid)}; XSRF-TOKEN=${encodeURIComponent(bound)}`,
+              'x-xsrf-token': bound,
+            },
+          },
+          (res) => {
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
+            res.resume();
+          },
+        );
+        // The server may close before the whole body is written: that is the point.
+        req.on('error', (error) =>
+          error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error),
+        );
+        req.write(head);
+        req.write(file);
+        req.end(tail);
+      },
+    );
+    expect(answer).toEqual({ status: 403, connection: 'close' });
   });
 
   it('refuses a submit without a file', async () => {
