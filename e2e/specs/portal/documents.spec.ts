@@ -210,6 +210,24 @@ test.describe('user/upload', () => {
     });
   });
 
+  test('a file dropped onto a slot is taken like a chosen one', async ({ page, mailbox }) => {
+    await openUpload(page, mailbox, 'dropper@example.com');
+    const w2 = page.getByRole('tabpanel', { name: 'W2' });
+    const zone = w2.getByTestId('dropzone-1');
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      const body = '%PDF-1.4\n' + 'x'.repeat(3000) + '\n%%EOF\n';
+      transfer.items.add(new File([body], 'dropped-w2.pdf', { type: 'application/pdf' }));
+      return transfer;
+    });
+    await zone.dispatchEvent('dragenter', { dataTransfer });
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await expect(w2.getByText('dropped-w2.pdf')).toBeVisible();
+    await w2.getByRole('button', { name: 'Submit' }).click();
+    await expect(w2.getByRole('link', { name: 'dropped-w2.pdf' })).toBeVisible();
+  });
+
   test('works on a phone-sized screen, with a camera button on every empty slot', async ({
     page,
     mailbox,
@@ -220,6 +238,11 @@ test.describe('user/upload', () => {
     const slot = page.getByRole('tabpanel', { name: 'W2' }).getByRole('listitem', { name: 'Slot 1' });
     await expect(slot.getByRole('button', { name: 'Take a photo for slot 1' })).toBeVisible();
     await expect(slot.locator('input[capture="environment"]')).toHaveCount(1);
+    // By keyboard: the Choose button opens the file picker.
+    await slot.getByRole('button', { name: 'Choose a file for slot 1' }).focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await chooser.setFiles({ name: 'keyboard.pdf', mimeType: 'application/pdf', buffer: pdf(3000) });
+    await expect(page.getByRole('tabpanel', { name: 'W2' }).getByText('keyboard.pdf')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await checkA11y(page);
   });

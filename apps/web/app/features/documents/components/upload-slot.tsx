@@ -1,8 +1,10 @@
 import { Anchor, Box, Button, FileButton, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { documentRule } from '@taxfirm/contract';
+import { useRef } from 'react';
 import {
   IconCamera,
+  IconFileUpload,
   IconCircleCheck,
   IconFileText,
   IconPhoto,
@@ -78,17 +80,21 @@ export function EmptySlot({
   onFile: (file: File) => void;
   onRefused: (file: File) => void;
 }) {
+  const openPicker = useRef<() => void>(null);
   return (
     <SlotFrame number={number}>
       <Stack gap={6}>
         <Dropzone
+          openRef={openPicker}
           // One file per slot: of several dropped at once, the first is taken.
           onDrop={(files) => files[0] && onFile(files[0])}
           onReject={(rejections) => rejections[0] && onRefused(rejections[0].file)}
           accept={PICKER_ACCEPT}
           multiple={false}
           disabled={disabled}
-          aria-label={`Choose a file for slot ${number}`}
+          // The keyboard uses the Choose button below; the zone takes drops and clicks.
+          activateOnKeyboard={false}
+          data-testid={`dropzone-${number}`}
           p="md"
           radius="md"
         >
@@ -97,24 +103,36 @@ export function EmptySlot({
             <Text fz="sm">Drop a file here or click to choose</Text>
           </Group>
         </Dropzone>
-        <FileButton
-          onChange={(file) => file && onFile(file)}
-          accept="image/jpeg,image/png"
-          capture="environment"
-        >
-          {(props) => (
-            <Button
-              {...props}
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconCamera size={14} aria-hidden />}
-              disabled={disabled}
-              aria-label={`Take a photo for slot ${number}`}
-            >
-              Take a photo
-            </Button>
-          )}
-        </FileButton>
+        <Group gap="xs" justify="center">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconFileUpload size={14} aria-hidden />}
+            onClick={() => openPicker.current?.()}
+            disabled={disabled}
+            aria-label={`Choose a file for slot ${number}`}
+          >
+            Choose a file
+          </Button>
+          <FileButton
+            onChange={(file) => file && onFile(file)}
+            accept="image/jpeg,image/png"
+            capture="environment"
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconCamera size={14} aria-hidden />}
+                disabled={disabled}
+                aria-label={`Take a photo for slot ${number}`}
+              >
+                Take a photo
+              </Button>
+            )}
+          </FileButton>
+        </Group>
       </Stack>
     </SlotFrame>
   );
