@@ -1,4 +1,4 @@
-export { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+export { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 export * from './client.ts';
 export * from './migrate.ts';
 export * from './schema/index.ts';

@@ -2,12 +2,21 @@ import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import { createReferral } from './referrals.service.ts';
+import { createReferral, listReferrals } from './referrals.service.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 export async function referralsRoutes(app: FastifyInstance, { settings }: { settings: SettingsCache }) {
   registerCall(app, CALLS.saveReferral, async (request) => {
     const { current_tax_year: taxYear } = await settings.get();
     await createReferral({ db: app.db, actor: request.user, body: request.body, taxYear });
     return { status_smessage: MESSAGES.REFERRAL_SUCCESS };
+  });
+
+  registerCall(app, CALLS.referralList, async (request) => {
+    const clientId = request.user?.clientId;
+    if (!clientId) throw new AppError('UNAUTHORIZED');
+    const { dataTablesParameters: page, taxy } = request.body;
+    const taxYear = taxy ?? (await settings.get()).current_tax_year;
+    return { draw: page.draw, ...(await listReferrals({ db: app.db, clientId, taxYear, page })) };
   });
 }

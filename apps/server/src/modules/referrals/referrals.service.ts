@@ -1,5 +1,12 @@
-import { clientReferralBodySchema, publicReferralBodySchema } from '@taxfirm/contract';
-import { eq, referrals, users, type Database } from '@taxfirm/db';
+import {
+  clientReferralBodySchema,
+  formatPhone,
+  isPhoneExtension,
+  publicReferralBodySchema,
+  type DataTablesParameters,
+  type ReferralRow,
+} from '@taxfirm/contract';
+import { and, count, desc, eq, ilike, or, referrals, users, type Database } from '@taxfirm/db';
 import type { SessionUser } from '../../types/fastify.d.ts';
 
 /**
@@ -42,4 +49,54 @@ export async function createReferral({
     friendPhoneExt: input.rf_phone_ext,
     comment: input.rf_comment,
   });
+}
+
+/**
+ * One page of the client's own referrals for a tax year, newest first, in the DataTables shape: the total for
+ * the year, the total matching the search (friend's name or e-mail), and the page.
+ */
+export async function listReferrals({
+  db,
+  clientId,
+  taxYear,
+  page,
+}: {
+  db: Database;
+  clientId: string;
+  taxYear: number;
+  page: DataTablesParameters;
+}): Promise<{ data: ReferralRow[]; recordsTotal: number; recordsFiltered: number }> {
+  const own = and(eq(referrals.clientId, clientId), eq(referrals.taxYear, taxYear));
+  const term = page.search?.value?.trim() ?? '';
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matching = term
+    ? and(own, or(ilike(referrals.friendName, pattern), ilike(referrals.friendEmail, pattern)))
+    : own;
+  const [[total], [filtered], rows] = await Promise.all([
+    db.select({ n: count() }).from(referrals).where(own),
+    db.select({ n: count() }).from(referrals).where(matching),
+    db
+      .select()
+      .from(referrals)
+      .where(matching)
+      .orderBy(desc(referrals.createdAt), desc(referrals.id))
+      .limit(page.length)
+      .offset(page.start),
+  ]);
+  return {
+    recordsTotal: total?.n ?? 0,
+    recordsFiltered: filtered?.n ?? 0,
+    data: rows.map((row) => ({
+      rf_on_name: row.referrerName,
+      rf_on_email: row.referrerEmail,
+      rf_name: row.friendName,
+      rf_email: row.friendEmail,
+      rf_phone: isPhoneExtension(row.friendPhoneExt)
+        ? formatPhone(row.friendPhone, row.friendPhoneExt)
+        : row.friendPhone,
+      rf_phone_ext: row.friendPhoneExt,
+      rf_comment: row.comment,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
 }

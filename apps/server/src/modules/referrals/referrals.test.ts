@@ -108,3 +108,81 @@ describe('saverefferal from a logged-in client', () => {
     });
   });
 });
+
+describe('user/refferalslist', () => {
+  it("pages through the client's own referrals for a tax year, newest first, with the DataTables counts", async () => {
+    const owner = await signUpAndLogIn(t, 'lister@example.com', { first: 'Lena', last: 'Lister' });
+    const other = await signUpAndLogIn(t, 'other.lister@example.com', { first: 'Omar', last: 'Other' });
+    const year = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year as number;
+    const row = (clientId: string, n: number, taxYear = year) => ({
+      clientId,
+      taxYear,
+      referrerName: 'Lena Lister',
+      referrerEmail: 'lister@example.com',
+      referrerPhone: '4695550100',
+      referrerPhoneExt: 'US',
+      friendName: `Friend ${String(n).padStart(2, '0')}`,
+      friendEmail: `friend${n}@example.com`,
+      friendPhone: '9876543210',
+      friendPhoneExt: 'INDIA',
+      comment: `Referral ${n}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)),
+    });
+    await t.database.db
+      .insert(referrals)
+      .values([
+        ...Array.from({ length: 25 }, (_, i) => row(owner.clientId, i + 1)),
+        row(owner.clientId, 90, year - 1),
+        row(other.clientId, 99),
+      ]);
+    const page = async (start: number, extra: Record<string, unknown> = {}) =>
+      (
+        await t.postAs(owner.sid, '/api/user/refferalslist', {
+          dataTablesParameters: { draw: start / 10 + 1, start, length: 10 },
+          user_id: other.userId,
+          ...extra,
+        })
+      ).json();
+
+    const first = await page(0);
+    expect(first).toMatchObject({ http_code: 200, draw: 1, recordsTotal: 25, recordsFiltered: 25 });
+    expect(first.data.map((r: { rf_name: string }) => r.rf_name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Friend ${25 - i}`),
+    );
+    expect(first.data[0]).toMatchObject({
+      rf_email: 'friend25@example.com',
+      rf_phone: '98765-43210',
+      rf_phone_ext: 'INDIA',
+      rf_comment: 'Referral 25',
+    });
+    expect((await page(10)).data).toHaveLength(10);
+    const last = await page(20);
+    expect(last).toMatchObject({ draw: 3, recordsTotal: 25 });
+    expect(last.data.map((r: { rf_name: string }) => r.rf_name)).toEqual([
+      'Friend 05',
+      'Friend 04',
+      'Friend 03',
+      'Friend 02',
+      'Friend 01',
+    ]);
+
+    // Another tax year, a search, and the other client's list.
+    const lastYear = await page(0, { taxy: year - 1 });
+    expect(lastYear).toMatchObject({ recordsTotal: 1, data: [{ rf_name: 'Friend 90' }] });
+    const searched = await t.postAs(owner.sid, '/api/user/refferalslist', {
+      dataTablesParameters: { draw: 4, start: 0, length: 10, search: { value: 'friend1' } },
+    });
+    expect(searched.json()).toMatchObject({ recordsTotal: 25, recordsFiltered: 11 });
+    const theirs = await t.postAs(other.sid, '/api/user/refferalslist', {});
+    expect(theirs.json()).toMatchObject({ recordsTotal: 1, data: [{ rf_name: 'Friend 99' }] });
+  });
+
+  it('answers 401 without a session and 400 for paging out of range', async () => {
+    expect((await t.post('/api/user/refferalslist', {})).statusCode).toBe(401);
+    const { sid } = await signUpAndLogIn(t, 'pager@example.com');
+    const res = await t.postAs(sid, '/api/user/refferalslist', {
+      dataTablesParameters: { draw: 1, start: -1, length: 1000 },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
