@@ -29,6 +29,10 @@ export default [
       route('profile', 'routes/user/profile.tsx'),
       route('upload', 'routes/user/upload.tsx'),
       route('tax-summary', 'routes/user/tax-summary.tsx'),
+      route('refferrals', 'routes/user/referrals.tsx'),
+      route('saverefferral', 'routes/user/save-referral.tsx'),
+      // The spelling of the same page.
+      route('saverefferal', 'routes/user/save-referral-alias.tsx'),
       route('changepassword', 'routes/user/change-password.tsx'),
       route('security', 'routes/user/security.tsx'),
     ]),

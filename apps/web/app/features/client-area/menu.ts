@@ -39,7 +39,7 @@ export const CLIENT_MENU: readonly MenuEntry[] = [
     paymentOnly: true,
     available: false,
   },
-  { label: 'Referrals', href: paths.user.referrals.getHref(), icon: IconUsersGroup, available: false },
+  { label: 'Referrals', href: paths.user.referrals.getHref(), icon: IconUsersGroup, available: true },
   { label: 'Change Password', href: paths.user.changePassword.getHref(), icon: IconKey, available: true },
   { label: 'Account Security', href: paths.user.security.getHref(), icon: IconShieldLock, available: true },
 ];

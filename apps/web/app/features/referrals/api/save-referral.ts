@@ -1,5 +1,5 @@
 import { CALLS, type CallBody } from '@taxfirm/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export function saveReferral(body: CallBody<typeof CALLS.saveReferral>) {
@@ -7,5 +7,10 @@ export function saveReferral(body: CallBody<typeof CALLS.saveReferral>) {
 }
 
 export function useSaveReferral() {
-  return useMutation({ mutationFn: saveReferral });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveReferral,
+    // A logged-in client's list must show the new referral.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['referrals'] }),
+  });
 }

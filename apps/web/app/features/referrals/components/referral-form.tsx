@@ -1,5 +1,6 @@
 import { Alert, Button, Fieldset, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import {
+  clientReferralBodySchema,
   DEFAULT_PHONE_EXTENSION,
   publicReferralBodySchema,
   type PublicReferralBody,
@@ -24,9 +25,17 @@ const EMPTY: PublicReferralBody = {
   rf_user_id: 0,
 };
 
-/** The public Refer a Friend form: every field required; a friend e-mail equal to one's own is refused. */
-export function ReferralForm() {
-  const form = useContractForm(publicReferralBodySchema, { defaultValues: EMPTY });
+/**
+ * The Refer a Friend form: every field required; a friend e-mail equal to one's own is refused, in the
+ * public page's words or the client page's. `onSaved` runs after a stored referral (the client page moves on).
+ */
+export function ReferralForm({
+  variant = 'public',
+  onSaved,
+}: { variant?: 'public' | 'client'; onSaved?: () => void } = {}) {
+  const form = useContractForm(variant === 'client' ? clientReferralBodySchema : publicReferralBodySchema, {
+    defaultValues: EMPTY,
+  });
   const save = useSaveReferral();
   const [success, setSuccess] = useState<string | null>(null);
   const { errors } = form.formState;
@@ -46,6 +55,7 @@ export function ReferralForm() {
       const answer = await save.mutateAsync(values);
       form.reset({ ...EMPTY, ...referrer });
       setSuccess(answer.status_smessage);
+      onSaved?.();
     } catch (error) {
       setServerFieldErrors(form, error);
     }
