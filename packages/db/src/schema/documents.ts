@@ -3,31 +3,44 @@ import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-
 import { id, timestamps } from '../columns.ts';
 import { clients, filings, users } from './accounts.ts';
 
+/**
+ * The filing a row belongs to, and its client repeated so that every client-scoped query filters on it
+ * directly. (A function: each table needs its own column objects.)
+ */
+const ofFiling = () => ({
+  filingId: uuid()
+    .notNull()
+    .references(() => filings.id, { onDelete: 'cascade' }),
+  clientId: uuid()
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+});
+
+/** A file in object storage, as the server stored it. */
+const storedFile = () => ({
+  /** The client's file name, for display only; never part of a storage key or path. */
+  originalName: text().notNull(),
+  size: integer().notNull(),
+  /** Detected from the content, not declared by the browser. */
+  contentType: text().notNull(),
+  /** Made by the server; the object's only name in storage. */
+  storageKey: text().notNull().unique(),
+  sha256: text().notNull(),
+});
+
 export const documentCategory = pgEnum('document_category', DOCUMENT_CATEGORY_NAMES);
 
 /**
  * A document a client uploaded for a filing. The row is written only once the file is completely stored,
- * so the listing never shows half a file. `client_id` repeats the filing's client so every client-scoped
- * query filters on it directly.
+ * so the listing never shows half a file.
  */
 export const documents = pgTable(
   'documents',
   {
     ...id,
-    filingId: uuid()
-      .notNull()
-      .references(() => filings.id, { onDelete: 'cascade' }),
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofFiling(),
     category: documentCategory().notNull(),
-    /** The client's file name, for display only; never part of a storage key or path. */
-    originalName: text().notNull(),
-    size: integer().notNull(),
-    /** Detected from the content, not declared by the browser. */
-    contentType: text().notNull(),
-    storageKey: text().notNull().unique(),
-    sha256: text().notNull(),
+    ...storedFile(),
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Upload order, also within one submit (whose rows share a time): the listing's order. */
@@ -44,19 +57,10 @@ export const taxSummaries = pgTable(
   'tax_summaries',
   {
     ...id,
-    filingId: uuid()
-      .notNull()
-      .references(() => filings.id, { onDelete: 'cascade' }),
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofFiling(),
     title: text().notNull(),
     status: taxSummaryStatus().notNull().default('draft'),
-    originalName: text().notNull(),
-    size: integer().notNull(),
-    contentType: text().notNull(),
-    storageKey: text().notNull().unique(),
-    sha256: text().notNull(),
+    ...storedFile(),
     publishedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     publishedAt: timestamp({ withTimezone: true }),
     ...timestamps,

@@ -144,6 +144,14 @@ export async function deleteDocument(
   return row?.storageKey ?? null;
 }
 
+/** The columns a download reads, from either table of stored files. */
+const fileOf = (table: typeof documents | typeof taxSummaries) => ({
+  storageKey: table.storageKey,
+  name: table.originalName,
+  contentType: table.contentType,
+  size: table.size,
+});
+
 /** What a download needs of a client's own document or published summary; null when it is not theirs. */
 export async function findDownload(
   db: Database,
@@ -153,23 +161,13 @@ export async function findDownload(
 ): Promise<{ storageKey: string; name: string; contentType: string; size: number } | null> {
   if (kind === 'document') {
     const [row] = await db
-      .select({
-        storageKey: documents.storageKey,
-        name: documents.originalName,
-        contentType: documents.contentType,
-        size: documents.size,
-      })
+      .select(fileOf(documents))
       .from(documents)
       .where(and(eq(documents.id, id), eq(documents.clientId, clientId)));
     return row ?? null;
   }
   const [row] = await db
-    .select({
-      storageKey: taxSummaries.storageKey,
-      name: taxSummaries.originalName,
-      contentType: taxSummaries.contentType,
-      size: taxSummaries.size,
-    })
+    .select(fileOf(taxSummaries))
     .from(taxSummaries)
     .where(
       and(

@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { documents, eq, filings } from '@taxfirm/db';
@@ -88,6 +88,47 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
     return `http://127.0.0.1:${port}`;
+  }
+
+  /**
+   * An upload written by hand on a real socket (light-my-request cannot cut a body or close early): the
+   * fields and the start of one file part go out at once; the caller sends the file's bytes and `tail`.
+   */
+  async function rawUpload(
+    who: Session,
+    folderPath: string,
+    fileBytes: number,
+    onResponse?: (res: IncomingMessage) => void,
+  ): Promise<{ req: ClientRequest; tail: Buffer }> {
+    const { port } = new URL(await listening());
+    const boundary = 'rawuploadboundary';
+    const head = Buffer.from(
+      [
+        `--${boundary}\r\nContent-Disposition: form-data; name="folderPath"\r\n\r\n${folderPath}\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="upt_id"\r\n\r\n1\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="uploadedImages"; filename="w2.pdf"\r\n`,
+        'Content-Type: application/pdf\r\n\r\n',
+      ].join(''),
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const token = csrfFor(who.sid);
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: Number(port),
+        method: 'POST',
+        path: '/api/upload/uploaddocs',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + fileBytes + tail.length),
+          cookie: `sid=${encodeURIComponent(who.sid)}; XSRF-TOKEN=${encodeURIComponent(token)}`,
+          'x-xsrf-token': token,
+        },
+      },
+      onResponse,
+    );
+    req.write(head);
+    return { req, tail };
   }
 
   const list = async (who: Session, category = 'W2') =>
@@ -274,32 +315,10 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
   it('a connection cut in the middle of a file leaves nothing listed and nothing stored', async () => {
     const before = await storedObjects();
     const listedBefore = (await list(asha)).length;
-    const address = await listening();
-    const { port } = new URL(address);
-    const boundary = 'cutboundary';
-    const bound = csrfFor(asha.sid);
-    const head = [
-      `--${boundary}\r\nContent-Disposition: form-data; name="folderPath"\r\n\r\n${asha.clientId}/W2/\r\n`,
-      `--${boundary}\r\nContent-Disposition: form-data; name="upt_id"\r\n\r\n1\r\n`,
-      `--${boundary}\r\nContent-Disposition: form-data; name="uploadedImages"; filename="w2.pdf"\r\n`,
-      'Content-Type: application/pdf\r\n\r\n',
-    ].join('');
+    const { req } = await rawUpload(asha, `${asha.clientId}/W2/`, 6_000_000);
     await new Promise<void>((resolve) => {
-      const req = httpRequest({
-        host: '127.0.0.1',
-        port: Number(port),
-        method: 'POST',
-        path: '/api/upload/uploaddocs',
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(head.length + 6_000_000),
-          cookie: `sid=${encodeURIComponent(asha.sid)}; XSRF-TOKEN=${encodeURIComponent(bound)}`,
-          'x-xsrf-token': bound,
-        },
-      });
       req.on('error', () => resolve());
       req.on('close', () => resolve());
-      req.write(head);
       // 5.5 MB of a 6 MB file (past the S3 driver's first 5 MiB part), then the connection drops.
       req.write(samplePdf(5_500_000), () => setTimeout(() => req.destroy(), 200));
     });
@@ -375,46 +394,22 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
   });
 
   it('answers a refusal at once and closes the connection, without reading the rest of a large body', async () => {
-    const { port } = new URL(await listening());
-    const boundary = 'refusedboundary';
-    const bound = csrfFor(asha.sid);
-    const head = Buffer.from(
-      [
-        `--${boundary}\r\nContent-Disposition: form-data; name="folderPath"\r\n\r\n${ravi.clientId}/W2/\r\n`,
-        `--${boundary}\r\nContent-Disposition: form-data; name="upt_id"\r\n\r\n1\r\n`,
-        `--${boundary}\r\nContent-Disposition: form-data; name="uploadedImages"; filename="w2.pdf"\r\n`,
-        'Content-Type: application/pdf\r\n\r\n',
-      ].join(''),
-    );
     const file = samplePdf(6_000_000);
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const answer = await new Promise<{ status: number; connection: string | undefined }>(
       (resolve, reject) => {
-        const req = httpRequest(
-          {
-            host: '127.0.0.1',
-            port: Number(port),
-            method: 'POST',
-            path: '/api/upload/uploaddocs',
-            headers: {
-              'content-type': `multipart/form-data; boundary=${boundary}`,
-              'content-length': String(head.length + file.length + tail.length),
-              cookie: `sid=${encodeURIComponent(asha.sid)}; XSRF-TOKEN=${encodeURIComponent(bound)}`,
-              'x-xsrf-token': bound,
-            },
-          },
-          (res) => {
-            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
-            res.resume();
-          },
-        );
-        // The server may close before the whole body is written: that is the point.
-        req.on('error', (error) =>
-          error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error),
-        );
-        req.write(head);
-        req.write(file);
-        req.end(tail);
+        void rawUpload(asha, `${ravi.clientId}/W2/`, file.length, (res) => {
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
+          res.resume();
+        }).then(({ req, tail }) => {
+          // The server may close before the whole body is written: that is the point.
+          req.on('error', (error) =>
+            error.message.includes('EPIPE') || error.message.includes('ECONNRESET')
+              ? undefined
+              : reject(error),
+          );
+          req.write(file);
+          req.end(tail);
+        }, reject);
       },
     );
     expect(answer).toEqual({ status: 403, connection: 'close' });
