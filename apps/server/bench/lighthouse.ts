@@ -9,13 +9,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
@@ -86,19 +86,6 @@ type HomeJs = {
   /** The largest files, gzipped, biggest first. */
   largest: { file: string; gzippedKb: number }[];
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The built server on its own free port and data directory, as the browser suite runs it. */
 async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {

@@ -16,7 +16,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,6 +31,7 @@ import {
   XSRF_HEADER,
 } from '@taxfirm/contract';
 import { samplePdf } from '../test/files.ts';
+import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DOCS = path.join(ROOT, 'docs/benchmarks.md');
@@ -78,19 +78,6 @@ type Child = {
   takeReports: () => MemoryUsage[];
   stop: () => Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function startChild(name: string, entry: string, env: Record<string, string>): Promise<Child> {
   const port = await freePort();

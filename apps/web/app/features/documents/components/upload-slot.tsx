@@ -138,6 +138,36 @@ export function EmptySlot({
   );
 }
 
+/** A slot's red action at its foot (Remove a chosen file, Delete a stored one), named for its file. */
+function SlotAction({
+  label,
+  name,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  name: string;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button
+        variant="subtle"
+        color="red"
+        c="red.9"
+        size="compact-sm"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        onClick={onClick}
+        disabled={disabled}
+        aria-label={name}
+      >
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
 /** A chosen file: its preview after a second, its progress while sent, and Remove before that. */
 export function SelectedSlot({
   number,
@@ -185,20 +215,12 @@ export function SelectedSlot({
             {error}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button
-            variant="subtle"
-            color="red"
-            c="red.9"
-            size="compact-sm"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={onRemove}
-            disabled={busy}
-            aria-label={`Remove ${file.name} from slot ${number}`}
-          >
-            Remove
-          </Button>
-        </Group>
+        <SlotAction
+          label="Remove"
+          name={`Remove ${file.name} from slot ${number}`}
+          onClick={onRemove}
+          disabled={busy}
+        />
       </Stack>
     </SlotFrame>
   );
@@ -239,20 +261,7 @@ export function StoredSlot({
             </Text>
           </div>
         </Group>
-        <Group justify="flex-end">
-          <Button
-            variant="subtle"
-            color="red"
-            c="red.9"
-            size="compact-sm"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={onDelete}
-            disabled={busy}
-            aria-label={`Delete ${name}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <SlotAction label="Delete" name={`Delete ${name}`} onClick={onDelete} disabled={busy} />
       </Stack>
     </SlotFrame>
   );
