@@ -210,6 +210,44 @@ test.describe('user/upload', () => {
     });
   });
 
+  test("the spec's timings: the preview after 1 s, the success message for 3 s", async ({
+    page,
+    mailbox,
+  }) => {
+    await openUpload(page, mailbox, 'timings@example.com');
+    const w2 = page.getByRole('tabpanel', { name: 'W2' });
+    await expect(w2.getByRole('listitem')).toHaveCount(6);
+    // Time stands still from here; it moves only when the test moves it.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await slotInput(page, 'W2', 1).setInputFiles({
+      name: 'timed.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf(3000),
+    });
+    const waiting = w2.getByText('Preparing preview…');
+    await expect(waiting).toBeVisible();
+    await page.clock.runFor(999);
+    await expect(waiting).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(waiting).toHaveCount(0);
+
+    await w2.getByRole('button', { name: 'Submit' }).click();
+    const status = w2.getByRole('status');
+    // The answer arrives in real time; the page's own timers need the clock moved in small steps.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(5);
+        return status.count();
+      })
+      .toBe(1);
+    await expect(status).toHaveText('Documents uploaded successfully.');
+    await page.clock.runFor(2900);
+    await expect(status).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(status).toHaveCount(0);
+  });
+
   test('a file dropped onto a slot is taken like a chosen one', async ({ page, mailbox }) => {
     await openUpload(page, mailbox, 'dropper@example.com');
     const w2 = page.getByRole('tabpanel', { name: 'W2' });

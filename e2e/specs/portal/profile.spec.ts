@@ -418,6 +418,32 @@ test.describe('user/profile', () => {
     );
   });
 
+  test('a saved section closes exactly one second after the answer', async ({ page, mailbox }) => {
+    const panel = await openProfile(page, mailbox, 'one.second@example.com', 'Spouse Info');
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    const form = panel.getByRole('form', { name: 'Edit Spouse Info' });
+    await form.getByLabel('First Name').fill('Meera');
+    await form.getByLabel('Last Name').fill('Kumar');
+    // Time stands still from here; it moves only when the test moves it.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const status = form.getByRole('status');
+    // The answer arrives in real time; the page's own timers need the clock moved in small steps.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(5);
+        return status.count();
+      })
+      .toBe(1);
+    await expect(status).toHaveText('Your details have been saved.');
+    await page.clock.runFor(950);
+    await expect(form).toBeVisible();
+    await page.clock.runFor(100);
+    await expect(form).toHaveCount(0);
+    await expect(panel.getByText('Your details have been saved.')).toHaveCount(0);
+  });
+
   test('works on a phone-sized screen and by keyboard alone', async ({ page, mailbox, checkA11y }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await verifiedAccount(page, mailbox, 'phone.profile@example.com');

@@ -84,7 +84,9 @@ export const getUploadDocsResponseSchema = envelope({
 export const uploadDocsFieldsSchema = z.object({
   folderPath: requiredText('folderPath is required', 120),
   client_id: z.string().optional(),
-  upt_id: z.coerce.number().int(),
+  upt_id: z.coerce
+    .number({ error: MESSAGES.UPLOAD_WRONG_FOLDER })
+    .int({ error: MESSAGES.UPLOAD_WRONG_FOLDER }),
 });
 export const uploadDocsResponseSchema = envelope({ message: z.string() });
 

@@ -262,6 +262,11 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
     const wrongUpt = await t.postFormAs(asha.sid, '/api/upload/uploaddocs', uploadForm(asha, 'W2', 5, file));
     expect(wrongUpt.statusCode).toBe(400);
     expect(wrongUpt.json().status_smessage).toBe('upt_id does not match the folder.');
+    const notANumber = uploadForm(asha, 'W2', 1, file);
+    notANumber.set('upt_id', 'W2');
+    const garbled = await t.postFormAs(asha.sid, '/api/upload/uploaddocs', notANumber);
+    expect(garbled.statusCode).toBe(400);
+    expect(garbled.json().status_smessage).toBe('upt_id does not match the folder.');
     // A folder field repeated after the files cannot move them into another client's folder.
     const sneaky = uploadForm(asha, 'W2', 1, file);
     sneaky.append('folderPath', `${ravi.clientId}/W2/`);
