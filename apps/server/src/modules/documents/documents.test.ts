@@ -175,6 +175,8 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
     const rows = await t.database.db.select().from(documents).where(eq(documents.clientId, asha.clientId));
     expect(rows.map((r) => r.contentType).sort()).toEqual(['application/pdf', 'image/png']);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.sha256))).toBe(true);
+    // Stored names are the server's own: never the client's file name.
+    for (const row of rows) expect(row.storageKey).toMatch(/^upload-uploaddocs\/[0-9a-f-]{36}$/);
   });
 
   it('a download link opens only for its own session, and a forged or altered one is refused', async () => {
