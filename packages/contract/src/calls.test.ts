@@ -68,6 +68,11 @@ describe('CALLS', () => {
       'account/mfa/login',
       'account/mfa/setup',
       'account/mfa/status',
+      'account/payments/order',
+      'account/payments/reportfailure',
+      'account/payments/sandbox/order',
+      'account/payments/sandbox/pay',
+      'account/payments/status',
       'account/resendverification',
       'account/revealssn',
     ]);

@@ -165,7 +165,9 @@ describe('payment answers', () => {
       id: 'order_1',
       amount: 15025,
       currency: 'USD',
-      provider: 'test',
+      provider: 'sandbox',
+      key: 'rzp_test_sandbox',
+      name: 'The firm',
     };
     expect(createOrderResponseSchema.parse(order)).toEqual(order);
     expect(createOrderResponseSchema.safeParse({ ...order, currency: 'INR' }).success).toBe(false);

@@ -5,3 +5,4 @@ export * from './careers.ts';
 export * from './accounts.ts';
 export * from './profile.ts';
 export * from './documents.ts';
+export * from './payments.ts';

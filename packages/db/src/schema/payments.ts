@@ -1,0 +1,76 @@
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@taxfirm/contract';
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../columns.ts';
+import { clients, filings, users } from './accounts.ts';
+
+export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const paymentVerifiedBy = pgEnum('payment_verified_by', ['checkout', 'webhook']);
+
+/**
+ * The firm's ledger of card payments: every order created with the provider, and its outcome. A provider
+ * payment is recorded once (unique), and an order turns paid once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    ...id,
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    filingId: uuid()
+      .notNull()
+      .references(() => filings.id, { onDelete: 'cascade' }),
+    /** Who created the order (the client's login). */
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    provider: paymentProvider().notNull(),
+    /** The provider's order id. */
+    orderId: text().notNull().unique(),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    status: paymentStatus().notNull().default('created'),
+    /** The provider's id of the payment that paid the order. */
+    providerPaymentId: text().unique(),
+    /** Card, UPI…, as the provider reports it. */
+    method: text(),
+    verifiedBy: paymentVerifiedBy(),
+    paidAt: timestamp({ withTimezone: true }),
+    /** The provider's id and reason for the last failed attempt. */
+    failedPaymentId: text(),
+    failureReason: text(),
+    failedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // The portal lists a client's orders for a filing, newest first.
+    index('payments_client_filing_idx').on(t.clientId, t.filingId, t.createdAt),
+    // The staff console filters payments by status and date.
+    index('payments_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const sandboxChargeStatus = pgEnum('sandbox_charge_status', ['captured', 'failed']);
+
+/**
+ * The sandbox provider's own book of charges, as a real provider keeps its payments: the app asks it about a
+ * payment by id, exactly as it asks the real provider's API. Never the card number, only its last four digits.
+ */
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    /** pay_… */
+    id: text().primaryKey(),
+    orderId: text().notNull(),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    status: sandboxChargeStatus().notNull(),
+    cardNetwork: text().notNull(),
+    cardLast4: text().notNull(),
+    errorCode: text(),
+    errorReason: text(),
+    errorDescription: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // The sandbox's checkout reads an order's charges.
+  (t) => [index('sandbox_charges_order_idx').on(t.orderId)],
+);
