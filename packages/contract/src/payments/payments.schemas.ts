@@ -188,3 +188,10 @@ export const sandboxPayResponseSchema = envelope({
     }),
   ]),
 });
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: PAYMENT_CURRENCY });
+
+/** An amount in cents as the firm writes it: 15025 → "$150.25". */
+export function formatCents(cents: number): string {
+  return usd.format(cents / CENTS_PER_UNIT);
+}
