@@ -23,6 +23,11 @@ import { isApiPath } from './lib/request-path.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import {
+  createPaymentProvider,
+  type PaymentsAppConfig,
+} from './modules/payments/providers/create-provider.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { csrfPlugin } from './plugins/app/csrf.ts';
 import { clientErrorHandler, errorsPlugin } from './plugins/app/errors.ts';
@@ -50,6 +55,8 @@ export type AppConfig = {
    * other fields override its defaults (an hour's grace, a pass a minute after start, then hourly).
    */
   orphanSweeper?: { enabled?: boolean; graceMs?: number; firstRunMs?: number; intervalMs?: number };
+  /** The card payment provider; the sandbox when not given (env.ts refuses the sandbox in production). */
+  payments?: PaymentsAppConfig;
 };
 
 export type AppDeps = {
@@ -114,13 +121,17 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
+  await app.register(securityHeadersPlugin, {
+    isProduction: config.isProduction,
+    paymentProvider: config.payments?.provider ?? 'sandbox',
+  });
   await app.register(cookie);
   // Multipart bodies are read only by multipart calls, file by file, with each call's own limits.
   await app.register(multipart, { throwFileSizeLimit: false });
   await app.register(csrfPlugin, { secret: config.sessionSecret, secureCookies: config.isProduction });
   await app.register(sessionPlugin, { secureCookies: config.isProduction });
   await registerRateLimit(app, redis);
+  const payments = config.payments ?? { provider: 'sandbox' };
   await app.register(swagger, {
     openapi: { info: { title: 'Tax firm API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -155,11 +166,16 @@ export async function buildApp({
   await app.register(contactRoutes);
   await app.register(careersRoutes);
   await app.register(referralsRoutes, { settings });
+  await app.register(paymentsRoutes, {
+    settings,
+    provider: createPaymentProvider(payments, { db: database.db, sessionSecret: config.sessionSecret }),
+  });
   await app.register(webPlugin, {
     web: config.web,
     settings,
     isProduction: config.isProduction,
     appUrl: config.appUrl,
+    paymentProvider: payments.provider,
   });
   return app;
 }

@@ -54,3 +54,46 @@ describe('loadEnv: storage', () => {
     );
   });
 });
+
+describe('loadEnv: payments', () => {
+  it('uses the sandbox provider by default', () => {
+    expect(loadEnv(base).payments).toEqual({ provider: 'sandbox' });
+  });
+
+  it('takes the three Razorpay settings with PAYMENT_PROVIDER=razorpay, and requires each', () => {
+    const keys = {
+      RAZORPAY_KEY_ID: 'rzp_live_key',
+      RAZORPAY_KEY_SECRET: 'key-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+    };
+    expect(loadEnv({ ...base, PAYMENT_PROVIDER: 'razorpay', ...keys }).payments).toEqual({
+      provider: 'razorpay',
+      keyId: 'rzp_live_key',
+      keySecret: 'key-secret',
+      webhookSecret: 'webhook-secret',
+    });
+    expect(() => loadEnv({ ...base, PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'k' })).toThrow(
+      /RAZORPAY_KEY_SECRET: is required when PAYMENT_PROVIDER=razorpay[\s\S]*RAZORPAY_WEBHOOK_SECRET/,
+    );
+  });
+
+  it('refuses the sandbox in production, where it would accept test cards as payments', () => {
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      APP_URL: 'https://portal.example.com',
+    };
+    expect(() => loadEnv(production)).toThrow(EnvError);
+    expect(() => loadEnv(production)).toThrow(/PAYMENT_PROVIDER: sandbox takes no real payments/);
+    expect(
+      loadEnv({
+        ...production,
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: 'k',
+        RAZORPAY_KEY_SECRET: 's',
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+      }).payments.provider,
+    ).toBe('razorpay');
+  });
+});

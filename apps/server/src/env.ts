@@ -56,7 +56,24 @@ const envSchema = z
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
       });
     }
+    if (v.PAYMENT_PROVIDER === 'razorpay') {
+      for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
+        if (!v[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when PAYMENT_PROVIDER=razorpay',
+          });
+      }
+    }
     if (v.NODE_ENV !== 'production') return;
+    if (v.PAYMENT_PROVIDER === 'sandbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'sandbox takes no real payments; set PAYMENT_PROVIDER=razorpay in production',
+      });
+    }
     const required = ['ENCRYPTION_KEY', 'SESSION_SECRET', 'SMTP_URL', 'APP_URL'] as const;
     for (const key of required) {
       if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
@@ -79,7 +96,7 @@ export type Env = {
   storage: 'local' | 's3';
   /** The bucket and how to reach it; set when STORAGE=s3. Without keys the SDK's default chain applies. */
   s3: S3Config | undefined;
-  paymentProvider: 'sandbox' | 'razorpay';
+  payments: PaymentsConfig;
   encryptionKey: string;
   sessionSecret: string;
   redisUrl: string | undefined;
@@ -94,6 +111,10 @@ export type S3Config = {
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
 };
+
+/** The card payment provider: the app's own sandbox checkout, or Razorpay with its keys. */
+export type PaymentsConfig =
+  { provider: 'sandbox' } | { provider: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string };
 
 export class EnvError extends Error {}
 
@@ -128,7 +149,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             secretAccessKey: v.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
-    paymentProvider: v.PAYMENT_PROVIDER,
+    payments:
+      v.PAYMENT_PROVIDER === 'razorpay'
+        ? {
+            provider: 'razorpay',
+            keyId: v.RAZORPAY_KEY_ID ?? '',
+            keySecret: v.RAZORPAY_KEY_SECRET ?? '',
+            webhookSecret: v.RAZORPAY_WEBHOOK_SECRET ?? '',
+          }
+        : { provider: 'sandbox' },
     encryptionKey: secrets.encryptionKey,
     sessionSecret: secrets.sessionSecret,
     redisUrl: v.REDIS_URL,

@@ -28,6 +28,7 @@ async function main() {
       sessionSecret: env.sessionSecret,
       logLevel: env.logLevel,
       trustProxy: env.trustProxy,
+      payments: env.payments,
       mail: { smtpUrl: env.smtpUrl, from: env.mailFrom ?? `no-reply@${new URL(env.appUrl).hostname}` },
       web: isDev ? { mode: 'vite', webRoot: WEB_ROOT } : { mode: 'build', buildDir: WEB_BUILD_DIR },
     },

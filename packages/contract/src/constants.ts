@@ -21,7 +21,7 @@ export const MAX_UPLOAD_BYTES = 6_291_456;
 export const HIDDEN_MAX_BYTES = 1024;
 export const REFERRAL_PAGE_SIZE = 10;
 export const DEFAULT_TAX_YEAR = 2021;
-export const PAYMENT_CURRENCY = 'USD';
+export const PAYMENT_CURRENCY = 'USD' as const;
 /** Amounts travel in the smallest currency unit (cents). */
 export const CENTS_PER_UNIT = 100;
 export const MAX_PAYMENT_CENTS = 100_000 * CENTS_PER_UNIT;

@@ -5,6 +5,10 @@ import type { MailWorker } from '../modules/mail/mail.worker.ts';
 export type SessionUser = { id: string; role: 'client' | 'analyst' | 'admin'; clientId: string | null };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route authenticated by something else than the CSRF token (a provider's signed webhook). */
+    skipCsrf?: boolean;
+  }
   interface FastifyInstance {
     db: Database;
     /** Where documents and résumés are kept (local encrypted disk or S3). */

@@ -83,4 +83,17 @@ export const templates = {
       `Your client portal account was signed in to on ${when}${withRecoveryCode ? ' with one of your recovery codes, which cannot be used again' : ''}.`,
       `If this was not you, change your password and contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
     ]),
+  paymentReceipt: (
+    firmName: string,
+    name: string,
+    receipt: { amount: string; orderId: string; paymentId: string; paidAt: string },
+  ) =>
+    email(firmName, `Payment received: your receipt for ${receipt.amount}`, [
+      `Hello ${name},`,
+      `Thank you. We received your payment of ${receipt.amount} (USD).`,
+      `Order ID: ${receipt.orderId}`,
+      `Payment ID: ${receipt.paymentId}`,
+      `Date: ${receipt.paidAt}`,
+      'Keep this e-mail as your receipt. Your preparer will now review your return with you.',
+    ]),
 };

@@ -17,6 +17,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SettingsCache } from '../../modules/settings/settings.cache.ts';
 import { isApiPath } from '../../lib/request-path.ts';
 import { contentSecurityPolicy } from '../external/security-headers.ts';
+import type { PaymentProviderName } from '@taxfirm/contract';
 
 export type WebOptions =
   { mode: 'build'; buildDir: string } | { mode: 'vite'; webRoot: string } | { mode: 'none' };
@@ -27,6 +28,8 @@ type WebPluginOptions = {
   isProduction: boolean;
   /** The site's own origin: page URLs are built on it, never on the request's Host header. */
   appUrl: string;
+  /** Razorpay's checkout script and frames are allowed on pages only while it is the provider. */
+  paymentProvider: PaymentProviderName;
 };
 
 type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
@@ -64,7 +67,7 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
 
 export async function webPlugin(
   app: FastifyInstance,
-  { web: options, settings, isProduction, appUrl }: WebPluginOptions,
+  { web: options, settings, isProduction, appUrl, paymentProvider }: WebPluginOptions,
 ) {
   if (options.mode === 'none') return;
   const origin = new URL(appUrl).origin;
@@ -117,7 +120,7 @@ export async function webPlugin(
       if (isApiPath(request.url)) return reply.callNotFound();
       // A fresh nonce per page for the inline hydration scripts.
       const cspNonce = randomBytes(16).toString('base64');
-      reply.header('content-security-policy', contentSecurityPolicy(cspNonce, isProduction));
+      reply.header('content-security-policy', contentSecurityPolicy(cspNonce, isProduction, paymentProvider));
       const context: WebLoadContext = {
         cspNonce,
         siteUrl: origin,

@@ -7,23 +7,45 @@
  * scripts use it, never 'unsafe-inline'); every other response gets the same policy without inline
  * scripts at all.
  */
+import type { PaymentProviderName } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The one foreign origin a page's form may post to: the payment provider's hosted-button endpoint. */
 export const PAYMENT_FORM_ORIGIN = 'https://www.paypal.com';
 
-export type SecurityHeadersOptions = { isProduction: boolean };
+export type SecurityHeadersOptions = { isProduction: boolean; paymentProvider: PaymentProviderName };
 
-export function contentSecurityPolicy(nonce: string | null, isProduction: boolean): string {
+/**
+ * Razorpay's Checkout: its script, the frames it opens (the card form, 3-D Secure) and the hosts it talks
+ * to. Allowed only while Razorpay is the payment provider; the sandbox's checkout is the app's own.
+ */
+export const RAZORPAY_CHECKOUT_SOURCES = {
+  script: ['https://checkout.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  img: ['https://*.razorpay.com'],
+} as const;
+
+export function contentSecurityPolicy(
+  nonce: string | null,
+  isProduction: boolean,
+  paymentProvider: PaymentProviderName = 'sandbox',
+): string {
+  const rzp = paymentProvider === 'razorpay';
+  const with_ = (base: string, extra: readonly string[]) => (rzp ? `${base} ${extra.join(' ')}` : base);
   const directives = [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    with_(
+      nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+      RAZORPAY_CHECKOUT_SOURCES.script,
+    ),
     // Mantine sets inline style attributes and CSS variables; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:", // blob: shows a chosen image before it is uploaded
+    with_("img-src 'self' data: blob:", RAZORPAY_CHECKOUT_SOURCES.img), // blob: previews a chosen image
     "font-src 'self'",
-    "connect-src 'self'",
+    with_("connect-src 'self'", RAZORPAY_CHECKOUT_SOURCES.connect),
+    ...(rzp ? [with_("frame-src 'self'", RAZORPAY_CHECKOUT_SOURCES.frame)] : []),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     // The public quick-payment page posts to the payment provider's hosted button (that origin only).
@@ -34,9 +56,12 @@ export function contentSecurityPolicy(nonce: string | null, isProduction: boolea
   return directives.join('; ');
 }
 
-export function staticSecurityHeaders(isProduction: boolean): Record<string, string> {
+export function staticSecurityHeaders(
+  isProduction: boolean,
+  paymentProvider: PaymentProviderName = 'sandbox',
+): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(null, isProduction),
+    'content-security-policy': contentSecurityPolicy(null, isProduction, paymentProvider),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
@@ -52,7 +77,7 @@ export function staticSecurityHeaders(isProduction: boolean): Record<string, str
 }
 
 async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
-  const headers = staticSecurityHeaders(options.isProduction);
+  const headers = staticSecurityHeaders(options.isProduction, options.paymentProvider);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

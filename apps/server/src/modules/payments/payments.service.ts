@@ -1,0 +1,321 @@
+/**
+ * Card payments: orders for the session's own filing, verification of the checkout's signed result, and
+ * the one way a payment is recorded (recordPaid), shared by the checkout and the provider's webhook. An order
+ * turns paid once, a provider payment is recorded once, and the receipt e-mail and the filing's status move
+ * are written in the same transaction as the payment.
+ */
+import { canPay, formatCents, MESSAGES, PAYMENT_CURRENCY, type PaymentRecord } from '@taxfirm/contract';
+import {
+  and,
+  auditLog,
+  clients,
+  desc,
+  eq,
+  filings,
+  filingStatusHistory,
+  ne,
+  payments,
+  users,
+  type Database,
+} from '@taxfirm/db';
+import { AppError } from '../../lib/app-error.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { templates } from '../mail/templates.ts';
+import { ProviderError, type PaymentProvider, type ProviderPayment } from './providers/provider.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export type PaymentsDeps = {
+  db: Database;
+  provider: PaymentProvider;
+  /** The firm's name for receipts and the checkout. */
+  firmName: () => Promise<string>;
+};
+
+type Actor = { userId: string; clientId: string };
+
+/** A provider failure answers 503 with a clear message; its details stay in the log. */
+export async function askProvider<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      throw new AppError('SERVICE_UNAVAILABLE', {
+        message: MESSAGES.PAYMENT_PROVIDER_UNAVAILABLE,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+async function currentFiling(db: Database, clientId: string, taxYear: number) {
+  const [filing] = await db
+    .select({ id: filings.id, status: filings.status })
+    .from(filings)
+    .where(and(eq(filings.clientId, clientId), eq(filings.taxYear, taxYear)));
+  return filing ?? null;
+}
+
+export function toPaymentRecord(row: PaymentRow): PaymentRecord {
+  return {
+    order_id: row.orderId,
+    payment_id: row.providerPaymentId,
+    amount: row.amountCents,
+    currency: PAYMENT_CURRENCY,
+    status: row.status,
+    failure_reason: row.status === 'failed' ? row.failureReason : null,
+    created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** Whether the current filing opens payment, and the client's orders for it, newest first. */
+export async function getPaymentStatus(db: Database, clientId: string, taxYear: number) {
+  const filing = await currentFiling(db, clientId, taxYear);
+  const rows = filing
+    ? await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.clientId, clientId), eq(payments.filingId, filing.id)))
+        .orderBy(desc(payments.createdAt))
+        .limit(50)
+    : [];
+  return {
+    filestatus: filing?.status ?? null,
+    payment_open: filing ? canPay(filing.status) : false,
+    payments: rows.map(toPaymentRecord),
+  };
+}
+
+/** One of the client's own orders; another client's order is "not found", like one that does not exist. */
+export async function getOwnOrder(db: Database, clientId: string, orderId: string): Promise<PaymentRow> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.clientId, clientId)));
+  if (!row) throw new AppError('NOT_FOUND', { message: MESSAGES.PAYMENT_ORDER_NOT_FOUND });
+  return row;
+}
+
+/** The filing's current status (for the pages that follow a payment). */
+export async function filingStatusOf(db: Database, filingId: string) {
+  const [filing] = await db.select({ status: filings.status }).from(filings).where(eq(filings.id, filingId));
+  return filing?.status ?? null;
+}
+
+/** Create an order for the current filing; refused unless its status opens payment. */
+export async function createOrder(
+  deps: PaymentsDeps,
+  { actor, amount, taxYear }: { actor: Actor; amount: number; taxYear: number },
+) {
+  const filing = await currentFiling(deps.db, actor.clientId, taxYear);
+  if (!filing || !canPay(filing.status)) {
+    throw new AppError('FORBIDDEN', { message: MESSAGES.PAYMENT_NOT_OPEN });
+  }
+  const order = await askProvider(() =>
+    deps.provider.createOrder({
+      amount,
+      currency: PAYMENT_CURRENCY,
+      // Razorpay keeps a receipt of up to 40 characters: the filing is enough to find the client.
+      receipt: `filing-${filing.id}`.slice(0, 40),
+      notes: { client_id: actor.clientId, filing_id: filing.id, tax_year: String(taxYear) },
+    }),
+  );
+  if (order.amount !== amount || order.currency !== PAYMENT_CURRENCY) {
+    throw new AppError('SERVICE_UNAVAILABLE', { message: MESSAGES.PAYMENT_PROVIDER_UNAVAILABLE });
+  }
+  await deps.db.insert(payments).values({
+    clientId: actor.clientId,
+    filingId: filing.id,
+    createdBy: actor.userId,
+    provider: deps.provider.name,
+    orderId: order.id,
+    amountCents: amount,
+    currency: PAYMENT_CURRENCY,
+  });
+  return {
+    id: order.id,
+    amount,
+    currency: PAYMENT_CURRENCY,
+    provider: deps.provider.name,
+    key: deps.provider.keyId,
+    name: await deps.firmName(),
+  };
+}
+
+/** Does the provider's payment pay exactly this order? */
+function paysOrder(row: PaymentRow, payment: ProviderPayment | null): payment is ProviderPayment {
+  return (
+    payment !== null &&
+    payment.orderId === row.orderId &&
+    payment.amount === row.amountCents &&
+    payment.currency === row.currency &&
+    (payment.status === 'captured' || payment.status === 'authorized')
+  );
+}
+
+/** Capture an authorized payment (manual-capture accounts); a captured one is returned as it is. */
+async function captured(provider: PaymentProvider, payment: ProviderPayment): Promise<ProviderPayment> {
+  if (payment.status === 'captured') return payment;
+  const result = await askProvider(() => provider.capturePayment(payment));
+  if (result.status !== 'captured') {
+    throw new AppError('UNPROCESSABLE', { message: MESSAGES.PAYMENT_MISMATCH });
+  }
+  return result;
+}
+
+/**
+ * The checkout's result: the signature (constant time), the stored order (own client, same amount, not yet
+ * paid), then the provider's own record of the payment; recorded once.
+ */
+export async function verifyOrder(
+  deps: PaymentsDeps,
+  {
+    actor,
+    orderId,
+    paymentId,
+    signature,
+    amount,
+  }: { actor: Actor; orderId: string; paymentId: string; signature: string; amount: number | undefined },
+): Promise<void> {
+  const row = await getOwnOrder(deps.db, actor.clientId, orderId);
+  if (!deps.provider.isValidSignature(orderId, paymentId, signature)) {
+    throw new AppError('VALIDATION_FAILED', { message: MESSAGES.PAYMENT_SIGNATURE_INVALID });
+  }
+  if (amount !== undefined && amount !== row.amountCents) {
+    throw new AppError('UNPROCESSABLE', { message: MESSAGES.PAYMENT_MISMATCH });
+  }
+  if (row.status === 'paid') throw new AppError('CONFLICT', { message: MESSAGES.PAYMENT_ALREADY_RECORDED });
+  const payment = await askProvider(() => deps.provider.fetchPayment(paymentId));
+  if (!paysOrder(row, payment)) throw new AppError('UNPROCESSABLE', { message: MESSAGES.PAYMENT_MISMATCH });
+  const recorded = await recordPaid(deps, row, await captured(deps.provider, payment), 'checkout');
+  if (!recorded) throw new AppError('CONFLICT', { message: MESSAGES.PAYMENT_ALREADY_RECORDED });
+}
+
+const RECEIPT_TIME = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Chicago',
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** MM-dd-yyyy, h:mm AM CST: the spec's date display, in the firm's office time. */
+export function receiptTime(date: Date): string {
+  const parts = Object.fromEntries(RECEIPT_TIME.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts['month']}-${parts['day']}-${parts['year']}, ${parts['hour']}:${parts['minute']} ${parts['dayPeriod']} ${parts['timeZoneName']}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+    if (e === undefined) break;
+  }
+  return false;
+}
+
+/**
+ * Record a provider payment as paying its order, once: the order turns paid (only if it was not), a filing
+ * in Payment Pending moves to Review Pending with 'Payment received' in its history, and the receipt e-mail
+ * joins the outbox, all in one transaction. False when the order was already paid (nothing changes).
+ */
+export async function recordPaid(
+  deps: PaymentsDeps,
+  row: PaymentRow,
+  payment: ProviderPayment,
+  via: 'checkout' | 'webhook',
+): Promise<boolean> {
+  const firmName = await deps.firmName();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const paidAt = new Date();
+      const [paid] = await tx
+        .update(payments)
+        .set({
+          status: 'paid',
+          providerPaymentId: payment.id,
+          method: payment.method,
+          verifiedBy: via,
+          paidAt,
+        })
+        .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')))
+        .returning({ id: payments.id });
+      if (!paid) return false;
+
+      const [filing] = await tx
+        .select({ status: filings.status })
+        .from(filings)
+        .where(eq(filings.id, row.filingId))
+        .for('update');
+      if (filing?.status === 'Payment Pending') {
+        await tx.update(filings).set({ status: 'Review Pending' }).where(eq(filings.id, row.filingId));
+        await tx.insert(filingStatusHistory).values({
+          filingId: row.filingId,
+          fromStatus: 'Payment Pending',
+          toStatus: 'Review Pending',
+          comment: MESSAGES.PAYMENT_RECEIVED,
+        });
+      }
+
+      const [owner] = await tx
+        .select({ email: users.email, firstName: users.firstName })
+        .from(clients)
+        .innerJoin(users, eq(users.id, clients.userId))
+        .where(eq(clients.id, row.clientId));
+      if (owner) {
+        await enqueueEmail(
+          tx,
+          owner.email,
+          templates.paymentReceipt(firmName, owner.firstName, {
+            amount: formatCents(row.amountCents),
+            orderId: row.orderId,
+            paymentId: payment.id,
+            paidAt: receiptTime(paidAt),
+          }),
+        );
+      }
+      await tx.insert(auditLog).values({
+        actorUserId: null,
+        action: `payment.recorded.${via}`,
+        clientId: row.clientId,
+        subject: row.orderId,
+      });
+      return true;
+    });
+  } catch (error) {
+    // The same provider payment claimed for a second order: never recorded twice.
+    if (isUniqueViolation(error)) throw new AppError('UNPROCESSABLE', { message: MESSAGES.PAYMENT_MISMATCH });
+    throw error;
+  }
+}
+
+/** Record a failed attempt on an order that is not paid (a paid order stays paid). */
+export async function recordFailure(
+  db: Database,
+  row: PaymentRow,
+  payment: ProviderPayment,
+): Promise<string> {
+  const reason = payment.errorDescription ?? MESSAGES.PAYMENT_NOT_COMPLETED;
+  await db
+    .update(payments)
+    .set({ status: 'failed', failedPaymentId: payment.id, failureReason: reason, failedAt: new Date() })
+    .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')));
+  return reason;
+}
+
+/** The checkout reported a failure: recorded only once the provider confirms that payment failed. */
+export async function reportFailure(
+  deps: PaymentsDeps,
+  { actor, orderId, paymentId }: { actor: Actor; orderId: string; paymentId: string },
+): Promise<string> {
+  const row = await getOwnOrder(deps.db, actor.clientId, orderId);
+  const payment = await askProvider(() => deps.provider.fetchPayment(paymentId));
+  if (!payment || payment.orderId !== row.orderId || payment.status !== 'failed') {
+    throw new AppError('UNPROCESSABLE', { message: MESSAGES.PAYMENT_NOT_FAILED });
+  }
+  return recordFailure(deps.db, row, payment);
+}

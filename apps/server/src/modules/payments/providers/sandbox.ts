@@ -1,0 +1,129 @@
+/**
+ * The sandbox provider: a card checkout served by this app in test mode (the default outside production).
+ * It behaves as Razorpay does: orders with ids like order_…, payments like pay_…, a checkout result signed
+ * with HMAC-SHA256 over "order_id|payment_id", failures in Razorpay's error shape, and a record of every
+ * charge (sandbox_charges) that the app asks about by payment id. Only SANDBOX_TEST_CARDS are accepted; no
+ * card number is kept, only its network and last four digits.
+ */
+import { randomBytes } from 'node:crypto';
+import { MESSAGES, SANDBOX_TEST_CARDS, type SandboxCardOutcome } from '@taxfirm/contract';
+import { eq, sandboxCharges, type Database } from '@taxfirm/db';
+import { checkoutSignature, hmacSha256Hex, isSameSignature, type PaymentProvider } from './provider.ts';
+
+export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A provider-style id: prefix and 14 random letters or digits. */
+export function providerId(prefix: 'order' | 'pay'): string {
+  const bytes = randomBytes(14);
+  let id = '';
+  for (const byte of bytes) id += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+  return `${prefix}_${id}`;
+}
+
+const FAILURES: Record<Exclude<SandboxCardOutcome, 'captured'>, { reason: string; description: string }> = {
+  declined: { reason: 'payment_failed', description: MESSAGES.CARD_DECLINED },
+  insufficient_funds: { reason: 'insufficient_funds', description: MESSAGES.CARD_INSUFFICIENT_FUNDS },
+};
+
+export type SandboxChargeResult =
+  | {
+      status: 'captured';
+      razorpay_payment_id: string;
+      razorpay_order_id: string;
+      razorpay_signature: string;
+    }
+  | {
+      status: 'failed';
+      error: {
+        code: string;
+        description: string;
+        reason: string;
+        metadata: { order_id: string; payment_id: string };
+      };
+    };
+
+export type SandboxProvider = PaymentProvider & {
+  /** Charge a test card for an order; null when the number is not one of the test cards. */
+  charge(input: {
+    orderId: string;
+    amount: number;
+    currency: string;
+    cardNumber: string;
+  }): Promise<SandboxChargeResult | null>;
+};
+
+/** The sandbox's signing secret, derived from the session secret (nothing to configure). */
+export function sandboxSecret(sessionSecret: string): string {
+  return hmacSha256Hex(sessionSecret, 'sandbox-payment-provider');
+}
+
+export function createSandboxProvider({ db, secret }: { db: Database; secret: string }): SandboxProvider {
+  return {
+    name: 'sandbox',
+    keyId: SANDBOX_KEY_ID,
+    async createOrder({ amount, currency }) {
+      return { id: providerId('order'), amount, currency };
+    },
+    isValidSignature(orderId, paymentId, signature) {
+      return isSameSignature(checkoutSignature(secret, orderId, paymentId), signature);
+    },
+    async fetchPayment(paymentId) {
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, paymentId));
+      if (!charge) return null;
+      return {
+        id: charge.id,
+        orderId: charge.orderId,
+        amount: charge.amountCents,
+        currency: charge.currency,
+        status: charge.status,
+        method: 'card',
+        errorDescription: charge.errorDescription,
+      };
+    },
+    // The sandbox captures every successful charge at once.
+    async capturePayment(payment) {
+      return payment;
+    },
+    async charge({ orderId, amount, currency, cardNumber }) {
+      const card = SANDBOX_TEST_CARDS.find((c) => c.number === cardNumber);
+      if (!card) return null;
+      const paymentId = providerId('pay');
+      const failure = card.outcome === 'captured' ? null : FAILURES[card.outcome];
+      await db.insert(sandboxCharges).values({
+        id: paymentId,
+        orderId,
+        amountCents: amount,
+        currency,
+        status: failure ? 'failed' : 'captured',
+        cardNetwork: card.network,
+        cardLast4: card.number.slice(-4),
+        ...(failure
+          ? {
+              errorCode: 'BAD_REQUEST_ERROR',
+              errorReason: failure.reason,
+              errorDescription: failure.description,
+            }
+          : {}),
+      });
+      if (failure) {
+        return {
+          status: 'failed',
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: failure.description,
+            reason: failure.reason,
+            metadata: { order_id: orderId, payment_id: paymentId },
+          },
+        };
+      }
+      return {
+        status: 'captured',
+        razorpay_payment_id: paymentId,
+        razorpay_order_id: orderId,
+        razorpay_signature: checkoutSignature(secret, orderId, paymentId),
+      };
+    },
+  };
+}
