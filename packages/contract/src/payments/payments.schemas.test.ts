@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fieldErrors } from '../errors.ts';
 import {
+  formatCents,
+  isExpiryCurrent,
+  isLuhnValid,
+  SANDBOX_TEST_CARDS,
+  sandboxCardSchema,
   createOrderBodySchema,
   createOrderResponseSchema,
   paymentAmountSchema,
@@ -178,5 +183,48 @@ describe('payment answers', () => {
         success: true,
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('the sandbox checkout card form', () => {
+  it('checks the Luhn digit of a card number; every test card passes', () => {
+    for (const card of SANDBOX_TEST_CARDS) expect(isLuhnValid(card.number), card.number).toBe(true);
+    expect(isLuhnValid('4111111111111112')).toBe(false);
+    expect(isLuhnValid('41111')).toBe(false);
+    expect(isLuhnValid('4111-1111-1111-1111')).toBe(false);
+  });
+
+  it('takes an expiry to the end of its month', () => {
+    const now = new Date(Date.UTC(2026, 10, 23));
+    expect(isExpiryCurrent('11/26', now)).toBe(true);
+    expect(isExpiryCurrent('10/26', now)).toBe(false);
+    expect(isExpiryCurrent('01/27', now)).toBe(true);
+  });
+
+  it('gives each field its message', () => {
+    expect(errors(sandboxCardSchema, {})).toEqual({
+      card_number: 'Card number is required',
+      expiry: 'Expiry date is required',
+      cvv: 'CVV is required',
+      name: 'Name on card is required',
+    });
+    expect(errors(sandboxCardSchema, { card_number: ' ', expiry: '13/30', cvv: '12a', name: ' ' })).toEqual({
+      card_number: 'Card number is required',
+      expiry: 'Enter the expiry date as MM/YY',
+      cvv: 'Enter the 3 or 4 digit CVV',
+      name: 'Name on card is required',
+    });
+    expect(
+      sandboxCardSchema.parse({ card_number: '4111 1111 1111 1111', expiry: '12/99', cvv: '123', name: 'A' })
+        .card_number,
+    ).toBe('4111111111111111');
+  });
+});
+
+describe('formatCents', () => {
+  it('writes cents as dollars with separators', () => {
+    expect(formatCents(15025)).toBe('$150.25');
+    expect(formatCents(1)).toBe('$0.01');
+    expect(formatCents(10_000_000)).toBe('$100,000.00');
   });
 });

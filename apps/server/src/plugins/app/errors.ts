@@ -81,7 +81,9 @@ async function errors(app: FastifyInstance) {
     const appError = toAppError(error, request);
     if (appError.status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');
-      return sendError(reply, new AppError('INTERNAL'));
+      // A deliberate 503 (a provider is down) keeps its own, written message; anything else is generic.
+      const isDeliberate = error instanceof AppError && appError.code === 'SERVICE_UNAVAILABLE';
+      return sendError(reply, isDeliberate ? appError : new AppError('INTERNAL'));
     }
     return sendError(reply, appError);
   });
