@@ -220,9 +220,7 @@ describe('payments with the sandbox provider', () => {
     expect(row?.paidAt).toBeInstanceOf(Date);
     const filing = await filingOf(t.database.db, client.clientId);
     expect(filing.status).toBe('Review Pending');
-    const moves = (await historyOf(t.database.db, filing.id)).filter(
-      (h) => h.comment === 'Payment received',
-    );
+    const moves = (await historyOf(t.database.db, filing.id)).filter((h) => h.comment === 'Payment received');
     expect(moves).toEqual([
       expect.objectContaining({ fromStatus: 'Payment Pending', toStatus: 'Review Pending', changedBy: null }),
     ]);
@@ -638,6 +636,20 @@ describe('payments with the razorpay provider (against a local stand-in of its A
     });
     expect(late.statusCode).toBe(409);
     expect(await snapshot(t, client)).toEqual(before);
+  });
+
+  it('logs, and never records, a second captured payment on an order already paid', async () => {
+    const client = await clientIn(t, 'Payment Pending');
+    const order = await createOrder(t, client);
+    const first = rzp.pay(order.id);
+    const paid = rzp.webhook('payment.captured', first.payment);
+    expect((await postWebhook(paid.body, paid.signature)).statusCode).toBe(200);
+    const before = await snapshot(t, client);
+    const second = rzp.webhook('payment.captured', rzp.pay(order.id).payment);
+    expect((await postWebhook(second.body, second.signature)).statusCode).toBe(200);
+    expect(await snapshot(t, client)).toEqual(before);
+    expect(t.logs()).toContain('second captured payment on a paid order');
+    expect(t.logs()).not.toContain(RAZORPAY_TEST_KEYS.keySecret);
   });
 
   it('records a failed payment from the webhook without marking anything paid', async () => {

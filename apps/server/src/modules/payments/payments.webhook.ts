@@ -48,7 +48,13 @@ export async function handleWebhook(
   // Another integration's order on the same account: not ours to record.
   if (!row) return 'ignored';
   const payment = toProviderPayment(entity);
-  if (row.status === 'paid') return 'already-known';
+  if (row.status === 'paid') {
+    if (event !== 'payment.failed' && payment.status === 'captured' && row.providerPaymentId !== payment.id) {
+      // Money taken twice for one order: staff must refund it; it is never recorded as a second payment.
+      log.error({ orderId: row.orderId, paymentId: payment.id }, 'second captured payment on a paid order');
+    }
+    return 'already-known';
+  }
 
   if (event === 'payment.failed') {
     await recordFailure(deps.db, row, payment);
