@@ -5,6 +5,7 @@
  * are written in the same transaction as the payment.
  */
 import { canPay, formatCents, MESSAGES, PAYMENT_CURRENCY, type PaymentRecord } from '@taxfirm/contract';
+import { randomUUID } from 'node:crypto';
 import {
   and,
   auditLog,
@@ -113,12 +114,13 @@ export async function createOrder(
   if (!filing || !canPay(filing.status)) {
     throw new AppError('FORBIDDEN', { message: MESSAGES.PAYMENT_NOT_OPEN });
   }
+  const id = randomUUID();
   const order = await askProvider(() =>
     deps.provider.createOrder({
       amount,
       currency: PAYMENT_CURRENCY,
-      // Razorpay keeps a receipt of up to 40 characters: the filing is enough to find the client.
-      receipt: `filing-${filing.id}`.slice(0, 40),
+      // The ledger row's id (Razorpay keeps a receipt of up to 40 characters).
+      receipt: id,
       notes: { client_id: actor.clientId, filing_id: filing.id, tax_year: String(taxYear) },
     }),
   );
@@ -126,6 +128,7 @@ export async function createOrder(
     throw new AppError('SERVICE_UNAVAILABLE', { message: MESSAGES.PAYMENT_PROVIDER_UNAVAILABLE });
   }
   await deps.db.insert(payments).values({
+    id,
     clientId: actor.clientId,
     filingId: filing.id,
     createdBy: actor.userId,

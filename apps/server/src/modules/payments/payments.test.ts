@@ -523,6 +523,7 @@ describe('payments with the razorpay provider (against a local stand-in of its A
       body: { amount: 15025, currency: 'USD', notes: { client_id: client.clientId } },
     });
     expect(rzp.orders.get(order.id)?.amount).toBe(15025);
+    expect(rzp.orders.get(order.id)?.receipt).toBe((await orderRow(t.database.db, order.id))?.id);
 
     const checkout = rzp.pay(order.id);
     const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
