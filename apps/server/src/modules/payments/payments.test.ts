@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
 import { RAZORPAY_TEST_KEYS, startRazorpayStandIn, type RazorpayStandIn } from '../../../test/razorpay.ts';
-import type { FileStatus } from '@taxfirm/contract';
+import { sandboxPayResponseSchema, type FileStatus } from '@taxfirm/contract';
 
 const SUCCESS_CARD = { card_number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123', name: 'Asha Rao' };
 const DECLINED_CARD = { ...SUCCESS_CARD, card_number: '4000 0000 0000 0002' };
@@ -85,17 +85,8 @@ describe('payments with the sandbox provider', () => {
       ...card,
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().result as
-      | {
-          status: 'captured';
-          razorpay_payment_id: string;
-          razorpay_order_id: string;
-          razorpay_signature: string;
-        }
-      | {
-          status: 'failed';
-          error: { description: string; metadata: { payment_id: string; order_id: string } };
-        };
+    // The answer has the shape the contract (and so the web's checkout) expects.
+    return sandboxPayResponseSchema.parse(res.json()).result;
   }
 
   async function paidCheckout(client: Client, amount = 15025) {
