@@ -95,5 +95,14 @@ describe('loadEnv: payments', () => {
         RAZORPAY_WEBHOOK_SECRET: 'w',
       }).payments.provider,
     ).toBe('razorpay');
+    expect(() =>
+      loadEnv({
+        ...production,
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: 'rzp_test_abc',
+        RAZORPAY_KEY_SECRET: 's',
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+      }),
+    ).toThrow(/RAZORPAY_KEY_ID: is a test-mode key/);
   });
 });

@@ -67,6 +67,13 @@ const envSchema = z
       }
     }
     if (v.NODE_ENV !== 'production') return;
+    if (v.PAYMENT_PROVIDER === 'razorpay' && v.RAZORPAY_KEY_ID?.startsWith('rzp_test_')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_KEY_ID'],
+        message: 'is a test-mode key; production takes live keys (rzp_live_…)',
+      });
+    }
     if (v.PAYMENT_PROVIDER === 'sandbox') {
       ctx.addIssue({
         code: 'custom',

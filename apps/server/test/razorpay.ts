@@ -75,6 +75,10 @@ export async function startRazorpayStandIn(keys = RAZORPAY_TEST_KEYS) {
   const orders = new Map<string, Order>();
   const paymentsById = new Map<string, StandInPayment>();
   const requests: Recorded[] = [];
+  /** Paths (e.g. "/v1/payments") whose next request fails with the given status (500: an outage). */
+  const failing = new Map<string, number>();
+  /** Payments that Razorpay captures on its own just before the app's capture call arrives. */
+  const capturedMeanwhile = new Set<string>();
   const expectedAuth = `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`;
 
   const server = createServer((req, res) => {
@@ -84,6 +88,18 @@ export async function startRazorpayStandIn(keys = RAZORPAY_TEST_KEYS) {
       const authorized = req.headers.authorization === expectedAuth;
       requests.push({ method: req.method ?? '', path: url.pathname, authorized, body });
       if (!authorized) return error(res, 401, 'Authentication failed');
+      const prefix = [...failing.keys()].find((p) => url.pathname.startsWith(p));
+      if (prefix) {
+        const status = failing.get(prefix) ?? 500;
+        failing.delete(prefix);
+        return error(
+          res,
+          status,
+          status >= 500
+            ? 'We are facing some trouble completing your request at the moment.'
+            : 'The request could not be completed.',
+        );
+      }
 
       if (req.method === 'POST' && url.pathname === '/v1/orders') {
         const input = body as Partial<Order> | undefined;
@@ -118,6 +134,10 @@ export async function startRazorpayStandIn(keys = RAZORPAY_TEST_KEYS) {
         if (req.method === 'GET' && !payment[2]) return json(res, found);
         if (req.method === 'POST' && payment[2]) {
           const input = body as { amount?: number; currency?: string } | undefined;
+          if (capturedMeanwhile.delete(found.id)) {
+            found.status = 'captured';
+            found.captured = true;
+          }
           if (found.status !== 'authorized') return error(res, 400, 'This payment has already been captured');
           if (input?.amount !== found.amount || input.currency !== found.currency)
             return error(res, 400, 'Capture amount must be equal to the amount authorized', 'amount');
@@ -180,6 +200,18 @@ export async function startRazorpayStandIn(keys = RAZORPAY_TEST_KEYS) {
         created_at: Math.floor(Date.now() / 1000),
       });
       return { body, signature: hmac(secret, body) };
+    },
+    /** The next request under this path fails with this status. */
+    failNext(pathPrefix: string, status = 500) {
+      failing.set(pathPrefix, status);
+    },
+    /** Razorpay captures this (authorized) payment itself just before the app asks to. */
+    captureMeanwhile(paymentId: string) {
+      capturedMeanwhile.add(paymentId);
+    },
+    /** A checkout signature for any pair, as only the key secret's holder can make. */
+    sign(orderId: string, paymentId: string) {
+      return hmac(keys.keySecret, `${orderId}|${paymentId}`);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

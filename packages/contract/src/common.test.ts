@@ -71,6 +71,11 @@ describe('requiredText', () => {
     expect(schema.parse('  abc ')).toBe('abc');
   });
 
+  it('refuses a NUL character, which PostgreSQL text cannot hold', () => {
+    expect(errors(schema, 'a\u0000b')).toEqual({ _: 'Must not contain a NUL character' });
+    expect(errors(optionalText(20), 'a\u0000b')).toEqual({ _: 'Must not contain a NUL character' });
+  });
+
   it('refuses text longer than the limit', () => {
     expect(errors(schema, 'abcdef')).toEqual({
       _: 'Must be at most 5 characters',

@@ -23,12 +23,16 @@ export function envelope<T extends z.ZodRawShape>(shape: T) {
 export const emptyBodySchema = z.object({});
 
 /** A required, trimmed text field with the given "required" message. */
+/** PostgreSQL text cannot hold a NUL character: refused with a message, never a database error. */
+const hasNoNul = (v: string) => !v.includes('\u0000');
+
 export function requiredText(message: string, max = 200) {
   return z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `Must be at most ${max} characters` });
+    .max(max, { error: `Must be at most ${max} characters` })
+    .refine(hasNoNul, { error: MESSAGES.TEXT_NUL });
 }
 
 /** Optional free text: blank or null (as answers carry it) becomes undefined. */
@@ -37,6 +41,7 @@ export function optionalText(max = 200) {
     .string()
     .trim()
     .max(max, { error: `Must be at most ${max} characters` })
+    .refine(hasNoNul, { error: MESSAGES.TEXT_NUL })
     .nullish()
     .transform((v) => (v ? v : undefined));
 }

@@ -25,6 +25,8 @@ export const PAYMENT_CURRENCY = 'USD' as const;
 /** Amounts travel in the smallest currency unit (cents). */
 export const CENTS_PER_UNIT = 100;
 export const MAX_PAYMENT_CENTS = 100_000 * CENTS_PER_UNIT;
+/** Card providers refuse smaller charges (Razorpay: 100 of the currency's smallest unit). */
+export const MIN_PAYMENT_CENTS = 1 * CENTS_PER_UNIT;
 /** The public hosted-button form posts this fixed amount. */
 export const HOSTED_BUTTON_AMOUNT = 100;
 

@@ -11,6 +11,7 @@ import {
   createOrderResponseSchema,
   paymentAmountSchema,
   paymentFormSchema,
+  reportFailureBodySchema,
   verifyOrderBodySchema,
   verifyOrderResponseSchema,
 } from './payments.schemas.ts';
@@ -70,10 +71,19 @@ describe('paymentAmountSchema (the Payment Amount $ field)', () => {
 
   it('converts without floating-point drift', () => {
     expect(paymentAmountSchema.parse('19.99')).toBe(1999);
-    expect(paymentAmountSchema.parse(0.29)).toBe(29);
+    expect(paymentAmountSchema.parse(4.35)).toBe(435);
+    expect(paymentAmountSchema.parse(1.29)).toBe(129);
     expect(paymentAmountSchema.parse('1.1')).toBe(110);
-    expect(paymentAmountSchema.parse('0.01')).toBe(1);
+    expect(paymentAmountSchema.parse('1.00')).toBe(100);
     expect(paymentAmountSchema.parse(100)).toBe(10000);
+  });
+
+  it('asks for at least $1.00, the smallest charge card providers take', () => {
+    expect(errors(paymentAmountSchema, '0.99')).toEqual({ _: 'Amount must be at least $1.00' });
+    expect(errors(paymentAmountSchema, 0.01)).toEqual({ _: 'Amount must be at least $1.00' });
+    expect(errors(createOrderBodySchema, { amount: 99, currency: 'USD' })).toEqual({
+      amount: 'Amount must be at least $1.00',
+    });
   });
 
   it('caps a payment at $100,000', () => {
@@ -142,6 +152,15 @@ describe('createOrderBodySchema', () => {
 });
 
 describe('verifyOrderBodySchema', () => {
+  it("takes ids only in the provider's shape (no NUL, no path characters)", () => {
+    expect(
+      errors(verifyOrderBodySchema, { payment_id: 'pay_\u0000x', order_id: 'order_../x', signature: 's' }),
+    ).toEqual({ payment_id: 'Must not contain a NUL character', order_id: 'order_id is not valid' });
+    expect(errors(reportFailureBodySchema, { order_id: 'order_Ab12', payment_id: 'order_Ab12' })).toEqual({
+      payment_id: 'payment_id is not valid',
+    });
+  });
+
   it('requires payment id, order id and signature', () => {
     expect(errors(verifyOrderBodySchema, { access_token: '17' })).toEqual({
       payment_id: 'payment_id is required',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { envelope, requiredText } from '../common.ts';
-import { CENTS_PER_UNIT, MAX_PAYMENT_CENTS, PAYMENT_CURRENCY } from '../constants.ts';
+import { CENTS_PER_UNIT, MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS, PAYMENT_CURRENCY } from '../constants.ts';
 import { FILE_STATUSES } from '../statuses.ts';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
@@ -15,9 +15,18 @@ export const paymentAmountSchema = z
   .refine((v) => Number.isFinite(Number(v)) && Number(v) > 0, { error: MESSAGES.AMOUNT_POSITIVE })
   .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), { error: MESSAGES.AMOUNT_DECIMALS })
   .transform((v) => Math.round(Number(v) * CENTS_PER_UNIT))
-  .refine((cents) => cents <= MAX_PAYMENT_CENTS, { error: MESSAGES.AMOUNT_TOO_LARGE });
+  .refine((cents) => cents <= MAX_PAYMENT_CENTS, { error: MESSAGES.AMOUNT_TOO_LARGE })
+  .refine((cents) => cents >= MIN_PAYMENT_CENTS, { error: MESSAGES.AMOUNT_TOO_SMALL });
 
 export const paymentFormSchema = z.object({ amount: paymentAmountSchema });
+
+/** The provider's ids: a prefix and letters or digits (Razorpay's shape, which the sandbox shares). */
+const orderIdField = requiredText('order_id is required', 60).regex(/^order_[A-Za-z0-9]{1,40}$/, {
+  error: MESSAGES.ORDER_ID_INVALID,
+});
+const paymentIdField = requiredText('payment_id is required', 60).regex(/^pay_[A-Za-z0-9]{1,40}$/, {
+  error: MESSAGES.PAYMENT_ID_INVALID,
+});
 
 /** createOrder: the amount travels in cents (times 100). */
 export const createOrderBodySchema = z.object({
@@ -25,7 +34,8 @@ export const createOrderBodySchema = z.object({
     .number({ error: MESSAGES.AMOUNT_REQUIRED })
     .int({ error: MESSAGES.AMOUNT_DECIMALS })
     .positive({ error: MESSAGES.AMOUNT_POSITIVE })
-    .max(MAX_PAYMENT_CENTS, { error: MESSAGES.AMOUNT_TOO_LARGE }),
+    .max(MAX_PAYMENT_CENTS, { error: MESSAGES.AMOUNT_TOO_LARGE })
+    .min(MIN_PAYMENT_CENTS, { error: MESSAGES.AMOUNT_TOO_SMALL }),
   currency: z.literal(PAYMENT_CURRENCY),
   /** Ignored: the order is for the session's own client. */
   clientid: z.unknown().optional(),
@@ -44,8 +54,8 @@ export const createOrderResponseSchema = envelope({
 export const verifyOrderBodySchema = z.object({
   /** The old client sent its stored token; identity comes from the session. */
   access_token: z.unknown().optional(),
-  payment_id: requiredText('payment_id is required', 100),
-  order_id: requiredText('order_id is required', 100),
+  payment_id: paymentIdField,
+  order_id: orderIdField,
   signature: requiredText('signature is required', 200),
   /** What the page believes it paid, in cents; refused when it differs from the stored order. */
   amount: z.number().int().positive().optional(),
@@ -77,8 +87,6 @@ export const paymentStatusResponseSchema = envelope({
   payments: z.array(paymentRecordSchema),
 });
 
-const orderIdField = requiredText('order_id is required', 100);
-
 /** account/payments/order: one of the session's own orders (for the receipt and the failure page). */
 export const paymentOrderBodySchema = z.object({ order_id: orderIdField });
 export const paymentOrderResponseSchema = envelope({
@@ -89,7 +97,7 @@ export const paymentOrderResponseSchema = envelope({
 /** account/payments/reportfailure: the checkout said a payment failed; the server asks the provider before recording it. */
 export const reportFailureBodySchema = z.object({
   order_id: orderIdField,
-  payment_id: requiredText('payment_id is required', 100),
+  payment_id: paymentIdField,
 });
 export const reportFailureResponseSchema = envelope({ reason: z.string() });
 

@@ -15,12 +15,13 @@ export const payments = pgTable(
   'payments',
   {
     ...id,
+    // A money record outlives nothing it refers to by accident: deleting its client or filing is refused.
     clientId: uuid()
       .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+      .references(() => clients.id, { onDelete: 'restrict' }),
     filingId: uuid()
       .notNull()
-      .references(() => filings.id, { onDelete: 'cascade' }),
+      .references(() => filings.id, { onDelete: 'restrict' }),
     /** Who created the order (the client's login). */
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     provider: paymentProvider().notNull(),

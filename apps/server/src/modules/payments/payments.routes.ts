@@ -100,9 +100,11 @@ export async function paymentsRoutes(
       );
       scope.post(WEBHOOK_PATH, { config: { skipCsrf: true } }, async (request) => {
         const header = request.headers[WEBHOOK_SIGNATURE_HEADER];
+        const eventId = request.headers['x-razorpay-event-id'];
         const outcome = await handleWebhook(deps, request.log, {
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           signature: typeof header === 'string' ? header : undefined,
+          eventId: typeof eventId === 'string' ? eventId : undefined,
         });
         request.log.info({ outcome }, 'payment webhook');
         return { http_code: 200, status_smessage: MESSAGES.SUCCESS };

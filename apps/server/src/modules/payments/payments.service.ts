@@ -35,11 +35,17 @@ export type PaymentsDeps = {
 
 type Actor = { userId: string; clientId: string };
 
-/** A provider failure answers 503 with a clear message; its details stay in the log. */
+/**
+ * A provider failure answers 503 with a clear message (its details stay in the log); a request the provider
+ * refused outright (e.g. an amount it does not take) answers 422.
+ */
 export async function askProvider<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof ProviderError && error.refused) {
+      throw new AppError('UNPROCESSABLE', { message: MESSAGES.PAYMENT_PROVIDER_REFUSED, cause: error });
+    }
     if (error instanceof ProviderError) {
       throw new AppError('SERVICE_UNAVAILABLE', {
         message: MESSAGES.PAYMENT_PROVIDER_UNAVAILABLE,
@@ -148,7 +154,7 @@ export async function createOrder(
 }
 
 /** Does the provider's payment pay exactly this order? */
-function paysOrder(row: PaymentRow, payment: ProviderPayment | null): payment is ProviderPayment {
+export function paysOrder(row: PaymentRow, payment: ProviderPayment | null): payment is ProviderPayment {
   return (
     payment !== null &&
     payment.orderId === row.orderId &&
@@ -158,14 +164,25 @@ function paysOrder(row: PaymentRow, payment: ProviderPayment | null): payment is
   );
 }
 
-/** Capture an authorized payment (manual-capture accounts); a captured one is returned as it is. */
-async function captured(provider: PaymentProvider, payment: ProviderPayment): Promise<ProviderPayment> {
+/**
+ * The payment, captured: an authorized one (a manual-capture account) is captured first. When the capture is
+ * refused because the provider captured it meanwhile (auto-capture, or the webhook), its own record decides.
+ * Null when it cannot be captured.
+ */
+export async function settle(
+  provider: PaymentProvider,
+  row: PaymentRow,
+  payment: ProviderPayment,
+): Promise<ProviderPayment | null> {
   if (payment.status === 'captured') return payment;
-  const result = await askProvider(() => provider.capturePayment(payment));
-  if (result.status !== 'captured') {
-    throw new AppError('UNPROCESSABLE', { message: MESSAGES.PAYMENT_MISMATCH });
+  try {
+    const result = await provider.capturePayment(payment);
+    if (result.status === 'captured') return result;
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
   }
-  return result;
+  const now = await askProvider(() => provider.fetchPayment(payment.id));
+  return paysOrder(row, now) && now.status === 'captured' ? now : null;
 }
 
 /**
@@ -183,6 +200,10 @@ export async function verifyOrder(
   }: { actor: Actor; orderId: string; paymentId: string; signature: string; amount: number | undefined },
 ): Promise<void> {
   const row = await getOwnOrder(deps.db, actor.clientId, orderId);
+  // An order made with another provider (the setting changed since) is not this provider's to confirm.
+  if (row.provider !== deps.provider.name) {
+    throw new AppError('UNPROCESSABLE', { message: MESSAGES.PAYMENT_MISMATCH });
+  }
   if (!deps.provider.isValidSignature(orderId, paymentId, signature)) {
     throw new AppError('VALIDATION_FAILED', { message: MESSAGES.PAYMENT_SIGNATURE_INVALID });
   }
@@ -191,8 +212,9 @@ export async function verifyOrder(
   }
   if (row.status === 'paid') throw new AppError('CONFLICT', { message: MESSAGES.PAYMENT_ALREADY_RECORDED });
   const payment = await askProvider(() => deps.provider.fetchPayment(paymentId));
-  if (!paysOrder(row, payment)) throw new AppError('UNPROCESSABLE', { message: MESSAGES.PAYMENT_MISMATCH });
-  const recorded = await recordPaid(deps, row, await captured(deps.provider, payment), 'checkout');
+  const settled = paysOrder(row, payment) ? await settle(deps.provider, row, payment) : null;
+  if (!settled) throw new AppError('UNPROCESSABLE', { message: MESSAGES.PAYMENT_MISMATCH });
+  const recorded = await recordPaid(deps, row, settled, 'checkout');
   if (!recorded) throw new AppError('CONFLICT', { message: MESSAGES.PAYMENT_ALREADY_RECORDED });
 }
 
@@ -212,15 +234,6 @@ export function receiptTime(date: Date): string {
   return `${parts['month']}-${parts['day']}-${parts['year']}, ${parts['hour']}:${parts['minute']} ${parts['dayPeriod']} ${parts['timeZoneName']}`;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-    if (e === undefined) break;
-  }
-  return false;
-}
-
 /**
  * Record a provider payment as paying its order, once: the order turns paid (only if it was not), a filing
  * in Payment Pending moves to Review Pending with 'Payment received' in its history, and the receipt e-mail
@@ -233,67 +246,61 @@ export async function recordPaid(
   via: 'checkout' | 'webhook',
 ): Promise<boolean> {
   const firmName = await deps.firmName();
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const paidAt = new Date();
-      const [paid] = await tx
-        .update(payments)
-        .set({
-          status: 'paid',
-          providerPaymentId: payment.id,
-          method: payment.method,
-          verifiedBy: via,
-          paidAt,
-        })
-        .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')))
-        .returning({ id: payments.id });
-      if (!paid) return false;
+  return deps.db.transaction(async (tx) => {
+    const paidAt = new Date();
+    const [paid] = await tx
+      .update(payments)
+      .set({
+        status: 'paid',
+        providerPaymentId: payment.id,
+        method: payment.method,
+        verifiedBy: via,
+        paidAt,
+      })
+      .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')))
+      .returning({ id: payments.id });
+    if (!paid) return false;
 
-      const [filing] = await tx
-        .select({ status: filings.status })
-        .from(filings)
-        .where(eq(filings.id, row.filingId))
-        .for('update');
-      if (filing?.status === 'Payment Pending') {
-        await tx.update(filings).set({ status: 'Review Pending' }).where(eq(filings.id, row.filingId));
-        await tx.insert(filingStatusHistory).values({
-          filingId: row.filingId,
-          fromStatus: 'Payment Pending',
-          toStatus: 'Review Pending',
-          comment: MESSAGES.PAYMENT_RECEIVED,
-        });
-      }
-
-      const [owner] = await tx
-        .select({ email: users.email, firstName: users.firstName })
-        .from(clients)
-        .innerJoin(users, eq(users.id, clients.userId))
-        .where(eq(clients.id, row.clientId));
-      if (owner) {
-        await enqueueEmail(
-          tx,
-          owner.email,
-          templates.paymentReceipt(firmName, owner.firstName, {
-            amount: formatCents(row.amountCents),
-            orderId: row.orderId,
-            paymentId: payment.id,
-            paidAt: receiptTime(paidAt),
-          }),
-        );
-      }
-      await tx.insert(auditLog).values({
-        actorUserId: null,
-        action: `payment.recorded.${via}`,
-        clientId: row.clientId,
-        subject: row.orderId,
+    const [filing] = await tx
+      .select({ status: filings.status })
+      .from(filings)
+      .where(eq(filings.id, row.filingId))
+      .for('update');
+    if (filing?.status === 'Payment Pending') {
+      await tx.update(filings).set({ status: 'Review Pending' }).where(eq(filings.id, row.filingId));
+      await tx.insert(filingStatusHistory).values({
+        filingId: row.filingId,
+        fromStatus: 'Payment Pending',
+        toStatus: 'Review Pending',
+        comment: MESSAGES.PAYMENT_RECEIVED,
       });
-      return true;
+    }
+
+    const [owner] = await tx
+      .select({ email: users.email, firstName: users.firstName })
+      .from(clients)
+      .innerJoin(users, eq(users.id, clients.userId))
+      .where(eq(clients.id, row.clientId));
+    if (owner) {
+      await enqueueEmail(
+        tx,
+        owner.email,
+        templates.paymentReceipt(firmName, owner.firstName, {
+          amount: formatCents(row.amountCents),
+          orderId: row.orderId,
+          paymentId: payment.id,
+          paidAt: receiptTime(paidAt),
+        }),
+      );
+    }
+    await tx.insert(auditLog).values({
+      actorUserId: null,
+      action: `payment.recorded.${via}`,
+      clientId: row.clientId,
+      subject: row.orderId,
     });
-  } catch (error) {
-    // The same provider payment claimed for a second order: never recorded twice.
-    if (isUniqueViolation(error)) throw new AppError('UNPROCESSABLE', { message: MESSAGES.PAYMENT_MISMATCH });
-    throw error;
-  }
+    return true;
+  });
 }
 
 /** Record a failed attempt on an order that is not paid (a paid order stays paid). */

@@ -444,6 +444,28 @@ describe('payments with the sandbox provider', () => {
     ).toEqual([]);
   });
 
+  it('answers malformed ids and bodies with a 400, never a 500', async () => {
+    const client = await clientIn(t, 'Payment Pending');
+    const bodies = [
+      { order_id: 'order_\u0000x', payment_id: 'pay_\u0000x', signature: 'x\u0000' },
+      { order_id: '../../v1/orders', payment_id: 'pay_a/../b', signature: 's' },
+      { order_id: ['order_a'], payment_id: { $ne: 1 }, signature: 5 },
+      { order_id: 'order_' + 'a'.repeat(5000), payment_id: 'pay_a', signature: 's' },
+    ];
+    for (const path of [
+      'payment/verifyOrder',
+      'account/payments/order',
+      'account/payments/reportfailure',
+      'account/payments/sandbox/order',
+      'account/payments/sandbox/pay',
+    ]) {
+      for (const body of bodies) {
+        const res = await t.postAs(client.sid, `/api/${path}`, { ...body, ...SUCCESS_CARD });
+        expect(res.statusCode, `${path} ${JSON.stringify(body).slice(0, 60)}`).toBe(400);
+      }
+    }
+  });
+
   it('two verifications of one payment at once record it once', async () => {
     const client = await clientIn(t, 'Payment Pending');
     const { order, result } = await paidCheckout(client);
@@ -579,6 +601,121 @@ describe('payments with the razorpay provider (against a local stand-in of its A
     const event = rzp.webhook('payment.captured', checkout.payment);
     expect((await postWebhook(event.body, event.signature)).statusCode).toBe(200);
     expect(await snapshot(t, client)).toEqual(before);
+  });
+
+  it("refuses another order's payment even when correctly signed for this order id, and another currency", async () => {
+    const client = await clientIn(t, 'Payment Pending');
+    const dear = await createOrder(t, client);
+    const cheap = await createOrder(t, client, 100);
+    const cheapPayment = rzp.pay(cheap.id);
+    const before = await snapshot(t, client);
+    // Signed with the key secret for (dear order, cheap payment): only the provider's record can tell.
+    const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
+      order_id: dear.id,
+      payment_id: cheapPayment.razorpay_payment_id,
+      signature: rzp.sign(dear.id, cheapPayment.razorpay_payment_id),
+    });
+    expect(verify.statusCode).toBe(422);
+    expect(verify.json().status_smessage).toBe('The payment does not match the order.');
+
+    const inr = rzp.pay(dear.id);
+    inr.payment.currency = 'INR';
+    const wrongCurrency = await t.postAs(client.sid, '/api/payment/verifyOrder', {
+      order_id: dear.id,
+      payment_id: inr.razorpay_payment_id,
+      signature: inr.razorpay_signature,
+    });
+    expect(wrongCurrency.statusCode).toBe(422);
+    expect(await snapshot(t, client)).toEqual(before);
+  });
+
+  it('records a payment Razorpay captured on its own between the check and the capture call', async () => {
+    const client = await clientIn(t, 'Payment Pending');
+    const order = await createOrder(t, client);
+    const checkout = rzp.pay(order.id, { status: 'authorized' });
+    rzp.captureMeanwhile(checkout.razorpay_payment_id);
+    const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
+      order_id: order.id,
+      payment_id: checkout.razorpay_payment_id,
+      signature: checkout.razorpay_signature,
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect((await orderRow(t.database.db, order.id))?.status).toBe('paid');
+  });
+
+  it('answers 503 and records nothing when Razorpay fails while verifying; a retry then succeeds', async () => {
+    const client = await clientIn(t, 'Payment Pending');
+    const order = await createOrder(t, client);
+    const checkout = rzp.pay(order.id);
+    const body = {
+      order_id: order.id,
+      payment_id: checkout.razorpay_payment_id,
+      signature: checkout.razorpay_signature,
+    };
+    const before = await snapshot(t, client);
+    rzp.failNext('/v1/payments');
+    const down = await t.postAs(client.sid, '/api/payment/verifyOrder', body);
+    expect(down.statusCode).toBe(503);
+    expect(down.json().status_smessage).toBe(
+      'The payment service is not available right now. Please try again later.',
+    );
+    expect(await snapshot(t, client)).toEqual(before);
+    expect((await t.postAs(client.sid, '/api/payment/verifyOrder', body)).statusCode).toBe(200);
+  });
+
+  it('answers a refused order with a clear 422 and an outage with 503, storing no order', async () => {
+    const client = await clientIn(t, 'Payment Pending');
+    rzp.failNext('/v1/orders', 400);
+    const refused = await t.postAs(client.sid, '/api/payment/createOrder', {
+      amount: 15025,
+      currency: 'USD',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().status_smessage).toBe(
+      'The payment provider refused this payment. Please contact us.',
+    );
+    rzp.failNext('/v1/orders');
+    const down = await t.postAs(client.sid, '/api/payment/createOrder', { amount: 15025, currency: 'USD' });
+    expect(down.statusCode).toBe(503);
+    expect((await snapshot(t, client)).orders).toEqual([]);
+  });
+
+  it('captures and records an authorized payment from the payment.authorized webhook (manual capture)', async () => {
+    const client = await clientIn(t, 'Payment Pending');
+    const order = await createOrder(t, client);
+    const checkout = rzp.pay(order.id, { status: 'authorized' });
+    const event = rzp.webhook('payment.authorized', checkout.payment);
+    expect((await postWebhook(event.body, event.signature)).statusCode).toBe(200);
+    expect(rzp.requests).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: `/v1/payments/${checkout.razorpay_payment_id}/capture`,
+      }),
+    );
+    expect(await orderRow(t.database.db, order.id)).toMatchObject({ status: 'paid', verifiedBy: 'webhook' });
+  });
+
+  it('records a payment once when the browser and the webhook report it at the same moment', async () => {
+    const client = await clientIn(t, 'Payment Pending');
+    const order = await createOrder(t, client);
+    const checkout = rzp.pay(order.id);
+    const event = rzp.webhook('payment.captured', checkout.payment);
+    const [browser, webhook] = await Promise.all([
+      t.postAs(client.sid, '/api/payment/verifyOrder', {
+        order_id: order.id,
+        payment_id: checkout.razorpay_payment_id,
+        signature: checkout.razorpay_signature,
+      }),
+      postWebhook(event.body, event.signature),
+    ]);
+    expect(webhook.statusCode).toBe(200);
+    expect([200, 409]).toContain(browser.statusCode);
+    const filing = await filingOf(t.database.db, client.clientId);
+    expect(
+      (await historyOf(t.database.db, filing.id)).filter((h) => h.comment === 'Payment received'),
+    ).toHaveLength(1);
+    expect(await receiptCount(t.database.db, client.email)).toBe(1);
+    expect((await orderRow(t.database.db, order.id))?.status).toBe('paid');
   });
 
   it('refuses a webhook with a bad or missing signature and changes nothing', async () => {

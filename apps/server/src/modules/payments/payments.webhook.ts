@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { razorpayPaymentSchema, toProviderPayment } from './providers/razorpay.ts';
-import { askProvider, recordFailure, recordPaid, type PaymentsDeps } from './payments.service.ts';
+import { paysOrder, recordFailure, recordPaid, settle, type PaymentsDeps } from './payments.service.ts';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'x-razorpay-signature';
 
@@ -24,7 +24,11 @@ export type WebhookOutcome = 'recorded' | 'failure-recorded' | 'already-known' |
 export async function handleWebhook(
   deps: PaymentsDeps,
   log: FastifyBaseLogger,
-  { rawBody, signature }: { rawBody: Buffer; signature: string | undefined },
+  {
+    rawBody,
+    signature,
+    eventId,
+  }: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
 ): Promise<WebhookOutcome> {
   const isValid = deps.provider.isValidWebhookSignature;
   if (!signature || !isValid || !isValid(rawBody, signature)) {
@@ -38,7 +42,11 @@ export async function handleWebhook(
   }
   const parsed = eventSchema.safeParse(json);
   const entity = parsed.success ? parsed.data.payload.payment?.entity : undefined;
-  if (!parsed.success || !entity?.order_id) return 'ignored';
+  if (!parsed.success || !entity?.order_id) {
+    // Signed by the provider yet unreadable: answered (so it is not retried forever) but worth a look.
+    log.warn({ eventId, event: parsed.data?.event }, 'payment webhook without a readable payment');
+    return 'ignored';
+  }
   const { event } = parsed.data;
   if (!['payment.captured', 'payment.authorized', 'order.paid', 'payment.failed'].includes(event)) {
     return 'ignored';
@@ -60,14 +68,14 @@ export async function handleWebhook(
     await recordFailure(deps.db, row, payment);
     return 'failure-recorded';
   }
-  if (payment.amount !== row.amountCents || payment.currency !== row.currency) {
-    log.error({ orderId: row.orderId, paymentId: payment.id }, 'webhook payment does not match its order');
+  if (!paysOrder(row, payment)) {
+    log.error(
+      { eventId, orderId: row.orderId, paymentId: entity.id },
+      'webhook payment does not match its order',
+    );
     return 'mismatch';
   }
-  const settled =
-    payment.status === 'authorized'
-      ? await askProvider(() => deps.provider.capturePayment(payment))
-      : payment;
-  if (settled.status !== 'captured') return 'ignored';
+  const settled = await settle(deps.provider, row, payment);
+  if (!settled) return 'ignored';
   return (await recordPaid(deps, row, settled, 'webhook')) ? 'recorded' : 'already-known';
 }

@@ -62,7 +62,8 @@ export function staticSecurityHeaders(
 ): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(null, isProduction, paymentProvider),
-    'cross-origin-opener-policy': 'same-origin',
+    // Razorpay's Checkout opens bank pages (3-D Secure, netbanking) in pop-ups that report back to the opener.
+    'cross-origin-opener-policy': paymentProvider === 'razorpay' ? 'same-origin-allow-popups' : 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'no-referrer',

@@ -42,11 +42,16 @@ export type PaymentProvider = {
   isValidWebhookSignature?(rawBody: Buffer, signature: string): boolean;
 };
 
-/** The provider could not be reached or answered something unusable. */
+/**
+ * The provider could not be reached or answered something unusable (`refused`: it answered a clear no to the
+ * request itself, e.g. an amount it does not take).
+ */
 export class ProviderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  readonly refused: boolean;
+  constructor(message: string, options: { cause?: unknown; refused?: boolean } = {}) {
+    super(message, { cause: options.cause });
     this.name = 'ProviderError';
+    this.refused = options.refused ?? false;
   }
 }
 
@@ -58,12 +63,8 @@ export function hmacSha256Hex(secret: string, data: string | Buffer): string {
 export function isSameSignature(expectedHex: string, given: string): boolean {
   const expected = Buffer.from(expectedHex, 'utf8');
   const actual = Buffer.from(given, 'utf8');
-  // Lengths differ only for a malformed signature; comparing against itself keeps the work the same.
-  if (expected.length !== actual.length) {
-    timingSafeEqual(expected, expected);
-    return false;
-  }
-  return timingSafeEqual(expected, actual);
+  // A signature's length is public (64 hex digits); only its content is compared in constant time.
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 /** The checkout signature Razorpay defines: HMAC-SHA256(order_id + "|" + payment_id, key secret), hex. */

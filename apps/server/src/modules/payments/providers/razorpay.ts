@@ -26,6 +26,10 @@ export const RAZORPAY_API_URL = 'https://api.razorpay.com';
 /** Razorpay's ids: a prefix and 14 letters or digits (a payment id is put into a URL path). */
 const PAYMENT_ID = /^pay_[A-Za-z0-9]{1,40}$/;
 
+const errorSchema = z.object({
+  error: z.object({ code: z.string().optional(), description: z.string().optional() }).optional(),
+});
+
 const orderSchema = z.object({ id: z.string(), amount: z.number().int(), currency: z.string() });
 
 export const razorpayPaymentSchema = z.object({
@@ -53,7 +57,8 @@ export function toProviderPayment(entity: z.infer<typeof razorpayPaymentSchema>)
 export function createRazorpayProvider(options: RazorpayOptions): PaymentProvider {
   const base = `${(options.apiUrl ?? RAZORPAY_API_URL).replace(/\/+$/, '')}/v1`;
   const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  // Razorpay waits 5 s for a webhook's answer, which may include a capture: stay well inside it.
+  const timeoutMs = options.timeoutMs ?? 4_000;
 
   /** One API request; null for the API's "no such id" (400/404), ProviderError for anything else. */
   async function request<T extends z.ZodType>(
@@ -79,7 +84,13 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
     }
     const payload: unknown = await response.json().catch(() => null);
     if (method === 'GET' && (response.status === 400 || response.status === 404)) return null;
-    if (!response.ok) throw new ProviderError(`Razorpay ${method} ${path}: HTTP ${response.status}`);
+    if (!response.ok) {
+      const { error } = errorSchema.safeParse(payload).data ?? {};
+      throw new ProviderError(
+        `Razorpay ${method} ${path}: HTTP ${response.status} ${error?.code ?? ''} ${error?.description ?? ''}`.trim(),
+        { refused: response.status >= 400 && response.status < 500 },
+      );
+    }
     const parsed = schema.safeParse(payload);
     if (!parsed.success) throw new ProviderError(`Razorpay ${method} ${path}: unexpected answer`);
     return parsed.data;
