@@ -33,6 +33,9 @@ export default [
       route('saverefferral', 'routes/user/save-referral.tsx'),
       // The spelling of the same page.
       route('saverefferal', 'routes/user/save-referral-alias.tsx'),
+      route('payment', 'routes/user/payment.tsx'),
+      route('paymentsuccess', 'routes/user/payment-success.tsx'),
+      route('paymentfailure', 'routes/user/payment-failure.tsx'),
       route('changepassword', 'routes/user/change-password.tsx'),
       route('security', 'routes/user/security.tsx'),
     ]),

@@ -9,6 +9,12 @@ export const MASKS = {
   date: { mask: '00-00-0000', placeholder: 'MM-DD-YYYY' },
   /** An SSN or ITIN. */
   ssn: { mask: '000-00-0000', placeholder: '000-00-0000' },
+  /** A card number, in groups of four. */
+  card: { mask: '0000 0000 0000 0000', placeholder: '1234 1234 1234 1234' },
+  /** A card's expiry. */
+  expiry: { mask: '00/00', placeholder: 'MM/YY' },
+  /** A card's security code. */
+  cvv: { mask: '0000', placeholder: '123' },
 } as const;
 
 /**

@@ -37,7 +37,7 @@ export const CLIENT_MENU: readonly MenuEntry[] = [
     href: paths.user.payment.getHref(),
     icon: IconCreditCard,
     paymentOnly: true,
-    available: false,
+    available: true,
   },
   { label: 'Referrals', href: paths.user.referrals.getHref(), icon: IconUsersGroup, available: true },
   { label: 'Change Password', href: paths.user.changePassword.getHref(), icon: IconKey, available: true },

@@ -1,0 +1,17 @@
+/**
+ * What any provider's checkout hands back, in Razorpay's terms: the three signed fields of its handler, its
+ * payment.failed error, or nothing when the payer closed it.
+ */
+export type CheckoutResult =
+  | { kind: 'paid'; paymentId: string; orderId: string; signature: string }
+  | { kind: 'failed'; paymentId: string | null; description: string }
+  | { kind: 'dismissed' };
+
+/** What the client pays: the order from payment/createOrder. */
+export type CheckoutOrder = {
+  id: string;
+  amount: number;
+  currency: 'USD';
+  key: string;
+  name: string;
+};

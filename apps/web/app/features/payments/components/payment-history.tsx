@@ -1,0 +1,48 @@
+import { Badge, Table, Title } from '@mantine/core';
+import { formatCents, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
+import { formatDate, STATUS_LABELS } from '../format.ts';
+
+const COLORS = { paid: 'green', failed: 'red', created: 'gray' } as const;
+
+/** The client's payment orders for this filing, newest first. */
+export function PaymentHistory({ payments }: { payments: readonly PaymentRecord[] }) {
+  return (
+    <section aria-labelledby="payments-heading">
+      <Title order={2} id="payments-heading" fz="xl" c="navy.9" mb="sm">
+        Your payments
+      </Title>
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Date</Table.Th>
+              <Table.Th scope="col">Amount</Table.Th>
+              <Table.Th scope="col">Order ID</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {payments.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={4}>{MESSAGES.NO_DATA}</Table.Td>
+              </Table.Tr>
+            ) : (
+              payments.map((payment) => (
+                <Table.Tr key={payment.order_id}>
+                  <Table.Td>{formatDate(payment.paid_at ?? payment.created_at)}</Table.Td>
+                  <Table.Td>{formatCents(payment.amount)}</Table.Td>
+                  <Table.Td ff="monospace">{payment.order_id}</Table.Td>
+                  <Table.Td>
+                    <Badge color={COLORS[payment.status]} variant="light">
+                      {STATUS_LABELS[payment.status]}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </section>
+  );
+}

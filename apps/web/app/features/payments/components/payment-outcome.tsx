@@ -1,0 +1,196 @@
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { formatCents, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
+import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { paths } from '../../../config/paths.ts';
+import { rememberFileStatus } from '../../../lib/session.ts';
+import { usePaymentOrder } from '../api/payments.ts';
+import { formatDateTime } from '../format.ts';
+
+export type SupportContact = { email: string; phone: string; phoneHref: string } | null;
+
+/** The order named in the address, read from the server (never from the address itself). */
+function useOutcome(orderId: string | null, expected: 'paid' | 'not-paid') {
+  const query = usePaymentOrder(orderId);
+  const navigate = useNavigate();
+  const order = query.data?.order;
+  const filestatus = query.data?.filestatus;
+  useEffect(() => {
+    // The top bar follows the filing (a payment moves Payment Pending to Review Pending).
+    if (filestatus) rememberFileStatus(filestatus);
+  }, [filestatus]);
+  const isPaid = order?.status === 'paid';
+  const isWrongPage = order !== undefined && isPaid !== (expected === 'paid');
+  useEffect(() => {
+    if (!isWrongPage || !orderId) return;
+    const href = isPaid ? paths.user.paymentSuccess.getHref() : paths.user.paymentFailure.getHref();
+    navigate(`${href}?order_id=${encodeURIComponent(orderId)}`, { replace: true });
+  }, [isWrongPage, isPaid, orderId, navigate]);
+  return { query, order: isWrongPage ? undefined : order };
+}
+
+function Waiting({ orderId, error }: { orderId: string | null; error: unknown }) {
+  if (!orderId || error) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        {error ? <ApiErrorAlert error={error} /> : <Text>There is no payment to show here.</Text>}
+        <Anchor component={Link} to={paths.user.payment.getHref()} underline="always">
+          Go to the payment page
+        </Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="sm" aria-hidden />
+      <Text>Loading your payment…</Text>
+    </Group>
+  );
+}
+
+function Details({ order, rows }: { order: PaymentRecord; rows: [string, ReactNode][] }) {
+  return (
+    <Table
+      withTableBorder
+      variant="vertical"
+      layout="fixed"
+      maw={560}
+      aria-label={`Payment ${order.order_id}`}
+    >
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th scope="row" w={150}>
+              {label}
+            </Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** user/paymentsuccess: the receipt of a paid order. */
+export function PaymentReceipt({ orderId }: { orderId: string | null }) {
+  const { query, order } = useOutcome(orderId, 'paid');
+  if (!order) return <Waiting orderId={orderId} error={query.error} />;
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <IconCircleCheck size={36} color="var(--mantine-color-green-7)" aria-hidden />
+        <Title order={1} fz={28} c="navy.9">
+          Payment successful
+        </Title>
+      </Group>
+      <Text>Thank you. We have received your payment. A receipt has been e-mailed to you.</Text>
+      <Card
+        withBorder
+        radius="md"
+        padding="lg"
+        component="section"
+        aria-labelledby="receipt-heading"
+        maw={600}
+      >
+        <Title order={2} id="receipt-heading" fz="lg" mb="sm">
+          Receipt
+        </Title>
+        <Details
+          order={order}
+          rows={[
+            ['Amount', `${formatCents(order.amount)} ${order.currency}`],
+            [
+              'Order ID',
+              <Text key="o" span ff="monospace">
+                {order.order_id}
+              </Text>,
+            ],
+            [
+              'Payment ID',
+              <Text key="p" span ff="monospace">
+                {order.payment_id}
+              </Text>,
+            ],
+            ['Date', formatDateTime(order.paid_at ?? order.created_at)],
+          ]}
+        />
+      </Card>
+      <Group className="no-print">
+        <Button
+          leftSection={<IconPrinter size={16} aria-hidden />}
+          variant="default"
+          onClick={() => window.print()}
+        >
+          Print receipt
+        </Button>
+        <Button component={Link} to={paths.user.dashboard.getHref()}>
+          Go to dashboard
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** user/paymentfailure: why the payment did not go through, and a way to try again. */
+export function PaymentFailure({ orderId, contact }: { orderId: string | null; contact: SupportContact }) {
+  const { query, order } = useOutcome(orderId, 'not-paid');
+  if (!order) return <Waiting orderId={orderId} error={query.error} />;
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <IconCircleX size={36} color="var(--mantine-color-red-7)" aria-hidden />
+        <Title order={1} fz={28} c="navy.9">
+          Payment not completed
+        </Title>
+      </Group>
+      <Alert color="red" title="Reason" role="alert" maw={600}>
+        {order.failure_reason ?? MESSAGES.PAYMENT_NOT_COMPLETED}
+      </Alert>
+      <Details
+        order={order}
+        rows={[
+          ['Amount', `${formatCents(order.amount)} ${order.currency}`],
+          [
+            'Order ID',
+            <Text key="o" span ff="monospace">
+              {order.order_id}
+            </Text>,
+          ],
+          ['Date', formatDateTime(order.created_at)],
+        ]}
+      />
+      <Text>
+        Nothing was recorded as paid for this order. If your bank shows a charge, it is reversed automatically
+        within a few days.
+      </Text>
+      <Group>
+        <Button component={Link} to={paths.user.payment.getHref()}>
+          Try again
+        </Button>
+        <Button component={Link} to={paths.user.dashboard.getHref()} variant="default">
+          Go to dashboard
+        </Button>
+      </Group>
+      {contact && (
+        <Text fz="sm">
+          Need help? Write to{' '}
+          <Anchor href={`mailto:${contact.email}`} underline="always">
+            {contact.email}
+          </Anchor>
+          {contact.phone && (
+            <>
+              {' '}
+              or call{' '}
+              <Anchor href={contact.phoneHref} underline="always">
+                {contact.phone}
+              </Anchor>
+            </>
+          )}
+          .
+        </Text>
+      )}
+    </Stack>
+  );
+}

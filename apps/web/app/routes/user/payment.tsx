@@ -1,0 +1,42 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { CALLS } from '@taxfirm/contract';
+import { redirect } from 'react-router';
+import { ClientOnlyFallback } from '../../components/layouts/client-only-fallback.tsx';
+import { paths } from '../../config/paths.ts';
+import { PaymentPage } from '../../features/payments/components/payment-page.tsx';
+import { api } from '../../lib/api-client.ts';
+import { rememberFileStatus } from '../../lib/session.ts';
+
+/**
+ * Open only while the filing's status opens payment, as the server says (the stored status may be stale):
+ * otherwise to the dashboard. Without a session the portal's layout sends the visitor home.
+ */
+export async function clientLoader() {
+  const status = await api(CALLS.paymentStatus, {});
+  if (status.filestatus) rememberFileStatus(status.filestatus);
+  if (!status.payment_open) throw redirect(paths.user.dashboard.getHref());
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <ClientOnlyFallback label="Loading the payment page" />;
+}
+
+export function meta() {
+  return [{ title: 'Make a Payment' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Payment() {
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={28} c="navy.9">
+          Make a Payment
+        </Title>
+        <Text c="gray.8">Pay your tax preparation fee by card. You get a receipt by e-mail.</Text>
+      </div>
+      <PaymentPage />
+    </Stack>
+  );
+}
