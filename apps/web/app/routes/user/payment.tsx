@@ -5,13 +5,15 @@ import { ClientOnlyFallback } from '../../components/layouts/client-only-fallbac
 import { paths } from '../../config/paths.ts';
 import { PaymentPage } from '../../features/payments/components/payment-page.tsx';
 import { api } from '../../lib/api-client.ts';
-import { rememberFileStatus } from '../../lib/session.ts';
+import { hasStoredLogin, rememberFileStatus } from '../../lib/session.ts';
 
 /**
  * Open only while the filing's status opens payment, as the server says (the stored status may be stale):
  * otherwise to the dashboard. Without a session the portal's layout sends the visitor home.
  */
 export async function clientLoader() {
+  // The layout's loader sends a visitor without a login home; do not ask the server for them.
+  if (!hasStoredLogin()) return null;
   const status = await api(CALLS.paymentStatus, {});
   if (status.filestatus) rememberFileStatus(status.filestatus);
   if (!status.payment_open) throw redirect(paths.user.dashboard.getHref());

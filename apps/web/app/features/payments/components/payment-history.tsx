@@ -7,11 +7,18 @@ const COLORS = { paid: 'green', failed: 'red', created: 'gray' } as const;
 /** The client's payment orders for this filing, newest first. */
 export function PaymentHistory({ payments }: { payments: readonly PaymentRecord[] }) {
   return (
-    <section aria-labelledby="payments-heading">
+    <section>
       <Title order={2} id="payments-heading" fz="xl" c="navy.9" mb="sm">
         Your payments
       </Title>
-      <Table.ScrollContainer minWidth={480}>
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <Table.ScrollContainer
+        minWidth={480}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-labelledby="payments-heading"
+      >
         <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -33,7 +40,7 @@ export function PaymentHistory({ payments }: { payments: readonly PaymentRecord[
                   <Table.Td>{formatCents(payment.amount)}</Table.Td>
                   <Table.Td ff="monospace">{payment.order_id}</Table.Td>
                   <Table.Td>
-                    <Badge color={COLORS[payment.status]} variant="light">
+                    <Badge color={COLORS[payment.status]} c="dark.7" variant="light">
                       {STATUS_LABELS[payment.status]}
                     </Badge>
                   </Table.Td>

@@ -62,7 +62,7 @@ function Details({ order, rows }: { order: PaymentRecord; rows: [string, ReactNo
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
-            <Table.Th scope="row" w={150}>
+            <Table.Th scope="row" w={120}>
               {label}
             </Table.Th>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
@@ -79,7 +79,7 @@ export function PaymentReceipt({ orderId }: { orderId: string | null }) {
   if (!order) return <Waiting orderId={orderId} error={query.error} />;
   return (
     <Stack gap="lg">
-      <Group gap="sm">
+      <Group gap="sm" wrap="nowrap">
         <IconCircleCheck size={36} color="var(--mantine-color-green-7)" aria-hidden />
         <Title order={1} fz={28} c="navy.9">
           Payment successful
@@ -139,7 +139,7 @@ export function PaymentFailure({ orderId, contact }: { orderId: string | null; c
   if (!order) return <Waiting orderId={orderId} error={query.error} />;
   return (
     <Stack gap="lg">
-      <Group gap="sm">
+      <Group gap="sm" wrap="nowrap">
         <IconCircleX size={36} color="var(--mantine-color-red-7)" aria-hidden />
         <Title order={1} fz={28} c="navy.9">
           Payment not completed

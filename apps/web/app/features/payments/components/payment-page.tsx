@@ -1,6 +1,6 @@
-import { Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { paymentFormSchema, PAYMENT_CURRENCY } from '@taxfirm/contract';
-import { IconCreditCard, IconLock } from '@tabler/icons-react';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { MESSAGES, paymentFormSchema, PAYMENT_CURRENCY } from '@taxfirm/contract';
+import { IconAlertCircle, IconCreditCard, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -14,6 +14,7 @@ import {
   useForgetPaymentStatus,
   usePaymentStatus,
   verifyOrder,
+  type PaymentOrder,
 } from '../api/payments.ts';
 import type { CheckoutOrder, CheckoutResult } from '../checkout.ts';
 import { openRazorpayCheckout } from '../razorpay-checkout.ts';
@@ -63,6 +64,7 @@ export function PaymentPage() {
   const complete = useCompleteCheckout();
   const [sandboxOrder, setSandboxOrder] = useState<CheckoutOrder | null>(null);
   const [isCompleting, setCompleting] = useState(false);
+  const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const form = useContractForm(paymentFormSchema, { defaultValues: { amount: '' } });
   const { errors } = form.formState;
 
@@ -73,24 +75,34 @@ export function PaymentPage() {
   };
 
   const onSubmit = form.handleSubmit(async ({ amount }) => {
+    setCheckoutError(null);
+    let order: PaymentOrder;
     try {
-      const order = await createOrder.mutateAsync({
+      order = await createOrder.mutateAsync({
         amount,
         currency: PAYMENT_CURRENCY,
         clientid: session?.clientId,
       });
-      if (order.provider === 'sandbox') {
-        setSandboxOrder(order);
-        return;
-      }
-      const result = await openRazorpayCheckout(order, {
+    } catch (error) {
+      setServerFieldErrors(form, error);
+      return;
+    }
+    if (order.provider === 'sandbox') {
+      setSandboxOrder(order);
+      return;
+    }
+    let result: CheckoutResult;
+    try {
+      result = await openRazorpayCheckout(order, {
         ...(session?.userName ? { name: session.userName } : {}),
         ...(session?.email ? { email: session.email } : {}),
       });
-      await finish(order, result);
-    } catch (error) {
-      setServerFieldErrors(form, error);
+    } catch {
+      // The provider's checkout script did not load (offline, blocked): nothing was charged.
+      setCheckoutError(MESSAGES.PAYMENT_PROVIDER_UNAVAILABLE);
+      return;
     }
+    await finish(order, result);
   });
 
   if (isCompleting) {
@@ -118,6 +130,11 @@ export function PaymentPage() {
               error={errors.amount?.message}
             />
             <ApiErrorAlert error={alertError(createOrder.error)} />
+            {checkoutError && (
+              <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+                {checkoutError}
+              </Alert>
+            )}
             <Button
               type="submit"
               disabled={createOrder.isPending}

@@ -59,13 +59,16 @@ export function SandboxCheckout({
       title={
         <Group gap="xs">
           <Text fw={700}>Sandbox checkout</Text>
-          <Badge color="orange" variant="light">
+          <Badge color="gold" c="gold.9" variant="light">
             Test mode
           </Badge>
         </Group>
       }
       centered
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close checkout' }}
+      // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
+      attributes={{ header: { role: 'none' } }}
     >
       <form noValidate onSubmit={onSubmit} aria-label="Card payment">
         <Stack gap="md">
@@ -122,7 +125,7 @@ export function SandboxCheckout({
               Pay {amount}
             </Button>
           </Group>
-          <Alert color="orange" variant="light" title="Test cards">
+          <Alert color="gold" c="gold.9" variant="light" title="Test cards">
             <Text fz="sm">
               No real card is charged in test mode. Use any future expiry, any CVV and any name.
             </Text>
