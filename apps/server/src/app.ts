@@ -24,6 +24,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import {
   createPaymentProvider,
   type PaymentsAppConfig,
@@ -161,6 +162,7 @@ export async function buildApp({
   await app.register(settingsRoutes, { settings });
   await app.register(accountsRoutes, { settings, appUrl: config.appUrl, mail, keyring });
   await app.register(profileRoutes, { settings, keyring });
+  await app.register(staffAuthRoutes, { settings, keyring, mail });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);

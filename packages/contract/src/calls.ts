@@ -7,6 +7,7 @@ import { paymentsCalls } from './payments/payments.calls.ts';
 import { profileCalls } from './profile/profile.calls.ts';
 import { referralsCalls } from './referrals/referrals.calls.ts';
 import { settingsCalls } from './settings/settings.calls.ts';
+import { staffCalls } from './staff/staff.calls.ts';
 import { taxSummariesCalls } from './tax-summaries/tax-summaries.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
@@ -20,6 +21,7 @@ export const CALLS = {
   ...documentsCalls,
   ...taxSummariesCalls,
   ...paymentsCalls,
+  ...staffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -14,4 +14,5 @@ export * from './profile/profile.schemas.ts';
 export * from './documents/documents.schemas.ts';
 export * from './tax-summaries/tax-summaries.schemas.ts';
 export * from './payments/payments.schemas.ts';
+export * from './staff/staff.schemas.ts';
 export * from './web-context.ts';

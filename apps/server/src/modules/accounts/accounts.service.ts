@@ -187,6 +187,35 @@ export async function checkCredentials(db: Database, email: string, password: st
   return user;
 }
 
+/**
+ * Check a staff member's credentials: the same uniform answer, after the same hashing work, for an unknown
+ * e-mail, a wrong password and a client account.
+ */
+export async function checkStaffCredentials(db: Database, email: string, password: string) {
+  const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!user || !ok || user.role === 'client') {
+    throw new AppError('UNAUTHORIZED', { message: MESSAGES.LOGIN_INVALID });
+  }
+  return user;
+}
+
+/** How long a staff-sent or set-up link (resetpasswordlink/{id}) stays live. */
+export const RESET_LINK_TTL_MS = 24 * 3_600_000;
+
+/**
+ * A one-time link to set the account's password (resetpasswordlink/{id}): staff send it to clients, and a new
+ * staff member gets one from `npm run staff:create`.
+ */
+export async function createResetLink(
+  db: Pick<Database, 'insert'>,
+  appUrl: string,
+  userId: string,
+): Promise<string> {
+  const token = await issueToken(db, userId, 'staff_reset', RESET_LINK_TTL_MS);
+  return `${appUrl}/resetpasswordlink/${token.secret}`;
+}
+
 /** The spec's uinfo for a client user: the filing of the current tax year gives the file status. */
 export async function userInfo(db: Database, userId: string, taxYear: number): Promise<UserInfo> {
   const [row] = await db

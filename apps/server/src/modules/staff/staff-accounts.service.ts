@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { emailField, personName, MESSAGES, STAFF_ROLES, type StaffRole } from '@taxfirm/contract';
+import { sql, users, type Database } from '@taxfirm/db';
+import { z } from 'zod';
+import { hashPassword } from '../../lib/crypto/passwords.ts';
+import { createResetLink } from '../accounts/accounts.service.ts';
+
+export const newStaffSchema = z.object({
+  email: emailField(),
+  role: z.enum(STAFF_ROLES, { error: `role must be one of: ${STAFF_ROLES.join(', ')}` }),
+  first_name: personName(MESSAGES.FIRST_NAME_REQUIRED, MESSAGES.FIRST_NAME_ALPHABETS),
+  last_name: personName(MESSAGES.LAST_NAME_REQUIRED, MESSAGES.LAST_NAME_ALPHABETS),
+});
+export type NewStaff = z.input<typeof newStaffSchema>;
+
+export class StaffExistsError extends Error {}
+
+/**
+ * A staff account with no usable password, verified (the firm made it), and a one-time link to set the
+ * password. The authenticator app is enrolled at first login, which cannot be skipped.
+ */
+export async function createStaffMember(
+  db: Database,
+  appUrl: string,
+  input: NewStaff,
+): Promise<{ userId: string; role: StaffRole; setupLink: string }> {
+  const staff = newStaffSchema.parse(input);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${staff.email})`);
+    if (existing) throw new StaffExistsError(`An account with ${staff.email} already exists.`);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: staff.email,
+        // Nobody knows this password: the set-up link replaces it.
+        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+        role: staff.role,
+        firstName: staff.first_name,
+        lastName: staff.last_name,
+        verifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('staff member not stored');
+    return { userId: user.id, role: staff.role, setupLink: await createResetLink(tx, appUrl, user.id) };
+  });
+}
