@@ -3,6 +3,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { Mailbox } from './mailbox.ts';
 import { AppServer } from './server.ts';
 
+let visitorCount = 1;
+
 type WorkerFixtures = { server: AppServer; mailbox: Mailbox };
 type TestFixtures = {
   /** Console errors a test expects (for example the browser's note about a 404 document). */
@@ -25,7 +27,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   server: [
     async ({ mailbox }, use) => {
-      const server = new AppServer({ SMTP_URL: mailbox.url });
+      const server = new AppServer({ SMTP_URL: mailbox.url, TRUST_PROXY: '1' });
       await server.start();
       await use(server);
       await server.dispose();
@@ -34,6 +36,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   baseURL: async ({ server }, use) => {
     await use(server.baseURL);
+  },
+  // Each test is its own visitor: a client address of its own (the app trusts one proxy hop here), so the
+  // per-address rate limits (30 registrations an hour, …) hold for every test as they would for a person,
+  // instead of counting the whole suite as one address.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const n = testInfo.workerIndex * 10_000 + visitorCount++;
+    const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
   },
   allowedConsoleErrors: [[], { option: true }],
   consoleErrors: [
