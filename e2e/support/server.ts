@@ -2,7 +2,7 @@
  * Runs the built app (apps/server/dist/server.js) as its own process on a free port with a fresh
  * DATA_DIR: on PGlite by default, or on a fresh PostgreSQL database when TEST_DATABASE_URL is set.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -64,21 +64,10 @@ export class AppServer {
       await this.admin((c) => c.query(`create database "${this.pgDatabase}"`));
     }
     this.port = this.port || (await freePort());
-    const env: Record<string, string> = {
-      PATH: process.env['PATH'] ?? '',
-      HOME: process.env['HOME'] ?? '',
-      NODE_ENV: 'test',
-      PORT: String(this.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: this.dataDir,
-      LOG_LEVEL: 'warn',
-      ...this.extraEnv,
-    };
-    if (this.pgDatabase && this.adminUrl) env['DATABASE_URL'] = databaseUrl(this.adminUrl, this.pgDatabase);
     this.output = '';
     const child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: ROOT,
-      env,
+      env: this.environment(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
@@ -97,6 +86,44 @@ export class AppServer {
     }
     await this.stop();
     throw new Error(`The server did not become ready:\n${this.output}`);
+  }
+
+  /** The app's environment: this data directory and port, on PGlite or its own PostgreSQL database. */
+  private environment(): Record<string, string> {
+    const env: Record<string, string> = {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      NODE_ENV: 'test',
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: this.dataDir,
+      LOG_LEVEL: 'warn',
+      ...this.extraEnv,
+    };
+    if (this.pgDatabase && this.adminUrl) env['DATABASE_URL'] = databaseUrl(this.adminUrl, this.pgDatabase);
+    return env;
+  }
+
+  /**
+   * Run one of the server's command-line tools against this app's database, as an operator would (e.g.
+   * npm run staff:create). PGlite is owned by the server process, so the server is stopped around it.
+   */
+  async runCli(
+    script: string,
+    args: readonly string[],
+  ): Promise<{ status: number | null; stdout: string; stderr: string }> {
+    const isPglite = this.engine === 'pglite';
+    if (isPglite) await this.stop();
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+        cwd: ROOT,
+        env: this.environment(),
+        encoding: 'utf8',
+      });
+      return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+    } finally {
+      if (isPglite) await this.start();
+    }
   }
 
   async stop(): Promise<void> {

@@ -40,5 +40,8 @@ export default [
       route('security', 'routes/user/security.tsx'),
     ]),
   ]),
-  ...prefix('staff', [layout('routes/staff/layout.tsx', [index('routes/staff/home.tsx')])]),
+  ...prefix('staff', [
+    route('login', 'routes/staff/login.tsx'),
+    layout('routes/staff/layout.tsx', [index('routes/staff/home.tsx')]),
+  ]),
 ] satisfies RouteConfig;

@@ -29,5 +29,6 @@ export const paths = {
   },
   staff: {
     home: { getHref: () => '/staff' },
+    login: { getHref: () => '/staff/login' },
   },
 } as const;

@@ -6,7 +6,7 @@ export function meta() {
 
 export default function StaffHome() {
   return (
-    <Container size="lg" py="xl" component="main">
+    <Container size="lg" py="xl" component="main" id="main" tabIndex={-1}>
       <Title order={1}>Staff console</Title>
     </Container>
   );

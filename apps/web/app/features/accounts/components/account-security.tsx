@@ -1,9 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
-  Code,
-  List,
   Loader,
   PasswordInput,
   SimpleGrid,
@@ -20,6 +17,7 @@ import {
 } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { AuthenticatorQr, RecoveryCodes } from '../../../components/ui/authenticator.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useMfaDisable, useMfaEnable, useMfaSetup, useMfaStatus } from '../api/accounts.ts';
 
@@ -69,21 +67,7 @@ function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" c="navy.9">
-          1. Scan this code with your app
-        </Title>
-        <img
-          src={setup.data.qr_code}
-          alt="QR code to add your account to an authenticator app"
-          width={200}
-          height={200}
-        />
-        <Text fz="sm">
-          Cannot scan it? Enter this key in the app instead:{' '}
-          <Code data-testid="mfa-secret">{setup.data.secret}</Code>
-        </Text>
-      </Stack>
+      <AuthenticatorQr qrCode={setup.data.qr_code} secret={setup.data.secret} />
       <form noValidate onSubmit={onSubmit} aria-label="Confirm two-step verification">
         <Stack gap="sm">
           <Title order={2} fz="lg" c="navy.9">
@@ -104,31 +88,6 @@ function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         </Stack>
       </form>
     </SimpleGrid>
-  );
-}
-
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  return (
-    <Card withBorder radius="md" padding="lg" maw={560}>
-      <Stack gap="sm">
-        <Alert color="green" role="status">
-          Two-step verification is on.
-        </Alert>
-        <Title order={2} fz="lg" c="navy.9">
-          Save your recovery codes
-        </Title>
-        <Text fz="sm">
-          If you lose your phone, each of these codes lets you log in once instead of an app code. Keep them
-          somewhere safe: they are shown only now.
-        </Text>
-        <List data-testid="recovery-codes" spacing={4} ff="monospace">
-          {codes.map((code) => (
-            <List.Item key={code}>{code}</List.Item>
-          ))}
-        </List>
-        <Button onClick={onDone}>I have saved my recovery codes</Button>
-      </Stack>
-    </Card>
   );
 }
 

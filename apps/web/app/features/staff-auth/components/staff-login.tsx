@@ -1,0 +1,236 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  loginBodySchema,
+  MESSAGES,
+  staffEnrolConfirmBodySchema,
+  staffMfaBodySchema,
+  type LoginBody,
+} from '@taxfirm/contract';
+import { useState } from 'react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { AuthenticatorQr, RecoveryCodes } from '../../../components/ui/authenticator.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import {
+  useStaffEnrolConfirm,
+  useStaffEnrolStart,
+  useStaffLogin,
+  useStaffLoginMfa,
+} from '../api/staff-auth.ts';
+
+type Step =
+  { kind: 'password' } | { kind: 'mfa' | 'enrol'; token: string } | { kind: 'codes'; codes: string[] };
+
+/**
+ * The staff sign-in: password, then the authenticator code; at first login, enrolment of an authenticator
+ * app (it cannot be skipped) and the recovery codes, shown once. `onSignedIn` opens the console.
+ */
+export function StaffLogin({ onSignedIn }: { onSignedIn: () => void }) {
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const restart = () => setStep({ kind: 'password' });
+  return (
+    <Card withBorder radius="md" padding="xl" maw={step.kind === 'enrol' ? 760 : 460} w="100%">
+      {step.kind === 'password' && <PasswordStep onNext={(kind, token) => setStep({ kind, token })} />}
+      {step.kind === 'mfa' && <CodeStep token={step.token} onDone={onSignedIn} onRestart={restart} />}
+      {step.kind === 'enrol' && (
+        <EnrolStep
+          token={step.token}
+          onDone={(codes) => setStep({ kind: 'codes', codes })}
+          onRestart={restart}
+        />
+      )}
+      {step.kind === 'codes' && (
+        <Stack gap="md">
+          <Title order={1} fz={26} c="navy.9">
+            Two-step verification is set up
+          </Title>
+          <RecoveryCodes codes={step.codes} onDone={onSignedIn} />
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function PasswordStep({ onNext }: { onNext: (kind: 'mfa' | 'enrol', token: string) => void }) {
+  const login = useStaffLogin();
+  const form = useContractForm(loginBodySchema, {
+    defaultValues: { email: '', password: '' } satisfies LoginBody,
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await login.mutateAsync(values);
+      onNext(answer.step, answer.mfa_token);
+    } catch (error) {
+      setServerFieldErrors(form, error);
+    }
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Staff login">
+      <Stack gap="md">
+        <Title order={1} fz={26} c="navy.9">
+          Staff login
+        </Title>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          withAsterisk
+          {...form.register('email')}
+          error={errors.email?.message}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          withAsterisk
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
+        <ApiErrorAlert error={alertError(login.error)} />
+        <Button type="submit" loading={login.isPending} loaderProps={{ 'aria-label': 'Logging in' }}>
+          Login
+        </Button>
+        <Text fz="sm" c="gray.8">
+          Staff accounts are created by the firm&apos;s administrator. Two-step verification is required.
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+function CodeStep({
+  token,
+  onDone,
+  onRestart,
+}: {
+  token: string;
+  onDone: () => void;
+  onRestart: () => void;
+}) {
+  const finish = useStaffLoginMfa();
+  const form = useContractForm(staffMfaBodySchema, { defaultValues: { mfa_token: token, code: '' } });
+  const { errors } = form.formState;
+  const expired = finish.error instanceof ApiError && finish.error.message === MESSAGES.MFA_LOGIN_EXPIRED;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await finish.mutateAsync(values);
+      onDone();
+    } catch (error) {
+      setServerFieldErrors(form, error);
+    }
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Two-step verification">
+      <Stack gap="md">
+        <Title order={1} fz={26} c="navy.9">
+          Two-step verification
+        </Title>
+        <Alert color="blue" role="status">
+          {MESSAGES.MFA_REQUIRED}
+        </Alert>
+        <TextInput
+          label="Authentication code"
+          description="The 6-digit code from your app, or one of your recovery codes."
+          autoComplete="one-time-code"
+          withAsterisk
+          data-autofocus
+          {...form.register('code')}
+          error={errors.code?.message}
+        />
+        <ApiErrorAlert error={alertError(finish.error)} />
+        {expired ? (
+          <Button onClick={onRestart}>Log in again</Button>
+        ) : (
+          <Button type="submit" loading={finish.isPending} loaderProps={{ 'aria-label': 'Verifying' }}>
+            Verify
+          </Button>
+        )}
+        <Anchor component="button" type="button" onClick={onRestart} fz="sm">
+          Back to Login
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+function EnrolStep({
+  token,
+  onDone,
+  onRestart,
+}: {
+  token: string;
+  onDone: (codes: string[]) => void;
+  onRestart: () => void;
+}) {
+  const setup = useStaffEnrolStart(token);
+  const confirm = useStaffEnrolConfirm();
+  const form = useContractForm(staffEnrolConfirmBodySchema, {
+    defaultValues: { mfa_token: token, code: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      onDone((await confirm.mutateAsync(values)).recovery_codes);
+    } catch (error) {
+      setServerFieldErrors(form, error);
+    }
+  });
+  if (
+    setup.error ||
+    (confirm.error instanceof ApiError && confirm.error.message === MESSAGES.MFA_LOGIN_EXPIRED)
+  ) {
+    return (
+      <Stack gap="md">
+        <ApiErrorAlert error={setup.error ?? confirm.error} />
+        <Button onClick={onRestart}>Log in again</Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Title order={1} fz={26} c="navy.9">
+        Set up two-step verification
+      </Title>
+      <Text>
+        Staff accounts must use an authenticator app (such as Google Authenticator, Microsoft Authenticator or
+        1Password): it protects our clients&apos; tax records even if a password leaks. Finish within five
+        minutes.
+      </Text>
+      {setup.data && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <AuthenticatorQr qrCode={setup.data.qr_code} secret={setup.data.secret} />
+          <form noValidate onSubmit={onSubmit} aria-label="Confirm two-step verification">
+            <Stack gap="sm">
+              <Title order={2} fz="lg" c="navy.9">
+                2. Enter the code it shows
+              </Title>
+              <TextInput
+                label="6-digit code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                withAsterisk
+                {...form.register('code')}
+                error={errors.code?.message}
+              />
+              <ApiErrorAlert error={alertError(confirm.error)} />
+              <Button type="submit" loading={confirm.isPending} loaderProps={{ 'aria-label': 'Confirming' }}>
+                Confirm
+              </Button>
+            </Stack>
+          </form>
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
