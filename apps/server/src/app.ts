@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
+import { staffClientsRoutes } from './modules/staff/clients.routes.ts';
 import {
   createPaymentProvider,
   type PaymentsAppConfig,
@@ -163,6 +164,7 @@ export async function buildApp({
   await app.register(accountsRoutes, { settings, appUrl: config.appUrl, mail, keyring });
   await app.register(profileRoutes, { settings, keyring });
   await app.register(staffAuthRoutes, { settings, keyring, mail });
+  await app.register(staffClientsRoutes, { settings });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);

@@ -12,6 +12,8 @@ import { createKeyring } from '../src/lib/crypto/keyring.ts';
 import { createLocalStorage } from '../src/lib/storage/local-storage.ts';
 import type { ObjectStorage } from '../src/lib/storage/object-storage.ts';
 import { issueCsrfToken } from '../src/plugins/app/csrf.ts';
+import { createSession } from '../src/modules/accounts/sessions.service.ts';
+import { createStaffMember } from '../src/modules/staff/staff-accounts.service.ts';
 
 export const TEST_SECRET = 'test-session-secret-0123456789abcdefghij';
 export const TEST_ENCRYPTION_KEY = 'test-encryption-key-0123456789abcdefghij';
@@ -169,4 +171,20 @@ export async function signUpAndLogIn(
   const sid = login.cookies.find((c) => c.name === 'sid')?.value;
   if (!uinfo || !sid) throw new Error(`login failed: ${login.body}`);
   return { sid, userId: uinfo.user_id, clientId: uinfo.client_id };
+}
+
+/** A staff member (as npm run staff:create makes one) with a live session, written straight to the database. */
+export async function staffSession(
+  t: TestApp,
+  email: string,
+  role: 'admin' | 'analyst',
+): Promise<{ sid: string; userId: string }> {
+  const { userId } = await createStaffMember(t.database.db, 'http://localhost:3000', {
+    email,
+    role,
+    first_name: role === 'admin' ? 'Ada' : 'Ravi',
+    last_name: 'Shah',
+  });
+  const session = await createSession(t.database.db, userId, { ip: '127.0.0.1', userAgent: 'test' });
+  return { sid: session.token, userId };
 }

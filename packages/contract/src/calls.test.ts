@@ -75,6 +75,8 @@ describe('CALLS', () => {
       'account/payments/status',
       'account/resendverification',
       'account/revealssn',
+      'staff/clients/list',
+      'staff/clients/queues',
       'staff/login',
       'staff/login/enrol',
       'staff/login/enrolconfirm',

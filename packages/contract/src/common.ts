@@ -109,7 +109,7 @@ export const dataTablesParametersSchema = z.object({
   start: z.coerce.number().int().min(0).default(0),
   length: z.coerce.number().int().min(1).max(100).default(10),
   search: z
-    .object({ value: z.string().max(200).default('') })
+    .object({ value: z.string().max(200).refine(hasNoNul, { error: MESSAGES.TEXT_NUL }).default('') })
     .partial()
     .optional(),
 });

@@ -9,6 +9,12 @@ import {
   staffMfaBodySchema,
   staffSessionResponseSchema,
 } from './staff.schemas.ts';
+import {
+  staffClientListBodySchema,
+  staffClientListResponseSchema,
+  staffQueueBodySchema,
+  staffQueueResponseSchema,
+} from './clients.schemas.ts';
 
 export const staffCalls = {
   staffLogin: defineCall({
@@ -45,5 +51,19 @@ export const staffCalls = {
     response: staffSessionResponseSchema,
     access: 'staff',
     summary: 'The signed-in staff member and their role.',
+  }),
+  staffQueues: defineCall({
+    path: 'staff/clients/queues',
+    body: staffQueueBodySchema,
+    response: staffQueueResponseSchema,
+    access: 'staff',
+    summary: "A tax year's filings counted by file status (analysts: their own and To Be Assigned).",
+  }),
+  staffClientList: defineCall({
+    path: 'staff/clients/list',
+    body: staffClientListBodySchema,
+    response: staffClientListResponseSchema,
+    access: 'staff',
+    summary: "One queue's clients, paged, searched and sorted (analysts: their own and To Be Assigned).",
   }),
 } as const;

@@ -57,11 +57,15 @@ export const filings = pgTable(
       .references(() => clients.id, { onDelete: 'cascade' }),
     taxYear: integer().notNull(),
     status: fileStatus().notNull().default('To Be Assigned'),
+    /** The analyst working this filing; null while it waits in To Be Assigned. */
+    assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('filings_client_year_idx').on(t.clientId, t.taxYear),
     index('filings_year_status_idx').on(t.taxYear, t.status),
+    // An analyst's queues: their filings of a tax year.
+    index('filings_year_assigned_idx').on(t.taxYear, t.assignedTo),
   ],
 );
 

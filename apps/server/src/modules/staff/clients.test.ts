@@ -1,0 +1,176 @@
+import type { FileStatus } from '@taxfirm/contract';
+import { and, auditLog, clients, eq, filings, type Database } from '@taxfirm/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let admin: { sid: string; userId: string };
+let analyst: { sid: string; userId: string };
+let otherAnalyst: { sid: string; userId: string };
+let taxYear: number;
+const made: Record<string, { clientId: string; sid: string }> = {};
+
+async function clientWith(
+  db: Database,
+  key: string,
+  name: { first: string; last: string },
+  status: FileStatus,
+  options: { assignedTo?: string; fileNumber?: string } = {},
+) {
+  const account = await signUpAndLogIn(t, `${key}@example.com`, name);
+  await db
+    .update(filings)
+    .set({ status, assignedTo: options.assignedTo ?? null })
+    .where(eq(filings.clientId, account.clientId));
+  if (options.fileNumber) {
+    await db.update(clients).set({ fileNumber: options.fileNumber }).where(eq(clients.id, account.clientId));
+  }
+  made[key] = { clientId: account.clientId, sid: account.sid };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  admin = await staffSession(t, 'admin@firm.example', 'admin');
+  analyst = await staffSession(t, 'analyst@firm.example', 'analyst');
+  otherAnalyst = await staffSession(t, 'other.analyst@firm.example', 'analyst');
+  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
+  await clientWith(db, 'new1', { first: 'Asha', last: 'Rao' }, 'To Be Assigned');
+  await clientWith(db, 'new2', { first: 'Bina', last: 'Das' }, 'To Be Assigned');
+  await clientWith(db, 'mine1', { first: 'Chetan', last: 'Iyer' }, 'Docs Upload Pending', {
+    assignedTo: analyst.userId,
+    fileNumber: 'TF-2026-0007',
+  });
+  await clientWith(db, 'mine2', { first: 'Divya', last: 'Menon' }, 'Payment Pending', {
+    assignedTo: analyst.userId,
+    fileNumber: 'TF-2026-0003',
+  });
+  await clientWith(db, 'theirs', { first: 'Esha', last: 'Kapoor' }, 'Docs Upload Pending', {
+    assignedTo: otherAnalyst.userId,
+    fileNumber: 'TF-2026-0009',
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const countsOf = (body: { counts: { status: string; count: number }[] }) =>
+  Object.fromEntries(body.counts.filter((c) => c.count > 0).map((c) => [c.status, c.count]));
+
+describe('staff/clients/queues', () => {
+  it('counts every filing of the tax year for an admin, by status, with the total', async () => {
+    const res = await t.postAs(admin.sid, '/api/staff/clients/queues', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().tax_year).toBe(taxYear);
+    expect(res.json().counts).toHaveLength(17);
+    expect(countsOf(res.json())).toEqual({
+      'To Be Assigned': 2,
+      'Docs Upload Pending': 2,
+      'Payment Pending': 1,
+    });
+    expect(res.json().total).toBe(5);
+  });
+
+  it("counts an analyst's own filings and To Be Assigned only", async () => {
+    const res = await t.postAs(analyst.sid, '/api/staff/clients/queues', {});
+    expect(countsOf(res.json())).toEqual({
+      'To Be Assigned': 2,
+      'Docs Upload Pending': 1,
+      'Payment Pending': 1,
+    });
+    expect(res.json().total).toBe(4);
+  });
+
+  it('counts another tax year on its own (none here)', async () => {
+    const res = await t.postAs(admin.sid, '/api/staff/clients/queues', { taxy: taxYear - 1 });
+    expect(res.json()).toMatchObject({ tax_year: taxYear - 1, total: 0 });
+  });
+});
+
+describe('staff/clients/list', () => {
+  const list = (sid: string, body: Record<string, unknown>) => t.postAs(sid, '/api/staff/clients/list', body);
+
+  it('lists a queue with file number, name, e-mail, phone in its format, status and analyst', async () => {
+    const res = await list(admin.sid, {
+      status: 'Docs Upload Pending',
+      sort: { column: 'name', dir: 'asc' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ draw: 1, recordsTotal: 2, recordsFiltered: 2 });
+    expect(res.json().data).toEqual([
+      {
+        client_id: made['mine1']?.clientId,
+        file_number: 'TF-2026-0007',
+        name: 'Chetan Iyer',
+        email: 'mine1@example.com',
+        phone: '+1 (469)-555-0100',
+        status: 'Docs Upload Pending',
+        assigned_to: 'Ravi Shah',
+        referred_by: null,
+      },
+      expect.objectContaining({ name: 'Esha Kapoor', file_number: 'TF-2026-0009' }),
+    ]);
+  });
+
+  it('searches by name, e-mail or file number, sorts, and pages on the server', async () => {
+    const byNumber = await list(admin.sid, { dataTablesParameters: { search: { value: '0003' } } });
+    expect(byNumber.json()).toMatchObject({ recordsTotal: 5, recordsFiltered: 1 });
+    expect(byNumber.json().data[0].name).toBe('Divya Menon');
+    const byMail = await list(admin.sid, { dataTablesParameters: { search: { value: 'NEW2@' } } });
+    expect(byMail.json().data.map((r: { name: string }) => r.name)).toEqual(['Bina Das']);
+    const wildcard = await list(admin.sid, { dataTablesParameters: { search: { value: '%' } } });
+    expect(wildcard.json().recordsFiltered).toBe(0);
+
+    const sorted = await list(admin.sid, { sort: { column: 'file_number', dir: 'asc' } });
+    const numbers = sorted.json().data.map((r: { file_number: string | null }) => r.file_number);
+    expect(numbers.slice(0, 3)).toEqual(['TF-2026-0003', 'TF-2026-0007', 'TF-2026-0009']);
+    const page2 = await list(admin.sid, {
+      sort: { column: 'name', dir: 'asc' },
+      dataTablesParameters: { draw: 4, start: 2, length: 2 },
+    });
+    expect(page2.json()).toMatchObject({ draw: 4, recordsTotal: 5, recordsFiltered: 5 });
+    expect(page2.json().data.map((r: { name: string }) => r.name)).toEqual(['Chetan Iyer', 'Divya Menon']);
+  });
+
+  it("never shows an analyst another analyst's client, however asked", async () => {
+    const all = await list(analyst.sid, {});
+    const names = all
+      .json()
+      .data.map((r: { name: string }) => r.name)
+      .sort();
+    expect(names).toEqual(['Asha Rao', 'Bina Das', 'Chetan Iyer', 'Divya Menon']);
+    const searched = await list(analyst.sid, { dataTablesParameters: { search: { value: 'Kapoor' } } });
+    expect(searched.json()).toMatchObject({ recordsFiltered: 0, data: [] });
+    const queue = await list(analyst.sid, { status: 'Docs Upload Pending' });
+    expect(queue.json().data.map((r: { name: string }) => r.name)).toEqual(['Chetan Iyer']);
+  });
+
+  it('writes each listing to the audit log: who, which queue, from where', async () => {
+    await list(otherAnalyst.sid, { status: 'Payment Pending' });
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, otherAnalyst.userId), eq(auditLog.action, 'staff.clients.list')));
+    expect(rows.at(-1)).toMatchObject({ subject: `${taxYear}/Payment Pending`, ip: '127.0.0.1' });
+  });
+
+  it('refuses bad input with a 400', async () => {
+    for (const body of [
+      { status: 'Bogus' },
+      { taxy: 'abc' },
+      { sort: { column: 'password_hash' } },
+      { dataTablesParameters: { length: 10_000 } },
+      { dataTablesParameters: { search: { value: 'a\u0000' } } },
+    ]) {
+      const res = await list(admin.sid, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('is refused to a client session (403) and without a session (401)', async () => {
+    const asClient = await list(made['new1']?.sid ?? '', {});
+    expect(asClient.statusCode).toBe(403);
+    expect((await t.postAs(made['new1']?.sid ?? '', '/api/staff/clients/queues', {})).statusCode).toBe(403);
+    expect((await t.post('/api/staff/clients/list', {})).statusCode).toBe(401);
+  });
+});
