@@ -14,11 +14,15 @@ test.describe('staff sign-in', () => {
   // wrong password (401). The browser notes each refused request in its console.
   test.use({ allowedConsoleErrors: [/status of 40[13]/] });
 
-  test('an admin created from the command line sets a password, enrols an authenticator app and reaches the console', async ({
+  test('an admin created from the command line sets a password, enrols an authenticator app and reaches the work queues', async ({
     page,
     server,
+    mailbox,
     checkA11y,
   }) => {
+    // A new client waits in To Be Assigned.
+    await verifiedAccount(page, mailbox, 'queued.client@example.com');
+
     const created = await server.runCli('apps/server/src/cli/staff-create.ts', [
       '--email',
       'ada@firm.example',
@@ -66,7 +70,28 @@ test.describe('staff sign-in', () => {
 
     await expect(page).toHaveURL(/\/staff$/);
     await expect(page.getByTestId('staff-identity')).toHaveText('Ada Shah (admin)');
+    await expect(page.getByRole('heading', { level: 1, name: 'Work queues' })).toBeVisible();
+    const queues = page.getByRole('region', { name: 'Queues by file status' });
+    // (The worker's app is shared with other specs: other clients may be queued too.)
+    await expect(queues.getByRole('button', { name: /^All\s*\d+$/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(queues.getByRole('button', { name: /^To Be Assigned\s*[1-9]\d*$/ })).toBeVisible();
+    await expect(queues.getByRole('button', { name: /^Cancel Filing\s*0$/ })).toBeVisible();
+    const row = page.getByRole('row', { name: /queued\.client@example\.com/ });
+    await expect(row).toContainText('queued.client@example.com');
+    await expect(row).toContainText('+1 (469)-555-0100');
+    await expect(row).toContainText('Not assigned');
     await checkA11y(page);
+    await queues.getByRole('button', { name: /^Cancel Filing/ }).click();
+    await expect(page.getByRole('cell', { name: 'No clients in this queue.' })).toBeVisible();
+    await queues.getByRole('button', { name: /^To Be Assigned/ }).click();
+    await expect(row).toBeVisible();
+    await page.getByLabel('Search').fill('nobody-like-this');
+    await expect(page.getByRole('cell', { name: 'No clients in this queue.' })).toBeVisible();
+    await page.getByLabel('Search').fill('queued.client');
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Name' }).click();
+    await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/staff\/login$/);
     await page.goto('/staff');

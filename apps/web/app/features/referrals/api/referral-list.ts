@@ -5,11 +5,6 @@ import { api } from '../../../lib/api-client.ts';
 /** The spec's page length for the referral table. */
 export const REFERRALS_PER_PAGE = 10;
 
-/** The tax years the firm offers, the current one first. */
-export function useTaxYears() {
-  return useQuery({ queryKey: ['tax-years'], queryFn: () => api(CALLS.taxYears, {}), staleTime: 5 * 60_000 });
-}
-
 /** One page of the session's referrals for a tax year (page from 1). */
 export function useReferralPage(taxYear: number | undefined, page: number) {
   return useQuery({

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
-import { REFERRALS_PER_PAGE, useReferralPage, useTaxYears } from '../api/referral-list.ts';
+import { useTaxYears } from '../../../lib/tax-years.ts';
+import { REFERRALS_PER_PAGE, useReferralPage } from '../api/referral-list.ts';
 
 const COLUMNS = [
   'Name',
