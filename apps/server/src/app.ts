@@ -164,7 +164,7 @@ export async function buildApp({
   await app.register(accountsRoutes, { settings, appUrl: config.appUrl, mail, keyring });
   await app.register(profileRoutes, { settings, keyring });
   await app.register(staffAuthRoutes, { settings, keyring, mail });
-  await app.register(staffClientsRoutes, { settings });
+  await app.register(staffClientsRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);

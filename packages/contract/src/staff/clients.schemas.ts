@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { dataTablesParametersSchema, envelope } from '../common.ts';
+import { dataTablesParametersSchema, envelope, requiredText } from '../common.ts';
+import { MESSAGES } from '../messages.ts';
+import { PHONE_EXTENSIONS } from '../constants.ts';
 import { FILE_STATUSES } from '../statuses.ts';
 
 const taxYearField = z.coerce.number().int().min(2000).max(2100).optional();
@@ -44,4 +46,60 @@ export const staffClientListResponseSchema = envelope({
   recordsTotal: z.number().int(),
   recordsFiltered: z.number().int(),
   data: z.array(staffClientRowSchema),
+});
+
+const clientIdField = z.uuid({ error: MESSAGES.CLIENT_NOT_FOUND });
+
+/** One client, for the console's client page (a read of client data: audited). */
+export const staffClientBodySchema = z.object({ client_id: clientIdField, taxy: taxYearField });
+export const staffClientResponseSchema = envelope({
+  client: z.object({
+    client_id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    phone_ext: z.enum(PHONE_EXTENSIONS).nullable(),
+    file_number: z.string().nullable(),
+    verified: z.boolean(),
+  }),
+  filing: z.object({
+    tax_year: z.number().int(),
+    status: z.enum(FILE_STATUSES),
+    assigned_to: z.object({ user_id: z.string(), name: z.string() }).nullable(),
+  }),
+  history: z.array(
+    z.object({
+      from_status: z.enum(FILE_STATUSES).nullable(),
+      to_status: z.enum(FILE_STATUSES),
+      comment: z.string().nullable(),
+      by: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+});
+export type StaffClient = z.infer<typeof staffClientResponseSchema>;
+
+/** Move a filing to any status, with the reason kept in its history. */
+export const staffStatusBodySchema = z.object({
+  client_id: clientIdField,
+  taxy: taxYearField,
+  status: z.enum(FILE_STATUSES),
+  comment: requiredText(MESSAGES.STATUS_COMMENT_REQUIRED, 1000),
+});
+export type StaffStatusBody = z.input<typeof staffStatusBodySchema>;
+
+export const staffFileNumberBodySchema = z.object({
+  client_id: clientIdField,
+  file_number: requiredText(MESSAGES.FILE_NUMBER_REQUIRED, 30).regex(/^[A-Za-z0-9-]+$/, {
+    error: MESSAGES.FILE_NUMBER_INVALID,
+  }),
+});
+export type StaffFileNumberBody = z.input<typeof staffFileNumberBodySchema>;
+
+/** Give a filing to an analyst (admins: anyone; an analyst: themselves, from To Be Assigned), or none. */
+export const staffAssignBodySchema = z.object({
+  client_id: clientIdField,
+  taxy: taxYearField,
+  analyst_id: z.uuid({ error: MESSAGES.ANALYST_INVALID }).nullable(),
 });

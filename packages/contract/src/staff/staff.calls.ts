@@ -1,6 +1,6 @@
 import { loginBodySchema, mfaSetupResponseSchema } from '../accounts/accounts.schemas.ts';
 import { defineCall } from '../call.ts';
-import { emptyBodySchema } from '../common.ts';
+import { emptyBodySchema, envelopeSchema } from '../common.ts';
 import {
   staffEnrolBodySchema,
   staffEnrolConfirmBodySchema,
@@ -10,6 +10,11 @@ import {
   staffSessionResponseSchema,
 } from './staff.schemas.ts';
 import {
+  staffAssignBodySchema,
+  staffClientBodySchema,
+  staffClientResponseSchema,
+  staffFileNumberBodySchema,
+  staffStatusBodySchema,
   staffClientListBodySchema,
   staffClientListResponseSchema,
   staffQueueBodySchema,
@@ -65,5 +70,34 @@ export const staffCalls = {
     response: staffClientListResponseSchema,
     access: 'staff',
     summary: "One queue's clients, paged, searched and sorted (analysts: their own and To Be Assigned).",
+  }),
+  staffClient: defineCall({
+    path: 'staff/clients/get',
+    body: staffClientBodySchema,
+    response: staffClientResponseSchema,
+    access: 'staff',
+    summary: "One client's account, filing and status history (audited).",
+  }),
+  staffChangeStatus: defineCall({
+    path: 'staff/clients/status',
+    body: staffStatusBodySchema,
+    response: envelopeSchema,
+    access: 'staff',
+    summary:
+      "Move a client's filing to any status with a required comment; kept in its history, e-mailed to the client.",
+  }),
+  staffSetFileNumber: defineCall({
+    path: 'staff/clients/filenumber',
+    body: staffFileNumberBodySchema,
+    response: envelopeSchema,
+    access: 'staff',
+    summary: "Assign or change a client's file number (unique).",
+  }),
+  staffAssign: defineCall({
+    path: 'staff/clients/assign',
+    body: staffAssignBodySchema,
+    response: envelopeSchema,
+    access: 'staff',
+    summary: 'Assign the filing to an analyst (admins), or take it from To Be Assigned (an analyst).',
   }),
 } as const;

@@ -96,4 +96,15 @@ export const templates = {
       `Date: ${receipt.paidAt}`,
       'Keep this e-mail as your receipt. Your preparer will now review your return with you.',
     ]),
+  statusChanged: (firmName: string, name: string, taxYear: number, status: string, url: string) =>
+    email(
+      firmName,
+      `Your ${taxYear} tax file: ${status}`,
+      [
+        `Hello ${name},`,
+        `The status of your ${taxYear} tax file is now: ${status}.`,
+        'You can see what comes next in your client portal.',
+      ],
+      { label: 'Open my client portal', url },
+    ),
 };

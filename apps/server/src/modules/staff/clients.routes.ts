@@ -1,11 +1,16 @@
-import { CALLS, isStaffRole } from '@taxfirm/contract';
+import { CALLS, isStaffRole, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { countQueues, listQueue, type StaffActor } from './clients.service.ts';
+import { assignAnalyst, changeStatus, getClient, setFileNumber } from './client-actions.service.ts';
+import type { MailWorker } from '../mail/mail.worker.ts';
 
-export async function staffClientsRoutes(app: FastifyInstance, { settings }: { settings: SettingsCache }) {
+export async function staffClientsRoutes(
+  app: FastifyInstance,
+  { settings, appUrl, mail }: { settings: SettingsCache; appUrl: string; mail: MailWorker },
+) {
   /** The session's staff member and role: the only identity these calls use. */
   const actorOf = (request: FastifyRequest): StaffActor => {
     const user = request.user;
@@ -29,5 +34,39 @@ export async function staffClientsRoutes(app: FastifyInstance, { settings }: { s
         sort,
       })),
     };
+  });
+
+  registerCall(app, CALLS.staffClient, async (request) =>
+    getClient(app.db, actorOf(request), request.body.client_id, await taxYearOf(request.body.taxy)),
+  );
+
+  registerCall(app, CALLS.staffChangeStatus, async (request) => {
+    const { client_id: clientId, taxy, status, comment } = request.body;
+    await changeStatus({ db: app.db, appUrl, firmName: (await settings.get()).firm_name }, actorOf(request), {
+      clientId,
+      taxYear: await taxYearOf(taxy),
+      status,
+      comment,
+    });
+    void mail.wake();
+    return { status_smessage: MESSAGES.STATUS_CHANGED };
+  });
+
+  registerCall(app, CALLS.staffSetFileNumber, async (request) => {
+    await setFileNumber(app.db, actorOf(request), {
+      clientId: request.body.client_id,
+      taxYear: await taxYearOf(undefined),
+      fileNumber: request.body.file_number,
+    });
+    return { status_smessage: MESSAGES.FILE_NUMBER_SAVED };
+  });
+
+  registerCall(app, CALLS.staffAssign, async (request) => {
+    await assignAnalyst(app.db, actorOf(request), {
+      clientId: request.body.client_id,
+      taxYear: await taxYearOf(request.body.taxy),
+      analystId: request.body.analyst_id,
+    });
+    return { status_smessage: MESSAGES.ANALYST_ASSIGNED };
   });
 }

@@ -1,5 +1,5 @@
 import type { FileStatus } from '@taxfirm/contract';
-import { and, auditLog, clients, eq, filings, type Database } from '@taxfirm/db';
+import { and, auditLog, clients, emailOutbox, eq, filings, type Database } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
 
@@ -172,5 +172,157 @@ describe('staff/clients/list', () => {
     expect(asClient.statusCode).toBe(403);
     expect((await t.postAs(made['new1']?.sid ?? '', '/api/staff/clients/queues', {})).statusCode).toBe(403);
     expect((await t.post('/api/staff/clients/list', {})).statusCode).toBe(401);
+  });
+});
+
+describe("a client's file", () => {
+  const get = (sid: string, clientId: string | undefined) =>
+    t.postAs(sid, '/api/staff/clients/get', { client_id: clientId });
+
+  it('shows the account, the filing and its history, and audits the read', async () => {
+    const res = await get(analyst.sid, made['mine1']?.clientId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      client: {
+        first_name: 'Chetan',
+        last_name: 'Iyer',
+        email: 'mine1@example.com',
+        phone: '4695550100',
+        phone_ext: 'US',
+        file_number: 'TF-2026-0007',
+        verified: true,
+      },
+      filing: { tax_year: taxYear, status: 'Docs Upload Pending', assigned_to: { name: 'Ravi Shah' } },
+    });
+    expect(res.json().history[0]).toMatchObject({ from_status: null, to_status: 'To Be Assigned', by: null });
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, analyst.userId), eq(auditLog.action, 'staff.client.view')));
+    expect(row).toMatchObject({ clientId: made['mine1']?.clientId, ip: '127.0.0.1' });
+  });
+
+  it('is closed to an analyst when another analyst has the file, and to clients', async () => {
+    const res = await get(analyst.sid, made['theirs']?.clientId);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().status_smessage).toBe('This client is assigned to another analyst.');
+    for (const [path, body] of [
+      ['staff/clients/status', { status: 'Review Pending', comment: 'x' }],
+      ['staff/clients/filenumber', { file_number: 'TF-9' }],
+      ['staff/clients/assign', { analyst_id: analyst.userId }],
+    ] as const) {
+      const refused = await t.postAs(analyst.sid, `/api/${path}`, {
+        client_id: made['theirs']?.clientId,
+        ...body,
+      });
+      expect(refused.statusCode, path).toBe(403);
+    }
+    expect((await get(admin.sid, made['theirs']?.clientId)).statusCode).toBe(200);
+    expect((await get(made['new1']?.sid ?? '', made['new1']?.clientId)).statusCode).toBe(403);
+    expect((await get(admin.sid, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await get(admin.sid, 'not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('moves the status with a required comment, keeps the history, e-mails the client', async () => {
+    const clientId = made['mine2']?.clientId;
+    const missing = await t.postAs(analyst.sid, '/api/staff/clients/status', {
+      client_id: clientId,
+      status: 'Review Pending',
+      comment: '  ',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual({ comment: 'A comment is required' });
+    const same = await t.postAs(analyst.sid, '/api/staff/clients/status', {
+      client_id: clientId,
+      status: 'Payment Pending',
+      comment: 'again',
+    });
+    expect(same.statusCode).toBe(422);
+
+    const res = await t.postAs(analyst.sid, '/api/staff/clients/status', {
+      client_id: clientId,
+      status: 'Review Pending',
+      comment: 'Paid by cheque at the office',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = (await get(analyst.sid, clientId)).json();
+    expect(detail.filing.status).toBe('Review Pending');
+    expect(detail.history.at(-1)).toMatchObject({
+      from_status: 'Payment Pending',
+      to_status: 'Review Pending',
+      comment: 'Paid by cheque at the office',
+      by: 'Ravi Shah',
+    });
+    const mails = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'mine2@example.com'));
+    const mail = mails.find((m) => m.subject === `Your ${taxYear} tax file: Review Pending`);
+    expect(mail?.text).toContain('The status of your');
+    // The comment is the firm's note, not the client's e-mail.
+    expect(mail?.text).not.toContain('cheque');
+    // The client's portal reads the new status.
+    const portal = await t.postAs(made['mine2']?.sid ?? '', '/api/user/taxpayerinfo', {});
+    expect(portal.json().filestatus).toBe('Review Pending');
+  });
+
+  it('gives a unique file number', async () => {
+    const ok = await t.postAs(admin.sid, '/api/staff/clients/filenumber', {
+      client_id: made['new1']?.clientId,
+      file_number: 'TF-2026-0010',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const taken = await t.postAs(admin.sid, '/api/staff/clients/filenumber', {
+      client_id: made['new2']?.clientId,
+      file_number: 'TF-2026-0010',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().status_smessage).toBe('This file number is already in use.');
+    const bad = await t.postAs(admin.sid, '/api/staff/clients/filenumber', {
+      client_id: made['new2']?.clientId,
+      file_number: 'TF 10; drop',
+    });
+    expect(bad.json().details).toEqual({
+      file_number: 'Use letters, digits and dashes (up to 30 characters).',
+    });
+  });
+
+  it('lets an admin assign anyone on staff, and an analyst take an unassigned file only for themselves', async () => {
+    const clientId = made['new2']?.clientId;
+    const forOther = await t.postAs(analyst.sid, '/api/staff/clients/assign', {
+      client_id: clientId,
+      analyst_id: otherAnalyst.userId,
+    });
+    expect(forOther.statusCode).toBe(403);
+    const take = await t.postAs(analyst.sid, '/api/staff/clients/assign', {
+      client_id: clientId,
+      analyst_id: analyst.userId,
+    });
+    expect(take.statusCode, take.body).toBe(200);
+    const toClient = await t.postAs(admin.sid, '/api/staff/clients/assign', {
+      client_id: clientId,
+      analyst_id: made['new1']?.clientId,
+    });
+    expect(toClient.statusCode).toBe(400);
+    const moved = await t.postAs(admin.sid, '/api/staff/clients/assign', {
+      client_id: clientId,
+      analyst_id: otherAnalyst.userId,
+    });
+    expect(moved.statusCode).toBe(200);
+    // Still To Be Assigned, so every analyst sees it; once its status moves on, only its analyst does.
+    await t.postAs(admin.sid, '/api/staff/clients/status', {
+      client_id: clientId,
+      status: 'Basic Info Pending',
+      comment: 'Interview booked',
+    });
+    expect((await get(analyst.sid, clientId)).statusCode).toBe(403);
+    expect((await get(otherAnalyst.sid, clientId)).json().filing.assigned_to.name).toBe('Ravi Shah');
+    const actions = await t.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.clientId, clientId ?? ''));
+    expect(actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['staff.client.assign', 'staff.client.status']),
+    );
   });
 });

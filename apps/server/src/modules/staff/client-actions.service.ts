@@ -1,0 +1,224 @@
+/**
+ * What staff do to one client's file: read it, move its status (with a comment kept in the history and an
+ * e-mail to the client), give it a file number, assign it to an analyst. Every call checks that this staff
+ * member may work the file, and every one is written to the audit log.
+ */
+import { MESSAGES, type FileStatus, type StaffClient } from '@taxfirm/contract';
+import {
+  alias,
+  and,
+  asc,
+  auditLog,
+  clients,
+  eq,
+  filings,
+  filingStatusHistory,
+  inArray,
+  ne,
+  users,
+  type Database,
+} from '@taxfirm/db';
+import { AppError } from '../../lib/app-error.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { templates } from '../mail/templates.ts';
+import type { StaffActor } from './clients.service.ts';
+
+type Writer = Pick<Database, 'insert'>;
+
+export function audit(
+  db: Writer,
+  actor: StaffActor,
+  action: string,
+  clientId: string | null,
+  subject?: string,
+) {
+  return db.insert(auditLog).values({
+    actorUserId: actor.userId,
+    action,
+    clientId,
+    subject: subject ?? null,
+    ip: actor.ip,
+    userAgent: actor.userAgent ?? null,
+  });
+}
+
+type FilingRow = { id: string; status: FileStatus; assignedTo: string | null };
+
+/** Admins work every file; an analyst their own and those waiting in To Be Assigned. */
+function assertCanWork(actor: StaffActor, filing: FilingRow): void {
+  if (actor.role === 'admin') return;
+  if (filing.assignedTo === actor.userId || filing.status === 'To Be Assigned') return;
+  throw new AppError('FORBIDDEN', { message: MESSAGES.CLIENT_OTHER_ANALYST });
+}
+
+async function filingOf(db: Pick<Database, 'select'>, clientId: string, taxYear: number, lock = false) {
+  const query = db
+    .select({ id: filings.id, status: filings.status, assignedTo: filings.assignedTo })
+    .from(filings)
+    .where(and(eq(filings.clientId, clientId), eq(filings.taxYear, taxYear)));
+  const [filing] = lock ? await query.for('update') : await query;
+  if (!filing) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+  return filing;
+}
+
+const changer = alias(users, 'changer');
+
+export async function getClient(
+  db: Database,
+  actor: StaffActor,
+  clientId: string,
+  taxYear: number,
+): Promise<Omit<StaffClient, 'http_code' | 'status_smessage'>> {
+  const filing = await filingOf(db, clientId, taxYear);
+  assertCanWork(actor, filing);
+  const [client] = await db
+    .select({ client: clients, email: users.email, verifiedAt: users.verifiedAt })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(clients.id, clientId));
+  if (!client) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+  const [assignee] = filing.assignedTo
+    ? await db.select().from(users).where(eq(users.id, filing.assignedTo))
+    : [];
+  const history = await db
+    .select({
+      from: filingStatusHistory.fromStatus,
+      to: filingStatusHistory.toStatus,
+      comment: filingStatusHistory.comment,
+      at: filingStatusHistory.createdAt,
+      byFirst: changer.firstName,
+      byLast: changer.lastName,
+    })
+    .from(filingStatusHistory)
+    .leftJoin(changer, eq(changer.id, filingStatusHistory.changedBy))
+    .where(eq(filingStatusHistory.filingId, filing.id))
+    .orderBy(asc(filingStatusHistory.createdAt), asc(filingStatusHistory.id));
+  await audit(db, actor, 'staff.client.view', clientId, String(taxYear));
+  const phoneExt = client.client.phoneExt;
+  return {
+    client: {
+      client_id: client.client.id,
+      first_name: client.client.firstName,
+      last_name: client.client.lastName,
+      email: client.email,
+      phone: client.client.phone,
+      phone_ext: phoneExt === 'US' || phoneExt === 'INDIA' ? phoneExt : null,
+      file_number: client.client.fileNumber,
+      verified: client.verifiedAt !== null,
+    },
+    filing: {
+      tax_year: taxYear,
+      status: filing.status,
+      assigned_to: assignee
+        ? { user_id: assignee.id, name: `${assignee.firstName} ${assignee.lastName}` }
+        : null,
+    },
+    history: history.map((h) => ({
+      from_status: h.from,
+      to_status: h.to,
+      comment: h.comment,
+      by: h.byFirst ? `${h.byFirst} ${h.byLast ?? ''}`.trim() : null,
+      at: h.at.toISOString(),
+    })),
+  };
+}
+
+/** Move the filing to any status, with the comment in its history and an e-mail to the client. */
+export async function changeStatus(
+  deps: { db: Database; appUrl: string; firmName: string },
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number; status: FileStatus; comment: string },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const filing = await filingOf(tx, input.clientId, input.taxYear, true);
+    assertCanWork(actor, filing);
+    if (filing.status === input.status) {
+      throw new AppError('UNPROCESSABLE', { message: MESSAGES.STATUS_UNCHANGED });
+    }
+    await tx.update(filings).set({ status: input.status }).where(eq(filings.id, filing.id));
+    await tx.insert(filingStatusHistory).values({
+      filingId: filing.id,
+      fromStatus: filing.status,
+      toStatus: input.status,
+      comment: input.comment,
+      changedBy: actor.userId,
+    });
+    const [owner] = await tx
+      .select({ email: users.email, firstName: users.firstName })
+      .from(clients)
+      .innerJoin(users, eq(users.id, clients.userId))
+      .where(eq(clients.id, input.clientId));
+    if (owner) {
+      await enqueueEmail(
+        tx,
+        owner.email,
+        templates.statusChanged(
+          deps.firmName,
+          owner.firstName,
+          input.taxYear,
+          input.status,
+          `${deps.appUrl}/user/dashboard`,
+        ),
+      );
+    }
+    await audit(tx, actor, 'staff.client.status', input.clientId, `${filing.status} -> ${input.status}`);
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
+  return code(error) === '23505' || code((error as { cause?: unknown })?.cause) === '23505';
+}
+
+/** Assign or change the client's file number; another client's number is refused. */
+export async function setFileNumber(
+  db: Database,
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number; fileNumber: string },
+): Promise<void> {
+  assertCanWork(actor, await filingOf(db, input.clientId, input.taxYear));
+  const [taken] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.fileNumber, input.fileNumber), ne(clients.id, input.clientId)));
+  if (taken) throw new AppError('CONFLICT', { message: MESSAGES.FILE_NUMBER_TAKEN });
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(clients).set({ fileNumber: input.fileNumber }).where(eq(clients.id, input.clientId));
+      await audit(tx, actor, 'staff.client.filenumber', input.clientId, input.fileNumber);
+    });
+  } catch (error) {
+    // Two staff giving the same number at once: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: MESSAGES.FILE_NUMBER_TAKEN });
+    throw error;
+  }
+}
+
+/** Admins give a filing to any staff member (or to none); an analyst takes one from To Be Assigned. */
+export async function assignAnalyst(
+  db: Database,
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number; analystId: string | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const filing = await filingOf(tx, input.clientId, input.taxYear, true);
+    assertCanWork(actor, filing);
+    if (actor.role !== 'admin' && input.analystId !== actor.userId) {
+      throw new AppError('FORBIDDEN', { message: MESSAGES.FORBIDDEN });
+    }
+    if (input.analystId) {
+      const [analyst] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, input.analystId), inArray(users.role, ['analyst', 'admin'])));
+      if (!analyst) {
+        throw new AppError('VALIDATION_FAILED', {
+          message: MESSAGES.ANALYST_INVALID,
+          details: { analyst_id: MESSAGES.ANALYST_INVALID },
+        });
+      }
+    }
+    await tx.update(filings).set({ assignedTo: input.analystId }).where(eq(filings.id, filing.id));
+    await audit(tx, actor, 'staff.client.assign', input.clientId, input.analystId ?? 'none');
+  });
+}
