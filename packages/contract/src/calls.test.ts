@@ -85,6 +85,7 @@ describe('CALLS', () => {
       'staff/login/enrol',
       'staff/login/enrolconfirm',
       'staff/login/mfa',
+      'staff/members/list',
       'staff/me',
     ]);
   });

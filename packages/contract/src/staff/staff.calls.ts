@@ -7,6 +7,7 @@ import {
   staffEnrolConfirmResponseSchema,
   staffLoginResponseSchema,
   staffMfaBodySchema,
+  staffMembersResponseSchema,
   staffSessionResponseSchema,
 } from './staff.schemas.ts';
 import {
@@ -99,5 +100,12 @@ export const staffCalls = {
     response: envelopeSchema,
     access: 'staff',
     summary: 'Assign the filing to an analyst (admins), or take it from To Be Assigned (an analyst).',
+  }),
+  staffMembers: defineCall({
+    path: 'staff/members/list',
+    body: emptyBodySchema,
+    response: staffMembersResponseSchema,
+    access: 'staff',
+    summary: "The firm's staff members (to assign an analyst).",
   }),
 } as const;

@@ -44,3 +44,8 @@ export const staffEnrolConfirmResponseSchema = envelope({
   /** Shown once: each signs in once in place of a code. */
   recovery_codes: z.array(z.string()),
 });
+
+/** The firm's staff, for choosing an analyst. */
+export const staffMembersResponseSchema = envelope({
+  staff: z.array(z.object({ user_id: z.string(), name: z.string(), role: z.enum(STAFF_ROLES) })),
+});

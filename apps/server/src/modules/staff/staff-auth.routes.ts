@@ -5,7 +5,7 @@
  * and staff cannot sign in through the client login.
  */
 import { CALLS, isStaffRole, MESSAGES, type StaffInfo } from '@taxfirm/contract';
-import { eq, users } from '@taxfirm/db';
+import { asc, eq, inArray, users } from '@taxfirm/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
@@ -142,5 +142,20 @@ export async function staffAuthRoutes(
     const user = request.user;
     if (!user) throw new AppError('UNAUTHORIZED');
     return { staff: await staffInfo(app, user.id) };
+  });
+
+  registerCall(app, CALLS.staffMembers, async () => {
+    const rows = await app.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
+      .from(users)
+      .where(inArray(users.role, ['analyst', 'admin']))
+      .orderBy(asc(users.firstName), asc(users.lastName));
+    return {
+      staff: rows.flatMap((row) =>
+        isStaffRole(row.role)
+          ? [{ user_id: row.id, name: `${row.firstName} ${row.lastName}`, role: row.role }]
+          : [],
+      ),
+    };
   });
 }

@@ -190,6 +190,17 @@ describe('staff sign-in with mandatory two-step verification', () => {
     expect(asClient.json().status_smessage).toBe('Invalid credentials, Please try again.');
   });
 
+  it("lists the firm's staff for staff only", async () => {
+    const { sid } = await enrolled('lister@firm.example');
+    const res = await t.postAs(sid, '/api/staff/members/list');
+    expect(res.statusCode).toBe(200);
+    const staff = res.json().staff as { name: string; role: string }[];
+    expect(staff.length).toBeGreaterThan(0);
+    expect(staff.every((s) => s.role === 'admin' || s.role === 'analyst')).toBe(true);
+    const { sid: clientSid } = await signUpAndLogIn(t, 'lister.client@example.com');
+    expect((await t.postAs(clientSid, '/api/staff/members/list')).statusCode).toBe(403);
+  });
+
   it('refuses staff calls without a staff session: 401 anonymous, 403 for a client', async () => {
     const anonymous = await t.post('/api/staff/me');
     expect(anonymous.statusCode).toBe(401);
