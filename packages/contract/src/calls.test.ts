@@ -85,8 +85,8 @@ describe('CALLS', () => {
       'staff/login/enrol',
       'staff/login/enrolconfirm',
       'staff/login/mfa',
-      'staff/members/list',
       'staff/me',
+      'staff/members/list',
     ]);
   });
 
