@@ -42,6 +42,9 @@ export default [
   ]),
   ...prefix('staff', [
     route('login', 'routes/staff/login.tsx'),
-    layout('routes/staff/layout.tsx', [index('routes/staff/home.tsx')]),
+    layout('routes/staff/layout.tsx', [
+      index('routes/staff/home.tsx'),
+      route('clients/:clientId', 'routes/staff/client.tsx'),
+    ]),
   ]),
 ] satisfies RouteConfig;

@@ -20,6 +20,8 @@ test.describe('staff sign-in', () => {
     mailbox,
     checkA11y,
   }) => {
+    // A whole first day's journey: the command line, a password, enrolment, the queues and a client's file.
+    test.setTimeout(90_000);
     // A new client waits in To Be Assigned.
     await verifiedAccount(page, mailbox, 'queued.client@example.com');
 
@@ -92,6 +94,48 @@ test.describe('staff sign-in', () => {
     await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1);
     await page.getByRole('button', { name: 'Name' }).click();
     await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+
+    // The client's file: a file number, the analyst, a status change with its comment in the history.
+    await row.getByRole('link', { name: 'Ravi Kumar' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible();
+    await checkA11y(page);
+    const numberForm = page.getByRole('form', { name: 'File number' });
+    await numberForm.getByLabel(/^File number/).fill('TF 1');
+    await numberForm.getByRole('button', { name: 'Save file number' }).click();
+    await expect(numberForm.getByText('Use letters, digits and dashes (up to 30 characters).')).toBeVisible();
+    await numberForm.getByLabel(/^File number/).fill('TF-2025-0001');
+    await numberForm.getByRole('button', { name: 'Save file number' }).click();
+    await expect(numberForm.getByText('The file number was saved.')).toBeVisible();
+    await expect(page.getByText('File number TF-2025-0001')).toBeVisible();
+
+    const analyst = page.getByRole('region', { name: 'Analyst' });
+    await analyst.getByLabel('Assigned analyst').selectOption({ label: 'Ada Shah (admin)' });
+    await analyst.getByRole('button', { name: 'Assign' }).click();
+    await expect(analyst.getByText('The analyst was assigned.')).toBeVisible();
+
+    const statusForm = page.getByRole('form', { name: 'Change status' });
+    await statusForm.getByLabel('New status').selectOption('Basic Info Pending');
+    await statusForm.getByRole('button', { name: 'Change status' }).click();
+    await expect(statusForm.getByText('A comment is required')).toBeVisible();
+    await statusForm.getByLabel(/^Comment/).fill('Welcome call done');
+    const mailsBefore = mailbox.received.length;
+    await statusForm.getByRole('button', { name: 'Change status' }).click();
+    await expect(statusForm.getByText('The file status was changed.')).toBeVisible();
+    const latest = page.getByRole('region', { name: 'Status history' }).locator('tbody tr').first();
+    await expect(latest).toContainText('Basic Info Pending');
+    await expect(latest).toContainText('Welcome call done');
+    await expect(latest).toContainText('Ada Shah');
+    await expect
+      .poll(() =>
+        mailbox.received
+          .slice(mailsBefore)
+          .some(
+            (m) =>
+              m.to.includes('queued.client@example.com') && m.body.includes('is now: Basic Info Pending'),
+          ),
+      )
+      .toBe(true);
+    await checkA11y(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/staff\/login$/);
     await page.goto('/staff');

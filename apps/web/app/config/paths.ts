@@ -30,5 +30,6 @@ export const paths = {
   staff: {
     home: { getHref: () => '/staff' },
     login: { getHref: () => '/staff/login' },
+    client: { getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}` },
   },
 } as const;

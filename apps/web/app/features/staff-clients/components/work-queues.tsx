@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Group,
@@ -16,6 +17,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { FileStatus } from '@taxfirm/contract';
 import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { CLIENTS_PER_PAGE, useQueueCounts, useQueuePage } from '../api/queues.ts';
@@ -172,7 +175,15 @@ export function WorkQueues() {
               rows.map((row) => (
                 <Table.Tr key={row.client_id}>
                   <Table.Td ff="monospace">{row.file_number ?? '—'}</Table.Td>
-                  <Table.Td>{row.name}</Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={paths.staff.client.getHref(row.client_id)}
+                      underline="always"
+                    >
+                      {row.name}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{row.email}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.phone}</Table.Td>
                   <Table.Td>

@@ -1,0 +1,41 @@
+import { CALLS, type CallBody } from '@taxfirm/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** One client's file (every read is audited on the server). */
+export function useStaffClient(clientId: string) {
+  return useQuery({
+    queryKey: ['staff-client', clientId],
+    queryFn: () => api(CALLS.staffClient, { client_id: clientId }),
+    retry: false,
+  });
+}
+
+export function useStaffMembers() {
+  return useQuery({
+    queryKey: ['staff-members'],
+    queryFn: () => api(CALLS.staffMembers, {}),
+    staleTime: 60_000,
+  });
+}
+
+/** A change to the file: the file, the queues and the lists are stale afterwards. */
+function useFileMutation<B, R>(mutationFn: (body: B) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all(
+        ['staff-client', 'staff-queues', 'staff-clients'].map((key) =>
+          client.invalidateQueries({ queryKey: [key] }),
+        ),
+      ),
+  });
+}
+
+export const useChangeStatus = () =>
+  useFileMutation((body: CallBody<typeof CALLS.staffChangeStatus>) => api(CALLS.staffChangeStatus, body));
+export const useSetFileNumber = () =>
+  useFileMutation((body: CallBody<typeof CALLS.staffSetFileNumber>) => api(CALLS.staffSetFileNumber, body));
+export const useAssign = () =>
+  useFileMutation((body: CallBody<typeof CALLS.staffAssign>) => api(CALLS.staffAssign, body));

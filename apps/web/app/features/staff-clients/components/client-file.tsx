@@ -1,0 +1,308 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  FILE_STATUSES,
+  formatPhone,
+  staffFileNumberBodySchema,
+  staffStatusBodySchema,
+  type StaffClient,
+  type StaffRole,
+} from '@taxfirm/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { paths } from '../../../config/paths.ts';
+import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import {
+  useAssign,
+  useChangeStatus,
+  useSetFileNumber,
+  useStaffClient,
+  useStaffMembers,
+} from '../api/client-file.ts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const when = (iso: string) => {
+  const d = new Date(iso);
+  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${d.getFullYear()} ${d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
+};
+
+type Viewer = { userId: string; role: StaffRole };
+
+/** The console's page for one client: the account, the file's status, number and analyst, and its history. */
+export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Viewer }) {
+  const file = useStaffClient(clientId);
+  if (file.isPending) return <Loader aria-label="Loading the client's file" />;
+  if (file.error) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <ApiErrorAlert error={file.error} />
+        <Anchor component={Link} to={paths.staff.home.getHref()} underline="always">
+          Back to the work queues
+        </Anchor>
+      </Stack>
+    );
+  }
+  const { client, filing, history } = file.data;
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={paths.staff.home.getHref()} underline="always" fz="sm">
+        ← Work queues
+      </Anchor>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} fz={28} c="navy.9">
+            {client.first_name} {client.last_name}
+          </Title>
+          <Text c="gray.8">
+            File number <strong>{client.file_number ?? 'not assigned'}</strong> · tax year {filing.tax_year}
+          </Text>
+        </div>
+        <Badge size="lg" variant="light" color="navy" c="navy.9">
+          {filing.status}
+        </Badge>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="account-heading">
+          <Title order={2} id="account-heading" fz="lg" mb="sm">
+            Account
+          </Title>
+          <Table variant="vertical" withTableBorder>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th scope="row" w={120}>
+                  Email
+                </Table.Th>
+                <Table.Td>{client.email}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">Phone</Table.Th>
+                <Table.Td>
+                  {client.phone_ext
+                    ? `${client.phone_ext === 'US' ? '+1' : '+91'} ${formatPhone(client.phone, client.phone_ext)}`
+                    : client.phone}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">Verified</Table.Th>
+                <Table.Td>{client.verified ? 'Yes' : 'Not yet'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">Analyst</Table.Th>
+                <Table.Td>{filing.assigned_to?.name ?? 'Not assigned'}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Card>
+        <FileNumberForm clientId={clientId} current={client.file_number} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <StatusForm clientId={clientId} current={filing.status} />
+        <AnalystForm clientId={clientId} filing={filing} viewer={viewer} />
+      </SimpleGrid>
+      <History history={history} />
+    </Stack>
+  );
+}
+
+function Saved({ message }: { message: string | null }) {
+  return message ? (
+    <Alert color="green" role="status">
+      {message}
+    </Alert>
+  ) : null;
+}
+
+function StatusForm({ clientId, current }: { clientId: string; current: StaffClient['filing']['status'] }) {
+  const change = useChangeStatus();
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useContractForm(staffStatusBodySchema, {
+    defaultValues: { client_id: clientId, status: current, comment: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSaved(null);
+    try {
+      const answer = await change.mutateAsync(values);
+      form.reset({ client_id: clientId, status: values.status, comment: '' });
+      setSaved(answer.status_smessage);
+    } catch (error) {
+      setServerFieldErrors(form, error);
+    }
+  });
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="status-heading">
+      <form noValidate onSubmit={onSubmit} aria-labelledby="status-heading">
+        <Stack gap="sm">
+          <Title order={2} id="status-heading" fz="lg">
+            Change status
+          </Title>
+          <NativeSelect
+            label="New status"
+            data={[...FILE_STATUSES]}
+            {...form.register('status')}
+            error={errors.status?.message}
+          />
+          <Textarea
+            label="Comment"
+            description="Why, for the file's history. The client is e-mailed the new status, not this comment."
+            withAsterisk
+            autosize
+            minRows={2}
+            {...form.register('comment')}
+            error={errors.comment?.message}
+          />
+          <Saved message={saved} />
+          <ApiErrorAlert error={alertError(change.error)} />
+          <Button type="submit" loading={change.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
+            Change status
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function FileNumberForm({ clientId, current }: { clientId: string; current: string | null }) {
+  const save = useSetFileNumber();
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useContractForm(staffFileNumberBodySchema, {
+    defaultValues: { client_id: clientId, file_number: current ?? '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSaved(null);
+    try {
+      setSaved((await save.mutateAsync(values)).status_smessage);
+    } catch (error) {
+      setServerFieldErrors(form, error);
+    }
+  });
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="number-heading">
+      <form noValidate onSubmit={onSubmit} aria-labelledby="number-heading">
+        <Stack gap="sm">
+          <Title order={2} id="number-heading" fz="lg">
+            File number
+          </Title>
+          <TextInput
+            label="File number"
+            withAsterisk
+            {...form.register('file_number')}
+            error={errors.file_number?.message}
+          />
+          <Saved message={saved} />
+          <ApiErrorAlert error={alertError(save.error)} />
+          <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
+            Save file number
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function AnalystForm({
+  clientId,
+  filing,
+  viewer,
+}: {
+  clientId: string;
+  filing: StaffClient['filing'];
+  viewer: Viewer;
+}) {
+  const assign = useAssign();
+  const members = useStaffMembers();
+  const [choice, setChoice] = useState(filing.assigned_to?.user_id ?? '');
+  const [saved, setSaved] = useState<string | null>(null);
+  const submit = async (analystId: string | null) => {
+    setSaved(null);
+    const answer = await assign.mutateAsync({ client_id: clientId, analyst_id: analystId }).catch(() => null);
+    if (answer) setSaved(answer.status_smessage);
+  };
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="analyst-heading">
+      <Stack gap="sm">
+        <Title order={2} id="analyst-heading" fz="lg">
+          Analyst
+        </Title>
+        {viewer.role === 'admin' ? (
+          <>
+            <NativeSelect
+              label="Assigned analyst"
+              value={choice}
+              onChange={(event) => setChoice(event.currentTarget.value)}
+              data={[
+                { value: '', label: 'Not assigned' },
+                ...(members.data?.staff ?? []).map((m) => ({
+                  value: m.user_id,
+                  label: `${m.name} (${m.role})`,
+                })),
+              ]}
+            />
+            <Button onClick={() => void submit(choice || null)} loading={assign.isPending}>
+              Assign
+            </Button>
+          </>
+        ) : filing.assigned_to?.user_id === viewer.userId ? (
+          <Text>This file is assigned to you.</Text>
+        ) : (
+          <Button onClick={() => void submit(viewer.userId)} loading={assign.isPending}>
+            Take this file
+          </Button>
+        )}
+        <Saved message={saved} />
+        <ApiErrorAlert error={assign.error} />
+      </Stack>
+    </Card>
+  );
+}
+
+function History({ history }: { history: StaffClient['history'] }) {
+  return (
+    <section aria-labelledby="history-heading">
+      <Title order={2} id="history-heading" fz="lg" mb="sm">
+        Status history
+      </Title>
+      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ 'aria-label': 'Status history', tabIndex: 0 }}>
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">When</Table.Th>
+              <Table.Th scope="col">From</Table.Th>
+              <Table.Th scope="col">To</Table.Th>
+              <Table.Th scope="col">Comment</Table.Th>
+              <Table.Th scope="col">By</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {[...history].reverse().map((entry) => (
+              <Table.Tr key={`${entry.at}-${entry.to_status}`}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(entry.at)}</Table.Td>
+                <Table.Td>{entry.from_status ?? '—'}</Table.Td>
+                <Table.Td>{entry.to_status}</Table.Td>
+                <Table.Td>{entry.comment ?? '—'}</Table.Td>
+                <Table.Td>{entry.by ?? 'System'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </section>
+  );
+}
