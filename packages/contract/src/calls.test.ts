@@ -87,6 +87,10 @@ describe('CALLS', () => {
       'staff/login/mfa',
       'staff/me',
       'staff/members/list',
+      'staff/summaries/delete',
+      'staff/summaries/list',
+      'staff/summaries/publish',
+      'staff/summaries/upload',
     ]);
   });
 
@@ -155,9 +159,9 @@ describe('CALLS', () => {
     }
   });
 
-  it('sends only the upload and the careers application (résumé) as multipart', () => {
+  it('sends only the upload, the careers application (résumé) and a staff summary upload as multipart', () => {
     const multipart = calls.filter((call) => call.contentType === 'multipart').map((call) => call.path);
-    expect(multipart).toEqual(['settings/careerssubmit', 'upload/uploaddocs']);
+    expect(multipart).toEqual(['settings/careerssubmit', 'upload/uploaddocs', 'staff/summaries/upload']);
   });
 
   it('validates each form’s call with that form’s schema', () => {

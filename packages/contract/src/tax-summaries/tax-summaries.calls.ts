@@ -1,6 +1,14 @@
 import { defineCall } from '../call.ts';
-import { emptyBodySchema } from '../common.ts';
-import { userSynopsysResponseSchema } from './tax-summaries.schemas.ts';
+import { emptyBodySchema, envelopeSchema } from '../common.ts';
+import {
+  staffSummariesBodySchema,
+  staffSummariesResponseSchema,
+  staffSummaryBodySchema,
+  staffSummaryUploadFieldsSchema,
+  SUMMARY_FIELD,
+  summaryRule,
+  userSynopsysResponseSchema,
+} from './tax-summaries.schemas.ts';
 
 export const taxSummariesCalls = {
   userSynopsys: defineCall({
@@ -9,5 +17,35 @@ export const taxSummariesCalls = {
     response: userSynopsysResponseSchema,
     access: 'client',
     summary: "Tax summaries published for the session's current filing.",
+  }),
+  staffSummaries: defineCall({
+    path: 'staff/summaries/list',
+    body: staffSummariesBodySchema,
+    response: staffSummariesResponseSchema,
+    access: 'staff',
+    summary: "A client's tax summaries for the current filing, drafts included.",
+  }),
+  staffSummaryUpload: defineCall({
+    path: 'staff/summaries/upload',
+    body: staffSummaryUploadFieldsSchema,
+    response: envelopeSchema,
+    access: 'staff',
+    contentType: 'multipart',
+    files: { [SUMMARY_FIELD]: summaryRule },
+    summary: 'Upload a tax summary (a PDF with a title) as a draft for a client.',
+  }),
+  staffSummaryPublish: defineCall({
+    path: 'staff/summaries/publish',
+    body: staffSummaryBodySchema,
+    response: envelopeSchema,
+    access: 'staff',
+    summary: 'Publish a draft summary to the client, who is e-mailed.',
+  }),
+  staffSummaryDelete: defineCall({
+    path: 'staff/summaries/delete',
+    body: staffSummaryBodySchema,
+    response: envelopeSchema,
+    access: 'staff',
+    summary: 'Delete a tax summary and its file.',
   }),
 } as const;

@@ -63,7 +63,11 @@ describe('what the orphan sweeper covers', () => {
         .filter((call) => 'contentType' in call && call.contentType === 'multipart')
         .map(uploadKeyPrefix),
     );
-    expect([...UPLOAD_PREFIXES].sort()).toEqual(['settings-careerssubmit/', 'upload-uploaddocs/']);
+    expect([...UPLOAD_PREFIXES].sort()).toEqual([
+      'settings-careerssubmit/',
+      'staff-summaries-upload/',
+      'upload-uploaddocs/',
+    ]);
   });
 
   it('checks every column of the schema that holds a storage key', () => {

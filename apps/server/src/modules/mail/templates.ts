@@ -107,4 +107,14 @@ export const templates = {
       ],
       { label: 'Open my client portal', url },
     ),
+  summaryPublished: (firmName: string, name: string, title: string, url: string) =>
+    email(
+      firmName,
+      'Your tax summary is ready for review',
+      [
+        `Hello ${name},`,
+        `Your preparer has published "${title}" in your client portal. Please review it and tell us if anything needs to change.`,
+      ],
+      { label: 'View my tax summary', url },
+    ),
 };

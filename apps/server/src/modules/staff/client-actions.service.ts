@@ -45,13 +45,18 @@ export function audit(
 type FilingRow = { id: string; status: FileStatus; assignedTo: string | null };
 
 /** Admins work every file; an analyst their own and those waiting in To Be Assigned. */
-function assertCanWork(actor: StaffActor, filing: FilingRow): void {
+export function assertCanWork(actor: StaffActor, filing: FilingRow): void {
   if (actor.role === 'admin') return;
   if (filing.assignedTo === actor.userId || filing.status === 'To Be Assigned') return;
   throw new AppError('FORBIDDEN', { message: MESSAGES.CLIENT_OTHER_ANALYST });
 }
 
-async function filingOf(db: Pick<Database, 'select'>, clientId: string, taxYear: number, lock = false) {
+export async function filingOf(
+  db: Pick<Database, 'select'>,
+  clientId: string,
+  taxYear: number,
+  lock = false,
+) {
   const query = db
     .select({ id: filings.id, status: filings.status, assignedTo: filings.assignedTo })
     .from(filings)

@@ -1,9 +1,8 @@
-import { CALLS, isStaffRole, MESSAGES } from '@taxfirm/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import { CALLS, MESSAGES } from '@taxfirm/contract';
+import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import { countQueues, listQueue, type StaffActor } from './clients.service.ts';
+import { countQueues, listQueue, staffActorOf } from './clients.service.ts';
 import { assignAnalyst, changeStatus, getClient, setFileNumber } from './client-actions.service.ts';
 import type { MailWorker } from '../mail/mail.worker.ts';
 
@@ -11,23 +10,17 @@ export async function staffClientsRoutes(
   app: FastifyInstance,
   { settings, appUrl, mail }: { settings: SettingsCache; appUrl: string; mail: MailWorker },
 ) {
-  /** The session's staff member and role: the only identity these calls use. */
-  const actorOf = (request: FastifyRequest): StaffActor => {
-    const user = request.user;
-    if (!user || !isStaffRole(user.role)) throw new AppError('FORBIDDEN');
-    return { userId: user.id, role: user.role, ip: request.ip, userAgent: request.headers['user-agent'] };
-  };
   const taxYearOf = async (taxy: number | undefined) => taxy ?? (await settings.get()).current_tax_year;
 
   registerCall(app, CALLS.staffQueues, async (request) =>
-    countQueues(app.db, actorOf(request), await taxYearOf(request.body.taxy)),
+    countQueues(app.db, staffActorOf(request), await taxYearOf(request.body.taxy)),
   );
 
   registerCall(app, CALLS.staffClientList, async (request) => {
     const { dataTablesParameters: page, sort, status, taxy } = request.body;
     return {
       draw: page.draw,
-      ...(await listQueue(app.db, actorOf(request), {
+      ...(await listQueue(app.db, staffActorOf(request), {
         taxYear: await taxYearOf(taxy),
         status,
         page,
@@ -37,23 +30,27 @@ export async function staffClientsRoutes(
   });
 
   registerCall(app, CALLS.staffClient, async (request) =>
-    getClient(app.db, actorOf(request), request.body.client_id, await taxYearOf(request.body.taxy)),
+    getClient(app.db, staffActorOf(request), request.body.client_id, await taxYearOf(request.body.taxy)),
   );
 
   registerCall(app, CALLS.staffChangeStatus, async (request) => {
     const { client_id: clientId, taxy, status, comment } = request.body;
-    await changeStatus({ db: app.db, appUrl, firmName: (await settings.get()).firm_name }, actorOf(request), {
-      clientId,
-      taxYear: await taxYearOf(taxy),
-      status,
-      comment,
-    });
+    await changeStatus(
+      { db: app.db, appUrl, firmName: (await settings.get()).firm_name },
+      staffActorOf(request),
+      {
+        clientId,
+        taxYear: await taxYearOf(taxy),
+        status,
+        comment,
+      },
+    );
     void mail.wake();
     return { status_smessage: MESSAGES.STATUS_CHANGED };
   });
 
   registerCall(app, CALLS.staffSetFileNumber, async (request) => {
-    await setFileNumber(app.db, actorOf(request), {
+    await setFileNumber(app.db, staffActorOf(request), {
       clientId: request.body.client_id,
       taxYear: await taxYearOf(undefined),
       fileNumber: request.body.file_number,
@@ -62,7 +59,7 @@ export async function staffClientsRoutes(
   });
 
   registerCall(app, CALLS.staffAssign, async (request) => {
-    await assignAnalyst(app.db, actorOf(request), {
+    await assignAnalyst(app.db, staffActorOf(request), {
       clientId: request.body.client_id,
       taxYear: await taxYearOf(request.body.taxy),
       analystId: request.body.analyst_id,

@@ -2,8 +2,11 @@
  * The staff console's work queues: a tax year's filings by status, and one queue's clients. Admins see every
  * filing; an analyst sees the filings assigned to them and those still waiting in To Be Assigned.
  */
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
 import {
   FILE_STATUSES,
+  isStaffRole,
   formatPhone,
   isPhoneExtension,
   type DataTablesParameters,
@@ -30,6 +33,13 @@ import {
 } from '@taxfirm/db';
 
 export type StaffActor = { userId: string; role: StaffRole; ip: string; userAgent: string | undefined };
+
+/** The session's staff member and role: the only identity staff calls use. */
+export function staffActorOf(request: FastifyRequest): StaffActor {
+  const user = request.user;
+  if (!user || !isStaffRole(user.role)) throw new AppError('FORBIDDEN');
+  return { userId: user.id, role: user.role, ip: request.ip, userAgent: request.headers['user-agent'] };
+}
 
 /** Which filings of a tax year this staff member may see. */
 function visible(actor: StaffActor, taxYear: number) {
