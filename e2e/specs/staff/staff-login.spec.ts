@@ -136,10 +136,48 @@ test.describe('staff sign-in', () => {
       )
       .toBe(true);
     await checkA11y(page);
+
+    // A tax summary: uploaded as a draft, published; the client is e-mailed and sees it.
+    const summaries = page.getByRole('form', { name: 'Upload a tax summary' });
+    await summaries.getByRole('button', { name: 'Upload as draft' }).click();
+    await expect(summaries.getByText('Title is required')).toBeVisible();
+    await summaries.getByLabel(/^Title/).fill('2025 Federal summary');
+    const chooser = page.waitForEvent('filechooser');
+    await summaries.getByLabel(/^Summary \(PDF\)/).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'federal-summary.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4096, 32), Buffer.from('\n%%EOF\n')]),
+    });
+    await summaries.getByRole('button', { name: 'Upload as draft' }).click();
+    await expect(page.getByText('The summary was uploaded as a draft.')).toBeVisible();
+    await page.getByRole('button', { name: 'Publish 2025 Federal summary' }).click();
+    await expect(page.getByText('The summary was published to the client.')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Tax summaries' }).getByText('Published', { exact: true }),
+    ).toBeVisible();
+    await expect
+      .poll(() =>
+        mailbox.received.some(
+          (m) => m.to.includes('queued.client@example.com') && m.body.includes('2025 Federal summary'),
+        ),
+      )
+      .toBe(true);
+    await checkA11y(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/staff\/login$/);
     await page.goto('/staff');
     await expect(page).toHaveURL(/\/staff\/login$/);
+
+    // The client sees the new status and the published summary.
+    await page.goto('/');
+    await loginThroughPanel(page, 'queued.client@example.com');
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await expect(page.getByRole('banner').getByText('Basic Info Pending')).toBeVisible();
+    await page.goto('/user/tax-summary');
+    await expect(page.getByRole('cell', { name: '2025 Federal summary', exact: true })).toBeVisible();
   });
 
   test('a client cannot sign in as staff, and a client session does not open the console', async ({

@@ -1,4 +1,4 @@
-import { CALLS, type CallBody } from '@taxfirm/contract';
+import { CALLS, SUMMARY_FIELD, type CallBody } from '@taxfirm/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -39,3 +39,28 @@ export const useSetFileNumber = () =>
   useFileMutation((body: CallBody<typeof CALLS.staffSetFileNumber>) => api(CALLS.staffSetFileNumber, body));
 export const useAssign = () =>
   useFileMutation((body: CallBody<typeof CALLS.staffAssign>) => api(CALLS.staffAssign, body));
+
+/** A client's tax summaries, drafts included. */
+export function useStaffSummaries(clientId: string) {
+  return useQuery({
+    queryKey: ['staff-summaries', clientId],
+    queryFn: () => api(CALLS.staffSummaries, { client_id: clientId }),
+  });
+}
+
+function useSummaryMutation<B, R>(mutationFn: (body: B) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['staff-summaries'] }),
+  });
+}
+
+export const useUploadSummary = () =>
+  useSummaryMutation(({ clientId, title, file }: { clientId: string; title: string; file: File }) =>
+    api(CALLS.staffSummaryUpload, { client_id: clientId, title }, { [SUMMARY_FIELD]: file }),
+  );
+export const usePublishSummary = () =>
+  useSummaryMutation((summaryId: string) => api(CALLS.staffSummaryPublish, { summary_id: summaryId }));
+export const useDeleteSummary = () =>
+  useSummaryMutation((summaryId: string) => api(CALLS.staffSummaryDelete, { summary_id: summaryId }));

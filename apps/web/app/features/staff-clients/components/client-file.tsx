@@ -25,6 +25,7 @@ import {
 } from '@taxfirm/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SummariesSection } from './summaries-section.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -115,6 +116,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
         <StatusForm clientId={clientId} current={filing.status} />
         <AnalystForm clientId={clientId} filing={filing} viewer={viewer} />
       </SimpleGrid>
+      <SummariesSection clientId={clientId} />
       <History history={history} />
     </Stack>
   );

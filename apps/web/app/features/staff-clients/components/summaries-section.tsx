@@ -1,0 +1,149 @@
+import { Alert, Badge, Button, FileInput, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { fileProblem, MESSAGES, summaryRule } from '@taxfirm/contract';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import {
+  useDeleteSummary,
+  usePublishSummary,
+  useStaffSummaries,
+  useUploadSummary,
+} from '../api/client-file.ts';
+
+/** The client's tax summaries: upload a PDF with a title as a draft, publish it to the client, or delete it. */
+export function SummariesSection({ clientId }: { clientId: string }) {
+  const summaries = useStaffSummaries(clientId);
+  const upload = useUploadSummary();
+  const publish = usePublishSummary();
+  const remove = useDeleteSummary();
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<{ title?: string; file?: string }>({});
+  const [done, setDone] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    const found = {
+      ...(title.trim() ? {} : { title: MESSAGES.SUMMARY_TITLE_REQUIRED }),
+      ...(file
+        ? fileProblem(summaryRule, file)
+          ? { file: fileProblem(summaryRule, file) ?? '' }
+          : {}
+        : { file: MESSAGES.SUMMARY_FILE_REQUIRED }),
+    };
+    setProblem(found);
+    if (found.title || found.file || !file) return;
+    const answer = await upload.mutateAsync({ clientId, title: title.trim(), file }).catch(() => null);
+    if (answer) {
+      setTitle('');
+      setFile(null);
+      setDone(answer.status_smessage);
+    }
+  };
+  const act = async (work: Promise<{ status_smessage: string }>) => {
+    setDone(null);
+    const answer = await work.catch(() => null);
+    if (answer) setDone(answer.status_smessage);
+  };
+
+  return (
+    <section aria-labelledby="summaries-heading">
+      <Stack gap="md">
+        <Title order={2} id="summaries-heading" fz="lg">
+          Tax summaries
+        </Title>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Upload a tax summary">
+          <Group align="flex-start" wrap="wrap">
+            <TextInput
+              label="Title"
+              withAsterisk
+              value={title}
+              onChange={(event) => setTitle(event.currentTarget.value)}
+              error={problem.title}
+              w={{ base: '100%', sm: 280 }}
+            />
+            <FileInput
+              label="Summary (PDF)"
+              withAsterisk
+              accept="application/pdf,.pdf"
+              value={file}
+              onChange={setFile}
+              error={problem.file}
+              leftSection={<IconFileTypePdf size={18} aria-hidden />}
+              w={{ base: '100%', sm: 280 }}
+              clearable
+            />
+            <Button type="submit" mt={{ base: 0, sm: 25 }} loading={upload.isPending}>
+              Upload as draft
+            </Button>
+          </Group>
+        </form>
+        {done && (
+          <Alert color="green" role="status">
+            {done}
+          </Alert>
+        )}
+        <ApiErrorAlert error={upload.error ?? publish.error ?? remove.error ?? summaries.error} />
+        <Table.ScrollContainer
+          minWidth={560}
+          scrollAreaProps={{ 'aria-label': 'Tax summaries', tabIndex: 0 }}
+        >
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Title</Table.Th>
+                <Table.Th scope="col">File</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(summaries.data?.summaries ?? []).length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text fz="sm">No summaries yet.</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                summaries.data?.summaries.map((summary) => (
+                  <Table.Tr key={summary.summary_id}>
+                    <Table.Td>{summary.title}</Table.Td>
+                    <Table.Td>{summary.file_name}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={summary.status === 'draft' ? 'gray' : 'green'} c="dark.7">
+                        {summary.status === 'draft' ? 'Draft' : 'Published'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {summary.status === 'draft' && (
+                          <Button
+                            size="compact-sm"
+                            onClick={() => void act(publish.mutateAsync(summary.summary_id))}
+                            aria-label={`Publish ${summary.title}`}
+                          >
+                            Publish
+                          </Button>
+                        )}
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          color="red"
+                          onClick={() => void act(remove.mutateAsync(summary.summary_id))}
+                          aria-label={`Delete ${summary.title}`}
+                        >
+                          Delete
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </section>
+  );
+}
