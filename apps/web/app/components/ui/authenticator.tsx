@@ -1,4 +1,21 @@
-import { Alert, Button, Card, Code, List, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Code,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { MESSAGES, mfaEnableBodySchema, mfaLoginBodySchema, type MfaEnableBody } from '@taxfirm/contract';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
+import { ApiErrorAlert } from './api-error-alert.tsx';
 
 /** The QR code and key an authenticator app is set up with (the client's security page, staff enrolment). */
 export function AuthenticatorQr({ qrCode, secret }: { qrCode: string; secret: string }) {
@@ -38,5 +55,121 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
         <Button onClick={onDone}>I have saved my recovery codes</Button>
       </Stack>
     </Card>
+  );
+}
+
+/** The error a form shows in its alert, and whether it is the expired second-step token. */
+function useFormError() {
+  const [error, setError] = useState<unknown>(null);
+  const isExpired = error instanceof ApiError && error.message === MESSAGES.MFA_LOGIN_EXPIRED;
+  return { error, setError, isExpired };
+}
+
+/**
+ * Enrolment of an authenticator app: the QR code and key, and the first code that confirms it
+ * (`onConfirm` makes the call; its field errors land on the code).
+ */
+export function AuthenticatorEnrolment({
+  qrCode,
+  secret,
+  onConfirm,
+}: {
+  qrCode: string;
+  secret: string;
+  onConfirm: (code: string) => Promise<unknown>;
+}) {
+  const form = useContractForm(mfaEnableBodySchema, { defaultValues: { code: '' } satisfies MfaEnableBody });
+  const { errors, isSubmitting } = form.formState;
+  const { error, setError } = useFormError();
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    setError(null);
+    try {
+      await onConfirm(code);
+    } catch (failure) {
+      setError(failure);
+      setServerFieldErrors(form, failure);
+    }
+  });
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+      <AuthenticatorQr qrCode={qrCode} secret={secret} />
+      <form noValidate onSubmit={onSubmit} aria-label="Confirm two-step verification">
+        <Stack gap="sm">
+          <Title order={2} fz="lg" c="navy.9">
+            2. Enter the code it shows
+          </Title>
+          <TextInput
+            label="6-digit code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            withAsterisk
+            {...form.register('code')}
+            error={errors.code?.message}
+          />
+          <ApiErrorAlert error={alertError(error)} />
+          <Button type="submit" loading={isSubmitting} loaderProps={{ 'aria-label': 'Confirming' }}>
+            Confirm
+          </Button>
+        </Stack>
+      </form>
+    </SimpleGrid>
+  );
+}
+
+const secondStepSchema = mfaLoginBodySchema.pick({ code: true });
+
+/**
+ * A login's second step: a code from the authenticator app, or one of the recovery codes (`onVerify` makes
+ * the call). An expired attempt offers to log in again.
+ */
+export function SecondStepForm({
+  onVerify,
+  onRestart,
+}: {
+  onVerify: (code: string) => Promise<unknown>;
+  onRestart: () => void;
+}) {
+  const form = useContractForm(secondStepSchema, { defaultValues: { code: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const { error, setError, isExpired } = useFormError();
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    setError(null);
+    try {
+      await onVerify(code);
+    } catch (failure) {
+      setError(failure);
+      setServerFieldErrors(form, failure);
+    }
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Two-step verification">
+      <Stack gap="md">
+        <Alert color="blue" role="status">
+          {MESSAGES.MFA_REQUIRED}
+        </Alert>
+        <TextInput
+          label="Authentication code"
+          description="The 6-digit code from your app, or one of your recovery codes."
+          autoComplete="one-time-code"
+          inputMode="text"
+          withAsterisk
+          {...form.register('code')}
+          error={errors.code?.message}
+        />
+        <ApiErrorAlert error={alertError(error)} />
+        {isExpired ? (
+          <Button onClick={onRestart}>Log in again</Button>
+        ) : (
+          <Button type="submit" loading={isSubmitting} loaderProps={{ 'aria-label': 'Verifying' }}>
+            Verify
+          </Button>
+        )}
+        <Text fz="sm" ta="center">
+          <Anchor component="button" type="button" onClick={onRestart} fz="sm">
+            Back to Login
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
   );
 }

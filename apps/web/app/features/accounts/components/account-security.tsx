@@ -1,23 +1,8 @@
-import {
-  Alert,
-  Button,
-  Loader,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import {
-  mfaDisableBodySchema,
-  mfaEnableBodySchema,
-  type MfaDisableBody,
-  type MfaEnableBody,
-} from '@taxfirm/contract';
+import { Alert, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { mfaDisableBodySchema, type MfaDisableBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { AuthenticatorQr, RecoveryCodes } from '../../../components/ui/authenticator.tsx';
+import { AuthenticatorEnrolment, RecoveryCodes } from '../../../components/ui/authenticator.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useMfaDisable, useMfaEnable, useMfaSetup, useMfaStatus } from '../api/accounts.ts';
 
@@ -37,17 +22,6 @@ export function AccountSecurity() {
 function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const setup = useMfaSetup();
   const enable = useMfaEnable();
-  const form = useContractForm(mfaEnableBodySchema, { defaultValues: { code: '' } satisfies MfaEnableBody });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await enable.mutateAsync(values);
-      onEnabled(answer.recovery_codes);
-    } catch (error) {
-      setServerFieldErrors(form, error);
-    }
-  });
 
   if (!setup.data) {
     return (
@@ -66,28 +40,11 @@ function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   }
 
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-      <AuthenticatorQr qrCode={setup.data.qr_code} secret={setup.data.secret} />
-      <form noValidate onSubmit={onSubmit} aria-label="Confirm two-step verification">
-        <Stack gap="sm">
-          <Title order={2} fz="lg" c="navy.9">
-            2. Enter the code it shows
-          </Title>
-          <TextInput
-            label="6-digit code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            withAsterisk
-            {...form.register('code')}
-            error={errors.code?.message}
-          />
-          <ApiErrorAlert error={alertError(enable.error)} />
-          <Button type="submit" loading={enable.isPending} loaderProps={{ 'aria-label': 'Confirming' }}>
-            Confirm
-          </Button>
-        </Stack>
-      </form>
-    </SimpleGrid>
+    <AuthenticatorEnrolment
+      qrCode={setup.data.qr_code}
+      secret={setup.data.secret}
+      onConfirm={async (code) => onEnabled((await enable.mutateAsync({ code })).recovery_codes)}
+    />
   );
 }
 

@@ -1,25 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import {
-  loginBodySchema,
-  MESSAGES,
-  staffEnrolConfirmBodySchema,
-  staffMfaBodySchema,
-  type LoginBody,
-} from '@taxfirm/contract';
+import { Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { loginBodySchema, MESSAGES, type LoginBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { AuthenticatorQr, RecoveryCodes } from '../../../components/ui/authenticator.tsx';
+import {
+  AuthenticatorEnrolment,
+  RecoveryCodes,
+  SecondStepForm,
+} from '../../../components/ui/authenticator.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import {
@@ -119,48 +106,19 @@ function CodeStep({
   onRestart: () => void;
 }) {
   const finish = useStaffLoginMfa();
-  const form = useContractForm(staffMfaBodySchema, { defaultValues: { mfa_token: token, code: '' } });
-  const { errors } = form.formState;
-  const expired = finish.error instanceof ApiError && finish.error.message === MESSAGES.MFA_LOGIN_EXPIRED;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await finish.mutateAsync(values);
-      onDone();
-    } catch (error) {
-      setServerFieldErrors(form, error);
-    }
-  });
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Two-step verification">
-      <Stack gap="md">
-        <Title order={1} fz={26} c="navy.9">
-          Two-step verification
-        </Title>
-        <Alert color="blue" role="status">
-          {MESSAGES.MFA_REQUIRED}
-        </Alert>
-        <TextInput
-          label="Authentication code"
-          description="The 6-digit code from your app, or one of your recovery codes."
-          autoComplete="one-time-code"
-          withAsterisk
-          data-autofocus
-          {...form.register('code')}
-          error={errors.code?.message}
-        />
-        <ApiErrorAlert error={alertError(finish.error)} />
-        {expired ? (
-          <Button onClick={onRestart}>Log in again</Button>
-        ) : (
-          <Button type="submit" loading={finish.isPending} loaderProps={{ 'aria-label': 'Verifying' }}>
-            Verify
-          </Button>
-        )}
-        <Anchor component="button" type="button" onClick={onRestart} fz="sm">
-          Back to Login
-        </Anchor>
-      </Stack>
-    </form>
+    <Stack gap="md">
+      <Title order={1} fz={26} c="navy.9">
+        Two-step verification
+      </Title>
+      <SecondStepForm
+        onVerify={async (code) => {
+          await finish.mutateAsync({ mfa_token: token, code });
+          onDone();
+        }}
+        onRestart={onRestart}
+      />
+    </Stack>
   );
 }
 
@@ -175,17 +133,6 @@ function EnrolStep({
 }) {
   const setup = useStaffEnrolStart(token);
   const confirm = useStaffEnrolConfirm();
-  const form = useContractForm(staffEnrolConfirmBodySchema, {
-    defaultValues: { mfa_token: token, code: '' },
-  });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      onDone((await confirm.mutateAsync(values)).recovery_codes);
-    } catch (error) {
-      setServerFieldErrors(form, error);
-    }
-  });
   if (
     setup.error ||
     (confirm.error instanceof ApiError && confirm.error.message === MESSAGES.MFA_LOGIN_EXPIRED)
@@ -208,28 +155,13 @@ function EnrolStep({
         minutes.
       </Text>
       {setup.data && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <AuthenticatorQr qrCode={setup.data.qr_code} secret={setup.data.secret} />
-          <form noValidate onSubmit={onSubmit} aria-label="Confirm two-step verification">
-            <Stack gap="sm">
-              <Title order={2} fz="lg" c="navy.9">
-                2. Enter the code it shows
-              </Title>
-              <TextInput
-                label="6-digit code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                withAsterisk
-                {...form.register('code')}
-                error={errors.code?.message}
-              />
-              <ApiErrorAlert error={alertError(confirm.error)} />
-              <Button type="submit" loading={confirm.isPending} loaderProps={{ 'aria-label': 'Confirming' }}>
-                Confirm
-              </Button>
-            </Stack>
-          </form>
-        </SimpleGrid>
+        <AuthenticatorEnrolment
+          qrCode={setup.data.qr_code}
+          secret={setup.data.secret}
+          onConfirm={async (code) =>
+            onDone((await confirm.mutateAsync({ mfa_token: token, code })).recovery_codes)
+          }
+        />
       )}
     </Stack>
   );
