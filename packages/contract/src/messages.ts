@@ -111,6 +111,8 @@ export const MESSAGES = {
   SUMMARY_PUBLISHED: 'The summary was published to the client.',
   SUMMARY_ALREADY_PUBLISHED: 'This summary is already published.',
   SUMMARY_DELETED: 'The summary was deleted.',
+  RESET_LINK_SENT: 'A password-reset link was e-mailed to the client.',
+  ACCOUNT_MARKED_VERIFIED: "The client's e-mail address is marked as verified.",
   PAYMENT_NOT_OPEN: 'Payment is not open for your file at the moment.',
   PAYMENT_ORDER_NOT_FOUND: 'This payment order was not found.',
   PAYMENT_SIGNATURE_INVALID: 'The payment could not be verified.',

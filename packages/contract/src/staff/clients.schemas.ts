@@ -103,3 +103,6 @@ export const staffAssignBodySchema = z.object({
   taxy: taxYearField,
   analyst_id: z.uuid({ error: MESSAGES.ANALYST_INVALID }).nullable(),
 });
+
+/** An action on the client's account (a reset link, verification). */
+export const staffClientAccountBodySchema = z.object({ client_id: clientIdField });

@@ -12,6 +12,7 @@ import {
 } from './staff.schemas.ts';
 import {
   staffAssignBodySchema,
+  staffClientAccountBodySchema,
   staffClientBodySchema,
   staffClientResponseSchema,
   staffFileNumberBodySchema,
@@ -107,5 +108,19 @@ export const staffCalls = {
     response: staffMembersResponseSchema,
     access: 'staff',
     summary: "The firm's staff members (to assign an analyst).",
+  }),
+  staffSendResetLink: defineCall({
+    path: 'staff/clients/resetlink',
+    body: staffClientAccountBodySchema,
+    response: envelopeSchema,
+    access: 'staff',
+    summary: 'E-mail the client a one-time link to set a new password (resetpasswordlink/{id}).',
+  }),
+  staffVerifyClient: defineCall({
+    path: 'staff/clients/verify',
+    body: staffClientAccountBodySchema,
+    response: envelopeSchema,
+    access: 'staff',
+    summary: "Mark the client's e-mail address verified (the firm confirmed it another way).",
   }),
 } as const;

@@ -117,4 +117,14 @@ export const templates = {
       ],
       { label: 'View my tax summary', url },
     ),
+  staffResetLink: (firmName: string, name: string, url: string) =>
+    email(
+      firmName,
+      `Set a new password for your ${firmName} account`,
+      [
+        `Hello ${name},`,
+        'Your preparer sent you this link to set a new password for your client portal account. It works once and stays valid for 24 hours. If you did not ask for it, you can ignore this e-mail.',
+      ],
+      { label: 'Set a new password', url },
+    ),
 };

@@ -14,6 +14,7 @@ import {
   filings,
   filingStatusHistory,
   inArray,
+  isNull,
   ne,
   users,
   type Database,
@@ -21,6 +22,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
+import { createResetLink } from '../accounts/accounts.service.ts';
 import type { StaffActor } from './clients.service.ts';
 
 type Writer = Pick<Database, 'insert'>;
@@ -225,5 +227,46 @@ export async function assignAnalyst(
     }
     await tx.update(filings).set({ assignedTo: input.analystId }).where(eq(filings.id, filing.id));
     await audit(tx, actor, 'staff.client.assign', input.clientId, input.analystId ?? 'none');
+  });
+}
+
+/** E-mail the client a one-time link to set a new password (the link is never shown to staff). */
+export async function sendResetLink(
+  deps: { db: Database; appUrl: string; firmName: string },
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number },
+): Promise<void> {
+  assertCanWork(actor, await filingOf(deps.db, input.clientId, input.taxYear));
+  await deps.db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(clients)
+      .innerJoin(users, eq(users.id, clients.userId))
+      .where(eq(clients.id, input.clientId));
+    if (!owner) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+    const url = await createResetLink(tx, deps.appUrl, owner.id);
+    await enqueueEmail(tx, owner.email, templates.staffResetLink(deps.firmName, owner.firstName, url));
+    await audit(tx, actor, 'staff.client.resetlink', input.clientId);
+  });
+}
+
+/** Mark the client's e-mail address verified (once; a verified account stays as it is). */
+export async function markVerified(
+  db: Database,
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number },
+): Promise<void> {
+  assertCanWork(actor, await filingOf(db, input.clientId, input.taxYear));
+  await db.transaction(async (tx) => {
+    const [client] = await tx
+      .select({ userId: clients.userId })
+      .from(clients)
+      .where(eq(clients.id, input.clientId));
+    if (!client) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+    await tx
+      .update(users)
+      .set({ verifiedAt: new Date() })
+      .where(and(eq(users.id, client.userId), isNull(users.verifiedAt)));
+    await audit(tx, actor, 'staff.client.verify', input.clientId);
   });
 }

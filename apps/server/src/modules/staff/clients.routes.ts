@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { countQueues, listQueue, staffActorOf } from './clients.service.ts';
-import { assignAnalyst, changeStatus, getClient, setFileNumber } from './client-actions.service.ts';
+import {
+  assignAnalyst,
+  changeStatus,
+  getClient,
+  markVerified,
+  sendResetLink,
+  setFileNumber,
+} from './client-actions.service.ts';
 import type { MailWorker } from '../mail/mail.worker.ts';
 
 export async function staffClientsRoutes(
@@ -65,5 +72,23 @@ export async function staffClientsRoutes(
       analystId: request.body.analyst_id,
     });
     return { status_smessage: MESSAGES.ANALYST_ASSIGNED };
+  });
+
+  registerCall(app, CALLS.staffSendResetLink, async (request) => {
+    await sendResetLink(
+      { db: app.db, appUrl, firmName: (await settings.get()).firm_name },
+      staffActorOf(request),
+      { clientId: request.body.client_id, taxYear: await taxYearOf(undefined) },
+    );
+    void mail.wake();
+    return { status_smessage: MESSAGES.RESET_LINK_SENT };
+  });
+
+  registerCall(app, CALLS.staffVerifyClient, async (request) => {
+    await markVerified(app.db, staffActorOf(request), {
+      clientId: request.body.client_id,
+      taxYear: await taxYearOf(undefined),
+    });
+    return { status_smessage: MESSAGES.ACCOUNT_MARKED_VERIFIED };
   });
 }

@@ -326,3 +326,58 @@ describe("a client's file", () => {
     );
   });
 });
+
+describe("the client's account", () => {
+  it('e-mails the client a one-time reset link that staff never see, and it works', async () => {
+    const res = await t.postAs(analyst.sid, '/api/staff/clients/resetlink', {
+      client_id: made['mine1']?.clientId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status_smessage).toBe('A password-reset link was e-mailed to the client.');
+    expect(res.body).not.toContain('resetpasswordlink');
+    const mails = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'mine1@example.com'));
+    const link = /resetpasswordlink\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+    expect(link).toBeTruthy();
+    const check = await t.post('/api/settings/checkresetpwdlink', { tokenid: link });
+    expect(check.json().status_smessage).toBe('Activate');
+    const refused = await t.postAs(analyst.sid, '/api/staff/clients/resetlink', {
+      client_id: made['theirs']?.clientId,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it("marks an unverified client's e-mail verified, so they can log in", async () => {
+    const email = 'unverified.client@example.com';
+    const password = 'a long test password';
+    await t.post('/api/login/register', {
+      first_name: 'Gita',
+      last_name: 'Bose',
+      mobileCountry: 'US',
+      phone: '4695550100',
+      email,
+      confirmemail: email,
+      password,
+      confirmpassword: password,
+      terms: true,
+    });
+    const before = await t.post('/api/login/check', { email, password });
+    expect(before.json().status_smessage).toBe(
+      'Please verify your email address first. We can send you a new verification link.',
+    );
+    const [row] = await t.database.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.firstName, 'Gita'));
+    const res = await t.postAs(admin.sid, '/api/staff/clients/verify', { client_id: row?.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.post('/api/login/check', { email, password })).statusCode).toBe(200);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.clientId, row?.id ?? ''));
+    expect(audits.map((a) => a.action)).toContain('staff.client.verify');
+  });
+});
