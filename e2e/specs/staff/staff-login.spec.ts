@@ -108,6 +108,19 @@ test.describe('staff sign-in', () => {
     await expect(numberForm.getByText('The file number was saved.')).toBeVisible();
     await expect(page.getByText('File number TF-2025-0001')).toBeVisible();
 
+    // A reset link goes to the client by e-mail; staff never see it.
+    const resetMailsBefore = mailbox.received.length;
+    await page.getByRole('button', { name: 'Send password-reset link' }).click();
+    await expect(page.getByText('A password-reset link was e-mailed to the client.')).toBeVisible();
+    await expect(page.getByText(/resetpasswordlink/)).toHaveCount(0);
+    await expect
+      .poll(() =>
+        mailbox.received
+          .slice(resetMailsBefore)
+          .some((m) => m.to.includes('queued.client@example.com') && m.body.includes('/resetpasswordlink/')),
+      )
+      .toBe(true);
+
     const analyst = page.getByRole('region', { name: 'Analyst' });
     await analyst.getByLabel('Assigned analyst').selectOption({ label: 'Ada Shah (admin)' });
     await analyst.getByRole('button', { name: 'Assign' }).click();

@@ -64,3 +64,8 @@ export const usePublishSummary = () =>
   useSummaryMutation((summaryId: string) => api(CALLS.staffSummaryPublish, { summary_id: summaryId }));
 export const useDeleteSummary = () =>
   useSummaryMutation((summaryId: string) => api(CALLS.staffSummaryDelete, { summary_id: summaryId }));
+
+export const useSendResetLink = () =>
+  useFileMutation((clientId: string) => api(CALLS.staffSendResetLink, { client_id: clientId }));
+export const useMarkVerified = () =>
+  useFileMutation((clientId: string) => api(CALLS.staffVerifyClient, { client_id: clientId }));

@@ -31,6 +31,8 @@ import { paths } from '../../../config/paths.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import {
   useAssign,
+  useMarkVerified,
+  useSendResetLink,
   useChangeStatus,
   useSetFileNumber,
   useStaffClient,
@@ -109,6 +111,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
               </Table.Tr>
             </Table.Tbody>
           </Table>
+          <AccountActions clientId={clientId} verified={client.verified} />
         </Card>
         <FileNumberForm clientId={clientId} current={client.file_number} />
       </SimpleGrid>
@@ -118,6 +121,44 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
       </SimpleGrid>
       <SummariesSection clientId={clientId} />
       <History history={history} />
+    </Stack>
+  );
+}
+
+/** A reset link e-mailed to the client, and verification by the firm. */
+function AccountActions({ clientId, verified }: { clientId: string; verified: boolean }) {
+  const reset = useSendResetLink();
+  const verify = useMarkVerified();
+  const [saved, setSaved] = useState<string | null>(null);
+  const act = async (work: Promise<{ status_smessage: string }>) => {
+    setSaved(null);
+    const answer = await work.catch(() => null);
+    if (answer) setSaved(answer.status_smessage);
+  };
+  return (
+    <Stack gap="xs" mt="md">
+      <Group gap="xs">
+        <Button
+          variant="default"
+          size="compact-sm"
+          loading={reset.isPending}
+          onClick={() => void act(reset.mutateAsync(clientId))}
+        >
+          Send password-reset link
+        </Button>
+        {!verified && (
+          <Button
+            variant="default"
+            size="compact-sm"
+            loading={verify.isPending}
+            onClick={() => void act(verify.mutateAsync(clientId))}
+          >
+            Mark e-mail verified
+          </Button>
+        )}
+      </Group>
+      <Saved message={saved} />
+      <ApiErrorAlert error={reset.error ?? verify.error} />
     </Stack>
   );
 }
