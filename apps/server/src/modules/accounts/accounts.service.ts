@@ -25,6 +25,7 @@ import {
 } from '@taxfirm/db';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto/passwords.ts';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -41,11 +42,6 @@ type TokenKind = 'verify' | 'reset' | 'staff_reset' | 'mfa_login';
 const MFA_LOGIN_TTL_MS = 5 * 60_000;
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
-  return code(error) === '23505' || code((error as { cause?: unknown })?.cause) === '23505';
-}
 
 async function issueToken(
   db: Pick<Database, 'insert'>,

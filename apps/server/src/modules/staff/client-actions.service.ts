@@ -20,6 +20,7 @@ import {
   type Database,
 } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import { createResetLink } from '../accounts/accounts.service.ts';
@@ -170,11 +171,6 @@ export async function changeStatus(
     }
     await audit(tx, actor, 'staff.client.status', input.clientId, `${filing.status} -> ${input.status}`);
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
-  return code(error) === '23505' || code((error as { cause?: unknown })?.cause) === '23505';
 }
 
 /** Assign or change the client's file number; another client's number is refused. */

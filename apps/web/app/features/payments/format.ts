@@ -1,19 +1,5 @@
 import type { PaymentStatus } from '@taxfirm/contract';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** MM-dd-yyyy, the specification's date display, in the reader's own time zone. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return `${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${date.getFullYear()}`;
-}
-
-/** MM-dd-yyyy h:mm AM. */
-export function formatDateTime(iso: string): string {
-  const time = new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `${formatDate(iso)} ${time}`;
-}
-
 export const STATUS_LABELS: Record<PaymentStatus, string> = {
   paid: 'Paid',
   failed: 'Failed',

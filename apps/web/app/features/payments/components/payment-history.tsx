@@ -1,6 +1,7 @@
 import { Badge, Table, Title } from '@mantine/core';
 import { formatCents, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
-import { formatDate, STATUS_LABELS } from '../format.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { STATUS_LABELS } from '../format.ts';
 
 const COLORS = { paid: 'green', failed: 'red', created: 'gray' } as const;
 

@@ -7,7 +7,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { rememberFileStatus } from '../../../lib/session.ts';
 import { usePaymentOrder } from '../api/payments.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 export type SupportContact = { email: string; phone: string; phoneHref: string } | null;
 

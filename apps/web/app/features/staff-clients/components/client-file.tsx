@@ -28,6 +28,7 @@ import { Link } from 'react-router';
 import { SummariesSection } from './summaries-section.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import {
   useAssign,
@@ -38,12 +39,6 @@ import {
   useStaffClient,
   useStaffMembers,
 } from '../api/client-file.ts';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${d.getFullYear()} ${d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
-};
 
 type Viewer = { userId: string; role: StaffRole };
 
@@ -336,7 +331,7 @@ function History({ history }: { history: StaffClient['history'] }) {
           <Table.Tbody>
             {[...history].reverse().map((entry) => (
               <Table.Tr key={`${entry.at}-${entry.to_status}`}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(entry.at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
                 <Table.Td>{entry.from_status ?? '—'}</Table.Td>
                 <Table.Td>{entry.to_status}</Table.Td>
                 <Table.Td>{entry.comment ?? '—'}</Table.Td>
