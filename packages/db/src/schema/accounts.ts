@@ -23,6 +23,8 @@ export const users = pgTable(
     /** The TOTP time step last accepted: a code is never accepted twice (replay). */
     mfaLastTimeStep: integer(),
     passwordChangedAt: timestamp({ withTimezone: true }),
+    /** Set when an admin deactivates a staff member: no login, every session ended. */
+    deactivatedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],

@@ -6,3 +6,4 @@ export * from './accounts.ts';
 export * from './profile.ts';
 export * from './documents.ts';
 export * from './payments.ts';
+export * from './staff.ts';

@@ -26,6 +26,17 @@ export const siteSettings = pgTable(
     offerEndsOn: date({ mode: 'string' }),
     /** The payment provider's hosted-button id for /paypal-payment; empty when not set up. */
     hostedButtonId: text().notNull().default(''),
+    /**
+     * How the firm numbers client files: {YYYY} or {YY} for the tax year and a run of N for the sequence,
+     * zero-padded to its length (e.g. "TF{YY}-{NNNN}" gives TF25-0001). Staff are offered the next number.
+     */
+    fileNumberFormat: text().notNull().default('{YYYY}-{NNNN}'),
+    /** The firm's social pages, shown in the footer when set. */
+    facebookUrl: text().notNull().default(''),
+    twitterUrl: text().notNull().default(''),
+    linkedinUrl: text().notNull().default(''),
+    instagramUrl: text().notNull().default(''),
+    youtubeUrl: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [

@@ -1,0 +1,49 @@
+import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../columns.ts';
+import { clients, fileStatus, users } from './accounts.ts';
+
+/** Staff's internal notes on a client's file; never shown to the client. Append-only. */
+export const clientNotes = pgTable(
+  'client_notes',
+  {
+    ...id,
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_notes_client_created_idx').on(t.clientId, t.createdAt)],
+);
+
+export const notificationKind = pgEnum('notification_kind', ['status', 'summary', 'payment']);
+
+/** What the portal's bell shows a client: the same events that were e-mailed to them. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    ...id,
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    kind: notificationKind().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_client_created_idx').on(t.clientId, t.createdAt)],
+);
+
+/**
+ * An admin's wording of the e-mail a client gets when their filing moves to a status. Statuses without a
+ * row use the built-in wording.
+ */
+export const statusEmailTemplates = pgTable('status_email_templates', {
+  status: fileStatus().primaryKey(),
+  subject: text().notNull(),
+  body: text().notNull(),
+  updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
