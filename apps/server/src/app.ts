@@ -26,6 +26,7 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { staffClientsRoutes } from './modules/staff/clients.routes.ts';
+import { staffTeamRoutes } from './modules/staff/team.routes.ts';
 import { staffSummariesRoutes } from './modules/documents/summaries.staff.routes.ts';
 import {
   createPaymentProvider,
@@ -166,6 +167,7 @@ export async function buildApp({
   await app.register(profileRoutes, { settings, keyring });
   await app.register(staffAuthRoutes, { settings, keyring, mail });
   await app.register(staffClientsRoutes, { settings, appUrl: config.appUrl, mail });
+  await app.register(staffTeamRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(staffSummariesRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);

@@ -93,6 +93,11 @@ describe('CALLS', () => {
       'staff/summaries/list',
       'staff/summaries/publish',
       'staff/summaries/upload',
+      'staff/team/deactivate',
+      'staff/team/invite',
+      'staff/team/list',
+      'staff/team/reactivate',
+      'staff/team/resetmfa',
     ]);
   });
 

@@ -190,7 +190,8 @@ export async function checkCredentials(db: Database, email: string, password: st
 export async function checkStaffCredentials(db: Database, email: string, password: string) {
   const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok || user.role === 'client') {
+  // A deactivated member gets the same answer as a wrong password: nothing tells who is on the staff.
+  if (!user || !ok || user.role === 'client' || user.deactivatedAt !== null) {
     throw new AppError('UNAUTHORIZED', { message: MESSAGES.LOGIN_INVALID });
   }
   return user;

@@ -60,6 +60,7 @@ export async function findSession(
       and(
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
+        isNull(users.deactivatedAt),
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_MS)),
       ),

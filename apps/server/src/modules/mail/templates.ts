@@ -127,4 +127,21 @@ export const templates = {
       ],
       { label: 'Set a new password', url },
     ),
+  staffInvite: (firmName: string, name: string, invitedBy: string, role: string, url: string) =>
+    email(
+      firmName,
+      `You are invited to the ${firmName} staff console`,
+      [
+        `Hello ${name},`,
+        `${invitedBy} has given you a staff account (${role}) on the ${firmName} staff console. Choose your password with the link below; it works once and stays valid for 24 hours.`,
+        'At your first login you will set up an authenticator app: staff cannot sign in without it.',
+      ],
+      { label: 'Set my password', url },
+    ),
+  staffMfaReset: (firmName: string, name: string, contactEmail: string) =>
+    email(firmName, 'Your staff two-step verification was reset', [
+      `Hello ${name},`,
+      'An administrator reset the authenticator app of your staff account and signed you out everywhere. At your next login you will set up your authenticator app again.',
+      `If you did not ask for this, tell an administrator at once${contactEmail ? ` or write to ${contactEmail}` : ''}.`,
+    ]),
 };

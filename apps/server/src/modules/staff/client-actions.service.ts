@@ -213,7 +213,13 @@ export async function assignAnalyst(
       const [analyst] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, input.analystId), inArray(users.role, ['analyst', 'admin'])));
+        .where(
+          and(
+            eq(users.id, input.analystId),
+            inArray(users.role, ['analyst', 'admin']),
+            isNull(users.deactivatedAt),
+          ),
+        );
       if (!analyst) {
         throw new AppError('VALIDATION_FAILED', {
           message: MESSAGES.ANALYST_INVALID,

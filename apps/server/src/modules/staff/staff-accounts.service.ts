@@ -19,11 +19,15 @@ export class StaffExistsError extends Error {}
  * A staff account with no usable password, verified (the firm made it), and a one-time link to set the
  * password. The authenticator app is enrolled at first login, which cannot be skipped.
  */
+type NewMember = { userId: string; role: StaffRole; setupLink: string };
+
 export async function createStaffMember(
   db: Database,
   appUrl: string,
   input: NewStaff,
-): Promise<{ userId: string; role: StaffRole; setupLink: string }> {
+  /** More writes in the same transaction (e.g. the invitation e-mail). */
+  andThen?: (tx: Pick<Database, 'insert'>, member: NewMember) => Promise<void>,
+): Promise<NewMember> {
   const staff = newStaffSchema.parse(input);
   return db.transaction(async (tx) => {
     const [existing] = await tx
@@ -44,6 +48,12 @@ export async function createStaffMember(
       })
       .returning({ id: users.id });
     if (!user) throw new Error('staff member not stored');
-    return { userId: user.id, role: staff.role, setupLink: await createResetLink(tx, appUrl, user.id) };
+    const member = {
+      userId: user.id,
+      role: staff.role,
+      setupLink: await createResetLink(tx, appUrl, user.id),
+    };
+    await andThen?.(tx, member);
+    return member;
   });
 }

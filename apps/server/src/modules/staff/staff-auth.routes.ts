@@ -5,7 +5,7 @@
  * and staff cannot sign in through the client login.
  */
 import { CALLS, isStaffRole, MESSAGES, type StaffInfo } from '@taxfirm/contract';
-import { asc, eq, inArray, users } from '@taxfirm/db';
+import { and, asc, eq, inArray, isNull, users } from '@taxfirm/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
@@ -46,7 +46,7 @@ export async function staffAuthRoutes(
   const stepUser = async (token: string, step: 'mfa' | 'enrol') => {
     const { tokenId, userId } = await mfaLoginUser(app.db, token);
     const [user] = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!user || !isStaffRole(user.role))
+    if (!user || !isStaffRole(user.role) || user.deactivatedAt !== null)
       throw new AppError('UNAUTHORIZED', { message: MESSAGES.MFA_LOGIN_EXPIRED });
     if ((step === 'mfa') !== Boolean(user.mfaEnabledAt)) {
       throw new AppError('UNAUTHORIZED', { message: MESSAGES.MFA_LOGIN_EXPIRED });
@@ -148,7 +148,7 @@ export async function staffAuthRoutes(
     const rows = await app.db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
       .from(users)
-      .where(inArray(users.role, ['analyst', 'admin']))
+      .where(and(inArray(users.role, ['analyst', 'admin']), isNull(users.deactivatedAt)))
       .orderBy(asc(users.firstName), asc(users.lastName));
     return {
       staff: rows.flatMap((row) =>

@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
-import { Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
+import { NavLink, Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
 import { ClientOnlyFallback } from '../../components/layouts/client-only-fallback.tsx';
 import { paths } from '../../config/paths.ts';
 import { fetchStaffMe, staffLogout } from '../../features/staff-auth/api/staff-auth.ts';
@@ -21,6 +21,12 @@ export function HydrateFallback() {
   return <ClientOnlyFallback label="Loading the staff console" />;
 }
 
+/** The console's pages; the server refuses admin calls to analysts whatever the menu shows. */
+const consoleLinks: { href: string; label: string; adminOnly?: boolean }[] = [
+  { href: paths.staff.home.getHref(), label: 'Work queues' },
+  { href: paths.staff.team.getHref(), label: 'Staff', adminOnly: true },
+];
+
 export default function StaffLayout() {
   const staff = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
@@ -36,9 +42,24 @@ export default function StaffLayout() {
       <Box component="header" bg="navy.9" c="white" py="sm">
         <Container size="xl">
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <Anchor href={paths.staff.home.getHref()} c="white" fw={700}>
-              Staff console
-            </Anchor>
+            <Group gap="lg" wrap="wrap">
+              <Anchor href={paths.staff.home.getHref()} c="white" fw={700}>
+                Staff console
+              </Anchor>
+              <Box component="nav" aria-label="Staff console">
+                <Group component="ul" gap="md" wrap="wrap" className="staff-nav">
+                  {consoleLinks
+                    .filter((link) => !link.adminOnly || staff.role === 'admin')
+                    .map((link) => (
+                      <li key={link.href}>
+                        <Anchor component={NavLink} to={link.href} end c="white" fz="sm" underline="hover">
+                          {link.label}
+                        </Anchor>
+                      </li>
+                    ))}
+                </Group>
+              </Box>
+            </Group>
             <Group gap="sm">
               <Text fz="sm" data-testid="staff-identity">
                 {staff.first_name} {staff.last_name} ({staff.role})

@@ -1,0 +1,42 @@
+import { CALLS, MESSAGES } from '@taxfirm/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../lib/register-call.ts';
+import type { MailWorker } from '../mail/mail.worker.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import { staffActorOf } from './clients.service.ts';
+import { inviteStaff, listTeam, resetStaffMfa, setStaffActive } from './team.service.ts';
+
+/** staff/team/...: admins only (the call table's access level, checked before the body is read). */
+export async function staffTeamRoutes(
+  app: FastifyInstance,
+  { settings, appUrl, mail }: { settings: SettingsCache; appUrl: string; mail: MailWorker },
+) {
+  const firm = async () => {
+    const { firm_name: firmName, site_email: siteEmail } = await settings.get();
+    return { firmName, siteEmail, appUrl };
+  };
+
+  registerCall(app, CALLS.staffTeam, async () => ({ staff: await listTeam(app.db) }));
+
+  registerCall(app, CALLS.staffInvite, async (request) => {
+    await inviteStaff(app.db, await firm(), staffActorOf(request), request.body);
+    void mail.wake();
+    return { status_smessage: MESSAGES.STAFF_INVITED };
+  });
+
+  registerCall(app, CALLS.staffDeactivate, async (request) => {
+    await setStaffActive(app.db, staffActorOf(request), request.body.user_id, false);
+    return { status_smessage: MESSAGES.STAFF_DEACTIVATED };
+  });
+
+  registerCall(app, CALLS.staffReactivate, async (request) => {
+    await setStaffActive(app.db, staffActorOf(request), request.body.user_id, true);
+    return { status_smessage: MESSAGES.STAFF_REACTIVATED };
+  });
+
+  registerCall(app, CALLS.staffResetMfa, async (request) => {
+    await resetStaffMfa(app.db, await firm(), staffActorOf(request), request.body.user_id);
+    void mail.wake();
+    return { status_smessage: MESSAGES.STAFF_MFA_RESET };
+  });
+}

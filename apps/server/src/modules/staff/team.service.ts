@@ -1,0 +1,115 @@
+/**
+ * Admins manage the firm's staff: invite (the account is made and a set-up link e-mailed), deactivate
+ * (no login, every session ends), reactivate, and reset a lost authenticator. Every action is audited, and
+ * an admin cannot deactivate or reset themselves, so the firm always keeps a working admin.
+ */
+import { MESSAGES, isStaffRole, type StaffInviteBody, type StaffTeamMember } from '@taxfirm/contract';
+import { and, asc, eq, inArray, isNull, mfaRecoveryCodes, users, type Database } from '@taxfirm/db';
+import { AppError } from '../../lib/app-error.ts';
+import { revokeUserSessions } from '../accounts/sessions.service.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { templates } from '../mail/templates.ts';
+import { audit } from './client-actions.service.ts';
+import type { StaffActor } from './clients.service.ts';
+import { createStaffMember, StaffExistsError } from './staff-accounts.service.ts';
+
+type Firm = { firmName: string; siteEmail: string; appUrl: string };
+
+export async function listTeam(db: Database): Promise<StaffTeamMember[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.role, ['analyst', 'admin']))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
+  return rows.flatMap((row) =>
+    isStaffRole(row.role)
+      ? [
+          {
+            user_id: row.id,
+            first_name: row.firstName,
+            last_name: row.lastName,
+            email: row.email,
+            role: row.role,
+            mfa_enabled: row.mfaEnabledAt !== null,
+            password_set: row.passwordChangedAt !== null,
+            active: row.deactivatedAt === null,
+            created_at: row.createdAt.toISOString(),
+          },
+        ]
+      : [],
+  );
+}
+
+export async function inviteStaff(db: Database, firm: Firm, actor: StaffActor, input: StaffInviteBody) {
+  const [inviter] = await db.select().from(users).where(eq(users.id, actor.userId));
+  try {
+    await createStaffMember(db, firm.appUrl, input, async (tx, member) => {
+      await enqueueEmail(
+        tx,
+        input.email,
+        templates.staffInvite(
+          firm.firmName,
+          input.first_name,
+          inviter ? `${inviter.firstName} ${inviter.lastName}` : 'An administrator',
+          member.role,
+          member.setupLink,
+        ),
+      );
+      await audit(tx, actor, 'staff.team.invite', null, member.userId);
+    });
+  } catch (error) {
+    if (error instanceof StaffExistsError) {
+      throw new AppError('CONFLICT', {
+        message: MESSAGES.STAFF_EXISTS,
+        details: { email: MESSAGES.STAFF_EXISTS },
+      });
+    }
+    throw error;
+  }
+}
+
+/** Another staff member (never the admin acting), locked for the change. */
+async function otherStaff(tx: Pick<Database, 'select'>, actor: StaffActor, userId: string) {
+  if (userId === actor.userId) throw new AppError('VALIDATION_FAILED', { message: MESSAGES.STAFF_NOT_SELF });
+  const [member] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), inArray(users.role, ['analyst', 'admin'])))
+    .for('update');
+  if (!member) throw new AppError('NOT_FOUND', { message: MESSAGES.STAFF_NOT_FOUND });
+  return member;
+}
+
+export async function setStaffActive(db: Database, actor: StaffActor, userId: string, active: boolean) {
+  await db.transaction(async (tx) => {
+    await otherStaff(tx, actor, userId);
+    if (active) {
+      await tx.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    } else {
+      await tx
+        .update(users)
+        .set({ deactivatedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
+      await revokeUserSessions(tx, userId);
+    }
+    await audit(tx, actor, active ? 'staff.team.reactivate' : 'staff.team.deactivate', null, userId);
+  });
+}
+
+export async function resetStaffMfa(db: Database, firm: Firm, actor: StaffActor, userId: string) {
+  await db.transaction(async (tx) => {
+    const member = await otherStaff(tx, actor, userId);
+    await tx
+      .update(users)
+      .set({ mfaSecret: null, mfaEnabledAt: null, mfaLastTimeStep: null, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+    await revokeUserSessions(tx, userId);
+    await enqueueEmail(
+      tx,
+      member.email,
+      templates.staffMfaReset(firm.firmName, member.firstName, firm.siteEmail),
+    );
+    await audit(tx, actor, 'staff.team.resetmfa', null, userId);
+  });
+}

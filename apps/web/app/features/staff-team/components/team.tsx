@@ -1,0 +1,232 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { staffInviteBodySchema, type StaffTeamMember } from '@taxfirm/contract';
+import { useState } from 'react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import { useInvite, useMemberAction, useTeam, type MemberAction } from '../api/team.ts';
+
+/** Admins: the firm's staff, an invitation form, and deactivate / reactivate / reset authenticator. */
+export function Team({ viewerId }: { viewerId: string }) {
+  const team = useTeam();
+  return (
+    <Stack gap="lg">
+      <InviteForm />
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="team-heading">
+        <Title order={2} id="team-heading" fz="lg" mb="sm">
+          Staff accounts
+        </Title>
+        {team.isPending && <Loader aria-label="Loading the staff" />}
+        <ApiErrorAlert error={team.error} />
+        {team.data && <TeamTable staff={team.data.staff} viewerId={viewerId} />}
+      </Card>
+    </Stack>
+  );
+}
+
+function InviteForm() {
+  const invite = useInvite();
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useContractForm(staffInviteBodySchema, {
+    defaultValues: { email: '', role: 'analyst', first_name: '', last_name: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSaved(null);
+    try {
+      const answer = await invite.mutateAsync(values);
+      form.reset();
+      setSaved(answer.status_smessage);
+    } catch (error) {
+      setServerFieldErrors(form, error);
+    }
+  });
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="invite-heading">
+      <form noValidate onSubmit={onSubmit} aria-labelledby="invite-heading">
+        <Stack gap="sm">
+          <Title order={2} id="invite-heading" fz="lg">
+            Invite a staff member
+          </Title>
+          <Text fz="sm" c="gray.8">
+            They receive an e-mail with a link to choose a password (valid 24 hours), and set up an
+            authenticator app at their first login.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="First name"
+              required
+              {...form.register('first_name')}
+              error={errors.first_name?.message}
+            />
+            <TextInput
+              label="Last name"
+              required
+              {...form.register('last_name')}
+              error={errors.last_name?.message}
+            />
+            <TextInput
+              label="E-mail"
+              type="email"
+              autoComplete="off"
+              required
+              {...form.register('email')}
+              error={errors.email?.message}
+            />
+            <NativeSelect
+              label="Role"
+              data={[
+                { value: 'analyst', label: 'Analyst: works assigned clients' },
+                { value: 'admin', label: 'Admin: also settings, staff and audit log' },
+              ]}
+              {...form.register('role')}
+              error={errors.role?.message}
+            />
+          </SimpleGrid>
+          <Group>
+            <Button type="submit" loading={invite.isPending}>
+              Send invitation
+            </Button>
+          </Group>
+          {saved && (
+            <Alert color="green" role="status">
+              {saved}
+            </Alert>
+          )}
+          <ApiErrorAlert error={invite.error} />
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+const confirmText: Record<MemberAction, (name: string) => string> = {
+  deactivate: (name) => `Deactivate ${name}? They are signed out at once and cannot log in.`,
+  reactivate: (name) => `Let ${name} sign in again?`,
+  resetmfa: (name) =>
+    `Reset the authenticator of ${name}? They are signed out and set up a new authenticator at their next login.`,
+};
+
+function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: string }) {
+  const action = useMemberAction();
+  const [saved, setSaved] = useState<string | null>(null);
+  const act = async (member: StaffTeamMember, kind: MemberAction) => {
+    const name = `${member.first_name} ${member.last_name}`;
+    if (!window.confirm(confirmText[kind](name))) return;
+    setSaved(null);
+    const answer = await action.mutateAsync({ action: kind, userId: member.user_id }).catch(() => null);
+    if (answer) setSaved(`${name}: ${answer.status_smessage}`);
+  };
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">E-mail</Table.Th>
+              <Table.Th scope="col">Role</Table.Th>
+              <Table.Th scope="col">State</Table.Th>
+              <Table.Th scope="col">Since</Table.Th>
+              <Table.Th scope="col">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {staff.map((member) => {
+              const name = `${member.first_name} ${member.last_name}`;
+              const self = member.user_id === viewerId;
+              return (
+                <Table.Tr key={member.user_id}>
+                  <Table.Th scope="row">{name}</Table.Th>
+                  <Table.Td>{member.email}</Table.Td>
+                  <Table.Td>{member.role}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Badge
+                        color={member.active ? 'green' : 'gray'}
+                        variant="light"
+                        c={member.active ? 'green.9' : 'gray.9'}
+                      >
+                        {member.active ? 'Active' : 'Deactivated'}
+                      </Badge>
+                      {!member.password_set && (
+                        <Badge variant="outline" color="gray" c="gray.9">
+                          Invited
+                        </Badge>
+                      )}
+                      {member.password_set && !member.mfa_enabled && (
+                        <Badge variant="outline" color="gray" c="gray.9">
+                          No authenticator yet
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(member.created_at)}</Table.Td>
+                  <Table.Td>
+                    {self ? (
+                      <Text fz="sm" c="gray.8">
+                        You
+                      </Text>
+                    ) : (
+                      <Group gap="xs" wrap="nowrap">
+                        {member.active ? (
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            aria-label={`Deactivate ${name}`}
+                            onClick={() => void act(member, 'deactivate')}
+                          >
+                            Deactivate
+                          </Button>
+                        ) : (
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            aria-label={`Reactivate ${name}`}
+                            onClick={() => void act(member, 'reactivate')}
+                          >
+                            Reactivate
+                          </Button>
+                        )}
+                        {member.mfa_enabled && (
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            aria-label={`Reset the authenticator of ${name}`}
+                            onClick={() => void act(member, 'resetmfa')}
+                          >
+                            Reset authenticator
+                          </Button>
+                        )}
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {saved && (
+        <Alert color="green" role="status">
+          {saved}
+        </Alert>
+      )}
+      <ApiErrorAlert error={action.error} />
+    </Stack>
+  );
+}

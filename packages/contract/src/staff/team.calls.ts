@@ -1,0 +1,42 @@
+import { defineCall } from '../call.ts';
+import { emptyBodySchema, envelopeSchema } from '../common.ts';
+import { staffInviteBodySchema, staffMemberBodySchema, staffTeamResponseSchema } from './team.schemas.ts';
+
+/** Admins manage the firm's staff accounts. */
+export const teamCalls = {
+  staffTeam: defineCall({
+    path: 'staff/team/list',
+    body: emptyBodySchema,
+    response: staffTeamResponseSchema,
+    access: 'admin',
+    summary: "The firm's staff accounts, active and deactivated.",
+  }),
+  staffInvite: defineCall({
+    path: 'staff/team/invite',
+    body: staffInviteBodySchema,
+    response: envelopeSchema,
+    access: 'admin',
+    summary: 'Invite a staff member: the account is made and a one-time set-up link e-mailed (24 h).',
+  }),
+  staffDeactivate: defineCall({
+    path: 'staff/team/deactivate',
+    body: staffMemberBodySchema,
+    response: envelopeSchema,
+    access: 'admin',
+    summary: 'Deactivate a staff member: no more logins, and every session ends at once.',
+  }),
+  staffReactivate: defineCall({
+    path: 'staff/team/reactivate',
+    body: staffMemberBodySchema,
+    response: envelopeSchema,
+    access: 'admin',
+    summary: 'Let a deactivated staff member sign in again.',
+  }),
+  staffResetMfa: defineCall({
+    path: 'staff/team/resetmfa',
+    body: staffMemberBodySchema,
+    response: envelopeSchema,
+    access: 'admin',
+    summary: "Reset a staff member's authenticator (a lost phone): they enrol again at the next login.",
+  }),
+} as const;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { emailField, envelope, personName } from '../common.ts';
+import { MESSAGES } from '../messages.ts';
+import { STAFF_ROLES } from './staff.schemas.ts';
+
+/** The firm's staff, as admins manage them (staff/team/...). */
+export const staffTeamMemberSchema = z.object({
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  /** The authenticator app is enrolled (staff enrol at their first login). */
+  mfa_enabled: z.boolean(),
+  /** The set-up link was used: the member has chosen a password. */
+  password_set: z.boolean(),
+  active: z.boolean(),
+  created_at: z.string(),
+});
+export type StaffTeamMember = z.infer<typeof staffTeamMemberSchema>;
+export const staffTeamResponseSchema = envelope({ staff: z.array(staffTeamMemberSchema) });
+
+export const staffInviteBodySchema = z.object({
+  email: emailField(),
+  role: z.enum(STAFF_ROLES, { error: 'Choose a role.' }),
+  first_name: personName(MESSAGES.FIRST_NAME_REQUIRED, MESSAGES.FIRST_NAME_ALPHABETS),
+  last_name: personName(MESSAGES.LAST_NAME_REQUIRED, MESSAGES.LAST_NAME_ALPHABETS),
+});
+export type StaffInviteBody = z.input<typeof staffInviteBodySchema>;
+
+export const staffMemberBodySchema = z.object({ user_id: z.uuid({ error: MESSAGES.STAFF_NOT_FOUND }) });
