@@ -27,6 +27,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { staffClientsRoutes } from './modules/staff/clients.routes.ts';
 import { staffTeamRoutes } from './modules/staff/team.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { staffSummariesRoutes } from './modules/documents/summaries.staff.routes.ts';
 import {
   createPaymentProvider,
@@ -168,6 +169,7 @@ export async function buildApp({
   await app.register(staffAuthRoutes, { settings, keyring, mail });
   await app.register(staffClientsRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(staffTeamRoutes, { settings, appUrl: config.appUrl, mail });
+  await app.register(notificationsRoutes);
   await app.register(staffSummariesRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);

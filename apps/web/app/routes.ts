@@ -46,6 +46,7 @@ export default [
       index('routes/staff/home.tsx'),
       route('clients/:clientId', 'routes/staff/client.tsx'),
       route('team', 'routes/staff/team.tsx'),
+      route('templates', 'routes/staff/templates.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

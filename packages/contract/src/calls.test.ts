@@ -68,6 +68,8 @@ describe('CALLS', () => {
       'account/mfa/login',
       'account/mfa/setup',
       'account/mfa/status',
+      'account/notifications/list',
+      'account/notifications/read',
       'account/payments/order',
       'account/payments/reportfailure',
       'account/payments/sandbox/order',
@@ -98,6 +100,9 @@ describe('CALLS', () => {
       'staff/team/list',
       'staff/team/reactivate',
       'staff/team/resetmfa',
+      'staff/templates/list',
+      'staff/templates/reset',
+      'staff/templates/save',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { accountsCalls } from './accounts/accounts.calls.ts';
 import { careersCalls } from './careers/careers.calls.ts';
 import { contactCalls } from './contact/contact.calls.ts';
 import { documentsCalls } from './documents/documents.calls.ts';
+import { notificationsCalls } from './notifications/notifications.calls.ts';
 import { paymentsCalls } from './payments/payments.calls.ts';
 import { profileCalls } from './profile/profile.calls.ts';
 import { referralsCalls } from './referrals/referrals.calls.ts';
@@ -24,6 +25,7 @@ export const CALLS = {
   ...paymentsCalls,
   ...staffCalls,
   ...teamCalls,
+  ...notificationsCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

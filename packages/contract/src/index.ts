@@ -18,3 +18,5 @@ export * from './staff/staff.schemas.ts';
 export * from './staff/clients.schemas.ts';
 export * from './staff/team.schemas.ts';
 export * from './web-context.ts';
+export * from './notifications/notifications.schemas.ts';
+export * from './notifications/status-emails.ts';

@@ -32,5 +32,6 @@ export const paths = {
     login: { getHref: () => '/staff/login' },
     client: { getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}` },
     team: { getHref: () => '/staff/team' },
+    templates: { getHref: () => '/staff/templates' },
   },
 } as const;

@@ -14,6 +14,7 @@ import { templates } from '../mail/templates.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { assertCanWork, audit, filingOf } from '../staff/client-actions.service.ts';
 import { staffActorOf } from '../staff/clients.service.ts';
+import { notifyClient } from '../notifications/notifications.service.ts';
 
 export async function staffSummariesRoutes(
   app: FastifyInstance,
@@ -120,6 +121,13 @@ export async function staffSummariesRoutes(
           templates.summaryPublished(firmName, owner.firstName, summary.title, `${appUrl}/user/tax-summary`),
         );
       }
+      await notifyClient(
+        tx,
+        summary.clientId,
+        'summary',
+        'Your tax summary is ready for review',
+        `"${summary.title}" is in Tax Summary. Please review it and tell us if anything needs to change.`,
+      );
       await audit(tx, actor, 'staff.summary.publish', summary.clientId, summary.title);
     });
     void mail.wake();

@@ -96,13 +96,17 @@ export const templates = {
       `Date: ${receipt.paidAt}`,
       'Keep this e-mail as your receipt. Your preparer will now review your return with you.',
     ]),
-  statusChanged: (firmName: string, name: string, taxYear: number, status: string, url: string) =>
+  /** The subject and message come from the status's template (filled in), as an admin may have edited it. */
+  statusChanged: (firmName: string, name: string, subject: string, message: string, url: string) =>
     email(
       firmName,
-      `Your ${taxYear} tax file: ${status}`,
+      subject,
       [
         `Hello ${name},`,
-        `The status of your ${taxYear} tax file is now: ${status}.`,
+        ...message
+          .split(/\n\s*\n/)
+          .map((paragraph) => paragraph.trim())
+          .filter(Boolean),
         'You can see what comes next in your client portal.',
       ],
       { label: 'Open my client portal', url },

@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './providers/provider.ts';
+import { notifyClient } from '../notifications/notifications.service.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -293,6 +294,13 @@ export async function recordPaid(
         }),
       );
     }
+    await notifyClient(
+      tx,
+      row.clientId,
+      'payment',
+      `Payment received: ${formatCents(row.amountCents)}`,
+      `Thank you. We received your payment of ${formatCents(row.amountCents)} (order ${row.orderId}). Your receipt was e-mailed to you.`,
+    );
     await tx.insert(auditLog).values({
       actorUserId: null,
       action: `payment.recorded.${via}`,

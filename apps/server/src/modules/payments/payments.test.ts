@@ -224,6 +224,12 @@ describe('payments with the sandbox provider', () => {
     expect(receipt?.text).toMatch(/Date: \d{2}-\d{2}-\d{4}, \d{1,2}:\d{2} [AP]M C[SD]T/);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.subject, order.id));
     expect(audits.map((a) => a.action)).toEqual(['payment.recorded.checkout']);
+    // The portal's bell says so too.
+    const bell = (await t.postAs(client.sid, '/api/account/notifications/list', {})).json();
+    expect(bell.unread).toBe(1);
+    expect(bell.notifications).toEqual([
+      expect.objectContaining({ kind: 'payment', title: 'Payment received: $150.25', read: false }),
+    ]);
 
     // The receipt page's call, and the portal's view of payment.
     const own = await t.postAs(client.sid, '/api/account/payments/order', { order_id: order.id });

@@ -24,6 +24,8 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import { createResetLink } from '../accounts/accounts.service.ts';
+import { notifyClient } from '../notifications/notifications.service.ts';
+import { statusEmailFor } from '../notifications/status-emails.service.ts';
 import type { StaffActor } from './clients.service.ts';
 
 type Writer = Pick<Database, 'insert'>;
@@ -156,6 +158,12 @@ export async function changeStatus(
       .from(clients)
       .innerJoin(users, eq(users.id, clients.userId))
       .where(eq(clients.id, input.clientId));
+    const message = await statusEmailFor(tx, input.status, {
+      first_name: owner?.firstName ?? '',
+      tax_year: String(input.taxYear),
+      status: input.status,
+      firm_name: deps.firmName,
+    });
     if (owner) {
       await enqueueEmail(
         tx,
@@ -163,12 +171,13 @@ export async function changeStatus(
         templates.statusChanged(
           deps.firmName,
           owner.firstName,
-          input.taxYear,
-          input.status,
+          message.subject,
+          message.body,
           `${deps.appUrl}/user/dashboard`,
         ),
       );
     }
+    await notifyClient(tx, input.clientId, 'status', message.subject, message.body);
     await audit(tx, actor, 'staff.client.status', input.clientId, `${filing.status} -> ${input.status}`);
   });
 }

@@ -258,7 +258,7 @@ describe("a client's file", () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.to, 'mine2@example.com'));
     const mail = mails.find((m) => m.subject === `Your ${taxYear} tax file: Review Pending`);
-    expect(mail?.text).toContain('The status of your');
+    expect(mail?.text).toContain('Please review your tax summary in the client portal');
     // The comment is the firm's note, not the client's e-mail.
     expect(mail?.text).not.toContain('cheque');
     // The client's portal reads the new status.

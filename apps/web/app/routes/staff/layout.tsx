@@ -25,6 +25,7 @@ export function HydrateFallback() {
 const consoleLinks: { href: string; label: string; adminOnly?: boolean }[] = [
   { href: paths.staff.home.getHref(), label: 'Work queues' },
   { href: paths.staff.team.getHref(), label: 'Staff', adminOnly: true },
+  { href: paths.staff.templates.getHref(), label: 'Status e-mails', adminOnly: true },
 ];
 
 export default function StaffLayout() {

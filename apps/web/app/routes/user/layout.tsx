@@ -4,6 +4,7 @@ import { ClientOnlyFallback } from '../../components/layouts/client-only-fallbac
 import { paths } from '../../config/paths.ts';
 import { logout } from '../../features/accounts/api/accounts.ts';
 import { ClientShell } from '../../features/client-area/components/client-shell.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 
 /**
  * The client portal renders in the browser. Without a stored access token the visitor is sent home
@@ -21,7 +22,7 @@ export function HydrateFallback() {
 
 export default function UserLayout() {
   return (
-    <ClientShell onLogout={logout}>
+    <ClientShell onLogout={logout} bell={<NotificationBell />}>
       <Outlet />
     </ClientShell>
   );

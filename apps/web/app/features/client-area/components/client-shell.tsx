@@ -23,7 +23,16 @@ import { CLIENT_MENU } from '../menu.ts';
  * The client area's chrome: a top bar with the file status and number, Refer a Friend, Make Payment (while
  * payment is open) and the profile menu; the side menu; then the page.
  */
-export function ClientShell({ onLogout, children }: { onLogout: () => Promise<void>; children: ReactNode }) {
+export function ClientShell({
+  onLogout,
+  bell,
+  children,
+}: {
+  onLogout: () => Promise<void>;
+  /** The notification bell, beside the account menu. */
+  bell?: ReactNode;
+  children: ReactNode;
+}) {
   const session = useSessionInfo();
   const navigate = useNavigate();
   const paymentOpen = session?.fileStatus ? canPay(session.fileStatus) : false;
@@ -75,6 +84,7 @@ export function ClientShell({ onLogout, children }: { onLogout: () => Promise<vo
                   Make Payment
                 </Button>
               )}
+              {bell}
               <Menu position="bottom-end" withinPortal={false}>
                 <Menu.Target>
                   <UnstyledButton c="white" aria-label={`Account menu for ${session?.userName ?? 'you'}`}>

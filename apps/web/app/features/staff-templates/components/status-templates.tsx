@@ -1,0 +1,116 @@
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { statusTemplateSaveBodySchema, type FileStatus } from '@taxfirm/contract';
+import { useState } from 'react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import { useResetTemplate, useSaveTemplate, useStatusTemplates } from '../api/templates.ts';
+
+type Template = { status: FileStatus; subject: string; body: string; customised: boolean };
+
+/** Admins: the e-mail (and portal notification) each file status sends the client. */
+export function StatusTemplates() {
+  const templates = useStatusTemplates();
+  if (templates.isPending) return <Loader aria-label="Loading the status e-mails" />;
+  if (templates.error) return <ApiErrorAlert error={templates.error} />;
+  return (
+    <Stack gap="md">
+      <Text c="gray.8">
+        Placeholders: {templates.data.placeholders.join(', ')}. The client&apos;s e-mail starts with
+        &ldquo;Hello&nbsp;first name,&rdquo; and ends with a link to the portal; the staff comment is never
+        sent.
+      </Text>
+      <Accordion variant="separated" chevronPosition="left">
+        {templates.data.templates.map((template) => (
+          <Accordion.Item key={template.status} value={template.status}>
+            <Accordion.Control>
+              <Group gap="xs">
+                <Text fw={600}>{template.status}</Text>
+                {template.customised && (
+                  <Badge size="sm" variant="light" color="navy" c="navy.9">
+                    Edited
+                  </Badge>
+                )}
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <TemplateForm template={template} />
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </Stack>
+  );
+}
+
+function TemplateForm({ template }: { template: Template }) {
+  const save = useSaveTemplate();
+  const reset = useResetTemplate();
+  const [saved, setSaved] = useState<string | null>(null);
+  const values = { status: template.status, subject: template.subject, body: template.body };
+  const form = useContractForm(statusTemplateSaveBodySchema, { defaultValues: values, values });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (input) => {
+    setSaved(null);
+    try {
+      setSaved((await save.mutateAsync(input)).status_smessage);
+    } catch (error) {
+      setServerFieldErrors(form, error);
+    }
+  });
+  const restore = async () => {
+    setSaved(null);
+    const answer = await reset.mutateAsync({ status: template.status }).catch(() => null);
+    if (answer) setSaved(answer.status_smessage);
+  };
+  const id = template.status.replace(/\W+/g, '-').toLowerCase();
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={`E-mail for ${template.status}`}>
+      <Stack gap="sm">
+        <TextInput
+          id={`${id}-subject`}
+          label="Subject"
+          required
+          {...form.register('subject')}
+          error={errors.subject?.message}
+        />
+        <Textarea
+          id={`${id}-body`}
+          label="Message"
+          description="A blank line starts a new paragraph."
+          required
+          autosize
+          minRows={3}
+          {...form.register('body')}
+          error={errors.body?.message}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+          {template.customised && (
+            <Button variant="default" loading={reset.isPending} onClick={() => void restore()}>
+              Use the built-in wording
+            </Button>
+          )}
+        </Group>
+        {saved && (
+          <Alert color="green" role="status">
+            {saved}
+          </Alert>
+        )}
+        <ApiErrorAlert error={save.error ?? reset.error} />
+      </Stack>
+    </form>
+  );
+}
