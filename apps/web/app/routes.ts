@@ -47,6 +47,7 @@ export default [
       route('clients/:clientId', 'routes/staff/client.tsx'),
       route('team', 'routes/staff/team.tsx'),
       route('templates', 'routes/staff/templates.tsx'),
+      route('audit', 'routes/staff/audit.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

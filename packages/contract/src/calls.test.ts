@@ -77,6 +77,7 @@ describe('CALLS', () => {
       'account/payments/status',
       'account/resendverification',
       'account/revealssn',
+      'staff/audit/list',
       'staff/clients/assign',
       'staff/clients/filenumber',
       'staff/clients/get',

@@ -9,7 +9,7 @@ import { profileCalls } from './profile/profile.calls.ts';
 import { referralsCalls } from './referrals/referrals.calls.ts';
 import { settingsCalls } from './settings/settings.calls.ts';
 import { staffCalls } from './staff/staff.calls.ts';
-import { teamCalls } from './staff/team.calls.ts';
+import { auditCalls, teamCalls } from './staff/team.calls.ts';
 import { taxSummariesCalls } from './tax-summaries/tax-summaries.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
@@ -25,6 +25,7 @@ export const CALLS = {
   ...paymentsCalls,
   ...staffCalls,
   ...teamCalls,
+  ...auditCalls,
   ...notificationsCalls,
 } as const satisfies Record<string, CallDefinition>;
 

@@ -111,3 +111,6 @@ export const ACCEPTED_UPLOAD_TYPES = [
 export const UPLOAD_FIELD = 'uploadedImages';
 /** Between a stored name and the client's own file name in a listed Key. */
 export const KEY_NAME_MARKER = '__';
+
+/** The firm's office time zone: days in staff filters and times on receipts are the firm's. */
+export const FIRM_TIME_ZONE = 'America/Chicago';

@@ -20,3 +20,4 @@ export * from './staff/team.schemas.ts';
 export * from './web-context.ts';
 export * from './notifications/notifications.schemas.ts';
 export * from './notifications/status-emails.ts';
+export * from './staff/audit.schemas.ts';

@@ -33,5 +33,9 @@ export const paths = {
     client: { getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}` },
     team: { getHref: () => '/staff/team' },
     templates: { getHref: () => '/staff/templates' },
+    audit: {
+      getHref: (clientId?: string) =>
+        clientId ? `/staff/audit?client=${encodeURIComponent(clientId)}` : '/staff/audit',
+    },
   },
 } as const;

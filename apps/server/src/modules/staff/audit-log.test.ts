@@ -1,0 +1,117 @@
+import { auditLog, eq, sql, users } from '@taxfirm/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let admin: { sid: string; userId: string };
+let analyst: { sid: string; userId: string };
+let asha: { clientId: string; sid: string };
+let bina: { clientId: string; sid: string };
+
+type Entry = { action: string; actor: { email: string } | null; client: { name: string } | null; at: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await staffSession(t, 'admin@firm.example', 'admin');
+  analyst = await staffSession(t, 'analyst@firm.example', 'analyst');
+  asha = await signUpAndLogIn(t, 'asha@example.com', { first: 'Asha', last: 'Rao' });
+  bina = await signUpAndLogIn(t, 'bina@example.com', { first: 'Bina', last: 'Das' });
+  await t.postAs(admin.sid, '/api/staff/clients/status', {
+    client_id: asha.clientId,
+    status: 'Basic Info Pending',
+    comment: 'Welcome call done',
+  });
+  await t.postAs(analyst.sid, '/api/staff/clients/get', { client_id: bina.clientId });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const list = async (body: object = {}) => {
+  const res = await t.postAs(admin.sid, '/api/staff/audit/list', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { recordsTotal: number; recordsFiltered: number; data: Entry[] };
+};
+
+describe('staff/audit/list', () => {
+  it('shows who did what to which client, from where, newest first', async () => {
+    const { data } = await list({ client_id: asha.clientId });
+    expect(data.map((e) => e.action)).toEqual(['staff.client.status']);
+    expect(data[0]).toMatchObject({
+      actor: { email: 'admin@firm.example', name: 'Ada Shah', role: 'admin' },
+      client: { name: 'Asha Rao', file_number: null },
+      subject: 'To Be Assigned -> Basic Info Pending',
+      ip: '127.0.0.1',
+    });
+    const byAnalyst = await list({ actor_id: analyst.userId });
+    expect(byAnalyst.data.map((e) => [e.action, e.client?.name])).toEqual([
+      ['staff.client.view', 'Bina Das'],
+    ]);
+    const all = await list();
+    const times = all.data.map((e) => Date.parse(e.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    // Reading the log is itself in the log.
+    expect((await list()).data[0]?.action).toBe('staff.audit.view');
+    const search = await list({
+      dataTablesParameters: { draw: 2, start: 0, length: 10, search: { value: 'Asha' } },
+    });
+    expect(search.data.every((e) => e.client?.name === 'Asha Rao')).toBe(true);
+    expect(search.recordsFiltered).toBeLessThan(search.recordsTotal);
+  });
+
+  it("filters by days in the firm's time zone (America/Chicago)", async () => {
+    // 05:30 UTC on 10 January is still 9 January in Chicago.
+    await t.database.db.insert(auditLog).values({
+      actorUserId: analyst.userId,
+      action: 'staff.test.late-evening',
+      clientId: asha.clientId,
+      createdAt: new Date('2026-01-10T05:30:00Z'),
+    });
+    const on9th = await list({ from: '2026-01-09', to: '2026-01-09' });
+    expect(on9th.data.map((e) => e.action)).toEqual(['staff.test.late-evening']);
+    expect((await list({ from: '2026-01-10', to: '2026-01-10' })).data).toEqual([]);
+    expect((await list({ to: '2026-01-08' })).data).toEqual([]);
+  });
+
+  it('refuses bad filters with a message (400) and is for admins only', async () => {
+    for (const body of [
+      { from: '2026-02-30' },
+      { from: '01-09-2026' },
+      { from: '2026-01-10', to: '2026-01-09' },
+      { client_id: 'not-a-uuid' },
+      { actor_id: 42 },
+      { dataTablesParameters: { search: { value: 'a\u0000b' } } },
+    ]) {
+      const res = await t.postAs(admin.sid, '/api/staff/audit/list', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const range = await t.postAs(admin.sid, '/api/staff/audit/list', {
+      from: '2026-01-10',
+      to: '2026-01-09',
+    });
+    expect(range.json().details.to).toBe('The end date must not be before the start date.');
+    expect((await t.postAs(analyst.sid, '/api/staff/audit/list', {})).statusCode).toBe(403);
+    expect((await t.postAs(asha.sid, '/api/staff/audit/list', {})).statusCode).toBe(403);
+    expect((await t.post('/api/staff/audit/list', {})).statusCode).toBe(401);
+  });
+
+  it('is append-only: the database refuses to rewrite or delete an entry', async () => {
+    const [entry] = await t.database.db.select().from(auditLog).limit(1);
+    await expect(
+      t.database.db
+        .update(auditLog)
+        .set({ action: 'nothing happened' })
+        .where(eq(auditLog.id, entry?.id ?? '')),
+    ).rejects.toThrow();
+    await expect(t.database.db.delete(auditLog).where(eq(auditLog.id, entry?.id ?? ''))).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    // Erasing an account keeps its entries, without the person.
+    const before = (await t.database.db.select().from(auditLog)).length;
+    await t.database.db.delete(users).where(eq(users.id, analyst.userId));
+    const rows = await t.database.db.select().from(auditLog);
+    expect(rows).toHaveLength(before);
+    expect(rows.some((row) => row.action === 'staff.test.late-evening' && row.actorUserId === null)).toBe(
+      true,
+    );
+  });
+});
