@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dataTablesParametersSchema, envelope, requiredText } from '../common.ts';
+import {
+  dataTablesParametersSchema,
+  emailField,
+  envelope,
+  phoneExtensionWithDefault,
+  phoneField,
+  requiredText,
+} from '../common.ts';
 import { MESSAGES } from '../messages.ts';
 import { PHONE_EXTENSIONS } from '../constants.ts';
 import { FILE_STATUSES } from '../statuses.ts';
@@ -77,8 +84,49 @@ export const staffClientResponseSchema = envelope({
       at: z.string(),
     }),
   ),
+  /** Staff's internal notes, newest first; never shown to the client. */
+  notes: z.array(z.object({ id: z.string(), body: z.string(), by: z.string().nullable(), at: z.string() })),
+  /** The filing's payment orders, newest first. */
+  payments: z.array(
+    z.object({
+      order_id: z.string(),
+      amount_cents: z.number().int(),
+      currency: z.string(),
+      status: z.string(),
+      payment_id: z.string().nullable(),
+      paid_at: z.string().nullable(),
+      failure_reason: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  /** The friends this client referred, newest first. */
+  referrals: z.array(
+    z.object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      tax_year: z.number().int(),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type StaffClient = z.infer<typeof staffClientResponseSchema>;
+
+/** Change the client's sign-in e-mail or phone (the firm confirmed it with the client). */
+export const staffClientContactBodySchema = z.object({
+  client_id: clientIdField,
+  email: emailField(),
+  phone_ext: phoneExtensionWithDefault,
+  phone: phoneField(),
+});
+export type StaffClientContactBody = z.input<typeof staffClientContactBodySchema>;
+
+/** An internal note on the client's file. */
+export const staffNoteBodySchema = z.object({
+  client_id: clientIdField,
+  body: requiredText(MESSAGES.NOTE_REQUIRED, 4000),
+});
+export type StaffNoteBody = z.input<typeof staffNoteBodySchema>;
 
 /** Move a filing to any status, with the reason kept in its history. */
 export const staffStatusBodySchema = z.object({

@@ -13,6 +13,8 @@ import {
 import {
   staffAssignBodySchema,
   staffClientAccountBodySchema,
+  staffClientContactBodySchema,
+  staffNoteBodySchema,
   staffClientBodySchema,
   staffClientResponseSchema,
   staffFileNumberBodySchema,
@@ -115,6 +117,20 @@ export const staffCalls = {
     response: envelopeSchema,
     access: 'staff',
     summary: 'E-mail the client a one-time link to set a new password (resetpasswordlink/{id}).',
+  }),
+  staffClientContact: defineCall({
+    path: 'staff/clients/contact',
+    body: staffClientContactBodySchema,
+    response: envelopeSchema,
+    access: 'staff',
+    summary: "Change the client's sign-in e-mail and phone (the old address is told).",
+  }),
+  staffAddNote: defineCall({
+    path: 'staff/clients/notes/add',
+    body: staffNoteBodySchema,
+    response: envelopeSchema,
+    access: 'staff',
+    summary: "Add an internal note to the client's file (never shown to the client).",
   }),
   staffVerifyClient: defineCall({
     path: 'staff/clients/verify',

@@ -148,4 +148,10 @@ export const templates = {
       'An administrator reset the authenticator app of your staff account and signed you out everywhere. At your next login you will set up your authenticator app again.',
       `If you did not ask for this, tell an administrator at once${contactEmail ? ` or write to ${contactEmail}` : ''}.`,
     ]),
+  emailChangedByStaff: (firmName: string, name: string, newEmail: string, contactEmail: string) =>
+    email(firmName, `The e-mail address of your ${firmName} account was changed`, [
+      `Hello ${name},`,
+      `At your request, our staff changed the e-mail address you sign in with to ${newEmail}. From now on our e-mails go there.`,
+      `If you did not ask for this, contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
+    ]),
 };

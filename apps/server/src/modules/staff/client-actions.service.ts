@@ -3,19 +3,30 @@
  * e-mail to the client), give it a file number, assign it to an analyst. Every call checks that this staff
  * member may work the file, and every one is written to the audit log.
  */
-import { MESSAGES, type FileStatus, type StaffClient } from '@taxfirm/contract';
+import {
+  formatPhone,
+  isPhoneExtension,
+  MESSAGES,
+  type FileStatus,
+  type StaffClient,
+} from '@taxfirm/contract';
 import {
   alias,
   and,
   asc,
   auditLog,
+  clientNotes,
   clients,
+  desc,
   eq,
   filings,
   filingStatusHistory,
   inArray,
   isNull,
   ne,
+  payments,
+  referrals,
+  sql,
   users,
   type Database,
 } from '@taxfirm/db';
@@ -103,6 +114,26 @@ export async function getClient(
     .leftJoin(changer, eq(changer.id, filingStatusHistory.changedBy))
     .where(eq(filingStatusHistory.filingId, filing.id))
     .orderBy(asc(filingStatusHistory.createdAt), asc(filingStatusHistory.id));
+  const [notes, filingPayments, referred] = await Promise.all([
+    db
+      .select({
+        id: clientNotes.id,
+        body: clientNotes.body,
+        at: clientNotes.createdAt,
+        byFirst: changer.firstName,
+        byLast: changer.lastName,
+      })
+      .from(clientNotes)
+      .leftJoin(changer, eq(changer.id, clientNotes.authorId))
+      .where(eq(clientNotes.clientId, clientId))
+      .orderBy(desc(clientNotes.createdAt), desc(clientNotes.id)),
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.clientId, clientId), eq(payments.filingId, filing.id)))
+      .orderBy(desc(payments.createdAt)),
+    db.select().from(referrals).where(eq(referrals.clientId, clientId)).orderBy(desc(referrals.createdAt)),
+  ]);
   await audit(db, actor, 'staff.client.view', clientId, String(taxYear));
   const phoneExt = client.client.phoneExt;
   return {
@@ -130,8 +161,103 @@ export async function getClient(
       by: h.byFirst ? `${h.byFirst} ${h.byLast ?? ''}`.trim() : null,
       at: h.at.toISOString(),
     })),
+    notes: notes.map((n) => ({
+      id: n.id,
+      body: n.body,
+      by: n.byFirst ? `${n.byFirst} ${n.byLast ?? ''}`.trim() : null,
+      at: n.at.toISOString(),
+    })),
+    payments: filingPayments.map((p) => ({
+      order_id: p.orderId,
+      amount_cents: p.amountCents,
+      currency: p.currency,
+      status: p.status,
+      payment_id: p.providerPaymentId,
+      paid_at: p.paidAt?.toISOString() ?? null,
+      failure_reason: p.failureReason,
+      created_at: p.createdAt.toISOString(),
+    })),
+    referrals: referred.map((r) => ({
+      name: r.friendName,
+      email: r.friendEmail,
+      phone: isPhoneExtension(r.friendPhoneExt)
+        ? formatPhone(r.friendPhone, r.friendPhoneExt)
+        : r.friendPhone,
+      tax_year: r.taxYear,
+      created_at: r.createdAt.toISOString(),
+    })),
   };
 }
+
+/** An internal note on the file, for staff only. */
+export async function addNote(
+  db: Database,
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number; body: string },
+): Promise<void> {
+  assertCanWork(actor, await filingOf(db, input.clientId, input.taxYear));
+  await db.transaction(async (tx) => {
+    const [note] = await tx
+      .insert(clientNotes)
+      .values({ clientId: input.clientId, authorId: actor.userId, body: input.body })
+      .returning({ id: clientNotes.id });
+    await audit(tx, actor, 'staff.client.note', input.clientId, note?.id);
+  });
+}
+
+/**
+ * Change the client's sign-in e-mail and phone. Another account's e-mail (any case) is refused. A changed
+ * e-mail is told to the old address, so that a client whose account was taken over hears of it.
+ */
+export async function changeContact(
+  deps: { db: Database; firmName: string; siteEmail: string },
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number; email: string; phone: string; phoneExt: string },
+): Promise<void> {
+  assertCanWork(actor, await filingOf(deps.db, input.clientId, input.taxYear));
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ userId: users.id, email: users.email, firstName: users.firstName })
+        .from(clients)
+        .innerJoin(users, eq(users.id, clients.userId))
+        .where(eq(clients.id, input.clientId))
+        .for('update');
+      if (!current) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = lower(${input.email})`, ne(users.id, current.userId)));
+      if (taken) throw emailTaken();
+      const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
+      await tx
+        .update(users)
+        .set({ email: input.email, updatedAt: new Date() })
+        .where(eq(users.id, current.userId));
+      await tx
+        .update(clients)
+        .set({ phone: input.phone, phoneExt: input.phoneExt, updatedAt: new Date() })
+        .where(eq(clients.id, input.clientId));
+      if (emailChanged) {
+        await enqueueEmail(
+          tx,
+          current.email,
+          templates.emailChangedByStaff(deps.firmName, current.firstName, input.email, deps.siteEmail),
+        );
+      }
+      await audit(tx, actor, 'staff.client.contact', input.clientId, emailChanged ? 'email, phone' : 'phone');
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+const emailTaken = () =>
+  new AppError('CONFLICT', {
+    message: MESSAGES.CLIENT_EMAIL_TAKEN,
+    details: { email: MESSAGES.CLIENT_EMAIL_TAKEN },
+  });
 
 /** Move the filing to any status, with the comment in its history and an e-mail to the client. */
 export async function changeStatus(

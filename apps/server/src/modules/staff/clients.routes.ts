@@ -4,7 +4,9 @@ import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { countQueues, listQueue, staffActorOf } from './clients.service.ts';
 import {
+  addNote,
   assignAnalyst,
+  changeContact,
   changeStatus,
   getClient,
   markVerified,
@@ -90,5 +92,27 @@ export async function staffClientsRoutes(
       taxYear: await taxYearOf(undefined),
     });
     return { status_smessage: MESSAGES.ACCOUNT_MARKED_VERIFIED };
+  });
+
+  registerCall(app, CALLS.staffClientContact, async (request) => {
+    const { firm_name: firmName, site_email: siteEmail } = await settings.get();
+    await changeContact({ db: app.db, firmName, siteEmail }, staffActorOf(request), {
+      clientId: request.body.client_id,
+      taxYear: await taxYearOf(undefined),
+      email: request.body.email,
+      phone: request.body.phone,
+      phoneExt: request.body.phone_ext,
+    });
+    void mail.wake();
+    return { status_smessage: MESSAGES.CLIENT_CONTACT_SAVED };
+  });
+
+  registerCall(app, CALLS.staffAddNote, async (request) => {
+    await addNote(app.db, staffActorOf(request), {
+      clientId: request.body.client_id,
+      taxYear: await taxYearOf(undefined),
+      body: request.body.body,
+    });
+    return { status_smessage: MESSAGES.NOTE_SAVED };
   });
 }

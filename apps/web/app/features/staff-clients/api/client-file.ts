@@ -69,3 +69,8 @@ export const useSendResetLink = () =>
   useFileMutation((clientId: string) => api(CALLS.staffSendResetLink, { client_id: clientId }));
 export const useMarkVerified = () =>
   useFileMutation((clientId: string) => api(CALLS.staffVerifyClient, { client_id: clientId }));
+
+export const useChangeContact = () =>
+  useFileMutation((body: CallBody<typeof CALLS.staffClientContact>) => api(CALLS.staffClientContact, body));
+export const useAddNote = () =>
+  useFileMutation((body: CallBody<typeof CALLS.staffAddNote>) => api(CALLS.staffAddNote, body));

@@ -25,6 +25,9 @@ import {
 } from '@taxfirm/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ContactForm } from './contact-form.tsx';
+import { NotesSection } from './notes-section.tsx';
+import { PaymentsSection } from './payments-section.tsx';
 import { SummariesSection } from './summaries-section.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -56,7 +59,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
       </Stack>
     );
   }
-  const { client, filing, history } = file.data;
+  const { client, filing, history, notes, payments, referrals } = file.data;
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={paths.staff.home.getHref()} underline="always" fz="sm">
@@ -107,6 +110,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
             </Table.Tbody>
           </Table>
           <AccountActions clientId={clientId} verified={client.verified} />
+          <ContactForm key={`${client.email}|${client.phone}`} client={client} />
         </Card>
         <FileNumberForm clientId={clientId} current={client.file_number} />
       </SimpleGrid>
@@ -115,7 +119,16 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
         <AnalystForm clientId={clientId} filing={filing} viewer={viewer} />
       </SimpleGrid>
       <SummariesSection clientId={clientId} />
-      <History history={history} />
+      <PaymentsSection payments={payments} referrals={referrals} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <NotesSection clientId={clientId} notes={notes} />
+        <History history={history} />
+      </SimpleGrid>
+      {viewer.role === 'admin' && (
+        <Anchor component={Link} to={paths.staff.audit.getHref(clientId)} underline="always" fz="sm">
+          Audit log of this client
+        </Anchor>
+      )}
     </Stack>
   );
 }
