@@ -26,6 +26,8 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { staffClientsRoutes } from './modules/staff/clients.routes.ts';
+import { staffFileNumbersRoutes } from './modules/staff/file-numbers.routes.ts';
+import { staffSettingsRoutes } from './modules/settings/settings.staff.routes.ts';
 import { staffSummariesRoutes } from './modules/documents/summaries.staff.routes.ts';
 import {
   createPaymentProvider,
@@ -166,6 +168,8 @@ export async function buildApp({
   await app.register(profileRoutes, { settings, keyring });
   await app.register(staffAuthRoutes, { settings, keyring, mail });
   await app.register(staffClientsRoutes, { settings, appUrl: config.appUrl, mail });
+  await app.register(staffFileNumbersRoutes, { settings });
+  await app.register(staffSettingsRoutes, { settings });
   await app.register(staffSummariesRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);
