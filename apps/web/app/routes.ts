@@ -45,6 +45,7 @@ export default [
     layout('routes/staff/layout.tsx', [
       index('routes/staff/home.tsx'),
       route('clients/:clientId', 'routes/staff/client.tsx'),
+      route('settings', 'routes/staff/settings.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

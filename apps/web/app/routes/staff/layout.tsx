@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
-import { Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
+import { Link, Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
 import { ClientOnlyFallback } from '../../components/layouts/client-only-fallback.tsx';
 import { paths } from '../../config/paths.ts';
 import { fetchStaffMe, staffLogout } from '../../features/staff-auth/api/staff-auth.ts';
@@ -40,6 +40,17 @@ export default function StaffLayout() {
               Staff console
             </Anchor>
             <Group gap="sm">
+              {staff.role === 'admin' && (
+                <Anchor
+                  component={Link}
+                  to={paths.staff.settings.getHref()}
+                  c="white"
+                  fz="sm"
+                  underline="always"
+                >
+                  Settings
+                </Anchor>
+              )}
               <Text fz="sm" data-testid="staff-identity">
                 {staff.first_name} {staff.last_name} ({staff.role})
               </Text>
