@@ -1,6 +1,7 @@
 import { eq, siteSettings } from '@taxfirm/db';
 import { generate } from 'otplib';
 import { expect, test, type Page } from '../../support/fixtures.ts';
+import { verifiedAccount } from '../../support/portal.ts';
 
 const PASSWORD = 'a long settings passphrase';
 
@@ -10,12 +11,14 @@ async function code(page: Page) {
 }
 
 test.describe('staff settings', () => {
-  test('an admin changes the firm name and a social link, and the public site shows them at once', async ({
+  test('an admin changes the firm name, a social link and the file-number format; the public site and the suggested number follow at once', async ({
     page,
     server,
+    mailbox,
     checkA11y,
   }) => {
     test.setTimeout(90_000);
+    await verifiedAccount(page, mailbox, 'numbered.client@example.com');
     const created = await server.runCli('apps/server/src/cli/staff-create.ts', [
       '--email',
       'settings.admin@firm.example',
@@ -60,6 +63,7 @@ test.describe('staff settings', () => {
 
       await form.getByLabel('LinkedIn').fill('https://www.linkedin.com/company/northwind');
       await form.getByLabel(/^Firm name/).fill('Northwind Tax Partners');
+      await form.getByLabel(/^File number format/).fill('NW{YY}-{NNN}');
       await form.getByRole('button', { name: 'Save settings' }).click();
       await expect(form.getByText('The settings were saved.')).toBeVisible();
 
@@ -72,13 +76,30 @@ test.describe('staff settings', () => {
       await expect(linkedin).toHaveAttribute('href', 'https://www.linkedin.com/company/northwind');
       await expect(linkedin).toHaveAttribute('rel', 'noopener noreferrer');
       await checkA11y(page);
+
+      // The client's file offers the next number in the new format.
+      await page.goto('/staff');
+      await page.getByLabel('Search').fill('numbered.client');
+      await page
+        .getByRole('row', { name: /numbered\.client@example\.com/ })
+        .getByRole('link')
+        .first()
+        .click();
+      const numberForm = page.getByRole('form', { name: 'File number' });
+      await numberForm.getByRole('button', { name: 'Suggest' }).click();
+      await expect(numberForm.getByLabel(/^File number/)).toHaveValue(/^NW\d\d-001$/);
+      await numberForm.getByRole('button', { name: 'Save file number' }).click();
+      await expect(numberForm.getByText('The file number was saved.')).toBeVisible();
+      await numberForm.getByRole('button', { name: 'Suggest' }).click();
+      await expect(numberForm.getByLabel(/^File number/)).toHaveValue(/^NW\d\d-002$/);
+      await checkA11y(page);
     } finally {
       // The app is shared with the other specs of this worker: put the firm back as they expect it.
       await page.goto('about:blank');
       await server.withDatabase((db) =>
         db
           .update(siteSettings)
-          .set({ firmName: 'Meridian Tax & Accounting', linkedinUrl: '' })
+          .set({ firmName: 'Meridian Tax & Accounting', linkedinUrl: '', fileNumberFormat: '{YYYY}-{NNNN}' })
           .where(eq(siteSettings.singleton, true)),
       );
     }
