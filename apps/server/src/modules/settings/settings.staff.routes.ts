@@ -6,10 +6,8 @@ import type { SettingsCache } from './settings.cache.ts';
 import { getStaffSettings, saveStaffSettings } from './settings.staff.service.ts';
 
 export async function staffSettingsRoutes(app: FastifyInstance, { settings }: { settings: SettingsCache }) {
-  registerCall(app, CALLS.staffSettingsGet, async (request) => {
-    staffActorOf(request);
-    return { settings: await getStaffSettings(app.db) };
-  });
+  // Access 'admin' is enforced before either handler runs.
+  registerCall(app, CALLS.staffSettingsGet, async () => ({ settings: await getStaffSettings(app.db) }));
 
   registerCall(app, CALLS.staffSettingsSave, async (request) => {
     const saved = await saveStaffSettings(app.db, staffActorOf(request), request.body);
