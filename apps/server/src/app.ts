@@ -28,6 +28,8 @@ import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { staffClientsRoutes } from './modules/staff/clients.routes.ts';
 import { staffTeamRoutes } from './modules/staff/team.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { staffFileNumbersRoutes } from './modules/staff/file-numbers.routes.ts';
+import { staffSettingsRoutes } from './modules/settings/settings.staff.routes.ts';
 import { staffSummariesRoutes } from './modules/documents/summaries.staff.routes.ts';
 import {
   createPaymentProvider,
@@ -170,6 +172,8 @@ export async function buildApp({
   await app.register(staffClientsRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(staffTeamRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(notificationsRoutes);
+  await app.register(staffFileNumbersRoutes, { settings });
+  await app.register(staffSettingsRoutes, { settings });
   await app.register(staffSummariesRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);

@@ -48,6 +48,7 @@ export default [
       route('team', 'routes/staff/team.tsx'),
       route('templates', 'routes/staff/templates.tsx'),
       route('audit', 'routes/staff/audit.tsx'),
+      route('settings', 'routes/staff/settings.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -102,7 +102,9 @@ test.describe('staff sign-in', () => {
     const numberForm = page.getByRole('form', { name: 'File number' });
     await numberForm.getByLabel(/^File number/).fill('TF 1');
     await numberForm.getByRole('button', { name: 'Save file number' }).click();
-    await expect(numberForm.getByText('Use letters, digits and dashes (up to 30 characters).')).toBeVisible();
+    await expect(
+      numberForm.getByText('Use letters, digits, dashes, underscores and slashes (up to 30 characters).'),
+    ).toBeVisible();
     await numberForm.getByLabel(/^File number/).fill('TF-2025-0001');
     await numberForm.getByRole('button', { name: 'Save file number' }).click();
     await expect(numberForm.getByText('The file number was saved.')).toBeVisible();

@@ -8,6 +8,7 @@ import { paymentsCalls } from './payments/payments.calls.ts';
 import { profileCalls } from './profile/profile.calls.ts';
 import { referralsCalls } from './referrals/referrals.calls.ts';
 import { settingsCalls } from './settings/settings.calls.ts';
+import { staffSettingsCalls } from './settings/settings.staff.calls.ts';
 import { staffCalls } from './staff/staff.calls.ts';
 import { auditCalls, teamCalls } from './staff/team.calls.ts';
 import { taxSummariesCalls } from './tax-summaries/tax-summaries.calls.ts';
@@ -27,6 +28,7 @@ export const CALLS = {
   ...teamCalls,
   ...auditCalls,
   ...notificationsCalls,
+  ...staffSettingsCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -6,6 +6,8 @@ export * from './errors.ts';
 export * from './call.ts';
 export * from './calls.ts';
 export * from './settings/settings.schemas.ts';
+export * from './settings/settings.staff.schemas.ts';
+export * from './settings/file-numbers.ts';
 export * from './accounts/accounts.schemas.ts';
 export * from './careers/careers.schemas.ts';
 export * from './contact/contact.schemas.ts';

@@ -37,5 +37,6 @@ export const paths = {
       getHref: (clientId?: string) =>
         clientId ? `/staff/audit?client=${encodeURIComponent(clientId)}` : '/staff/audit',
     },
+    settings: { getHref: () => '/staff/settings' },
   },
 } as const;

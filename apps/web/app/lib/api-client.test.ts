@@ -21,6 +21,11 @@ const SETTINGS = {
   reviews_url: '',
   offer_end_date: '',
   hosted_button_id: '',
+  facebook_url: 'https://facebook.com/firm',
+  twitter_url: '',
+  linkedin_url: '',
+  instagram_url: '',
+  youtube_url: '',
 };
 
 type Seen = {

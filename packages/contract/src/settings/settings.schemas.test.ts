@@ -21,6 +21,11 @@ const settings = {
   reviews_url: 'https://reviews.example/firm',
   offer_end_date: '2027-01-31',
   hosted_button_id: '',
+  facebook_url: 'https://facebook.com/firm',
+  twitter_url: '',
+  linkedin_url: '',
+  instagram_url: '',
+  youtube_url: '',
 };
 
 describe('site settings', () => {

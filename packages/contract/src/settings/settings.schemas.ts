@@ -22,6 +22,12 @@ export const siteSettingsSchema = z.object({
   offer_end_date: z.string(),
   /** The payment provider's hosted-button id for /paypal-payment; empty when not set up. */
   hosted_button_id: z.string(),
+  /** The firm's social pages (https), shown in the footer; each empty when not set. */
+  facebook_url: z.string(),
+  twitter_url: z.string(),
+  linkedin_url: z.string(),
+  instagram_url: z.string(),
+  youtube_url: z.string(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -139,7 +139,7 @@ export type StaffStatusBody = z.input<typeof staffStatusBodySchema>;
 
 export const staffFileNumberBodySchema = z.object({
   client_id: clientIdField,
-  file_number: requiredText(MESSAGES.FILE_NUMBER_REQUIRED, 30).regex(/^[A-Za-z0-9-]+$/, {
+  file_number: requiredText(MESSAGES.FILE_NUMBER_REQUIRED, 30).regex(/^[A-Za-z0-9_/-]+$/, {
     error: MESSAGES.FILE_NUMBER_INVALID,
   }),
 });

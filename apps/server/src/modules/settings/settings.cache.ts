@@ -5,6 +5,8 @@ import { getSiteSettings } from './settings.service.ts';
 export type SettingsCache = {
   /** Current settings: from memory while fresh, else one database read shared by concurrent callers. */
   get: () => Promise<SiteSettings>;
+  /** Drop the copy now (after this instance wrote the settings: its own next read must not wait for NOTIFY). */
+  invalidate: () => void;
   close: () => Promise<void>;
 };
 
@@ -36,5 +38,11 @@ export async function createSettingsCache(
   const stop = await database.listen(SITE_SETTINGS_CHANNEL, () => {
     cached = null;
   });
-  return { get, close: stop };
+  return {
+    get,
+    invalidate: () => {
+      cached = null;
+    },
+    close: stop,
+  };
 }

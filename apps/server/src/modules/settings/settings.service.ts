@@ -20,6 +20,11 @@ export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSet
       reviewsUrl: siteSettings.reviewsUrl,
       offerEndsOn: siteSettings.offerEndsOn,
       hostedButtonId: siteSettings.hostedButtonId,
+      facebookUrl: siteSettings.facebookUrl,
+      twitterUrl: siteSettings.twitterUrl,
+      linkedinUrl: siteSettings.linkedinUrl,
+      instagramUrl: siteSettings.instagramUrl,
+      youtubeUrl: siteSettings.youtubeUrl,
     })
     .from(siteSettings)
     .limit(1);
@@ -39,6 +44,11 @@ export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSet
     reviews_url: row.reviewsUrl,
     offer_end_date: row.offerEndsOn ?? '',
     hosted_button_id: row.hostedButtonId,
+    facebook_url: row.facebookUrl,
+    twitter_url: row.twitterUrl,
+    linkedin_url: row.linkedinUrl,
+    instagram_url: row.instagramUrl,
+    youtube_url: row.youtubeUrl,
   };
 }
 

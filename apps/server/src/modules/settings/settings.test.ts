@@ -40,6 +40,11 @@ describe('settings/getsettings', () => {
         'site_email',
         'sitepopupsetting',
         'usphonenumber',
+        'facebook_url',
+        'twitter_url',
+        'linkedin_url',
+        'instagram_url',
+        'youtube_url',
       ].sort(),
     );
   });

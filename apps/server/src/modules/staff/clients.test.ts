@@ -283,7 +283,7 @@ describe("a client's file", () => {
       file_number: 'TF 10; drop',
     });
     expect(bad.json().details).toEqual({
-      file_number: 'Use letters, digits and dashes (up to 30 characters).',
+      file_number: 'Use letters, digits, dashes, underscores and slashes (up to 30 characters).',
     });
   });
 

@@ -1,4 +1,9 @@
-import { DEFAULT_OFFICE_DAYS, DEFAULT_OFFICE_TIMINGS, type SiteSettings } from '@taxfirm/contract';
+import {
+  DEFAULT_OFFICE_DAYS,
+  DEFAULT_OFFICE_TIMINGS,
+  SOCIAL_LINKS,
+  type SiteSettings,
+} from '@taxfirm/contract';
 
 /** Settings as the chrome shows them: the specification's defaults where a value is missing. */
 export function contactDetails(settings: SiteSettings) {
@@ -11,6 +16,11 @@ export function contactDetails(settings: SiteSettings) {
     officeTimings: settings.officetimings.trim() || DEFAULT_OFFICE_TIMINGS,
     corporateOffice: settings.corporateoffice.trim(),
     processingCenter: settings.processingcenter.trim(),
+    /** The firm's social pages that are set (https only; the settings page refuses anything else). */
+    social: SOCIAL_LINKS.flatMap(({ key, label }) => {
+      const href = settings[key].trim();
+      return href.startsWith('https://') ? [{ label, href }] : [];
+    }),
   };
 }
 export type ContactDetails = ReturnType<typeof contactDetails>;

@@ -27,6 +27,7 @@ const consoleLinks: { href: string; label: string; adminOnly?: boolean }[] = [
   { href: paths.staff.team.getHref(), label: 'Staff', adminOnly: true },
   { href: paths.staff.templates.getHref(), label: 'Status e-mails', adminOnly: true },
   { href: paths.staff.audit.getHref(), label: 'Audit log', adminOnly: true },
+  { href: paths.staff.settings.getHref(), label: 'Settings', adminOnly: true },
 ];
 
 export default function StaffLayout() {

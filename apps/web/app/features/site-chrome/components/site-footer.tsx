@@ -1,4 +1,4 @@
-import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { telHref, type ContactDetails } from '../contact-details.ts';
@@ -12,7 +12,7 @@ const FOOTER_SERVICES = [
   })),
 ];
 
-/** The public footer: services, quick links, contact details, and the copyright line. */
+/** The public footer: services, quick links, contact details, the firm's social pages (when set), and the copyright line. */
 export function SiteFooter({ contact, year }: { contact: ContactDetails; year: number }) {
   return (
     <Box component="footer" bg="navy.9" c="gray.2" pt="xl" pb="md" mt="xl">
@@ -86,6 +86,19 @@ export function SiteFooter({ contact, year }: { contact: ContactDetails; year: n
             </Stack>
           </Stack>
         </SimpleGrid>
+        {contact.social.length > 0 && (
+          <Box component="nav" aria-label="Social media" mt="xl">
+            <Group component="ul" gap="md" justify="center" m={0} p={0} style={{ listStyle: 'none' }}>
+              {contact.social.map((link) => (
+                <li key={link.label}>
+                  <Anchor href={link.href} target="_blank" rel="noopener noreferrer" c="gray.2" fz="sm">
+                    {link.label} <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+                  </Anchor>
+                </li>
+              ))}
+            </Group>
+          </Box>
+        )}
         <Text fz="xs" ta="center" mt="xl" c="gray.4" data-testid="copyright">
           {`© ${year} ${contact.firmName}. All rights reserved.`}
         </Text>

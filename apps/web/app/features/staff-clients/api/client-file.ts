@@ -37,6 +37,11 @@ export const useChangeStatus = () =>
   useFileMutation((body: CallBody<typeof CALLS.staffChangeStatus>) => api(CALLS.staffChangeStatus, body));
 export const useSetFileNumber = () =>
   useFileMutation((body: CallBody<typeof CALLS.staffSetFileNumber>) => api(CALLS.staffSetFileNumber, body));
+/** The next unused file number in the firm's format (a suggestion: nothing is saved). */
+export const useSuggestFileNumber = () =>
+  useMutation({
+    mutationFn: (clientId: string) => api(CALLS.staffNextFileNumber, { client_id: clientId }),
+  });
 export const useAssign = () =>
   useFileMutation((body: CallBody<typeof CALLS.staffAssign>) => api(CALLS.staffAssign, body));
 

@@ -40,6 +40,7 @@ import {
   useChangeStatus,
   useSetFileNumber,
   useStaffClient,
+  useSuggestFileNumber,
   useStaffMembers,
 } from '../api/client-file.ts';
 
@@ -231,7 +232,13 @@ function StatusForm({ clientId, current }: { clientId: string; current: StaffCli
 
 function FileNumberForm({ clientId, current }: { clientId: string; current: string | null }) {
   const save = useSetFileNumber();
+  const suggest = useSuggestFileNumber();
   const [saved, setSaved] = useState<string | null>(null);
+  const onSuggest = async () => {
+    setSaved(null);
+    const answer = await suggest.mutateAsync(clientId).catch(() => null);
+    if (answer) form.setValue('file_number', answer.file_number, { shouldDirty: true, shouldValidate: true });
+  };
   const form = useContractForm(staffFileNumberBodySchema, {
     defaultValues: { client_id: clientId, file_number: current ?? '' },
   });
@@ -251,14 +258,29 @@ function FileNumberForm({ clientId, current }: { clientId: string; current: stri
           <Title order={2} id="number-heading" fz="lg">
             File number
           </Title>
-          <TextInput
-            label="File number"
-            withAsterisk
-            {...form.register('file_number')}
-            error={errors.file_number?.message}
-          />
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <TextInput
+              label="File number"
+              withAsterisk
+              style={{ flex: 1 }}
+              {...form.register('file_number')}
+              error={errors.file_number?.message}
+            />
+            <Button
+              variant="default"
+              onClick={() => void onSuggest()}
+              loading={suggest.isPending}
+              loaderProps={{ 'aria-label': 'Finding the next number' }}
+              aria-describedby="suggest-hint"
+            >
+              Suggest
+            </Button>
+          </Group>
+          <Text id="suggest-hint" fz="xs" c="gray.8">
+            Suggest fills in the next unused number in the firm&apos;s format; save it to keep it.
+          </Text>
           <Saved message={saved} />
-          <ApiErrorAlert error={alertError(save.error)} />
+          <ApiErrorAlert error={alertError(save.error) ?? suggest.error} />
           <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
             Save file number
           </Button>

@@ -1,0 +1,96 @@
+/**
+ * The settings page of the staff console (admins): read every site setting, and replace them all. A save is
+ * audited with the names of the fields it changed; the public site shows it at once (the cache is dropped
+ * here for this instance, and by the table's NOTIFY trigger for every other one).
+ */
+import type { StaffSettings, StaffSettingsValues } from '@taxfirm/contract';
+import { eq, siteSettings, type Database, type SiteSettingsRow } from '@taxfirm/db';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../staff/client-actions.service.ts';
+import type { StaffActor } from '../staff/clients.service.ts';
+
+type Row = Omit<SiteSettingsRow, 'id' | 'singleton' | 'createdAt' | 'updatedAt'>;
+
+function toApi(row: Row): StaffSettingsValues {
+  return {
+    firm_name: row.firmName,
+    site_email: row.siteEmail,
+    usphonenumber: row.usPhoneNumber,
+    indianphonenumber: row.indiaPhoneNumber,
+    officedays: row.officeDays,
+    officetimings: row.officeTimings,
+    corporateoffice: row.corporateOffice,
+    processingcenter: row.processingCenter,
+    sitepopupsetting: row.popupEnabled,
+    popuptype: row.popupType === 2 || row.popupType === 3 ? row.popupType : 1,
+    current_tax_year: row.currentTaxYear,
+    first_tax_year: row.firstTaxYear,
+    reviews_url: row.reviewsUrl,
+    offer_end_date: row.offerEndsOn ?? '',
+    hosted_button_id: row.hostedButtonId,
+    file_number_format: row.fileNumberFormat,
+    facebook_url: row.facebookUrl,
+    twitter_url: row.twitterUrl,
+    linkedin_url: row.linkedinUrl,
+    instagram_url: row.instagramUrl,
+    youtube_url: row.youtubeUrl,
+  };
+}
+
+function toRow(input: StaffSettings): Row {
+  return {
+    firmName: input.firm_name,
+    siteEmail: input.site_email,
+    usPhoneNumber: input.usphonenumber,
+    indiaPhoneNumber: input.indianphonenumber,
+    officeDays: input.officedays,
+    officeTimings: input.officetimings,
+    corporateOffice: input.corporateoffice,
+    processingCenter: input.processingcenter,
+    popupEnabled: input.sitepopupsetting,
+    popupType: input.popuptype,
+    currentTaxYear: input.current_tax_year,
+    firstTaxYear: input.first_tax_year,
+    reviewsUrl: input.reviews_url,
+    offerEndsOn: input.offer_end_date === '' ? null : input.offer_end_date,
+    hostedButtonId: input.hosted_button_id,
+    fileNumberFormat: input.file_number_format,
+    facebookUrl: input.facebook_url,
+    twitterUrl: input.twitter_url,
+    linkedinUrl: input.linkedin_url,
+    instagramUrl: input.instagram_url,
+    youtubeUrl: input.youtube_url,
+  };
+}
+
+async function readRow(db: Pick<Database, 'select'>, lock = false): Promise<SiteSettingsRow> {
+  const query = db.select().from(siteSettings).where(eq(siteSettings.singleton, true));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Site settings are missing' });
+  return row;
+}
+
+export async function getStaffSettings(db: Database): Promise<StaffSettingsValues> {
+  return toApi(await readRow(db));
+}
+
+/** Replace every setting; audited with the API names of the fields that changed. */
+export async function saveStaffSettings(
+  db: Database,
+  actor: StaffActor,
+  input: StaffSettings,
+): Promise<StaffSettingsValues> {
+  return db.transaction(async (tx) => {
+    const before = toApi(await readRow(tx, true));
+    const values = toRow(input);
+    const after = toApi({ ...values });
+    const changed = (Object.keys(after) as (keyof StaffSettingsValues)[]).filter(
+      (key) => after[key] !== before[key],
+    );
+    if (changed.length > 0) {
+      await tx.update(siteSettings).set(values).where(eq(siteSettings.singleton, true));
+    }
+    await audit(tx, actor, 'staff.settings.save', null, changed.join(',') || 'no changes');
+    return after;
+  });
+}

@@ -1,0 +1,126 @@
+import { MantineProvider } from '@mantine/core';
+import { CALLS, MESSAGES, type StaffSettingsValues } from '@taxfirm/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { SettingsPage } from './settings-form.tsx';
+
+const { api } = vi.hoisted(() => ({ api: vi.fn() }));
+vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  api,
+}));
+
+const stored: StaffSettingsValues = {
+  firm_name: 'Meridian Tax & Accounting',
+  site_email: 'support@example.com',
+  usphonenumber: '(214)-555-0142',
+  indianphonenumber: '04055-550142',
+  officedays: 'Mon to Fri',
+  officetimings: '9:30AM CST to 6:30PM CST',
+  corporateoffice: 'Dallas',
+  processingcenter: 'Hyderabad',
+  sitepopupsetting: false,
+  popuptype: 1,
+  current_tax_year: 2025,
+  first_tax_year: 2021,
+  reviews_url: '',
+  offer_end_date: '',
+  hosted_button_id: '',
+  file_number_format: 'TF{YY}-{NNNN}',
+  facebook_url: '',
+  twitter_url: '',
+  linkedin_url: '',
+  instagram_url: '',
+  youtube_url: '',
+};
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={queryClient}>
+        <SettingsPage />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+beforeEach(() => {
+  api.mockReset();
+});
+
+describe('SettingsPage', () => {
+  it('tells a staff member without the admin role that they lack access', async () => {
+    api.mockRejectedValue(new ApiError(MESSAGES.FORBIDDEN, { status: 403, code: 'FORBIDDEN' }));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only an administrator can see and change the site settings.',
+    );
+    expect(screen.queryByRole('form', { name: 'Site settings' })).toBeNull();
+  });
+
+  it('shows every setting in labelled, grouped fields and saves the edited values', async () => {
+    api.mockImplementation(async (call: { path: string }, body: unknown) => {
+      if (call.path === CALLS.staffSettingsGet.path)
+        return { http_code: 200, status_smessage: 'Success', settings: stored };
+      return { http_code: 200, status_smessage: MESSAGES.SETTINGS_SAVED, settings: body };
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Site settings' });
+    for (const legend of [
+      'Firm and contact',
+      'Links',
+      'Home popup and payments',
+      'Tax years and file numbers',
+    ]) {
+      expect(within(form).getByRole('group', { name: legend })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/First number: TF25-0001/)).toBeInTheDocument();
+    const firm = screen.getByLabelText(/^Firm name/);
+    await userEvent.clear(firm);
+    await userEvent.type(firm, 'Northwind Tax');
+    await userEvent.type(screen.getByLabelText('Facebook'), 'https://facebook.com/northwind');
+    await userEvent.click(screen.getByLabelText('Show the popup on the home page'));
+    await userEvent.selectOptions(screen.getByLabelText('Popup type'), 'Advertisement');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.SETTINGS_SAVED);
+    const [call, body] = api.mock.calls.at(-1) ?? [];
+    expect(call).toBe(CALLS.staffSettingsSave);
+    expect(body).toEqual({
+      ...stored,
+      firm_name: 'Northwind Tax',
+      facebook_url: 'https://facebook.com/northwind',
+      sitepopupsetting: true,
+      popuptype: 2,
+    });
+  });
+
+  it('refuses an http link in the browser with the API’s message, without calling it', async () => {
+    api.mockResolvedValue({ http_code: 200, status_smessage: 'Success', settings: stored });
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('YouTube'), 'http://youtube.com/x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(MESSAGES.SETTINGS_URL_HTTPS)).toBeInTheDocument();
+    expect(api).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the server’s message by its field', async () => {
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.staffSettingsGet.path)
+        return { http_code: 200, status_smessage: 'Success', settings: stored };
+      throw new ApiError('Refused by the server', {
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        details: { hosted_button_id: 'Refused by the server' },
+      });
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Refused by the server')).toBeInTheDocument();
+    expect(screen.getByLabelText('Hosted payment button id')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
