@@ -146,7 +146,8 @@ test.describe('staff sign-in', () => {
           .slice(mailsBefore)
           .some(
             (m) =>
-              m.to.includes('queued.client@example.com') && m.body.includes('is now: Basic Info Pending'),
+              m.to.includes('queued.client@example.com') &&
+              m.body.includes('Please complete your tax profile'),
           ),
       )
       .toBe(true);

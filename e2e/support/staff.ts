@@ -1,0 +1,102 @@
+import { generate } from 'otplib';
+import { expect, type Page } from './fixtures.ts';
+import type { Mailbox } from './mailbox.ts';
+import type { AppServer } from './server.ts';
+
+/** Helpers for staff specs: accounts made as the firm makes them, and the login with its second step. */
+
+export const STAFF_PASSWORD = 'a long staff passphrase';
+
+/**
+ * Authenticator codes for one secret, never the same 30-second step twice (the server refuses a replayed
+ * code): each login waits for a step after the last one used.
+ */
+export class Authenticator {
+  private lastStep = -1;
+  constructor(readonly secret: string) {}
+
+  async code(): Promise<string> {
+    let step = Math.floor(Date.now() / 30_000);
+    if (step <= this.lastStep) {
+      await new Promise((resolve) => setTimeout(resolve, (this.lastStep + 1) * 30_000 - Date.now() + 50));
+      step = this.lastStep + 1;
+    }
+    this.lastStep = step;
+    return generate({ secret: this.secret, epoch: step * 30 });
+  }
+}
+
+/** `npm run staff:create`: the one-time set-up link it prints. */
+export async function staffFromCli(
+  server: AppServer,
+  member: { email: string; role: 'admin' | 'analyst'; firstName: string; lastName: string },
+): Promise<URL> {
+  const created = await server.runCli('apps/server/src/cli/staff-create.ts', [
+    '--email',
+    member.email,
+    '--role',
+    member.role,
+    '--first-name',
+    member.firstName,
+    '--last-name',
+    member.lastName,
+  ]);
+  expect(created.status, created.stderr).toBe(0);
+  return new URL(/http\S+\/resetpasswordlink\/\S+/.exec(created.stdout)?.[0] ?? '');
+}
+
+/** Choose the password through a set-up link (printed by the CLI or e-mailed with an invitation). */
+export async function setPasswordThroughLink(page: Page, link: URL, password = STAFF_PASSWORD) {
+  await page.goto(link.pathname);
+  const reset = page.getByRole('form', { name: 'Reset password' });
+  await reset.getByLabel(/^Password/).fill(password);
+  await reset.getByLabel(/^Confirm Password/).fill(password);
+  await reset.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Password updated successfully')).toBeVisible();
+}
+
+async function passwordStep(page: Page, email: string, password: string) {
+  await page.goto('/staff/login');
+  const login = page.getByRole('form', { name: 'Staff login' });
+  await login.getByLabel(/^Email/).fill(email);
+  await login.getByLabel(/^Password/).fill(password);
+  await login.getByRole('button', { name: 'Login' }).click();
+}
+
+/** The first login: the password, then the mandatory authenticator enrolment. Answers the authenticator. */
+export async function firstStaffLogin(page: Page, email: string, password = STAFF_PASSWORD) {
+  await passwordStep(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+  const authenticator = new Authenticator((await page.getByTestId('mfa-secret').innerText()).trim());
+  const confirm = page.getByRole('form', { name: 'Confirm two-step verification' });
+  await confirm.getByLabel(/^6-digit code/).fill(await authenticator.code());
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  return authenticator;
+}
+
+/** A later login: the password, then a code. */
+export async function staffLogin(
+  page: Page,
+  email: string,
+  authenticator: Authenticator,
+  password = STAFF_PASSWORD,
+) {
+  await passwordStep(page, email, password);
+  const second = page.getByRole('form', { name: 'Two-step verification' });
+  await second.getByLabel(/^Authentication code/).fill(await authenticator.code());
+  await second.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+}
+
+export async function staffLogout(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/staff\/login$/);
+}
+
+/** The e-mails to one address received since `since`, by their raw text. */
+export function mailsTo(mailbox: Mailbox, to: string, since = 0) {
+  return mailbox.received.slice(since).filter((m) => m.to.includes(to.toLowerCase()));
+}
