@@ -3,6 +3,7 @@ import { accountsCalls } from './accounts/accounts.calls.ts';
 import { careersCalls } from './careers/careers.calls.ts';
 import { contactCalls } from './contact/contact.calls.ts';
 import { documentsCalls } from './documents/documents.calls.ts';
+import { inboxCalls } from './inbox/inbox.calls.ts';
 import { paymentsCalls } from './payments/payments.calls.ts';
 import { profileCalls } from './profile/profile.calls.ts';
 import { referralsCalls } from './referrals/referrals.calls.ts';
@@ -22,6 +23,7 @@ export const CALLS = {
   ...taxSummariesCalls,
   ...paymentsCalls,
   ...staffCalls,
+  ...inboxCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;
