@@ -27,6 +27,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { staffClientsRoutes } from './modules/staff/clients.routes.ts';
 import { staffSummariesRoutes } from './modules/documents/summaries.staff.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import {
   createPaymentProvider,
   type PaymentsAppConfig,
@@ -167,6 +168,7 @@ export async function buildApp({
   await app.register(staffAuthRoutes, { settings, keyring, mail });
   await app.register(staffClientsRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(staffSummariesRoutes, { settings, appUrl: config.appUrl, mail });
+  await app.register(inboxRoutes);
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);

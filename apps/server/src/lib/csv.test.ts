@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { type Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../test/parse-csv.ts';
 import { csvCell, csvLine, csvStream, toCsv } from './csv.ts';

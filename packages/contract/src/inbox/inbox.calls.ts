@@ -1,15 +1,15 @@
 import { defineCall } from '../call.ts';
 import { envelopeSchema } from '../common.ts';
 import {
-  careerListBodySchema,
-  careerListResponseSchema,
-  contactListBodySchema,
-  contactListResponseSchema,
+  inboxCareerListBodySchema,
+  inboxCareerListResponseSchema,
+  inboxContactListBodySchema,
+  inboxContactListResponseSchema,
   contactStatusBodySchema,
-  paymentListBodySchema,
-  paymentListResponseSchema,
-  referralListBodySchema,
-  referralListResponseSchema,
+  inboxPaymentListBodySchema,
+  inboxPaymentListResponseSchema,
+  inboxReferralListBodySchema,
+  inboxReferralListResponseSchema,
 } from './inbox.schemas.ts';
 
 /**
@@ -19,8 +19,8 @@ import {
 export const inboxCalls = {
   staffContactList: defineCall({
     path: 'staff/inbox/contact/list',
-    body: contactListBodySchema,
-    response: contactListResponseSchema,
+    body: inboxContactListBodySchema,
+    response: inboxContactListResponseSchema,
     access: 'staff',
     summary: 'Contact messages, paged, searched and sorted, optionally of one status.',
   }),
@@ -33,22 +33,22 @@ export const inboxCalls = {
   }),
   staffCareerList: defineCall({
     path: 'staff/inbox/careers/list',
-    body: careerListBodySchema,
-    response: careerListResponseSchema,
+    body: inboxCareerListBodySchema,
+    response: inboxCareerListResponseSchema,
     access: 'staff',
     summary: 'Career applications with their résumés, paged, searched and sorted.',
   }),
   staffReferralList: defineCall({
     path: 'staff/inbox/referrals/list',
-    body: referralListBodySchema,
-    response: referralListResponseSchema,
+    body: inboxReferralListBodySchema,
+    response: inboxReferralListResponseSchema,
     access: 'staff',
     summary: 'Every referral (who referred whom, and the referring client), paged, searched and sorted.',
   }),
   staffPaymentList: defineCall({
     path: 'staff/inbox/payments/list',
-    body: paymentListBodySchema,
-    response: paymentListResponseSchema,
+    body: inboxPaymentListBodySchema,
+    response: inboxPaymentListResponseSchema,
     access: 'admin',
     summary: 'Every payment order, by status, tax year and date range, paged, searched and sorted (admins).',
   }),

@@ -46,33 +46,33 @@ export const PAYMENT_SORTS = ['created', 'paid', 'client', 'file_number', 'amoun
 
 // ---- List bodies (POST, the DataTables shape) --------------------------------------------------------
 
-export const contactListBodySchema = z.object({
+export const inboxContactListBodySchema = z.object({
   status: contactStatusSchema.optional(),
   dataTablesParameters: pageSchema,
   sort: z
     .object({ column: z.enum(CONTACT_SORTS), dir: z.enum(SORT_DIRECTIONS).default('desc') })
     .default({ column: 'received', dir: 'desc' }),
 });
-export type ContactListBody = z.input<typeof contactListBodySchema>;
+export type InboxContactListBody = z.input<typeof inboxContactListBodySchema>;
 
-export const careerListBodySchema = z.object({
+export const inboxCareerListBodySchema = z.object({
   dataTablesParameters: pageSchema,
   sort: z
     .object({ column: z.enum(CAREER_SORTS), dir: z.enum(SORT_DIRECTIONS).default('desc') })
     .default({ column: 'received', dir: 'desc' }),
 });
-export type CareerListBody = z.input<typeof careerListBodySchema>;
+export type InboxCareerListBody = z.input<typeof inboxCareerListBodySchema>;
 
-export const referralListBodySchema = z.object({
+export const inboxReferralListBodySchema = z.object({
   taxy: taxYearFilter,
   dataTablesParameters: pageSchema,
   sort: z
     .object({ column: z.enum(REFERRAL_SORTS), dir: z.enum(SORT_DIRECTIONS).default('desc') })
     .default({ column: 'received', dir: 'desc' }),
 });
-export type ReferralListBody = z.input<typeof referralListBodySchema>;
+export type InboxReferralListBody = z.input<typeof inboxReferralListBodySchema>;
 
-export const paymentListBodySchema = z
+export const inboxPaymentListBodySchema = z
   .object({
     status: z.enum(PAYMENT_STATUSES).optional(),
     taxy: taxYearFilter,
@@ -86,7 +86,7 @@ export const paymentListBodySchema = z
       .default({ column: 'created', dir: 'desc' }),
   })
   .refine(rangeInOrder, rangeRule);
-export type PaymentListBody = z.input<typeof paymentListBodySchema>;
+export type InboxPaymentListBody = z.input<typeof inboxPaymentListBodySchema>;
 
 // ---- Export queries (GET, flat: the same filters, search and sort, every matching row) ----------------
 
@@ -97,24 +97,24 @@ const searchField = z
   .optional();
 const dirField = z.enum(SORT_DIRECTIONS).default('desc');
 
-export const contactExportQuerySchema = z.object({
+export const inboxContactExportQuerySchema = z.object({
   status: contactStatusSchema.optional(),
   search: searchField,
   sort: z.enum(CONTACT_SORTS).default('received'),
   dir: dirField,
 });
-export const careerExportQuerySchema = z.object({
+export const inboxCareerExportQuerySchema = z.object({
   search: searchField,
   sort: z.enum(CAREER_SORTS).default('received'),
   dir: dirField,
 });
-export const referralExportQuerySchema = z.object({
+export const inboxReferralExportQuerySchema = z.object({
   taxy: taxYearFilter,
   search: searchField,
   sort: z.enum(REFERRAL_SORTS).default('received'),
   dir: dirField,
 });
-export const paymentExportQuerySchema = z
+export const inboxPaymentExportQuerySchema = z
   .object({
     status: z.enum(PAYMENT_STATUSES).optional(),
     taxy: taxYearFilter,
@@ -127,10 +127,10 @@ export const paymentExportQuerySchema = z
   .refine(rangeInOrder, rangeRule);
 
 export const INBOX_EXPORT_QUERIES = {
-  'contact-messages': contactExportQuerySchema,
-  'career-applications': careerExportQuerySchema,
-  referrals: referralExportQuerySchema,
-  payments: paymentExportQuerySchema,
+  'contact-messages': inboxContactExportQuerySchema,
+  'career-applications': inboxCareerExportQuerySchema,
+  referrals: inboxReferralExportQuerySchema,
+  payments: inboxPaymentExportQuerySchema,
 } as const satisfies Record<InboxList, z.ZodType>;
 
 /** The download URL of a list's CSV with the given filters (blank values are left out). */
@@ -161,7 +161,7 @@ const page = <T extends z.ZodType>(row: T) =>
     data: z.array(row),
   });
 
-export const contactRowSchema = z.object({
+export const inboxContactRowSchema = z.object({
   message_id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -172,10 +172,10 @@ export const contactRowSchema = z.object({
   /** ISO 8601. */
   received_at: z.string(),
 });
-export type ContactRow = z.infer<typeof contactRowSchema>;
-export const contactListResponseSchema = page(contactRowSchema);
+export type InboxContactRow = z.infer<typeof inboxContactRowSchema>;
+export const inboxContactListResponseSchema = page(inboxContactRowSchema);
 
-export const careerRowSchema = z.object({
+export const inboxCareerRowSchema = z.object({
   application_id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -187,10 +187,10 @@ export const careerRowSchema = z.object({
   resume_size: z.number().int().nullable(),
   received_at: z.string(),
 });
-export type CareerRow = z.infer<typeof careerRowSchema>;
-export const careerListResponseSchema = page(careerRowSchema);
+export type InboxCareerRow = z.infer<typeof inboxCareerRowSchema>;
+export const inboxCareerListResponseSchema = page(inboxCareerRowSchema);
 
-export const referralRowSchema = z.object({
+export const inboxReferralRowSchema = z.object({
   referral_id: z.string(),
   tax_year: z.number().int(),
   referrer_name: z.string(),
@@ -206,10 +206,10 @@ export const referralRowSchema = z.object({
   client_file_number: z.string().nullable(),
   received_at: z.string(),
 });
-export type ReferralRow = z.infer<typeof referralRowSchema>;
-export const referralListResponseSchema = page(referralRowSchema);
+export type InboxReferralRow = z.infer<typeof inboxReferralRowSchema>;
+export const inboxReferralListResponseSchema = page(inboxReferralRowSchema);
 
-export const paymentRowSchema = z.object({
+export const inboxPaymentRowSchema = z.object({
   id: z.string(),
   client_id: z.string(),
   client_name: z.string(),
@@ -224,8 +224,8 @@ export const paymentRowSchema = z.object({
   paid_at: z.string().nullable(),
   created_at: z.string(),
 });
-export type PaymentRow = z.infer<typeof paymentRowSchema>;
-export const paymentListResponseSchema = page(paymentRowSchema);
+export type InboxPaymentRow = z.infer<typeof inboxPaymentRowSchema>;
+export const inboxPaymentListResponseSchema = page(inboxPaymentRowSchema);
 
 // ---- Actions ------------------------------------------------------------------------------------------
 
