@@ -45,6 +45,7 @@ export default [
     layout('routes/staff/layout.tsx', [
       index('routes/staff/home.tsx'),
       route('clients/:clientId', 'routes/staff/client.tsx'),
+      route('inbox', 'routes/staff/inbox.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

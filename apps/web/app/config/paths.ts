@@ -31,5 +31,6 @@ export const paths = {
     home: { getHref: () => '/staff' },
     login: { getHref: () => '/staff/login' },
     client: { getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}` },
+    inbox: { getHref: () => '/staff/inbox' },
   },
 } as const;

@@ -40,6 +40,9 @@ export default function StaffLayout() {
               Staff console
             </Anchor>
             <Group gap="sm">
+              <Anchor href={paths.staff.inbox.getHref()} c="white" fz="sm" underline="always">
+                Inbox
+              </Anchor>
               <Text fz="sm" data-testid="staff-identity">
                 {staff.first_name} {staff.last_name} ({staff.role})
               </Text>
