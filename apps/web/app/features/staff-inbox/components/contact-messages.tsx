@@ -41,7 +41,6 @@ export function ContactMessages() {
           aria-label={`Status of the message from ${r.name}`}
           value={r.status}
           data={[...CONTACT_STATUSES]}
-          disabled={change.isPending}
           onChange={(event) => {
             const next = event.currentTarget.value;
             if (isContactStatus(next)) change.mutate({ message_id: r.message_id, status: next });
