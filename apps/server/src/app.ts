@@ -31,6 +31,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { staffFileNumbersRoutes } from './modules/staff/file-numbers.routes.ts';
 import { staffSettingsRoutes } from './modules/settings/settings.staff.routes.ts';
 import { staffSummariesRoutes } from './modules/documents/summaries.staff.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import {
   createPaymentProvider,
   type PaymentsAppConfig,
@@ -175,6 +176,7 @@ export async function buildApp({
   await app.register(staffFileNumbersRoutes, { settings });
   await app.register(staffSettingsRoutes, { settings });
   await app.register(staffSummariesRoutes, { settings, appUrl: config.appUrl, mail });
+  await app.register(inboxRoutes);
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);

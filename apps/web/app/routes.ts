@@ -49,6 +49,7 @@ export default [
       route('templates', 'routes/staff/templates.tsx'),
       route('audit', 'routes/staff/audit.tsx'),
       route('settings', 'routes/staff/settings.tsx'),
+      route('inbox', 'routes/staff/inbox.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

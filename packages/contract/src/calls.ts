@@ -4,6 +4,7 @@ import { careersCalls } from './careers/careers.calls.ts';
 import { contactCalls } from './contact/contact.calls.ts';
 import { documentsCalls } from './documents/documents.calls.ts';
 import { notificationsCalls } from './notifications/notifications.calls.ts';
+import { inboxCalls } from './inbox/inbox.calls.ts';
 import { paymentsCalls } from './payments/payments.calls.ts';
 import { profileCalls } from './profile/profile.calls.ts';
 import { referralsCalls } from './referrals/referrals.calls.ts';
@@ -29,6 +30,7 @@ export const CALLS = {
   ...auditCalls,
   ...notificationsCalls,
   ...staffSettingsCalls,
+  ...inboxCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

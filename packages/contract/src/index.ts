@@ -19,6 +19,7 @@ export * from './payments/payments.schemas.ts';
 export * from './staff/staff.schemas.ts';
 export * from './staff/clients.schemas.ts';
 export * from './staff/team.schemas.ts';
+export * from './inbox/inbox.schemas.ts';
 export * from './web-context.ts';
 export * from './notifications/notifications.schemas.ts';
 export * from './notifications/status-emails.ts';

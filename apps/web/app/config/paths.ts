@@ -38,5 +38,6 @@ export const paths = {
         clientId ? `/staff/audit?client=${encodeURIComponent(clientId)}` : '/staff/audit',
     },
     settings: { getHref: () => '/staff/settings' },
+    inbox: { getHref: () => '/staff/inbox' },
   },
 } as const;

@@ -89,7 +89,7 @@ describe('staff/audit/list', () => {
       from: '2026-01-10',
       to: '2026-01-09',
     });
-    expect(range.json().details.to).toBe('The end date must not be before the start date.');
+    expect(range.json().details.to).toBe('The start date must not be after the end date.');
     expect((await t.postAs(analyst.sid, '/api/staff/audit/list', {})).statusCode).toBe(403);
     expect((await t.postAs(asha.sid, '/api/staff/audit/list', {})).statusCode).toBe(403);
     expect((await t.post('/api/staff/audit/list', {})).statusCode).toBe(401);

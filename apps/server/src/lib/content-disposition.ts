@@ -1,0 +1,12 @@
+/**
+ * `Content-Disposition: attachment` for a download, with the file name as plain ASCII (anything else, and
+ * quotes and backslashes, become `_`) and, exactly, as RFC 5987 UTF-8.
+ */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,179 @@
+/**
+ * The staff inbox's calls (lists and the contact status), and its two GET downloads: a list as CSV with
+ * the list's filters (every matching row), and a career application's résumé. Downloads are GETs, so the
+ * browser can save them from a link; they change nothing but the audit log (CSRF: DESIGN.md).
+ */
+import {
+  CALLS,
+  INBOX_EXPORT_PATH,
+  INBOX_RESUME_PATH,
+  MESSAGES,
+  inboxCareerExportQuerySchema,
+  inboxContactExportQuerySchema,
+  inboxPaymentExportQuerySchema,
+  inboxReferralExportQuerySchema,
+  type Access,
+  type InboxList,
+} from '@taxfirm/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachment } from '../../lib/content-disposition.ts';
+import { csvStream, type CsvCell } from '../../lib/csv.ts';
+import { requireAccess } from '../../lib/guards.ts';
+import { registerCall } from '../../lib/register-call.ts';
+import { audit } from '../staff/client-actions.service.ts';
+import { staffActorOf } from '../staff/clients.service.ts';
+import {
+  CAREER_CSV_HEADER,
+  CONTACT_CSV_HEADER,
+  PAYMENT_CSV_HEADER,
+  REFERRAL_CSV_HEADER,
+  careerCsvRows,
+  contactCsvRows,
+  findCareerApplications,
+  findContactMessages,
+  findPayments,
+  findReferrals,
+  openResume,
+  paymentCsvRows,
+  referralCsvRows,
+  updateContactStatus,
+} from './inbox.service.ts';
+
+/** The download's file name: the list and today's date (UTC), e.g. contact-messages-2026-11-23.csv. */
+export function exportFileName(list: InboxList, now = new Date()): string {
+  return `${list}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+export async function inboxRoutes(app: FastifyInstance) {
+  const searchOf = (page: { search?: { value?: string | undefined } | undefined }) => page.search?.value;
+
+  registerCall(app, CALLS.staffContactList, async (request) => {
+    const { dataTablesParameters: page, sort, status } = request.body;
+    const filters = { status, sort, search: searchOf(page) };
+    return {
+      draw: page.draw,
+      ...(await findContactMessages(app.db, staffActorOf(request), filters, page)),
+    };
+  });
+
+  registerCall(app, CALLS.staffContactStatus, async (request) => {
+    const { message_id: messageId, status } = request.body;
+    await updateContactStatus(app.db, staffActorOf(request), messageId, status);
+    return { status_smessage: MESSAGES.CONTACT_STATUS_CHANGED };
+  });
+
+  registerCall(app, CALLS.staffCareerList, async (request) => {
+    const { dataTablesParameters: page, sort } = request.body;
+    return {
+      draw: page.draw,
+      ...(await findCareerApplications(
+        app.db,
+        staffActorOf(request),
+        { sort, search: searchOf(page) },
+        page,
+      )),
+    };
+  });
+
+  registerCall(app, CALLS.staffReferralList, async (request) => {
+    const { dataTablesParameters: page, sort, taxy } = request.body;
+    const filters = { sort, taxYear: taxy, search: searchOf(page) };
+    return { draw: page.draw, ...(await findReferrals(app.db, staffActorOf(request), filters, page)) };
+  });
+
+  registerCall(app, CALLS.staffPaymentList, async (request) => {
+    const { dataTablesParameters: page, sort, status, taxy, from, to } = request.body;
+    const filters = { sort, status, taxYear: taxy, from, to, search: searchOf(page) };
+    return { draw: page.draw, ...(await findPayments(app.db, staffActorOf(request), filters, page)) };
+  });
+
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Send a list as a CSV download, after writing the export to the audit log. */
+  const sendCsv = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    list: InboxList,
+    header: readonly string[],
+    rows: AsyncIterable<CsvCell[]>,
+  ) => {
+    await audit(
+      app.db,
+      staffActorOf(request),
+      `staff.export.${list}`,
+      null,
+      new URL(request.url, 'http://x').search,
+    );
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachment(exportFileName(list)))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .send(csvStream(header, rows));
+  };
+
+  const exportRoute = <S extends z.ZodType>(
+    list: InboxList,
+    access: Access,
+    querystring: S,
+    rowsOf: (query: z.output<S>) => { header: readonly string[]; rows: AsyncIterable<CsvCell[]> },
+  ) =>
+    routes.get(
+      `${INBOX_EXPORT_PATH}/${list}`,
+      { onRequest: requireAccess(access), schema: { querystring, hide: true } },
+      async (request, reply) => {
+        const { header, rows } = rowsOf(request.query as z.output<S>);
+        return sendCsv(request, reply, list, header, rows);
+      },
+    );
+
+  const sortOf = <C extends string>(q: { sort: C; dir: 'asc' | 'desc' }) => ({ column: q.sort, dir: q.dir });
+
+  exportRoute('contact-messages', 'staff', inboxContactExportQuerySchema, (q) => ({
+    header: CONTACT_CSV_HEADER,
+    rows: contactCsvRows(app.db, { status: q.status, search: q.search, sort: sortOf(q) }),
+  }));
+  exportRoute('career-applications', 'staff', inboxCareerExportQuerySchema, (q) => ({
+    header: CAREER_CSV_HEADER,
+    rows: careerCsvRows(app.db, { search: q.search, sort: sortOf(q) }),
+  }));
+  exportRoute('referrals', 'staff', inboxReferralExportQuerySchema, (q) => ({
+    header: REFERRAL_CSV_HEADER,
+    rows: referralCsvRows(app.db, { taxYear: q.taxy, search: q.search, sort: sortOf(q) }),
+  }));
+  exportRoute('payments', CALLS.staffPaymentList.access, inboxPaymentExportQuerySchema, (q) => ({
+    header: PAYMENT_CSV_HEADER,
+    rows: paymentCsvRows(app.db, {
+      status: q.status,
+      taxYear: q.taxy,
+      from: q.from,
+      to: q.to,
+      search: q.search,
+      sort: sortOf(q),
+    }),
+  }));
+
+  /** A career application's résumé, as stored: its detected type, never rendered inline. */
+  routes.get(
+    INBOX_RESUME_PATH,
+    {
+      onRequest: requireAccess('staff'),
+      schema: {
+        querystring: z.object({ id: z.uuid({ error: MESSAGES.APPLICATION_NOT_FOUND }) }),
+        hide: true,
+      },
+    },
+    async (request, reply) => {
+      const file = await openResume(app, staffActorOf(request), request.query.id);
+      reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachment(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store');
+      if (file.size !== null) reply.header('content-length', String(file.size));
+      return reply.send(file.body);
+    },
+  );
+}

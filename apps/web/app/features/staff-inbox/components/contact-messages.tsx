@@ -1,0 +1,90 @@
+import { Alert, NativeSelect } from '@mantine/core';
+import {
+  CONTACT_STATUSES,
+  inboxExportHref,
+  MESSAGES,
+  type ContactStatus,
+  type InboxContactRow,
+} from '@taxfirm/contract';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useChangeContactStatus, useContactMessages } from '../api/inbox.ts';
+import { InboxTable, useListState, type Column } from './inbox-table.tsx';
+
+type SortColumn = 'received' | 'name' | 'email' | 'status';
+
+const isContactStatus = (value: string): value is ContactStatus =>
+  (CONTACT_STATUSES as readonly string[]).includes(value);
+
+/** Messages from the Contact Us form, by status; staff set where they stand with each. */
+export function ContactMessages() {
+  const state = useListState<SortColumn>({ column: 'received', dir: 'desc' });
+  const [status, setStatus] = useState<ContactStatus | ''>('');
+  const list = useContactMessages({
+    ...(status ? { status } : {}),
+    sort: state.sort,
+    dataTablesParameters: state.dataTablesParameters,
+  });
+  const change = useChangeContactStatus();
+
+  const columns: Column<InboxContactRow, SortColumn>[] = [
+    { label: 'Received', sort: 'received', render: (r) => formatDateTime(r.received_at), nowrap: true },
+    { label: 'Name', sort: 'name', render: (r) => r.name },
+    { label: 'E-mail', sort: 'email', render: (r) => r.email },
+    { label: 'Phone', render: (r) => r.phone, nowrap: true },
+    { label: 'Message', render: (r) => r.message },
+    {
+      label: 'Status',
+      sort: 'status',
+      render: (r) => (
+        <NativeSelect
+          aria-label={`Status of the message from ${r.name}`}
+          value={r.status}
+          data={[...CONTACT_STATUSES]}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            if (isContactStatus(next)) change.mutate({ message_id: r.message_id, status: next });
+          }}
+          w={150}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {change.isSuccess && (
+        <Alert color="green" role="status" mb="md">
+          {MESSAGES.CONTACT_STATUS_CHANGED}
+        </Alert>
+      )}
+      <InboxTable
+        label="Contact messages"
+        noun={['message', 'messages']}
+        columns={columns}
+        rows={list.data?.data ?? []}
+        rowKey={(r) => r.message_id}
+        total={list.data?.recordsFiltered ?? 0}
+        isPending={list.isPending}
+        isFetching={list.isFetching}
+        error={list.error ?? change.error}
+        state={state}
+        searchPlaceholder="Name, e-mail, phone or message"
+        exportHref={inboxExportHref('contact-messages', { status, ...state.exportQuery })}
+        filters={
+          <NativeSelect
+            label="Status"
+            value={status}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setStatus(isContactStatus(next) ? next : '');
+              state.resetPage();
+            }}
+            data={[{ value: '', label: 'All statuses' }, ...CONTACT_STATUSES]}
+            w={170}
+          />
+        }
+      />
+    </>
+  );
+}
