@@ -1,5 +1,6 @@
 import { CALLS, type NotificationsResponse } from '@taxfirm/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
 
 const KEY = ['notifications'];
@@ -28,5 +29,5 @@ export function useMarkAllRead() {
 
 export const useRefreshNotifications = () => {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: KEY });
+  return useCallback(() => client.invalidateQueries({ queryKey: KEY }), [client]);
 };

@@ -11,7 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useMarkAllRead, useNotifications, useRefreshNotifications } from '../api/notifications.ts';
 
@@ -24,6 +25,11 @@ export function NotificationBell() {
   const markAll = useMarkAllRead();
   const refresh = useRefreshNotifications();
   const [opened, setOpened] = useState(false);
+  const { pathname } = useLocation();
+  // Each page the client opens may follow an event (a payment just made): the bell looks again.
+  useEffect(() => {
+    void refresh();
+  }, [pathname, refresh]);
   const unread = list.data?.unread ?? 0;
   const items = list.data?.notifications ?? [];
 
@@ -34,67 +40,66 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover
-      opened={opened}
-      onChange={toggle}
-      position="bottom-end"
-      width={340}
-      withinPortal={false}
-      trapFocus
-      returnFocus
-      shadow="md"
-    >
-      <Popover.Target>
-        <Indicator label={unread} size={18} disabled={unread === 0} color="red.8" offset={4}>
+    <Indicator label={unread} size={18} disabled={unread === 0} color="red.8" offset={4}>
+      <Popover
+        opened={opened}
+        onChange={toggle}
+        position="bottom-end"
+        width={340}
+        withinPortal={false}
+        trapFocus
+        returnFocus
+        shadow="md"
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="white"
             size="lg"
             onClick={() => toggle(!opened)}
             aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-            aria-expanded={opened}
             data-testid="notification-bell"
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown c="dark" aria-labelledby="notifications-heading" role="dialog">
-        <Title order={2} id="notifications-heading" fz="md" mb="xs">
-          Notifications
-        </Title>
-        {items.length === 0 ? (
-          <Text fz="sm">Nothing yet. We will let you know here when your file moves.</Text>
-        ) : (
-          <ScrollArea.Autosize mah={360} type="auto">
-            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-              {items.map((item) => (
-                <Box
-                  component="li"
-                  key={item.id}
-                  pb="xs"
-                  style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-                >
-                  <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
-                    <Text fz="sm" fw={item.read ? 500 : 700}>
-                      {item.title}
+        </Popover.Target>
+        <Popover.Dropdown c="dark" aria-labelledby="notifications-heading" role="dialog">
+          <Title order={2} id="notifications-heading" fz="md" mb="xs">
+            Notifications
+          </Title>
+          {items.length === 0 ? (
+            <Text fz="sm">Nothing yet. We will let you know here when your file moves.</Text>
+          ) : (
+            <ScrollArea.Autosize mah={360} type="auto">
+              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+                {items.map((item) => (
+                  <Box
+                    component="li"
+                    key={item.id}
+                    pb="xs"
+                    style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+                  >
+                    <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+                      <Text fz="sm" fw={item.read ? 500 : 700}>
+                        {item.title}
+                      </Text>
+                      {!item.read && (
+                        <Badge size="xs" color="red.8" variant="filled">
+                          New
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text fz="sm">{item.body}</Text>
+                    <Text fz="xs" c="gray.7">
+                      {formatDateTime(item.created_at)}
                     </Text>
-                    {!item.read && (
-                      <Badge size="xs" color="red.8" variant="filled">
-                        New
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text fz="sm">{item.body}</Text>
-                  <Text fz="xs" c="gray.7">
-                    {formatDateTime(item.created_at)}
-                  </Text>
-                </Box>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+                  </Box>
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

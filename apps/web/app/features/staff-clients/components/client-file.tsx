@@ -121,10 +121,8 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
       </SimpleGrid>
       <SummariesSection clientId={clientId} />
       <PaymentsSection payments={payments} referrals={referrals} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <NotesSection clientId={clientId} notes={notes} />
-        <History history={history} />
-      </SimpleGrid>
+      <NotesSection clientId={clientId} notes={notes} />
+      <History history={history} />
       {viewer.role === 'admin' && (
         <Anchor component={Link} to={paths.staff.audit.getHref(clientId)} underline="always" fz="sm">
           Audit log of this client

@@ -44,7 +44,7 @@ export function PaymentsSection({
                         {formatCents(payment.amount_cents)} {payment.currency}
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={status.color} variant="light" c={`${status.color}.9`}>
+                        <Badge color={status.color} c="dark.7" variant="light">
                           {status.label}
                         </Badge>
                         {payment.failure_reason && <Text fz="xs">{payment.failure_reason}</Text>}

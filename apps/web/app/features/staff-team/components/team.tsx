@@ -156,11 +156,7 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
                   <Table.Td>{member.role}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>
-                      <Badge
-                        color={member.active ? 'green' : 'gray'}
-                        variant="light"
-                        c={member.active ? 'green.9' : 'gray.9'}
-                      >
+                      <Badge color={member.active ? 'green' : 'gray'} c="dark.7" variant="light">
                         {member.active ? 'Active' : 'Deactivated'}
                       </Badge>
                       {!member.password_set && (
