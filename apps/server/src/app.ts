@@ -26,6 +26,8 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { staffClientsRoutes } from './modules/staff/clients.routes.ts';
+import { staffClientDocumentsRoutes } from './modules/staff/client-documents.routes.ts';
+import { staffClientProfileRoutes } from './modules/staff/client-profile.routes.ts';
 import { staffSummariesRoutes } from './modules/documents/summaries.staff.routes.ts';
 import {
   createPaymentProvider,
@@ -167,6 +169,8 @@ export async function buildApp({
   await app.register(staffAuthRoutes, { settings, keyring, mail });
   await app.register(staffClientsRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(staffSummariesRoutes, { settings, appUrl: config.appUrl, mail });
+  await app.register(staffClientDocumentsRoutes, { settings, linkSecret: config.sessionSecret });
+  await app.register(staffClientProfileRoutes, { settings, keyring });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);

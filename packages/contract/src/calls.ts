@@ -7,6 +7,7 @@ import { paymentsCalls } from './payments/payments.calls.ts';
 import { profileCalls } from './profile/profile.calls.ts';
 import { referralsCalls } from './referrals/referrals.calls.ts';
 import { settingsCalls } from './settings/settings.calls.ts';
+import { staffClientFileCalls } from './staff/client-file.calls.ts';
 import { staffCalls } from './staff/staff.calls.ts';
 import { taxSummariesCalls } from './tax-summaries/tax-summaries.calls.ts';
 
@@ -22,6 +23,7 @@ export const CALLS = {
   ...taxSummariesCalls,
   ...paymentsCalls,
   ...staffCalls,
+  ...staffClientFileCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -16,4 +16,5 @@ export * from './tax-summaries/tax-summaries.schemas.ts';
 export * from './payments/payments.schemas.ts';
 export * from './staff/staff.schemas.ts';
 export * from './staff/clients.schemas.ts';
+export * from './staff/client-file.schemas.ts';
 export * from './web-context.ts';

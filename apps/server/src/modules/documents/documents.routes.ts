@@ -10,6 +10,7 @@ import {
 } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
@@ -192,20 +193,10 @@ export async function documentsRoutes(
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))
-        .header('content-disposition', attachment(file.name))
+        .header('content-disposition', contentDisposition('attachment', file.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
         .send(body);
     },
   );
-}
-
-/** `attachment` with the name as plain ASCII and, exactly, as RFC 5987 UTF-8. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
