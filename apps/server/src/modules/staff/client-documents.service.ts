@@ -144,7 +144,7 @@ const MAX_NAME_LENGTH = 150;
 export function safeEntryName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? '';
   let clean = base
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
+    .replace(/[\p{Cc}\p{Cf}<>:"|?*]/gu, '_')
     .trim()
     .replace(/^\.+/, '')
     .replace(/[. ]+$/, '');

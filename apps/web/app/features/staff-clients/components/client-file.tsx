@@ -25,6 +25,8 @@ import {
 } from '@taxfirm/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DocumentsSection } from './documents-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
 import { SummariesSection } from './summaries-section.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -114,6 +116,8 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
         <StatusForm clientId={clientId} current={filing.status} />
         <AnalystForm clientId={clientId} filing={filing} viewer={viewer} />
       </SimpleGrid>
+      <ProfileSection clientId={clientId} />
+      <DocumentsSection clientId={clientId} />
       <SummariesSection clientId={clientId} />
       <History history={history} />
     </Stack>
