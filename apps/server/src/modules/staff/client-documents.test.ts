@@ -409,6 +409,27 @@ describe('download all as ZIP', () => {
   });
 });
 
+describe('a stored file gone missing', () => {
+  it('answers 404 for the document and breaks the ZIP off rather than send an incomplete archive', async () => {
+    const listed = await listing(analyst.sid, nofile);
+    const doc = docNamed(listed, 'w2.pdf');
+    const [row] = await t.database.db
+      .select({ storageKey: documents.storageKey })
+      .from(documents)
+      .where(eq(documents.id, doc.document_id));
+    await t.storage.delete(row?.storageKey ?? '');
+    const before = (await auditRows('staff.document.download')).length;
+    const single = await t.getAs(analyst.sid, doc.download_url);
+    expect(single.statusCode).toBe(404);
+    expect(single.json().status_smessage).toBe('This document was not found.');
+    expect(await auditRows('staff.document.download')).toHaveLength(before);
+
+    // The answer has begun when the ZIP reaches the missing file: it is broken off, never sent incomplete.
+    await expect(t.getAs(analyst.sid, listed.zip_url ?? '')).rejects.toThrow();
+    expect(t.logs()).toContain('document ZIP broken off');
+  });
+});
+
 describe('ZIP names', () => {
   it('keeps entries inside their category folder, safe, and unique', () => {
     expect(
