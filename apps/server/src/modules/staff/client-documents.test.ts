@@ -235,6 +235,10 @@ describe('preview and download', () => {
     expect(res.headers['content-disposition']).toBe(`inline; filename="w2.pdf"; filename*=UTF-8''w2.pdf`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
+    // Chrome's PDF viewer may draw it; no script may run and nothing may frame it.
+    expect(res.headers['content-security-policy']).toContain("object-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const rows = await auditRows('staff.document.download');
     expect(rows).toHaveLength(before + 1);
     expect(rows.at(-1)).toMatchObject({
@@ -260,6 +264,8 @@ describe('preview and download', () => {
     expect(forced.headers['content-type']).toBe('application/msword');
     expect(forced.headers['content-disposition']).toMatch(/^attachment; filename="letter.doc"/);
     expect(forced.rawPayload.equals(ashaFiles.letter)).toBe(true);
+    // A download keeps the site's own policy.
+    expect(forced.headers['content-security-policy']).toContain("object-src 'none'");
   });
 
   it("lets an admin open any client's document", async () => {
