@@ -1,12 +1,17 @@
 /**
- * A Content-Disposition header with the file's name as plain ASCII and, exactly, as RFC 5987 UTF-8:
- * `attachment` (saved) or `inline` (shown by the browser).
+ * `Content-Disposition: attachment` for a download, with the file name as plain ASCII (anything else, and
+ * quotes and backslashes, become `_`) and, exactly, as RFC 5987 UTF-8.
  */
-export function contentDisposition(type: 'attachment' | 'inline', name: string): string {
+export function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** `Content-Disposition: inline` for a file the browser shows itself, with the name as for `attachment`. */
+export function inline(name: string): string {
+  return attachment(name).replace(/^attachment;/, 'inline;');
 }

@@ -10,7 +10,7 @@ import {
 } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { contentDisposition } from '../../lib/content-disposition.ts';
+import { attachment } from '../../lib/content-disposition.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
@@ -193,7 +193,7 @@ export async function documentsRoutes(
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))
-        .header('content-disposition', contentDisposition('attachment', file.name))
+        .header('content-disposition', attachment(file.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
         .send(body);

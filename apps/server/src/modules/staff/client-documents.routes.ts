@@ -1,7 +1,7 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { contentDisposition } from '../../lib/content-disposition.ts';
+import { attachment, inline } from '../../lib/content-disposition.ts';
 import { createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
@@ -97,12 +97,12 @@ export async function staffClientDocumentsRoutes(
     async (request, reply) => {
       const { actor, id } = linkOf(request, 'document');
       const file = await openClientDocument({ db: app.db, storage: app.storage, actor, documentId: id });
-      const inline = request.query.inline === '1' && isPreviewable(file.contentType);
-      if (inline) reply.header('content-security-policy', PREVIEW_CSP);
+      const isInline = request.query.inline === '1' && isPreviewable(file.contentType);
+      if (isInline) reply.header('content-security-policy', PREVIEW_CSP);
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))
-        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.name))
+        .header('content-disposition', (isInline ? inline : attachment)(file.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
         .send(file.body);
@@ -124,7 +124,7 @@ export async function staffClientDocumentsRoutes(
       });
       return reply
         .header('content-type', 'application/zip')
-        .header('content-disposition', contentDisposition('attachment', zip.name))
+        .header('content-disposition', attachment(zip.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
         .send(zip.body);
