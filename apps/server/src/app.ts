@@ -30,6 +30,8 @@ import { staffTeamRoutes } from './modules/staff/team.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { staffFileNumbersRoutes } from './modules/staff/file-numbers.routes.ts';
 import { staffSettingsRoutes } from './modules/settings/settings.staff.routes.ts';
+import { staffClientDocumentsRoutes } from './modules/staff/client-documents.routes.ts';
+import { staffClientProfileRoutes } from './modules/staff/client-profile.routes.ts';
 import { staffSummariesRoutes } from './modules/documents/summaries.staff.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import {
@@ -177,6 +179,8 @@ export async function buildApp({
   await app.register(staffSettingsRoutes, { settings });
   await app.register(staffSummariesRoutes, { settings, appUrl: config.appUrl, mail });
   await app.register(inboxRoutes);
+  await app.register(staffClientDocumentsRoutes, { settings, linkSecret: config.sessionSecret });
+  await app.register(staffClientProfileRoutes, { settings, keyring });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);

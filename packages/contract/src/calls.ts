@@ -10,6 +10,7 @@ import { profileCalls } from './profile/profile.calls.ts';
 import { referralsCalls } from './referrals/referrals.calls.ts';
 import { settingsCalls } from './settings/settings.calls.ts';
 import { staffSettingsCalls } from './settings/settings.staff.calls.ts';
+import { staffClientFileCalls } from './staff/client-file.calls.ts';
 import { staffCalls } from './staff/staff.calls.ts';
 import { auditCalls, teamCalls } from './staff/team.calls.ts';
 import { taxSummariesCalls } from './tax-summaries/tax-summaries.calls.ts';
@@ -31,6 +32,7 @@ export const CALLS = {
   ...notificationsCalls,
   ...staffSettingsCalls,
   ...inboxCalls,
+  ...staffClientFileCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -20,6 +20,7 @@ export * from './staff/staff.schemas.ts';
 export * from './staff/clients.schemas.ts';
 export * from './staff/team.schemas.ts';
 export * from './inbox/inbox.schemas.ts';
+export * from './staff/client-file.schemas.ts';
 export * from './web-context.ts';
 export * from './notifications/notifications.schemas.ts';
 export * from './notifications/status-emails.ts';

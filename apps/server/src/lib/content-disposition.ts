@@ -10,3 +10,8 @@ export function attachment(name: string): string {
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** `Content-Disposition: inline` for a file the browser shows itself, with the name as for `attachment`. */
+export function inline(name: string): string {
+  return attachment(name).replace(/^attachment;/, 'inline;');
+}

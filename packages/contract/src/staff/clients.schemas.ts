@@ -11,7 +11,7 @@ import { MESSAGES } from '../messages.ts';
 import { PHONE_EXTENSIONS } from '../constants.ts';
 import { FILE_STATUSES } from '../statuses.ts';
 
-const taxYearField = z.coerce.number().int().min(2000).max(2100).optional();
+export const taxYearField = z.coerce.number().int().min(2000).max(2100).optional();
 
 /** The work queues: how many filings of a tax year are in each status (an analyst's own and unassigned). */
 export const staffQueueBodySchema = z.object({ taxy: taxYearField });
@@ -55,7 +55,7 @@ export const staffClientListResponseSchema = envelope({
   data: z.array(staffClientRowSchema),
 });
 
-const clientIdField = z.uuid({ error: MESSAGES.CLIENT_NOT_FOUND });
+export const clientIdField = z.uuid({ error: MESSAGES.CLIENT_NOT_FOUND });
 
 /** One client, for the console's client page (a read of client data: audited). */
 export const staffClientBodySchema = z.object({ client_id: clientIdField, taxy: taxYearField });

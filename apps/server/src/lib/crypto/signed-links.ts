@@ -7,25 +7,46 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { z } from 'zod';
 import { safeEqual } from './tokens.ts';
 
-const payloadSchema = z.object({
-  k: z.enum(['document', 'summary']),
-  id: z.uuid(),
-  u: z.uuid(),
-  exp: z.number().int(),
-});
-export type LinkPayload = z.infer<typeof payloadSchema>;
+const payloadOf = <K extends string>(kinds: readonly [K, ...K[]]) =>
+  z.object({ k: z.enum(kinds), id: z.uuid(), u: z.uuid(), exp: z.number().int() });
+
+/** What a link names: a kind, an id, the user it was made for, and its expiry (ms since the epoch). */
+export type LinkPayload<K extends string = 'document' | 'summary'> = {
+  k: K;
+  id: string;
+  u: string;
+  exp: number;
+};
 
 /** How long a listed link stays valid. */
 export const LINK_TTL_MS = 5 * 60_000;
 
-export type LinkSigner = {
-  sign(payload: Omit<LinkPayload, 'exp'>, now?: number): string;
+export type LinkSigner<K extends string = 'document' | 'summary'> = {
+  sign(payload: Omit<LinkPayload<K>, 'exp'>, now?: number): string;
   /** The payload of a genuine, unexpired token; null otherwise. */
-  verify(token: string, now?: number): LinkPayload | null;
+  verify(token: string, now?: number): LinkPayload<K> | null;
 };
 
+/** The client portal's links: a client's own documents and published summaries. */
 export function createLinkSigner(secret: string): LinkSigner {
-  const key = Buffer.from(hkdfSync('sha256', secret, '', 'taxfirm download links v1', 32));
+  return signerFor(secret, 'taxfirm download links v1', ['document', 'summary']);
+}
+
+/**
+ * The staff console's links: one document, or one filing's documents as a ZIP. Signed with a key of their
+ * own, so a staff link is no client link (and the other way round) whatever it names.
+ */
+export function createStaffLinkSigner(secret: string): LinkSigner<'document' | 'zip'> {
+  return signerFor(secret, 'taxfirm staff download links v1', ['document', 'zip']);
+}
+
+function signerFor<K extends string>(
+  secret: string,
+  purpose: string,
+  kinds: readonly [K, ...K[]],
+): LinkSigner<K> {
+  const payloadSchema = payloadOf(kinds);
+  const key = Buffer.from(hkdfSync('sha256', secret, '', purpose, 32));
   const mac = (data: string) => createHmac('sha256', key).update(data).digest('base64url');
   return {
     sign(payload, now = Date.now()) {
@@ -42,7 +63,7 @@ export function createLinkSigner(secret: string): LinkSigner {
         return null;
       }
       const payload = payloadSchema.safeParse(parsed);
-      return payload.success && payload.data.exp > now ? payload.data : null;
+      return payload.success && payload.data.exp > now ? (payload.data as LinkPayload<K>) : null;
     },
   };
 }

@@ -30,7 +30,11 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 
-const SSN_CONTEXT = 'ssn';
+/** The keyring context identity numbers are sealed under. */
+export const SSN_CONTEXT = 'ssn';
+
+/** Nine stored digits as written: 123-45-6789. */
+export const formatSsn = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
 
 export type ProfileDeps = { db: Database; keyring: Keyring };
 export type Actor = {
@@ -350,5 +354,5 @@ export async function revealSsn(
     'ssn.reveal',
     section === 'dependent' ? `dependents.${which.id ?? `#${which.index ?? 0}`}.ssn` : `${section}.ssn`,
   );
-  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+  return formatSsn(digits);
 }

@@ -26,7 +26,7 @@ function useFileMutation<B, R>(mutationFn: (body: B) => Promise<R>) {
     mutationFn,
     onSuccess: () =>
       Promise.all(
-        ['staff-client', 'staff-queues', 'staff-clients'].map((key) =>
+        ['staff-client', 'staff-queues', 'staff-clients', 'staff-documents'].map((key) =>
           client.invalidateQueries({ queryKey: [key] }),
         ),
       ),

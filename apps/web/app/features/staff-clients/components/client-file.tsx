@@ -28,6 +28,8 @@ import { Link } from 'react-router';
 import { ContactForm } from './contact-form.tsx';
 import { NotesSection } from './notes-section.tsx';
 import { PaymentsSection } from './payments-section.tsx';
+import { DocumentsSection } from './documents-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
 import { SummariesSection } from './summaries-section.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -119,6 +121,8 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
         <StatusForm clientId={clientId} current={filing.status} />
         <AnalystForm clientId={clientId} filing={filing} viewer={viewer} />
       </SimpleGrid>
+      <ProfileSection clientId={clientId} />
+      <DocumentsSection clientId={clientId} />
       <SummariesSection clientId={clientId} />
       <PaymentsSection payments={payments} referrals={referrals} />
       <NotesSection clientId={clientId} notes={notes} />

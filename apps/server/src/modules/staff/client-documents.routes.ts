@@ -1,0 +1,133 @@
+import { CALLS, MESSAGES } from '@taxfirm/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { attachment, inline } from '../../lib/content-disposition.ts';
+import { createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
+import { requireAccess } from '../../lib/guards.ts';
+import { registerCall } from '../../lib/register-call.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import {
+  byCategory,
+  isPreviewable,
+  listClientDocuments,
+  openClientDocument,
+  openFilingZip,
+} from './client-documents.service.ts';
+import { staffActorOf } from './clients.service.ts';
+
+/** Where the staff console's document links point. */
+export const STAFF_FILE_PATH = '/api/staff/documents/file';
+export const STAFF_ZIP_PATH = '/api/staff/documents/zip';
+
+/**
+ * The policy of a document shown in the browser. Chrome draws a PDF through an internal `<embed>` with
+ * inline styles, which the site's page policy (`object-src 'none'`) would block; this one allows exactly
+ * that and still runs no script, loads nothing from elsewhere and cannot be framed.
+ */
+const PREVIEW_CSP = [
+  "default-src 'none'",
+  "object-src 'self'",
+  "frame-src 'self'",
+  "img-src 'self'",
+  "style-src 'unsafe-inline'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/**
+ * A client's documents for the staff console. The listing answers short-lived links signed for the staff
+ * member who asked (a key of their own: no client link opens here, no staff link in the portal); every
+ * link is checked again, when opened, against that staff member's session and their right to work the file.
+ */
+export async function staffClientDocumentsRoutes(
+  app: FastifyInstance,
+  { settings, linkSecret }: { settings: SettingsCache; linkSecret: string },
+) {
+  const links = createStaffLinkSigner(linkSecret);
+
+  registerCall(app, CALLS.staffDocuments, async (request) => {
+    const actor = staffActorOf(request);
+    const taxYear = request.body.taxy ?? (await settings.get()).current_tax_year;
+    const { filingId, rows, zipName } = await listClientDocuments(app.db, actor, {
+      clientId: request.body.client_id,
+      taxYear,
+    });
+    return {
+      tax_year: taxYear,
+      categories: byCategory(
+        rows.map((row) => {
+          const token = links.sign({ k: 'document', id: row.id, u: actor.userId });
+          return {
+            category: row.category,
+            document_id: row.id,
+            name: row.name,
+            size: row.size,
+            content_type: row.contentType,
+            uploaded_at: row.uploadedAt.toISOString(),
+            preview_url: isPreviewable(row.contentType) ? `${STAFF_FILE_PATH}?t=${token}&inline=1` : null,
+            download_url: `${STAFF_FILE_PATH}?t=${token}`,
+          };
+        }),
+      ),
+      zip_url:
+        rows.length > 0
+          ? `${STAFF_ZIP_PATH}?t=${links.sign({ k: 'zip', id: filingId, u: actor.userId })}`
+          : null,
+      zip_name: zipName,
+      links_ttl_s: Math.floor(LINK_TTL_MS / 1000),
+    };
+  });
+
+  /** A genuine, unexpired link of this kind, made for this staff member; anything else is refused. */
+  const linkOf = (request: FastifyRequest<{ Querystring: { t?: string } }>, kind: 'document' | 'zip') => {
+    const actor = staffActorOf(request);
+    const token = request.query.t;
+    const payload = typeof token === 'string' ? links.verify(token) : null;
+    if (!payload || payload.k !== kind || payload.u !== actor.userId) {
+      throw new AppError('FORBIDDEN', { message: MESSAGES.DOWNLOAD_LINK_EXPIRED });
+    }
+    return { actor, id: payload.id };
+  };
+
+  /** One document: shown in the browser (`inline=1`, PDFs and images only) or saved; never cached. */
+  app.get<{ Querystring: { t?: string; inline?: string } }>(
+    STAFF_FILE_PATH,
+    { onRequest: requireAccess('staff'), schema: { hide: true } },
+    async (request, reply) => {
+      const { actor, id } = linkOf(request, 'document');
+      const file = await openClientDocument({ db: app.db, storage: app.storage, actor, documentId: id });
+      const isInline = request.query.inline === '1' && isPreviewable(file.contentType);
+      if (isInline) reply.header('content-security-policy', PREVIEW_CSP);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('content-disposition', (isInline ? inline : attachment)(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+
+  /** Every document of the filing as one streamed ZIP, named after the client's file number. */
+  app.get<{ Querystring: { t?: string } }>(
+    STAFF_ZIP_PATH,
+    { onRequest: requireAccess('staff'), schema: { hide: true } },
+    async (request, reply) => {
+      const { actor, id } = linkOf(request, 'zip');
+      const zip = await openFilingZip({
+        db: app.db,
+        storage: app.storage,
+        actor,
+        filingId: id,
+        log: request.log,
+      });
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachment(zip.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(zip.body);
+    },
+  );
+}

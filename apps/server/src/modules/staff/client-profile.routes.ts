@@ -1,0 +1,30 @@
+import { CALLS } from '@taxfirm/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
+import { registerCall } from '../../lib/register-call.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import { getClientProfile, revealIdentityNumber } from './client-profile.service.ts';
+import { staffActorOf } from './clients.service.ts';
+
+/** A client's tax profile for the staff console: masked by default, one number revealed on request. */
+export async function staffClientProfileRoutes(
+  app: FastifyInstance,
+  { settings, keyring }: { settings: SettingsCache; keyring: Keyring },
+) {
+  const taxYear = async () => (await settings.get()).current_tax_year;
+
+  registerCall(app, CALLS.staffProfile, async (request) =>
+    getClientProfile({ db: app.db }, staffActorOf(request), {
+      clientId: request.body.client_id,
+      taxYear: await taxYear(),
+    }),
+  );
+
+  registerCall(app, CALLS.staffRevealIdentity, async (request) =>
+    revealIdentityNumber({ db: app.db, keyring }, staffActorOf(request), {
+      clientId: request.body.client_id,
+      taxYear: await taxYear(),
+      subject: request.body.subject,
+    }),
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * A client's tax profile from the staff side, read-only: taxpayer, spouse, dependents and employers, with
+ * identity numbers masked to their last four digits. One number is shown in full only on a deliberate
+ * reveal. Only staff who may work the client's file see either, and both are written to the audit log.
+ */
+import { MESSAGES } from '@taxfirm/contract';
+import { and, clients, dependents, eq, spouses, taxpayerProfiles, users, type Database } from '@taxfirm/db';
+import { AppError } from '../../lib/app-error.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
+import {
+  formatSsn,
+  getDependents,
+  getEmployers,
+  getSpouse,
+  getTaxpayer,
+  SSN_CONTEXT,
+} from '../profile/profile.service.ts';
+import { assertCanWork, audit, filingOf } from './client-actions.service.ts';
+import type { StaffActor } from './clients.service.ts';
+
+/** `•••-••-1234`: the last four digits only (the portal's masked answer carries no more than that). */
+export const maskForStaff = (masked: string | null) => (masked ? `•••-••-${masked.slice(-4)}` : null);
+
+type Deps = { db: Database; keyring: Keyring };
+
+/** The client's profile with every identity number masked, if this staff member may work the file (audited). */
+export async function getClientProfile(
+  { db }: Pick<Deps, 'db'>,
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number },
+) {
+  assertCanWork(actor, await filingOf(db, input.clientId, input.taxYear));
+  const [owner] = await db
+    .select({ email: users.email })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(clients.id, input.clientId));
+  if (!owner) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+  const [taxpayer, spouse, dependentRows, employers] = await Promise.all([
+    getTaxpayer(db, { clientId: input.clientId, email: owner.email }),
+    getSpouse(db, input.clientId),
+    getDependents(db, input.clientId),
+    getEmployers(db, input.clientId),
+  ]);
+  await audit(db, actor, 'staff.profile.view', input.clientId, 'profile');
+  return {
+    tinfo: taxpayer && { ...taxpayer, ssnitin: maskForStaff(taxpayer.ssnitin) },
+    sinfo: spouse && { ...spouse, ssn: maskForStaff(spouse.ssn) },
+    dinfo: dependentRows.map((row) => ({ ...row, ssn: maskForStaff(row.ssn) })),
+    empinfo: employers,
+  };
+}
+
+/** The sealed number a subject (`taxpayer.ssn`, `spouse.ssn`, `dependents.<id>.ssn`) names, if stored. */
+async function sealedNumber(db: Database, clientId: string, subject: string): Promise<string | null> {
+  if (subject === 'taxpayer.ssn') {
+    const [row] = await db
+      .select({ sealed: taxpayerProfiles.ssnSealed })
+      .from(taxpayerProfiles)
+      .where(eq(taxpayerProfiles.clientId, clientId));
+    return row?.sealed ?? null;
+  }
+  if (subject === 'spouse.ssn') {
+    const [row] = await db
+      .select({ sealed: spouses.ssnSealed })
+      .from(spouses)
+      .where(eq(spouses.clientId, clientId));
+    return row?.sealed ?? null;
+  }
+  const dependentId = /^dependents\.([0-9a-f-]{36})\.ssn$/.exec(subject)?.[1];
+  if (!dependentId) return null;
+  const [row] = await db
+    .select({ sealed: dependents.ssnSealed })
+    .from(dependents)
+    .where(and(eq(dependents.id, dependentId), eq(dependents.clientId, clientId)));
+  return row?.sealed ?? null;
+}
+
+/** One identity number in full, if this staff member may work the file; each reveal writes one audit row. */
+export async function revealIdentityNumber(
+  { db, keyring }: Deps,
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number; subject: string },
+): Promise<{ subject: string; value: string }> {
+  assertCanWork(actor, await filingOf(db, input.clientId, input.taxYear));
+  const subject = input.subject.toLowerCase();
+  const sealed = await sealedNumber(db, input.clientId, subject);
+  if (!sealed) throw new AppError('NOT_FOUND', { message: MESSAGES.SSN_NOT_STORED });
+  const value = formatSsn(keyring.open(sealed, SSN_CONTEXT).toString());
+  await audit(db, actor, 'staff.profile.reveal', input.clientId, subject);
+  return { subject, value };
+}

@@ -1,0 +1,128 @@
+import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconExternalLink, IconFileZip } from '@tabler/icons-react';
+import type { StaffDocuments } from '@taxfirm/contract';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useStaffDocuments } from '../api/client-documents.ts';
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/**
+ * The client's uploaded documents for the tax year, by category: preview (PDFs and images, in a new tab),
+ * download, or all of them as one ZIP. Every open is recorded in the audit log by the server.
+ */
+export function DocumentsSection({ clientId }: { clientId: string }) {
+  const documents = useStaffDocuments(clientId);
+  const total = documents.data?.categories.reduce((sum, c) => sum + c.documents.length, 0) ?? 0;
+  return (
+    <section aria-labelledby="documents-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="center" wrap="wrap">
+          <Title order={2} id="documents-heading" fz="lg">
+            Documents
+            {documents.data && (
+              <Text span c="gray.8" fz="sm" fw={400} ml="xs">
+                tax year {documents.data.tax_year} · {total} {total === 1 ? 'file' : 'files'}
+              </Text>
+            )}
+          </Title>
+          {documents.data?.zip_url && (
+            <Button
+              component="a"
+              href={documents.data.zip_url}
+              variant="default"
+              leftSection={<IconFileZip size={18} aria-hidden />}
+              aria-label={`Download all documents as ZIP (${documents.data.zip_name})`}
+            >
+              Download all as ZIP
+            </Button>
+          )}
+        </Group>
+        {documents.isPending && <Loader aria-label="Loading the documents" />}
+        <ApiErrorAlert error={documents.error} />
+        {documents.data && total === 0 && <Text fz="sm">The client has not uploaded any documents yet.</Text>}
+        {documents.data?.categories
+          .filter((category) => category.documents.length > 0)
+          .map((category) => (
+            <CategoryTable key={category.category} category={category} />
+          ))}
+      </Stack>
+    </section>
+  );
+}
+
+function CategoryTable({ category }: { category: StaffDocuments['categories'][number] }) {
+  const headingId = `documents-${category.category}`;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Title order={3} id={headingId} fz="md">
+          {category.label}
+        </Title>
+        <Badge variant="light" color="gray" c="dark.7" aria-label={`${category.documents.length} documents`}>
+          {category.documents.length}
+        </Badge>
+      </Group>
+      <Table.ScrollContainer
+        minWidth={560}
+        scrollAreaProps={{ 'aria-label': `${category.label} documents`, tabIndex: 0 }}
+      >
+        <Table striped withTableBorder aria-labelledby={headingId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Size</Table.Th>
+              <Table.Th scope="col">Uploaded</Table.Th>
+              <Table.Th scope="col">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {category.documents.map((doc) => (
+              <Table.Tr key={doc.document_id}>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{doc.name}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSize(doc.size)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.uploaded_at)}</Table.Td>
+                <Table.Td>
+                  <Group gap="md" wrap="nowrap">
+                    {doc.preview_url ? (
+                      <Anchor
+                        href={doc.preview_url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        underline="always"
+                        fz="sm"
+                        aria-label={`Preview ${doc.name} (opens in a new tab)`}
+                      >
+                        <Group gap={4} wrap="nowrap" component="span">
+                          <IconExternalLink size={14} aria-hidden />
+                          Preview
+                        </Group>
+                      </Anchor>
+                    ) : (
+                      <Text span fz="sm" c="gray.8">
+                        No preview
+                      </Text>
+                    )}
+                    <Anchor
+                      href={doc.download_url}
+                      underline="always"
+                      fz="sm"
+                      aria-label={`Download ${doc.name}`}
+                    >
+                      <Group gap={4} wrap="nowrap" component="span">
+                        <IconDownload size={14} aria-hidden />
+                        Download
+                      </Group>
+                    </Anchor>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import { generate } from 'otplib';
+import { expect, test, type Page } from '../../support/fixtures.ts';
+import { apiPost, PASSWORD, verifiedAccount } from '../../support/portal.ts';
+
+const STAFF_PASSWORD = 'a long analyst passphrase';
+
+const pdf = (size: number) =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 32), Buffer.from('\n%%EOF\n')]);
+
+async function code(page: Page) {
+  const secret = (await page.getByTestId('mfa-secret').innerText()).trim();
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+}
+
+test.describe('a client file in the staff console', () => {
+  test("an analyst reads the client's documents (preview, download, ZIP) and profile, revealing one number", async ({
+    page,
+    server,
+    mailbox,
+    checkA11y,
+  }) => {
+    test.setTimeout(90_000);
+    // The client registers, saves a profile with an SSN and uploads two W2s and a scan.
+    const email = 'docs.client@example.com';
+    await verifiedAccount(page, mailbox, email);
+    const login = await apiPost(page, 'login/check', { email, password: PASSWORD });
+    const clientId = (await login.json()).uinfo.client_id as string;
+    const saved = await apiPost(page, 'user/savetaxpayer', {
+      first_name: 'Ravi',
+      last_name: 'Kumar',
+      ssnitin: '123-45-6789',
+      email,
+      phoneext: 'US',
+      phone: '(469)-555-0100',
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const w2 = pdf(4096);
+    const upload = await page.request.post('/api/upload/uploaddocs', {
+      headers: { 'X-XSRF-TOKEN': token },
+      multipart: {
+        folderPath: `${clientId}/W2/`,
+        client_id: clientId,
+        upt_id: '1',
+        uploadedImages: { name: 'w2-acme.pdf', mimeType: 'application/pdf', buffer: w2 },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+    await page.context().clearCookies();
+
+    // An analyst, created from the command line, signs in (the new file waits in To Be Assigned).
+    const created = await server.runCli('apps/server/src/cli/staff-create.ts', [
+      '--email',
+      'rina@firm.example',
+      '--role',
+      'analyst',
+      '--first-name',
+      'Rina',
+      '--last-name',
+      'Bose',
+    ]);
+    expect(created.status, created.stderr).toBe(0);
+    const link = new URL(/http\S+\/resetpasswordlink\/\S+/.exec(created.stdout)?.[0] ?? '');
+    await page.goto(link.pathname);
+    const reset = page.getByRole('form', { name: 'Reset password' });
+    await reset.getByLabel(/^Password/).fill(STAFF_PASSWORD);
+    await reset.getByLabel(/^Confirm Password/).fill(STAFF_PASSWORD);
+    await reset.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Password updated successfully')).toBeVisible();
+    await page.goto('/staff/login');
+    const staffLogin = page.getByRole('form', { name: 'Staff login' });
+    await staffLogin.getByLabel(/^Email/).fill('rina@firm.example');
+    await staffLogin.getByLabel(/^Password/).fill(STAFF_PASSWORD);
+    await staffLogin.getByRole('button', { name: 'Login' }).click();
+    const confirm = page.getByRole('form', { name: 'Confirm two-step verification' });
+    await confirm.getByLabel(/^6-digit code/).fill(await code(page));
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    await expect(page).toHaveURL(/\/staff$/);
+
+    await page.goto(`/staff/clients/${clientId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible();
+
+    // The profile: the number masked until revealed.
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await expect(profile.getByText('•••-••-6789')).toBeVisible();
+    await expect(profile.getByText('123-45-6789')).toHaveCount(0);
+    await profile.getByRole('button', { name: "Reveal the taxpayer's SSN/ITIN" }).click();
+    await expect(profile.getByText('123-45-6789')).toBeVisible();
+    await profile.getByRole('button', { name: "Hide the taxpayer's SSN/ITIN" }).click();
+    await expect(profile.getByText('123-45-6789')).toHaveCount(0);
+
+    // The documents: a preview opens the PDF in a new tab, a download saves it.
+    const documents = page.getByRole('region', { name: /^Documents/ });
+    const table = documents.getByRole('table', { name: 'W2' });
+    await expect(table.getByRole('cell', { name: 'w2-acme.pdf', exact: true })).toBeVisible();
+    await checkA11y(page);
+    const preview = table.getByRole('link', { name: 'Preview w2-acme.pdf (opens in a new tab)' });
+    await expect(preview).toHaveAttribute('target', '_blank');
+    const previewed = await page.request.get((await preview.getAttribute('href')) ?? '');
+    expect(previewed.status()).toBe(200);
+    expect(previewed.headers()['content-disposition']).toMatch(/^inline; filename="w2-acme.pdf"/);
+    expect(Buffer.from(await previewed.body()).equals(w2)).toBe(true);
+
+    const single = page.waitForEvent('download');
+    await table.getByRole('link', { name: 'Download w2-acme.pdf' }).click();
+    expect((await single).suggestedFilename()).toBe('w2-acme.pdf');
+
+    // A file number, then every document as one ZIP named after it.
+    const numberForm = page.getByRole('form', { name: 'File number' });
+    await numberForm.getByLabel(/^File number/).fill('TF25-0001');
+    await numberForm.getByRole('button', { name: 'Save file number' }).click();
+    await expect(numberForm.getByText('The file number was saved.')).toBeVisible();
+    const zip = page.waitForEvent('download');
+    await documents.getByRole('link', { name: 'Download all documents as ZIP (TF25-0001.zip)' }).click();
+    const archive = await zip;
+    expect(archive.suggestedFilename()).toBe('TF25-0001.zip');
+    expect(await archive.failure()).toBeNull();
+  });
+});
