@@ -30,6 +30,8 @@ test.describe('staff inbox', () => {
       expect(sent.status()).toBe(200);
     }
 
+    // The command line stops the app around it: leave the page first, so no request of its is cut off.
+    await page.goto('about:blank');
     const created = await server.runCli('apps/server/src/cli/staff-create.ts', [
       '--email',
       'inbox.admin@firm.example',

@@ -1,6 +1,7 @@
 import { CALLS, folderPathFor, UPLOAD_FIELD, type DocumentCategory } from '@taxfirm/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { LINKS_MAX_AGE_MS } from '../../../lib/short-lived-links.ts';
 
 const documentsKey = (category: DocumentCategory) => ['documents', category] as const;
 
@@ -10,8 +11,9 @@ export function useDocuments(clientId: string, category: DocumentCategory) {
     queryKey: documentsKey(category),
     queryFn: () => api(CALLS.getUploadDocs, { folderPath: folderPathFor(clientId, category) }),
     enabled: clientId !== '',
-    // The answer's download links live five minutes: refresh them well before.
-    refetchInterval: 4 * 60_000,
+    // The download links live five minutes: renewed when the client returns to the window or the list
+    // (renewWhenOld), never on a timer, which would keep an abandoned session alive.
+    staleTime: LINKS_MAX_AGE_MS,
     refetchOnWindowFocus: true,
   });
 }

@@ -13,6 +13,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { uploadDocument, useDeleteDocument, useDocuments, useRefreshDocuments } from '../api/documents.ts';
 import { EmptySlot, SelectedSlot, StoredSlot, type PendingFile } from './upload-slot.tsx';
+import { LINKS_MAX_AGE_MS, renewWhenOld } from '../../../lib/short-lived-links.ts';
 
 /** The spec's preview delay. */
 const PREVIEW_DELAY_MS = 1000;
@@ -137,8 +138,9 @@ export function CategoryPanel({
   };
 
   let number = 0;
+  const renew = renewWhenOld(documents, LINKS_MAX_AGE_MS);
   return (
-    <Stack gap="md">
+    <Stack gap="md" onPointerEnter={renew} onFocusCapture={renew}>
       {documents.error ? <ApiErrorAlert error={documents.error} /> : null}
       <SimpleGrid
         component="ul"

@@ -5,12 +5,17 @@ import { api } from '../../../lib/api-client.ts';
 
 const KEY = ['notifications'];
 
-/** The bell's list; looked at again every minute and when the window regains focus. */
+/**
+ * The bell's list. It is read again only when the client opens a page, never on a timer or on window focus:
+ * every call counts as activity and keeps the session alive, and a bell polling in a forgotten tab would
+ * defeat the 20-minute inactivity logout.
+ */
 export function useNotifications() {
   return useQuery({
     queryKey: KEY,
     queryFn: () => api(CALLS.notifications, {}),
-    refetchInterval: 60_000,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }
 

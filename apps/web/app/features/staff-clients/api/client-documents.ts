@@ -1,19 +1,20 @@
 import { CALLS } from '@taxfirm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { renewWhenOld } from '../../../lib/short-lived-links.ts';
 
 /**
  * A client's documents of the current tax year, by category (a read the server audits). Its links are
- * signed for a few minutes only, so the list is fetched again before they expire while the page is open.
+ * signed for a few minutes only. They are renewed when the staff member comes back to them (the section
+ * is pointed at or focused once they are close to expiry), never on a timer: every call counts as
+ * activity, and a page polling in a forgotten tab would keep the session alive past its idle limit.
  */
 export function useStaffDocuments(clientId: string) {
-  return useQuery({
+  const query = useQuery({
     queryKey: ['staff-documents', clientId],
     queryFn: () => api(CALLS.staffDocuments, { client_id: clientId }),
     retry: false,
-    refetchInterval: (query) => {
-      const ttl = query.state.data?.links_ttl_s;
-      return ttl ? Math.max(30, ttl - 60) * 1000 : false;
-    },
   });
+  const ttlMs = (query.data?.links_ttl_s ?? 0) * 1000;
+  return { ...query, renewIfOld: renewWhenOld(query, ttlMs - 60_000) };
 }

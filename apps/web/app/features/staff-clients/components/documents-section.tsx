@@ -17,7 +17,11 @@ export function DocumentsSection({ clientId }: { clientId: string }) {
   const documents = useStaffDocuments(clientId);
   const total = documents.data?.categories.reduce((sum, c) => sum + c.documents.length, 0) ?? 0;
   return (
-    <section aria-labelledby="documents-heading">
+    <section
+      aria-labelledby="documents-heading"
+      onPointerEnter={documents.renewIfOld}
+      onFocusCapture={documents.renewIfOld}
+    >
       <Stack gap="md">
         <Group justify="space-between" align="center" wrap="wrap">
           <Title order={2} id="documents-heading" fz="lg">

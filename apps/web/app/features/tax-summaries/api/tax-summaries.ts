@@ -1,14 +1,16 @@
 import { CALLS } from '@taxfirm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { LINKS_MAX_AGE_MS } from '../../../lib/short-lived-links.ts';
 
 /** The summaries the firm published for the session's current filing. */
 export function useTaxSummaries() {
   return useQuery({
     queryKey: ['tax-summaries'],
     queryFn: () => api(CALLS.userSynopsys, {}),
-    // The download links live five minutes: refresh them well before.
-    refetchInterval: 4 * 60_000,
+    // The download links live five minutes: renewed when the client returns to the window or the list
+    // (renewWhenOld), never on a timer, which would keep an abandoned session alive.
+    staleTime: LINKS_MAX_AGE_MS,
     refetchOnWindowFocus: true,
   });
 }

@@ -1,6 +1,7 @@
 import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { LINKS_MAX_AGE_MS, renewWhenOld } from '../../../lib/short-lived-links.ts';
 import { useTaxSummaries } from '../api/tax-summaries.ts';
 
 /** user/tax-summary's table: File Name, Status and a download link per row, or 'No data!'. */
@@ -16,8 +17,9 @@ export function TaxSummaryTable() {
   }
   if (summaries.error) return <ApiErrorAlert error={summaries.error} />;
   const rows = summaries.data.synopsysinfo;
+  const renew = renewWhenOld(summaries, LINKS_MAX_AGE_MS);
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={420} onPointerEnter={renew} onFocusCapture={renew}>
       <Table striped withTableBorder>
         <Table.Caption>Summaries of your prepared return, for your review.</Table.Caption>
         <Table.Thead>
