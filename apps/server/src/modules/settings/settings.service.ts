@@ -1,34 +1,11 @@
-import type { SiteSettings } from '@taxfirm/contract';
-import { siteSettings, type Database } from '@taxfirm/db';
+import type { SiteSettings, StaffSettingsValues } from '@taxfirm/contract';
+import { siteSettings, type Database, type SiteSettingsRow } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 
-/** The firm's settings in the API's shape. */
-export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSettings> {
-  const [row] = await db
-    .select({
-      firmName: siteSettings.firmName,
-      siteEmail: siteSettings.siteEmail,
-      usPhoneNumber: siteSettings.usPhoneNumber,
-      indiaPhoneNumber: siteSettings.indiaPhoneNumber,
-      officeDays: siteSettings.officeDays,
-      officeTimings: siteSettings.officeTimings,
-      corporateOffice: siteSettings.corporateOffice,
-      processingCenter: siteSettings.processingCenter,
-      popupEnabled: siteSettings.popupEnabled,
-      popupType: siteSettings.popupType,
-      currentTaxYear: siteSettings.currentTaxYear,
-      reviewsUrl: siteSettings.reviewsUrl,
-      offerEndsOn: siteSettings.offerEndsOn,
-      hostedButtonId: siteSettings.hostedButtonId,
-      facebookUrl: siteSettings.facebookUrl,
-      twitterUrl: siteSettings.twitterUrl,
-      linkedinUrl: siteSettings.linkedinUrl,
-      instagramUrl: siteSettings.instagramUrl,
-      youtubeUrl: siteSettings.youtubeUrl,
-    })
-    .from(siteSettings)
-    .limit(1);
-  if (!row) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Site settings are missing' });
+type SettingsRow = Omit<SiteSettingsRow, 'id' | 'singleton' | 'createdAt' | 'updatedAt'>;
+
+/** Every site setting in the API's shape (the staff console's settings page edits all of them). */
+export function settingsValues(row: SettingsRow): StaffSettingsValues {
   return {
     firm_name: row.firmName,
     site_email: row.siteEmail,
@@ -41,15 +18,26 @@ export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSet
     sitepopupsetting: row.popupEnabled,
     popuptype: row.popupType === 2 || row.popupType === 3 ? row.popupType : 1,
     current_tax_year: row.currentTaxYear,
+    first_tax_year: row.firstTaxYear,
     reviews_url: row.reviewsUrl,
     offer_end_date: row.offerEndsOn ?? '',
     hosted_button_id: row.hostedButtonId,
+    file_number_format: row.fileNumberFormat,
     facebook_url: row.facebookUrl,
     twitter_url: row.twitterUrl,
     linkedin_url: row.linkedinUrl,
     instagram_url: row.instagramUrl,
     youtube_url: row.youtubeUrl,
   };
+}
+
+/** The firm's public settings in the API's shape (without the staff-only first tax year and file-number format). */
+export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSettings> {
+  const [row] = await db.select().from(siteSettings).limit(1);
+  if (!row) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Site settings are missing' });
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped from the public answer
+  const { first_tax_year, file_number_format, ...publicSettings } = settingsValues(row);
+  return publicSettings;
 }
 
 /** Tax years the firm files for, newest first: from the first year the portal served to the current one. */

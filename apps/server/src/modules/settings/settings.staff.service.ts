@@ -7,35 +7,10 @@ import type { StaffSettings, StaffSettingsValues } from '@taxfirm/contract';
 import { eq, siteSettings, type Database, type SiteSettingsRow } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../staff/client-actions.service.ts';
+import { settingsValues } from './settings.service.ts';
 import type { StaffActor } from '../staff/clients.service.ts';
 
 type Row = Omit<SiteSettingsRow, 'id' | 'singleton' | 'createdAt' | 'updatedAt'>;
-
-function toApi(row: Row): StaffSettingsValues {
-  return {
-    firm_name: row.firmName,
-    site_email: row.siteEmail,
-    usphonenumber: row.usPhoneNumber,
-    indianphonenumber: row.indiaPhoneNumber,
-    officedays: row.officeDays,
-    officetimings: row.officeTimings,
-    corporateoffice: row.corporateOffice,
-    processingcenter: row.processingCenter,
-    sitepopupsetting: row.popupEnabled,
-    popuptype: row.popupType === 2 || row.popupType === 3 ? row.popupType : 1,
-    current_tax_year: row.currentTaxYear,
-    first_tax_year: row.firstTaxYear,
-    reviews_url: row.reviewsUrl,
-    offer_end_date: row.offerEndsOn ?? '',
-    hosted_button_id: row.hostedButtonId,
-    file_number_format: row.fileNumberFormat,
-    facebook_url: row.facebookUrl,
-    twitter_url: row.twitterUrl,
-    linkedin_url: row.linkedinUrl,
-    instagram_url: row.instagramUrl,
-    youtube_url: row.youtubeUrl,
-  };
-}
 
 function toRow(input: StaffSettings): Row {
   return {
@@ -71,7 +46,7 @@ async function readRow(db: Pick<Database, 'select'>, lock = false): Promise<Site
 }
 
 export async function getStaffSettings(db: Database): Promise<StaffSettingsValues> {
-  return toApi(await readRow(db));
+  return settingsValues(await readRow(db));
 }
 
 /** Replace every setting; audited with the API names of the fields that changed. */
@@ -81,9 +56,9 @@ export async function saveStaffSettings(
   input: StaffSettings,
 ): Promise<StaffSettingsValues> {
   return db.transaction(async (tx) => {
-    const before = toApi(await readRow(tx, true));
+    const before = settingsValues(await readRow(tx, true));
     const values = toRow(input);
-    const after = toApi({ ...values });
+    const after = settingsValues({ ...values });
     const changed = (Object.keys(after) as (keyof StaffSettingsValues)[]).filter(
       (key) => after[key] !== before[key],
     );
