@@ -1,14 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { generate } from 'otplib';
-import { expect, test, type Page } from '../../support/fixtures.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { apiPost } from '../../support/portal.ts';
-
-const PASSWORD = 'an inbox admin passphrase';
-
-async function code(page: Page) {
-  const secret = (await page.getByTestId('mfa-secret').innerText()).trim();
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) });
-}
+import { firstStaffLogin, setPasswordThroughLink, staffFromCli } from '../../support/staff.ts';
 
 test.describe('staff inbox', () => {
   test('an admin opens the inbox, changes a message’s status and downloads the list as CSV', async ({
@@ -32,34 +25,14 @@ test.describe('staff inbox', () => {
 
     // The command line stops the app around it: leave the page first, so no request of its is cut off.
     await page.goto('about:blank');
-    const created = await server.runCli('apps/server/src/cli/staff-create.ts', [
-      '--email',
-      'inbox.admin@firm.example',
-      '--role',
-      'admin',
-      '--first-name',
-      'Ines',
-      '--last-name',
-      'Bose',
-    ]);
-    expect(created.status, created.stderr).toBe(0);
-    const link = new URL(/http\S+\/resetpasswordlink\/\S+/.exec(created.stdout)?.[0] ?? '');
-    await page.goto(link.pathname);
-    const reset = page.getByRole('form', { name: 'Reset password' });
-    await reset.getByLabel(/^Password/).fill(PASSWORD);
-    await reset.getByLabel(/^Confirm Password/).fill(PASSWORD);
-    await reset.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Password updated successfully')).toBeVisible();
-    await page.goto('/staff/login');
-    const login = page.getByRole('form', { name: 'Staff login' });
-    await login.getByLabel(/^Email/).fill('inbox.admin@firm.example');
-    await login.getByLabel(/^Password/).fill(PASSWORD);
-    await login.getByRole('button', { name: 'Login' }).click();
-    const confirm = page.getByRole('form', { name: 'Confirm two-step verification' });
-    await confirm.getByLabel(/^6-digit code/).fill(await code(page));
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-    await expect(page).toHaveURL(/\/staff$/);
+    const setup = await staffFromCli(server, {
+      email: 'inbox.admin@firm.example',
+      role: 'admin',
+      firstName: 'Ines',
+      lastName: 'Bose',
+    });
+    await setPasswordThroughLink(page, setup);
+    await firstStaffLogin(page, 'inbox.admin@firm.example');
 
     await page.getByRole('link', { name: 'Inbox' }).click();
     await expect(page).toHaveURL(/\/staff\/inbox$/);

@@ -1,13 +1,12 @@
-import { generate } from 'otplib';
-import { expect, test, type Page } from '../../support/fixtures.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
-
-const PASSWORD = 'a long staff passphrase';
-
-async function code(page: Page, stepsAhead = 0) {
-  const secret = (await page.getByTestId('mfa-secret').innerText()).trim();
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
-}
+import {
+  Authenticator,
+  setPasswordThroughLink,
+  STAFF_PASSWORD,
+  staffFromCli,
+  staffLogout,
+} from '../../support/staff.ts';
 
 test.describe('staff sign-in', () => {
   // Refusals the tests ask for: the console's guard without a staff session (401, or 403 for a client) and a
@@ -25,29 +24,20 @@ test.describe('staff sign-in', () => {
     // A new client waits in To Be Assigned.
     await verifiedAccount(page, mailbox, 'queued.client@example.com');
 
-    const created = await server.runCli('apps/server/src/cli/staff-create.ts', [
-      '--email',
-      'ada@firm.example',
-      '--role',
-      'admin',
-      '--first-name',
-      'Ada',
-      '--last-name',
-      'Shah',
-    ]);
-    expect(created.status, created.stderr).toBe(0);
-    const link = new URL(/http\S+\/resetpasswordlink\/\S+/.exec(created.stdout)?.[0] ?? '');
+    // (The command line stops the app around it: the page is left first, so none of its requests is cut off.)
+    await page.goto('about:blank');
+    const setup = await staffFromCli(server, {
+      email: 'ada@firm.example',
+      role: 'admin',
+      firstName: 'Ada',
+      lastName: 'Shah',
+    });
 
     // The console is closed to visitors.
     await page.goto('/staff');
     await expect(page).toHaveURL(/\/staff\/login$/);
 
-    await page.goto(link.pathname);
-    const reset = page.getByRole('form', { name: 'Reset password' });
-    await reset.getByLabel(/^Password/).fill(PASSWORD);
-    await reset.getByLabel(/^Confirm Password/).fill(PASSWORD);
-    await reset.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Password updated successfully')).toBeVisible();
+    await setPasswordThroughLink(page, setup);
 
     await page.goto('/staff/login');
     const login = page.getByRole('form', { name: 'Staff login' });
@@ -56,7 +46,7 @@ test.describe('staff sign-in', () => {
     await login.getByLabel(/^Email/).fill('ada@firm.example');
     await login.getByRole('button', { name: 'Login' }).click();
     await expect(login.getByText('Invalid credentials, Please try again.')).toBeVisible();
-    await login.getByLabel(/^Password/).fill(PASSWORD);
+    await login.getByLabel(/^Password/).fill(STAFF_PASSWORD);
     await login.getByRole('button', { name: 'Login' }).click();
 
     // First login: an authenticator app must be set up; there is no way around it.
@@ -64,7 +54,8 @@ test.describe('staff sign-in', () => {
     await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
     await checkA11y(page);
     const confirm = page.getByRole('form', { name: 'Confirm two-step verification' });
-    await confirm.getByLabel(/^6-digit code/).fill(await code(page));
+    const authenticator = new Authenticator((await page.getByTestId('mfa-secret').innerText()).trim());
+    await confirm.getByLabel(/^6-digit code/).fill(await authenticator.code());
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
     await checkA11y(page);
@@ -182,8 +173,7 @@ test.describe('staff sign-in', () => {
       )
       .toBe(true);
     await checkA11y(page);
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/staff\/login$/);
+    await staffLogout(page);
     await page.goto('/staff');
     await expect(page).toHaveURL(/\/staff\/login$/);
 
