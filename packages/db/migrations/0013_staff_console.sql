@@ -39,11 +39,12 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_client_id_clients_id_f
 ALTER TABLE "status_email_templates" ADD CONSTRAINT "status_email_templates_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "client_notes_client_created_idx" ON "client_notes" USING btree ("client_id","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_client_created_idx" ON "notifications" USING btree ("client_id","created_at");--> statement-breakpoint
--- The audit log is append-only: no row is deleted or rewritten. Only the foreign keys' own "set null",
--- when an account is erased, may touch a row.
+-- The audit log is append-only: no row is deleted or rewritten, and the table is never truncated. Only the
+-- foreign keys' own "set null", when an account is erased, may touch a row: that update comes from the
+-- referential-action trigger (depth 2); the same update issued directly (depth 1) is refused.
 CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE'
+  IF TG_OP = 'DELETE' OR TG_OP = 'TRUNCATE' OR pg_trigger_depth() < 2
     OR NEW.id IS DISTINCT FROM OLD.id
     OR NEW.action IS DISTINCT FROM OLD.action
     OR NEW.subject IS DISTINCT FROM OLD.subject
@@ -59,4 +60,6 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON "audit_log"
-  FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+  FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();--> statement-breakpoint
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON "audit_log"
+  FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();

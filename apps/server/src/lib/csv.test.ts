@@ -26,6 +26,11 @@ describe('csvCell', () => {
     expect(csvCell('one\r\ntwo')).toBe('"one\r\ntwo"');
   });
 
+  it('quotes a cell with a semicolon, so a spreadsheet splitting on ";" keeps "=1+1" inside the cell', () => {
+    expect(csvCell('hi;=1+1')).toBe('"hi;=1+1"');
+    expect(csvCell("a;=cmd|' /C calc'!A0")).toBe(`"a;=cmd|' /C calc'!A0"`);
+  });
+
   it.each([
     ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
     ['+1', "'+1"],

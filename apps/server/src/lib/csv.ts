@@ -1,5 +1,5 @@
 /**
- * The one CSV writer (RFC 4180): cells holding a comma, a double quote or a line break are quoted, with
+ * The one CSV writer (RFC 4180): cells holding a comma, a semicolon, a double quote or a line break are quoted, with
  * quotes doubled; lines end in CRLF. Cells a spreadsheet would read as a formula (starting with =, +, -,
  * @, tab or carriage return) are prefixed with a single quote, so they open as text (OWASP, CSV
  * injection). Files start with a UTF-8 byte-order mark so that spreadsheet programs read them as UTF-8.
@@ -9,7 +9,8 @@ import { Readable } from 'node:stream';
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+// A semicolon too: spreadsheets in many locales split on it, and an unquoted "a;=1+1" would open as a formula.
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 /** The UTF-8 byte-order mark. */
 export const CSV_BOM = '\uFEFF';

@@ -42,7 +42,8 @@ export const inboxCalls = {
     path: 'staff/inbox/referrals/list',
     body: inboxReferralListBodySchema,
     response: inboxReferralListResponseSchema,
-    access: 'staff',
+    // Admins: it names every referring client, and an analyst may read only the files they may work.
+    access: 'admin',
     summary: 'Every referral (who referred whom, and the referring client), paged, searched and sorted.',
   }),
   staffPaymentList: defineCall({

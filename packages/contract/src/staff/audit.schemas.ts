@@ -11,7 +11,8 @@ const isoDay = z
   .pipe(
     z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MESSAGES.DATE_INVALID })
+      // Years 1900 to 2199: the database's dates cannot hold year 0, and nothing older is in the log.
+      .regex(/^(19|20|21)\d{2}-\d{2}-\d{2}$/, { error: MESSAGES.DATE_INVALID })
       .refine(
         (v) =>
           !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&

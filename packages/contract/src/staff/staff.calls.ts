@@ -122,7 +122,8 @@ export const staffCalls = {
     path: 'staff/clients/contact',
     body: staffClientContactBodySchema,
     response: envelopeSchema,
-    access: 'staff',
+    // The sign-in address decides who holds the account: admins only.
+    access: 'admin',
     summary: "Change the client's sign-in e-mail and phone (the old address is told).",
   }),
   staffAddNote: defineCall({

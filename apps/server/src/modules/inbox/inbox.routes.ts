@@ -139,7 +139,7 @@ export async function inboxRoutes(app: FastifyInstance) {
     header: CAREER_CSV_HEADER,
     rows: careerCsvRows(app.db, { search: q.search, sort: sortOf(q) }),
   }));
-  exportRoute('referrals', 'staff', inboxReferralExportQuerySchema, (q) => ({
+  exportRoute('referrals', CALLS.staffReferralList.access, inboxReferralExportQuerySchema, (q) => ({
     header: REFERRAL_CSV_HEADER,
     rows: referralCsvRows(app.db, { taxYear: q.taxy, search: q.search, sort: sortOf(q) }),
   }));

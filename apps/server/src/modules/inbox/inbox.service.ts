@@ -4,6 +4,7 @@
  * CSV export (the same filters, every matching row). Reads and actions are written to the audit log.
  */
 import {
+  FIRM_TIME_ZONE,
   formatPhone,
   isPhoneExtension,
   type InboxCareerRow,
@@ -84,10 +85,13 @@ export function displayPhone(digits: string, ext: string): string {
   return `${ext === 'US' ? '+1' : '+91'} ${formatPhone(digits, ext)}`;
 }
 
-/** MM-DD-YYYY as the start of that UTC day. */
-function dayStart(mmddyyyy: string): Date {
-  const [m, d, y] = mmddyyyy.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
+/**
+ * The first instant of a day typed MM-DD-YYYY, plus `days`, in the firm's time zone. Computed by the
+ * database, so that no year (9999 included) overflows a JavaScript date on the way.
+ */
+function dayStart(mmddyyyy: string, days = 0) {
+  const [m, d, y] = mmddyyyy.split('-');
+  return sql`((${`${y}-${m}-${d}`}::date + ${days}::int)::timestamp at time zone ${FIRM_TIME_ZONE})`;
 }
 
 /** Every row of a query read in batches, for an export. */
@@ -436,8 +440,8 @@ function paymentQuery(f: PaymentFilters) {
   const scope = and(
     f.status ? eq(payments.status, f.status) : undefined,
     f.taxYear ? eq(filings.taxYear, f.taxYear) : undefined,
-    f.from ? sql`${paymentDay} >= ${dayStart(f.from).toISOString()}` : undefined,
-    f.to ? sql`${paymentDay} < ${new Date(dayStart(f.to).getTime() + 86_400_000).toISOString()}` : undefined,
+    f.from ? sql`${paymentDay} >= ${dayStart(f.from)}` : undefined,
+    f.to ? sql`${paymentDay} < ${dayStart(f.to, 1)}` : undefined,
   );
   const t = termOf(f.search);
   const matching = t

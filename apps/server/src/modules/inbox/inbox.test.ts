@@ -417,6 +417,13 @@ describe('staff/inbox/payments/list', () => {
     expect((await list({}, analyst.sid)).statusCode).toBe(403);
     expect((await t.getAs(analyst.sid, '/api/staff/inbox/export/payments')).statusCode).toBe(403);
   });
+
+  it('referrals too: they name clients an analyst may not work', async () => {
+    const res = await t.postAs(analyst.sid, '/api/staff/inbox/referrals/list', {});
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toMatch(/referr/i);
+    expect((await t.getAs(analyst.sid, '/api/staff/inbox/export/referrals')).statusCode).toBe(403);
+  });
 });
 
 describe('CSV exports', () => {

@@ -76,6 +76,8 @@ describe('staff/audit/list', () => {
   it('refuses bad filters with a message (400) and is for admins only', async () => {
     for (const body of [
       { from: '2026-02-30' },
+      { from: '0000-01-01' },
+      { to: '9999-12-31' },
       { from: '01-09-2026' },
       { from: '2026-01-10', to: '2026-01-09' },
       { client_id: 'not-a-uuid' },
@@ -105,6 +107,14 @@ describe('staff/audit/list', () => {
     ).rejects.toThrow();
     await expect(t.database.db.delete(auditLog).where(eq(auditLog.id, entry?.id ?? ''))).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    // Nor can an entry be made anonymous by hand: only erasing the account itself does that.
+    await expect(
+      t.database.db
+        .update(auditLog)
+        .set({ actorUserId: null, clientId: null })
+        .where(eq(auditLog.id, entry?.id ?? '')),
+    ).rejects.toThrow();
     // Erasing an account keeps its entries, without the person.
     const before = (await t.database.db.select().from(auditLog)).length;
     await t.database.db.delete(users).where(eq(users.id, analyst.userId));

@@ -15,6 +15,7 @@ import {
   and,
   asc,
   auditLog,
+  authTokens,
   clientNotes,
   clients,
   desc,
@@ -35,6 +36,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import { createResetLink } from '../accounts/accounts.service.ts';
+import { revokeUserSessions } from '../accounts/sessions.service.ts';
 import { notifyClient } from '../notifications/notifications.service.ts';
 import { statusEmailFor } from '../notifications/status-emails.service.ts';
 import type { StaffActor } from './clients.service.ts';
@@ -127,11 +129,14 @@ export async function getClient(
       .leftJoin(changer, eq(changer.id, clientNotes.authorId))
       .where(eq(clientNotes.clientId, clientId))
       .orderBy(desc(clientNotes.createdAt), desc(clientNotes.id)),
-    db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.clientId, clientId), eq(payments.filingId, filing.id)))
-      .orderBy(desc(payments.createdAt)),
+    // Payments are an admin concern (DESIGN.md): analysts see none.
+    actor.role === 'admin'
+      ? db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.clientId, clientId), eq(payments.filingId, filing.id)))
+          .orderBy(desc(payments.createdAt))
+      : Promise.resolve([]),
     db.select().from(referrals).where(eq(referrals.clientId, clientId)).orderBy(desc(referrals.createdAt)),
   ]);
   await audit(db, actor, 'staff.client.view', clientId, String(taxYear));
@@ -195,8 +200,9 @@ export async function addNote(
   actor: StaffActor,
   input: { clientId: string; taxYear: number; body: string },
 ): Promise<void> {
-  assertCanWork(actor, await filingOf(db, input.clientId, input.taxYear));
   await db.transaction(async (tx) => {
+    // Checked on the locked filing, so a reassignment at the same moment cannot slip between.
+    assertCanWork(actor, await filingOf(tx, input.clientId, input.taxYear, true));
     const [note] = await tx
       .insert(clientNotes)
       .values({ clientId: input.clientId, authorId: actor.userId, body: input.body })
@@ -206,17 +212,19 @@ export async function addNote(
 }
 
 /**
- * Change the client's sign-in e-mail and phone. Another account's e-mail (any case) is refused. A changed
- * e-mail is told to the old address, so that a client whose account was taken over hears of it.
+ * Change the client's sign-in e-mail and phone (admins only: a sign-in address decides who holds the
+ * account). Another account's e-mail (any case) is refused. A changed e-mail ends the client's sessions
+ * and unused links, and is told to the old address, so that a client whose account was taken over hears
+ * of it.
  */
 export async function changeContact(
   deps: { db: Database; firmName: string; siteEmail: string },
   actor: StaffActor,
   input: { clientId: string; taxYear: number; email: string; phone: string; phoneExt: string },
 ): Promise<void> {
-  assertCanWork(actor, await filingOf(deps.db, input.clientId, input.taxYear));
   try {
     await deps.db.transaction(async (tx) => {
+      assertCanWork(actor, await filingOf(tx, input.clientId, input.taxYear, true));
       const [current] = await tx
         .select({ userId: users.id, email: users.email, firstName: users.firstName })
         .from(clients)
@@ -239,6 +247,12 @@ export async function changeContact(
         .set({ phone: input.phone, phoneExt: input.phoneExt, updatedAt: new Date() })
         .where(eq(clients.id, input.clientId));
       if (emailChanged) {
+        // Whoever held the old address loses the account now: its sessions end and its links die.
+        await revokeUserSessions(tx, current.userId);
+        await tx
+          .update(authTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(authTokens.userId, current.userId), isNull(authTokens.usedAt)));
         await enqueueEmail(
           tx,
           current.email,

@@ -1,5 +1,16 @@
 import type { FileStatus } from '@taxfirm/contract';
-import { and, auditLog, clients, emailOutbox, eq, filings, payments, type Database } from '@taxfirm/db';
+import {
+  and,
+  auditLog,
+  authTokens,
+  clients,
+  emailOutbox,
+  eq,
+  filings,
+  isNull,
+  payments,
+  type Database,
+} from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
 
@@ -423,7 +434,19 @@ describe('notes, contact details, payments and referrals on the client page', ()
       assignedTo: analyst.userId,
     });
     const id = made['moving']?.clientId ?? '';
-    const res = await t.postAs(analyst.sid, '/api/staff/clients/contact', {
+    const body = { client_id: id, email: 'hema.new@example.com', phone_ext: 'INDIA', phone: '98765-43210' };
+    // The sign-in address decides who holds the account: an analyst, even on their own file, may not.
+    expect((await t.postAs(analyst.sid, '/api/staff/clients/contact', body)).statusCode).toBe(403);
+    // A reset link the client asked for before the change dies with the old address.
+    await t.post('/api/login/forgot', { email: 'moving@example.com' });
+    const liveTokens = () =>
+      t.database.db
+        .select()
+        .from(authTokens)
+        .innerJoin(clients, eq(clients.userId, authTokens.userId))
+        .where(and(eq(clients.id, id), isNull(authTokens.usedAt)));
+    expect(await liveTokens()).not.toHaveLength(0);
+    const res = await t.postAs(admin.sid, '/api/staff/clients/contact', {
       client_id: id,
       email: 'hema.new@example.com',
       phone_ext: 'INDIA',
@@ -436,6 +459,9 @@ describe('notes, contact details, payments and referrals on the client page', ()
       phone: '9876543210',
       phone_ext: 'INDIA',
     });
+    // The old session ended, and no link sent before the change still works.
+    expect((await t.postAs(made['moving']?.sid ?? '', '/api/user/taxpayerinfo', {})).statusCode).toBe(401);
+    expect(await liveTokens()).toHaveLength(0);
     const login = await t.post('/api/login/check', {
       email: 'hema.new@example.com',
       password: 'a long test password',
@@ -522,5 +548,9 @@ describe('notes, contact details, payments and referrals on the client page', ()
     expect(file.referrals.map((r: { name: string; email: string }) => [r.name, r.email])).toEqual([
       ['Farah Ali', 'farah@example.com'],
     ]);
+    // Payments are an admin concern: the analyst working the file sees the referrals, not the payments.
+    const asAnalyst = (await t.postAs(analyst.sid, '/api/staff/clients/get', { client_id: id })).json();
+    expect(asAnalyst.payments).toEqual([]);
+    expect(asAnalyst.referrals).toHaveLength(1);
   });
 });

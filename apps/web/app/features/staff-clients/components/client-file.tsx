@@ -113,7 +113,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
             </Table.Tbody>
           </Table>
           <AccountActions clientId={clientId} verified={client.verified} />
-          <ContactForm key={`${client.email}|${client.phone}`} client={client} />
+          {viewer.role === 'admin' && <ContactForm key={`${client.email}|${client.phone}`} client={client} />}
         </Card>
         <FileNumberForm clientId={clientId} current={client.file_number} />
       </SimpleGrid>
@@ -124,7 +124,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
       <ProfileSection clientId={clientId} />
       <DocumentsSection clientId={clientId} />
       <SummariesSection clientId={clientId} />
-      <PaymentsSection payments={payments} referrals={referrals} />
+      <PaymentsSection payments={viewer.role === 'admin' ? payments : null} referrals={referrals} />
       <NotesSection clientId={clientId} notes={notes} />
       <History history={history} />
       {viewer.role === 'admin' && (

@@ -8,60 +8,62 @@ const STATUS_LABEL: Record<string, { label: string; color: string }> = {
   created: { label: 'Not completed', color: 'gray' },
 };
 
-/** The filing's payments and the friends this client referred. */
+/** The filing's payments (admins; null hides them) and the friends this client referred. */
 export function PaymentsSection({
   payments,
   referrals,
 }: {
-  payments: StaffClient['payments'];
+  payments: StaffClient['payments'] | null;
   referrals: StaffClient['referrals'];
 }) {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payments-heading">
-        <Title order={2} id="payments-heading" fz="lg" mb="sm">
-          Payments
-        </Title>
-        {payments.length === 0 ? (
-          <Text fz="sm">No payments for this tax year.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table aria-labelledby="payments-heading">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Order / payment</Table.Th>
-                  <Table.Th scope="col">Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {payments.map((payment) => {
-                  const status = STATUS_LABEL[payment.status] ?? { label: payment.status, color: 'gray' };
-                  return (
-                    <Table.Tr key={payment.order_id}>
-                      <Table.Td>
-                        {formatCents(payment.amount_cents)} {payment.currency}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={status.color} c="dark.7" variant="light">
-                          {status.label}
-                        </Badge>
-                        {payment.failure_reason && <Text fz="xs">{payment.failure_reason}</Text>}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fz="xs">{payment.order_id}</Text>
-                        {payment.payment_id && <Text fz="xs">{payment.payment_id}</Text>}
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+    <SimpleGrid cols={{ base: 1, md: payments ? 2 : 1 }} spacing="lg">
+      {payments && (
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payments-heading">
+          <Title order={2} id="payments-heading" fz="lg" mb="sm">
+            Payments
+          </Title>
+          {payments.length === 0 ? (
+            <Text fz="sm">No payments for this tax year.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={420}>
+              <Table aria-labelledby="payments-heading">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Amount</Table.Th>
+                    <Table.Th scope="col">Status</Table.Th>
+                    <Table.Th scope="col">Order / payment</Table.Th>
+                    <Table.Th scope="col">Date</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {payments.map((payment) => {
+                    const status = STATUS_LABEL[payment.status] ?? { label: payment.status, color: 'gray' };
+                    return (
+                      <Table.Tr key={payment.order_id}>
+                        <Table.Td>
+                          {formatCents(payment.amount_cents)} {payment.currency}
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge color={status.color} c="dark.7" variant="light">
+                            {status.label}
+                          </Badge>
+                          {payment.failure_reason && <Text fz="xs">{payment.failure_reason}</Text>}
+                        </Table.Td>
+                        <Table.Td>
+                          <Text fz="xs">{payment.order_id}</Text>
+                          {payment.payment_id && <Text fz="xs">{payment.payment_id}</Text>}
+                        </Table.Td>
+                        <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Card>
+      )}
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="referrals-heading">
         <Title order={2} id="referrals-heading" fz="lg" mb="sm">
           Referrals

@@ -8,7 +8,7 @@ import { ReferralsList } from './referrals-list.tsx';
 const TABS = [
   { value: 'contact', label: 'Contact messages' },
   { value: 'careers', label: 'Career applications' },
-  { value: 'referrals', label: 'Referrals' },
+  { value: 'referrals', label: 'Referrals', adminOnly: true },
   { value: 'payments', label: 'Payments', adminOnly: true },
 ] as const;
 
