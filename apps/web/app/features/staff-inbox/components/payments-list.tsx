@@ -60,7 +60,7 @@ const columns: Column<InboxPaymentRow, SortColumn>[] = [
     label: 'Status',
     sort: 'status',
     render: (r) => (
-      <Badge variant="light" color={STATUS_COLORS[r.status]} c={`${STATUS_COLORS[r.status]}.9`}>
+      <Badge variant="light" color={STATUS_COLORS[r.status]} c="dark.7">
         {r.status}
       </Badge>
     ),
