@@ -179,7 +179,8 @@ test.describe('user/upload', () => {
       .getByRole('link', { name: 'Dashboard' })
       .click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);
-    expect(await page.evaluate(() => localStorage.getItem('uploadedtype'))).toBe('W2');
+    // The address changes as the navigation starts; the upload page lets go of its tab when it unmounts.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('uploadedtype'))).toBe('W2');
     await page
       .getByRole('navigation', { name: 'Client menu' })
       .getByRole('link', { name: 'Document Upload' })
