@@ -11,14 +11,14 @@ import {
   Table,
   Text,
   TextInput,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { FileStatus } from '@taxfirm/contract';
-import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { SortableHeader } from '../../../components/ui/sortable-header.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { CLIENTS_PER_PAGE, useQueueCounts, useQueuePage } from '../api/queues.ts';
@@ -130,36 +130,7 @@ export function WorkQueues() {
               ? 'Loading clients…'
               : `${total} client${total === 1 ? '' : 's'}: ${status ?? 'All'}, ${year ?? ''}`}
           </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) => {
-                const isSorted = column.sort !== undefined && sort.column === column.sort;
-                const SortIcon = !isSorted
-                  ? IconArrowsSort
-                  : sort.dir === 'asc'
-                    ? IconSortAscending
-                    : IconSortDescending;
-                return (
-                  <Table.Th
-                    key={column.label}
-                    scope="col"
-                    aria-sort={isSorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    {column.sort ? (
-                      <UnstyledButton onClick={() => column.sort && toggleSort(column.sort)} fw={700} fz="sm">
-                        <Group gap={4} wrap="nowrap" component="span">
-                          {column.label}
-                          <SortIcon size={14} aria-hidden />
-                        </Group>
-                      </UnstyledButton>
-                    ) : (
-                      column.label
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
+          <SortableHeader columns={COLUMNS} sort={sort} onSort={toggleSort} />
           <Table.Tbody>
             {list.isPending ? (
               <Table.Tr>

@@ -1,23 +1,8 @@
-import {
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconArrowsSort,
-  IconDownload,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-} from '@tabler/icons-react';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { SortableHeader } from '../../../components/ui/sortable-header.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ROWS_PER_PAGE } from '../api/inbox.ts';
 
@@ -130,40 +115,7 @@ export function InboxTable<R, S extends string>({
           <Table.Caption>
             {isPending ? `Loading ${noun[1]}…` : `${total} ${total === 1 ? noun[0] : noun[1]}`}
           </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => {
-                const isSorted = column.sort !== undefined && sort.column === column.sort;
-                const SortIcon = !isSorted
-                  ? IconArrowsSort
-                  : sort.dir === 'asc'
-                    ? IconSortAscending
-                    : IconSortDescending;
-                return (
-                  <Table.Th
-                    key={column.label}
-                    scope="col"
-                    aria-sort={isSorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    {column.sort ? (
-                      <UnstyledButton
-                        onClick={() => column.sort && state.toggleSort(column.sort)}
-                        fw={700}
-                        fz="sm"
-                      >
-                        <Group gap={4} wrap="nowrap" component="span">
-                          {column.label}
-                          <SortIcon size={14} aria-hidden />
-                        </Group>
-                      </UnstyledButton>
-                    ) : (
-                      column.label
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
+          <SortableHeader columns={columns} sort={sort} onSort={state.toggleSort} />
           <Table.Tbody>
             {isPending ? (
               <Table.Tr>
