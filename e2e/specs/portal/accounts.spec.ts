@@ -331,6 +331,8 @@ test.describe('accounts', () => {
     await verifiedAccount(page, mailbox, 'idle.client@example.com');
     await loginThroughPanel(page, 'idle.client@example.com');
     await expect(page).toHaveURL(/\/user\/dashboard$/);
+    // The dashboard's own calls (the bell's list) finish first: each one marks the browser active.
+    await page.waitForLoadState('networkidle');
     // Twenty-one minutes pass: the browser's last activity and the server's session both age.
     await page.evaluate(() => localStorage.setItem('last_active', String(Date.now() - 21 * 60_000)));
     await page.goto('about:blank');

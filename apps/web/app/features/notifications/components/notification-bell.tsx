@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useMarkAllRead, useNotifications, useRefreshNotifications } from '../api/notifications.ts';
@@ -27,7 +27,12 @@ export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const { pathname } = useLocation();
   // Each page the client opens may follow an event (a payment just made): the bell looks again.
+  // (Not on the first page: the list is being read already, and a second read would race it, each one
+  // running the inactivity check.)
+  const firstPath = useRef(pathname);
   useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
     void refresh();
   }, [pathname, refresh]);
   const unread = list.data?.unread ?? 0;
