@@ -329,10 +329,14 @@ test.describe('accounts', () => {
     server,
   }) => {
     await verifiedAccount(page, mailbox, 'idle.client@example.com');
+    const bellRead = page.waitForResponse((r) => r.url().endsWith('/api/account/notifications/list'));
     await loginThroughPanel(page, 'idle.client@example.com');
     await expect(page).toHaveURL(/\/user\/dashboard$/);
-    // The dashboard's own calls (the bell's list) finish first: each one marks the browser active.
-    await page.waitForLoadState('networkidle');
+    // The dashboard's own call (the bell's list) finishes first: a call marks the browser active when its
+    // answer is read, which must not land after the ageing below.
+    await bellRead;
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
     // Twenty-one minutes pass: the browser's last activity and the server's session both age.
     await page.evaluate(() => localStorage.setItem('last_active', String(Date.now() - 21 * 60_000)));
     await page.goto('about:blank');
