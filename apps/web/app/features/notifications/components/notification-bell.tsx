@@ -45,7 +45,7 @@ export function NotificationBell() {
   };
 
   return (
-    <Indicator label={unread} size={18} disabled={unread === 0} color="red.8" offset={4}>
+    <Indicator label={unread} size={18} disabled={unread === 0} color="red.9" offset={4}>
       <Popover
         opened={opened}
         onChange={toggle}
@@ -89,7 +89,7 @@ export function NotificationBell() {
                         {item.title}
                       </Text>
                       {!item.read && (
-                        <Badge size="xs" color="red.8" variant="filled">
+                        <Badge size="xs" color="red.9" variant="filled">
                           New
                         </Badge>
                       )}
