@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { DatabaseHandle } from '@taxfirm/db';
+import { EMAIL_OUTBOX_CHANNEL, type DatabaseHandle } from '@taxfirm/db';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -25,14 +25,17 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
-import { staffClientsRoutes } from './modules/staff/clients.routes.ts';
+import { filingsStaffRoutes } from './modules/filings/filings.staff.routes.ts';
+import { workQueuesRoutes } from './modules/staff/work-queues.routes.ts';
+import { accountsStaffRoutes } from './modules/accounts/accounts.staff.routes.ts';
+import { auditStaffRoutes } from './modules/audit/audit.staff.routes.ts';
 import { staffTeamRoutes } from './modules/staff/team.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { staffFileNumbersRoutes } from './modules/staff/file-numbers.routes.ts';
+import { fileNumbersStaffRoutes } from './modules/filings/file-numbers.staff.routes.ts';
 import { staffSettingsRoutes } from './modules/settings/settings.staff.routes.ts';
-import { staffClientDocumentsRoutes } from './modules/staff/client-documents.routes.ts';
-import { staffClientProfileRoutes } from './modules/staff/client-profile.routes.ts';
-import { staffSummariesRoutes } from './modules/documents/summaries.staff.routes.ts';
+import { documentsStaffRoutes } from './modules/documents/documents.staff.routes.ts';
+import { profileStaffRoutes } from './modules/profile/profile.staff.routes.ts';
+import { taxSummariesStaffRoutes } from './modules/documents/tax-summaries.staff.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import {
   createPaymentProvider,
@@ -160,7 +163,12 @@ export async function buildApp({
     ...(config.mail.pollMs ? { pollMs: config.mail.pollMs } : {}),
   });
   app.decorate('mail', mail);
-  app.addHook('onClose', () => mail.stop());
+  // Every committed e-mail wakes the worker (migration 0014's trigger), on this instance and every other one.
+  const stopListening = await database.listen(EMAIL_OUTBOX_CHANNEL, () => void mail.wake());
+  app.addHook('onClose', async () => {
+    await stopListening();
+    await mail.stop();
+  });
 
   const { enabled: sweepOrphans = true, ...sweeperTiming } = config.orphanSweeper ?? {};
   if (sweepOrphans) {
@@ -169,18 +177,21 @@ export async function buildApp({
   }
 
   await app.register(settingsRoutes, { settings });
-  await app.register(accountsRoutes, { settings, appUrl: config.appUrl, mail, keyring });
+  await app.register(accountsRoutes, { settings, appUrl: config.appUrl, keyring });
   await app.register(profileRoutes, { settings, keyring });
-  await app.register(staffAuthRoutes, { settings, keyring, mail });
-  await app.register(staffClientsRoutes, { settings, appUrl: config.appUrl, mail });
-  await app.register(staffTeamRoutes, { settings, appUrl: config.appUrl, mail });
+  await app.register(staffAuthRoutes, { settings, keyring });
+  await app.register(workQueuesRoutes, { settings });
+  await app.register(filingsStaffRoutes, { settings, appUrl: config.appUrl });
+  await app.register(accountsStaffRoutes, { settings, appUrl: config.appUrl });
+  await app.register(staffTeamRoutes, { settings, appUrl: config.appUrl });
+  await app.register(auditStaffRoutes);
   await app.register(notificationsRoutes);
-  await app.register(staffFileNumbersRoutes, { settings });
+  await app.register(fileNumbersStaffRoutes, { settings });
   await app.register(staffSettingsRoutes, { settings });
-  await app.register(staffSummariesRoutes, { settings, appUrl: config.appUrl, mail });
+  await app.register(taxSummariesStaffRoutes, { settings, appUrl: config.appUrl });
   await app.register(inboxRoutes);
-  await app.register(staffClientDocumentsRoutes, { settings, linkSecret: config.sessionSecret });
-  await app.register(staffClientProfileRoutes, { settings, keyring });
+  await app.register(documentsStaffRoutes, { settings, linkSecret: config.sessionSecret });
+  await app.register(profileStaffRoutes, { settings, keyring });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);

@@ -2,7 +2,13 @@ import type { Database } from '@taxfirm/db';
 import type { ObjectStorage } from '../lib/storage/object-storage.ts';
 import type { MailWorker } from '../modules/mail/mail.worker.ts';
 
-export type SessionUser = { id: string; role: 'client' | 'analyst' | 'admin'; clientId: string | null };
+export type SessionUser = {
+  id: string;
+  role: 'client' | 'analyst' | 'admin';
+  clientId: string | null;
+  /** The sign-in e-mail, read with the session (the profile shows it; audit rows need no second query). */
+  email: string;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,6 +26,8 @@ declare module 'fastify' {
     /** Set the HttpOnly session cookie (plugins/app/session.ts). */
     setSessionCookie(token: string): void;
     clearSessionCookie(): void;
+    /** Start a signed-in session for this user (plugins/app/session.ts): the only way sign-ins do it. */
+    startSession(userId: string): Promise<void>;
     /** Set the XSRF-TOKEN cookie bound to this session cookie, or to none (plugins/app/csrf.ts). */
     setCsrfCookie(sessionCookie?: string): void;
   }

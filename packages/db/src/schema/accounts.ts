@@ -145,6 +145,9 @@ export const mfaRecoveryCodes = pgTable(
 
 export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'failed']);
 
+/** Each committed insert into the outbox notifies this channel (migration 0014); the mail worker listens. */
+export const EMAIL_OUTBOX_CHANNEL = 'email_outbox_pending';
+
 /** The durable outbox: written in the transaction that causes the e-mail, delivered by the mail worker. */
 export const emailOutbox = pgTable(
   'email_outbox',

@@ -1,9 +1,6 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
-import { eq, users } from '@taxfirm/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
 import {
   checkSecondFactor,
   disableMfa,
@@ -15,7 +12,6 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { byEmail, byIp, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
-import type { MailWorker } from '../mail/mail.worker.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
   changePassword,
@@ -23,6 +19,7 @@ import {
   finishMfaLogin,
   isStaffResetLinkLive,
   mfaLoginUser,
+  noteNewSignIn,
   startMfaLogin,
   register,
   requestPasswordReset,
@@ -32,38 +29,25 @@ import {
   verifyAccount,
   type AccountsDeps,
 } from './accounts.service.ts';
-import { createSession, revokeSession } from './sessions.service.ts';
+import { revokeSession } from './sessions.service.ts';
 
-export type AccountsOptions = { settings: SettingsCache; appUrl: string; mail: MailWorker; keyring: Keyring };
+export type AccountsOptions = { settings: SettingsCache; appUrl: string; keyring: Keyring };
 
-export async function accountsRoutes(
-  app: FastifyInstance,
-  { settings, appUrl, mail, keyring }: AccountsOptions,
-) {
+export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, keyring }: AccountsOptions) {
   const deps: AccountsDeps = { db: app.db, appUrl, settings: settings.get };
   const mfa: MfaDeps = { db: app.db, keyring, settings: settings.get };
 
   /** Start a session for a user who has proved who they are; answers uinfo. */
-  const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
-    // A new token at every login; an earlier session in this browser ends.
-    if (request.sessionId) await revokeSession(app.db, request.sessionId);
-    const session = await createSession(app.db, userId, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    reply.setSessionCookie(session.token);
-    const { current_tax_year: taxYear } = await settings.get();
-    return { uinfo: await userInfo(app.db, userId, taxYear) };
+  const signIn = async (reply: FastifyReply, userId: string) => {
+    await reply.startSession(userId);
+    return { uinfo: await userInfo(app.db, userId, await settings.taxYear()) };
   };
-  // Deliver at once rather than at the next poll; the outbox row is already committed.
-  const deliverSoon = () => void mail.wake();
 
   registerCall(
     app,
     CALLS.register,
     async (request) => {
       await register(deps, request.body);
-      deliverSoon();
       return { status_smessage: MESSAGES.REGISTER_SENT };
     },
     { preHandler: limits(app, { name: 'register-ip', max: 30, window: '1 hour', key: byIp }) },
@@ -79,7 +63,6 @@ export async function accountsRoutes(
     CALLS.resendVerification,
     async (request) => {
       await resendVerification(deps, request.body.email);
-      deliverSoon();
       return { status_smessage: MESSAGES.VERIFICATION_RESENT };
     },
     {
@@ -103,7 +86,7 @@ export async function accountsRoutes(
           mfa_token: await startMfaLogin(app.db, user.id),
         };
       }
-      return signIn(request, reply, user.id);
+      return signIn(reply, user.id);
     },
     {
       // Ten tries per address in 15 minutes whoever makes them, and a wider limit per IP.
@@ -122,23 +105,8 @@ export async function accountsRoutes(
       const { tokenId, userId } = await mfaLoginUser(app.db, request.body.mfa_token);
       const method = await checkSecondFactor(mfa, userId, request.body.code);
       await finishMfaLogin(app.db, tokenId);
-      const answer = await signIn(request, reply, userId);
-      const { firm_name: firmName, site_email: siteEmail } = await settings.get();
-      const [user] = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
-      if (user) {
-        await enqueueEmail(
-          app.db,
-          user.email,
-          templates.newSignIn(
-            firmName,
-            user.firstName,
-            new Date().toUTCString(),
-            method === 'recovery',
-            siteEmail,
-          ),
-        );
-        deliverSoon();
-      }
+      const answer = await signIn(reply, userId);
+      await noteNewSignIn(deps, userId, { withRecoveryCode: method === 'recovery' });
       return answer;
     },
     {
@@ -163,13 +131,11 @@ export async function accountsRoutes(
 
   registerCall(app, CALLS.mfaEnable, async (request) => {
     const codes = await enableMfa(mfa, signedIn(request).id, request.body.code);
-    deliverSoon();
     return { status_smessage: MESSAGES.MFA_ENABLED, recovery_codes: codes };
   });
 
   registerCall(app, CALLS.mfaDisable, async (request) => {
     await disableMfa(mfa, signedIn(request).id, request.body.password);
-    deliverSoon();
     return { status_smessage: MESSAGES.MFA_DISABLED };
   });
 
@@ -188,7 +154,6 @@ export async function accountsRoutes(
     CALLS.forgot,
     async (request) => {
       await requestPasswordReset(deps, request.body.email);
-      deliverSoon();
       return { status_smessage: MESSAGES.FORGOT_SENT };
     },
     {
@@ -203,7 +168,6 @@ export async function accountsRoutes(
   registerCall(app, CALLS.forgotChecker, async (request) => {
     const { tokenId, userid, newpassword } = request.body;
     await resetPasswordWithToken(deps, 'reset', tokenId, newpassword, userid);
-    deliverSoon();
     return { status_smessage: MESSAGES.RESET_LINK_SUCCESS };
   });
 
@@ -216,7 +180,6 @@ export async function accountsRoutes(
 
   registerCall(app, CALLS.updatePasswordLink, async (request) => {
     await resetPasswordWithToken(deps, 'staff_reset', request.body.token_id, request.body.newpassword);
-    deliverSoon();
     return { status_smessage: MESSAGES.RESET_LINK_SUCCESS };
   });
 
@@ -226,13 +189,7 @@ export async function accountsRoutes(
     if (!user || !sessionId) throw new AppError('UNAUTHORIZED');
     await changePassword(deps, user.id, request.body.oldpassword, request.body.password, sessionId);
     // A privilege change: this browser gets a new session token too.
-    await revokeSession(app.db, sessionId);
-    const session = await createSession(app.db, user.id, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    reply.setSessionCookie(session.token);
-    deliverSoon();
+    await reply.startSession(user.id);
     return { status_smessage: MESSAGES.PASSWORD_CHANGED };
   });
 }

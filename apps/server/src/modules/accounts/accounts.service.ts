@@ -5,6 +5,7 @@
  */
 import {
   INITIAL_FILE_STATUS,
+  isStaffRole,
   MESSAGES,
   type registerBodySchema,
   type SiteSettings,
@@ -369,4 +370,41 @@ export async function finishMfaLogin(db: Database, tokenId: string): Promise<voi
     .where(and(eq(authTokens.id, tokenId), isNull(authTokens.usedAt)))
     .returning({ id: authTokens.id });
   if (used.length === 0) throw new AppError('UNAUTHORIZED', { message: MESSAGES.MFA_LOGIN_EXPIRED });
+}
+
+/**
+ * Tell the account's owner that it was signed in with a second factor (and whether a recovery code was
+ * used), so a sign-in they did not make does not go unnoticed. Client and staff sign-ins share it.
+ */
+export async function noteNewSignIn(
+  deps: Pick<AccountsDeps, 'db' | 'settings'>,
+  userId: string,
+  how: { withRecoveryCode: boolean },
+): Promise<void> {
+  const [user] = await deps.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return;
+  const { firm_name: firmName, site_email: siteEmail } = await deps.settings();
+  await enqueueEmail(
+    deps.db,
+    user.email,
+    templates.newSignIn(firmName, user.firstName, new Date().toUTCString(), how.withRecoveryCode, siteEmail),
+  );
+}
+
+/**
+ * The staff member a live second-step token belongs to, at the step the token is for: `mfa` (MFA is on)
+ * or `enrol` (not yet). Anything else (a client, a deactivated member, the wrong step) is an expired login.
+ */
+export async function staffStepUser(db: Database, secret: string, step: 'mfa' | 'enrol') {
+  const { tokenId, userId } = await mfaLoginUser(db, secret);
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const ready = user && isStaffRole(user.role) && user.deactivatedAt === null;
+  if (!ready || (step === 'mfa') !== Boolean(user.mfaEnabledAt)) {
+    throw new AppError('UNAUTHORIZED', { message: MESSAGES.MFA_LOGIN_EXPIRED });
+  }
+  return { tokenId, user };
 }

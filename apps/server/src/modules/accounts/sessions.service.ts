@@ -51,6 +51,7 @@ export async function findSession(
       lastSeenAt: sessions.lastSeenAt,
       userId: users.id,
       role: users.role,
+      email: users.email,
       clientId: clients.id,
     })
     .from(sessions)
@@ -70,7 +71,7 @@ export async function findSession(
   return {
     id: row.id,
     lastSeenAt: row.lastSeenAt,
-    user: { id: row.userId, role: row.role, clientId: row.clientId },
+    user: { id: row.userId, role: row.role, clientId: row.clientId, email: row.email },
   };
 }
 

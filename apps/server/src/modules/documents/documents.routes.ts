@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { attachment } from '../../lib/content-disposition.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
+import { ensureFiling } from '../filings/filings.service.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { limits } from '../../lib/rate-limit.ts';
 import { ObjectNotFoundError } from '../../lib/storage/object-storage.ts';
@@ -20,7 +21,6 @@ import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
   countDocuments,
-  currentFilingId,
   deleteDocument,
   findDownload,
   listDocuments,
@@ -45,7 +45,7 @@ export async function documentsRoutes(
     return { userId: user.id, clientId: user.clientId };
   };
   const filingOf = async (clientId: string) =>
-    currentFilingId(app.db, clientId, (await settings.get()).current_tax_year);
+    (await ensureFiling(app.db, clientId, await settings.taxYear())).id;
 
   /** folderPath must be exactly the session's own `{client_id}/{category}/`; anything else is 403. */
   const ownFolder = (request: FastifyRequest, folderPath: string | undefined) => {

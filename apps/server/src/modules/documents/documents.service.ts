@@ -3,12 +3,7 @@
  * of the current tax year, and every query is scoped by the session's client. A document row is written
  * only after its file is completely stored, so the listing never shows half a file.
  */
-import {
-  HIDDEN_MAX_BYTES,
-  INITIAL_FILE_STATUS,
-  UPLOAD_SLOTS,
-  type DocumentCategory,
-} from '@taxfirm/contract';
+import { HIDDEN_MAX_BYTES, UPLOAD_SLOTS, type DocumentCategory } from '@taxfirm/contract';
 import {
   and,
   asc,
@@ -23,26 +18,6 @@ import {
   type Database,
 } from '@taxfirm/db';
 import type { Upload } from '../../lib/uploads.ts';
-
-/** The client's filing for the tax year, made when it does not exist yet (a new tax year). */
-export async function currentFilingId(db: Database, clientId: string, taxYear: number): Promise<string> {
-  const find = async () =>
-    (
-      await db
-        .select({ id: filings.id })
-        .from(filings)
-        .where(and(eq(filings.clientId, clientId), eq(filings.taxYear, taxYear)))
-    )[0]?.id;
-  const existing = await find();
-  if (existing) return existing;
-  await db
-    .insert(filings)
-    .values({ clientId, taxYear, status: INITIAL_FILE_STATUS })
-    .onConflictDoNothing({ target: [filings.clientId, filings.taxYear] });
-  const made = await find();
-  if (!made) throw new Error('filing not created');
-  return made;
-}
 
 /** One category's documents, oldest first; files of 1 KB or less stay hidden (the spec's rule). */
 export function listDocuments(db: Database, clientId: string, filingId: string, category: DocumentCategory) {

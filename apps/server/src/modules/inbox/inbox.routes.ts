@@ -22,8 +22,8 @@ import { attachment } from '../../lib/content-disposition.ts';
 import { csvStream, type CsvCell } from '../../lib/csv.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
-import { audit } from '../staff/client-actions.service.ts';
-import { staffActorOf } from '../staff/clients.service.ts';
+import { audit } from '../../lib/audit.ts';
+import { staffActorOf } from '../../lib/actor.ts';
 import {
   CAREER_CSV_HEADER,
   CONTACT_CSV_HEADER,
@@ -99,13 +99,11 @@ export async function inboxRoutes(app: FastifyInstance) {
     header: readonly string[],
     rows: AsyncIterable<CsvCell[]>,
   ) => {
-    await audit(
-      app.db,
-      staffActorOf(request),
-      `staff.export.${list}`,
-      null,
-      new URL(request.url, 'http://x').search,
-    );
+    await audit(app.db, {
+      actor: staffActorOf(request),
+      action: `staff.export.${list}`,
+      subject: new URL(request.url, 'http://x').search,
+    });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachment(exportFileName(list)))

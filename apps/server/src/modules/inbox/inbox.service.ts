@@ -42,8 +42,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
-import { audit } from '../staff/client-actions.service.ts';
-import type { StaffActor } from '../staff/clients.service.ts';
+import { audit } from '../../lib/audit.ts';
+import type { StaffActor } from '../../lib/actor.ts';
 
 type Dir = 'asc' | 'desc';
 type Sorted<C extends string> = { sort: { column: C; dir: Dir }; search?: string | undefined };
@@ -163,7 +163,7 @@ export async function findContactMessages(
     counted(q.matching),
     readContacts(db, f, sliceOf(page)),
   ]);
-  await audit(db, actor, 'staff.inbox.contact-messages', null, f.status ?? 'all');
+  await audit(db, { actor, action: 'staff.inbox.contact-messages', subject: f.status ?? 'all' });
   return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered?.n ?? 0, data };
 }
 
@@ -189,7 +189,7 @@ export async function updateContactStatus(
       .where(eq(contactMessages.id, messageId))
       .returning({ id: contactMessages.id });
     if (!updated) throw new AppError('NOT_FOUND', { message: MESSAGES.CONTACT_MESSAGE_NOT_FOUND });
-    await audit(tx, actor, 'staff.contact.status', null, messageId);
+    await audit(tx, { actor, action: 'staff.contact.status', subject: messageId });
   });
 }
 
@@ -264,7 +264,7 @@ export async function findCareerApplications(
     counted(q.matching),
     readCareers(db, f, sliceOf(page)),
   ]);
-  await audit(db, actor, 'staff.inbox.career-applications', null);
+  await audit(db, { actor, action: 'staff.inbox.career-applications' });
   return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered?.n ?? 0, data };
 }
 
@@ -302,7 +302,7 @@ export async function openResume(
     }
     throw error;
   });
-  await audit(db, actor, 'staff.career.resume', null, applicationId);
+  await audit(db, { actor, action: 'staff.career.resume', subject: applicationId });
   return {
     body,
     name: row.name ?? 'resume',
@@ -394,7 +394,7 @@ export async function findReferrals(
     counted(q.matching),
     readReferrals(db, f, sliceOf(page)),
   ]);
-  await audit(db, actor, 'staff.inbox.referrals', null, f.taxYear ? String(f.taxYear) : 'all');
+  await audit(db, { actor, action: 'staff.inbox.referrals', subject: f.taxYear ? String(f.taxYear) : 'all' });
   return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered?.n ?? 0, data };
 }
 
@@ -526,7 +526,7 @@ export async function findPayments(
     counted(q.matching),
     readPayments(db, f, sliceOf(page)),
   ]);
-  await audit(db, actor, 'staff.inbox.payments', null, f.status ?? 'all');
+  await audit(db, { actor, action: 'staff.inbox.payments', subject: f.status ?? 'all' });
   return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered?.n ?? 0, data };
 }
 

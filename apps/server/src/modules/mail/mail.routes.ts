@@ -1,5 +1,5 @@
-import { desc, emailOutbox } from '@taxfirm/db';
 import type { FastifyInstance } from 'fastify';
+import { latestEmails } from './outbox.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -13,7 +13,7 @@ const escapeHtml = (value: string) =>
  */
 export async function devMailRoutes(app: FastifyInstance) {
   app.get('/dev/mail', async (_request, reply) => {
-    const rows = await app.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(50);
+    const rows = await latestEmails(app.db, 50);
     const items = rows
       .map(
         (row) =>

@@ -2,7 +2,7 @@ import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { registerCall } from '../../lib/register-call.ts';
-import { staffActorOf } from '../staff/clients.service.ts';
+import { staffActorOf } from '../../lib/actor.ts';
 import { listNotifications, markNotificationsRead } from './notifications.service.ts';
 import { listStatusTemplates, resetStatusTemplate, saveStatusTemplate } from './status-emails.service.ts';
 

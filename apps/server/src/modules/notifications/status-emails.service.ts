@@ -12,8 +12,8 @@ import {
   type StatusEmailVariables,
 } from '@taxfirm/contract';
 import { eq, statusEmailTemplates, type Database } from '@taxfirm/db';
-import type { StaffActor } from '../staff/clients.service.ts';
-import { audit } from '../staff/client-actions.service.ts';
+import type { StaffActor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
 
 export async function statusEmailFor(
   db: Pick<Database, 'select'>,
@@ -57,7 +57,7 @@ export async function saveStatusTemplate(
       .insert(statusEmailTemplates)
       .values({ status: input.status, ...values })
       .onConflictDoUpdate({ target: statusEmailTemplates.status, set: values });
-    await audit(tx, actor, 'staff.templates.save', null, input.status);
+    await audit(tx, { actor, action: 'staff.templates.save', subject: input.status });
   });
 }
 
@@ -68,6 +68,6 @@ export async function resetStatusTemplate(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(statusEmailTemplates).where(eq(statusEmailTemplates.status, status));
-    await audit(tx, actor, 'staff.templates.reset', null, status);
+    await audit(tx, { actor, action: 'staff.templates.reset', subject: status });
   });
 }

@@ -2,11 +2,11 @@ import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { limits } from '../../lib/rate-limit.ts';
+import { findFiling } from '../filings/filings.service.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
   createOrder,
-  filingStatusOf,
   getOwnOrder,
   getPaymentStatus,
   reportFailure,
@@ -31,7 +31,7 @@ export async function paymentsRoutes(
     provider,
     firmName: async () => (await settings.get()).firm_name,
   };
-  const taxYear = async () => (await settings.get()).current_tax_year;
+  const taxYear = () => settings.taxYear();
   /** The session's client: the only identity these calls use. */
   const actorOf = (request: FastifyRequest) => {
     const user = request.user;
@@ -71,7 +71,10 @@ export async function paymentsRoutes(
 
   registerCall(app, CALLS.paymentOrder, async (request) => {
     const row = await getOwnOrder(app.db, actorOf(request).clientId, request.body.order_id);
-    return { order: toPaymentRecord(row), filestatus: await filingStatusOf(app.db, row.filingId) };
+    return {
+      order: toPaymentRecord(row),
+      filestatus: (await findFiling(app.db, { filingId: row.filingId }))?.status ?? null,
+    };
   });
 
   registerCall(

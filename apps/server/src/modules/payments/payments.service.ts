@@ -6,24 +6,13 @@
  */
 import { canPay, formatCents, MESSAGES, PAYMENT_CURRENCY, type PaymentRecord } from '@taxfirm/contract';
 import { randomUUID } from 'node:crypto';
-import {
-  and,
-  auditLog,
-  clients,
-  desc,
-  eq,
-  filings,
-  filingStatusHistory,
-  ne,
-  payments,
-  users,
-  type Database,
-} from '@taxfirm/db';
+import { and, desc, eq, ne, payments, type Database } from '@taxfirm/db';
+import { SYSTEM } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
+import { audit } from '../../lib/audit.ts';
+import { findFiling, recordStatusChange } from '../filings/filings.service.ts';
+import { paymentReceived } from '../notifications/client-events.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './providers/provider.ts';
-import { notifyClient } from '../notifications/notifications.service.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -57,14 +46,6 @@ export async function askProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function currentFiling(db: Database, clientId: string, taxYear: number) {
-  const [filing] = await db
-    .select({ id: filings.id, status: filings.status })
-    .from(filings)
-    .where(and(eq(filings.clientId, clientId), eq(filings.taxYear, taxYear)));
-  return filing ?? null;
-}
-
 export function toPaymentRecord(row: PaymentRow): PaymentRecord {
   return {
     order_id: row.orderId,
@@ -80,7 +61,7 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
 
 /** Whether the current filing opens payment, and the client's orders for it, newest first. */
 export async function getPaymentStatus(db: Database, clientId: string, taxYear: number) {
-  const filing = await currentFiling(db, clientId, taxYear);
+  const filing = await findFiling(db, { clientId, taxYear });
   const rows = filing
     ? await db
         .select()
@@ -106,18 +87,12 @@ export async function getOwnOrder(db: Database, clientId: string, orderId: strin
   return row;
 }
 
-/** The filing's current status (for the pages that follow a payment). */
-export async function filingStatusOf(db: Database, filingId: string) {
-  const [filing] = await db.select({ status: filings.status }).from(filings).where(eq(filings.id, filingId));
-  return filing?.status ?? null;
-}
-
 /** Create an order for the current filing; refused unless its status opens payment. */
 export async function createOrder(
   deps: PaymentsDeps,
   { actor, amount, taxYear }: { actor: Actor; amount: number; taxYear: number },
 ) {
-  const filing = await currentFiling(deps.db, actor.clientId, taxYear);
+  const filing = await findFiling(deps.db, { clientId: actor.clientId, taxYear });
   if (!filing || !canPay(filing.status)) {
     throw new AppError('FORBIDDEN', { message: MESSAGES.PAYMENT_NOT_OPEN });
   }
@@ -262,47 +237,26 @@ export async function recordPaid(
       .returning({ id: payments.id });
     if (!paid) return false;
 
-    const [filing] = await tx
-      .select({ status: filings.status })
-      .from(filings)
-      .where(eq(filings.id, row.filingId))
-      .for('update');
+    const filing = await findFiling(tx, { filingId: row.filingId }, 'update');
     if (filing?.status === 'Payment Pending') {
-      await tx.update(filings).set({ status: 'Review Pending' }).where(eq(filings.id, row.filingId));
-      await tx.insert(filingStatusHistory).values({
-        filingId: row.filingId,
-        fromStatus: 'Payment Pending',
-        toStatus: 'Review Pending',
+      await recordStatusChange(tx, filing, 'Review Pending', {
         comment: MESSAGES.PAYMENT_RECEIVED,
+        changedBy: null,
       });
     }
-
-    const [owner] = await tx
-      .select({ email: users.email, firstName: users.firstName })
-      .from(clients)
-      .innerJoin(users, eq(users.id, clients.userId))
-      .where(eq(clients.id, row.clientId));
-    if (owner) {
-      await enqueueEmail(
-        tx,
-        owner.email,
-        templates.paymentReceipt(firmName, owner.firstName, {
-          amount: formatCents(row.amountCents),
-          orderId: row.orderId,
-          paymentId: payment.id,
-          paidAt: receiptTime(paidAt),
-        }),
-      );
-    }
-    await notifyClient(
+    await paymentReceived(
       tx,
-      row.clientId,
-      'payment',
-      `Payment received: ${formatCents(row.amountCents)}`,
-      `Thank you. We received your payment of ${formatCents(row.amountCents)} (order ${row.orderId}). Your receipt was e-mailed to you.`,
+      { firmName },
+      {
+        clientId: row.clientId,
+        amount: formatCents(row.amountCents),
+        orderId: row.orderId,
+        paymentId: payment.id,
+        paidAt: receiptTime(paidAt),
+      },
     );
-    await tx.insert(auditLog).values({
-      actorUserId: null,
+    await audit(tx, {
+      actor: SYSTEM,
       action: `payment.recorded.${via}`,
       clientId: row.clientId,
       subject: row.orderId,

@@ -5,9 +5,7 @@
  * editing, and every change is written to the audit log (never the values).
  */
 import {
-  canEditProfile,
   MESSAGES,
-  type FileStatus,
   type saveDependentsBodySchema,
   type saveEmployersBodySchema,
   type spouseBodySchema,
@@ -16,18 +14,19 @@ import {
 import {
   and,
   asc,
-  auditLog,
   clients,
   dependents,
   employers,
   eq,
-  filings,
   spouses,
   taxpayerProfiles,
   type Database,
 } from '@taxfirm/db';
 import type { z } from 'zod';
+import type { ClientActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { assertProfileEditable } from '../filings/filings.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 
 /** The keyring context identity numbers are sealed under. */
@@ -36,14 +35,9 @@ export const SSN_CONTEXT = 'ssn';
 /** Nine stored digits as written: 123-45-6789. */
 export const formatSsn = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
 
-export type ProfileDeps = { db: Database; keyring: Keyring };
-export type Actor = {
-  userId: string;
-  clientId: string;
-  email: string;
-  ip: string;
-  userAgent: string | undefined;
-};
+/** What a save needs: the database, the keyring for identity numbers, and the tax year whose filing locks it. */
+export type ProfileDeps = { db: Database; keyring: Keyring; taxYear: number };
+type Actor = ClientActor;
 
 type TaxpayerInput = z.output<typeof taxpayerBodySchema>;
 type SpouseInput = z.output<typeof spouseBodySchema>;
@@ -74,37 +68,6 @@ function seal(
 }
 
 const NONE = { ssnSealed: null, ssnLast4: null };
-
-async function audit(db: Pick<Database, 'insert'>, actor: Actor, action: string, subject: string) {
-  await db.insert(auditLog).values({
-    actorUserId: actor.userId,
-    clientId: actor.clientId,
-    action,
-    subject,
-    ip: actor.ip,
-    userAgent: actor.userAgent?.slice(0, 300) ?? null,
-  });
-}
-
-/** The client's file status for a tax year, or null before a filing exists. */
-export async function fileStatusOf(db: Database, clientId: string, taxYear: number) {
-  const [filing] = await db
-    .select({ status: filings.status })
-    .from(filings)
-    .where(and(eq(filings.clientId, clientId), eq(filings.taxYear, taxYear)))
-    .limit(1);
-  return filing?.status ?? null;
-}
-
-/** Editing is open without a filing yet, and while its status is still collecting information. */
-export const isEditable = (status: FileStatus | null) => status === null || canEditProfile(status);
-
-/** Refuse a save once the current filing's status closes editing (DESIGN.md). */
-export async function assertEditable(db: Database, clientId: string, taxYear: number): Promise<void> {
-  if (!isEditable(await fileStatusOf(db, clientId, taxYear))) {
-    throw new AppError('UNPROCESSABLE', { message: MESSAGES.PROFILE_LOCKED });
-  }
-}
 
 export async function getTaxpayer(db: Database, actor: Pick<Actor, 'clientId' | 'email'>) {
   const [row] = await db.select().from(taxpayerProfiles).where(eq(taxpayerProfiles.clientId, actor.clientId));
@@ -164,6 +127,7 @@ export async function getTaxpayer(db: Database, actor: Pick<Actor, 'clientId' | 
 
 export async function saveTaxpayer(deps: ProfileDeps, actor: Actor, input: TaxpayerInput): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    await assertProfileEditable(tx, actor.clientId, deps.taxYear);
     const [existing] = await tx
       .select({ ssnSealed: taxpayerProfiles.ssnSealed, ssnLast4: taxpayerProfiles.ssnLast4 })
       .from(taxpayerProfiles)
@@ -194,7 +158,7 @@ export async function saveTaxpayer(deps: ProfileDeps, actor: Actor, input: Taxpa
       .insert(taxpayerProfiles)
       .values({ clientId: actor.clientId, ...values })
       .onConflictDoUpdate({ target: taxpayerProfiles.clientId, set: values });
-    await audit(tx, actor, 'profile.update', 'taxpayer');
+    await audit(tx, { actor, action: 'profile.update', subject: 'taxpayer' });
   });
 }
 
@@ -213,6 +177,7 @@ export async function getSpouse(db: Database, clientId: string) {
 
 export async function saveSpouse(deps: ProfileDeps, actor: Actor, input: SpouseInput): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    await assertProfileEditable(tx, actor.clientId, deps.taxYear);
     const [existing] = await tx
       .select({ ssnSealed: spouses.ssnSealed, ssnLast4: spouses.ssnLast4 })
       .from(spouses)
@@ -229,7 +194,7 @@ export async function saveSpouse(deps: ProfileDeps, actor: Actor, input: SpouseI
       .insert(spouses)
       .values({ clientId: actor.clientId, ...values })
       .onConflictDoUpdate({ target: spouses.clientId, set: values });
-    await audit(tx, actor, 'profile.update', 'spouse');
+    await audit(tx, { actor, action: 'profile.update', subject: 'spouse' });
   });
 }
 
@@ -256,6 +221,7 @@ export async function getDependents(db: Database, clientId: string) {
  */
 export async function saveDependents(deps: ProfileDeps, actor: Actor, input: DependentsInput): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    await assertProfileEditable(tx, actor.clientId, deps.taxYear);
     const before = await tx
       .select({ id: dependents.id, ssnSealed: dependents.ssnSealed, ssnLast4: dependents.ssnLast4 })
       .from(dependents)
@@ -279,7 +245,7 @@ export async function saveDependents(deps: ProfileDeps, actor: Actor, input: Dep
         })),
       );
     }
-    await audit(tx, actor, 'profile.update', 'dependents');
+    await audit(tx, { actor, action: 'profile.update', subject: 'dependents' });
   });
 }
 
@@ -299,6 +265,7 @@ export async function getEmployers(db: Database, clientId: string) {
 
 export async function saveEmployers(deps: ProfileDeps, actor: Actor, input: EmployersInput): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    await assertProfileEditable(tx, actor.clientId, deps.taxYear);
     await tx.delete(employers).where(eq(employers.clientId, actor.clientId));
     if (input.emploerinfo.length > 0) {
       await tx.insert(employers).values(
@@ -312,7 +279,7 @@ export async function saveEmployers(deps: ProfileDeps, actor: Actor, input: Empl
         })),
       );
     }
-    await audit(tx, actor, 'profile.update', 'employers');
+    await audit(tx, { actor, action: 'profile.update', subject: 'employers' });
   });
 }
 
@@ -348,11 +315,11 @@ export async function revealSsn(
           )[0]?.s;
   if (!sealed) throw new AppError('NOT_FOUND', { message: MESSAGES.SSN_NOT_STORED });
   const digits = deps.keyring.open(sealed, SSN_CONTEXT).toString();
-  await audit(
-    deps.db,
+  await audit(deps.db, {
     actor,
-    'ssn.reveal',
-    section === 'dependent' ? `dependents.${which.id ?? `#${which.index ?? 0}`}.ssn` : `${section}.ssn`,
-  );
+    action: 'ssn.reveal',
+    subject:
+      section === 'dependent' ? `dependents.${which.id ?? `#${which.index ?? 0}`}.ssn` : `${section}.ssn`,
+  });
   return formatSsn(digits);
 }

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 
 export async function referralsRoutes(app: FastifyInstance, { settings }: { settings: SettingsCache }) {
   registerCall(app, CALLS.saveReferral, async (request) => {
-    const { current_tax_year: taxYear } = await settings.get();
+    const taxYear = await settings.taxYear();
     await createReferral({ db: app.db, actor: request.user, body: request.body, taxYear });
     return { status_smessage: MESSAGES.REFERRAL_SUCCESS };
   });
@@ -16,7 +16,7 @@ export async function referralsRoutes(app: FastifyInstance, { settings }: { sett
     const clientId = request.user?.clientId;
     if (!clientId) throw new AppError('UNAUTHORIZED');
     const { dataTablesParameters: page, taxy } = request.body;
-    const taxYear = taxy ?? (await settings.get()).current_tax_year;
+    const taxYear = await settings.taxYear(taxy);
     return { draw: page.draw, ...(await listReferrals({ db: app.db, clientId, taxYear, page })) };
   });
 }

@@ -5,6 +5,8 @@ import { getSiteSettings } from './settings.service.ts';
 export type SettingsCache = {
   /** Current settings: from memory while fresh, else one database read shared by concurrent callers. */
   get: () => Promise<SiteSettings>;
+  /** The tax year a call works on: the one it asked for, else the firm's current tax year (one place). */
+  taxYear: (requested?: number | null) => Promise<number>;
   /** Drop the copy now (after this instance wrote the settings: its own next read must not wait for NOTIFY). */
   invalidate: () => void;
   close: () => Promise<void>;
@@ -40,6 +42,7 @@ export async function createSettingsCache(
   });
   return {
     get,
+    taxYear: async (requested) => requested ?? (await get()).current_tax_year,
     invalidate: () => {
       cached = null;
     },

@@ -1,7 +1,7 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call.ts';
-import { staffActorOf } from '../staff/clients.service.ts';
+import { staffActorOf } from '../../lib/actor.ts';
 import type { SettingsCache } from './settings.cache.ts';
 import { getStaffSettings, saveStaffSettings } from './settings.staff.service.ts';
 

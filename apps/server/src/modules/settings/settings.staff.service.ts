@@ -6,9 +6,9 @@
 import type { StaffSettings, StaffSettingsValues } from '@taxfirm/contract';
 import { eq, siteSettings, type Database, type SiteSettingsRow } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
-import { audit } from '../staff/client-actions.service.ts';
+import { audit } from '../../lib/audit.ts';
 import { settingsValues } from './settings.service.ts';
-import type { StaffActor } from '../staff/clients.service.ts';
+import type { StaffActor } from '../../lib/actor.ts';
 
 type Row = Omit<SiteSettingsRow, 'id' | 'singleton' | 'createdAt' | 'updatedAt'>;
 
@@ -65,7 +65,7 @@ export async function saveStaffSettings(
     if (changed.length > 0) {
       await tx.update(siteSettings).set(values).where(eq(siteSettings.singleton, true));
     }
-    await audit(tx, actor, 'staff.settings.save', null, changed.join(',') || 'no changes');
+    await audit(tx, { actor, action: 'staff.settings.save', subject: changed.join(',') || 'no changes' });
     return after;
   });
 }

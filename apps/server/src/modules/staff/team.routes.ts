@@ -1,16 +1,14 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call.ts';
-import type { MailWorker } from '../mail/mail.worker.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import { staffActorOf } from './clients.service.ts';
-import { listAuditLog } from './audit-log.service.ts';
+import { staffActorOf } from '../../lib/actor.ts';
 import { inviteStaff, listTeam, resetStaffMfa, setStaffActive } from './team.service.ts';
 
-/** staff/team/... and the audit log: admins only (the call table's access level, checked before the body is read). */
+/** staff/team/...: admins only (the call table's access level, checked before the body is read). */
 export async function staffTeamRoutes(
   app: FastifyInstance,
-  { settings, appUrl, mail }: { settings: SettingsCache; appUrl: string; mail: MailWorker },
+  { settings, appUrl }: { settings: SettingsCache; appUrl: string },
 ) {
   const firm = async () => {
     const { firm_name: firmName, site_email: siteEmail } = await settings.get();
@@ -21,7 +19,6 @@ export async function staffTeamRoutes(
 
   registerCall(app, CALLS.staffInvite, async (request) => {
     await inviteStaff(app.db, await firm(), staffActorOf(request), request.body);
-    void mail.wake();
     return { status_smessage: MESSAGES.STAFF_INVITED };
   });
 
@@ -37,15 +34,6 @@ export async function staffTeamRoutes(
 
   registerCall(app, CALLS.staffResetMfa, async (request) => {
     await resetStaffMfa(app.db, await firm(), staffActorOf(request), request.body.user_id);
-    void mail.wake();
     return { status_smessage: MESSAGES.STAFF_MFA_RESET };
-  });
-
-  registerCall(app, CALLS.auditLog, async (request) => {
-    const { client_id: clientId, actor_id: actorId, from, to, dataTablesParameters: page } = request.body;
-    return {
-      draw: page.draw,
-      ...(await listAuditLog(app.db, staffActorOf(request), { clientId, actorId, from, to, page })),
-    };
   });
 }

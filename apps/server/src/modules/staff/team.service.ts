@@ -3,14 +3,20 @@
  * (no login, every session ends), reactivate, and reset a lost authenticator. Every action is audited, and
  * an admin cannot deactivate or reset themselves, so the firm always keeps a working admin.
  */
-import { MESSAGES, isStaffRole, type StaffInviteBody, type StaffTeamMember } from '@taxfirm/contract';
+import {
+  MESSAGES,
+  isStaffRole,
+  type StaffInfo,
+  type StaffInviteBody,
+  type StaffTeamMember,
+} from '@taxfirm/contract';
 import { and, asc, eq, inArray, isNull, mfaRecoveryCodes, users, type Database } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 import { revokeUserSessions } from '../accounts/sessions.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
-import { audit } from './client-actions.service.ts';
-import type { StaffActor } from './clients.service.ts';
+import { audit } from '../../lib/audit.ts';
+import type { StaffActor } from '../../lib/actor.ts';
 import { createStaffMember, StaffExistsError } from './staff-accounts.service.ts';
 
 type Firm = { firmName: string; siteEmail: string; appUrl: string };
@@ -55,7 +61,7 @@ export async function inviteStaff(db: Database, firm: Firm, actor: StaffActor, i
           member.setupLink,
         ),
       );
-      await audit(tx, actor, 'staff.team.invite', null, member.userId);
+      await audit(tx, { actor, action: 'staff.team.invite', subject: member.userId });
     });
   } catch (error) {
     if (error instanceof StaffExistsError) {
@@ -92,7 +98,11 @@ export async function setStaffActive(db: Database, actor: StaffActor, userId: st
         .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
       await revokeUserSessions(tx, userId);
     }
-    await audit(tx, actor, active ? 'staff.team.reactivate' : 'staff.team.deactivate', null, userId);
+    await audit(tx, {
+      actor,
+      action: active ? 'staff.team.reactivate' : 'staff.team.deactivate',
+      subject: userId,
+    });
   });
 }
 
@@ -110,6 +120,33 @@ export async function resetStaffMfa(db: Database, firm: Firm, actor: StaffActor,
       member.email,
       templates.staffMfaReset(firm.firmName, member.firstName, firm.siteEmail),
     );
-    await audit(tx, actor, 'staff.team.resetmfa', null, userId);
+    await audit(tx, { actor, action: 'staff.team.resetmfa', subject: userId });
   });
+}
+
+/** Active staff, by name: the analyst picker. */
+export async function findActiveStaff(db: Database) {
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
+    .from(users)
+    .where(and(inArray(users.role, ['analyst', 'admin']), isNull(users.deactivatedAt)))
+    .orderBy(asc(users.firstName), asc(users.lastName));
+  return rows.flatMap((row) =>
+    isStaffRole(row.role)
+      ? [{ user_id: row.id, name: `${row.firstName} ${row.lastName}`, role: row.role }]
+      : [],
+  );
+}
+
+/** The signed-in staff member as the console shows them. */
+export async function getStaffInfo(db: Database, userId: string): Promise<StaffInfo> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || !isStaffRole(user.role)) throw new AppError('UNAUTHORIZED');
+  return {
+    user_id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.role,
+  };
 }

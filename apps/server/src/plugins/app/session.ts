@@ -9,7 +9,9 @@ import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/request-path.ts';
 import {
   ABSOLUTE_MS,
+  createSession,
   findSession,
+  revokeSession,
   SESSION_COOKIE,
   touchSession,
 } from '../../modules/accounts/sessions.service.ts';
@@ -40,6 +42,18 @@ async function session(app: FastifyInstance, options: SessionOptions) {
       secure: options.secureCookies,
     });
     this.setCsrfCookie();
+  });
+
+  // The one way a sign-in (client or staff) starts a session: a new token every time, and an earlier
+  // session in this browser ends, so a session id planted before sign-in is never the signed-in one.
+  app.decorateReply('startSession', async function (this: FastifyReply, userId: string) {
+    const { request } = this;
+    if (request.sessionId) await revokeSession(app.db, request.sessionId);
+    const started = await createSession(app.db, userId, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    this.setSessionCookie(started.token);
   });
 
   app.addHook('onRequest', async (request) => {

@@ -18,8 +18,8 @@ import {
   type Database,
   type SQL,
 } from '@taxfirm/db';
-import { audit } from './client-actions.service.ts';
-import type { StaffActor } from './clients.service.ts';
+import { audit } from '../../lib/audit.ts';
+import type { StaffActor } from '../../lib/actor.ts';
 
 const actorUser = alias(users, 'actor');
 
@@ -83,7 +83,12 @@ export async function listAuditLog(
       .limit(input.page.length)
       .offset(input.page.start),
   ]);
-  await audit(db, actor, 'staff.audit.view', input.clientId ?? null, input.actorId ?? undefined);
+  await audit(db, {
+    actor,
+    action: 'staff.audit.view',
+    clientId: input.clientId ?? null,
+    subject: input.actorId ?? undefined,
+  });
   return {
     recordsTotal: total?.n ?? 0,
     recordsFiltered: filtered?.n ?? 0,

@@ -15,8 +15,9 @@ import {
   getTaxpayer,
   SSN_CONTEXT,
 } from '../profile/profile.service.ts';
-import { assertCanWork, audit, filingOf } from './client-actions.service.ts';
-import type { StaffActor } from './clients.service.ts';
+import { audit } from '../../lib/audit.ts';
+import { getWorkableFiling } from '../filings/filings.service.ts';
+import type { StaffActor } from '../../lib/actor.ts';
 
 /** `•••-••-1234`: the last four digits only (the portal's masked answer carries no more than that). */
 export const maskForStaff = (masked: string | null) => (masked ? `•••-••-${masked.slice(-4)}` : null);
@@ -29,7 +30,7 @@ export async function getClientProfile(
   actor: StaffActor,
   input: { clientId: string; taxYear: number },
 ) {
-  assertCanWork(actor, await filingOf(db, input.clientId, input.taxYear));
+  await getWorkableFiling(db, actor, input);
   const [owner] = await db
     .select({ email: users.email })
     .from(clients)
@@ -42,7 +43,7 @@ export async function getClientProfile(
     getDependents(db, input.clientId),
     getEmployers(db, input.clientId),
   ]);
-  await audit(db, actor, 'staff.profile.view', input.clientId, 'profile');
+  await audit(db, { actor, action: 'staff.profile.view', clientId: input.clientId, subject: 'profile' });
   return {
     tinfo: taxpayer && { ...taxpayer, ssnitin: maskForStaff(taxpayer.ssnitin) },
     sinfo: spouse && { ...spouse, ssn: maskForStaff(spouse.ssn) },
@@ -82,11 +83,11 @@ export async function revealIdentityNumber(
   actor: StaffActor,
   input: { clientId: string; taxYear: number; subject: string },
 ): Promise<{ subject: string; value: string }> {
-  assertCanWork(actor, await filingOf(db, input.clientId, input.taxYear));
+  await getWorkableFiling(db, actor, input);
   const subject = input.subject.toLowerCase();
   const sealed = await sealedNumber(db, input.clientId, subject);
   if (!sealed) throw new AppError('NOT_FOUND', { message: MESSAGES.SSN_NOT_STORED });
   const value = formatSsn(keyring.open(sealed, SSN_CONTEXT).toString());
-  await audit(db, actor, 'staff.profile.reveal', input.clientId, subject);
+  await audit(db, { actor, action: 'staff.profile.reveal', clientId: input.clientId, subject });
   return { subject, value };
 }

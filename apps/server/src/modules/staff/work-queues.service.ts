@@ -2,23 +2,20 @@
  * The staff console's work queues: a tax year's filings by status, and one queue's clients. Admins see every
  * filing; an analyst sees the filings assigned to them and those still waiting in To Be Assigned.
  */
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import type { StaffActor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
 import {
   FILE_STATUSES,
-  isStaffRole,
   formatPhone,
   isPhoneExtension,
   type DataTablesParameters,
   type FileStatus,
   type StaffClientRow,
-  type StaffRole,
 } from '@taxfirm/contract';
 import {
   alias,
   and,
   asc,
-  auditLog,
   clients,
   count,
   desc,
@@ -31,15 +28,6 @@ import {
   users,
   type Database,
 } from '@taxfirm/db';
-
-export type StaffActor = { userId: string; role: StaffRole; ip: string; userAgent: string | undefined };
-
-/** The session's staff member and role: the only identity staff calls use. */
-export function staffActorOf(request: FastifyRequest): StaffActor {
-  const user = request.user;
-  if (!user || !isStaffRole(user.role)) throw new AppError('FORBIDDEN');
-  return { userId: user.id, role: user.role, ip: request.ip, userAgent: request.headers['user-agent'] };
-}
 
 /** Which filings of a tax year this staff member may see. */
 function visible(actor: StaffActor, taxYear: number) {
@@ -134,12 +122,10 @@ export async function listQueue(
       .offset(input.page.start),
   ]);
   // A staff read of client data is audited: who listed which queue, from where.
-  await db.insert(auditLog).values({
-    actorUserId: actor.userId,
+  await audit(db, {
+    actor,
     action: 'staff.clients.list',
     subject: `${input.taxYear}/${input.status ?? 'All'}${term ? ' search' : ''}`,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
   });
   return {
     recordsTotal: total?.n ?? 0,

@@ -12,8 +12,8 @@ import {
   listClientDocuments,
   openClientDocument,
   openFilingZip,
-} from './client-documents.service.ts';
-import { staffActorOf } from './clients.service.ts';
+} from './documents.staff.service.ts';
+import { staffActorOf } from '../../lib/actor.ts';
 
 /** Where the staff console's document links point. */
 export const STAFF_FILE_PATH = '/api/staff/documents/file';
@@ -40,7 +40,7 @@ const PREVIEW_CSP = [
  * member who asked (a key of their own: no client link opens here, no staff link in the portal); every
  * link is checked again, when opened, against that staff member's session and their right to work the file.
  */
-export async function staffClientDocumentsRoutes(
+export async function documentsStaffRoutes(
   app: FastifyInstance,
   { settings, linkSecret }: { settings: SettingsCache; linkSecret: string },
 ) {
@@ -48,7 +48,7 @@ export async function staffClientDocumentsRoutes(
 
   registerCall(app, CALLS.staffDocuments, async (request) => {
     const actor = staffActorOf(request);
-    const taxYear = request.body.taxy ?? (await settings.get()).current_tax_year;
+    const taxYear = await settings.taxYear(request.body.taxy);
     const { filingId, rows, zipName } = await listClientDocuments(app.db, actor, {
       clientId: request.body.client_id,
       taxYear,

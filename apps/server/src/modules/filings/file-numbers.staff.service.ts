@@ -7,15 +7,15 @@
 import { clients, eq, siteSettings, sql, type Database } from '@taxfirm/db';
 import { fileNumberPattern, nextFileNumber } from '@taxfirm/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { assertCanWork, filingOf } from './client-actions.service.ts';
-import type { StaffActor } from './clients.service.ts';
+import { getWorkableFiling } from './filings.service.ts';
+import type { StaffActor } from '../../lib/actor.ts';
 
 export async function suggestFileNumber(
   db: Database,
   actor: StaffActor,
   input: { clientId: string; taxYear: number },
 ): Promise<{ file_number: string }> {
-  assertCanWork(actor, await filingOf(db, input.clientId, input.taxYear));
+  await getWorkableFiling(db, actor, input);
   const [settings] = await db
     .select({ format: siteSettings.fileNumberFormat })
     .from(siteSettings)

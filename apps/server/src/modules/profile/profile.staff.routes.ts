@@ -3,15 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import { getClientProfile, revealIdentityNumber } from './client-profile.service.ts';
-import { staffActorOf } from './clients.service.ts';
+import { getClientProfile, revealIdentityNumber } from './profile.staff.service.ts';
+import { staffActorOf } from '../../lib/actor.ts';
 
 /** A client's tax profile for the staff console: masked by default, one number revealed on request. */
-export async function staffClientProfileRoutes(
+export async function profileStaffRoutes(
   app: FastifyInstance,
   { settings, keyring }: { settings: SettingsCache; keyring: Keyring },
 ) {
-  const taxYear = async () => (await settings.get()).current_tax_year;
+  const taxYear = () => settings.taxYear();
 
   registerCall(app, CALLS.staffProfile, async (request) =>
     getClientProfile({ db: app.db }, staffActorOf(request), {

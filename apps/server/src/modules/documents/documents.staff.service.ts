@@ -9,8 +9,9 @@ import { asc, clients, documents, eq, filings, type Database } from '@taxfirm/db
 import { ZipFile } from 'yazl';
 import { AppError } from '../../lib/app-error.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
-import { assertCanWork, audit, filingOf } from './client-actions.service.ts';
-import type { StaffActor } from './clients.service.ts';
+import { audit } from '../../lib/audit.ts';
+import { assertCanWork, getWorkableFiling } from '../filings/filings.service.ts';
+import type { StaffActor } from '../../lib/actor.ts';
 
 /** Types a browser shows by itself (and safely): these may be previewed inline; the rest only downloaded. */
 const PREVIEWABLE_TYPES: ReadonlySet<string> = new Set(['application/pdf', 'image/jpeg', 'image/png']);
@@ -66,15 +67,19 @@ export async function listClientDocuments(
   actor: StaffActor,
   input: { clientId: string; taxYear: number },
 ) {
-  const filing = await filingOf(db, input.clientId, input.taxYear);
-  assertCanWork(actor, filing);
+  const filing = await getWorkableFiling(db, actor, input);
   const rows = await documentsOf(db, filing.id);
   const [client] = await db
     .select({ fileNumber: clients.fileNumber, lastName: clients.lastName })
     .from(clients)
     .where(eq(clients.id, input.clientId));
   if (!client) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
-  await audit(db, actor, 'staff.documents.list', input.clientId, String(input.taxYear));
+  await audit(db, {
+    actor,
+    action: 'staff.documents.list',
+    clientId: input.clientId,
+    subject: String(input.taxYear),
+  });
   return { filingId: filing.id, rows, zipName: zipFileName(client, input.taxYear) };
 }
 
@@ -112,7 +117,12 @@ export async function openClientDocument(deps: {
   const doc = await workableDocument(deps.db, deps.actor, deps.documentId);
   const body = await openStored(deps.storage, doc.storageKey);
   try {
-    await audit(deps.db, deps.actor, 'staff.document.download', doc.clientId, doc.id);
+    await audit(deps.db, {
+      actor: deps.actor,
+      action: 'staff.document.download',
+      clientId: doc.clientId,
+      subject: doc.id,
+    });
   } catch (error) {
     body.destroy();
     throw error;
@@ -202,7 +212,12 @@ export async function openFilingZip(deps: {
   assertCanWork(deps.actor, filing);
   const rows = await documentsOf(deps.db, filing.id);
   if (rows.length === 0) throw new AppError('NOT_FOUND', { message: MESSAGES.DOCUMENT_NOT_FOUND });
-  await audit(deps.db, deps.actor, 'staff.documents.zip', filing.clientId, String(filing.taxYear));
+  await audit(deps.db, {
+    actor: deps.actor,
+    action: 'staff.documents.zip',
+    clientId: filing.clientId,
+    subject: String(filing.taxYear),
+  });
 
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { createLinkSigner, createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
-import { zipEntryNames, zipFileName } from './client-documents.service.ts';
+import { zipEntryNames, zipFileName } from './documents.staff.service.ts';
 
 type Session = { sid: string; userId: string; clientId: string };
 type Listed = {

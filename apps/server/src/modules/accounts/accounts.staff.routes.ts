@@ -1,0 +1,40 @@
+import { CALLS, MESSAGES } from '@taxfirm/contract';
+import type { FastifyInstance } from 'fastify';
+import { staffActorOf } from '../../lib/actor.ts';
+import { registerCall } from '../../lib/register-call.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import { changeContact, markVerified, sendResetLink } from './accounts.staff.service.ts';
+
+export async function accountsStaffRoutes(
+  app: FastifyInstance,
+  { settings, appUrl }: { settings: SettingsCache; appUrl: string },
+) {
+  registerCall(app, CALLS.staffSendResetLink, async (request) => {
+    await sendResetLink(
+      { db: app.db, appUrl, firmName: (await settings.get()).firm_name },
+      staffActorOf(request),
+      { clientId: request.body.client_id, taxYear: await settings.taxYear() },
+    );
+    return { status_smessage: MESSAGES.RESET_LINK_SENT };
+  });
+
+  registerCall(app, CALLS.staffVerifyClient, async (request) => {
+    await markVerified(app.db, staffActorOf(request), {
+      clientId: request.body.client_id,
+      taxYear: await settings.taxYear(),
+    });
+    return { status_smessage: MESSAGES.ACCOUNT_MARKED_VERIFIED };
+  });
+
+  registerCall(app, CALLS.staffClientContact, async (request) => {
+    const { firm_name: firmName, site_email: siteEmail } = await settings.get();
+    await changeContact({ db: app.db, firmName, siteEmail }, staffActorOf(request), {
+      clientId: request.body.client_id,
+      taxYear: await settings.taxYear(),
+      email: request.body.email,
+      phone: request.body.phone,
+      phoneExt: request.body.phone_ext,
+    });
+    return { status_smessage: MESSAGES.CLIENT_CONTACT_SAVED };
+  });
+}

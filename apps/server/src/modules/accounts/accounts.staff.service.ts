@@ -1,0 +1,123 @@
+/**
+ * What staff do to a client's account: change its sign-in e-mail and phone (admins), e-mail a reset link,
+ * mark the e-mail verified. Each is checked against the file and audited.
+ */
+import { MESSAGES } from '@taxfirm/contract';
+import { and, authTokens, clients, eq, isNull, ne, sql, users, type Database } from '@taxfirm/db';
+import type { StaffActor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { getWorkableFiling } from '../filings/filings.service.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { templates } from '../mail/templates.ts';
+import { createResetLink } from './accounts.service.ts';
+import { revokeUserSessions } from './sessions.service.ts';
+
+/**
+ * Change the client's sign-in e-mail and phone (admins only: a sign-in address decides who holds the
+ * account). Another account's e-mail (any case) is refused. A changed e-mail ends the client's sessions
+ * and unused links, and is told to the old address, so that a client whose account was taken over hears
+ * of it.
+ */
+export async function changeContact(
+  deps: { db: Database; firmName: string; siteEmail: string },
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number; email: string; phone: string; phoneExt: string },
+): Promise<void> {
+  try {
+    await deps.db.transaction(async (tx) => {
+      await getWorkableFiling(tx, actor, input, 'update');
+      const [current] = await tx
+        .select({ userId: users.id, email: users.email, firstName: users.firstName })
+        .from(clients)
+        .innerJoin(users, eq(users.id, clients.userId))
+        .where(eq(clients.id, input.clientId))
+        .for('update');
+      if (!current) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = lower(${input.email})`, ne(users.id, current.userId)));
+      if (taken) throw emailTaken();
+      const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
+      await tx
+        .update(users)
+        .set({ email: input.email, updatedAt: new Date() })
+        .where(eq(users.id, current.userId));
+      await tx
+        .update(clients)
+        .set({ phone: input.phone, phoneExt: input.phoneExt, updatedAt: new Date() })
+        .where(eq(clients.id, input.clientId));
+      if (emailChanged) {
+        // Whoever held the old address loses the account now: its sessions end and its links die.
+        await revokeUserSessions(tx, current.userId);
+        await tx
+          .update(authTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(authTokens.userId, current.userId), isNull(authTokens.usedAt)));
+        await enqueueEmail(
+          tx,
+          current.email,
+          templates.emailChangedByStaff(deps.firmName, current.firstName, input.email, deps.siteEmail),
+        );
+      }
+      await audit(tx, {
+        actor,
+        action: 'staff.client.contact',
+        clientId: input.clientId,
+        subject: emailChanged ? 'email, phone' : 'phone',
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+const emailTaken = () =>
+  new AppError('CONFLICT', {
+    message: MESSAGES.CLIENT_EMAIL_TAKEN,
+    details: { email: MESSAGES.CLIENT_EMAIL_TAKEN },
+  });
+
+/** E-mail the client a one-time link to set a new password (the link is never shown to staff). */
+export async function sendResetLink(
+  deps: { db: Database; appUrl: string; firmName: string },
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number },
+): Promise<void> {
+  await getWorkableFiling(deps.db, actor, input);
+  await deps.db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(clients)
+      .innerJoin(users, eq(users.id, clients.userId))
+      .where(eq(clients.id, input.clientId));
+    if (!owner) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+    const url = await createResetLink(tx, deps.appUrl, owner.id);
+    await enqueueEmail(tx, owner.email, templates.staffResetLink(deps.firmName, owner.firstName, url));
+    await audit(tx, { actor, action: 'staff.client.resetlink', clientId: input.clientId });
+  });
+}
+
+/** Mark the client's e-mail address verified (once; a verified account stays as it is). */
+export async function markVerified(
+  db: Database,
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number },
+): Promise<void> {
+  await getWorkableFiling(db, actor, input);
+  await db.transaction(async (tx) => {
+    const [client] = await tx
+      .select({ userId: clients.userId })
+      .from(clients)
+      .where(eq(clients.id, input.clientId));
+    if (!client) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+    await tx
+      .update(users)
+      .set({ verifiedAt: new Date() })
+      .where(and(eq(users.id, client.userId), isNull(users.verifiedAt)));
+    await audit(tx, { actor, action: 'staff.client.verify', clientId: input.clientId });
+  });
+}

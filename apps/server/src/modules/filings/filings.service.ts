@@ -1,0 +1,228 @@
+/**
+ * The filing: one client's return for one tax year, the record everything else hangs on (its status and
+ * history, its analyst, its documents, summaries and payments). Its rules live here and nowhere else:
+ * who may work it, how its status moves, when the client may still edit the profile.
+ */
+import { canEditProfile, INITIAL_FILE_STATUS, MESSAGES, type FileStatus } from '@taxfirm/contract';
+import {
+  and,
+  clients,
+  eq,
+  filings,
+  filingStatusHistory,
+  inArray,
+  isNull,
+  ne,
+  users,
+  type Database,
+} from '@taxfirm/db';
+import type { StaffActor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { fileStatusChanged, type FirmVoice } from '../notifications/client-events.ts';
+
+type Reader = Pick<Database, 'select'>;
+
+export type Filing = {
+  id: string;
+  clientId: string;
+  taxYear: number;
+  status: FileStatus;
+  assignedTo: string | null;
+};
+
+/** A filing by client and tax year, or by its id. */
+export type FilingKey = { clientId: string; taxYear: number } | { filingId: string };
+
+/**
+ * The filing, or null. `lock` takes the row for the rest of the caller's transaction: 'update' to change
+ * it, 'share' to rely on its status (a status change waits until the caller commits).
+ */
+export async function findFiling(
+  db: Reader,
+  key: FilingKey,
+  lock?: 'update' | 'share',
+): Promise<Filing | null> {
+  const query = db
+    .select({
+      id: filings.id,
+      clientId: filings.clientId,
+      taxYear: filings.taxYear,
+      status: filings.status,
+      assignedTo: filings.assignedTo,
+    })
+    .from(filings)
+    .where(
+      'filingId' in key
+        ? eq(filings.id, key.filingId)
+        : and(eq(filings.clientId, key.clientId), eq(filings.taxYear, key.taxYear)),
+    )
+    .limit(1);
+  const [filing] =
+    lock === 'update' ? await query.for('update') : lock === 'share' ? await query.for('share') : await query;
+  return filing ?? null;
+}
+
+/** The filing, or 404 "client not found" (staff ask for a client's file by its id). */
+export async function getFiling(db: Reader, key: FilingKey, lock?: 'update' | 'share'): Promise<Filing> {
+  const filing = await findFiling(db, key, lock);
+  if (!filing) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+  return filing;
+}
+
+/** The client's filing for the tax year, made (To Be Assigned, no history) when a new tax year has none. */
+export async function ensureFiling(db: Database, clientId: string, taxYear: number): Promise<Filing> {
+  const existing = await findFiling(db, { clientId, taxYear });
+  if (existing) return existing;
+  await db
+    .insert(filings)
+    .values({ clientId, taxYear, status: INITIAL_FILE_STATUS })
+    .onConflictDoNothing({ target: [filings.clientId, filings.taxYear] });
+  return getFiling(db, { clientId, taxYear });
+}
+
+/** Admins work every file; an analyst their own and those waiting in To Be Assigned. */
+export function assertCanWork(actor: StaffActor, filing: Pick<Filing, 'status' | 'assignedTo'>): void {
+  if (actor.role === 'admin') return;
+  if (filing.assignedTo === actor.userId || filing.status === 'To Be Assigned') return;
+  throw new AppError('FORBIDDEN', { message: MESSAGES.CLIENT_OTHER_ANALYST });
+}
+
+/** The filing, if this staff member may work it (404 when there is none, 403 when it is another's). */
+export async function getWorkableFiling(
+  db: Reader,
+  actor: StaffActor,
+  key: FilingKey,
+  lock?: 'update' | 'share',
+): Promise<Filing> {
+  const filing = await getFiling(db, key, lock);
+  assertCanWork(actor, filing);
+  return filing;
+}
+
+/** Editing is open without a filing yet, and while its status is still collecting information. */
+export const isEditable = (status: FileStatus | null) => status === null || canEditProfile(status);
+
+/**
+ * Refuse a profile save once the filing's status closes editing (DESIGN.md). Call it inside the save's
+ * transaction: the share lock holds the status until the save commits, so a status change made at the same
+ * moment waits for it instead of slipping between this check and the save.
+ */
+export async function assertProfileEditable(tx: Reader, clientId: string, taxYear: number): Promise<void> {
+  const filing = await findFiling(tx, { clientId, taxYear }, 'share');
+  if (!isEditable(filing?.status ?? null)) {
+    throw new AppError('UNPROCESSABLE', { message: MESSAGES.PROFILE_LOCKED });
+  }
+}
+
+/** Move a filing (already locked by the caller) and keep the move in its history. */
+export async function recordStatusChange(
+  tx: Pick<Database, 'update' | 'insert'>,
+  filing: Pick<Filing, 'id' | 'status'>,
+  to: FileStatus,
+  why: { comment: string; changedBy: string | null },
+): Promise<void> {
+  await tx.update(filings).set({ status: to }).where(eq(filings.id, filing.id));
+  await tx.insert(filingStatusHistory).values({
+    filingId: filing.id,
+    fromStatus: filing.status,
+    toStatus: to,
+    comment: why.comment,
+    changedBy: why.changedBy,
+  });
+}
+
+/** Staff move the filing to any status, with the comment in its history and an e-mail to the client. */
+export async function changeStatus(
+  deps: { db: Database; voice: FirmVoice },
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number; status: FileStatus; comment: string },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const filing = await getWorkableFiling(tx, actor, input, 'update');
+    if (filing.status === input.status) {
+      throw new AppError('UNPROCESSABLE', { message: MESSAGES.STATUS_UNCHANGED });
+    }
+    await recordStatusChange(tx, filing, input.status, { comment: input.comment, changedBy: actor.userId });
+    await fileStatusChanged(tx, deps.voice, {
+      clientId: input.clientId,
+      taxYear: input.taxYear,
+      status: input.status,
+    });
+    await audit(tx, {
+      actor,
+      action: 'staff.client.status',
+      clientId: input.clientId,
+      subject: `${filing.status} -> ${input.status}`,
+    });
+  });
+}
+
+/** Assign or change the client's file number; another client's number is refused. */
+export async function setFileNumber(
+  db: Database,
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number; fileNumber: string },
+): Promise<void> {
+  await getWorkableFiling(db, actor, input);
+  const [taken] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.fileNumber, input.fileNumber), ne(clients.id, input.clientId)));
+  if (taken) throw new AppError('CONFLICT', { message: MESSAGES.FILE_NUMBER_TAKEN });
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(clients).set({ fileNumber: input.fileNumber }).where(eq(clients.id, input.clientId));
+      await audit(tx, {
+        actor,
+        action: 'staff.client.filenumber',
+        clientId: input.clientId,
+        subject: input.fileNumber,
+      });
+    });
+  } catch (error) {
+    // Two staff giving the same number at once: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: MESSAGES.FILE_NUMBER_TAKEN });
+    throw error;
+  }
+}
+
+/** Admins give a filing to any staff member (or to none); an analyst takes one from To Be Assigned. */
+export async function assignAnalyst(
+  db: Database,
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number; analystId: string | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const filing = await getWorkableFiling(tx, actor, input, 'update');
+    if (actor.role !== 'admin' && input.analystId !== actor.userId) {
+      throw new AppError('FORBIDDEN', { message: MESSAGES.FORBIDDEN });
+    }
+    if (input.analystId) {
+      const [analyst] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, input.analystId),
+            inArray(users.role, ['analyst', 'admin']),
+            isNull(users.deactivatedAt),
+          ),
+        );
+      if (!analyst) {
+        throw new AppError('VALIDATION_FAILED', {
+          message: MESSAGES.ANALYST_INVALID,
+          details: { analyst_id: MESSAGES.ANALYST_INVALID },
+        });
+      }
+    }
+    await tx.update(filings).set({ assignedTo: input.analystId }).where(eq(filings.id, filing.id));
+    await audit(tx, {
+      actor,
+      action: 'staff.client.assign',
+      clientId: input.clientId,
+      subject: input.analystId ?? 'none',
+    });
+  });
+}
