@@ -12,6 +12,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WEB = 'apps/web/app';
+const SERVER = 'apps/server/src';
+const serverModules = readdirSync(new URL(`./${SERVER}/modules`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const features = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -33,7 +37,13 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX, 'check-file': checkFile },
-    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    settings: {
+      'import-x/resolver': { typescript: true, node: true },
+      // Without these, import-x parses no .ts/.tsx file it follows, and no-cycle silently sees no cycle
+      // (scripts/lint-rules.test.ts plants one to prove it is found).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
@@ -104,6 +114,56 @@ export default tseslint.config(
               target: `./${WEB}/${dir}`,
               from: [`./${WEB}/features`, `./${WEB}/routes`],
             })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's floors (docs/architecture.md): lib/ knows no module; no module leans on modules/staff/
+    // (the console's identity, team and queues) or on another module's routes.
+    files: [`${SERVER}/**/*.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `./${SERVER}/lib`,
+              from: `./${SERVER}/modules`,
+              message: 'lib/ is the ground floor: it imports no module.',
+            },
+            ...serverModules
+              .filter((m) => m !== 'staff')
+              .map((m) => ({
+                target: `./${SERVER}/modules/${m}`,
+                from: `./${SERVER}/modules/staff`,
+                message:
+                  'Only modules/staff/ and app.ts import modules/staff/: move what you need to lib/ or its own domain.',
+              })),
+            {
+              target: `./${SERVER}/modules`,
+              from: `./${SERVER}/modules/**/*.routes.ts`,
+              message: 'Routes are leaves: import the service, not another routes file.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Handlers are thin: they call services, so they use the database package for types only.
+    files: [`${SERVER}/modules/**/*.routes.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@taxfirm/db',
+              allowTypeImports: true,
+              message: "No SQL in route handlers: put the query in the module's service.",
+            },
           ],
         },
       ],

@@ -22,6 +22,15 @@ export default defineConfig({
     projects: [
       {
         test: {
+          // The architecture's lint rules, each proven by a planted violation (scripts/lint-rules.test.ts).
+          name: 'lint-rules',
+          include: ['scripts/lint-rules.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',
