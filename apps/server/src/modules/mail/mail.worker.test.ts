@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import { backoffMs } from './mail.worker.ts';
+import { enqueueEmail } from './outbox.ts';
 
 /** A port with nothing listening on it (taken, then released). */
 async function freePort(): Promise<number> {
@@ -73,6 +74,39 @@ describe('the outbox and its worker', () => {
       // Delivered once: another pass sends nothing more.
       await t.app.mail.wake();
       expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('is woken by the commit of any e-mail (migration 0014), with no wake-up call and long before its poll', async () => {
+    const smtp = await startSmtpServer(port);
+    try {
+      // Written as any service writes it, in a transaction that nobody follows with mail.wake().
+      await t.database.db.transaction(async (tx) => {
+        await enqueueEmail(tx, 'woken@example.com', {
+          subject: 'Woken',
+          text: 'By the commit.',
+          html: '<p>x</p>',
+        });
+      });
+      // The worker polls once a minute here: only the NOTIFY at commit can deliver it within seconds.
+      await expect
+        .poll(() => smtp.received.some((mail) => mail.to.includes('woken@example.com')), { timeout: 10_000 })
+        .toBe(true);
+      // A rolled-back e-mail is never sent.
+      await t.database.db
+        .transaction(async (tx) => {
+          await enqueueEmail(tx, 'never@example.com', {
+            subject: 'Never',
+            text: 'Rolled back.',
+            html: '<p>x</p>',
+          });
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      await t.app.mail.wake();
+      expect(smtp.received.some((mail) => mail.to.includes('never@example.com'))).toBe(false);
     } finally {
       await smtp.close();
     }

@@ -324,4 +324,42 @@ describe('the editing lock', () => {
       editable: false,
     });
   });
+
+  it('refuses a save that races a status change: the lock is checked inside the save, not before it', async () => {
+    const kiran = await signUpAndLogIn(t, 'kiran.race@example.com', { first: 'Kiran', last: 'Shah' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Staff move the filing out of the editable statuses in a transaction that has not committed yet.
+    const change = t.database.db.transaction(async (tx) => {
+      await tx.select().from(filings).where(eq(filings.clientId, kiran.clientId)).for('update');
+      await tx
+        .update(filings)
+        .set({ status: 'Preparation Pending' })
+        .where(eq(filings.clientId, kiran.clientId));
+      locked();
+      await held;
+    });
+    await isLocked;
+    let answered = false;
+    const save = t
+      .postAs(kiran.sid, '/api/user/savetaxpayer', { ...TAXPAYER, first_name: 'Raced' })
+      .finally(() => (answered = true));
+    // The save waits for the status change (on PostgreSQL, on the filing's lock) instead of slipping past.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBe(false);
+    release();
+    await change;
+    const res = await save;
+    expect(res.statusCode).toBe(422);
+    expect(res.json().status_smessage).toBe(
+      'Your profile can no longer be changed while we prepare your return. Please contact us to make a change.',
+    );
+    const rows = await t.database.db
+      .select()
+      .from(taxpayerProfiles)
+      .where(eq(taxpayerProfiles.clientId, kiran.clientId));
+    expect(rows).toEqual([]);
+  });
 });
