@@ -10,9 +10,13 @@ import { profileCalls } from './profile/profile.calls.ts';
 import { referralsCalls } from './referrals/referrals.calls.ts';
 import { settingsCalls } from './settings/settings.calls.ts';
 import { staffSettingsCalls } from './settings/settings.staff.calls.ts';
-import { staffClientFileCalls } from './staff/client-file.calls.ts';
 import { staffCalls } from './staff/staff.calls.ts';
-import { auditCalls, teamCalls } from './staff/team.calls.ts';
+import { teamCalls } from './staff/team.calls.ts';
+import { filingsStaffCalls } from './filings/filings.staff.calls.ts';
+import { accountsStaffCalls } from './accounts/accounts.staff.calls.ts';
+import { documentsStaffCalls } from './documents/documents.staff.calls.ts';
+import { profileStaffCalls } from './profile/profile.staff.calls.ts';
+import { auditStaffCalls } from './audit/audit.staff.calls.ts';
 import { taxSummariesCalls } from './tax-summaries/tax-summaries.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
@@ -27,12 +31,15 @@ export const CALLS = {
   ...taxSummariesCalls,
   ...paymentsCalls,
   ...staffCalls,
+  ...filingsStaffCalls,
+  ...accountsStaffCalls,
   ...teamCalls,
-  ...auditCalls,
+  ...auditStaffCalls,
   ...notificationsCalls,
   ...staffSettingsCalls,
   ...inboxCalls,
-  ...staffClientFileCalls,
+  ...documentsStaffCalls,
+  ...profileStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

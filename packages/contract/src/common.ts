@@ -130,3 +130,7 @@ export function formatPhone(digits: string, extension: 'US' | 'INDIA'): string {
   if (d.length <= 6) return `(${d.slice(0, 3)})-${d.slice(3)}`;
   return `(${d.slice(0, 3)})-${d.slice(3, 6)}-${d.slice(6, 10)}`;
 }
+
+export const taxYearField = z.coerce.number().int().min(2000).max(2100).optional();
+
+export const clientIdField = z.uuid({ error: MESSAGES.CLIENT_NOT_FOUND });

@@ -1,30 +1,23 @@
-import { loginBodySchema, mfaSetupResponseSchema } from '../accounts/accounts.schemas.ts';
 import { defineCall } from '../call.ts';
-import { emptyBodySchema, envelopeSchema } from '../common.ts';
+import { emptyBodySchema } from '../common.ts';
+import { loginBodySchema, mfaSetupResponseSchema } from '../accounts/accounts.schemas.ts';
 import {
+  staffLoginResponseSchema,
   staffEnrolBodySchema,
   staffEnrolConfirmBodySchema,
-  staffEnrolConfirmResponseSchema,
-  staffLoginResponseSchema,
   staffMfaBodySchema,
-  staffMembersResponseSchema,
   staffSessionResponseSchema,
+  staffEnrolConfirmResponseSchema,
+  staffMembersResponseSchema,
 } from './staff.schemas.ts';
 import {
-  staffAssignBodySchema,
-  staffClientAccountBodySchema,
-  staffClientContactBodySchema,
-  staffNoteBodySchema,
-  staffClientBodySchema,
-  staffClientResponseSchema,
-  staffFileNumberBodySchema,
-  staffStatusBodySchema,
-  staffClientListBodySchema,
-  staffClientListResponseSchema,
   staffQueueBodySchema,
   staffQueueResponseSchema,
-} from './clients.schemas.ts';
+  staffClientListBodySchema,
+  staffClientListResponseSchema,
+} from './work-queues.schemas.ts';
 
+/** Staff sign-in, the signed-in member, the analyst picker and the work queues. */
 export const staffCalls = {
   staffLogin: defineCall({
     path: 'staff/login',
@@ -61,6 +54,13 @@ export const staffCalls = {
     access: 'staff',
     summary: 'The signed-in staff member and their role.',
   }),
+  staffMembers: defineCall({
+    path: 'staff/members/list',
+    body: emptyBodySchema,
+    response: staffMembersResponseSchema,
+    access: 'staff',
+    summary: "The firm's staff members (to assign an analyst).",
+  }),
   staffQueues: defineCall({
     path: 'staff/clients/queues',
     body: staffQueueBodySchema,
@@ -74,70 +74,5 @@ export const staffCalls = {
     response: staffClientListResponseSchema,
     access: 'staff',
     summary: "One queue's clients, paged, searched and sorted (analysts: their own and To Be Assigned).",
-  }),
-  staffClient: defineCall({
-    path: 'staff/clients/get',
-    body: staffClientBodySchema,
-    response: staffClientResponseSchema,
-    access: 'staff',
-    summary: "One client's account, filing and status history (audited).",
-  }),
-  staffChangeStatus: defineCall({
-    path: 'staff/clients/status',
-    body: staffStatusBodySchema,
-    response: envelopeSchema,
-    access: 'staff',
-    summary:
-      "Move a client's filing to any status with a required comment; kept in its history, e-mailed to the client.",
-  }),
-  staffSetFileNumber: defineCall({
-    path: 'staff/clients/filenumber',
-    body: staffFileNumberBodySchema,
-    response: envelopeSchema,
-    access: 'staff',
-    summary: "Assign or change a client's file number (unique).",
-  }),
-  staffAssign: defineCall({
-    path: 'staff/clients/assign',
-    body: staffAssignBodySchema,
-    response: envelopeSchema,
-    access: 'staff',
-    summary: 'Assign the filing to an analyst (admins), or take it from To Be Assigned (an analyst).',
-  }),
-  staffMembers: defineCall({
-    path: 'staff/members/list',
-    body: emptyBodySchema,
-    response: staffMembersResponseSchema,
-    access: 'staff',
-    summary: "The firm's staff members (to assign an analyst).",
-  }),
-  staffSendResetLink: defineCall({
-    path: 'staff/clients/resetlink',
-    body: staffClientAccountBodySchema,
-    response: envelopeSchema,
-    access: 'staff',
-    summary: 'E-mail the client a one-time link to set a new password (resetpasswordlink/{id}).',
-  }),
-  staffClientContact: defineCall({
-    path: 'staff/clients/contact',
-    body: staffClientContactBodySchema,
-    response: envelopeSchema,
-    // The sign-in address decides who holds the account: admins only.
-    access: 'admin',
-    summary: "Change the client's sign-in e-mail and phone (the old address is told).",
-  }),
-  staffAddNote: defineCall({
-    path: 'staff/clients/notes/add',
-    body: staffNoteBodySchema,
-    response: envelopeSchema,
-    access: 'staff',
-    summary: "Add an internal note to the client's file (never shown to the client).",
-  }),
-  staffVerifyClient: defineCall({
-    path: 'staff/clients/verify',
-    body: staffClientAccountBodySchema,
-    response: envelopeSchema,
-    access: 'staff',
-    summary: "Mark the client's e-mail address verified (the firm confirmed it another way).",
   }),
 } as const;

@@ -1,5 +1,4 @@
 import { defineCall } from '../call.ts';
-import { auditListBodySchema, auditListResponseSchema } from './audit.schemas.ts';
 import { emptyBodySchema, envelopeSchema } from '../common.ts';
 import { staffInviteBodySchema, staffMemberBodySchema, staffTeamResponseSchema } from './team.schemas.ts';
 
@@ -39,16 +38,5 @@ export const teamCalls = {
     response: envelopeSchema,
     access: 'admin',
     summary: "Reset a staff member's authenticator (a lost phone): they enrol again at the next login.",
-  }),
-} as const;
-
-/** The audit log: admins only. */
-export const auditCalls = {
-  auditLog: defineCall({
-    path: 'staff/audit/list',
-    body: auditListBodySchema,
-    response: auditListResponseSchema,
-    access: 'admin',
-    summary: 'The append-only audit log of staff actions and reads of client data, filtered and paged.',
   }),
 } as const;

@@ -1,61 +1,8 @@
 import { z } from 'zod';
-import {
-  dataTablesParametersSchema,
-  emailField,
-  envelope,
-  phoneExtensionWithDefault,
-  phoneField,
-  requiredText,
-} from '../common.ts';
+import { clientIdField, envelope, requiredText, taxYearField } from '../common.ts';
 import { MESSAGES } from '../messages.ts';
 import { PHONE_EXTENSIONS } from '../constants.ts';
 import { FILE_STATUSES } from '../statuses.ts';
-
-export const taxYearField = z.coerce.number().int().min(2000).max(2100).optional();
-
-/** The work queues: how many filings of a tax year are in each status (an analyst's own and unassigned). */
-export const staffQueueBodySchema = z.object({ taxy: taxYearField });
-export const staffQueueResponseSchema = envelope({
-  tax_year: z.number().int(),
-  counts: z.array(z.object({ status: z.enum(FILE_STATUSES), count: z.number().int() })),
-  total: z.number().int(),
-});
-
-export const STAFF_CLIENT_SORTS = ['file_number', 'name', 'email', 'status', 'updated'] as const;
-
-/** One queue's clients, paged, searched and sorted on the server (the DataTables shape). */
-export const staffClientListBodySchema = z.object({
-  taxy: taxYearField,
-  /** One status; none lists every status (the All queue). */
-  status: z.enum(FILE_STATUSES).optional(),
-  dataTablesParameters: dataTablesParametersSchema.default({ draw: 1, start: 0, length: 25 }),
-  sort: z
-    .object({ column: z.enum(STAFF_CLIENT_SORTS), dir: z.enum(['asc', 'desc']).default('asc') })
-    .default({ column: 'updated', dir: 'desc' }),
-});
-export type StaffClientListBody = z.input<typeof staffClientListBodySchema>;
-
-export const staffClientRowSchema = z.object({
-  client_id: z.string(),
-  file_number: z.string().nullable(),
-  name: z.string(),
-  email: z.string(),
-  /** In its extension's format, with the country code. */
-  phone: z.string(),
-  status: z.enum(FILE_STATUSES),
-  assigned_to: z.string().nullable(),
-  referred_by: z.string().nullable(),
-});
-export type StaffClientRow = z.infer<typeof staffClientRowSchema>;
-
-export const staffClientListResponseSchema = envelope({
-  draw: z.number().int(),
-  recordsTotal: z.number().int(),
-  recordsFiltered: z.number().int(),
-  data: z.array(staffClientRowSchema),
-});
-
-export const clientIdField = z.uuid({ error: MESSAGES.CLIENT_NOT_FOUND });
 
 /** One client, for the console's client page (a read of client data: audited). */
 export const staffClientBodySchema = z.object({ client_id: clientIdField, taxy: taxYearField });
@@ -112,15 +59,6 @@ export const staffClientResponseSchema = envelope({
 });
 export type StaffClient = z.infer<typeof staffClientResponseSchema>;
 
-/** Change the client's sign-in e-mail or phone (the firm confirmed it with the client). */
-export const staffClientContactBodySchema = z.object({
-  client_id: clientIdField,
-  email: emailField(),
-  phone_ext: phoneExtensionWithDefault,
-  phone: phoneField(),
-});
-export type StaffClientContactBody = z.input<typeof staffClientContactBodySchema>;
-
 /** An internal note on the client's file. */
 export const staffNoteBodySchema = z.object({
   client_id: clientIdField,
@@ -151,6 +89,3 @@ export const staffAssignBodySchema = z.object({
   taxy: taxYearField,
   analyst_id: z.uuid({ error: MESSAGES.ANALYST_INVALID }).nullable(),
 });
-
-/** An action on the client's account (a reset link, verification). */
-export const staffClientAccountBodySchema = z.object({ client_id: clientIdField });

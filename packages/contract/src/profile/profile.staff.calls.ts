@@ -1,23 +1,13 @@
 import { defineCall } from '../call.ts';
 import {
-  staffDocumentsBodySchema,
-  staffDocumentsResponseSchema,
   staffProfileBodySchema,
   staffProfileResponseSchema,
   staffRevealBodySchema,
   staffRevealResponseSchema,
-} from './client-file.schemas.ts';
+} from './profile.staff.schemas.ts';
 
-/** The client page's documents and profile (every read is audited). */
-export const staffClientFileCalls = {
-  staffDocuments: defineCall({
-    path: 'staff/clients/documents',
-    body: staffDocumentsBodySchema,
-    response: staffDocumentsResponseSchema,
-    access: 'staff',
-    summary:
-      "A client's documents of a tax year by category, with signed preview, download and ZIP links (audited).",
-  }),
+/** The client page's profile and its identity-number reveals (every read is audited). */
+export const profileStaffCalls = {
   staffProfile: defineCall({
     path: 'staff/clients/profile',
     body: staffProfileBodySchema,
