@@ -3,22 +3,9 @@
  * entries, such as a payment recorded from a webhook), newest first. Reading it is itself audited.
  */
 import { FIRM_TIME_ZONE, type AuditEntry, type DataTablesParameters } from '@taxfirm/contract';
-import {
-  alias,
-  and,
-  auditLog,
-  clients,
-  count,
-  desc,
-  eq,
-  ilike,
-  or,
-  sql,
-  users,
-  type Database,
-  type SQL,
-} from '@taxfirm/db';
+import { alias, and, auditLog, clients, count, eq, sql, users, type Database } from '@taxfirm/db';
 import { audit } from '../../lib/audit.ts';
+import { definePagedList, orderBy, searchIn, type ListPage } from '../../lib/paged-query.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 
 const actorUser = alias(users, 'actor');
@@ -26,45 +13,41 @@ const actorUser = alias(users, 'actor');
 /** The first instant of a calendar day in the firm's time zone. */
 const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${FIRM_TIME_ZONE}`;
 
-export async function listAuditLog(
-  db: Database,
-  actor: StaffActor,
-  input: {
-    clientId?: string;
-    actorId?: string;
-    from?: string;
-    to?: string;
-    page: DataTablesParameters;
-  },
-): Promise<{ recordsTotal: number; recordsFiltered: number; data: AuditEntry[] }> {
-  const term = input.page.search?.value?.trim() ?? '';
-  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const conditions: (SQL | undefined)[] = [
-    input.clientId ? eq(auditLog.clientId, input.clientId) : undefined,
-    input.actorId ? eq(auditLog.actorUserId, input.actorId) : undefined,
-    input.from ? sql`${auditLog.createdAt} >= ${dayStart(input.from)}` : undefined,
-    input.to ? sql`${auditLog.createdAt} < ${dayStart(input.to)} + interval '1 day'` : undefined,
-    term
-      ? or(
-          ilike(auditLog.action, like),
-          ilike(auditLog.subject, like),
-          ilike(actorUser.email, like),
-          ilike(clients.fileNumber, like),
-          ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, like),
-        )
-      : undefined,
-  ];
-  const where = and(...conditions);
-  const counted = () =>
+type AuditFilters = {
+  clientId?: string | undefined;
+  actorId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  search?: string | undefined;
+};
+
+const auditList = definePagedList({
+  count: (db, where) =>
     db
       .select({ n: count() })
       .from(auditLog)
       .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
-      .leftJoin(clients, eq(clients.id, auditLog.clientId));
-  const [[total], [filtered], rows] = await Promise.all([
-    db.select({ n: count() }).from(auditLog),
-    counted().where(where),
-    db
+      .leftJoin(clients, eq(clients.id, auditLog.clientId))
+      .where(where),
+  query: (f: AuditFilters) => ({
+    scope: undefined,
+    matching: and(
+      f.clientId ? eq(auditLog.clientId, f.clientId) : undefined,
+      f.actorId ? eq(auditLog.actorUserId, f.actorId) : undefined,
+      f.from ? sql`${auditLog.createdAt} >= ${dayStart(f.from)}` : undefined,
+      f.to ? sql`${auditLog.createdAt} < ${dayStart(f.to)} + interval '1 day'` : undefined,
+      searchIn(f.search, [
+        auditLog.action,
+        auditLog.subject,
+        actorUser.email,
+        clients.fileNumber,
+        sql`${clients.firstName} || ' ' || ${clients.lastName}`,
+      ]),
+    ),
+    order: orderBy(auditLog.createdAt, 'desc', auditLog.id, 'desc'),
+  }),
+  read: async (db, q, slice): Promise<AuditEntry[]> => {
+    const rows = await db
       .select({
         entry: auditLog,
         actorFirst: actorUser.firstName,
@@ -78,21 +61,11 @@ export async function listAuditLog(
       .from(auditLog)
       .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
       .leftJoin(clients, eq(clients.id, auditLog.clientId))
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(input.page.length)
-      .offset(input.page.start),
-  ]);
-  await audit(db, {
-    actor,
-    action: 'staff.audit.view',
-    clientId: input.clientId ?? null,
-    subject: input.actorId ?? undefined,
-  });
-  return {
-    recordsTotal: total?.n ?? 0,
-    recordsFiltered: filtered?.n ?? 0,
-    data: rows.map(({ entry, ...row }) => ({
+      .where(q.matching)
+      .orderBy(...q.order)
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return rows.map(({ entry, ...row }) => ({
       id: entry.id,
       at: entry.createdAt.toISOString(),
       actor:
@@ -116,6 +89,22 @@ export async function listAuditLog(
       subject: entry.subject,
       ip: entry.ip,
       user_agent: entry.userAgent,
-    })),
-  };
+    }));
+  },
+});
+
+/** The audit log, newest first, a page at a time; reading it is audited too. */
+export async function listAuditLog(
+  db: Database,
+  actor: StaffActor,
+  input: AuditFilters & { page: DataTablesParameters },
+): Promise<ListPage<AuditEntry>> {
+  const result = await auditList.page(db, { ...input, search: input.page.search?.value }, input.page);
+  await audit(db, {
+    actor,
+    action: 'staff.audit.view',
+    clientId: input.clientId ?? null,
+    subject: input.actorId ?? undefined,
+  });
+  return result;
 }

@@ -1,7 +1,8 @@
 /**
  * The staff inbox: contact messages, career applications, every referral and every payment. Each list is
- * filtered, searched and sorted on the server, read a page at a time for the console or in batches for a
- * CSV export (the same filters, every matching row). Reads and actions are written to the audit log.
+ * a paged list (lib/paged-query.ts): filtered, searched and sorted on the server, read a page at a time for
+ * the console or in batches for a CSV export (the same filters, every matching row). Reads and actions are
+ * written to the audit log.
  */
 import {
   FIRM_TIME_ZONE,
@@ -22,32 +23,32 @@ import {
 } from '@taxfirm/contract';
 import {
   and,
-  asc,
   careerApplications,
   clients,
   contactMessages,
   count,
-  desc,
   eq,
   filings,
-  ilike,
-  or,
   payments,
   referrals,
   sql,
   type Database,
 } from '@taxfirm/db';
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { AppError } from '../../lib/app-error.ts';
-import type { CsvCell } from '../../lib/csv.ts';
-import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
-import { audit } from '../../lib/audit.ts';
 import type { StaffActor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import type { CsvCell } from '../../lib/csv.ts';
+import {
+  definePagedList,
+  orderBy,
+  searchIn,
+  toCells,
+  type ListPage,
+  type SortDir,
+} from '../../lib/paged-query.ts';
+import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
 
-type Dir = 'asc' | 'desc';
-type Sorted<C extends string> = { sort: { column: C; dir: Dir }; search?: string | undefined };
-type Slice = { limit: number; offset: number };
+type Sorted<C extends string> = { sort: { column: C; dir: SortDir }; search?: string | undefined };
 
 export type ContactFilters = Sorted<(typeof CONTACT_SORTS)[number]> & { status?: ContactStatus | undefined };
 export type CareerFilters = Sorted<(typeof CAREER_SORTS)[number]>;
@@ -60,24 +61,7 @@ export type PaymentFilters = Sorted<(typeof PAYMENT_SORTS)[number]> & {
   to?: string | undefined;
 };
 
-export type ListPage<R> = { recordsTotal: number; recordsFiltered: number; data: R[] };
-
-/** How many rows an export reads at a time. */
-const EXPORT_BATCH = 500;
-
-/** A search term as an ILIKE pattern (its wildcards escaped), and its digits for phone numbers. */
-function termOf(search: string | undefined) {
-  const term = search?.trim() ?? '';
-  if (!term) return null;
-  return { pattern: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, digits: term.replace(/\D/g, '') };
-}
-
-const byPhone = (column: AnyPgColumn, digits: string) =>
-  digits.length >= 3 ? [ilike(column, `%${digits}%`)] : [];
-
-function orderOf(column: AnyPgColumn | SQL, dir: Dir, id: AnyPgColumn) {
-  return [dir === 'asc' ? asc(column) : desc(column), asc(id)] as const;
-}
+type Page = Pick<DataTablesParameters, 'start' | 'length'>;
 
 /** A phone in its extension's format, with the country code. */
 export function displayPhone(digits: string, ext: string): string {
@@ -94,85 +78,70 @@ function dayStart(mmddyyyy: string, days = 0) {
   return sql`((${`${y}-${m}-${d}`}::date + ${days}::int)::timestamp at time zone ${FIRM_TIME_ZONE})`;
 }
 
-/** Every row of a query read in batches, for an export. */
-async function* inBatches<R>(read: (slice: Slice) => Promise<R[]>): AsyncGenerator<R> {
-  for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const rows = await read({ limit: EXPORT_BATCH, offset });
-    yield* rows;
-    if (rows.length < EXPORT_BATCH) return;
-  }
-}
-
-const sliceOf = (page: DataTablesParameters): Slice => ({ limit: page.length, offset: page.start });
-
 // ---- Contact messages ---------------------------------------------------------------------------------
 
-function contactQuery(f: ContactFilters) {
-  const scope = f.status ? eq(contactMessages.status, f.status) : undefined;
-  const t = termOf(f.search);
-  const matching = t
-    ? and(
-        scope,
-        or(
-          ilike(contactMessages.name, t.pattern),
-          ilike(contactMessages.email, t.pattern),
-          ilike(contactMessages.message, t.pattern),
-          ...byPhone(contactMessages.phone, t.digits),
-        ),
-      )
-    : scope;
-  const columns = {
-    received: contactMessages.createdAt,
-    name: contactMessages.name,
-    email: contactMessages.email,
-    status: contactMessages.status,
-  } as const;
-  return { scope, matching, order: orderOf(columns[f.sort.column], f.sort.dir, contactMessages.id) };
-}
-
-async function readContacts(db: Database, f: ContactFilters, slice: Slice): Promise<InboxContactRow[]> {
-  const q = contactQuery(f);
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .where(q.matching)
-    .orderBy(...q.order)
-    .limit(slice.limit)
-    .offset(slice.offset);
-  return rows.map((row) => ({
-    message_id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: displayPhone(row.phone, row.phoneExt),
-    message: row.message,
-    status: row.status,
-    received_at: row.createdAt.toISOString(),
-  }));
-}
+const contactList = definePagedList({
+  count: (db, where) => db.select({ n: count() }).from(contactMessages).where(where),
+  query: (f: ContactFilters) => {
+    const scope = f.status ? eq(contactMessages.status, f.status) : undefined;
+    const search = searchIn(
+      f.search,
+      [contactMessages.name, contactMessages.email, contactMessages.message],
+      [contactMessages.phone],
+    );
+    const columns = {
+      received: contactMessages.createdAt,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      status: contactMessages.status,
+    } as const;
+    return {
+      scope,
+      matching: search ? and(scope, search) : scope,
+      order: orderBy(columns[f.sort.column], f.sort.dir, contactMessages.id),
+    };
+  },
+  read: async (db, q, slice): Promise<InboxContactRow[]> => {
+    const rows = await db
+      .select()
+      .from(contactMessages)
+      .where(q.matching)
+      .orderBy(...q.order)
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return rows.map((row) => ({
+      message_id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: displayPhone(row.phone, row.phoneExt),
+      message: row.message,
+      status: row.status,
+      received_at: row.createdAt.toISOString(),
+    }));
+  },
+});
 
 export async function findContactMessages(
   db: Database,
   actor: StaffActor,
   f: ContactFilters,
-  page: DataTablesParameters,
+  page: Page,
 ): Promise<ListPage<InboxContactRow>> {
-  const q = contactQuery(f);
-  const counted = (where: SQL | undefined) => db.select({ n: count() }).from(contactMessages).where(where);
-  const [[total], [filtered], data] = await Promise.all([
-    counted(q.scope),
-    counted(q.matching),
-    readContacts(db, f, sliceOf(page)),
-  ]);
+  const result = await contactList.page(db, f, page);
   await audit(db, { actor, action: 'staff.inbox.contact-messages', subject: f.status ?? 'all' });
-  return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered?.n ?? 0, data };
+  return result;
 }
 
 export const CONTACT_CSV_HEADER = ['Received', 'Name', 'E-mail', 'Phone', 'Message', 'Status'];
 export function contactCsvRows(db: Database, f: ContactFilters): AsyncIterable<CsvCell[]> {
-  return mapRows(
-    inBatches((slice) => readContacts(db, f, slice)),
-    (r) => [r.received_at, r.name, r.email, r.phone, r.message, r.status],
-  );
+  return toCells(contactList.all(db, f), (r) => [
+    r.received_at,
+    r.name,
+    r.email,
+    r.phone,
+    r.message,
+    r.status,
+  ]);
 }
 
 /** Set a contact message's status; 404 when there is no such message. */
@@ -197,83 +166,81 @@ export async function updateContactStatus(
 
 const applicantName = sql<string>`${careerApplications.firstName} || ' ' || ${careerApplications.lastName}`;
 
-function careerQuery(f: CareerFilters) {
-  const t = termOf(f.search);
-  const matching = t
-    ? or(
-        ilike(applicantName, t.pattern),
-        ilike(careerApplications.email, t.pattern),
-        ilike(careerApplications.message, t.pattern),
-        ilike(careerApplications.resumeName, t.pattern),
-        ...byPhone(careerApplications.phone, t.digits),
-      )
-    : undefined;
-  const columns = {
-    received: careerApplications.createdAt,
-    name: applicantName,
-    email: careerApplications.email,
-    status: careerApplications.status,
-  } as const;
-  return { matching, order: orderOf(columns[f.sort.column], f.sort.dir, careerApplications.id) };
-}
-
-async function readCareers(db: Database, f: CareerFilters, slice: Slice): Promise<InboxCareerRow[]> {
-  const q = careerQuery(f);
-  const rows = await db
-    .select({
-      id: careerApplications.id,
-      firstName: careerApplications.firstName,
-      lastName: careerApplications.lastName,
+const careerList = definePagedList({
+  count: (db, where) => db.select({ n: count() }).from(careerApplications).where(where),
+  query: (f: CareerFilters) => {
+    const columns = {
+      received: careerApplications.createdAt,
+      name: applicantName,
       email: careerApplications.email,
-      phone: careerApplications.phone,
-      phoneExt: careerApplications.phoneExt,
-      message: careerApplications.message,
       status: careerApplications.status,
-      resumeName: careerApplications.resumeName,
-      resumeSize: careerApplications.resumeSize,
-      createdAt: careerApplications.createdAt,
-    })
-    .from(careerApplications)
-    .where(q.matching)
-    .orderBy(...q.order)
-    .limit(slice.limit)
-    .offset(slice.offset);
-  return rows.map((row) => ({
-    application_id: row.id,
-    name: `${row.firstName} ${row.lastName}`,
-    email: row.email,
-    phone: displayPhone(row.phone, row.phoneExt),
-    message: row.message,
-    status: row.status,
-    resume_name: row.resumeName,
-    resume_size: row.resumeSize,
-    received_at: row.createdAt.toISOString(),
-  }));
-}
+    } as const;
+    return {
+      scope: undefined,
+      matching: searchIn(
+        f.search,
+        [applicantName, careerApplications.email, careerApplications.message, careerApplications.resumeName],
+        [careerApplications.phone],
+      ),
+      order: orderBy(columns[f.sort.column], f.sort.dir, careerApplications.id),
+    };
+  },
+  read: async (db, q, slice): Promise<InboxCareerRow[]> => {
+    const rows = await db
+      .select({
+        id: careerApplications.id,
+        firstName: careerApplications.firstName,
+        lastName: careerApplications.lastName,
+        email: careerApplications.email,
+        phone: careerApplications.phone,
+        phoneExt: careerApplications.phoneExt,
+        message: careerApplications.message,
+        status: careerApplications.status,
+        resumeName: careerApplications.resumeName,
+        resumeSize: careerApplications.resumeSize,
+        createdAt: careerApplications.createdAt,
+      })
+      .from(careerApplications)
+      .where(q.matching)
+      .orderBy(...q.order)
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return rows.map((row) => ({
+      application_id: row.id,
+      name: `${row.firstName} ${row.lastName}`,
+      email: row.email,
+      phone: displayPhone(row.phone, row.phoneExt),
+      message: row.message,
+      status: row.status,
+      resume_name: row.resumeName,
+      resume_size: row.resumeSize,
+      received_at: row.createdAt.toISOString(),
+    }));
+  },
+});
 
 export async function findCareerApplications(
   db: Database,
   actor: StaffActor,
   f: CareerFilters,
-  page: DataTablesParameters,
+  page: Page,
 ): Promise<ListPage<InboxCareerRow>> {
-  const q = careerQuery(f);
-  const counted = (where: SQL | undefined) => db.select({ n: count() }).from(careerApplications).where(where);
-  const [[total], [filtered], data] = await Promise.all([
-    counted(undefined),
-    counted(q.matching),
-    readCareers(db, f, sliceOf(page)),
-  ]);
+  const result = await careerList.page(db, f, page);
   await audit(db, { actor, action: 'staff.inbox.career-applications' });
-  return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered?.n ?? 0, data };
+  return result;
 }
 
 export const CAREER_CSV_HEADER = ['Received', 'Name', 'E-mail', 'Phone', 'Message', 'Status', 'Résumé'];
 export function careerCsvRows(db: Database, f: CareerFilters): AsyncIterable<CsvCell[]> {
-  return mapRows(
-    inBatches((slice) => readCareers(db, f, slice)),
-    (r) => [r.received_at, r.name, r.email, r.phone, r.message, r.status, r.resume_name],
-  );
+  return toCells(careerList.all(db, f), (r) => [
+    r.received_at,
+    r.name,
+    r.email,
+    r.phone,
+    r.message,
+    r.status,
+    r.resume_name,
+  ]);
 }
 
 /**
@@ -315,87 +282,82 @@ export async function openResume(
 
 const referrerClientName = sql<string | null>`${clients.firstName} || ' ' || ${clients.lastName}`;
 
-function referralQuery(f: ReferralFilters) {
-  const scope = f.taxYear ? eq(referrals.taxYear, f.taxYear) : undefined;
-  const t = termOf(f.search);
-  const matching = t
-    ? and(
-        scope,
-        or(
-          ilike(referrals.referrerName, t.pattern),
-          ilike(referrals.referrerEmail, t.pattern),
-          ilike(referrals.friendName, t.pattern),
-          ilike(referrals.friendEmail, t.pattern),
-          ilike(referrals.comment, t.pattern),
-          ilike(referrerClientName, t.pattern),
-          ilike(clients.fileNumber, t.pattern),
-          ...byPhone(referrals.referrerPhone, t.digits),
-          ...byPhone(referrals.friendPhone, t.digits),
-        ),
-      )
-    : scope;
-  const columns = {
-    received: referrals.createdAt,
-    referrer: referrals.referrerName,
-    friend: referrals.friendName,
-    client: referrerClientName,
-    tax_year: referrals.taxYear,
-  } as const;
-  return { scope, matching, order: orderOf(columns[f.sort.column], f.sort.dir, referrals.id) };
-}
-
-async function readReferrals(db: Database, f: ReferralFilters, slice: Slice): Promise<InboxReferralRow[]> {
-  const q = referralQuery(f);
-  const rows = await db
-    .select({
-      referral: referrals,
-      clientFirst: clients.firstName,
-      clientLast: clients.lastName,
-      fileNumber: clients.fileNumber,
-    })
-    .from(referrals)
-    .leftJoin(clients, eq(clients.id, referrals.clientId))
-    .where(q.matching)
-    .orderBy(...q.order)
-    .limit(slice.limit)
-    .offset(slice.offset);
-  return rows.map(({ referral: r, clientFirst, clientLast, fileNumber }) => ({
-    referral_id: r.id,
-    tax_year: r.taxYear,
-    referrer_name: r.referrerName,
-    referrer_email: r.referrerEmail,
-    referrer_phone: displayPhone(r.referrerPhone, r.referrerPhoneExt),
-    friend_name: r.friendName,
-    friend_email: r.friendEmail,
-    friend_phone: displayPhone(r.friendPhone, r.friendPhoneExt),
-    comment: r.comment,
-    client_id: r.clientId,
-    client_name: clientFirst === null ? null : `${clientFirst} ${clientLast ?? ''}`.trim(),
-    client_file_number: fileNumber,
-    received_at: r.createdAt.toISOString(),
-  }));
-}
+const referralList = definePagedList({
+  count: (db, where) =>
+    db
+      .select({ n: count() })
+      .from(referrals)
+      .leftJoin(clients, eq(clients.id, referrals.clientId))
+      .where(where),
+  query: (f: ReferralFilters) => {
+    const scope = f.taxYear ? eq(referrals.taxYear, f.taxYear) : undefined;
+    const search = searchIn(
+      f.search,
+      [
+        referrals.referrerName,
+        referrals.referrerEmail,
+        referrals.friendName,
+        referrals.friendEmail,
+        referrals.comment,
+        referrerClientName,
+        clients.fileNumber,
+      ],
+      [referrals.referrerPhone, referrals.friendPhone],
+    );
+    const columns = {
+      received: referrals.createdAt,
+      referrer: referrals.referrerName,
+      friend: referrals.friendName,
+      client: referrerClientName,
+      tax_year: referrals.taxYear,
+    } as const;
+    return {
+      scope,
+      matching: search ? and(scope, search) : scope,
+      order: orderBy(columns[f.sort.column], f.sort.dir, referrals.id),
+    };
+  },
+  read: async (db, q, slice): Promise<InboxReferralRow[]> => {
+    const rows = await db
+      .select({
+        referral: referrals,
+        clientFirst: clients.firstName,
+        clientLast: clients.lastName,
+        fileNumber: clients.fileNumber,
+      })
+      .from(referrals)
+      .leftJoin(clients, eq(clients.id, referrals.clientId))
+      .where(q.matching)
+      .orderBy(...q.order)
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return rows.map(({ referral: r, clientFirst, clientLast, fileNumber }) => ({
+      referral_id: r.id,
+      tax_year: r.taxYear,
+      referrer_name: r.referrerName,
+      referrer_email: r.referrerEmail,
+      referrer_phone: displayPhone(r.referrerPhone, r.referrerPhoneExt),
+      friend_name: r.friendName,
+      friend_email: r.friendEmail,
+      friend_phone: displayPhone(r.friendPhone, r.friendPhoneExt),
+      comment: r.comment,
+      client_id: r.clientId,
+      client_name: clientFirst === null ? null : `${clientFirst} ${clientLast ?? ''}`.trim(),
+      client_file_number: fileNumber,
+      received_at: r.createdAt.toISOString(),
+    }));
+  },
+});
 
 export async function findReferrals(
   db: Database,
   actor: StaffActor,
   f: ReferralFilters,
-  page: DataTablesParameters,
+  page: Page,
 ): Promise<ListPage<InboxReferralRow>> {
-  const q = referralQuery(f);
-  const counted = (where: SQL | undefined) =>
-    db
-      .select({ n: count() })
-      .from(referrals)
-      .leftJoin(clients, eq(clients.id, referrals.clientId))
-      .where(where);
-  const [[total], [filtered], data] = await Promise.all([
-    counted(q.scope),
-    counted(q.matching),
-    readReferrals(db, f, sliceOf(page)),
-  ]);
+  const result = await referralList.page(db, f, page);
   await audit(db, { actor, action: 'staff.inbox.referrals', subject: f.taxYear ? String(f.taxYear) : 'all' });
-  return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered?.n ?? 0, data };
+  return result;
 }
 
 export const REFERRAL_CSV_HEADER = [
@@ -412,22 +374,19 @@ export const REFERRAL_CSV_HEADER = [
   'Client file number',
 ];
 export function referralCsvRows(db: Database, f: ReferralFilters): AsyncIterable<CsvCell[]> {
-  return mapRows(
-    inBatches((slice) => readReferrals(db, f, slice)),
-    (r) => [
-      r.received_at,
-      r.tax_year,
-      r.referrer_name,
-      r.referrer_email,
-      r.referrer_phone,
-      r.friend_name,
-      r.friend_email,
-      r.friend_phone,
-      r.comment,
-      r.client_name,
-      r.client_file_number,
-    ],
-  );
+  return toCells(referralList.all(db, f), (r) => [
+    r.received_at,
+    r.tax_year,
+    r.referrer_name,
+    r.referrer_email,
+    r.referrer_phone,
+    r.friend_name,
+    r.friend_email,
+    r.friend_phone,
+    r.comment,
+    r.client_name,
+    r.client_file_number,
+  ]);
 }
 
 // ---- Payments -----------------------------------------------------------------------------------------
@@ -436,98 +395,91 @@ const payerName = sql<string>`${clients.firstName} || ' ' || ${clients.lastName}
 /** When a payment happened: when it was paid, else when its order was made. */
 const paymentDay = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
 
-function paymentQuery(f: PaymentFilters) {
-  const scope = and(
-    f.status ? eq(payments.status, f.status) : undefined,
-    f.taxYear ? eq(filings.taxYear, f.taxYear) : undefined,
-    f.from ? sql`${paymentDay} >= ${dayStart(f.from)}` : undefined,
-    f.to ? sql`${paymentDay} < ${dayStart(f.to, 1)}` : undefined,
-  );
-  const t = termOf(f.search);
-  const matching = t
-    ? and(
-        scope,
-        or(
-          ilike(payerName, t.pattern),
-          ilike(clients.fileNumber, t.pattern),
-          ilike(payments.orderId, t.pattern),
-          ilike(payments.providerPaymentId, t.pattern),
-        ),
-      )
-    : scope;
-  const columns = {
-    created: payments.createdAt,
-    paid: payments.paidAt,
-    client: payerName,
-    file_number: clients.fileNumber,
-    amount: payments.amountCents,
-    status: payments.status,
-  } as const;
-  return { scope, matching, order: orderOf(columns[f.sort.column], f.sort.dir, payments.id) };
-}
-
-async function readPayments(db: Database, f: PaymentFilters, slice: Slice): Promise<InboxPaymentRow[]> {
-  const q = paymentQuery(f);
-  const rows = await db
-    .select({
-      id: payments.id,
-      clientId: payments.clientId,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      fileNumber: clients.fileNumber,
-      taxYear: filings.taxYear,
-      amountCents: payments.amountCents,
-      currency: payments.currency,
-      status: payments.status,
-      orderId: payments.orderId,
-      providerPaymentId: payments.providerPaymentId,
-      paidAt: payments.paidAt,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    .innerJoin(clients, eq(clients.id, payments.clientId))
-    .innerJoin(filings, eq(filings.id, payments.filingId))
-    .where(q.matching)
-    .orderBy(...q.order)
-    .limit(slice.limit)
-    .offset(slice.offset);
-  return rows.map((row) => ({
-    id: row.id,
-    client_id: row.clientId,
-    client_name: `${row.firstName} ${row.lastName}`,
-    file_number: row.fileNumber,
-    tax_year: row.taxYear,
-    amount_cents: row.amountCents,
-    currency: row.currency,
-    status: row.status,
-    order_id: row.orderId,
-    payment_id: row.providerPaymentId,
-    paid_at: row.paidAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-  }));
-}
-
-export async function findPayments(
-  db: Database,
-  actor: StaffActor,
-  f: PaymentFilters,
-  page: DataTablesParameters,
-): Promise<ListPage<InboxPaymentRow>> {
-  const q = paymentQuery(f);
-  const counted = (where: SQL | undefined) =>
+const paymentList = definePagedList({
+  count: (db, where) =>
     db
       .select({ n: count() })
       .from(payments)
       .innerJoin(clients, eq(clients.id, payments.clientId))
       .innerJoin(filings, eq(filings.id, payments.filingId))
-      .where(where);
-  const [[total], [filtered], data] = await Promise.all([
-    counted(q.scope),
-    counted(q.matching),
-    readPayments(db, f, sliceOf(page)),
-  ]);
+      .where(where),
+  query: (f: PaymentFilters) => {
+    const scope = and(
+      f.status ? eq(payments.status, f.status) : undefined,
+      f.taxYear ? eq(filings.taxYear, f.taxYear) : undefined,
+      f.from ? sql`${paymentDay} >= ${dayStart(f.from)}` : undefined,
+      f.to ? sql`${paymentDay} < ${dayStart(f.to, 1)}` : undefined,
+    );
+    const search = searchIn(f.search, [
+      payerName,
+      clients.fileNumber,
+      payments.orderId,
+      payments.providerPaymentId,
+    ]);
+    const columns = {
+      created: payments.createdAt,
+      paid: payments.paidAt,
+      client: payerName,
+      file_number: clients.fileNumber,
+      amount: payments.amountCents,
+      status: payments.status,
+    } as const;
+    return {
+      scope,
+      matching: search ? and(scope, search) : scope,
+      order: orderBy(columns[f.sort.column], f.sort.dir, payments.id),
+    };
+  },
+  read: async (db, q, slice): Promise<InboxPaymentRow[]> => {
+    const rows = await db
+      .select({
+        id: payments.id,
+        clientId: payments.clientId,
+        firstName: clients.firstName,
+        lastName: clients.lastName,
+        fileNumber: clients.fileNumber,
+        taxYear: filings.taxYear,
+        amountCents: payments.amountCents,
+        currency: payments.currency,
+        status: payments.status,
+        orderId: payments.orderId,
+        providerPaymentId: payments.providerPaymentId,
+        paidAt: payments.paidAt,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .innerJoin(clients, eq(clients.id, payments.clientId))
+      .innerJoin(filings, eq(filings.id, payments.filingId))
+      .where(q.matching)
+      .orderBy(...q.order)
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return rows.map((row) => ({
+      id: row.id,
+      client_id: row.clientId,
+      client_name: `${row.firstName} ${row.lastName}`,
+      file_number: row.fileNumber,
+      tax_year: row.taxYear,
+      amount_cents: row.amountCents,
+      currency: row.currency,
+      status: row.status,
+      order_id: row.orderId,
+      payment_id: row.providerPaymentId,
+      paid_at: row.paidAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+    }));
+  },
+});
+
+export async function findPayments(
+  db: Database,
+  actor: StaffActor,
+  f: PaymentFilters,
+  page: Page,
+): Promise<ListPage<InboxPaymentRow>> {
+  const result = await paymentList.page(db, f, page);
   await audit(db, { actor, action: 'staff.inbox.payments', subject: f.status ?? 'all' });
-  return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered?.n ?? 0, data };
+  return result;
 }
 
 /** Cents as a decimal amount in the currency's main unit: 123456 → "1234.56". */
@@ -550,26 +502,16 @@ export const PAYMENT_CSV_HEADER = [
   'Paid at',
 ];
 export function paymentCsvRows(db: Database, f: PaymentFilters): AsyncIterable<CsvCell[]> {
-  return mapRows(
-    inBatches((slice) => readPayments(db, f, slice)),
-    (r) => [
-      r.created_at,
-      r.client_name,
-      r.file_number,
-      r.tax_year,
-      centsToAmount(r.amount_cents),
-      r.currency,
-      r.status,
-      r.order_id,
-      r.payment_id,
-      r.paid_at,
-    ],
-  );
-}
-
-async function* mapRows<R>(
-  rows: AsyncIterable<R>,
-  toCells: (row: R) => CsvCell[],
-): AsyncGenerator<CsvCell[]> {
-  for await (const row of rows) yield toCells(row);
+  return toCells(paymentList.all(db, f), (r) => [
+    r.created_at,
+    r.client_name,
+    r.file_number,
+    r.tax_year,
+    centsToAmount(r.amount_cents),
+    r.currency,
+    r.status,
+    r.order_id,
+    r.payment_id,
+    r.paid_at,
+  ]);
 }

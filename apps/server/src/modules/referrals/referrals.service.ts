@@ -6,7 +6,8 @@ import {
   type DataTablesParameters,
   type ReferralRow,
 } from '@taxfirm/contract';
-import { and, count, desc, eq, ilike, or, referrals, users, type Database } from '@taxfirm/db';
+import { and, count, eq, referrals, users, type Database } from '@taxfirm/db';
+import { definePagedList, orderBy, searchIn, type ListPage } from '../../lib/paged-query.ts';
 import type { SessionUser } from '../../types/fastify.d.ts';
 
 /**
@@ -51,42 +52,26 @@ export async function createReferral({
   });
 }
 
-/**
- * One page of the client's own referrals for a tax year, newest first, in the DataTables shape: the total for
- * the year, the total matching the search (friend's name or e-mail), and the page.
- */
-export async function listReferrals({
-  db,
-  clientId,
-  taxYear,
-  page,
-}: {
-  db: Database;
-  clientId: string;
-  taxYear: number;
-  page: DataTablesParameters;
-}): Promise<{ data: ReferralRow[]; recordsTotal: number; recordsFiltered: number }> {
-  const own = and(eq(referrals.clientId, clientId), eq(referrals.taxYear, taxYear));
-  const term = page.search?.value?.trim() ?? '';
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const matching = term
-    ? and(own, or(ilike(referrals.friendName, pattern), ilike(referrals.friendEmail, pattern)))
-    : own;
-  const [[total], [filtered], rows] = await Promise.all([
-    db.select({ n: count() }).from(referrals).where(own),
-    db.select({ n: count() }).from(referrals).where(matching),
-    db
+const ownReferrals = definePagedList({
+  count: (db, where) => db.select({ n: count() }).from(referrals).where(where),
+  query: (f: { clientId: string; taxYear: number; search: string | undefined }) => {
+    const scope = and(eq(referrals.clientId, f.clientId), eq(referrals.taxYear, f.taxYear));
+    const search = searchIn(f.search, [referrals.friendName, referrals.friendEmail]);
+    return {
+      scope,
+      matching: search ? and(scope, search) : scope,
+      order: orderBy(referrals.createdAt, 'desc', referrals.id, 'desc'),
+    };
+  },
+  read: async (db, q, slice): Promise<ReferralRow[]> => {
+    const rows = await db
       .select()
       .from(referrals)
-      .where(matching)
-      .orderBy(desc(referrals.createdAt), desc(referrals.id))
-      .limit(page.length)
-      .offset(page.start),
-  ]);
-  return {
-    recordsTotal: total?.n ?? 0,
-    recordsFiltered: filtered?.n ?? 0,
-    data: rows.map((row) => ({
+      .where(q.matching)
+      .orderBy(...q.order)
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return rows.map((row) => ({
       rf_on_name: row.referrerName,
       rf_on_email: row.referrerEmail,
       rf_name: row.friendName,
@@ -97,6 +82,24 @@ export async function listReferrals({
       rf_phone_ext: row.friendPhoneExt,
       rf_comment: row.comment,
       created_at: row.createdAt.toISOString(),
-    })),
-  };
+    }));
+  },
+});
+
+/**
+ * One page of the client's own referrals for a tax year, newest first, in the DataTables shape: the total for
+ * the year, the total matching the search (friend's name or e-mail), and the page.
+ */
+export function listReferrals({
+  db,
+  clientId,
+  taxYear,
+  page,
+}: {
+  db: Database;
+  clientId: string;
+  taxYear: number;
+  page: DataTablesParameters;
+}): Promise<ListPage<ReferralRow>> {
+  return ownReferrals.page(db, { clientId, taxYear, search: page.search?.value }, page);
 }

@@ -4,6 +4,7 @@
  */
 import type { StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
+import { definePagedList, orderBy, searchIn, type ListPage, type SortDir } from '../../lib/paged-query.ts';
 import {
   FILE_STATUSES,
   formatPhone,
@@ -15,13 +16,10 @@ import {
 import {
   alias,
   and,
-  asc,
   clients,
   count,
-  desc,
   eq,
   filings,
-  ilike,
   or,
   sql,
   taxpayerProfiles,
@@ -59,45 +57,35 @@ const SORTS = {
   updated: filings.updatedAt,
 } as const;
 
-export async function listQueue(
-  db: Database,
-  actor: StaffActor,
-  input: {
-    taxYear: number;
-    status: FileStatus | undefined;
-    page: DataTablesParameters;
-    sort: { column: keyof typeof SORTS; dir: 'asc' | 'desc' };
-  },
-): Promise<{ recordsTotal: number; recordsFiltered: number; data: StaffClientRow[] }> {
-  const queue = input.status
-    ? and(visible(actor, input.taxYear), eq(filings.status, input.status))
-    : visible(actor, input.taxYear);
-  const term = input.page.search?.value?.trim() ?? '';
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const digits = term.replace(/\D/g, '');
-  const matching = term
-    ? and(
-        queue,
-        or(
-          ilike(fullName, pattern),
-          ilike(owner.email, pattern),
-          ilike(clients.fileNumber, pattern),
-          ...(digits.length >= 3 ? [ilike(clients.phone, `%${digits}%`)] : []),
-        ),
-      )
-    : queue;
-  const base = () =>
+type QueueFilters = {
+  actor: StaffActor;
+  taxYear: number;
+  status: FileStatus | undefined;
+  search: string | undefined;
+  sort: { column: keyof typeof SORTS; dir: SortDir };
+};
+
+const queueList = definePagedList({
+  count: (db, where) =>
     db
       .select({ n: count() })
       .from(filings)
       .innerJoin(clients, eq(clients.id, filings.clientId))
-      .innerJoin(owner, eq(owner.id, clients.userId));
-  const sortColumn = SORTS[input.sort.column];
-  const order = input.sort.dir === 'asc' ? asc(sortColumn) : desc(sortColumn);
-  const [[total], [filtered], rows] = await Promise.all([
-    base().where(queue),
-    base().where(matching),
-    db
+      .innerJoin(owner, eq(owner.id, clients.userId))
+      .where(where),
+  query: (f: QueueFilters) => {
+    const scope = f.status
+      ? and(visible(f.actor, f.taxYear), eq(filings.status, f.status))
+      : visible(f.actor, f.taxYear);
+    const search = searchIn(f.search, [fullName, owner.email, clients.fileNumber], [clients.phone]);
+    return {
+      scope,
+      matching: search ? and(scope, search) : scope,
+      order: orderBy(SORTS[f.sort.column], f.sort.dir, filings.id),
+    };
+  },
+  read: async (db, q, slice): Promise<StaffClientRow[]> => {
+    const rows = await db
       .select({
         clientId: clients.id,
         fileNumber: clients.fileNumber,
@@ -116,21 +104,11 @@ export async function listQueue(
       .innerJoin(owner, eq(owner.id, clients.userId))
       .leftJoin(assignee, eq(assignee.id, filings.assignedTo))
       .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
-      .where(matching)
-      .orderBy(order, asc(filings.id))
-      .limit(input.page.length)
-      .offset(input.page.start),
-  ]);
-  // A staff read of client data is audited: who listed which queue, from where.
-  await audit(db, {
-    actor,
-    action: 'staff.clients.list',
-    subject: `${input.taxYear}/${input.status ?? 'All'}${term ? ' search' : ''}`,
-  });
-  return {
-    recordsTotal: total?.n ?? 0,
-    recordsFiltered: filtered?.n ?? 0,
-    data: rows.map((row) => ({
+      .where(q.matching)
+      .orderBy(...q.order)
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return rows.map((row) => ({
       client_id: row.clientId,
       file_number: row.fileNumber,
       name: `${row.firstName} ${row.lastName}`,
@@ -141,6 +119,27 @@ export async function listQueue(
       status: row.status,
       assigned_to: row.assigneeFirst ? `${row.assigneeFirst} ${row.assigneeLast ?? ''}`.trim() : null,
       referred_by: row.referredBy ?? null,
-    })),
-  };
+    }));
+  },
+});
+
+/** One queue's clients, a page at a time; every listing is audited (who listed which queue, from where). */
+export async function listQueue(
+  db: Database,
+  actor: StaffActor,
+  input: {
+    taxYear: number;
+    status: FileStatus | undefined;
+    page: DataTablesParameters;
+    sort: { column: keyof typeof SORTS; dir: SortDir };
+  },
+): Promise<ListPage<StaffClientRow>> {
+  const search = input.page.search?.value?.trim() ?? '';
+  const result = await queueList.page(db, { ...input, actor, search }, input.page);
+  await audit(db, {
+    actor,
+    action: 'staff.clients.list',
+    subject: `${input.taxYear}/${input.status ?? 'All'}${search ? ' search' : ''}`,
+  });
+  return result;
 }

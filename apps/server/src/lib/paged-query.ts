@@ -1,0 +1,84 @@
+/**
+ * One way to serve a paged list (the console's work queues, inbox lists, audit log, a client's referrals):
+ * the DataTables answer (total in scope, total matching the search, one page), and every matching row in
+ * batches for a CSV export. A list says how to count, how to filter and order, and how to read a slice.
+ */
+import type { DataTablesParameters } from '@taxfirm/contract';
+import { asc, desc, ilike, or, type Database, type SQL } from '@taxfirm/db';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+export type SortDir = 'asc' | 'desc';
+export type Slice = { limit: number; offset: number };
+export type ListPage<R> = { recordsTotal: number; recordsFiltered: number; data: R[] };
+
+/** A list under its filters: `scope` is what the filters allow, `matching` adds the search. */
+export type ListQuery = { scope: SQL | undefined; matching: SQL | undefined; order: SQL[] };
+
+/** How many rows an export reads at a time. */
+const EXPORT_BATCH = 500;
+
+export function definePagedList<F, R>(list: {
+  /** Count the rows a condition selects (with the joins the search needs). */
+  count: (db: Database, where: SQL | undefined) => Promise<{ n: number }[]>;
+  query: (filters: F) => ListQuery;
+  read: (db: Database, query: ListQuery, slice: Slice) => Promise<R[]>;
+}) {
+  return {
+    async page(
+      db: Database,
+      filters: F,
+      page: Pick<DataTablesParameters, 'start' | 'length'>,
+    ): Promise<ListPage<R>> {
+      const q = list.query(filters);
+      const [[total], [filtered], data] = await Promise.all([
+        list.count(db, q.scope),
+        list.count(db, q.matching),
+        list.read(db, q, { limit: page.length, offset: page.start }),
+      ]);
+      return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered?.n ?? 0, data };
+    },
+    /** Every matching row, read in batches (an export). */
+    async *all(db: Database, filters: F): AsyncGenerator<R> {
+      const q = list.query(filters);
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const rows = await list.read(db, q, { limit: EXPORT_BATCH, offset });
+        yield* rows;
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    },
+  };
+}
+
+/**
+ * A search box's condition: any of `text` contains the term (ILIKE, its wildcards escaped), or any of
+ * `phones` contains its digits (three or more). Undefined for a blank term.
+ */
+export function searchIn(
+  term: string | undefined,
+  text: (AnyPgColumn | SQL)[],
+  phones: AnyPgColumn[] = [],
+): SQL | undefined {
+  const trimmed = term?.trim() ?? '';
+  if (!trimmed) return undefined;
+  const pattern = `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = trimmed.replace(/\D/g, '');
+  return or(
+    ...text.map((column) => ilike(column, pattern)),
+    ...(digits.length >= 3 ? phones.map((column) => ilike(column, `%${digits}%`)) : []),
+  );
+}
+
+/** Sort by a column, then by id so that pages never overlap. */
+export function orderBy(
+  column: AnyPgColumn | SQL,
+  dir: SortDir,
+  id: AnyPgColumn | SQL,
+  idDir: SortDir = 'asc',
+): SQL[] {
+  return [dir === 'asc' ? asc(column) : desc(column), idDir === 'asc' ? asc(id) : desc(id)];
+}
+
+/** Rows of an async list as CSV cells. */
+export async function* toCells<R, C>(rows: AsyncIterable<R>, cellsOf: (row: R) => C[]): AsyncGenerator<C[]> {
+  for await (const row of rows) yield cellsOf(row);
+}
