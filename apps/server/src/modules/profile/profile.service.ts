@@ -283,6 +283,56 @@ export async function saveEmployers(deps: ProfileDeps, actor: Actor, input: Empl
   });
 }
 
+/** Which identity number: the taxpayer's, the spouse's, or a dependent's (by id, or by the old form's position). */
+export type IdentityNumberRef =
+  | { section: 'taxpayer' | 'spouse' }
+  | { section: 'dependent'; id?: string | undefined; index?: number | undefined };
+
+/** The audit subject of a number: `taxpayer.ssn`, `spouse.ssn`, `dependents.<id>.ssn` (or `dependents.#<n>.ssn`). */
+export function identitySubject(ref: IdentityNumberRef): string {
+  if (ref.section !== 'dependent') return `${ref.section}.ssn`;
+  return `dependents.${ref.id ?? `#${ref.index ?? 0}`}.ssn`;
+}
+
+/** The number a staff subject names (`taxpayer.ssn`, `spouse.ssn`, `dependents.<uuid>.ssn`), or null. */
+export function parseIdentitySubject(subject: string): IdentityNumberRef | null {
+  if (subject === 'taxpayer.ssn') return { section: 'taxpayer' };
+  if (subject === 'spouse.ssn') return { section: 'spouse' };
+  const id = /^dependents\.([0-9a-f-]{36})\.ssn$/.exec(subject)?.[1];
+  return id ? { section: 'dependent', id } : null;
+}
+
+/**
+ * One identity number of a client in full (123-45-6789), opened from its seal: the one way a number leaves
+ * the database in clear. Callers audit the reveal. 404 "not stored" when there is none.
+ */
+export async function openIdentityNumber(
+  deps: Pick<ProfileDeps, 'db' | 'keyring'>,
+  clientId: string,
+  ref: IdentityNumberRef,
+): Promise<string> {
+  const { db } = deps;
+  const sealedOf = async () => {
+    if (ref.section === 'dependent') {
+      const which = ref.id ? eq(dependents.id, ref.id) : eq(dependents.position, ref.index ?? 0);
+      return db
+        .select({ sealed: dependents.ssnSealed })
+        .from(dependents)
+        .where(and(eq(dependents.clientId, clientId), which));
+    }
+    if (ref.section === 'spouse') {
+      return db.select({ sealed: spouses.ssnSealed }).from(spouses).where(eq(spouses.clientId, clientId));
+    }
+    return db
+      .select({ sealed: taxpayerProfiles.ssnSealed })
+      .from(taxpayerProfiles)
+      .where(eq(taxpayerProfiles.clientId, clientId));
+  };
+  const [row] = await sealedOf();
+  if (!row?.sealed) throw new AppError('NOT_FOUND', { message: MESSAGES.SSN_NOT_STORED });
+  return formatSsn(deps.keyring.open(row.sealed, SSN_CONTEXT).toString());
+}
+
 /** The client's own stored number in full, for a deliberate reveal; the reveal is audited. */
 export async function revealSsn(
   deps: ProfileDeps,
@@ -290,36 +340,8 @@ export async function revealSsn(
   section: 'taxpayer' | 'spouse' | 'dependent',
   which: { id?: string | undefined; index?: number | undefined } = {},
 ): Promise<string> {
-  // A dependent is named by its id (the page sends it); the position is the old form's way.
-  const dependent = which.id ? eq(dependents.id, which.id) : eq(dependents.position, which.index ?? 0);
-  const sealed =
-    section === 'taxpayer'
-      ? (
-          await deps.db
-            .select({ s: taxpayerProfiles.ssnSealed })
-            .from(taxpayerProfiles)
-            .where(eq(taxpayerProfiles.clientId, actor.clientId))
-        )[0]?.s
-      : section === 'spouse'
-        ? (
-            await deps.db
-              .select({ s: spouses.ssnSealed })
-              .from(spouses)
-              .where(eq(spouses.clientId, actor.clientId))
-          )[0]?.s
-        : (
-            await deps.db
-              .select({ s: dependents.ssnSealed })
-              .from(dependents)
-              .where(and(eq(dependents.clientId, actor.clientId), dependent))
-          )[0]?.s;
-  if (!sealed) throw new AppError('NOT_FOUND', { message: MESSAGES.SSN_NOT_STORED });
-  const digits = deps.keyring.open(sealed, SSN_CONTEXT).toString();
-  await audit(deps.db, {
-    actor,
-    action: 'ssn.reveal',
-    subject:
-      section === 'dependent' ? `dependents.${which.id ?? `#${which.index ?? 0}`}.ssn` : `${section}.ssn`,
-  });
-  return formatSsn(digits);
+  const ref: IdentityNumberRef = section === 'dependent' ? { section, ...which } : { section };
+  const value = await openIdentityNumber(deps, actor.clientId, ref);
+  await audit(deps.db, { actor, action: 'ssn.reveal', subject: identitySubject(ref) });
+  return value;
 }

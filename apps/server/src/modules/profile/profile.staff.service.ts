@@ -4,17 +4,17 @@
  * reveal. Only staff who may work the client's file see either, and both are written to the audit log.
  */
 import { MESSAGES } from '@taxfirm/contract';
-import { and, clients, dependents, eq, spouses, taxpayerProfiles, users, type Database } from '@taxfirm/db';
+import { clients, eq, users, type Database } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import {
-  formatSsn,
   getDependents,
   getEmployers,
   getSpouse,
   getTaxpayer,
-  SSN_CONTEXT,
-} from '../profile/profile.service.ts';
+  openIdentityNumber,
+  parseIdentitySubject,
+} from './profile.service.ts';
 import { audit } from '../../lib/audit.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
 import type { StaffActor } from '../../lib/actor.ts';
@@ -52,31 +52,6 @@ export async function getClientProfile(
   };
 }
 
-/** The sealed number a subject (`taxpayer.ssn`, `spouse.ssn`, `dependents.<id>.ssn`) names, if stored. */
-async function sealedNumber(db: Database, clientId: string, subject: string): Promise<string | null> {
-  if (subject === 'taxpayer.ssn') {
-    const [row] = await db
-      .select({ sealed: taxpayerProfiles.ssnSealed })
-      .from(taxpayerProfiles)
-      .where(eq(taxpayerProfiles.clientId, clientId));
-    return row?.sealed ?? null;
-  }
-  if (subject === 'spouse.ssn') {
-    const [row] = await db
-      .select({ sealed: spouses.ssnSealed })
-      .from(spouses)
-      .where(eq(spouses.clientId, clientId));
-    return row?.sealed ?? null;
-  }
-  const dependentId = /^dependents\.([0-9a-f-]{36})\.ssn$/.exec(subject)?.[1];
-  if (!dependentId) return null;
-  const [row] = await db
-    .select({ sealed: dependents.ssnSealed })
-    .from(dependents)
-    .where(and(eq(dependents.id, dependentId), eq(dependents.clientId, clientId)));
-  return row?.sealed ?? null;
-}
-
 /** One identity number in full, if this staff member may work the file; each reveal writes one audit row. */
 export async function revealIdentityNumber(
   { db, keyring }: Deps,
@@ -85,9 +60,9 @@ export async function revealIdentityNumber(
 ): Promise<{ subject: string; value: string }> {
   await getWorkableFiling(db, actor, input);
   const subject = input.subject.toLowerCase();
-  const sealed = await sealedNumber(db, input.clientId, subject);
-  if (!sealed) throw new AppError('NOT_FOUND', { message: MESSAGES.SSN_NOT_STORED });
-  const value = formatSsn(keyring.open(sealed, SSN_CONTEXT).toString());
+  const ref = parseIdentitySubject(subject);
+  if (!ref) throw new AppError('NOT_FOUND', { message: MESSAGES.SSN_NOT_STORED });
+  const value = await openIdentityNumber({ db, keyring }, input.clientId, ref);
   await audit(db, { actor, action: 'staff.profile.reveal', clientId: input.clientId, subject });
   return { subject, value };
 }
