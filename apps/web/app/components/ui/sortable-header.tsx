@@ -1,11 +1,10 @@
 import { Group, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-
-export type SortState<Column extends string> = { column: Column; dir: 'asc' | 'desc' };
+import type { Sort } from '../../lib/use-list-state.ts';
 
 /**
  * The header row of a table sorted on the server: a sortable column is a button that toggles its order,
- * and the sorted column says so to assistive technology (aria-sort).
+ * and the sorted column says so to assistive technology (aria-sort). Without a sort, plain headers.
  */
 export function SortableHeader<Column extends string>({
   columns,
@@ -13,24 +12,24 @@ export function SortableHeader<Column extends string>({
   onSort,
 }: {
   columns: readonly { label: string; sort?: Column | undefined }[];
-  sort: SortState<Column>;
+  sort: Sort<Column> | undefined;
   onSort: (column: Column) => void;
 }) {
   return (
     <Table.Thead>
       <Table.Tr>
         {columns.map((column) => {
-          const isSorted = column.sort !== undefined && sort.column === column.sort;
-          const SortIcon = !isSorted
+          const sortedDir = column.sort !== undefined && sort?.column === column.sort ? sort.dir : undefined;
+          const SortIcon = !sortedDir
             ? IconArrowsSort
-            : sort.dir === 'asc'
+            : sortedDir === 'asc'
               ? IconSortAscending
               : IconSortDescending;
           return (
             <Table.Th
               key={column.label}
               scope="col"
-              aria-sort={isSorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+              aria-sort={sortedDir ? (sortedDir === 'asc' ? 'ascending' : 'descending') : undefined}
             >
               {column.sort ? (
                 <UnstyledButton onClick={() => column.sort && onSort(column.sort)} fw={700} fz="sm">

@@ -1,19 +1,21 @@
-import { Anchor, Group, Loader, NativeSelect, Pagination, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor } from '@mantine/core';
+import type { ReferralRow } from '@taxfirm/contract';
 import { Link } from 'react-router';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
+import { useListState } from '../../../lib/use-list-state.ts';
 import { REFERRALS_PER_PAGE, useReferralPage } from '../api/referral-list.ts';
 
-const COLUMNS = [
-  'Name',
-  'Email',
-  'Your friend name',
-  'Your friend email',
-  'Your friend phone number',
-  'Comment',
-] as const;
+const COLUMNS: Column<ReferralRow>[] = [
+  { label: 'Name', render: (row) => row.rf_on_name },
+  { label: 'Email', render: (row) => row.rf_on_email },
+  { label: 'Your friend name', render: (row) => row.rf_name },
+  { label: 'Your friend email', render: (row) => row.rf_email },
+  { label: 'Your friend phone number', render: (row) => row.rf_phone },
+  { label: 'Comment', render: (row) => row.rf_comment },
+];
 
 /**
  * user/refferrals: the client's own referrals for a tax year, ten to a page with numbered pages (the
@@ -21,89 +23,40 @@ const COLUMNS = [
  */
 export function ReferralList() {
   const years = useTaxYears();
-  const [chosenYear, setChosenYear] = useState<number | null>(null);
-  const year = chosenYear ?? years.data?.taxyears[0];
-  const [page, setPage] = useState(1);
-  const list = useReferralPage(year, page);
-  const total = list.data?.recordsFiltered ?? 0;
-  const pages = Math.max(1, Math.ceil(total / REFERRALS_PER_PAGE));
-  const rows = list.data?.data ?? [];
+  // No year chosen is the current one (the firm's first); the server neither sorts nor searches this list.
+  const state = useListState<never, { year: number | undefined }>({
+    pageSize: REFERRALS_PER_PAGE,
+    filters: { year: undefined },
+  });
+  const year = state.filters.year ?? years.data?.taxyears[0];
+  const list = useReferralPage(year, state.page);
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <NativeSelect
-          label="Tax year"
-          value={year ? String(year) : ''}
-          onChange={(event) => {
-            setChosenYear(Number(event.currentTarget.value));
-            setPage(1);
-          }}
-          data={(years.data?.taxyears ?? []).map((y) => String(y))}
-          w={160}
+    <DataTable
+      caption={
+        list.isPending
+          ? 'Loading your referrals…'
+          : `${countOf(list.data?.recordsFiltered ?? 0, ['referral', 'referrals'])} for ${year ?? ''}`
+      }
+      empty="No data!"
+      columns={COLUMNS}
+      list={list}
+      rowKey={(row) => `${row.created_at}-${row.rf_email}`}
+      error={years.error ?? list.error}
+      state={state}
+      minWidth={760}
+      filters={
+        <TaxYearSelect
+          years={years.data?.taxyears}
+          value={year}
+          onChange={(next) => state.setFilter('year', next)}
         />
+      }
+      actions={
         <Anchor component={Link} to={paths.user.saveReferral.getHref()} underline="always" fw={600}>
           + Add Refferals
         </Anchor>
-      </Group>
-      <ApiErrorAlert error={years.error ?? list.error} />
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped withTableBorder aria-busy={list.isFetching}>
-          <Table.Caption>
-            {list.isPending
-              ? 'Loading your referrals…'
-              : `${total} referral${total === 1 ? '' : 's'} for ${year ?? ''}`}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) => (
-                <Table.Th key={column} scope="col">
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={COLUMNS.length}>
-                  <Loader size="sm" aria-hidden />
-                </Table.Td>
-              </Table.Tr>
-            ) : rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={COLUMNS.length}>No data!</Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row) => (
-                <Table.Tr key={`${row.created_at}-${row.rf_email}`}>
-                  <Table.Td>{row.rf_on_name}</Table.Td>
-                  <Table.Td>{row.rf_on_email}</Table.Td>
-                  <Table.Td>{row.rf_name}</Table.Td>
-                  <Table.Td>{row.rf_email}</Table.Td>
-                  <Table.Td>{row.rf_phone}</Table.Td>
-                  <Table.Td>{row.rf_comment}</Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {total > REFERRALS_PER_PAGE && (
-        <Group justify="space-between">
-          <Text fz="sm" c="gray.8">
-            Showing {(page - 1) * REFERRALS_PER_PAGE + 1} to {Math.min(page * REFERRALS_PER_PAGE, total)} of{' '}
-            {total}
-          </Text>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Group>
-      )}
-    </Stack>
+      }
+    />
   );
 }

@@ -1,23 +1,45 @@
-import {
-  Anchor,
-  Group,
-  Loader,
-  NativeSelect,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import type { AuditEntry } from '@taxfirm/contract';
 import { Link, useSearchParams } from 'react-router';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { useListState } from '../../../lib/use-list-state.ts';
 import { ENTRIES_PER_PAGE, useAuditActors, useAuditPage } from '../api/audit.ts';
+
+/** The staff member's id, and the days as the date inputs give them (YYYY-MM-DD); blank is no filter. */
+type Filters = { actorId: string; from: string; to: string };
+
+const COLUMNS: Column<AuditEntry>[] = [
+  { label: 'When', render: (entry) => formatDateTime(entry.at), nowrap: true },
+  {
+    label: 'Who',
+    render: (entry) => (entry.actor ? `${entry.actor.name} (${entry.actor.role})` : 'System or client'),
+  },
+  { label: 'Action', render: (entry) => <code>{entry.action}</code> },
+  {
+    label: 'Client',
+    render: (entry) =>
+      entry.client ? (
+        <Anchor component={Link} to={paths.staff.client.getHref(entry.client.client_id)} underline="always">
+          {entry.client.name}
+          {entry.client.file_number ? ` (${entry.client.file_number})` : ''}
+        </Anchor>
+      ) : (
+        '—'
+      ),
+  },
+  { label: 'Detail', render: (entry) => entry.subject ?? '—' },
+  { label: 'IP', render: (entry) => entry.ip ?? '—' },
+  {
+    label: 'Browser',
+    render: (entry) => (
+      <Text fz="xs" lineClamp={2} title={entry.user_agent ?? undefined}>
+        {entry.user_agent ?? '—'}
+      </Text>
+    ),
+  },
+];
 
 /**
  * The audit log for admins: who did what, to which client, from where, newest first; filtered by client
@@ -27,32 +49,20 @@ export function AuditLog() {
   const [params, setParams] = useSearchParams();
   const clientId = params.get('client') ?? undefined;
   const actors = useAuditActors();
-  const [actorId, setActorId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  // The server keeps the log newest first: no sort columns.
+  const state = useListState<never, Filters>({
+    pageSize: ENTRIES_PER_PAGE,
+    filters: { actorId: '', from: '', to: '' },
+  });
+  const { actorId, from, to } = state.filters;
   const log = useAuditPage({
     ...(clientId ? { client_id: clientId } : {}),
     ...(actorId ? { actor_id: actorId } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
-    dataTablesParameters: {
-      draw: page,
-      start: (page - 1) * ENTRIES_PER_PAGE,
-      length: ENTRIES_PER_PAGE,
-      search: { value: term },
-    },
+    dataTablesParameters: state.dataTablesParameters,
   });
-  const filtered = log.data?.recordsFiltered ?? 0;
   const first = log.data?.data.find((entry) => entry.client)?.client;
-  const reset =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
 
   return (
     <Stack gap="md">
@@ -68,113 +78,60 @@ export function AuditLog() {
             underline="always"
             onClick={() => {
               setParams({});
-              setPage(1);
+              state.resetPage();
             }}
           >
             Show every client
           </Anchor>
         </Group>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        <NativeSelect
-          label="Staff member"
-          value={actorId}
-          onChange={(event) => reset(setActorId)(event.currentTarget.value)}
-          data={[
-            { value: '', label: 'Everyone' },
-            ...(actors.data?.staff ?? []).map((member) => ({
-              value: member.user_id,
-              label: `${member.first_name} ${member.last_name}${member.active ? '' : ' (deactivated)'}`,
-            })),
-          ]}
-        />
-        <TextInput
-          label="From"
-          type="date"
-          value={from}
-          onChange={(event) => reset(setFrom)(event.currentTarget.value)}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={to}
-          onChange={(event) => reset(setTo)(event.currentTarget.value)}
-        />
-        <TextInput
-          label="Search"
-          description="Action, client, file number or staff e-mail"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => reset(setSearch)(event.currentTarget.value)}
-        />
-      </SimpleGrid>
-      <ApiErrorAlert error={log.error} />
-      {log.isPending && <Loader aria-label="Loading the audit log" />}
-      {log.data && (
-        <>
-          <Text fz="sm" c="gray.8" role="status">
-            {filtered === 1 ? '1 entry' : `${filtered} entries`}
-          </Text>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped aria-label="Audit log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">When</Table.Th>
-                  <Table.Th scope="col">Who</Table.Th>
-                  <Table.Th scope="col">Action</Table.Th>
-                  <Table.Th scope="col">Client</Table.Th>
-                  <Table.Th scope="col">Detail</Table.Th>
-                  <Table.Th scope="col">IP</Table.Th>
-                  <Table.Th scope="col">Browser</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {log.data.data.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
-                    <Table.Td>
-                      {entry.actor ? `${entry.actor.name} (${entry.actor.role})` : 'System or client'}
-                    </Table.Td>
-                    <Table.Td>
-                      <code>{entry.action}</code>
-                    </Table.Td>
-                    <Table.Td>
-                      {entry.client ? (
-                        <Anchor
-                          component={Link}
-                          to={paths.staff.client.getHref(entry.client.client_id)}
-                          underline="always"
-                        >
-                          {entry.client.name}
-                          {entry.client.file_number ? ` (${entry.client.file_number})` : ''}
-                        </Anchor>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>{entry.subject ?? '—'}</Table.Td>
-                    <Table.Td>{entry.ip ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Text fz="xs" lineClamp={2} title={entry.user_agent ?? undefined}>
-                        {entry.user_agent ?? '—'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {filtered > ENTRIES_PER_PAGE && (
-            <Pagination
-              total={Math.ceil(filtered / ENTRIES_PER_PAGE)}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+      <DataTable
+        label="Audit log"
+        loadingLabel="Loading the audit log"
+        empty="No entries match."
+        columns={COLUMNS}
+        list={log}
+        rowKey={(entry) => entry.id}
+        error={log.error}
+        state={state}
+        search={{ description: 'Action, client, file number or staff e-mail' }}
+        filters={
+          <>
+            <NativeSelect
+              label="Staff member"
+              value={actorId}
+              onChange={(event) => state.setFilter('actorId', event.currentTarget.value)}
+              data={[
+                { value: '', label: 'Everyone' },
+                ...(actors.data?.staff ?? []).map((member) => ({
+                  value: member.user_id,
+                  label: `${member.first_name} ${member.last_name}${member.active ? '' : ' (deactivated)'}`,
+                })),
+              ]}
             />
-          )}
-        </>
-      )}
+            <TextInput
+              label="From"
+              type="date"
+              value={from}
+              onChange={(event) => state.setFilter('from', event.currentTarget.value)}
+              w={170}
+            />
+            <TextInput
+              label="To"
+              type="date"
+              value={to}
+              onChange={(event) => state.setFilter('to', event.currentTarget.value)}
+              w={170}
+            />
+          </>
+        }
+      >
+        {log.data && (
+          <Text fz="sm" c="gray.8" role="status">
+            {countOf(log.data.recordsFiltered, ['entry', 'entries'])}
+          </Text>
+        )}
+      </DataTable>
     </Stack>
   );
 }

@@ -1,39 +1,41 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { FileStatus } from '@taxfirm/contract';
-import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Badge, Button, SimpleGrid, Text } from '@mantine/core';
+import type { FileStatus, STAFF_CLIENT_SORTS, StaffClientRow } from '@taxfirm/contract';
 import { Link } from 'react-router';
+import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
 import { paths } from '../../../config/paths.ts';
-import { SortableHeader } from '../../../components/ui/sortable-header.tsx';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useTaxYears } from '../../../lib/tax-years.ts';
+import { useListState } from '../../../lib/use-list-state.ts';
 import { CLIENTS_PER_PAGE, useQueueCounts, useQueuePage } from '../api/queues.ts';
 
-type SortColumn = 'file_number' | 'name' | 'email' | 'status' | 'updated';
-type Sort = { column: SortColumn; dir: 'asc' | 'desc' };
+type SortColumn = (typeof STAFF_CLIENT_SORTS)[number];
+/** No year chosen is the current year (the firm's first); no status is the All queue. */
+type Filters = { year: number | undefined; status: FileStatus | undefined };
 
-const COLUMNS: { label: string; sort?: SortColumn }[] = [
-  { label: 'File number', sort: 'file_number' },
-  { label: 'Name', sort: 'name' },
-  { label: 'Email', sort: 'email' },
-  { label: 'Phone' },
-  { label: 'Status', sort: 'status' },
-  { label: 'Analyst' },
-  { label: 'Referred by' },
+const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
+  { label: 'File number', sort: 'file_number', render: (r) => r.file_number ?? '—', monospace: true },
+  {
+    label: 'Name',
+    sort: 'name',
+    render: (r) => (
+      <Anchor component={Link} to={paths.staff.client.getHref(r.client_id)} underline="always">
+        {r.name}
+      </Anchor>
+    ),
+  },
+  { label: 'Email', sort: 'email', render: (r) => r.email },
+  { label: 'Phone', render: (r) => r.phone, nowrap: true },
+  {
+    label: 'Status',
+    sort: 'status',
+    render: (r) => (
+      <Badge variant="light" color="navy" c="navy.9">
+        {r.status}
+      </Badge>
+    ),
+  },
+  { label: 'Analyst', render: (r) => r.assigned_to ?? 'Not assigned' },
+  { label: 'Referred by', render: (r) => r.referred_by ?? '—' },
 ];
 
 /**
@@ -42,72 +44,54 @@ const COLUMNS: { label: string; sort?: SortColumn }[] = [
  */
 export function WorkQueues() {
   const years = useTaxYears();
-  const [chosenYear, setChosenYear] = useState<number | null>(null);
-  const year = chosenYear ?? years.data?.taxyears[0];
-  const [status, setStatus] = useState<FileStatus | null>(null);
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [sort, setSort] = useState<Sort>({ column: 'updated', dir: 'desc' });
-  const [page, setPage] = useState(1);
+  const state = useListState<SortColumn, Filters>({
+    pageSize: CLIENTS_PER_PAGE,
+    sort: { column: 'updated', dir: 'desc' },
+    filters: { year: undefined, status: undefined },
+  });
+  const year = state.filters.year ?? years.data?.taxyears[0];
+  const { status } = state.filters;
   const counts = useQueueCounts(year);
   const list = useQueuePage(
     {
       ...(year ? { taxy: year } : {}),
       ...(status ? { status } : {}),
-      sort,
-      dataTablesParameters: {
-        draw: page,
-        start: (page - 1) * CLIENTS_PER_PAGE,
-        length: CLIENTS_PER_PAGE,
-        ...(term ? { search: { value: term } } : {}),
-      },
+      sort: state.sort,
+      dataTablesParameters: state.dataTablesParameters,
     },
     year !== undefined,
   );
-  const total = list.data?.recordsFiltered ?? 0;
-  const rows = list.data?.data ?? [];
-  const reset = () => setPage(1);
-  const toggleSort = (column: SortColumn) => {
-    setSort((now) => ({ column, dir: now.column === column && now.dir === 'asc' ? 'desc' : 'asc' }));
-    reset();
-  };
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <NativeSelect
-          label="Tax year"
-          value={year ? String(year) : ''}
-          onChange={(event) => {
-            setChosenYear(Number(event.currentTarget.value));
-            reset();
-          }}
-          data={(years.data?.taxyears ?? []).map((y) => String(y))}
-          w={160}
+    <DataTable
+      label="Clients"
+      caption={
+        list.isPending
+          ? 'Loading clients…'
+          : `${countOf(list.data?.recordsFiltered ?? 0, ['client', 'clients'])}: ${status ?? 'All'}, ${year ?? ''}`
+      }
+      empty="No clients in this queue."
+      columns={COLUMNS}
+      list={list}
+      rowKey={(r) => r.client_id}
+      error={years.error ?? counts.error ?? list.error}
+      state={state}
+      search={{ placeholder: 'Name, e-mail, file number or phone', width: 340 }}
+      filters={
+        <TaxYearSelect
+          years={years.data?.taxyears}
+          value={year}
+          onChange={(next) => state.setFilter('year', next)}
         />
-        <TextInput
-          label="Search"
-          placeholder="Name, e-mail, file number or phone"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            reset();
-          }}
-          w={{ base: '100%', sm: 340 }}
-        />
-      </Group>
-      <ApiErrorAlert error={years.error ?? counts.error ?? list.error} />
+      }
+    >
       <section aria-label="Queues by file status">
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs">
           <QueueButton
             label="All"
             count={counts.data?.total}
-            active={status === null}
-            onClick={() => {
-              setStatus(null);
-              reset();
-            }}
+            active={status === undefined}
+            onClick={() => state.setFilter('status', undefined)}
           />
           {(counts.data?.counts ?? []).map((queue) => (
             <QueueButton
@@ -115,77 +99,12 @@ export function WorkQueues() {
               label={queue.status}
               count={queue.count}
               active={status === queue.status}
-              onClick={() => {
-                setStatus(queue.status);
-                reset();
-              }}
+              onClick={() => state.setFilter('status', queue.status)}
             />
           ))}
         </SimpleGrid>
       </section>
-      <Table.ScrollContainer minWidth={900} scrollAreaProps={{ 'aria-label': 'Clients', tabIndex: 0 }}>
-        <Table striped withTableBorder aria-busy={list.isFetching}>
-          <Table.Caption>
-            {list.isPending
-              ? 'Loading clients…'
-              : `${total} client${total === 1 ? '' : 's'}: ${status ?? 'All'}, ${year ?? ''}`}
-          </Table.Caption>
-          <SortableHeader columns={COLUMNS} sort={sort} onSort={toggleSort} />
-          <Table.Tbody>
-            {list.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={COLUMNS.length}>
-                  <Loader size="sm" aria-hidden />
-                </Table.Td>
-              </Table.Tr>
-            ) : rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={COLUMNS.length}>No clients in this queue.</Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row) => (
-                <Table.Tr key={row.client_id}>
-                  <Table.Td ff="monospace">{row.file_number ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={paths.staff.client.getHref(row.client_id)}
-                      underline="always"
-                    >
-                      {row.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{row.email}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.phone}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color="navy" c="navy.9">
-                      {row.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{row.assigned_to ?? 'Not assigned'}</Table.Td>
-                  <Table.Td>{row.referred_by ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {total > CLIENTS_PER_PAGE && (
-        <Group justify="space-between">
-          <Text fz="sm" c="gray.8">
-            Showing {(page - 1) * CLIENTS_PER_PAGE + 1} to {Math.min(page * CLIENTS_PER_PAGE, total)} of{' '}
-            {total}
-          </Text>
-          <Pagination
-            total={Math.ceil(total / CLIENTS_PER_PAGE)}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Group>
-      )}
-    </Stack>
+    </DataTable>
   );
 }
 

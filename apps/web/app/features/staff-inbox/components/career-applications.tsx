@@ -1,16 +1,20 @@
 import { Anchor, Badge } from '@mantine/core';
-import { inboxExportHref, inboxResumeHref, type InboxCareerRow } from '@taxfirm/contract';
+import { type CAREER_SORTS, inboxExportHref, inboxResumeHref, type InboxCareerRow } from '@taxfirm/contract';
+import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useCareerApplications } from '../api/inbox.ts';
-import { InboxTable, useListState, type Column } from './inbox-table.tsx';
+import { useListState } from '../../../lib/use-list-state.ts';
+import { ROWS_PER_PAGE, useCareerApplications } from '../api/inbox.ts';
 
-type SortColumn = 'received' | 'name' | 'email' | 'status';
+type SortColumn = (typeof CAREER_SORTS)[number];
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Applications from the Careers page, each with its résumé to download. */
 export function CareerApplications() {
-  const state = useListState<SortColumn>({ column: 'received', dir: 'desc' });
+  const state = useListState<SortColumn>({
+    pageSize: ROWS_PER_PAGE,
+    sort: { column: 'received', dir: 'desc' },
+  });
   const list = useCareerApplications({ sort: state.sort, dataTablesParameters: state.dataTablesParameters });
 
   const columns: Column<InboxCareerRow, SortColumn>[] = [
@@ -48,18 +52,20 @@ export function CareerApplications() {
   ];
 
   return (
-    <InboxTable
+    <DataTable
       label="Career applications"
-      noun={['application', 'applications']}
+      caption={
+        list.isPending
+          ? 'Loading applications…'
+          : countOf(list.data?.recordsFiltered ?? 0, ['application', 'applications'])
+      }
+      empty="No applications match."
       columns={columns}
-      rows={list.data?.data ?? []}
+      list={list}
       rowKey={(r) => r.application_id}
-      total={list.data?.recordsFiltered ?? 0}
-      isPending={list.isPending}
-      isFetching={list.isFetching}
       error={list.error}
       state={state}
-      searchPlaceholder="Name, e-mail, phone, message or file"
+      search={{ placeholder: 'Name, e-mail, phone, message or file' }}
       exportHref={inboxExportHref('career-applications', state.exportQuery)}
     />
   );

@@ -3,23 +3,29 @@ import {
   CONTACT_STATUSES,
   inboxExportHref,
   MESSAGES,
+  type CONTACT_SORTS,
   type ContactStatus,
   type InboxContactRow,
 } from '@taxfirm/contract';
-import { useState } from 'react';
+import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useChangeContactStatus, useContactMessages } from '../api/inbox.ts';
-import { InboxTable, useListState, type Column } from './inbox-table.tsx';
+import { useListState } from '../../../lib/use-list-state.ts';
+import { ROWS_PER_PAGE, useChangeContactStatus, useContactMessages } from '../api/inbox.ts';
 
-type SortColumn = 'received' | 'name' | 'email' | 'status';
+type SortColumn = (typeof CONTACT_SORTS)[number];
+type Filters = { status: ContactStatus | undefined };
 
 const isContactStatus = (value: string): value is ContactStatus =>
   (CONTACT_STATUSES as readonly string[]).includes(value);
 
 /** Messages from the Contact Us form, by status; staff set where they stand with each. */
 export function ContactMessages() {
-  const state = useListState<SortColumn>({ column: 'received', dir: 'desc' });
-  const [status, setStatus] = useState<ContactStatus | ''>('');
+  const state = useListState<SortColumn, Filters>({
+    pageSize: ROWS_PER_PAGE,
+    sort: { column: 'received', dir: 'desc' },
+    filters: { status: undefined },
+  });
+  const { status } = state.filters;
   const list = useContactMessages({
     ...(status ? { status } : {}),
     sort: state.sort,
@@ -58,27 +64,28 @@ export function ContactMessages() {
           {MESSAGES.CONTACT_STATUS_CHANGED}
         </Alert>
       )}
-      <InboxTable
+      <DataTable
         label="Contact messages"
-        noun={['message', 'messages']}
+        caption={
+          list.isPending
+            ? 'Loading messages…'
+            : countOf(list.data?.recordsFiltered ?? 0, ['message', 'messages'])
+        }
+        empty="No messages match."
         columns={columns}
-        rows={list.data?.data ?? []}
+        list={list}
         rowKey={(r) => r.message_id}
-        total={list.data?.recordsFiltered ?? 0}
-        isPending={list.isPending}
-        isFetching={list.isFetching}
         error={list.error ?? change.error}
         state={state}
-        searchPlaceholder="Name, e-mail, phone or message"
+        search={{ placeholder: 'Name, e-mail, phone or message' }}
         exportHref={inboxExportHref('contact-messages', { status, ...state.exportQuery })}
         filters={
           <NativeSelect
             label="Status"
-            value={status}
+            value={status ?? ''}
             onChange={(event) => {
               const next = event.currentTarget.value;
-              setStatus(isContactStatus(next) ? next : '');
-              state.resetPage();
+              state.setFilter('status', isContactStatus(next) ? next : undefined);
             }}
             data={[{ value: '', label: 'All statuses' }, ...CONTACT_STATUSES]}
             w={170}

@@ -4,17 +4,26 @@ import {
   MESSAGES,
   PAYMENT_STATUSES,
   type InboxPaymentRow,
+  type PAYMENT_SORTS,
   type PaymentStatus,
 } from '@taxfirm/contract';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
-import { usePayments } from '../api/inbox.ts';
-import { InboxTable, useListState, type Column } from './inbox-table.tsx';
+import { useListState } from '../../../lib/use-list-state.ts';
+import { ROWS_PER_PAGE, usePayments } from '../api/inbox.ts';
 
-type SortColumn = 'created' | 'paid' | 'client' | 'file_number' | 'amount' | 'status';
+type SortColumn = (typeof PAYMENT_SORTS)[number];
+/** The date inputs' days are yyyy-mm-dd, as the browser gives them. */
+type Filters = {
+  status: PaymentStatus | undefined;
+  year: number | undefined;
+  fromDay: string;
+  toDay: string;
+};
 
 const STATUS_COLORS: Record<PaymentStatus, string> = { created: 'gray', paid: 'green', failed: 'red' };
 
@@ -78,17 +87,18 @@ const columns: Column<InboxPaymentRow, SortColumn>[] = [
 /** Every card payment order, by status, tax year and date range (admins). */
 export function PaymentsList() {
   const years = useTaxYears();
-  const state = useListState<SortColumn>({ column: 'created', dir: 'desc' });
-  const [status, setStatus] = useState<PaymentStatus | ''>('');
-  const [year, setYear] = useState('');
-  const [fromDay, setFromDay] = useState('');
-  const [toDay, setToDay] = useState('');
+  const state = useListState<SortColumn, Filters>({
+    pageSize: ROWS_PER_PAGE,
+    sort: { column: 'created', dir: 'desc' },
+    filters: { status: undefined, year: undefined, fromDay: '', toDay: '' },
+  });
+  const { status, year, fromDay, toDay } = state.filters;
   const from = toMmDdYyyy(fromDay);
   const to = toMmDdYyyy(toDay);
   const isRangeBackwards = Boolean(fromDay && toDay && fromDay > toDay);
   const filters = {
     ...(status ? { status } : {}),
-    ...(year ? { taxy: Number(year) } : {}),
+    ...(year ? { taxy: year } : {}),
     ...(from ? { from } : {}),
     ...(to && !isRangeBackwards ? { to } : {}),
   };
@@ -99,51 +109,46 @@ export function PaymentsList() {
   });
 
   return (
-    <InboxTable
+    <DataTable
       label="Payments"
-      noun={['payment', 'payments']}
+      caption={
+        list.isPending
+          ? 'Loading payments…'
+          : countOf(list.data?.recordsFiltered ?? 0, ['payment', 'payments'])
+      }
+      empty="No payments match."
       columns={columns}
-      rows={list.data?.data ?? []}
+      list={list}
       rowKey={(r) => r.id}
-      total={list.data?.recordsFiltered ?? 0}
-      isPending={list.isPending}
-      isFetching={list.isFetching}
       error={list.error ?? years.error}
       state={state}
       minWidth={1200}
-      searchPlaceholder="Client, file number, order or payment id"
+      search={{ placeholder: 'Client, file number, order or payment id' }}
       exportHref={inboxExportHref('payments', { ...filters, ...state.exportQuery })}
       filters={
         <>
           <NativeSelect
             label="Status"
-            value={status}
+            value={status ?? ''}
             onChange={(event) => {
               const next = event.currentTarget.value;
-              setStatus(isPaymentStatus(next) ? next : '');
-              state.resetPage();
+              state.setFilter('status', isPaymentStatus(next) ? next : undefined);
             }}
             data={[{ value: '', label: 'All statuses' }, ...PAYMENT_STATUSES]}
             w={150}
           />
-          <NativeSelect
-            label="Tax year"
+          <TaxYearSelect
+            years={years.data?.taxyears}
             value={year}
-            onChange={(event) => {
-              setYear(event.currentTarget.value);
-              state.resetPage();
-            }}
-            data={[{ value: '', label: 'All years' }, ...(years.data?.taxyears ?? []).map(String)]}
+            onChange={(next) => state.setFilter('year', next)}
+            allLabel="All years"
             w={130}
           />
           <TextInput
             type="date"
             label="From"
             value={fromDay}
-            onChange={(event) => {
-              setFromDay(event.currentTarget.value);
-              state.resetPage();
-            }}
+            onChange={(event) => state.setFilter('fromDay', event.currentTarget.value)}
             w={170}
           />
           <TextInput
@@ -151,10 +156,7 @@ export function PaymentsList() {
             label="To"
             value={toDay}
             error={isRangeBackwards ? MESSAGES.DATE_RANGE_INVALID : undefined}
-            onChange={(event) => {
-              setToDay(event.currentTarget.value);
-              state.resetPage();
-            }}
+            onChange={(event) => state.setFilter('toDay', event.currentTarget.value)}
             w={170}
           />
         </>

@@ -1,14 +1,15 @@
-import { Anchor, NativeSelect, Text } from '@mantine/core';
-import { inboxExportHref, type InboxReferralRow } from '@taxfirm/contract';
-import { useState } from 'react';
+import { Anchor, Text } from '@mantine/core';
+import { inboxExportHref, type InboxReferralRow, type REFERRAL_SORTS } from '@taxfirm/contract';
 import { Link } from 'react-router';
+import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
-import { useReferrals } from '../api/inbox.ts';
-import { InboxTable, useListState, type Column } from './inbox-table.tsx';
+import { useListState } from '../../../lib/use-list-state.ts';
+import { ROWS_PER_PAGE, useReferrals } from '../api/inbox.ts';
 
-type SortColumn = 'received' | 'referrer' | 'friend' | 'client' | 'tax_year';
+type SortColumn = (typeof REFERRAL_SORTS)[number];
 
 const columns: Column<InboxReferralRow, SortColumn>[] = [
   { label: 'Received', sort: 'received', render: (r) => formatDateTime(r.received_at), nowrap: true },
@@ -44,37 +45,40 @@ const columns: Column<InboxReferralRow, SortColumn>[] = [
 /** Every referral, from the public form and from clients' portals. */
 export function ReferralsList() {
   const years = useTaxYears();
-  const state = useListState<SortColumn>({ column: 'received', dir: 'desc' });
-  const [year, setYear] = useState('');
+  const state = useListState<SortColumn, { year: number | undefined }>({
+    pageSize: ROWS_PER_PAGE,
+    sort: { column: 'received', dir: 'desc' },
+    filters: { year: undefined },
+  });
+  const { year } = state.filters;
   const list = useReferrals({
-    ...(year ? { taxy: Number(year) } : {}),
+    ...(year ? { taxy: year } : {}),
     sort: state.sort,
     dataTablesParameters: state.dataTablesParameters,
   });
 
   return (
-    <InboxTable
+    <DataTable
       label="Referrals"
-      noun={['referral', 'referrals']}
+      caption={
+        list.isPending
+          ? 'Loading referrals…'
+          : countOf(list.data?.recordsFiltered ?? 0, ['referral', 'referrals'])
+      }
+      empty="No referrals match."
       columns={columns}
-      rows={list.data?.data ?? []}
+      list={list}
       rowKey={(r) => r.referral_id}
-      total={list.data?.recordsFiltered ?? 0}
-      isPending={list.isPending}
-      isFetching={list.isFetching}
       error={list.error ?? years.error}
       state={state}
-      searchPlaceholder="Names, e-mails, phones, file number"
+      search={{ placeholder: 'Names, e-mails, phones, file number' }}
       exportHref={inboxExportHref('referrals', { taxy: year, ...state.exportQuery })}
       filters={
-        <NativeSelect
-          label="Tax year"
+        <TaxYearSelect
+          years={years.data?.taxyears}
           value={year}
-          onChange={(event) => {
-            setYear(event.currentTarget.value);
-            state.resetPage();
-          }}
-          data={[{ value: '', label: 'All years' }, ...(years.data?.taxyears ?? []).map(String)]}
+          onChange={(next) => state.setFilter('year', next)}
+          allLabel="All years"
           w={150}
         />
       }

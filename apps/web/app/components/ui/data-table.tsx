@@ -1,0 +1,182 @@
+import { Button, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { ListState } from '../../lib/use-list-state.ts';
+import { ApiErrorAlert } from './api-error-alert.tsx';
+import { SortableHeader } from './sortable-header.tsx';
+
+/** One column of a DataTable: its header, the sort column it stands for (if sortable), and its cell. */
+export type Column<R, S extends string = never> = {
+  label: string;
+  sort?: S;
+  render: (row: R) => ReactNode;
+  nowrap?: boolean;
+  monospace?: boolean;
+};
+
+/** The part of a list's state the table reads and sets (see useListState). */
+export type TableState<S extends string> = Pick<
+  ListState<S>,
+  'search' | 'setSearch' | 'sort' | 'toggleSort' | 'page' | 'setPage' | 'pageSize'
+>;
+
+/** A count with its noun: "1 entry", "2 entries". */
+export const countOf = (count: number, [singular, plural]: readonly [string, string]) =>
+  `${count} ${count === 1 ? singular : plural}`;
+
+/**
+ * A list paged, sorted and searched on the server: its filters and search box, a CSV download (or other
+ * actions), and a table with a sortable header, an empty state and numbered pages. The list's query and
+ * state come from the caller (useListState); the table only shows them.
+ */
+export function DataTable<R, S extends string = never>({
+  label,
+  caption,
+  columns,
+  list,
+  rowKey,
+  state,
+  error,
+  empty,
+  loadingLabel,
+  filters,
+  search,
+  exportHref,
+  actions,
+  children,
+  minWidth = 900,
+}: {
+  /** Names the scrollable region that holds the table, and the table itself when it has no caption. */
+  label?: string;
+  /** What is loading, or how many rows match. */
+  caption?: ReactNode;
+  columns: readonly Column<R, S>[];
+  /** The list's query: one page of rows in the DataTables shape. */
+  list: {
+    data?: { data: readonly R[]; recordsFiltered: number } | undefined;
+    isPending: boolean;
+    isFetching: boolean;
+  };
+  rowKey: (row: R) => string;
+  state: TableState<S>;
+  error: unknown;
+  /** The one row shown when nothing matches. */
+  empty: ReactNode;
+  /** Names the loading indicator (otherwise hidden from assistive technology, for the caption says it). */
+  loadingLabel?: string;
+  /** Filter fields, before the search box. */
+  filters?: ReactNode;
+  /** A search box, with its hint as a placeholder or a description. */
+  search?: { placeholder?: string; description?: string; width?: number };
+  /** Where the list's CSV downloads, with the same filters, search and sort. */
+  exportHref?: string;
+  /** Links or buttons at the end of the toolbar. */
+  actions?: ReactNode;
+  /** Shown between the error and the table. */
+  children?: ReactNode;
+  minWidth?: number;
+}) {
+  const { page, pageSize } = state;
+  const rows = list.data?.data ?? [];
+  const total = list.data?.recordsFiltered ?? 0;
+  const hasToolbar = Boolean(filters || search || exportHref || actions);
+  return (
+    <Stack gap="md">
+      {hasToolbar && (
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Group align="flex-end" wrap="wrap">
+            {filters}
+            {search && (
+              <TextInput
+                label="Search"
+                placeholder={search.placeholder}
+                description={search.description}
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={state.search}
+                onChange={(event) => state.setSearch(event.currentTarget.value)}
+                w={{ base: '100%', sm: search.width ?? 300 }}
+              />
+            )}
+          </Group>
+          {(actions || exportHref) && (
+            <Group align="flex-end" wrap="wrap">
+              {actions}
+              {exportHref && (
+                <Button
+                  component="a"
+                  href={exportHref}
+                  download
+                  variant="default"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                >
+                  Download CSV
+                </Button>
+              )}
+            </Group>
+          )}
+        </Group>
+      )}
+      <ApiErrorAlert error={error} />
+      {children}
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        scrollAreaProps={label ? { 'aria-label': label, tabIndex: 0 } : undefined}
+      >
+        <Table
+          striped
+          withTableBorder
+          aria-busy={list.isFetching}
+          aria-label={caption === undefined ? label : undefined}
+        >
+          {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
+          <SortableHeader columns={columns} sort={state.sort} onSort={state.toggleSort} />
+          <Table.Tbody>
+            {list.isPending ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  {loadingLabel ? (
+                    <Loader size="sm" aria-label={loadingLabel} />
+                  ) : (
+                    <Loader size="sm" aria-hidden />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ) : rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>{empty}</Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td
+                      key={column.label}
+                      ff={column.monospace ? 'monospace' : undefined}
+                      style={{ whiteSpace: column.nowrap ? 'nowrap' : 'pre-line' }}
+                    >
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {total > pageSize && (
+        <Group justify="space-between">
+          <Text fz="sm" c="gray.8">
+            Showing {(page - 1) * pageSize + 1} to {Math.min(page * pageSize, total)} of {total}
+          </Text>
+          <Pagination
+            total={Math.ceil(total / pageSize)}
+            value={page}
+            onChange={state.setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
