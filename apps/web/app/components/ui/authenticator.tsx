@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Code,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, mfaEnableBodySchema, mfaLoginBodySchema, type MfaEnableBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
+import { FormTextField } from './form-text-field.tsx';
+import { SuccessAlert } from './success-alert.tsx';
 
 /** The QR code and key an authenticator app is set up with (the client's security page, staff enrolment). */
 export function AuthenticatorQr({ qrCode, secret }: { qrCode: string; secret: string }) {
@@ -37,9 +27,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
   return (
     <Card withBorder radius="md" padding="lg" maw={560}>
       <Stack gap="sm">
-        <Alert color="green" role="status">
-          Two-step verification is on.
-        </Alert>
+        <SuccessAlert message="Two-step verification is on." />
         <Title order={2} fz="lg" c="navy.9">
           Save your recovery codes
         </Title>
@@ -79,7 +67,7 @@ export function AuthenticatorEnrolment({
   onConfirm: (code: string) => Promise<unknown>;
 }) {
   const form = useContractForm(mfaEnableBodySchema, { defaultValues: { code: '' } satisfies MfaEnableBody });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const { error, setError } = useFormError();
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setError(null);
@@ -98,13 +86,13 @@ export function AuthenticatorEnrolment({
           <Title order={2} fz="lg" c="navy.9">
             2. Enter the code it shows
           </Title>
-          <TextInput
+          <FormTextField
+            form={form}
+            name="code"
             label="6-digit code"
             autoComplete="one-time-code"
             inputMode="numeric"
             withAsterisk
-            {...form.register('code')}
-            error={errors.code?.message}
           />
           <ApiErrorAlert error={alertError(error)} />
           <Button type="submit" loading={isSubmitting} loaderProps={{ 'aria-label': 'Confirming' }}>
@@ -130,7 +118,7 @@ export function SecondStepForm({
   onRestart: () => void;
 }) {
   const form = useContractForm(secondStepSchema, { defaultValues: { code: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const { error, setError, isExpired } = useFormError();
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setError(null);
@@ -147,14 +135,14 @@ export function SecondStepForm({
         <Alert color="blue" role="status">
           {MESSAGES.MFA_REQUIRED}
         </Alert>
-        <TextInput
+        <FormTextField
+          form={form}
+          name="code"
           label="Authentication code"
           description="The 6-digit code from your app, or one of your recovery codes."
           autoComplete="one-time-code"
           inputMode="text"
           withAsterisk
-          {...form.register('code')}
-          error={errors.code?.message}
         />
         <ApiErrorAlert error={alertError(error)} />
         {isExpired ? (

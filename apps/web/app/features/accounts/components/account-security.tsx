@@ -1,8 +1,9 @@
-import { Alert, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { mfaDisableBodySchema, type MfaDisableBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { AuthenticatorEnrolment, RecoveryCodes } from '../../../components/ui/authenticator.tsx';
+import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useMfaDisable, useMfaEnable, useMfaSetup, useMfaStatus } from '../api/accounts.ts';
 
@@ -65,9 +66,7 @@ function TurnOff() {
 
   return (
     <Stack gap="md" maw={480}>
-      <Alert color="green" role="status">
-        Two-step verification is on: each login asks for a code from your authenticator app.
-      </Alert>
+      <SuccessAlert message="Two-step verification is on: each login asks for a code from your authenticator app." />
       <form noValidate onSubmit={onSubmit} aria-label="Turn off two-step verification">
         <Stack gap="sm">
           <PasswordInput

@@ -1,7 +1,7 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { changePasswordBodySchema, type ChangePasswordBody } from '@taxfirm/contract';
-import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useChangePassword } from '../api/accounts.ts';
 
@@ -11,15 +11,15 @@ const EMPTY: ChangePasswordBody = { oldpassword: '', password: '', confirmpasswo
 export function ChangePasswordForm() {
   const form = useContractForm(changePasswordBodySchema, { defaultValues: EMPTY });
   const change = useChangePassword();
-  const [done, setDone] = useState<string | null>(null);
+  const success = useSubmitMessage();
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setDone(null);
+    success.clear();
     try {
       const answer = await change.mutateAsync(values);
       form.reset(EMPTY);
-      setDone(answer.status_smessage);
+      success.show(answer.status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
@@ -50,11 +50,12 @@ export function ChangePasswordForm() {
           {...form.register('confirmpassword')}
           error={errors.confirmpassword?.message}
         />
-        {done && (
-          <Alert color="green" role="status">
-            {done} Every other device signed in to your account has been signed out.
-          </Alert>
-        )}
+        <SuccessAlert
+          message={
+            success.message &&
+            `${success.message} Every other device signed in to your account has been signed out.`
+          }
+        />
         <ApiErrorAlert error={alertError(change.error)} />
         <Button
           type="submit"

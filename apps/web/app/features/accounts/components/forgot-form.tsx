@@ -1,6 +1,7 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { forgotBodySchema, type ForgotBody } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useForgot } from '../api/accounts.ts';
 
@@ -8,7 +9,6 @@ import { useForgot } from '../api/accounts.ts';
 export function ForgotForm({ onSent, onLogin }: { onSent: (message: string) => void; onLogin: () => void }) {
   const form = useContractForm(forgotBodySchema, { defaultValues: { email: '' } satisfies ForgotBody });
   const forgot = useForgot();
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -25,13 +25,13 @@ export function ForgotForm({ onSent, onLogin }: { onSent: (message: string) => v
         <Text fz="sm">
           Enter the e-mail address of your account and we will send you a link to choose a new password.
         </Text>
-        <TextInput
+        <FormTextField
+          form={form}
+          name="email"
           label="Email"
           type="email"
           autoComplete="email"
           withAsterisk
-          {...form.register('email')}
-          error={errors.email?.message}
         />
         <ApiErrorAlert error={alertError(forgot.error)} />
         <Button type="submit" loading={forgot.isPending} loaderProps={{ 'aria-label': 'Sending' }}>

@@ -1,8 +1,10 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { loginBodySchema, MESSAGES, type LoginBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -65,18 +67,14 @@ export function LoginForm({
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Login">
       <Stack gap="md">
-        {notice && (
-          <Alert color="green" role="status">
-            {notice}
-          </Alert>
-        )}
-        <TextInput
+        <SuccessAlert message={notice} />
+        <FormTextField
+          form={form}
+          name="email"
           label="Email"
           type="email"
           autoComplete="username"
           withAsterisk
-          {...form.register('email')}
-          error={errors.email?.message}
         />
         <PasswordInput
           label="Password"
@@ -101,11 +99,7 @@ export function LoginForm({
             >
               Send the verification link again
             </Button>
-            {resend.data && (
-              <Alert color="green" role="status">
-                {resend.data.status_smessage}
-              </Alert>
-            )}
+            <SuccessAlert message={resend.data?.status_smessage} />
             <ApiErrorAlert error={resend.error} />
           </Stack>
         )}

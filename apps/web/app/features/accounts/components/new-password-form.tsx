@@ -1,8 +1,8 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { forgotCheckerBodySchema, PROFILE_CLOSE_MS, type ForgotCheckerBody } from '@taxfirm/contract';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useForgotChecker } from '../api/accounts.ts';
@@ -17,18 +17,15 @@ export function NewPasswordForm({ tokenId, userid }: { tokenId: string; userid: 
   });
   const save = useForgotChecker();
   const navigate = useNavigate();
-  const [done, setDone] = useState<string | null>(null);
+  const success = useSubmitMessage({
+    next: () => navigate(paths.home.getHref()),
+    nextAfterMs: HOME_AFTER_MS,
+  });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate(paths.home.getHref()), HOME_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      setDone((await save.mutateAsync(values)).status_smessage);
+      success.show((await save.mutateAsync(values)).status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
@@ -52,17 +49,13 @@ export function NewPasswordForm({ tokenId, userid }: { tokenId: string; userid: 
           {...form.register('confirmpassword')}
           error={errors.confirmpassword?.message}
         />
-        {done && (
-          <Alert color="green" role="status">
-            {done}
-          </Alert>
-        )}
+        <SuccessAlert message={success.message} />
         <ApiErrorAlert error={alertError(save.error)} />
         <Button
           type="submit"
           loading={save.isPending}
           loaderProps={{ 'aria-label': 'Saving' }}
-          disabled={Boolean(done)}
+          disabled={success.message !== null}
         >
           Submit
         </Button>

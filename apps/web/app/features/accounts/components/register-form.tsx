@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   DEFAULT_PHONE_EXTENSION,
   MESSAGES,
@@ -16,10 +6,12 @@ import {
   registerBodySchema,
   type RegisterBody,
 } from '@taxfirm/contract';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -47,14 +39,8 @@ const CLOSE_AFTER_ERROR_MS = 1000;
 export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClose: () => void }) {
   const form = useContractForm(registerBodySchema, { defaultValues: EMPTY });
   const register = useRegister();
-  const [sent, setSent] = useState<string | null>(null);
+  const success = useSubmitMessage({ next: onLogin, nextAfterMs: REGISTER_PANEL_SWITCH_MS });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    if (!sent) return;
-    const timer = setTimeout(onLogin, REGISTER_PANEL_SWITCH_MS);
-    return () => clearTimeout(timer);
-  }, [sent, onLogin]);
 
   useEffect(() => {
     if (!(register.error instanceof ApiError) || register.error.code !== 'TRANSPORT') return;
@@ -66,7 +52,7 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
     try {
       const answer = await register.mutateAsync(values);
       form.reset(EMPTY);
-      setSent(answer.status_smessage);
+      success.show(answer.status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
@@ -78,37 +64,37 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
     <form noValidate onSubmit={onSubmit} aria-label="Register">
       <Stack gap="sm">
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput
+          <FormTextField
+            form={form}
+            name="first_name"
             label="First name"
             autoComplete="given-name"
             withAsterisk
-            {...form.register('first_name')}
-            error={errors.first_name?.message}
           />
-          <TextInput
+          <FormTextField
+            form={form}
+            name="last_name"
             label="Last name"
             autoComplete="family-name"
             withAsterisk
-            {...form.register('last_name')}
-            error={errors.last_name?.message}
           />
         </SimpleGrid>
         <FormPhoneField form={form} name="phone" extensionName="mobileCountry" label="Phone number" />
-        <TextInput
+        <FormTextField
+          form={form}
+          name="email"
           label="Email"
           type="email"
           autoComplete="email"
           withAsterisk
-          {...form.register('email')}
-          error={errors.email?.message}
         />
-        <TextInput
+        <FormTextField
+          form={form}
+          name="confirmemail"
           label="Confirm email"
           type="email"
           autoComplete="email"
           withAsterisk
-          {...form.register('confirmemail')}
-          error={errors.confirmemail?.message}
         />
         <PasswordInput
           label="Password"
@@ -141,11 +127,7 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
             </Text>
           }
         />
-        {sent && (
-          <Alert color="green" role="status">
-            {sent}
-          </Alert>
-        )}
+        <SuccessAlert message={success.message} />
         {inUse ? (
           <Alert color="red" role="alert">
             {MESSAGES.EMAIL_IN_USE_SHOWN}

@@ -5,8 +5,9 @@ import {
   updatePasswordLinkBodySchema,
   type UpdatePasswordLinkBody,
 } from '@taxfirm/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -18,7 +19,11 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
   const save = useUpdatePasswordLink();
   const navigate = useNavigate();
   const started = useRef(false);
-  const [done, setDone] = useState(false);
+  // Home follows a moment after the message.
+  const success = useSubmitMessage({
+    next: () => navigate(paths.home.getHref()),
+    nextAfterMs: PROFILE_CLOSE_MS,
+  });
   const form = useContractForm(updatePasswordLinkBodySchema, {
     defaultValues: { token_id: tokenId, newpassword: '', cpassword: '' } satisfies UpdatePasswordLinkBody,
   });
@@ -29,12 +34,6 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
     started.current = true;
     check.mutate({ tokenid: tokenId });
   }, [check, tokenId]);
-
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate(paths.home.getHref()), PROFILE_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
 
   if (check.isPending || check.isIdle) {
     return <Loader aria-label="Checking your link" />;
@@ -50,7 +49,7 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
-      setDone(true);
+      success.show(MESSAGES.RESET_LINK_SUCCESS);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
@@ -77,11 +76,7 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
           {...form.register('cpassword')}
           error={errors.cpassword?.message}
         />
-        {done && (
-          <Alert color="green" role="status">
-            {MESSAGES.RESET_LINK_SUCCESS}
-          </Alert>
-        )}
+        <SuccessAlert message={success.message} />
         {failed && (
           <Alert color="red" role="alert">
             {MESSAGES.RESET_LINK_FAILURE}
@@ -91,7 +86,7 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
           type="submit"
           loading={save.isPending}
           loaderProps={{ 'aria-label': 'Saving' }}
-          disabled={done}
+          disabled={success.message !== null}
         >
           Submit
         </Button>

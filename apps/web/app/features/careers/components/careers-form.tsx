@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import {
   CAREERS_REDIRECT_MS,
   careersBodySchema,
@@ -13,6 +13,7 @@ import { IconFileText } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -85,28 +86,28 @@ export function CareersForm() {
     <form noValidate onSubmit={onSubmit} aria-label="Job application">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
+          <FormTextField
+            form={form}
+            name="firstname"
             label="First name"
             withAsterisk
             autoComplete="given-name"
-            {...form.register('firstname')}
-            error={errors.firstname?.message}
           />
-          <TextInput
+          <FormTextField
+            form={form}
+            name="lastname"
             label="Last name"
             withAsterisk
             autoComplete="family-name"
-            {...form.register('lastname')}
-            error={errors.lastname?.message}
           />
         </SimpleGrid>
-        <TextInput
+        <FormTextField
+          form={form}
+          name="emailaddress"
           label="Email"
           type="email"
           withAsterisk
           autoComplete="email"
-          {...form.register('emailaddress')}
-          error={errors.emailaddress?.message}
         />
         <FormPhoneField form={form} name="phone" extensionName="phoneext" label="Phone number" />
         <Textarea

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Stack, Textarea } from '@mantine/core';
 import {
   CONTACT_REDIRECT_MS,
   CONTACT_YEAR,
@@ -6,10 +6,11 @@ import {
   DEFAULT_PHONE_EXTENSION,
   type ContactBody,
 } from '@taxfirm/contract';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSaveContact } from '../api/save-contact.ts';
@@ -28,20 +29,17 @@ export function ContactForm() {
   const form = useContractForm(contactBodySchema, { defaultValues: EMPTY });
   const save = useSaveContact();
   const navigate = useNavigate();
-  const [success, setSuccess] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => navigate(paths.home.getHref()), CONTACT_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [success, navigate]);
+  const success = useSubmitMessage({
+    next: () => navigate(paths.home.getHref()),
+    nextAfterMs: CONTACT_REDIRECT_MS,
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setSuccess(null);
+    success.clear();
     try {
       const answer = await save.mutateAsync(values);
       form.reset(EMPTY);
-      setSuccess(answer.status_smessage);
+      success.show(answer.status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
@@ -51,20 +49,14 @@ export function ContactForm() {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Contact form">
       <Stack gap="md">
-        <TextInput
-          label="Name"
-          withAsterisk
-          autoComplete="name"
-          {...form.register('c_name')}
-          error={errors.c_name?.message}
-        />
-        <TextInput
+        <FormTextField form={form} name="c_name" label="Name" withAsterisk autoComplete="name" />
+        <FormTextField
+          form={form}
+          name="c_email"
           label="Email"
           type="email"
           withAsterisk
           autoComplete="email"
-          {...form.register('c_email')}
-          error={errors.c_email?.message}
         />
         <FormPhoneField form={form} name="c_phone" extensionName="c_phone_ext" label="Phone number" />
         <Textarea
@@ -75,11 +67,7 @@ export function ContactForm() {
           {...form.register('c_message')}
           error={errors.c_message?.message}
         />
-        {success && (
-          <Alert color="green" role="status" title="Message sent">
-            {success}
-          </Alert>
-        )}
+        <SuccessAlert title="Message sent" message={success.message} />
         <ApiErrorAlert error={alertError(save.error)} />
         <Button
           type="submit"

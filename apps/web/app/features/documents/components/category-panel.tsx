@@ -10,6 +10,7 @@ import {
 } from '@taxfirm/contract';
 import { useEffect, useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { uploadDocument, useDeleteDocument, useDocuments, useRefreshDocuments } from '../api/documents.ts';
 import { EmptySlot, SelectedSlot, StoredSlot, type PendingFile } from './upload-slot.tsx';
@@ -187,11 +188,7 @@ export function CategoryPanel({
         </Alert>
       )}
       {remove.error ? <ApiErrorAlert error={remove.error} /> : null}
-      {notice && (
-        <Alert color="green" role="status">
-          {notice.text}
-        </Alert>
-      )}
+      <SuccessAlert message={notice?.text} />
       {stored.length >= UPLOAD_SLOTS && (
         <Text fz="sm" c="gray.8">
           All six slots are in use. Delete a document to upload another.

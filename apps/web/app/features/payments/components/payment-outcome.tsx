@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { formatCents, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
 import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
 import { paths } from '../../../config/paths.ts';
 import { rememberFileStatus } from '../../../lib/session.ts';
 import { usePaymentOrder } from '../api/payments.ts';
@@ -50,26 +51,11 @@ function Waiting({ orderId, error }: { orderId: string | null; error: unknown })
   );
 }
 
-function Details({ order, rows }: { order: PaymentRecord; rows: [string, ReactNode][] }) {
+function Details({ order, items }: { order: PaymentRecord; items: DetailItem[] }) {
   return (
-    <Table
-      withTableBorder
-      variant="vertical"
-      layout="fixed"
-      maw={560}
-      aria-label={`Payment ${order.order_id}`}
-    >
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th scope="row" w={120}>
-              {label}
-            </Table.Th>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Box maw={560}>
+      <DetailList layout="table" label={`Payment ${order.order_id}`} items={items} />
+    </Box>
   );
 }
 
@@ -99,21 +85,25 @@ export function PaymentReceipt({ orderId }: { orderId: string | null }) {
         </Title>
         <Details
           order={order}
-          rows={[
-            ['Amount', `${formatCents(order.amount)} ${order.currency}`],
-            [
-              'Order ID',
-              <Text key="o" span ff="monospace">
-                {order.order_id}
-              </Text>,
-            ],
-            [
-              'Payment ID',
-              <Text key="p" span ff="monospace">
-                {order.payment_id}
-              </Text>,
-            ],
-            ['Date', formatDateTime(order.paid_at ?? order.created_at)],
+          items={[
+            { label: 'Amount', value: `${formatCents(order.amount)} ${order.currency}` },
+            {
+              label: 'Order ID',
+              value: (
+                <Text span ff="monospace">
+                  {order.order_id}
+                </Text>
+              ),
+            },
+            {
+              label: 'Payment ID',
+              value: (
+                <Text span ff="monospace">
+                  {order.payment_id}
+                </Text>
+              ),
+            },
+            { label: 'Date', value: formatDateTime(order.paid_at ?? order.created_at) },
           ]}
         />
       </Card>
@@ -150,15 +140,17 @@ export function PaymentFailure({ orderId, contact }: { orderId: string | null; c
       </Alert>
       <Details
         order={order}
-        rows={[
-          ['Amount', `${formatCents(order.amount)} ${order.currency}`],
-          [
-            'Order ID',
-            <Text key="o" span ff="monospace">
-              {order.order_id}
-            </Text>,
-          ],
-          ['Date', formatDateTime(order.created_at)],
+        items={[
+          { label: 'Amount', value: `${formatCents(order.amount)} ${order.currency}` },
+          {
+            label: 'Order ID',
+            value: (
+              <Text span ff="monospace">
+                {order.order_id}
+              </Text>
+            ),
+          },
+          { label: 'Date', value: formatDateTime(order.created_at) },
         ]}
       />
       <Text>

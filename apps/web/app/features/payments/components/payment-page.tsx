@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { MESSAGES, paymentFormSchema, PAYMENT_CURRENCY } from '@taxfirm/contract';
 import { IconAlertCircle, IconCreditCard, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -66,7 +67,6 @@ export function PaymentPage() {
   const [isCompleting, setCompleting] = useState(false);
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const form = useContractForm(paymentFormSchema, { defaultValues: { amount: '' } });
-  const { errors } = form.formState;
 
   const finish = async (order: CheckoutOrder, result: CheckoutResult) => {
     setSandboxOrder(null);
@@ -119,15 +119,15 @@ export function PaymentPage() {
       <Card withBorder radius="md" padding="lg" maw={520}>
         <form noValidate onSubmit={onSubmit} aria-label="Make a payment">
           <Stack gap="md">
-            <TextInput
+            <FormTextField
+              form={form}
+              name="amount"
               label="Payment Amount $"
               description="In US dollars, as your preparer quoted it (for example 150.25)."
               inputMode="decimal"
               autoComplete="off"
               withAsterisk
               leftSection={<IconCreditCard size={18} aria-hidden />}
-              {...form.register('amount')}
-              error={errors.amount?.message}
             />
             <ApiErrorAlert error={alertError(createOrder.error)} />
             {checkoutError && (

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatCents, SANDBOX_TEST_CARDS, sandboxCardSchema } from '@taxfirm/contract';
 import { IconLock } from '@tabler/icons-react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSandboxOrder, useSandboxPay } from '../api/payments.ts';
 import type { CheckoutOrder, CheckoutResult } from '../checkout.ts';
@@ -25,7 +26,6 @@ export function SandboxCheckout({
   const form = useContractForm(sandboxCardSchema, {
     defaultValues: { card_number: '', expiry: '', cvv: '', name: '' },
   });
-  const { errors } = form.formState;
   const amount = formatCents(view.data?.amount ?? order.amount);
 
   const onSubmit = form.handleSubmit(async (card) => {
@@ -103,13 +103,7 @@ export function SandboxCheckout({
             />
             <FormMaskedField form={form} name="cvv" label="CVV" kind="cvv" required autoComplete="cc-csc" />
           </SimpleGrid>
-          <TextInput
-            label="Name on card"
-            withAsterisk
-            autoComplete="cc-name"
-            {...form.register('name')}
-            error={errors.name?.message}
-          />
+          <FormTextField form={form} name="name" label="Name on card" withAsterisk autoComplete="cc-name" />
           <ApiErrorAlert error={alertError(pay.error)} />
           <Group justify="space-between" wrap="wrap-reverse">
             <Button

@@ -1,12 +1,14 @@
-import { SimpleGrid, TextInput, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { MAX_DEPENDENTS, saveDependentsBodySchema, type SaveDependentsBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
 import { useDependents, useSaveDependents } from '../api/profile.ts';
 import { ssnDescription } from './fields.ts';
-import { DetailList, ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
+import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
 import { RowCards, RowList } from './row-list.tsx';
 import { SsnValue } from './ssn-value.tsx';
 
@@ -58,19 +60,19 @@ function DependentsForm({ dinfo, close }: { dinfo: readonly Dependent[]; close: 
             const storedSsn = stored.get(rows.fields[i]?.id ?? '');
             return (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
+                <FormTextField
+                  form={form}
+                  name={`dependentinfo.${i}.first_name`}
                   label="First Name"
                   withAsterisk
                   autoComplete="off"
-                  {...form.register(`dependentinfo.${i}.first_name`)}
-                  error={rowErrors?.[i]?.first_name?.message}
                 />
-                <TextInput
+                <FormTextField
+                  form={form}
+                  name={`dependentinfo.${i}.last_name`}
                   label="Last Name"
                   withAsterisk
                   autoComplete="off"
-                  {...form.register(`dependentinfo.${i}.last_name`)}
-                  error={rowErrors?.[i]?.last_name?.message}
                 />
                 <FormMaskedField
                   form={form}
@@ -79,11 +81,11 @@ function DependentsForm({ dinfo, close }: { dinfo: readonly Dependent[]; close: 
                   kind="ssn"
                   description={ssnDescription(storedSsn)}
                 />
-                <TextInput
+                <FormTextField
+                  form={form}
+                  name={`dependentinfo.${i}.occupation`}
                   label="Relationship"
                   autoComplete="off"
-                  {...form.register(`dependentinfo.${i}.occupation`)}
-                  error={rowErrors?.[i]?.occupation?.message}
                 />
                 <FormMaskedField
                   form={form}
@@ -92,11 +94,11 @@ function DependentsForm({ dinfo, close }: { dinfo: readonly Dependent[]; close: 
                   kind="date"
                   description="MM-DD-YYYY"
                 />
-                <TextInput
+                <FormTextField
+                  form={form}
+                  name={`dependentinfo.${i}.visa_type`}
                   label="Visa Type"
                   autoComplete="off"
-                  {...form.register(`dependentinfo.${i}.visa_type`)}
-                  error={rowErrors?.[i]?.visa_type?.message}
                 />
               </SimpleGrid>
             );

@@ -1,10 +1,12 @@
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { MAX_EMPLOYERS, saveEmployersBodySchema, type SaveEmployersBody } from '@taxfirm/contract';
 import { useFieldArray } from 'react-hook-form';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
 import { useEmployers, useSaveEmployers } from '../api/profile.ts';
-import { DetailList, ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
+import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
 import { RowCards, RowList } from './row-list.tsx';
 
 type Employer = NonNullable<ReturnType<typeof useEmployers>['data']>['empinfo'][number];
@@ -37,19 +39,19 @@ function EmployersForm({ empinfo, close }: { empinfo: readonly Employer[]; close
           error={rowErrors?.message ?? rowErrors?.root?.message}
           renderRow={(i) => (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
+              <FormTextField
+                form={form}
+                name={`emploerinfo.${i}.company_name`}
                 label="Company Name"
                 withAsterisk
                 autoComplete="off"
-                {...form.register(`emploerinfo.${i}.company_name`)}
-                error={rowErrors?.[i]?.company_name?.message}
               />
-              <TextInput
+              <FormTextField
+                form={form}
+                name={`emploerinfo.${i}.client_name`}
                 label="Client Name"
                 withAsterisk
                 autoComplete="off"
-                {...form.register(`emploerinfo.${i}.client_name`)}
-                error={rowErrors?.[i]?.client_name?.message}
               />
               <FormMaskedField
                 form={form}

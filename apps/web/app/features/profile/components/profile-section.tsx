@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { setServerFieldErrors } from '../../../lib/form.ts';
 
 /** How long a saved section shows its message before it returns to the view (the spec's 1 second). */
@@ -91,25 +92,20 @@ export function useSectionSave<Values extends FieldValues, Output, Body>(
   toBody: (values: Output) => Body,
   close: () => void,
 ) {
-  const [saved, setSaved] = useState<string | null>(null);
+  const success = useSubmitMessage({ next: close, nextAfterMs: CLOSE_AFTER_SAVE_MS });
   // The error for the alert: none when every message of a refusal sits on its field.
   const [alert, setAlert] = useState<unknown>(null);
-  useEffect(() => {
-    if (saved === null) return;
-    const timer = window.setTimeout(close, CLOSE_AFTER_SAVE_MS);
-    return () => window.clearTimeout(timer);
-  }, [saved, close]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setAlert(null);
     try {
       const answer = await mutation.mutateAsync(toBody(values));
-      setSaved(answer.status_smessage);
+      success.show(answer.status_smessage);
     } catch (error) {
       if (!setServerFieldErrors(form, error)) setAlert(error);
     }
   });
-  return { onSubmit, saved, alert };
+  return { onSubmit, saved: success.message, alert };
 }
 
 /**
@@ -136,11 +132,7 @@ export function SectionActions({
 }) {
   return (
     <Stack gap="sm">
-      {saved && (
-        <Alert color="green" role="status">
-          {saved}
-        </Alert>
-      )}
+      <SuccessAlert message={saved} />
       {!saved && <ApiErrorAlert error={error} />}
       <Group gap="sm">
         {extra}
@@ -152,37 +144,5 @@ export function SectionActions({
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-/** A read-only list of labelled values; a missing value reads "Not given". */
-export function DetailList({ items }: { items: readonly { label: string; value: ReactNode }[] }) {
-  return (
-    <Box
-      component="dl"
-      m={0}
-      style={{
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))',
-        gap: 'var(--mantine-spacing-md)',
-      }}
-    >
-      {items.map(({ label, value }) => (
-        <div key={label}>
-          <Text component="dt" fz="sm" fw={600} c="gray.8">
-            {label}
-          </Text>
-          <Text component="dd" m={0}>
-            {value === null || value === undefined || value === '' ? (
-              <Text span c="gray.7" fs="italic">
-                Not given
-              </Text>
-            ) : (
-              value
-            )}
-          </Text>
-        </div>
-      ))}
-    </Box>
   );
 }

@@ -1,10 +1,12 @@
-import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { spouseBodySchema, type SpouseBody } from '@taxfirm/contract';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
 import { useSaveSpouse, useSpouse } from '../api/profile.ts';
 import { ssnDescription } from './fields.ts';
-import { DetailList, ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
+import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
 import { SsnValue } from './ssn-value.tsx';
 
 type SpouseInfo = NonNullable<NonNullable<ReturnType<typeof useSpouse>['data']>['sinfo']>;
@@ -22,25 +24,12 @@ function SpouseForm({ sinfo, close }: { sinfo: SpouseInfo | null; close: () => v
   });
   const save = useSaveSpouse();
   const { onSubmit, saved, alert } = useSectionSave(form, save, (values) => values, close);
-  const { errors } = form.formState;
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit Spouse Info" tabIndex={-1}>
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="First Name"
-            withAsterisk
-            autoComplete="off"
-            {...form.register('first_name')}
-            error={errors.first_name?.message}
-          />
-          <TextInput
-            label="Last Name"
-            withAsterisk
-            autoComplete="off"
-            {...form.register('last_name')}
-            error={errors.last_name?.message}
-          />
+          <FormTextField form={form} name="first_name" label="First Name" withAsterisk autoComplete="off" />
+          <FormTextField form={form} name="last_name" label="Last Name" withAsterisk autoComplete="off" />
           <FormMaskedField
             form={form}
             name="ssn"
@@ -48,12 +37,7 @@ function SpouseForm({ sinfo, close }: { sinfo: SpouseInfo | null; close: () => v
             kind="ssn"
             description={ssnDescription(sinfo?.ssn)}
           />
-          <TextInput
-            label="Occupation"
-            autoComplete="off"
-            {...form.register('occupation')}
-            error={errors.occupation?.message}
-          />
+          <FormTextField form={form} name="occupation" label="Occupation" autoComplete="off" />
           <FormMaskedField
             form={form}
             name="dob"
@@ -61,12 +45,7 @@ function SpouseForm({ sinfo, close }: { sinfo: SpouseInfo | null; close: () => v
             kind="date"
             description="MM-DD-YYYY"
           />
-          <TextInput
-            label="Visa Type"
-            autoComplete="off"
-            {...form.register('visa_type')}
-            error={errors.visa_type?.message}
-          />
+          <FormTextField form={form} name="visa_type" label="Visa Type" autoComplete="off" />
         </SimpleGrid>
         <SectionActions saving={save.isPending} saved={saved} error={alert} onCancel={close} />
       </Stack>

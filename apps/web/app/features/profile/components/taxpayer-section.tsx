@@ -1,4 +1,4 @@
-import { Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Fieldset, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import {
   COUNTRY_OPTIONS,
   DEPENDENT_OPTIONS,
@@ -12,11 +12,13 @@ import {
   type TaxpayerBody,
   type TaxpayerInfo,
 } from '@taxfirm/contract';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
 import { useSaveTaxpayer } from '../api/profile.ts';
-import { DetailList, ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
+import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
 import { SsnValue } from './ssn-value.tsx';
 import { selectOptions, ssnDescription } from './fields.ts';
 
@@ -98,14 +100,6 @@ function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void
   const save = useSaveTaxpayer();
   const { onSubmit, saved, alert } = useSectionSave(form, save, (values) => values, close);
   const { errors } = form.formState;
-  const text = (name: Exclude<keyof TaxpayerBody, 'unique_code'>, label: string, autoComplete?: string) => (
-    <TextInput
-      label={label}
-      autoComplete={autoComplete ?? 'off'}
-      {...form.register(name)}
-      error={errors[name]?.message}
-    />
-  );
   const select = (
     name: 'filling_status' | 'dependent' | 'country_name' | 'insurence' | 'time_zone',
     label: string,
@@ -124,19 +118,19 @@ function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void
       <Stack gap="lg">
         <Fieldset legend="About you">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
+            <FormTextField
+              form={form}
+              name="first_name"
               label="First Name"
               withAsterisk
               autoComplete="given-name"
-              {...form.register('first_name')}
-              error={errors.first_name?.message}
             />
-            <TextInput
+            <FormTextField
+              form={form}
+              name="last_name"
               label="Last Name"
               withAsterisk
               autoComplete="family-name"
-              {...form.register('last_name')}
-              error={errors.last_name?.message}
             />
             <FormMaskedField
               form={form}
@@ -145,7 +139,12 @@ function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void
               kind="ssn"
               description={ssnDescription(tinfo.ssnitin)}
             />
-            {text('occupation', 'Occupation', 'organization-title')}
+            <FormTextField
+              form={form}
+              name="occupation"
+              label="Occupation"
+              autoComplete="organization-title"
+            />
             <FormMaskedField
               form={form}
               name="dob"
@@ -163,29 +162,29 @@ function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void
         </Fieldset>
         <Fieldset legend="Contact">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
+            <FormTextField
+              form={form}
+              name="email"
               label="Email"
               description="Your login e-mail; change it by contacting us."
               readOnly
               withAsterisk
-              {...form.register('email')}
-              error={errors.email?.message}
             />
             <FormPhoneField form={form} name="phone" extensionName="phoneext" label="Phone" />
-            {text('alterphone', 'Work Phone', 'tel')}
+            <FormTextField form={form} name="alterphone" label="Work Phone" autoComplete="tel" />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="Address">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {text('address', 'Address', 'street-address')}
-            {text('city_name', 'City', 'address-level2')}
-            {text('state_name', 'State', 'address-level1')}
+            <FormTextField form={form} name="address" label="Address" autoComplete="street-address" />
+            <FormTextField form={form} name="city_name" label="City" autoComplete="address-level2" />
+            <FormTextField form={form} name="state_name" label="State" autoComplete="address-level1" />
             {select(
               'country_name',
               'Country',
               COUNTRY_OPTIONS.map((c) => ({ value: c, label: c })),
             )}
-            {text('zip', 'Zip', 'postal-code')}
+            <FormTextField form={form} name="zip" label="Zip" autoComplete="postal-code" />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="More about you">
@@ -195,14 +194,14 @@ function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void
               'Health Insurance',
               YES_NO_OPTIONS.map((o) => ({ value: o, label: o })),
             )}
-            {text('current_emp', 'Employer')}
-            {text('c_location', 'Client Location')}
+            <FormTextField form={form} name="current_emp" label="Employer" autoComplete="off" />
+            <FormTextField form={form} name="c_location" label="Client Location" autoComplete="off" />
             {select(
               'time_zone',
               'Time Zone',
               TIME_ZONES.map((z) => ({ value: z, label: z })),
             )}
-            {text('referral_name', 'Referral Name')}
+            <FormTextField form={form} name="referral_name" label="Referral Name" autoComplete="off" />
           </SimpleGrid>
         </Fieldset>
         <SectionActions saving={save.isPending} saved={saved} error={alert} onCancel={close} />

@@ -1,13 +1,15 @@
-import { Alert, Button, Fieldset, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Fieldset, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import {
   clientReferralBodySchema,
   DEFAULT_PHONE_EXTENSION,
   publicReferralBodySchema,
   type PublicReferralBody,
 } from '@taxfirm/contract';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
 import { useSaveReferral } from '../api/save-referral.ts';
@@ -37,7 +39,7 @@ export function ReferralForm({
     defaultValues: EMPTY,
   });
   const save = useSaveReferral();
-  const [success, setSuccess] = useState<string | null>(null);
+  const success = useSubmitMessage();
   const { errors } = form.formState;
   // A logged-in client refers as themselves: name and e-mail come from the login and cannot be changed
   // (the server takes them from the account in any case).
@@ -50,11 +52,11 @@ export function ReferralForm({
   }, [session, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setSuccess(null);
+    success.clear();
     try {
       const answer = await save.mutateAsync(values);
       form.reset({ ...EMPTY, ...referrer });
-      setSuccess(answer.status_smessage);
+      success.show(answer.status_smessage);
       onSaved?.();
     } catch (error) {
       setServerFieldErrors(form, error);
@@ -82,22 +84,22 @@ export function ReferralForm({
         <Fieldset legend="About you">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
+              <FormTextField
+                form={form}
+                name="rf_on_name"
                 label="Name"
                 withAsterisk
                 autoComplete="name"
                 readOnly={Boolean(session)}
-                {...form.register('rf_on_name')}
-                error={errors.rf_on_name?.message}
               />
-              <TextInput
+              <FormTextField
+                form={form}
+                name="rf_on_email"
                 label="Email"
                 type="email"
                 withAsterisk
                 autoComplete="email"
                 readOnly={Boolean(session)}
-                {...form.register('rf_on_email')}
-                error={errors.rf_on_email?.message}
               />
             </SimpleGrid>
             {phone('rf_on_phone', 'rf_on_phone_ext', 'Phone number', 'Country code')}
@@ -106,18 +108,13 @@ export function ReferralForm({
         <Fieldset legend="Your friend">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Your friend name"
-                withAsterisk
-                {...form.register('rf_name')}
-                error={errors.rf_name?.message}
-              />
-              <TextInput
+              <FormTextField form={form} name="rf_name" label="Your friend name" withAsterisk />
+              <FormTextField
+                form={form}
+                name="rf_email"
                 label="Your friend email"
                 type="email"
                 withAsterisk
-                {...form.register('rf_email')}
-                error={errors.rf_email?.message}
               />
             </SimpleGrid>
             {phone('rf_phone', 'rf_phone_ext', 'Your friend phone number', 'Friend country code')}
@@ -132,11 +129,7 @@ export function ReferralForm({
           {...form.register('rf_comment')}
           error={errors.rf_comment?.message}
         />
-        {success && (
-          <Alert color="green" role="status" title="Referral sent">
-            {success}
-          </Alert>
-        )}
+        <SuccessAlert title="Referral sent" message={success.message} />
         <ApiErrorAlert error={alertError(save.error)} />
         <Button type="submit" disabled={save.isPending} w={{ base: '100%', sm: 'auto' }}>
           {save.isPending ? 'Submitting' : 'Submit'}

@@ -1,7 +1,8 @@
-import { Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { loginBodySchema, MESSAGES, type LoginBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import {
   AuthenticatorEnrolment,
   RecoveryCodes,
@@ -69,13 +70,13 @@ function PasswordStep({ onNext }: { onNext: (kind: 'mfa' | 'enrol', token: strin
         <Title order={1} fz={26} c="navy.9">
           Staff login
         </Title>
-        <TextInput
+        <FormTextField
+          form={form}
+          name="email"
           label="Email"
           type="email"
           autoComplete="username"
           withAsterisk
-          {...form.register('email')}
-          error={errors.email?.message}
         />
         <PasswordInput
           label="Password"

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -12,7 +11,6 @@ import {
   Table,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
@@ -32,6 +30,9 @@ import { DocumentsSection } from './documents-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SummariesSection } from './summaries-section.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -86,32 +87,20 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
           <Title order={2} id="account-heading" fz="lg" mb="sm">
             Account
           </Title>
-          <Table variant="vertical" withTableBorder>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th scope="row" w={120}>
-                  Email
-                </Table.Th>
-                <Table.Td>{client.email}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Phone</Table.Th>
-                <Table.Td>
-                  {client.phone_ext
-                    ? `${client.phone_ext === 'US' ? '+1' : '+91'} ${formatPhone(client.phone, client.phone_ext)}`
-                    : client.phone}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Verified</Table.Th>
-                <Table.Td>{client.verified ? 'Yes' : 'Not yet'}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Analyst</Table.Th>
-                <Table.Td>{filing.assigned_to?.name ?? 'Not assigned'}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+          <DetailList
+            layout="table"
+            items={[
+              { label: 'Email', value: client.email },
+              {
+                label: 'Phone',
+                value: client.phone_ext
+                  ? `${client.phone_ext === 'US' ? '+1' : '+91'} ${formatPhone(client.phone, client.phone_ext)}`
+                  : client.phone,
+              },
+              { label: 'Verified', value: client.verified ? 'Yes' : 'Not yet' },
+              { label: 'Analyst', value: filing.assigned_to?.name ?? 'Not assigned' },
+            ]}
+          />
           <AccountActions clientId={clientId} verified={client.verified} />
           {viewer.role === 'admin' && <ContactForm key={`${client.email}|${client.phone}`} client={client} />}
         </Card>
@@ -140,11 +129,11 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
 function AccountActions({ clientId, verified }: { clientId: string; verified: boolean }) {
   const reset = useSendResetLink();
   const verify = useMarkVerified();
-  const [saved, setSaved] = useState<string | null>(null);
+  const success = useSubmitMessage();
   const act = async (work: Promise<{ status_smessage: string }>) => {
-    setSaved(null);
+    success.clear();
     const answer = await work.catch(() => null);
-    if (answer) setSaved(answer.status_smessage);
+    if (answer) success.show(answer.status_smessage);
   };
   return (
     <Stack gap="xs" mt="md">
@@ -168,33 +157,25 @@ function AccountActions({ clientId, verified }: { clientId: string; verified: bo
           </Button>
         )}
       </Group>
-      <Saved message={saved} />
+      <SuccessAlert message={success.message} />
       <ApiErrorAlert error={reset.error ?? verify.error} />
     </Stack>
   );
 }
 
-function Saved({ message }: { message: string | null }) {
-  return message ? (
-    <Alert color="green" role="status">
-      {message}
-    </Alert>
-  ) : null;
-}
-
 function StatusForm({ clientId, current }: { clientId: string; current: StaffClient['filing']['status'] }) {
   const change = useChangeStatus();
-  const [saved, setSaved] = useState<string | null>(null);
+  const success = useSubmitMessage();
   const form = useContractForm(staffStatusBodySchema, {
     defaultValues: { client_id: clientId, status: current, comment: '' },
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    setSaved(null);
+    success.clear();
     try {
       const answer = await change.mutateAsync(values);
       form.reset({ client_id: clientId, status: values.status, comment: '' });
-      setSaved(answer.status_smessage);
+      success.show(answer.status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
@@ -221,7 +202,7 @@ function StatusForm({ clientId, current }: { clientId: string; current: StaffCli
             {...form.register('comment')}
             error={errors.comment?.message}
           />
-          <Saved message={saved} />
+          <SuccessAlert message={success.message} />
           <ApiErrorAlert error={alertError(change.error)} />
           <Button type="submit" loading={change.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
             Change status
@@ -235,20 +216,19 @@ function StatusForm({ clientId, current }: { clientId: string; current: StaffCli
 function FileNumberForm({ clientId, current }: { clientId: string; current: string | null }) {
   const save = useSetFileNumber();
   const suggest = useSuggestFileNumber();
-  const [saved, setSaved] = useState<string | null>(null);
+  const success = useSubmitMessage();
   const onSuggest = async () => {
-    setSaved(null);
+    success.clear();
     const answer = await suggest.mutateAsync(clientId).catch(() => null);
     if (answer) form.setValue('file_number', answer.file_number, { shouldDirty: true, shouldValidate: true });
   };
   const form = useContractForm(staffFileNumberBodySchema, {
     defaultValues: { client_id: clientId, file_number: current ?? '' },
   });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    setSaved(null);
+    success.clear();
     try {
-      setSaved((await save.mutateAsync(values)).status_smessage);
+      success.show((await save.mutateAsync(values)).status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
@@ -261,12 +241,12 @@ function FileNumberForm({ clientId, current }: { clientId: string; current: stri
             File number
           </Title>
           <Group align="flex-end" gap="xs" wrap="nowrap">
-            <TextInput
+            <FormTextField
+              form={form}
+              name="file_number"
               label="File number"
               withAsterisk
               style={{ flex: 1 }}
-              {...form.register('file_number')}
-              error={errors.file_number?.message}
             />
             <Button
               variant="default"
@@ -281,7 +261,7 @@ function FileNumberForm({ clientId, current }: { clientId: string; current: stri
           <Text id="suggest-hint" fz="xs" c="gray.8">
             Suggest fills in the next unused number in the firm&apos;s format; save it to keep it.
           </Text>
-          <Saved message={saved} />
+          <SuccessAlert message={success.message} />
           <ApiErrorAlert error={alertError(save.error) ?? suggest.error} />
           <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
             Save file number
@@ -304,11 +284,11 @@ function AnalystForm({
   const assign = useAssign();
   const members = useStaffMembers();
   const [choice, setChoice] = useState(filing.assigned_to?.user_id ?? '');
-  const [saved, setSaved] = useState<string | null>(null);
+  const success = useSubmitMessage();
   const submit = async (analystId: string | null) => {
-    setSaved(null);
+    success.clear();
     const answer = await assign.mutateAsync({ client_id: clientId, analyst_id: analystId }).catch(() => null);
-    if (answer) setSaved(answer.status_smessage);
+    if (answer) success.show(answer.status_smessage);
   };
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="analyst-heading">
@@ -341,7 +321,7 @@ function AnalystForm({
             Take this file
           </Button>
         )}
-        <Saved message={saved} />
+        <SuccessAlert message={success.message} />
         <ApiErrorAlert error={assign.error} />
       </Stack>
     </Card>

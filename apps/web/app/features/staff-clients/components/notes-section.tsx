@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Textarea, Title } from '@mantine/core';
 import { staffNoteBodySchema, type StaffClient } from '@taxfirm/contract';
-import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useAddNote } from '../api/client-file.ts';
@@ -9,15 +9,15 @@ import { useAddNote } from '../api/client-file.ts';
 /** Staff's internal notes on the file: added, never edited, never shown to the client. */
 export function NotesSection({ clientId, notes }: { clientId: string; notes: StaffClient['notes'] }) {
   const add = useAddNote();
-  const [saved, setSaved] = useState<string | null>(null);
+  const success = useSubmitMessage();
   const form = useContractForm(staffNoteBodySchema, { defaultValues: { client_id: clientId, body: '' } });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    setSaved(null);
+    success.clear();
     try {
       const answer = await add.mutateAsync(values);
       form.reset({ client_id: clientId, body: '' });
-      setSaved(answer.status_smessage);
+      success.show(answer.status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
@@ -42,11 +42,7 @@ export function NotesSection({ clientId, notes }: { clientId: string; notes: Sta
           <Button type="submit" loading={add.isPending} w="fit-content">
             Add note
           </Button>
-          {saved && (
-            <Alert color="green" role="status">
-              {saved}
-            </Alert>
-          )}
+          <SuccessAlert message={success.message} />
           <ApiErrorAlert error={add.error} />
         </Stack>
       </form>

@@ -1,13 +1,10 @@
-import { Button, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import { Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { StaffProfile } from '@taxfirm/contract';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
+import { IdentityNumber } from '../../../components/ui/identity-number.tsx';
 import { useRevealIdentity, useStaffProfile } from '../api/client-profile.ts';
-
-/** A revealed number is hidden again after this long. */
-const HIDE_AFTER_MS = 60_000;
 
 /**
  * The client's tax profile, read-only: taxpayer, spouse, dependents and employers. Identity numbers show
@@ -34,65 +31,71 @@ function ProfileView({ clientId, profile }: { clientId: string; profile: StaffPr
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Fields
-          title="Taxpayer"
-          rows={
-            tinfo
-              ? [
-                  ['Name', `${tinfo.first_name} ${tinfo.last_name}`],
-                  [
-                    'SSN/ITIN',
-                    <IdentityNumber
-                      key="ssn"
+        <Part title="Taxpayer">
+          {tinfo ? (
+            <Fields
+              title="Taxpayer"
+              items={[
+                { label: 'Name', value: `${tinfo.first_name} ${tinfo.last_name}` },
+                {
+                  label: 'SSN/ITIN',
+                  value: tinfo.ssnitin && (
+                    <ClientIdentityNumber
                       clientId={clientId}
                       masked={tinfo.ssnitin}
                       subject="taxpayer.ssn"
                       owner="the taxpayer's"
-                    />,
-                  ],
-                  ['Date of birth', tinfo.dob],
-                  ['Occupation', tinfo.occupation],
-                  ['Filing status', tinfo.filling_status],
-                  ['Email', tinfo.email],
-                  ['Phone', tinfo.phone],
-                  ['Alternate phone', tinfo.alterphone],
-                  [
-                    'Address',
-                    [tinfo.address, tinfo.city_name, tinfo.state_name, tinfo.zip, tinfo.country_name]
-                      .filter(Boolean)
-                      .join(', ') || null,
-                  ],
-                  ['Health insurance', tinfo.insurence],
-                  ['Current employer', tinfo.current_emp],
-                  ['Location', tinfo.c_location],
-                  ['Time zone', tinfo.time_zone],
-                ]
-              : []
-          }
-        />
-        <Fields
-          title="Spouse"
-          rows={
-            sinfo
-              ? [
-                  ['Name', `${sinfo.first_name} ${sinfo.last_name}`],
-                  [
-                    'SSN/ITIN',
-                    <IdentityNumber
-                      key="ssn"
+                    />
+                  ),
+                },
+                { label: 'Date of birth', value: tinfo.dob },
+                { label: 'Occupation', value: tinfo.occupation },
+                { label: 'Filing status', value: tinfo.filling_status },
+                { label: 'Email', value: tinfo.email },
+                { label: 'Phone', value: tinfo.phone },
+                { label: 'Alternate phone', value: tinfo.alterphone },
+                {
+                  label: 'Address',
+                  value: [tinfo.address, tinfo.city_name, tinfo.state_name, tinfo.zip, tinfo.country_name]
+                    .filter(Boolean)
+                    .join(', '),
+                },
+                { label: 'Health insurance', value: tinfo.insurence },
+                { label: 'Current employer', value: tinfo.current_emp },
+                { label: 'Location', value: tinfo.c_location },
+                { label: 'Time zone', value: tinfo.time_zone },
+              ]}
+            />
+          ) : (
+            <Text fz="sm">Not given.</Text>
+          )}
+        </Part>
+        <Part title="Spouse">
+          {sinfo ? (
+            <Fields
+              title="Spouse"
+              items={[
+                { label: 'Name', value: `${sinfo.first_name} ${sinfo.last_name}` },
+                {
+                  label: 'SSN/ITIN',
+                  value: sinfo.ssn && (
+                    <ClientIdentityNumber
                       clientId={clientId}
                       masked={sinfo.ssn}
                       subject="spouse.ssn"
                       owner="the spouse's"
-                    />,
-                  ],
-                  ['Date of birth', sinfo.dob],
-                  ['Occupation', sinfo.occupation],
-                  ['Visa type', sinfo.visa_type],
-                ]
-              : []
-          }
-        />
+                    />
+                  ),
+                },
+                { label: 'Date of birth', value: sinfo.dob },
+                { label: 'Occupation', value: sinfo.occupation },
+                { label: 'Visa type', value: sinfo.visa_type },
+              ]}
+            />
+          ) : (
+            <Text fz="sm">Not given.</Text>
+          )}
+        </Part>
       </SimpleGrid>
       <ListTable
         title="Dependents"
@@ -101,13 +104,17 @@ function ProfileView({ clientId, profile }: { clientId: string; profile: StaffPr
           key: d.id,
           cells: [
             `${d.first_name} ${d.last_name}`,
-            <IdentityNumber
-              key="ssn"
-              clientId={clientId}
-              masked={d.ssn}
-              subject={`dependents.${d.id}.ssn`}
-              owner={`${d.first_name} ${d.last_name}'s`}
-            />,
+            d.ssn ? (
+              <ClientIdentityNumber
+                key="ssn"
+                clientId={clientId}
+                masked={d.ssn}
+                subject={`dependents.${d.id}.ssn`}
+                owner={`${d.first_name} ${d.last_name}'s`}
+              />
+            ) : (
+              '—'
+            ),
             d.occupation ?? '—',
             d.dob ?? '—',
             d.visa_type ?? '—',
@@ -126,30 +133,21 @@ function ProfileView({ clientId, profile }: { clientId: string; profile: StaffPr
   );
 }
 
-function Fields({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+/** One titled part of the profile. */
+function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
         {title}
       </Title>
-      {rows.length === 0 ? (
-        <Text fz="sm">Not given.</Text>
-      ) : (
-        <Table variant="vertical" withTableBorder aria-label={title}>
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th scope="row" w={150}>
-                  {label}
-                </Table.Th>
-                <Table.Td>{value ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      {children}
     </Stack>
   );
+}
+
+/** One record's fields: a table named after it, a missing value reading "—". */
+function Fields({ title, items }: { title: string; items: DetailItem[] }) {
+  return <DetailList layout="table" label={title} labelWidth={150} missing="—" items={items} />;
 }
 
 function ListTable({
@@ -162,10 +160,7 @@ function ListTable({
   rows: { key: string; cells: ReactNode[] }[];
 }) {
   return (
-    <Stack gap="xs">
-      <Title order={3} fz="md">
-        {title}
-      </Title>
+    <Part title={title}>
       {rows.length === 0 ? (
         <Text fz="sm">None given.</Text>
       ) : (
@@ -192,80 +187,30 @@ function ListTable({
           </Table>
         </Table.ScrollContainer>
       )}
-    </Stack>
+    </Part>
   );
 }
 
-/**
- * A stored identity number, masked (•••-••-1234). Reveal is a deliberate action the server records; the
- * number hides again after a minute, or at once with Hide, and is then forgotten.
- */
-function IdentityNumber({
+/** A stored identity number, masked (•••-••-1234), with Reveal for one number in full (each reveal is audited). */
+function ClientIdentityNumber({
   clientId,
   masked,
   subject,
   owner,
 }: {
   clientId: string;
-  masked: string | null;
+  masked: string;
   subject: string;
   owner: string;
 }) {
-  const reveal = useRevealIdentity();
-  const [full, setFull] = useState<string | null>(null);
-  const { reset } = reveal;
-  const hide = useCallback(() => {
-    setFull(null);
-    reset();
-  }, [reset]);
-  useEffect(() => {
-    if (full === null) return;
-    const timer = window.setTimeout(hide, HIDE_AFTER_MS);
-    return () => window.clearTimeout(timer);
-  }, [full, hide]);
-
-  if (!masked) return <>—</>;
-  const show = async () => {
-    try {
-      setFull((await reveal.mutateAsync({ client_id: clientId, subject })).value);
-    } catch {
-      // The message shows below.
-    }
-  };
+  // Hiding forgets the number: the mutation's own copy of the answer too.
+  const { mutateAsync, reset } = useRevealIdentity();
   return (
-    <Stack gap={2}>
-      <Group gap="xs" wrap="nowrap">
-        <Text span ff="monospace" aria-live="polite">
-          {full ?? masked}
-        </Text>
-        {full === null ? (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconEye size={14} aria-hidden />}
-            loading={reveal.isPending}
-            onClick={() => void show()}
-            aria-label={`Reveal ${owner} SSN/ITIN`}
-          >
-            Reveal
-          </Button>
-        ) : (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconEyeOff size={14} aria-hidden />}
-            onClick={hide}
-            aria-label={`Hide ${owner} SSN/ITIN`}
-          >
-            Hide
-          </Button>
-        )}
-      </Group>
-      {reveal.error && (
-        <Text c="red.8" fz="sm" role="alert">
-          {errorMessage(reveal.error)}
-        </Text>
-      )}
-    </Stack>
+    <IdentityNumber
+      masked={masked}
+      owner={owner}
+      reveal={async () => (await mutateAsync({ client_id: clientId, subject })).value}
+      onHide={reset}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, FileInput, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, FileInput, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { fileProblem, MESSAGES, summaryRule } from '@taxfirm/contract';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import {
   useDeleteSummary,
   usePublishSummary,
@@ -19,11 +20,11 @@ export function SummariesSection({ clientId }: { clientId: string }) {
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<{ title?: string; file?: string }>({});
-  const [done, setDone] = useState<string | null>(null);
+  const success = useSubmitMessage();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setDone(null);
+    success.clear();
     const found = {
       ...(title.trim() ? {} : { title: MESSAGES.SUMMARY_TITLE_REQUIRED }),
       ...(file
@@ -38,13 +39,13 @@ export function SummariesSection({ clientId }: { clientId: string }) {
     if (answer) {
       setTitle('');
       setFile(null);
-      setDone(answer.status_smessage);
+      success.show(answer.status_smessage);
     }
   };
   const act = async (work: Promise<{ status_smessage: string }>) => {
-    setDone(null);
+    success.clear();
     const answer = await work.catch(() => null);
-    if (answer) setDone(answer.status_smessage);
+    if (answer) success.show(answer.status_smessage);
   };
 
   return (
@@ -79,11 +80,7 @@ export function SummariesSection({ clientId }: { clientId: string }) {
             </Button>
           </Group>
         </form>
-        {done && (
-          <Alert color="green" role="status">
-            {done}
-          </Alert>
-        )}
+        <SuccessAlert message={success.message} />
         <ApiErrorAlert error={upload.error ?? publish.error ?? remove.error ?? summaries.error} />
         <Table.ScrollContainer
           minWidth={560}

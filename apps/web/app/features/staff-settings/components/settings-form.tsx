@@ -19,8 +19,9 @@ import {
   staffSettingsSchema,
   type StaffSettingsValues,
 } from '@taxfirm/contract';
-import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSaveSettings, useStaffSettings } from '../api/settings.ts';
@@ -44,15 +45,15 @@ export function SettingsPage() {
 
 function SettingsForm({ initial }: { initial: StaffSettingsValues }) {
   const save = useSaveSettings();
-  const [saved, setSaved] = useState<string | null>(null);
+  const success = useSubmitMessage();
   const form = useContractForm(staffSettingsSchema, { defaultValues: initial });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    setSaved(null);
+    success.clear();
     try {
       const answer = await save.mutateAsync(values);
       form.reset(answer.settings);
-      setSaved(answer.status_smessage);
+      success.show(answer.status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
@@ -63,28 +64,25 @@ function SettingsForm({ initial }: { initial: StaffSettingsValues }) {
     typeof format === 'string' && !fileNumberFormatError(format.trim()) && Number.isInteger(currentYear)
       ? renderFileNumber(format.trim(), currentYear, 1)
       : null;
-  const text = (name: Parameters<typeof form.register>[0], label: string, extra: object = {}) => ({
-    label,
-    ...form.register(name),
-    error: errors[name as keyof typeof errors]?.message,
-    ...extra,
-  });
-
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Site settings">
       <Stack gap="lg">
         <Fieldset legend="Firm and contact">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput {...text('firm_name', 'Firm name', { withAsterisk: true })} />
-            <TextInput {...text('site_email', 'Site e-mail', { withAsterisk: true, type: 'email' })} />
-            <TextInput {...text('usphonenumber', 'US phone number', { withAsterisk: true, type: 'tel' })} />
-            <TextInput
-              {...text('indianphonenumber', 'India phone number', { withAsterisk: true, type: 'tel' })}
+            <FormTextField form={form} name="firm_name" label="Firm name" withAsterisk />
+            <FormTextField form={form} name="site_email" label="Site e-mail" withAsterisk type="email" />
+            <FormTextField form={form} name="usphonenumber" label="US phone number" withAsterisk type="tel" />
+            <FormTextField
+              form={form}
+              name="indianphonenumber"
+              label="India phone number"
+              withAsterisk
+              type="tel"
             />
-            <TextInput {...text('officedays', 'Office days', { withAsterisk: true })} />
-            <TextInput {...text('officetimings', 'Office timings', { withAsterisk: true })} />
-            <TextInput {...text('corporateoffice', 'Corporate office', { withAsterisk: true })} />
-            <TextInput {...text('processingcenter', 'Processing center', { withAsterisk: true })} />
+            <FormTextField form={form} name="officedays" label="Office days" withAsterisk />
+            <FormTextField form={form} name="officetimings" label="Office timings" withAsterisk />
+            <FormTextField form={form} name="corporateoffice" label="Corporate office" withAsterisk />
+            <FormTextField form={form} name="processingcenter" label="Processing center" withAsterisk />
           </SimpleGrid>
         </Fieldset>
 
@@ -94,14 +92,22 @@ function SettingsForm({ initial }: { initial: StaffSettingsValues }) {
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {SOCIAL_LINKS.map(({ key, label }) => (
-              <TextInput key={key} {...text(key, label, { type: 'url', placeholder: 'https://' })} />
+              <FormTextField
+                key={key}
+                form={form}
+                name={key}
+                label={label}
+                type="url"
+                placeholder="https://"
+              />
             ))}
-            <TextInput
-              {...text('reviews_url', 'External reviews address', {
-                type: 'url',
-                placeholder: 'https://',
-                description: 'Where "Read more reviews" on the testimonials page points.',
-              })}
+            <FormTextField
+              form={form}
+              name="reviews_url"
+              label="External reviews address"
+              type="url"
+              placeholder="https://"
+              description='Where "Read more reviews" on the testimonials page points.'
             />
           </SimpleGrid>
         </Fieldset>
@@ -116,16 +122,18 @@ function SettingsForm({ initial }: { initial: StaffSettingsValues }) {
                 {...form.register('popuptype')}
                 error={errors.popuptype?.message}
               />
-              <TextInput
-                {...text('offer_end_date', 'Offer end date', {
-                  type: 'date',
-                  description: 'The last day of the offer; empty when none runs.',
-                })}
+              <FormTextField
+                form={form}
+                name="offer_end_date"
+                label="Offer end date"
+                type="date"
+                description="The last day of the offer; empty when none runs."
               />
-              <TextInput
-                {...text('hosted_button_id', 'Hosted payment button id', {
-                  description: "The payment provider's button for /paypal-payment.",
-                })}
+              <FormTextField
+                form={form}
+                name="hosted_button_id"
+                label="Hosted payment button id"
+                description="The payment provider's button for /paypal-payment."
               />
             </SimpleGrid>
           </Stack>
@@ -147,26 +155,23 @@ function SettingsForm({ initial }: { initial: StaffSettingsValues }) {
               {...form.register('first_tax_year', { valueAsNumber: true })}
               error={errors.first_tax_year?.message}
             />
-            <TextInput
-              {...text('file_number_format', 'File number format', {
-                withAsterisk: true,
-                description: (
-                  <>
-                    <Code>{'{YYYY}'}</Code> tax year, <Code>{'{YY}'}</Code> its last two digits, one{' '}
-                    <Code>{'{NNNN}'}</Code> sequence (1 to 8 N).
-                    {example && ` First number: ${example}`}
-                  </>
-                ),
-              })}
+            <FormTextField
+              form={form}
+              name="file_number_format"
+              label="File number format"
+              withAsterisk
+              description={
+                <>
+                  <Code>{'{YYYY}'}</Code> tax year, <Code>{'{YY}'}</Code> its last two digits, one{' '}
+                  <Code>{'{NNNN}'}</Code> sequence (1 to 8 N).
+                  {example && ` First number: ${example}`}
+                </>
+              }
             />
           </SimpleGrid>
         </Fieldset>
 
-        {saved && (
-          <Alert color="green" role="status">
-            {saved}
-          </Alert>
-        )}
+        <SuccessAlert message={success.message} />
         <ApiErrorAlert error={alertError(save.error)} />
         <div>
           <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': 'Saving' }}>

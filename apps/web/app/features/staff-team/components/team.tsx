@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -10,12 +9,12 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { staffInviteBodySchema, type StaffTeamMember } from '@taxfirm/contract';
-import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useInvite, useMemberAction, useTeam, type MemberAction } from '../api/team.ts';
@@ -40,17 +39,17 @@ export function Team({ viewerId }: { viewerId: string }) {
 
 function InviteForm() {
   const invite = useInvite();
-  const [saved, setSaved] = useState<string | null>(null);
+  const success = useSubmitMessage();
   const form = useContractForm(staffInviteBodySchema, {
     defaultValues: { email: '', role: 'analyst', first_name: '', last_name: '' },
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    setSaved(null);
+    success.clear();
     try {
       const answer = await invite.mutateAsync(values);
       form.reset();
-      setSaved(answer.status_smessage);
+      success.show(answer.status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
@@ -67,26 +66,9 @@ function InviteForm() {
             authenticator app at their first login.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="First name"
-              required
-              {...form.register('first_name')}
-              error={errors.first_name?.message}
-            />
-            <TextInput
-              label="Last name"
-              required
-              {...form.register('last_name')}
-              error={errors.last_name?.message}
-            />
-            <TextInput
-              label="E-mail"
-              type="email"
-              autoComplete="off"
-              required
-              {...form.register('email')}
-              error={errors.email?.message}
-            />
+            <FormTextField form={form} name="first_name" label="First name" required />
+            <FormTextField form={form} name="last_name" label="Last name" required />
+            <FormTextField form={form} name="email" label="E-mail" type="email" autoComplete="off" required />
             <NativeSelect
               label="Role"
               data={[
@@ -102,11 +84,7 @@ function InviteForm() {
               Send invitation
             </Button>
           </Group>
-          {saved && (
-            <Alert color="green" role="status">
-              {saved}
-            </Alert>
-          )}
+          <SuccessAlert message={success.message} />
           <ApiErrorAlert error={invite.error} />
         </Stack>
       </form>
@@ -123,13 +101,13 @@ const confirmText: Record<MemberAction, (name: string) => string> = {
 
 function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: string }) {
   const action = useMemberAction();
-  const [saved, setSaved] = useState<string | null>(null);
+  const success = useSubmitMessage();
   const act = async (member: StaffTeamMember, kind: MemberAction) => {
     const name = `${member.first_name} ${member.last_name}`;
     if (!window.confirm(confirmText[kind](name))) return;
-    setSaved(null);
+    success.clear();
     const answer = await action.mutateAsync({ action: kind, userId: member.user_id }).catch(() => null);
-    if (answer) setSaved(`${name}: ${answer.status_smessage}`);
+    if (answer) success.show(`${name}: ${answer.status_smessage}`);
   };
   return (
     <Stack gap="sm">
@@ -217,11 +195,7 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {saved && (
-        <Alert color="green" role="status">
-          {saved}
-        </Alert>
-      )}
+      <SuccessAlert message={success.message} />
       <ApiErrorAlert error={action.error} />
     </Stack>
   );

@@ -1,18 +1,8 @@
-import {
-  Accordion,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Accordion, Badge, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { statusTemplateSaveBodySchema, type FileStatus } from '@taxfirm/contract';
-import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useResetTemplate, useSaveTemplate, useStatusTemplates } from '../api/templates.ts';
 
@@ -56,34 +46,28 @@ export function StatusTemplates() {
 function TemplateForm({ template }: { template: Template }) {
   const save = useSaveTemplate();
   const reset = useResetTemplate();
-  const [saved, setSaved] = useState<string | null>(null);
+  const success = useSubmitMessage();
   const values = { status: template.status, subject: template.subject, body: template.body };
   const form = useContractForm(statusTemplateSaveBodySchema, { defaultValues: values, values });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (input) => {
-    setSaved(null);
+    success.clear();
     try {
-      setSaved((await save.mutateAsync(input)).status_smessage);
+      success.show((await save.mutateAsync(input)).status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
   });
   const restore = async () => {
-    setSaved(null);
+    success.clear();
     const answer = await reset.mutateAsync({ status: template.status }).catch(() => null);
-    if (answer) setSaved(answer.status_smessage);
+    if (answer) success.show(answer.status_smessage);
   };
   const id = template.status.replace(/\W+/g, '-').toLowerCase();
   return (
     <form noValidate onSubmit={onSubmit} aria-label={`E-mail for ${template.status}`}>
       <Stack gap="sm">
-        <TextInput
-          id={`${id}-subject`}
-          label="Subject"
-          required
-          {...form.register('subject')}
-          error={errors.subject?.message}
-        />
+        <FormTextField form={form} name="subject" id={`${id}-subject`} label="Subject" required />
         <Textarea
           id={`${id}-body`}
           label="Message"
@@ -104,11 +88,7 @@ function TemplateForm({ template }: { template: Template }) {
             </Button>
           )}
         </Group>
-        {saved && (
-          <Alert color="green" role="status">
-            {saved}
-          </Alert>
-        )}
+        <SuccessAlert message={success.message} />
         <ApiErrorAlert error={save.error ?? reset.error} />
       </Stack>
     </form>

@@ -1,0 +1,27 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import {
+  get,
+  useFormState,
+  type FieldError,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
+
+/**
+ * A text field registered on a contract form, with its field's message (nested names too:
+ * `dependentinfo.0.first_name`). Every other TextInput prop passes through (label, description,
+ * withAsterisk, type, autoComplete…).
+ */
+export function FormTextField<Values extends FieldValues, Output>({
+  form,
+  name,
+  ...props
+}: {
+  form: UseFormReturn<Values, unknown, Output>;
+  name: FieldPath<Values>;
+} & Omit<TextInputProps, 'form' | 'name' | 'error' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'>) {
+  const { errors } = useFormState({ control: form.control, name });
+  const error: FieldError | undefined = get(errors, name);
+  return <TextInput {...props} {...form.register(name)} error={error?.message} />;
+}
