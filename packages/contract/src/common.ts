@@ -103,6 +103,22 @@ export const optionalDateSchema = z
   .transform((v) => (v ? v : undefined))
   .pipe(mmddyyyySchema.optional());
 
+/**
+ * The one day filter of the console's lists (payments, the audit log, ...): MM-DD-YYYY, the specification's
+ * date, optional. Days are the firm's (FIRM_TIME_ZONE): the server turns them into instants.
+ */
+export const dayFilterSchema = optionalDateSchema;
+
+/** MM-DD-YYYY as the number of days since the epoch, for comparing the two ends of a range. */
+const dayOf = (mmddyyyy: string) => {
+  const [m, d, y] = mmddyyyy.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+};
+/** A from/to pair of day filters in order (either may be blank). */
+export const dayRangeInOrder = (v: { from?: string | undefined; to?: string | undefined }) =>
+  !v.from || !v.to || dayOf(v.from) <= dayOf(v.to);
+export const DAY_RANGE_RULE = { error: MESSAGES.DATE_RANGE_INVALID, path: ['to'] };
+
 /** Paging in the shape the old DataTables client sends. */
 export const dataTablesParametersSchema = z.object({
   draw: z.coerce.number().int().min(0).default(1),

@@ -148,7 +148,6 @@ export const MESSAGES = {
   TEMPLATE_BODY_REQUIRED: 'The message of the e-mail is required',
   TEMPLATE_SAVED: 'The e-mail for this status was saved.',
   TEMPLATE_RESET: 'The e-mail for this status is back to the built-in wording.',
-  DATE_INVALID: 'Enter a date as YYYY-MM-DD.',
   NOTE_REQUIRED: 'Write the note first.',
   NOTE_SAVED: 'The note was added.',
   CLIENT_EMAIL_TAKEN: 'This e-mail address belongs to another account.',

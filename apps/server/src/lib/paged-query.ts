@@ -3,8 +3,8 @@
  * the DataTables answer (total in scope, total matching the search, one page), and every matching row in
  * batches for a CSV export. A list says how to count, how to filter and order, and how to read a slice.
  */
-import type { DataTablesParameters } from '@taxfirm/contract';
-import { asc, desc, ilike, or, type Database, type SQL } from '@taxfirm/db';
+import { FIRM_TIME_ZONE, type DataTablesParameters } from '@taxfirm/contract';
+import { asc, desc, ilike, or, sql, type Database, type SQL } from '@taxfirm/db';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export type SortDir = 'asc' | 'desc';
@@ -81,4 +81,14 @@ export function orderBy(
 /** Rows of an async list as CSV cells. */
 export async function* toCells<R, C>(rows: AsyncIterable<R>, cellsOf: (row: R) => C[]): AsyncGenerator<C[]> {
   for await (const row of rows) yield cellsOf(row);
+}
+
+/**
+ * The first instant of a day filter (MM-DD-YYYY), plus `days`, in the firm's time zone: `from` is
+ * `>= dayStart(from)`, `to` is `< dayStart(to, 1)`. Computed by the database, so that no year (9999
+ * included) overflows a JavaScript date on the way.
+ */
+export function dayStart(mmddyyyy: string, days = 0): SQL {
+  const [m, d, y] = mmddyyyy.split('-');
+  return sql`((${`${y}-${m}-${d}`}::date + ${days}::int)::timestamp at time zone ${FIRM_TIME_ZONE})`;
 }

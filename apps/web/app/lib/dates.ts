@@ -11,3 +11,9 @@ export function formatDateTime(iso: string): string {
   const time = new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
   return `${formatDate(iso)} ${time}`;
 }
+
+/** A date input's yyyy-mm-dd as the API's day filter, MM-DD-YYYY; blank (or anything else) stays blank. */
+export function toDayFilter(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[2]}-${match[3]}-${match[1]}` : '';
+}

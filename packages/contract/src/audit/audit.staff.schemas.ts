@@ -1,42 +1,23 @@
 import { z } from 'zod';
-import { dataTablesParametersSchema, envelope } from '../common.ts';
+import {
+  dataTablesParametersSchema,
+  DAY_RANGE_RULE,
+  dayFilterSchema,
+  dayRangeInOrder,
+  envelope,
+} from '../common.ts';
 import { MESSAGES } from '../messages.ts';
-
-/** A calendar day (YYYY-MM-DD) that exists; blank means no bound. */
-const isoDay = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : undefined))
-  .pipe(
-    z
-      .string()
-      // Years 1900 to 2199: the database's dates cannot hold year 0, and nothing older is in the log.
-      .regex(/^(19|20|21)\d{2}-\d{2}-\d{2}$/, { error: MESSAGES.DATE_INVALID })
-      .refine(
-        (v) =>
-          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-          new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-        {
-          error: MESSAGES.DATE_INVALID,
-        },
-      )
-      .optional(),
-  );
 
 /** The audit log (admins): newest first, filtered by client, staff member and days (the firm's time zone). */
 export const auditListBodySchema = z
   .object({
     client_id: z.uuid({ error: MESSAGES.CLIENT_NOT_FOUND }).optional(),
     actor_id: z.uuid({ error: MESSAGES.STAFF_NOT_FOUND }).optional(),
-    from: isoDay,
-    to: isoDay,
+    from: dayFilterSchema,
+    to: dayFilterSchema,
     dataTablesParameters: dataTablesParametersSchema.default({ draw: 1, start: 0, length: 50 }),
   })
-  .refine((body) => !body.from || !body.to || body.from <= body.to, {
-    error: MESSAGES.DATE_RANGE_INVALID,
-    path: ['to'],
-  });
+  .refine(dayRangeInOrder, DAY_RANGE_RULE);
 export type AuditListBody = z.input<typeof auditListBodySchema>;
 
 export const auditEntrySchema = z.object({

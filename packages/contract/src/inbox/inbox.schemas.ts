@@ -3,7 +3,13 @@
  * searched, sorted and filtered on the server, and each exportable as CSV with the same filters.
  */
 import { z } from 'zod';
-import { dataTablesParametersSchema, envelope, optionalDateSchema } from '../common.ts';
+import {
+  dataTablesParametersSchema,
+  DAY_RANGE_RULE,
+  dayFilterSchema,
+  dayRangeInOrder,
+  envelope,
+} from '../common.ts';
 import { MESSAGES } from '../messages.ts';
 import { PAYMENT_STATUSES } from '../payments/payments.schemas.ts';
 
@@ -27,15 +33,6 @@ const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 const taxYearFilter = z.coerce.number().int().min(2000).max(2100).optional();
 const contactStatusSchema = z.enum(CONTACT_STATUSES, { error: MESSAGES.CONTACT_STATUS_INVALID });
 const pageSchema = dataTablesParametersSchema.default({ draw: 1, start: 0, length: 25 });
-
-/** MM-DD-YYYY as the number of days since the epoch, for comparing the two ends of a range. */
-const dayOf = (mmddyyyy: string) => {
-  const [m, d, y] = mmddyyyy.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d);
-};
-const rangeInOrder = (v: { from?: string | undefined; to?: string | undefined }) =>
-  !v.from || !v.to || dayOf(v.from) <= dayOf(v.to);
-const rangeRule = { error: MESSAGES.DATE_RANGE_INVALID, path: ['to'] };
 
 // ---- Sort columns ------------------------------------------------------------------------------------
 
@@ -77,15 +74,15 @@ export const inboxPaymentListBodySchema = z
     status: z.enum(PAYMENT_STATUSES).optional(),
     taxy: taxYearFilter,
     /** Payments made (paid, else created) on or after this day, MM-DD-YYYY (UTC). */
-    from: optionalDateSchema,
+    from: dayFilterSchema,
     /** ... and on or before this day. */
-    to: optionalDateSchema,
+    to: dayFilterSchema,
     dataTablesParameters: pageSchema,
     sort: z
       .object({ column: z.enum(PAYMENT_SORTS), dir: z.enum(SORT_DIRECTIONS).default('desc') })
       .default({ column: 'created', dir: 'desc' }),
   })
-  .refine(rangeInOrder, rangeRule);
+  .refine(dayRangeInOrder, DAY_RANGE_RULE);
 export type InboxPaymentListBody = z.input<typeof inboxPaymentListBodySchema>;
 
 // ---- Export queries (GET, flat: the same filters, search and sort, every matching row) ----------------
@@ -118,13 +115,13 @@ export const inboxPaymentExportQuerySchema = z
   .object({
     status: z.enum(PAYMENT_STATUSES).optional(),
     taxy: taxYearFilter,
-    from: optionalDateSchema,
-    to: optionalDateSchema,
+    from: dayFilterSchema,
+    to: dayFilterSchema,
     search: searchField,
     sort: z.enum(PAYMENT_SORTS).default('created'),
     dir: dirField,
   })
-  .refine(rangeInOrder, rangeRule);
+  .refine(dayRangeInOrder, DAY_RANGE_RULE);
 
 export const INBOX_EXPORT_QUERIES = {
   'contact-messages': inboxContactExportQuerySchema,

@@ -2,16 +2,13 @@
  * The audit log as admins read it: every staff action and staff read of client data (and the system's own
  * entries, such as a payment recorded from a webhook), newest first. Reading it is itself audited.
  */
-import { FIRM_TIME_ZONE, type AuditEntry, type DataTablesParameters } from '@taxfirm/contract';
+import { type AuditEntry, type DataTablesParameters } from '@taxfirm/contract';
 import { alias, and, auditLog, clients, count, eq, sql, users, type Database } from '@taxfirm/db';
 import { audit } from '../../lib/audit.ts';
-import { definePagedList, orderBy, searchIn, type ListPage } from '../../lib/paged-query.ts';
+import { dayStart, definePagedList, orderBy, searchIn, type ListPage } from '../../lib/paged-query.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 
 const actorUser = alias(users, 'actor');
-
-/** The first instant of a calendar day in the firm's time zone. */
-const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${FIRM_TIME_ZONE}`;
 
 type AuditFilters = {
   clientId?: string | undefined;
@@ -35,7 +32,7 @@ const auditList = definePagedList({
       f.clientId ? eq(auditLog.clientId, f.clientId) : undefined,
       f.actorId ? eq(auditLog.actorUserId, f.actorId) : undefined,
       f.from ? sql`${auditLog.createdAt} >= ${dayStart(f.from)}` : undefined,
-      f.to ? sql`${auditLog.createdAt} < ${dayStart(f.to)} + interval '1 day'` : undefined,
+      f.to ? sql`${auditLog.createdAt} < ${dayStart(f.to, 1)}` : undefined,
       searchIn(f.search, [
         auditLog.action,
         auditLog.subject,

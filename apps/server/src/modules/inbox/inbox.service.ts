@@ -5,7 +5,6 @@
  * written to the audit log.
  */
 import {
-  FIRM_TIME_ZONE,
   formatPhone,
   isPhoneExtension,
   type InboxCareerRow,
@@ -39,6 +38,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import {
+  dayStart,
   definePagedList,
   orderBy,
   searchIn,
@@ -67,15 +67,6 @@ type Page = Pick<DataTablesParameters, 'start' | 'length'>;
 export function displayPhone(digits: string, ext: string): string {
   if (!isPhoneExtension(ext)) return digits;
   return `${ext === 'US' ? '+1' : '+91'} ${formatPhone(digits, ext)}`;
-}
-
-/**
- * The first instant of a day typed MM-DD-YYYY, plus `days`, in the firm's time zone. Computed by the
- * database, so that no year (9999 included) overflows a JavaScript date on the way.
- */
-function dayStart(mmddyyyy: string, days = 0) {
-  const [m, d, y] = mmddyyyy.split('-');
-  return sql`((${`${y}-${m}-${d}`}::date + ${days}::int)::timestamp at time zone ${FIRM_TIME_ZONE})`;
 }
 
 // ---- Contact messages ---------------------------------------------------------------------------------

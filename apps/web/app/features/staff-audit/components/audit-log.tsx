@@ -3,7 +3,7 @@ import type { AuditEntry } from '@taxfirm/contract';
 import { Link, useSearchParams } from 'react-router';
 import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { formatDateTime, toDayFilter } from '../../../lib/dates.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { ENTRIES_PER_PAGE, useAuditActors, useAuditPage } from '../api/audit.ts';
 
@@ -58,8 +58,8 @@ export function AuditLog() {
   const log = useAuditPage({
     ...(clientId ? { client_id: clientId } : {}),
     ...(actorId ? { actor_id: actorId } : {}),
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
+    ...(from ? { from: toDayFilter(from) } : {}),
+    ...(to ? { to: toDayFilter(to) } : {}),
     dataTablesParameters: state.dataTablesParameters,
   });
   const first = log.data?.data.find((entry) => entry.client)?.client;

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { formatDateTime, toDayFilter } from '../../../lib/dates.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { ROWS_PER_PAGE, usePayments } from '../api/inbox.ts';
@@ -35,12 +35,6 @@ export function formatAmount(cents: number, currency: string): string {
     return `${(cents / 100).toFixed(2)} ${currency}`;
   }
 }
-
-/** A date input's yyyy-mm-dd as the API's MM-DD-YYYY; blank stays blank. */
-const toMmDdYyyy = (iso: string) => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return match ? `${match[2]}-${match[3]}-${match[1]}` : '';
-};
 
 const isPaymentStatus = (value: string): value is PaymentStatus =>
   (PAYMENT_STATUSES as readonly string[]).includes(value);
@@ -93,8 +87,8 @@ export function PaymentsList() {
     filters: { status: undefined, year: undefined, fromDay: '', toDay: '' },
   });
   const { status, year, fromDay, toDay } = state.filters;
-  const from = toMmDdYyyy(fromDay);
-  const to = toMmDdYyyy(toDay);
+  const from = toDayFilter(fromDay);
+  const to = toDayFilter(toDay);
   const isRangeBackwards = Boolean(fromDay && toDay && fromDay > toDay);
   const filters = {
     ...(status ? { status } : {}),
