@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PaymentFailure } from '../../features/payments/components/payment-outcome.tsx';
-import { useContactDetails } from '../../features/site-chrome/api/site-settings.ts';
+import { useContactDetails } from '../../features/site-chrome/api/get-site-settings.ts';
 import { telHref } from '../../features/site-chrome/contact-details.ts';
 
 export function meta() {

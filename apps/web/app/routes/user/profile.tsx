@@ -1,5 +1,5 @@
 import { ProfilePage } from '../../features/profile/components/profile-page.tsx';
-import { useContactDetails } from '../../features/site-chrome/api/site-settings.ts';
+import { useContactDetails } from '../../features/site-chrome/api/get-site-settings.ts';
 import { telHref } from '../../features/site-chrome/contact-details.ts';
 
 export function meta() {

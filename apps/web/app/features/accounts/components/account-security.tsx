@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { AuthenticatorEnrolment, RecoveryCodes } from '../../../components/ui/authenticator.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useMfaDisable, useMfaEnable, useMfaSetup, useMfaStatus } from '../api/accounts.ts';
+import { useDisableMfa } from '../api/disable-mfa.ts';
+import { useEnableMfa } from '../api/enable-mfa.ts';
+import { useMfaStatus } from '../api/get-mfa-status.ts';
+import { useStartMfaSetup } from '../api/start-mfa-setup.ts';
 
 /** Turning two-step verification on (QR code, confirming code, recovery codes shown once) and off. */
 export function AccountSecurity() {
@@ -20,8 +23,8 @@ export function AccountSecurity() {
 }
 
 function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
-  const setup = useMfaSetup();
-  const enable = useMfaEnable();
+  const setup = useStartMfaSetup();
+  const enable = useEnableMfa();
 
   if (!setup.data) {
     return (
@@ -49,7 +52,7 @@ function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 }
 
 function TurnOff() {
-  const disable = useMfaDisable();
+  const disable = useDisableMfa();
   const form = useContractForm(mfaDisableBodySchema, {
     defaultValues: { password: '' } satisfies MfaDisableBody,
   });

@@ -2,12 +2,12 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { forgotBodySchema, type ForgotBody } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useForgot } from '../api/accounts.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 /** The forgot-password view: e-mail and Submit; on success the panel closes and a popup confirms. */
 export function ForgotForm({ onSent, onLogin }: { onSent: (message: string) => void; onLogin: () => void }) {
   const form = useContractForm(forgotBodySchema, { defaultValues: { email: '' } satisfies ForgotBody });
-  const forgot = useForgot();
+  const forgot = useRequestPasswordReset();
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

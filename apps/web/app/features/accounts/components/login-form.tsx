@@ -6,7 +6,8 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useLogin, useResendVerification } from '../api/accounts.ts';
+import { useLogin } from '../api/login.ts';
+import { useResendVerification } from '../api/resend-verification.ts';
 import { MfaCodeForm } from './mfa-code-form.tsx';
 
 /** The login view of the side panel: e-mail, password, Forgot Password, Login, Register Now. */

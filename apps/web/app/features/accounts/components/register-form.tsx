@@ -23,7 +23,7 @@ import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useRegister } from '../api/accounts.ts';
+import { useRegister } from '../api/register.ts';
 
 const EMPTY = {
   first_name: '',

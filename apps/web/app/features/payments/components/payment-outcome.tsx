@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { rememberFileStatus } from '../../../lib/session.ts';
-import { usePaymentOrder } from '../api/payments.ts';
+import { usePaymentOrder } from '../api/get-payment-order.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 
 export type SupportContact = { email: string; phone: string; phoneHref: string } | null;

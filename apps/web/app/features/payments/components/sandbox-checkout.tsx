@@ -4,7 +4,8 @@ import { IconLock } from '@tabler/icons-react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useSandboxOrder, useSandboxPay } from '../api/payments.ts';
+import { useSandboxOrder } from '../api/get-sandbox-order.ts';
+import { usePaySandboxOrder } from '../api/pay-sandbox-order.ts';
 import type { CheckoutOrder, CheckoutResult } from '../checkout.ts';
 
 const spaced = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -21,7 +22,7 @@ export function SandboxCheckout({
   onResult: (result: CheckoutResult) => void;
 }) {
   const view = useSandboxOrder(order.id);
-  const pay = useSandboxPay();
+  const pay = usePaySandboxOrder();
   const form = useContractForm(sandboxCardSchema, {
     defaultValues: { card_number: '', expiry: '', cvv: '', name: '' },
   });

@@ -3,7 +3,8 @@ import { MAX_EMPLOYERS, saveEmployersBodySchema, type SaveEmployersBody } from '
 import { useFieldArray } from 'react-hook-form';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
-import { useEmployers, useSaveEmployers } from '../api/profile.ts';
+import { useEmployers } from '../api/get-employers.ts';
+import { useSaveEmployers } from '../api/save-employers.ts';
 import { DetailList, ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
 import { RowCards, RowList } from './row-list.tsx';
 

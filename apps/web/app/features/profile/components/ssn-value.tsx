@@ -3,7 +3,7 @@ import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { RevealSsnBody } from '@taxfirm/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useRevealSsn } from '../api/profile.ts';
+import { useRevealSsn } from '../api/reveal-ssn.ts';
 
 /** A revealed number is hidden again after this long. */
 const HIDE_AFTER_MS = 60_000;

@@ -15,7 +15,7 @@ import {
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
-import { useSaveTaxpayer } from '../api/profile.ts';
+import { useSaveTaxpayer } from '../api/save-taxpayer.ts';
 import { DetailList, ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
 import { SsnValue } from './ssn-value.tsx';
 import { selectOptions, ssnDescription } from './fields.ts';

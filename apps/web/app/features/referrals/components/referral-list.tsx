@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
-import { REFERRALS_PER_PAGE, useReferralPage } from '../api/referral-list.ts';
+import { REFERRALS_PER_PAGE, useReferralPage } from '../api/get-referral-page.ts';
 
 const COLUMNS = [
   'Name',

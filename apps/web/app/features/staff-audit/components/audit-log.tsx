@@ -17,7 +17,8 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { ENTRIES_PER_PAGE, useAuditActors, useAuditPage } from '../api/audit.ts';
+import { useAuditActors } from '../api/get-audit-actors.ts';
+import { ENTRIES_PER_PAGE, useAuditPage } from '../api/get-audit-page.ts';
 
 /**
  * The audit log for admins: who did what, to which client, from where, newest first; filtered by client

@@ -9,12 +9,10 @@ import {
 } from '../../../components/ui/authenticator.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import {
-  useStaffEnrolConfirm,
-  useStaffEnrolStart,
-  useStaffLogin,
-  useStaffLoginMfa,
-} from '../api/staff-auth.ts';
+import { useConfirmStaffEnrolment } from '../api/confirm-staff-enrolment.ts';
+import { useStaffLogin } from '../api/staff-login.ts';
+import { useStaffLoginMfa } from '../api/staff-login-mfa.ts';
+import { useStaffEnrolment } from '../api/start-staff-enrolment.ts';
 
 type Step =
   { kind: 'password' } | { kind: 'mfa' | 'enrol'; token: string } | { kind: 'codes'; codes: string[] };
@@ -131,8 +129,8 @@ function EnrolStep({
   onDone: (codes: string[]) => void;
   onRestart: () => void;
 }) {
-  const setup = useStaffEnrolStart(token);
-  const confirm = useStaffEnrolConfirm();
+  const setup = useStaffEnrolment(token);
+  const confirm = useConfirmStaffEnrolment();
   if (
     setup.error ||
     (confirm.error instanceof ApiError && confirm.error.message === MESSAGES.MFA_LOGIN_EXPIRED)

@@ -35,22 +35,20 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import {
-  useAssign,
-  useMarkVerified,
-  useSendResetLink,
-  useChangeStatus,
-  useSetFileNumber,
-  useStaffClient,
-  useSuggestFileNumber,
-  useStaffMembers,
-} from '../api/client-file.ts';
+import { useStaffMembers } from '../../../lib/staff-members.ts';
+import { useAssignAnalyst } from '../api/assign-analyst.ts';
+import { useChangeStatus } from '../api/change-status.ts';
+import { useClientFile } from '../api/get-client-file.ts';
+import { useMarkVerified } from '../api/mark-verified.ts';
+import { useSendResetLink } from '../api/send-reset-link.ts';
+import { useSetFileNumber } from '../api/set-file-number.ts';
+import { useSuggestFileNumber } from '../api/suggest-file-number.ts';
 
 type Viewer = { userId: string; role: StaffRole };
 
 /** The console's page for one client: the account, the file's status, number and analyst, and its history. */
 export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Viewer }) {
-  const file = useStaffClient(clientId);
+  const file = useClientFile(clientId);
   if (file.isPending) return <Loader aria-label="Loading the client's file" />;
   if (file.error) {
     return (
@@ -301,7 +299,7 @@ function AnalystForm({
   filing: StaffClient['filing'];
   viewer: Viewer;
 }) {
-  const assign = useAssign();
+  const assign = useAssignAnalyst();
   const members = useStaffMembers();
   const [choice, setChoice] = useState(filing.assigned_to?.user_id ?? '');
   const [saved, setSaved] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useChangeContact } from '../api/client-file.ts';
+import { useChangeContact } from '../api/change-contact.ts';
 
 /** Change the client's sign-in e-mail and phone (the old address is told by e-mail). */
 export function ContactForm({ client }: { client: StaffClient['client'] }) {

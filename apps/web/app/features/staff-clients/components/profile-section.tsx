@@ -4,7 +4,8 @@ import type { StaffProfile } from '@taxfirm/contract';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useRevealIdentity, useStaffProfile } from '../api/client-profile.ts';
+import { useStaffProfile } from '../api/get-staff-profile.ts';
+import { useRevealIdentity } from '../api/reveal-identity.ts';
 
 /** A revealed number is hidden again after this long. */
 const HIDE_AFTER_MS = 60_000;

@@ -21,7 +21,8 @@ import { paths } from '../../../config/paths.ts';
 import { SortableHeader } from '../../../components/ui/sortable-header.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useTaxYears } from '../../../lib/tax-years.ts';
-import { CLIENTS_PER_PAGE, useQueueCounts, useQueuePage } from '../api/queues.ts';
+import { useQueueCounts } from '../api/get-queue-counts.ts';
+import { CLIENTS_PER_PAGE, useQueuePage } from '../api/get-queue-page.ts';
 
 type SortColumn = 'file_number' | 'name' | 'email' | 'status' | 'updated';
 type Sort = { column: SortColumn; dir: 'asc' | 'desc' };

@@ -1,7 +1,7 @@
 import { Anchor, Badge } from '@mantine/core';
 import { inboxExportHref, inboxResumeHref, type InboxCareerRow } from '@taxfirm/contract';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useCareerApplications } from '../api/inbox.ts';
+import { useCareerApplications } from '../api/get-career-applications.ts';
 import { InboxTable, useListState, type Column } from './inbox-table.tsx';
 
 type SortColumn = 'received' | 'name' | 'email' | 'status';

@@ -8,7 +8,8 @@ import {
 } from '@taxfirm/contract';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useChangeContactStatus, useContactMessages } from '../api/inbox.ts';
+import { useChangeContactStatus } from '../api/change-contact-status.ts';
+import { useContactMessages } from '../api/get-contact-messages.ts';
 import { InboxTable, useListState, type Column } from './inbox-table.tsx';
 
 type SortColumn = 'received' | 'name' | 'email' | 'status';

@@ -4,7 +4,7 @@ import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { SortableHeader } from '../../../components/ui/sortable-header.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { ROWS_PER_PAGE } from '../api/inbox.ts';
+import { ROWS_PER_PAGE } from '../rows-per-page.ts';
 
 export type Sort<S extends string> = { column: S; dir: 'asc' | 'desc' };
 

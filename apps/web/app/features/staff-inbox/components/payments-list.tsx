@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
-import { usePayments } from '../api/inbox.ts';
+import { usePayments } from '../api/get-payments.ts';
 import { InboxTable, useListState, type Column } from './inbox-table.tsx';
 
 type SortColumn = 'created' | 'paid' | 'client' | 'file_number' | 'amount' | 'status';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
-import { useReferrals } from '../api/inbox.ts';
+import { useReferrals } from '../api/get-referrals.ts';
 import { InboxTable, useListState, type Column } from './inbox-table.tsx';
 
 type SortColumn = 'received' | 'referrer' | 'friend' | 'client' | 'tax_year';

@@ -18,11 +18,13 @@ import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useInvite, useMemberAction, useTeam, type MemberAction } from '../api/team.ts';
+import { useStaffTeam } from '../../../lib/staff-team.ts';
+import { useChangeMember, type MemberAction } from '../api/change-member.ts';
+import { useInviteStaff } from '../api/invite-staff.ts';
 
 /** Admins: the firm's staff, an invitation form, and deactivate / reactivate / reset authenticator. */
 export function Team({ viewerId }: { viewerId: string }) {
-  const team = useTeam();
+  const team = useStaffTeam();
   return (
     <Stack gap="lg">
       <InviteForm />
@@ -39,7 +41,7 @@ export function Team({ viewerId }: { viewerId: string }) {
 }
 
 function InviteForm() {
-  const invite = useInvite();
+  const invite = useInviteStaff();
   const [saved, setSaved] = useState<string | null>(null);
   const form = useContractForm(staffInviteBodySchema, {
     defaultValues: { email: '', role: 'analyst', first_name: '', last_name: '' },
@@ -122,7 +124,7 @@ const confirmText: Record<MemberAction, (name: string) => string> = {
 };
 
 function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: string }) {
-  const action = useMemberAction();
+  const action = useChangeMember();
   const [saved, setSaved] = useState<string | null>(null);
   const act = async (member: StaffTeamMember, kind: MemberAction) => {
     const name = `${member.first_name} ${member.last_name}`;

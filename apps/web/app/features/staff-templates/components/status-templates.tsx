@@ -14,7 +14,9 @@ import { statusTemplateSaveBodySchema, type FileStatus } from '@taxfirm/contract
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useResetTemplate, useSaveTemplate, useStatusTemplates } from '../api/templates.ts';
+import { useStatusTemplates } from '../api/get-status-templates.ts';
+import { useResetTemplate } from '../api/reset-template.ts';
+import { useSaveTemplate } from '../api/save-template.ts';
 
 type Template = { status: FileStatus; subject: string; body: string; customised: boolean };
 
