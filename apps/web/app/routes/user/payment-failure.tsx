@@ -11,7 +11,7 @@ export default function PaymentFailurePage() {
   const [params] = useSearchParams();
   const details = useContactDetails();
   const contact = details
-    ? { email: details.email, phone: details.usPhone, phoneHref: telHref(details.usPhone, '+1') }
+    ? { email: details.email, phone: details.usPhone, phoneHref: telHref(details.usPhone, 'US') }
     : null;
   return <PaymentFailure orderId={params.get('order_id')} contact={contact} />;
 }

@@ -9,7 +9,7 @@ export function meta() {
 export default function Profile() {
   const details = useContactDetails();
   const contact = details
-    ? { email: details.email, phone: details.usPhone, phoneHref: telHref(details.usPhone, '+1') }
+    ? { email: details.email, phone: details.usPhone, phoneHref: telHref(details.usPhone, 'US') }
     : null;
   return <ProfilePage contact={contact} />;
 }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { formatCents, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
+import { formatMoney, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
 import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -100,7 +100,7 @@ export function PaymentReceipt({ orderId }: { orderId: string | null }) {
         <Details
           order={order}
           rows={[
-            ['Amount', `${formatCents(order.amount)} ${order.currency}`],
+            ['Amount', `${formatMoney(order.amount, order.currency)} ${order.currency}`],
             [
               'Order ID',
               <Text key="o" span ff="monospace">
@@ -151,7 +151,7 @@ export function PaymentFailure({ orderId, contact }: { orderId: string | null; c
       <Details
         order={order}
         rows={[
-          ['Amount', `${formatCents(order.amount)} ${order.currency}`],
+          ['Amount', `${formatMoney(order.amount, order.currency)} ${order.currency}`],
           [
             'Order ID',
             <Text key="o" span ff="monospace">

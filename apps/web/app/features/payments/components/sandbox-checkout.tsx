@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { formatCents, SANDBOX_TEST_CARDS, sandboxCardSchema } from '@taxfirm/contract';
+import { formatMoney, SANDBOX_TEST_CARDS, sandboxCardSchema } from '@taxfirm/contract';
 import { IconLock } from '@tabler/icons-react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
@@ -27,7 +27,7 @@ export function SandboxCheckout({
     defaultValues: { card_number: '', expiry: '', cvv: '', name: '' },
   });
   const { errors } = form.formState;
-  const amount = formatCents(view.data?.amount ?? order.amount);
+  const amount = formatMoney(view.data?.amount ?? order.amount);
 
   const onSubmit = form.handleSubmit(async (card) => {
     try {

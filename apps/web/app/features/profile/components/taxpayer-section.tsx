@@ -5,7 +5,7 @@ import {
   FILING_STATUSES,
   formatPhone,
   isPhoneExtension,
-  PHONE_EXTENSION_OPTIONS,
+  phoneWithDialCode,
   taxpayerBodySchema,
   TIME_ZONES,
   YES_NO_OPTIONS,
@@ -23,9 +23,7 @@ import { selectOptions, ssnDescription } from './fields.ts';
 /** A phone as stored (digits) shown with its country's code and mask. */
 export function displayPhone(digits: string | null, extension: string | null): string | null {
   if (!digits) return null;
-  const ext = isPhoneExtension(extension) ? extension : 'US';
-  const dial = PHONE_EXTENSION_OPTIONS.find((o) => o.value === ext)?.dialCode ?? '';
-  return `${dial} ${formatPhone(digits, ext)}`;
+  return phoneWithDialCode(digits, isPhoneExtension(extension) ? extension : 'US');
 }
 
 const dependentLabel = (value: string | null) =>

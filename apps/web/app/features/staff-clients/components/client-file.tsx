@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import {
   FILE_STATUSES,
-  formatPhone,
+  phoneWithDialCode,
   staffFileNumberBodySchema,
   staffStatusBodySchema,
   type StaffClient,
@@ -95,9 +95,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
               <Table.Tr>
                 <Table.Th scope="row">Phone</Table.Th>
                 <Table.Td>
-                  {client.phone_ext
-                    ? `${client.phone_ext === 'US' ? '+1' : '+91'} ${formatPhone(client.phone, client.phone_ext)}`
-                    : client.phone}
+                  {client.phone_ext ? phoneWithDialCode(client.phone, client.phone_ext) : client.phone}
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>
