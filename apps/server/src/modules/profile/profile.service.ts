@@ -102,7 +102,7 @@ export const isEditable = (status: FileStatus | null) => status === null || canE
 /** Refuse a save once the current filing's status closes editing (DESIGN.md). */
 export async function assertEditable(db: Database, clientId: string, taxYear: number): Promise<void> {
   if (!isEditable(await fileStatusOf(db, clientId, taxYear))) {
-    throw new AppError('UNPROCESSABLE', { message: MESSAGES.PROFILE_LOCKED });
+    throw new AppError('PROFILE_LOCKED');
   }
 }
 

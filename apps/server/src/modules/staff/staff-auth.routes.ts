@@ -4,7 +4,7 @@
  * authenticator app, and the session starts once its first code is confirmed. Clients cannot sign in here,
  * and staff cannot sign in through the client login.
  */
-import { CALLS, isStaffRole, MESSAGES, type StaffInfo } from '@taxfirm/contract';
+import { CALLS, isStaffRole, type StaffInfo } from '@taxfirm/contract';
 import { and, asc, eq, inArray, isNull, users } from '@taxfirm/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -47,9 +47,9 @@ export async function staffAuthRoutes(
     const { tokenId, userId } = await mfaLoginUser(app.db, token);
     const [user] = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user || !isStaffRole(user.role) || user.deactivatedAt !== null)
-      throw new AppError('UNAUTHORIZED', { message: MESSAGES.MFA_LOGIN_EXPIRED });
+      throw new AppError('MFA_LOGIN_EXPIRED');
     if ((step === 'mfa') !== Boolean(user.mfaEnabledAt)) {
-      throw new AppError('UNAUTHORIZED', { message: MESSAGES.MFA_LOGIN_EXPIRED });
+      throw new AppError('MFA_LOGIN_EXPIRED');
     }
     return { tokenId, user };
   };

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { loginBodySchema, MESSAGES, type LoginBody } from '@taxfirm/contract';
+import { loginBodySchema, type LoginBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -45,8 +45,7 @@ export function LoginForm({
       navigate(paths.user.dashboard.getHref());
     } catch (error) {
       setServerFieldErrors(form, error);
-      if (error instanceof ApiError && error.message === MESSAGES.LOGIN_NOT_VERIFIED)
-        setUnverifiedEmail(values.email);
+      if (error instanceof ApiError && error.code === 'LOGIN_NOT_VERIFIED') setUnverifiedEmail(values.email);
     }
   });
 

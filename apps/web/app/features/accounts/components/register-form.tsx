@@ -72,7 +72,7 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
     }
   });
 
-  const inUse = register.error instanceof ApiError && register.error.message === MESSAGES.EMAIL_IN_USE;
+  const inUse = register.error instanceof ApiError && register.error.code === 'EMAIL_IN_USE';
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Register">

@@ -1,5 +1,5 @@
 import { Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { loginBodySchema, MESSAGES, type LoginBody } from '@taxfirm/contract';
+import { loginBodySchema, type LoginBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import {
@@ -131,10 +131,7 @@ function EnrolStep({
 }) {
   const setup = useStaffEnrolment(token);
   const confirm = useConfirmStaffEnrolment();
-  if (
-    setup.error ||
-    (confirm.error instanceof ApiError && confirm.error.message === MESSAGES.MFA_LOGIN_EXPIRED)
-  ) {
+  if (setup.error || (confirm.error instanceof ApiError && confirm.error.code === 'MFA_LOGIN_EXPIRED')) {
     return (
       <Stack gap="md">
         <ApiErrorAlert error={setup.error ?? confirm.error} />
