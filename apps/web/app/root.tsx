@@ -15,7 +15,7 @@ import {
 import type { Route } from './+types/root';
 import { paths } from './config/paths.ts';
 import { useNonce } from './lib/nonce.tsx';
-import { createQueryClient } from './lib/query-client.ts';
+import { getQueryClient } from './lib/query-client.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Tax preparation and accounting' }];
@@ -44,7 +44,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const [queryClient] = useState(createQueryClient);
+  // A new client per request on the server; in the browser the visit's one, which clientLoaders fill too.
+  const [queryClient] = useState(getQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

@@ -51,4 +51,16 @@ describe('errorEnvelopeSchema', () => {
   it('lists each error code once', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
   });
+
+  it('has a code of its own for each refusal the web treats apart (it never compares message text)', () => {
+    for (const code of [
+      'EMAIL_IN_USE',
+      'LOGIN_INVALID',
+      'LOGIN_NOT_VERIFIED',
+      'MFA_LOGIN_EXPIRED',
+      'PROFILE_LOCKED',
+    ] as const) {
+      expect(errorEnvelopeSchema.parse({ http_code: 400, status_smessage: 'x', code }).code).toBe(code);
+    }
+  });
 });

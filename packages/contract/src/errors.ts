@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { envelopeSchema } from './common.ts';
 
-/** Stable error codes. The code → HTTP status table lives once, on the server. */
+/**
+ * Stable error codes. The code → HTTP status table lives once, on the server. The web branches on the code,
+ * never on the message text: a refusal the UI treats apart has a code of its own (the domain codes below).
+ */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'MALFORMED_BODY',
@@ -15,6 +18,12 @@ export const ERROR_CODES = [
   'TOO_MANY_REQUESTS',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
+  // Domain refusals the UI treats apart.
+  'EMAIL_IN_USE',
+  'LOGIN_INVALID',
+  'LOGIN_NOT_VERIFIED',
+  'MFA_LOGIN_EXPIRED',
+  'PROFILE_LOCKED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

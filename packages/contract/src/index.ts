@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './statuses.ts';
 export * from './common.ts';
 export * from './errors.ts';
+export * from './format.ts';
 export * from './call.ts';
 export * from './calls.ts';
 export * from './settings/settings.schemas.ts';

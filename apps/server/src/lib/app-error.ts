@@ -14,6 +14,11 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; message: string }
   TOO_MANY_REQUESTS: { status: 429, message: MESSAGES.TOO_MANY_REQUESTS },
   INTERNAL: { status: 500, message: MESSAGES.TRANSPORT_ERROR },
   SERVICE_UNAVAILABLE: { status: 503, message: MESSAGES.SERVICE_UNAVAILABLE },
+  EMAIL_IN_USE: { status: 409, message: MESSAGES.EMAIL_IN_USE },
+  LOGIN_INVALID: { status: 401, message: MESSAGES.LOGIN_INVALID },
+  LOGIN_NOT_VERIFIED: { status: 403, message: MESSAGES.LOGIN_NOT_VERIFIED },
+  MFA_LOGIN_EXPIRED: { status: 401, message: MESSAGES.MFA_LOGIN_EXPIRED },
+  PROFILE_LOCKED: { status: 422, message: MESSAGES.PROFILE_LOCKED },
 };
 
 /** An expected failure with a stable code; the error plugin turns it into the envelope. */

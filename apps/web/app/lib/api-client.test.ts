@@ -132,6 +132,24 @@ describe('the API client', () => {
     expect(ended).toBe(1);
   });
 
+  it('ends the session on the UNAUTHORIZED code only: a wrong password or an expired login step is a 401 too', async () => {
+    let ended = 0;
+    const api = createApiClient({ baseUrl, getCsrfToken: () => 'x', onUnauthorized: () => (ended += 1) });
+    for (const [code, message] of [
+      ['LOGIN_INVALID', MESSAGES.LOGIN_INVALID],
+      ['MFA_LOGIN_EXPIRED', MESSAGES.MFA_LOGIN_EXPIRED],
+    ] as const) {
+      answer = json(401, { http_code: 401, status_smessage: message, code });
+      await expect(api(CALLS.login, { email: 'a@b.example', password: 'x' })).rejects.toMatchObject({
+        status: 401,
+        code,
+        message,
+        isUnauthorized: false,
+      });
+    }
+    expect(ended).toBe(0);
+  });
+
   it("shows 'Something bad happened; please try again later.' when the answer is not the envelope", async () => {
     answer = (res) => {
       res.writeHead(502, { 'content-type': 'text/html' });

@@ -33,8 +33,9 @@ export class ApiError extends Error {
     this.details = options.details ?? {};
   }
 
+  /** The session has ended (a failed login answers LOGIN_INVALID, not this). */
   get isUnauthorized(): boolean {
-    return this.message === MESSAGES.UNAUTHORIZED;
+    return this.code === 'UNAUTHORIZED';
   }
 }
 

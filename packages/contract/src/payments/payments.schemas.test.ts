@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fieldErrors } from '../errors.ts';
 import {
-  formatCents,
   isExpiryCurrent,
   isLuhnValid,
   SANDBOX_TEST_CARDS,
@@ -237,13 +236,5 @@ describe('the sandbox checkout card form', () => {
       sandboxCardSchema.parse({ card_number: '4111 1111 1111 1111', expiry: '12/99', cvv: '123', name: 'A' })
         .card_number,
     ).toBe('4111111111111111');
-  });
-});
-
-describe('formatCents', () => {
-  it('writes cents as dollars with separators', () => {
-    expect(formatCents(15025)).toBe('$150.25');
-    expect(formatCents(1)).toBe('$0.01');
-    expect(formatCents(10_000_000)).toBe('$100,000.00');
   });
 });

@@ -65,6 +65,9 @@ export const verifyOrderResponseSchema = envelope({ success: z.boolean() });
 /** An order's outcome: created (checkout not finished), paid, or failed (the last attempt failed). */
 export const PAYMENT_STATUSES = ['created', 'paid', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export function isPaymentStatus(value: string): value is PaymentStatus {
+  return (PAYMENT_STATUSES as readonly string[]).includes(value);
+}
 
 /** One of the client's payment orders, as the portal shows it (receipts, the failure page, the history). */
 export const paymentRecordSchema = z.object({
@@ -196,10 +199,3 @@ export const sandboxPayResponseSchema = envelope({
     }),
   ]),
 });
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: PAYMENT_CURRENCY });
-
-/** An amount in cents as the firm writes it: 15025 → "$150.25". */
-export function formatCents(cents: number): string {
-  return usd.format(cents / CENTS_PER_UNIT);
-}

@@ -71,7 +71,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
   try {
     await deps.db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
-      if (existing) throw new AppError('CONFLICT', { message: MESSAGES.EMAIL_IN_USE });
+      if (existing) throw new AppError('EMAIL_IN_USE');
       const [user] = await tx
         .insert(users)
         .values({
@@ -113,7 +113,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
     });
   } catch (error) {
     // Two registrations racing for one address: the unique index decides, with the same answer.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: MESSAGES.EMAIL_IN_USE });
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_IN_USE');
     throw error;
   }
 }
@@ -178,9 +178,9 @@ export async function checkCredentials(db: Database, email: string, password: st
   const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok || user.role !== 'client') {
-    throw new AppError('UNAUTHORIZED', { message: MESSAGES.LOGIN_INVALID });
+    throw new AppError('LOGIN_INVALID');
   }
-  if (!user.verifiedAt) throw new AppError('FORBIDDEN', { message: MESSAGES.LOGIN_NOT_VERIFIED });
+  if (!user.verifiedAt) throw new AppError('LOGIN_NOT_VERIFIED');
   return user;
 }
 
@@ -193,7 +193,7 @@ export async function checkStaffCredentials(db: Database, email: string, passwor
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   // A deactivated member gets the same answer as a wrong password: nothing tells who is on the staff.
   if (!user || !ok || user.role === 'client' || user.deactivatedAt !== null) {
-    throw new AppError('UNAUTHORIZED', { message: MESSAGES.LOGIN_INVALID });
+    throw new AppError('LOGIN_INVALID');
   }
   return user;
 }
@@ -358,7 +358,7 @@ export async function mfaLoginUser(
   secret: string,
 ): Promise<{ tokenId: string; userId: string }> {
   const token = await liveToken(db, 'mfa_login', secret);
-  if (!token) throw new AppError('UNAUTHORIZED', { message: MESSAGES.MFA_LOGIN_EXPIRED });
+  if (!token) throw new AppError('MFA_LOGIN_EXPIRED');
   return { tokenId: token.id, userId: token.userId };
 }
 
@@ -369,7 +369,7 @@ export async function finishMfaLogin(db: Database, tokenId: string): Promise<voi
     .set({ usedAt: new Date() })
     .where(and(eq(authTokens.id, tokenId), isNull(authTokens.usedAt)))
     .returning({ id: authTokens.id });
-  if (used.length === 0) throw new AppError('UNAUTHORIZED', { message: MESSAGES.MFA_LOGIN_EXPIRED });
+  if (used.length === 0) throw new AppError('MFA_LOGIN_EXPIRED');
 }
 
 /**
@@ -404,7 +404,7 @@ export async function staffStepUser(db: Database, secret: string, step: 'mfa' | 
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   const ready = user && isStaffRole(user.role) && user.deactivatedAt === null;
   if (!ready || (step === 'mfa') !== Boolean(user.mfaEnabledAt)) {
-    throw new AppError('UNAUTHORIZED', { message: MESSAGES.MFA_LOGIN_EXPIRED });
+    throw new AppError('MFA_LOGIN_EXPIRED');
   }
   return { tokenId, user };
 }

@@ -112,7 +112,7 @@ export const isEditable = (status: FileStatus | null) => status === null || canE
 export async function assertProfileEditable(tx: Reader, clientId: string, taxYear: number): Promise<void> {
   const filing = await findFiling(tx, { clientId, taxYear }, 'share');
   if (!isEditable(filing?.status ?? null)) {
-    throw new AppError('UNPROCESSABLE', { message: MESSAGES.PROFILE_LOCKED });
+    throw new AppError('PROFILE_LOCKED');
   }
 }
 

@@ -49,7 +49,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
 /** The error a form shows in its alert, and whether it is the expired second-step token. */
 function useFormError() {
   const [error, setError] = useState<unknown>(null);
-  const isExpired = error instanceof ApiError && error.message === MESSAGES.MFA_LOGIN_EXPIRED;
+  const isExpired = error instanceof ApiError && error.code === 'MFA_LOGIN_EXPIRED';
   return { error, setError, isExpired };
 }
 

@@ -1,7 +1,9 @@
 import {
   DEFAULT_OFFICE_DAYS,
   DEFAULT_OFFICE_TIMINGS,
+  dialCode,
   SOCIAL_LINKS,
+  type PhoneExtension,
   type SiteSettings,
 } from '@taxfirm/contract';
 
@@ -26,9 +28,9 @@ export function contactDetails(settings: SiteSettings) {
 export type ContactDetails = ReturnType<typeof contactDetails>;
 
 /** A tel: link for a phone number as displayed, with its country's dialling code. */
-export function telHref(phone: string, dialCode: '+1' | '+91'): string {
+export function telHref(phone: string, extension: PhoneExtension): string {
   const digits = phone.replace(/[^\d+]/g, '');
   if (digits.startsWith('+')) return `tel:${digits}`;
   // A national number's trunk prefix (0 in India) is dropped after the country code.
-  return `tel:${dialCode}${digits.replace(/^0+/, '')}`;
+  return `tel:${dialCode(extension)}${digits.replace(/^0+/, '')}`;
 }

@@ -55,12 +55,12 @@ export default function ContactUs() {
             )}
             {c.usPhone && (
               <Detail icon={<IconPhone size={18} aria-hidden />} title="US phone">
-                <Anchor href={telHref(c.usPhone, '+1')}>{c.usPhone}</Anchor>
+                <Anchor href={telHref(c.usPhone, 'US')}>{c.usPhone}</Anchor>
               </Detail>
             )}
             {c.indiaPhone && (
               <Detail icon={<IconPhone size={18} aria-hidden />} title="India phone">
-                <Anchor href={telHref(c.indiaPhone, '+91')}>{c.indiaPhone}</Anchor>
+                <Anchor href={telHref(c.indiaPhone, 'INDIA')}>{c.indiaPhone}</Anchor>
               </Detail>
             )}
             {c.email && (

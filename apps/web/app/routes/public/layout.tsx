@@ -23,7 +23,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       siteUrl={loaderData.siteUrl}
       year={loaderData.year}
       // Loaded on demand, like the panel: the API client and its schemas stay off pages that never call it.
-      onLogout={async () => (await import('../../features/accounts/api/accounts.ts')).logout()}
+      onLogout={async () => (await import('../../features/accounts/api/logout.ts')).logout()}
       accountPanel={(props) => <AccountPanel {...props} />}
     >
       <Outlet />

@@ -1,15 +1,14 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { useRouteLoaderData } from 'react-router';
 import { AuditLog } from '../../features/staff-audit/components/audit-log.tsx';
 import { AdminOnly } from '../../features/staff-auth/components/admin-only.tsx';
-import type { clientLoader } from './layout.tsx';
+import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 
 export function meta() {
   return [{ title: 'Audit log · Staff console' }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function StaffAuditPage() {
-  const staff = useRouteLoaderData<typeof clientLoader>('routes/staff/layout');
+  const staff = useStaffViewer().data;
   return (
     <Container size="xl" py="xl" component="main" id="main" tabIndex={-1}>
       <Stack gap="lg">
@@ -21,7 +20,7 @@ export default function StaffAuditPage() {
             Every staff action and every staff read of client data. Entries cannot be changed.
           </Text>
         </div>
-        <AdminOnly role={staff?.role}>
+        <AdminOnly role={staff.role}>
           <AuditLog />
         </AdminOnly>
       </Stack>

@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
-import { useParams, useRouteLoaderData } from 'react-router';
+import { useParams } from 'react-router';
 import { ClientFile } from '../../features/staff-clients/components/client-file.tsx';
-import type { clientLoader } from './layout.tsx';
+import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 
 export function meta() {
   return [{ title: 'Client file · Staff console' }, { name: 'robots', content: 'noindex' }];
@@ -9,12 +9,10 @@ export function meta() {
 
 export default function StaffClientPage() {
   const { clientId = '' } = useParams();
-  const staff = useRouteLoaderData<typeof clientLoader>('routes/staff/layout');
+  const staff = useStaffViewer().data;
   return (
     <Container size="xl" py="xl" component="main" id="main" tabIndex={-1}>
-      {staff && (
-        <ClientFile key={clientId} clientId={clientId} viewer={{ userId: staff.user_id, role: staff.role }} />
-      )}
+      <ClientFile key={clientId} clientId={clientId} viewer={{ userId: staff.user_id, role: staff.role }} />
     </Container>
   );
 }

@@ -1,14 +1,13 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { useRouteLoaderData } from 'react-router';
 import { StaffInbox } from '../../features/staff-inbox/components/staff-inbox.tsx';
-import type { clientLoader } from './layout.tsx';
+import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 
 export function meta() {
   return [{ title: 'Inbox · Staff console' }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function StaffInboxPage() {
-  const staff = useRouteLoaderData<typeof clientLoader>('routes/staff/layout');
+  const staff = useStaffViewer().data;
   return (
     <Container size="xl" py="xl" component="main" id="main" tabIndex={-1}>
       <Stack gap="lg">
@@ -21,7 +20,7 @@ export default function StaffInboxPage() {
             filters.
           </Text>
         </div>
-        {staff && <StaffInbox role={staff.role} />}
+        <StaffInbox role={staff.role} />
       </Stack>
     </Container>
   );

@@ -1,19 +1,24 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
-import { NavLink, Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
+import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
 import { ClientOnlyFallback } from '../../components/layouts/client-only-fallback.tsx';
 import { paths } from '../../config/paths.ts';
-import { fetchStaffMe, staffLogout } from '../../features/staff-auth/api/staff-auth.ts';
+import { staffViewerQueryOptions, useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
+import { staffLogout } from '../../features/staff-auth/api/staff-logout.ts';
+import { getQueryClient } from '../../lib/query-client.ts';
 
 /**
  * The staff console renders in the browser, for a staff session only: anyone else goes to the staff login.
- * The server checks the role on every staff call regardless.
+ * The server checks the role on every staff call regardless. The answer goes into the query cache, where the
+ * console's pages read it (useStaffViewer).
  */
 export async function clientLoader() {
   try {
-    return (await fetchStaffMe()).staff;
+    // Asked afresh on each run (staleTime 0), whatever the cache holds: the session may have ended.
+    await getQueryClient().fetchQuery({ ...staffViewerQueryOptions(), staleTime: 0 });
   } catch {
     throw redirect(paths.staff.login.getHref());
   }
+  return null;
 }
 clientLoader.hydrate = true as const;
 
@@ -32,7 +37,7 @@ const consoleLinks: { href: string; label: string; adminOnly?: boolean }[] = [
 ];
 
 export default function StaffLayout() {
-  const staff = useLoaderData<typeof clientLoader>();
+  const staff = useStaffViewer().data;
   const navigate = useNavigate();
   const logout = async () => {
     await staffLogout().catch(() => undefined);

@@ -1,15 +1,14 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { useRouteLoaderData } from 'react-router';
 import { AdminOnly } from '../../features/staff-auth/components/admin-only.tsx';
 import { Team } from '../../features/staff-team/components/team.tsx';
-import type { clientLoader } from './layout.tsx';
+import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 
 export function meta() {
   return [{ title: 'Staff · Staff console' }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function StaffTeamPage() {
-  const staff = useRouteLoaderData<typeof clientLoader>('routes/staff/layout');
+  const staff = useStaffViewer().data;
   return (
     <Container size="xl" py="xl" component="main" id="main" tabIndex={-1}>
       <Stack gap="lg">
@@ -19,7 +18,9 @@ export default function StaffTeamPage() {
           </Title>
           <Text c="gray.8">Invite analysts and admins, deactivate accounts, reset a lost authenticator.</Text>
         </div>
-        <AdminOnly role={staff?.role}>{staff && <Team viewerId={staff.user_id} />}</AdminOnly>
+        <AdminOnly role={staff.role}>
+          <Team viewerId={staff.user_id} />
+        </AdminOnly>
       </Stack>
     </Container>
   );

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@taxfirm/contract';
 import { Outlet, redirect } from 'react-router';
 import { ClientOnlyFallback } from '../../components/layouts/client-only-fallback.tsx';
 import { paths } from '../../config/paths.ts';
-import { logout } from '../../features/accounts/api/accounts.ts';
+import { logout } from '../../features/accounts/api/logout.ts';
 import { ClientShell } from '../../features/client-area/components/client-shell.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 

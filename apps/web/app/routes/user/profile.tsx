@@ -1,5 +1,5 @@
 import { ProfilePage } from '../../features/profile/components/profile-page.tsx';
-import { useContactDetails } from '../../features/site-chrome/api/site-settings.ts';
+import { useContactDetails } from '../../features/site-chrome/api/get-site-settings.ts';
 import { telHref } from '../../features/site-chrome/contact-details.ts';
 
 export function meta() {
@@ -9,7 +9,7 @@ export function meta() {
 export default function Profile() {
   const details = useContactDetails();
   const contact = details
-    ? { email: details.email, phone: details.usPhone, phoneHref: telHref(details.usPhone, '+1') }
+    ? { email: details.email, phone: details.usPhone, phoneHref: telHref(details.usPhone, 'US') }
     : null;
   return <ProfilePage contact={contact} />;
 }

@@ -1,5 +1,5 @@
 import { UploadPage } from '../../features/documents/components/upload-page.tsx';
-import { useContactDetails } from '../../features/site-chrome/api/site-settings.ts';
+import { useContactDetails } from '../../features/site-chrome/api/get-site-settings.ts';
 
 export function meta() {
   return [{ title: 'Document Upload' }, { name: 'robots', content: 'noindex' }];

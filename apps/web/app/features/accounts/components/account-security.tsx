@@ -5,7 +5,10 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { AuthenticatorEnrolment, RecoveryCodes } from '../../../components/ui/authenticator.tsx';
 import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useMfaDisable, useMfaEnable, useMfaSetup, useMfaStatus } from '../api/accounts.ts';
+import { useDisableMfa } from '../api/disable-mfa.ts';
+import { useEnableMfa } from '../api/enable-mfa.ts';
+import { useMfaStatus } from '../api/get-mfa-status.ts';
+import { useStartMfaSetup } from '../api/start-mfa-setup.ts';
 
 /** Turning two-step verification on (QR code, confirming code, recovery codes shown once) and off. */
 export function AccountSecurity() {
@@ -21,8 +24,8 @@ export function AccountSecurity() {
 }
 
 function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
-  const setup = useMfaSetup();
-  const enable = useMfaEnable();
+  const setup = useStartMfaSetup();
+  const enable = useEnableMfa();
 
   if (!setup.data) {
     return (
@@ -50,7 +53,7 @@ function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 }
 
 function TurnOff() {
-  const disable = useMfaDisable();
+  const disable = useDisableMfa();
   const form = useContractForm(mfaDisableBodySchema, {
     defaultValues: { password: '' } satisfies MfaDisableBody,
   });

@@ -3,7 +3,7 @@ import { changePasswordBodySchema, type ChangePasswordBody } from '@taxfirm/cont
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useChangePassword } from '../api/accounts.ts';
+import { useChangePassword } from '../api/change-password.ts';
 
 const EMPTY: ChangePasswordBody = { oldpassword: '', password: '', confirmpassword: '' };
 

@@ -3,12 +3,12 @@ import { forgotBodySchema, type ForgotBody } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useForgot } from '../api/accounts.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 /** The forgot-password view: e-mail and Submit; on success the panel closes and a popup confirms. */
 export function ForgotForm({ onSent, onLogin }: { onSent: (message: string) => void; onLogin: () => void }) {
   const form = useContractForm(forgotBodySchema, { defaultValues: { email: '' } satisfies ForgotBody });
-  const forgot = useForgot();
+  const forgot = useRequestPasswordReset();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

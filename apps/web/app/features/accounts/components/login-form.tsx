@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { loginBodySchema, MESSAGES, type LoginBody } from '@taxfirm/contract';
+import { loginBodySchema, type LoginBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -8,7 +8,8 @@ import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useLogin, useResendVerification } from '../api/accounts.ts';
+import { useLogin } from '../api/login.ts';
+import { useResendVerification } from '../api/resend-verification.ts';
 import { MfaCodeForm } from './mfa-code-form.tsx';
 
 /** The login view of the side panel: e-mail, password, Forgot Password, Login, Register Now. */
@@ -46,8 +47,7 @@ export function LoginForm({
       navigate(paths.user.dashboard.getHref());
     } catch (error) {
       setServerFieldErrors(form, error);
-      if (error instanceof ApiError && error.message === MESSAGES.LOGIN_NOT_VERIFIED)
-        setUnverifiedEmail(values.email);
+      if (error instanceof ApiError && error.code === 'LOGIN_NOT_VERIFIED') setUnverifiedEmail(values.email);
     }
   });
 

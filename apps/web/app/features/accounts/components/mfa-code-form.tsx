@@ -1,5 +1,5 @@
 import { SecondStepForm } from '../../../components/ui/authenticator.tsx';
-import { useMfaLogin } from '../api/accounts.ts';
+import { useMfaLogin } from '../api/mfa-login.ts';
 
 /** The login's second step: a code from the authenticator app, or one of the recovery codes. */
 export function MfaCodeForm({

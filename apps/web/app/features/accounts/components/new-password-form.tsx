@@ -5,7 +5,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useForgotChecker } from '../api/accounts.ts';
+import { useResetPassword } from '../api/reset-password.ts';
 
 /** After a successful reset, home follows after this (spec section 8: 1 s). */
 const HOME_AFTER_MS = PROFILE_CLOSE_MS;
@@ -15,7 +15,7 @@ export function NewPasswordForm({ tokenId, userid }: { tokenId: string; userid: 
   const form = useContractForm(forgotCheckerBodySchema, {
     defaultValues: { newpassword: '', confirmpassword: '', tokenId, userid } satisfies ForgotCheckerBody,
   });
-  const save = useForgotChecker();
+  const save = useResetPassword();
   const navigate = useNavigate();
   const success = useSubmitMessage({
     next: () => navigate(paths.home.getHref()),

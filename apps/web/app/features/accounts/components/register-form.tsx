@@ -15,7 +15,7 @@ import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-a
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useRegister } from '../api/accounts.ts';
+import { useRegister } from '../api/register.ts';
 
 const EMPTY = {
   first_name: '',
@@ -58,7 +58,7 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
     }
   });
 
-  const inUse = register.error instanceof ApiError && register.error.message === MESSAGES.EMAIL_IN_USE;
+  const inUse = register.error instanceof ApiError && register.error.code === 'EMAIL_IN_USE';
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Register">

@@ -11,7 +11,8 @@ import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-a
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useCheckResetLink, useUpdatePasswordLink } from '../api/accounts.ts';
+import { useCheckResetLink } from '../api/check-reset-link.ts';
+import { useUpdatePasswordLink } from '../api/update-password-link.ts';
 
 /** resetpasswordlink/{id}: a reset link staff sent; the form shows only while the link is live. */
 export function ResetLinkForm({ tokenId }: { tokenId: string }) {

@@ -3,7 +3,7 @@ import { MESSAGES } from '@taxfirm/contract';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useVerifyAccount } from '../api/accounts.ts';
+import { useVerifyAccount } from '../api/verify-account.ts';
 
 /** accountverifyuser?tokenId&verifytoken: verifies, then home with the login panel open and a message. */
 export function VerifyAccount() {

@@ -12,7 +12,9 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { uploadDocument, useDeleteDocument, useDocuments, useRefreshDocuments } from '../api/documents.ts';
+import { useDeleteDocument } from '../api/delete-document.ts';
+import { useDocuments, useRefreshDocuments } from '../api/get-documents.ts';
+import { uploadDocument } from '../api/upload-document.ts';
 import { EmptySlot, SelectedSlot, StoredSlot, type PendingFile } from './upload-slot.tsx';
 import { LINKS_MAX_AGE_MS, renewWhenOld } from '../../../lib/short-lived-links.ts';
 
@@ -41,8 +43,8 @@ export function CategoryPanel({
   onBusyChange: (busy: boolean) => void;
 }) {
   const documents = useDocuments(owner.clientId, owner.category);
-  const refresh = useRefreshDocuments(owner.category);
-  const remove = useDeleteDocument(owner.category);
+  const refresh = useRefreshDocuments(owner.clientId, owner.category);
+  const remove = useDeleteDocument(owner.clientId, owner.category);
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [uploading, setUploading] = useState(false);
   const [notice, setNotice] = useState<{ text: string; ms: number } | null>(null);

@@ -14,7 +14,8 @@ import { IconBell } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useMarkAllRead, useNotifications, useRefreshNotifications } from '../api/notifications.ts';
+import { useNotifications, useRefreshNotifications } from '../api/get-notifications.ts';
+import { useMarkAllRead } from '../api/mark-all-read.ts';
 
 /**
  * The portal's bell: the latest status changes, tax summaries and payments, with the unread count. Opening

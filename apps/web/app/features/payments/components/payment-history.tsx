@@ -1,9 +1,6 @@
 import { Badge, Table, Title } from '@mantine/core';
-import { formatCents, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
+import { formatMoney, MESSAGES, PAYMENT_STATUS_DISPLAY, type PaymentRecord } from '@taxfirm/contract';
 import { formatDate } from '../../../lib/dates.ts';
-import { STATUS_LABELS } from '../format.ts';
-
-const COLORS = { paid: 'green', failed: 'red', created: 'gray' } as const;
 
 /** The client's payment orders for this filing, newest first. */
 export function PaymentHistory({ payments }: { payments: readonly PaymentRecord[] }) {
@@ -38,11 +35,11 @@ export function PaymentHistory({ payments }: { payments: readonly PaymentRecord[
               payments.map((payment) => (
                 <Table.Tr key={payment.order_id}>
                   <Table.Td>{formatDate(payment.paid_at ?? payment.created_at)}</Table.Td>
-                  <Table.Td>{formatCents(payment.amount)}</Table.Td>
+                  <Table.Td>{formatMoney(payment.amount, payment.currency)}</Table.Td>
                   <Table.Td ff="monospace">{payment.order_id}</Table.Td>
                   <Table.Td>
-                    <Badge color={COLORS[payment.status]} c="dark.7" variant="light">
-                      {STATUS_LABELS[payment.status]}
+                    <Badge color={PAYMENT_STATUS_DISPLAY[payment.status].color} c="dark.7" variant="light">
+                      {PAYMENT_STATUS_DISPLAY[payment.status].label}
                     </Badge>
                   </Table.Td>
                 </Table.Tr>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { formatCents, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
+import { formatMoney, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
 import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
 import { paths } from '../../../config/paths.ts';
 import { rememberFileStatus } from '../../../lib/session.ts';
-import { usePaymentOrder } from '../api/payments.ts';
+import { usePaymentOrder } from '../api/get-payment-order.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 
 export type SupportContact = { email: string; phone: string; phoneHref: string } | null;
@@ -86,7 +86,7 @@ export function PaymentReceipt({ orderId }: { orderId: string | null }) {
         <Details
           order={order}
           items={[
-            { label: 'Amount', value: `${formatCents(order.amount)} ${order.currency}` },
+            { label: 'Amount', value: `${formatMoney(order.amount, order.currency)} ${order.currency}` },
             {
               label: 'Order ID',
               value: (
@@ -141,7 +141,7 @@ export function PaymentFailure({ orderId, contact }: { orderId: string | null; c
       <Details
         order={order}
         items={[
-          { label: 'Amount', value: `${formatCents(order.amount)} ${order.currency}` },
+          { label: 'Amount', value: `${formatMoney(order.amount, order.currency)} ${order.currency}` },
           {
             label: 'Order ID',
             value: (

@@ -9,14 +9,10 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
-import {
-  reportFailure,
-  useCreateOrder,
-  useForgetPaymentStatus,
-  usePaymentStatus,
-  verifyOrder,
-  type PaymentOrder,
-} from '../api/payments.ts';
+import { useCreateOrder, type PaymentOrder } from '../api/create-order.ts';
+import { useForgetPaymentStatus, usePaymentStatus } from '../api/get-payment-status.ts';
+import { reportFailure } from '../api/report-failure.ts';
+import { verifyOrder } from '../api/verify-order.ts';
 import type { CheckoutOrder, CheckoutResult } from '../checkout.ts';
 import { openRazorpayCheckout } from '../razorpay-checkout.ts';
 import { PaymentHistory } from './payment-history.tsx';

@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatCents, SANDBOX_TEST_CARDS, sandboxCardSchema } from '@taxfirm/contract';
+import { formatMoney, SANDBOX_TEST_CARDS, sandboxCardSchema } from '@taxfirm/contract';
 import { IconLock } from '@tabler/icons-react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useSandboxOrder, useSandboxPay } from '../api/payments.ts';
+import { useSandboxOrder } from '../api/get-sandbox-order.ts';
+import { usePaySandboxOrder } from '../api/pay-sandbox-order.ts';
 import type { CheckoutOrder, CheckoutResult } from '../checkout.ts';
 
 const spaced = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -22,11 +23,11 @@ export function SandboxCheckout({
   onResult: (result: CheckoutResult) => void;
 }) {
   const view = useSandboxOrder(order.id);
-  const pay = useSandboxPay();
+  const pay = usePaySandboxOrder();
   const form = useContractForm(sandboxCardSchema, {
     defaultValues: { card_number: '', expiry: '', cvv: '', name: '' },
   });
-  const amount = formatCents(view.data?.amount ?? order.amount);
+  const amount = formatMoney(view.data?.amount ?? order.amount);
 
   const onSubmit = form.handleSubmit(async (card) => {
     try {

@@ -5,7 +5,8 @@ import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
-import { useEmployers, useSaveEmployers } from '../api/profile.ts';
+import { useEmployers } from '../api/get-employers.ts';
+import { useSaveEmployers } from '../api/save-employers.ts';
 import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
 import { RowCards, RowList } from './row-list.tsx';
 

@@ -3,7 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { rememberFileStatus } from '../../../lib/session.ts';
-import { useTaxpayer } from '../api/profile.ts';
+import { useTaxpayer } from '../api/get-taxpayer.ts';
 import { DependentsSection } from './dependents-section.tsx';
 import { EmployersSection } from './employers-section.tsx';
 import { SpouseSection } from './spouse-section.tsx';

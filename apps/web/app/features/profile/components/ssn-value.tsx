@@ -1,6 +1,6 @@
 import type { RevealSsnBody } from '@taxfirm/contract';
 import { IdentityNumber } from '../../../components/ui/identity-number.tsx';
-import { useRevealSsn } from '../api/profile.ts';
+import { useRevealSsn } from '../api/reveal-ssn.ts';
 
 /** The client's own stored SSN/ITIN, masked (***-**-1234), with Show (each reveal is audited). */
 export function SsnValue({ masked, which, owner }: { masked: string; which: RevealSsnBody; owner: string }) {

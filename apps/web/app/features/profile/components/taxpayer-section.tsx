@@ -5,7 +5,7 @@ import {
   FILING_STATUSES,
   formatPhone,
   isPhoneExtension,
-  PHONE_EXTENSION_OPTIONS,
+  phoneWithDialCode,
   taxpayerBodySchema,
   TIME_ZONES,
   YES_NO_OPTIONS,
@@ -17,7 +17,7 @@ import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
-import { useSaveTaxpayer } from '../api/profile.ts';
+import { useSaveTaxpayer } from '../api/save-taxpayer.ts';
 import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
 import { SsnValue } from './ssn-value.tsx';
 import { selectOptions, ssnDescription } from './fields.ts';
@@ -25,9 +25,7 @@ import { selectOptions, ssnDescription } from './fields.ts';
 /** A phone as stored (digits) shown with its country's code and mask. */
 export function displayPhone(digits: string | null, extension: string | null): string | null {
   if (!digits) return null;
-  const ext = isPhoneExtension(extension) ? extension : 'US';
-  const dial = PHONE_EXTENSION_OPTIONS.find((o) => o.value === ext)?.dialCode ?? '';
-  return `${dial} ${formatPhone(digits, ext)}`;
+  return phoneWithDialCode(digits, isPhoneExtension(extension) ? extension : 'US');
 }
 
 const dependentLabel = (value: string | null) =>

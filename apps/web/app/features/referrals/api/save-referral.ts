@@ -1,6 +1,7 @@
 import { CALLS, type CallBody } from '@taxfirm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { referralPageQueryOptions } from './get-referral-page.ts';
 
 export function saveReferral(body: CallBody<typeof CALLS.saveReferral>) {
   return api(CALLS.saveReferral, body);
@@ -11,6 +12,6 @@ export function useSaveReferral() {
   return useMutation({
     mutationFn: saveReferral,
     // A logged-in client's list must show the new referral.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['referrals'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: referralPageQueryOptions().queryKey }),
   });
 }

@@ -6,7 +6,7 @@ import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
-import { REFERRALS_PER_PAGE, useReferralPage } from '../api/referral-list.ts';
+import { REFERRALS_PER_PAGE, useReferralPage } from '../api/get-referral-page.ts';
 
 const COLUMNS: Column<ReferralRow>[] = [
   { label: 'Name', render: (row) => row.rf_on_name },

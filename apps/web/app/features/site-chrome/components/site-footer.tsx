@@ -62,7 +62,7 @@ export function SiteFooter({ contact, year }: { contact: ContactDetails; year: n
               {contact.usPhone && (
                 <Text fz="sm">
                   US:{' '}
-                  <Anchor href={telHref(contact.usPhone, '+1')} c="gray.2" fz="sm">
+                  <Anchor href={telHref(contact.usPhone, 'US')} c="gray.2" fz="sm">
                     {contact.usPhone}
                   </Anchor>
                 </Text>
@@ -70,7 +70,7 @@ export function SiteFooter({ contact, year }: { contact: ContactDetails; year: n
               {contact.indiaPhone && (
                 <Text fz="sm">
                   India:{' '}
-                  <Anchor href={telHref(contact.indiaPhone, '+91')} c="gray.2" fz="sm">
+                  <Anchor href={telHref(contact.indiaPhone, 'INDIA')} c="gray.2" fz="sm">
                     {contact.indiaPhone}
                   </Anchor>
                 </Text>

@@ -34,7 +34,7 @@ export function TopBar({ contact, onLogin, onRegister, onLogout }: TopBarProps) 
                 <IconPhone size={16} aria-hidden />
                 <Text span fz="sm">
                   US:{' '}
-                  <Anchor href={telHref(contact.usPhone, '+1')} c="white" fz="sm">
+                  <Anchor href={telHref(contact.usPhone, 'US')} c="white" fz="sm">
                     {contact.usPhone}
                   </Anchor>
                 </Text>
@@ -45,7 +45,7 @@ export function TopBar({ contact, onLogin, onRegister, onLogout }: TopBarProps) 
                 <IconPhone size={16} aria-hidden />
                 <Text span fz="sm">
                   India:{' '}
-                  <Anchor href={telHref(contact.indiaPhone, '+91')} c="white" fz="sm">
+                  <Anchor href={telHref(contact.indiaPhone, 'INDIA')} c="white" fz="sm">
                     {contact.indiaPhone}
                   </Anchor>
                 </Text>

@@ -5,7 +5,8 @@ import { countOf, DataTable, type Column } from '../../../components/ui/data-tab
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime, toDayFilter } from '../../../lib/dates.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
-import { ENTRIES_PER_PAGE, useAuditActors, useAuditPage } from '../api/audit.ts';
+import { useAuditActors } from '../api/get-audit-actors.ts';
+import { ENTRIES_PER_PAGE, useAuditPage } from '../api/get-audit-page.ts';
 
 /** The staff member's id, and the days as the date inputs give them (YYYY-MM-DD); blank is no filter. */
 type Filters = { actorId: string; from: string; to: string };

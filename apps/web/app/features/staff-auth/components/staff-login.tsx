@@ -1,5 +1,5 @@
 import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { loginBodySchema, MESSAGES, type LoginBody } from '@taxfirm/contract';
+import { loginBodySchema, type LoginBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
@@ -10,12 +10,10 @@ import {
 } from '../../../components/ui/authenticator.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import {
-  useStaffEnrolConfirm,
-  useStaffEnrolStart,
-  useStaffLogin,
-  useStaffLoginMfa,
-} from '../api/staff-auth.ts';
+import { useConfirmStaffEnrolment } from '../api/confirm-staff-enrolment.ts';
+import { useStaffLogin } from '../api/staff-login.ts';
+import { useStaffLoginMfa } from '../api/staff-login-mfa.ts';
+import { useStaffEnrolment } from '../api/start-staff-enrolment.ts';
 
 type Step =
   { kind: 'password' } | { kind: 'mfa' | 'enrol'; token: string } | { kind: 'codes'; codes: string[] };
@@ -132,12 +130,9 @@ function EnrolStep({
   onDone: (codes: string[]) => void;
   onRestart: () => void;
 }) {
-  const setup = useStaffEnrolStart(token);
-  const confirm = useStaffEnrolConfirm();
-  if (
-    setup.error ||
-    (confirm.error instanceof ApiError && confirm.error.message === MESSAGES.MFA_LOGIN_EXPIRED)
-  ) {
+  const setup = useStaffEnrolment(token);
+  const confirm = useConfirmStaffEnrolment();
+  if (setup.error || (confirm.error instanceof ApiError && confirm.error.code === 'MFA_LOGIN_EXPIRED')) {
     return (
       <Stack gap="md">
         <ApiErrorAlert error={setup.error ?? confirm.error} />

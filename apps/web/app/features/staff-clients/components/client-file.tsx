@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import {
   FILE_STATUSES,
-  formatPhone,
+  phoneWithDialCode,
   staffFileNumberBodySchema,
   staffStatusBodySchema,
   type StaffClient,
@@ -36,22 +36,20 @@ import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-a
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import {
-  useAssign,
-  useMarkVerified,
-  useSendResetLink,
-  useChangeStatus,
-  useSetFileNumber,
-  useStaffClient,
-  useSuggestFileNumber,
-  useStaffMembers,
-} from '../api/client-file.ts';
+import { useStaffMembers } from '../../../lib/staff-members.ts';
+import { useAssignAnalyst } from '../api/assign-analyst.ts';
+import { useChangeStatus } from '../api/change-status.ts';
+import { useClientFile } from '../api/get-client-file.ts';
+import { useMarkVerified } from '../api/mark-verified.ts';
+import { useSendResetLink } from '../api/send-reset-link.ts';
+import { useSetFileNumber } from '../api/set-file-number.ts';
+import { useSuggestFileNumber } from '../api/suggest-file-number.ts';
 
 type Viewer = { userId: string; role: StaffRole };
 
 /** The console's page for one client: the account, the file's status, number and analyst, and its history. */
 export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Viewer }) {
-  const file = useStaffClient(clientId);
+  const file = useClientFile(clientId);
   if (file.isPending) return <Loader aria-label="Loading the client's file" />;
   if (file.error) {
     return (
@@ -93,9 +91,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
               { label: 'Email', value: client.email },
               {
                 label: 'Phone',
-                value: client.phone_ext
-                  ? `${client.phone_ext === 'US' ? '+1' : '+91'} ${formatPhone(client.phone, client.phone_ext)}`
-                  : client.phone,
+                value: client.phone_ext ? phoneWithDialCode(client.phone, client.phone_ext) : client.phone,
               },
               { label: 'Verified', value: client.verified ? 'Yes' : 'Not yet' },
               { label: 'Analyst', value: filing.assigned_to?.name ?? 'Not assigned' },
@@ -281,7 +277,7 @@ function AnalystForm({
   filing: StaffClient['filing'];
   viewer: Viewer;
 }) {
-  const assign = useAssign();
+  const assign = useAssignAnalyst();
   const members = useStaffMembers();
   const [choice, setChoice] = useState(filing.assigned_to?.user_id ?? '');
   const success = useSubmitMessage();

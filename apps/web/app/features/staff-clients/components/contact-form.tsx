@@ -5,7 +5,7 @@ import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useChangeContact } from '../api/client-file.ts';
+import { useChangeContact } from '../api/change-contact.ts';
 
 /** Change the client's sign-in e-mail and phone (the old address is told by e-mail). */
 export function ContactForm({ client }: { client: StaffClient['client'] }) {

@@ -3,7 +3,7 @@ import { IconDownload, IconExternalLink, IconFileZip } from '@tabler/icons-react
 import type { StaffDocuments } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useStaffDocuments } from '../api/client-documents.ts';
+import { useStaffDocuments } from '../api/get-staff-documents.ts';
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;

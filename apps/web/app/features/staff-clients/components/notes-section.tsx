@@ -4,7 +4,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useAddNote } from '../api/client-file.ts';
+import { useAddNote } from '../api/add-note.ts';
 
 /** Staff's internal notes on the file: added, never edited, never shown to the client. */
 export function NotesSection({ clientId, notes }: { clientId: string; notes: StaffClient['notes'] }) {

@@ -1,12 +1,6 @@
 import { Badge, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import { formatCents, type StaffClient } from '@taxfirm/contract';
+import { formatMoney, paymentStatusDisplay, type StaffClient } from '@taxfirm/contract';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
-
-const STATUS_LABEL: Record<string, { label: string; color: string }> = {
-  paid: { label: 'Paid', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
-  created: { label: 'Not completed', color: 'gray' },
-};
 
 /** The filing's payments (admins; null hides them) and the friends this client referred. */
 export function PaymentsSection({
@@ -38,11 +32,11 @@ export function PaymentsSection({
                 </Table.Thead>
                 <Table.Tbody>
                   {payments.map((payment) => {
-                    const status = STATUS_LABEL[payment.status] ?? { label: payment.status, color: 'gray' };
+                    const status = paymentStatusDisplay(payment.status);
                     return (
                       <Table.Tr key={payment.order_id}>
                         <Table.Td>
-                          {formatCents(payment.amount_cents)} {payment.currency}
+                          {formatMoney(payment.amount_cents, payment.currency)} {payment.currency}
                         </Table.Td>
                         <Table.Td>
                           <Badge color={status.color} c="dark.7" variant="light">

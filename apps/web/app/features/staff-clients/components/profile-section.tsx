@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
 import { IdentityNumber } from '../../../components/ui/identity-number.tsx';
-import { useRevealIdentity, useStaffProfile } from '../api/client-profile.ts';
+import { useStaffProfile } from '../api/get-staff-profile.ts';
+import { useRevealIdentity } from '../api/reveal-identity.ts';
 
 /**
  * The client's tax profile, read-only: taxpayer, spouse, dependents and employers. Identity numbers show

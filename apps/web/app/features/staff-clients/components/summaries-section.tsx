@@ -4,12 +4,10 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import {
-  useDeleteSummary,
-  usePublishSummary,
-  useStaffSummaries,
-  useUploadSummary,
-} from '../api/client-file.ts';
+import { useDeleteSummary } from '../api/delete-summary.ts';
+import { useStaffSummaries } from '../api/get-staff-summaries.ts';
+import { usePublishSummary } from '../api/publish-summary.ts';
+import { useUploadSummary } from '../api/upload-summary.ts';
 
 /** The client's tax summaries: upload a PDF with a title as a draft, publish it to the client, or delete it. */
 export function SummariesSection({ clientId }: { clientId: string }) {

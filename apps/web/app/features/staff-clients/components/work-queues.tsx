@@ -6,7 +6,8 @@ import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
-import { CLIENTS_PER_PAGE, useQueueCounts, useQueuePage } from '../api/queues.ts';
+import { useQueueCounts } from '../api/get-queue-counts.ts';
+import { CLIENTS_PER_PAGE, useQueuePage } from '../api/get-queue-page.ts';
 
 type SortColumn = (typeof STAFF_CLIENT_SORTS)[number];
 /** No year chosen is the current year (the firm's first); no status is the All queue. */

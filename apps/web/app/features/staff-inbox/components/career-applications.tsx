@@ -3,7 +3,8 @@ import { type CAREER_SORTS, inboxExportHref, inboxResumeHref, type InboxCareerRo
 import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
-import { ROWS_PER_PAGE, useCareerApplications } from '../api/inbox.ts';
+import { useCareerApplications } from '../api/get-career-applications.ts';
+import { ROWS_PER_PAGE } from '../rows-per-page.ts';
 
 type SortColumn = (typeof CAREER_SORTS)[number];
 

@@ -10,7 +10,9 @@ import {
 import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
-import { ROWS_PER_PAGE, useChangeContactStatus, useContactMessages } from '../api/inbox.ts';
+import { useChangeContactStatus } from '../api/change-contact-status.ts';
+import { useContactMessages } from '../api/get-contact-messages.ts';
+import { ROWS_PER_PAGE } from '../rows-per-page.ts';
 
 type SortColumn = (typeof CONTACT_SORTS)[number];
 type Filters = { status: ContactStatus | undefined };

@@ -14,7 +14,8 @@ import { paths } from '../../../config/paths.ts';
 import { formatDateTime, toDayFilter } from '../../../lib/dates.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
-import { ROWS_PER_PAGE, usePayments } from '../api/inbox.ts';
+import { usePayments } from '../api/get-payments.ts';
+import { ROWS_PER_PAGE } from '../rows-per-page.ts';
 
 type SortColumn = (typeof PAYMENT_SORTS)[number];
 /** The date inputs' days are yyyy-mm-dd, as the browser gives them. */

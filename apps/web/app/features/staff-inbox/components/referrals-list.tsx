@@ -7,7 +7,8 @@ import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
-import { ROWS_PER_PAGE, useReferrals } from '../api/inbox.ts';
+import { useReferrals } from '../api/get-referrals.ts';
+import { ROWS_PER_PAGE } from '../rows-per-page.ts';
 
 type SortColumn = (typeof REFERRAL_SORTS)[number];
 

@@ -24,7 +24,8 @@ import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useSaveSettings, useStaffSettings } from '../api/settings.ts';
+import { useStaffSettings } from '../api/get-staff-settings.ts';
+import { useSaveSettings } from '../api/save-settings.ts';
 
 /** The settings page: every site setting, for admins. Anyone else is told they lack access. */
 export function SettingsPage() {

@@ -17,11 +17,13 @@ import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useInvite, useMemberAction, useTeam, type MemberAction } from '../api/team.ts';
+import { useStaffTeam } from '../../../lib/staff-team.ts';
+import { useChangeMember, type MemberAction } from '../api/change-member.ts';
+import { useInviteStaff } from '../api/invite-staff.ts';
 
 /** Admins: the firm's staff, an invitation form, and deactivate / reactivate / reset authenticator. */
 export function Team({ viewerId }: { viewerId: string }) {
-  const team = useTeam();
+  const team = useStaffTeam();
   return (
     <Stack gap="lg">
       <InviteForm />
@@ -38,7 +40,7 @@ export function Team({ viewerId }: { viewerId: string }) {
 }
 
 function InviteForm() {
-  const invite = useInvite();
+  const invite = useInviteStaff();
   const success = useSubmitMessage();
   const form = useContractForm(staffInviteBodySchema, {
     defaultValues: { email: '', role: 'analyst', first_name: '', last_name: '' },
@@ -100,7 +102,7 @@ const confirmText: Record<MemberAction, (name: string) => string> = {
 };
 
 function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: string }) {
-  const action = useMemberAction();
+  const action = useChangeMember();
   const success = useSubmitMessage();
   const act = async (member: StaffTeamMember, kind: MemberAction) => {
     const name = `${member.first_name} ${member.last_name}`;

@@ -4,7 +4,9 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useResetTemplate, useSaveTemplate, useStatusTemplates } from '../api/templates.ts';
+import { useStatusTemplates } from '../api/get-status-templates.ts';
+import { useResetTemplate } from '../api/reset-template.ts';
+import { useSaveTemplate } from '../api/save-template.ts';
 
 type Template = { status: FileStatus; subject: string; body: string; customised: boolean };
 

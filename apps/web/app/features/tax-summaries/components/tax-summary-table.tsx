@@ -2,7 +2,7 @@ import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { LINKS_MAX_AGE_MS, renewWhenOld } from '../../../lib/short-lived-links.ts';
-import { useTaxSummaries } from '../api/tax-summaries.ts';
+import { useTaxSummaries } from '../api/get-tax-summaries.ts';
 
 /** user/tax-summary's table: File Name, Status and a download link per row, or 'No data!'. */
 export function TaxSummaryTable() {
