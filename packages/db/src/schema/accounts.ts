@@ -1,4 +1,3 @@
-import { FILE_STATUSES } from '@taxfirm/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
@@ -46,48 +45,6 @@ export const clients = pgTable('clients', {
   fileNumber: text().unique(),
   ...timestamps,
 });
-
-export const fileStatus = pgEnum('file_status', FILE_STATUSES);
-
-/** One tax year's return for a client, moving through the firm's statuses. */
-export const filings = pgTable(
-  'filings',
-  {
-    ...id,
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    taxYear: integer().notNull(),
-    status: fileStatus().notNull().default('To Be Assigned'),
-    /** The analyst working this filing; null while it waits in To Be Assigned. */
-    assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('filings_client_year_idx').on(t.clientId, t.taxYear),
-    index('filings_year_status_idx').on(t.taxYear, t.status),
-    // An analyst's queues: their filings of a tax year.
-    index('filings_year_assigned_idx').on(t.taxYear, t.assignedTo),
-  ],
-);
-
-/** Every status a filing has had, with who moved it and why (append-only). */
-export const filingStatusHistory = pgTable(
-  'filing_status_history',
-  {
-    ...id,
-    filingId: uuid()
-      .notNull()
-      .references(() => filings.id, { onDelete: 'cascade' }),
-    fromStatus: fileStatus(),
-    toStatus: fileStatus().notNull(),
-    comment: text(),
-    /** The staff member; null for the system (e.g. at registration). */
-    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('filing_status_history_filing_idx').on(t.filingId, t.createdAt)],
-);
 
 /** Server-side sessions. The cookie holds a random token; only its SHA-256 is stored. */
 export const sessions = pgTable(
@@ -141,28 +98,4 @@ export const mfaRecoveryCodes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
-);
-
-export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'failed']);
-
-/** Each committed insert into the outbox notifies this channel (migration 0014); the mail worker listens. */
-export const EMAIL_OUTBOX_CHANNEL = 'email_outbox_pending';
-
-/** The durable outbox: written in the transaction that causes the e-mail, delivered by the mail worker. */
-export const emailOutbox = pgTable(
-  'email_outbox',
-  {
-    ...id,
-    to: text().notNull(),
-    subject: text().notNull(),
-    text: text().notNull(),
-    html: text().notNull(),
-    status: emailStatus().notNull().default('pending'),
-    attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lastError: text(),
-    sentAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );

@@ -1,7 +1,8 @@
 import { DOCUMENT_CATEGORY_NAMES } from '@taxfirm/contract';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
-import { clients, filings, users } from './accounts.ts';
+import { clients, users } from './accounts.ts';
+import { filings } from './filings.ts';
 
 /**
  * The filing a row belongs to, and its client repeated so that every client-scoped query filters on it

@@ -6,4 +6,7 @@ export * from './accounts.ts';
 export * from './profile.ts';
 export * from './documents.ts';
 export * from './payments.ts';
-export * from './staff.ts';
+export * from './filings.ts';
+export * from './audit.ts';
+export * from './mail.ts';
+export * from './notifications.ts';

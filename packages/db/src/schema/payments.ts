@@ -1,7 +1,8 @@
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@taxfirm/contract';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
-import { clients, filings, users } from './accounts.ts';
+import { clients, users } from './accounts.ts';
+import { filings } from './filings.ts';
 
 export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);

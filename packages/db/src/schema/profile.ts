@@ -1,6 +1,6 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
-import { clients, users } from './accounts.ts';
+import { clients } from './accounts.ts';
 
 /**
  * Identity numbers (SSN/ITIN) are never stored in clear: `ssn_sealed` holds the number sealed by the server's
@@ -94,21 +94,4 @@ export const employers = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('employers_client_position_idx').on(t.clientId, t.position)],
-);
-
-/** Who did what to which client's data, when and from where (append-only; never the values). */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    ...id,
-    actorUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    action: text().notNull(),
-    clientId: uuid().references(() => clients.id, { onDelete: 'set null' }),
-    /** What the action touched, e.g. "taxpayer", "dependents", "spouse.ssn". */
-    subject: text(),
-    ip: text(),
-    userAgent: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('audit_log_client_created_idx').on(t.clientId, t.createdAt)],
 );

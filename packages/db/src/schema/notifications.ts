@@ -1,21 +1,7 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
-import { clients, fileStatus, users } from './accounts.ts';
-
-/** Staff's internal notes on a client's file; never shown to the client. Append-only. */
-export const clientNotes = pgTable(
-  'client_notes',
-  {
-    ...id,
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    body: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('client_notes_client_created_idx').on(t.clientId, t.createdAt)],
-);
+import { clients, users } from './accounts.ts';
+import { fileStatus } from './filings.ts';
 
 export const notificationKind = pgEnum('notification_kind', ['status', 'summary', 'payment']);
 

@@ -1,0 +1,62 @@
+/** The filing (one client's return for one tax year), its status history, and staff notes on the file. */
+import { FILE_STATUSES } from '@taxfirm/contract';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../columns.ts';
+import { clients, users } from './accounts.ts';
+
+export const fileStatus = pgEnum('file_status', FILE_STATUSES);
+
+/** One tax year's return for a client, moving through the firm's statuses. */
+export const filings = pgTable(
+  'filings',
+  {
+    ...id,
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    taxYear: integer().notNull(),
+    status: fileStatus().notNull().default('To Be Assigned'),
+    /** The analyst working this filing; null while it waits in To Be Assigned. */
+    assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('filings_client_year_idx').on(t.clientId, t.taxYear),
+    index('filings_year_status_idx').on(t.taxYear, t.status),
+    // An analyst's queues: their filings of a tax year.
+    index('filings_year_assigned_idx').on(t.taxYear, t.assignedTo),
+  ],
+);
+
+/** Every status a filing has had, with who moved it and why (append-only). */
+export const filingStatusHistory = pgTable(
+  'filing_status_history',
+  {
+    ...id,
+    filingId: uuid()
+      .notNull()
+      .references(() => filings.id, { onDelete: 'cascade' }),
+    fromStatus: fileStatus(),
+    toStatus: fileStatus().notNull(),
+    comment: text(),
+    /** The staff member; null for the system (e.g. at registration). */
+    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('filing_status_history_filing_idx').on(t.filingId, t.createdAt)],
+);
+
+/** Staff's internal notes on a client's file; never shown to the client. Append-only. */
+export const clientNotes = pgTable(
+  'client_notes',
+  {
+    ...id,
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_notes_client_created_idx').on(t.clientId, t.createdAt)],
+);
