@@ -4,23 +4,31 @@
  * batches for a CSV export. A list says how to count, how to filter and order, and how to read a slice.
  */
 import { FIRM_TIME_ZONE, type DataTablesParameters } from '@taxfirm/contract';
-import { asc, desc, ilike, or, sql, type Database, type SQL } from '@taxfirm/db';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, ilike, or, sql, type Database, type SQL } from '@taxfirm/db';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 
 export type SortDir = 'asc' | 'desc';
 export type Slice = { limit: number; offset: number };
 export type ListPage<R> = { recordsTotal: number; recordsFiltered: number; data: R[] };
 
-/** A list under its filters: `scope` is what the filters allow, `matching` adds the search. */
+/** A list under its filters: `scope` is what the filters allow, `search` what the search box adds. */
+export type ListFilter = { scope?: SQL | undefined; search?: SQL | undefined; order: SQL[] };
+/** The same, ready to run: `matching` is the scope and the search together. */
 export type ListQuery = { scope: SQL | undefined; matching: SQL | undefined; order: SQL[] };
 
 /** How many rows an export reads at a time. */
 const EXPORT_BATCH = 500;
 
+const ready = ({ scope, search, order }: ListFilter): ListQuery => ({
+  scope,
+  matching: search ? and(scope, search) : scope,
+  order,
+});
+
 export function definePagedList<F, R>(list: {
   /** Count the rows a condition selects (with the joins the search needs). */
   count: (db: Database, where: SQL | undefined) => Promise<{ n: number }[]>;
-  query: (filters: F) => ListQuery;
+  query: (filters: F) => ListFilter;
   read: (db: Database, query: ListQuery, slice: Slice) => Promise<R[]>;
 }) {
   return {
@@ -29,7 +37,7 @@ export function definePagedList<F, R>(list: {
       filters: F,
       page: Pick<DataTablesParameters, 'start' | 'length'>,
     ): Promise<ListPage<R>> {
-      const q = list.query(filters);
+      const q = ready(list.query(filters));
       const [[total], [filtered], data] = await Promise.all([
         list.count(db, q.scope),
         list.count(db, q.matching),
@@ -39,7 +47,7 @@ export function definePagedList<F, R>(list: {
     },
     /** Every matching row, read in batches (an export). */
     async *all(db: Database, filters: F): AsyncGenerator<R> {
-      const q = list.query(filters);
+      const q = ready(list.query(filters));
       for (let offset = 0; ; offset += EXPORT_BATCH) {
         const rows = await list.read(db, q, { limit: EXPORT_BATCH, offset });
         yield* rows;
@@ -47,6 +55,15 @@ export function definePagedList<F, R>(list: {
       }
     },
   };
+}
+
+/** A select (made `$dynamic()`) narrowed to the query's matching rows, in its order, one slice. */
+export function inSlice<T extends PgSelect>(select: T, q: ListQuery, slice: Slice) {
+  return select
+    .where(q.matching)
+    .orderBy(...q.order)
+    .limit(slice.limit)
+    .offset(slice.offset);
 }
 
 /**

@@ -5,7 +5,14 @@
 import { type AuditEntry, type DataTablesParameters } from '@taxfirm/contract';
 import { alias, and, auditLog, clients, count, eq, sql, users, type Database } from '@taxfirm/db';
 import { audit } from '../../lib/audit.ts';
-import { dayStart, definePagedList, orderBy, searchIn, type ListPage } from '../../lib/paged-query.ts';
+import {
+  dayStart,
+  definePagedList,
+  inSlice,
+  orderBy,
+  searchIn,
+  type ListPage,
+} from '../../lib/paged-query.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 
 const actorUser = alias(users, 'actor');
@@ -27,8 +34,7 @@ const auditList = definePagedList({
       .leftJoin(clients, eq(clients.id, auditLog.clientId))
       .where(where),
   query: (f: AuditFilters) => ({
-    scope: undefined,
-    matching: and(
+    search: and(
       f.clientId ? eq(auditLog.clientId, f.clientId) : undefined,
       f.actorId ? eq(auditLog.actorUserId, f.actorId) : undefined,
       f.from ? sql`${auditLog.createdAt} >= ${dayStart(f.from)}` : undefined,
@@ -44,24 +50,25 @@ const auditList = definePagedList({
     order: orderBy(auditLog.createdAt, 'desc', auditLog.id, 'desc'),
   }),
   read: async (db, q, slice): Promise<AuditEntry[]> => {
-    const rows = await db
-      .select({
-        entry: auditLog,
-        actorFirst: actorUser.firstName,
-        actorLast: actorUser.lastName,
-        actorEmail: actorUser.email,
-        actorRole: actorUser.role,
-        clientFirst: clients.firstName,
-        clientLast: clients.lastName,
-        fileNumber: clients.fileNumber,
-      })
-      .from(auditLog)
-      .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
-      .leftJoin(clients, eq(clients.id, auditLog.clientId))
-      .where(q.matching)
-      .orderBy(...q.order)
-      .limit(slice.limit)
-      .offset(slice.offset);
+    const rows = await inSlice(
+      db
+        .select({
+          entry: auditLog,
+          actorFirst: actorUser.firstName,
+          actorLast: actorUser.lastName,
+          actorEmail: actorUser.email,
+          actorRole: actorUser.role,
+          clientFirst: clients.firstName,
+          clientLast: clients.lastName,
+          fileNumber: clients.fileNumber,
+        })
+        .from(auditLog)
+        .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
+        .leftJoin(clients, eq(clients.id, auditLog.clientId))
+        .$dynamic(),
+      q,
+      slice,
+    );
     return rows.map(({ entry, ...row }) => ({
       id: entry.id,
       at: entry.createdAt.toISOString(),

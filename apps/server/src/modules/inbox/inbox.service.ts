@@ -5,7 +5,7 @@
  * written to the audit log.
  */
 import {
-  formatPhone,
+  phoneWithDialCode,
   isPhoneExtension,
   type InboxCareerRow,
   type InboxContactRow,
@@ -40,6 +40,7 @@ import type { CsvCell } from '../../lib/csv.ts';
 import {
   dayStart,
   definePagedList,
+  inSlice,
   orderBy,
   searchIn,
   toCells,
@@ -65,8 +66,7 @@ type Page = Pick<DataTablesParameters, 'start' | 'length'>;
 
 /** A phone in its extension's format, with the country code. */
 export function displayPhone(digits: string, ext: string): string {
-  if (!isPhoneExtension(ext)) return digits;
-  return `${ext === 'US' ? '+1' : '+91'} ${formatPhone(digits, ext)}`;
+  return isPhoneExtension(ext) ? phoneWithDialCode(digits, ext) : digits;
 }
 
 // ---- Contact messages ---------------------------------------------------------------------------------
@@ -88,18 +88,12 @@ const contactList = definePagedList({
     } as const;
     return {
       scope,
-      matching: search ? and(scope, search) : scope,
+      search,
       order: orderBy(columns[f.sort.column], f.sort.dir, contactMessages.id),
     };
   },
   read: async (db, q, slice): Promise<InboxContactRow[]> => {
-    const rows = await db
-      .select()
-      .from(contactMessages)
-      .where(q.matching)
-      .orderBy(...q.order)
-      .limit(slice.limit)
-      .offset(slice.offset);
+    const rows = await inSlice(db.select().from(contactMessages).$dynamic(), q, slice);
     return rows.map((row) => ({
       message_id: row.id,
       name: row.name,
@@ -167,8 +161,7 @@ const careerList = definePagedList({
       status: careerApplications.status,
     } as const;
     return {
-      scope: undefined,
-      matching: searchIn(
+      search: searchIn(
         f.search,
         [applicantName, careerApplications.email, careerApplications.message, careerApplications.resumeName],
         [careerApplications.phone],
@@ -177,25 +170,26 @@ const careerList = definePagedList({
     };
   },
   read: async (db, q, slice): Promise<InboxCareerRow[]> => {
-    const rows = await db
-      .select({
-        id: careerApplications.id,
-        firstName: careerApplications.firstName,
-        lastName: careerApplications.lastName,
-        email: careerApplications.email,
-        phone: careerApplications.phone,
-        phoneExt: careerApplications.phoneExt,
-        message: careerApplications.message,
-        status: careerApplications.status,
-        resumeName: careerApplications.resumeName,
-        resumeSize: careerApplications.resumeSize,
-        createdAt: careerApplications.createdAt,
-      })
-      .from(careerApplications)
-      .where(q.matching)
-      .orderBy(...q.order)
-      .limit(slice.limit)
-      .offset(slice.offset);
+    const rows = await inSlice(
+      db
+        .select({
+          id: careerApplications.id,
+          firstName: careerApplications.firstName,
+          lastName: careerApplications.lastName,
+          email: careerApplications.email,
+          phone: careerApplications.phone,
+          phoneExt: careerApplications.phoneExt,
+          message: careerApplications.message,
+          status: careerApplications.status,
+          resumeName: careerApplications.resumeName,
+          resumeSize: careerApplications.resumeSize,
+          createdAt: careerApplications.createdAt,
+        })
+        .from(careerApplications)
+        .$dynamic(),
+      q,
+      slice,
+    );
     return rows.map((row) => ({
       application_id: row.id,
       name: `${row.firstName} ${row.lastName}`,
@@ -304,24 +298,25 @@ const referralList = definePagedList({
     } as const;
     return {
       scope,
-      matching: search ? and(scope, search) : scope,
+      search,
       order: orderBy(columns[f.sort.column], f.sort.dir, referrals.id),
     };
   },
   read: async (db, q, slice): Promise<InboxReferralRow[]> => {
-    const rows = await db
-      .select({
-        referral: referrals,
-        clientFirst: clients.firstName,
-        clientLast: clients.lastName,
-        fileNumber: clients.fileNumber,
-      })
-      .from(referrals)
-      .leftJoin(clients, eq(clients.id, referrals.clientId))
-      .where(q.matching)
-      .orderBy(...q.order)
-      .limit(slice.limit)
-      .offset(slice.offset);
+    const rows = await inSlice(
+      db
+        .select({
+          referral: referrals,
+          clientFirst: clients.firstName,
+          clientLast: clients.lastName,
+          fileNumber: clients.fileNumber,
+        })
+        .from(referrals)
+        .leftJoin(clients, eq(clients.id, referrals.clientId))
+        .$dynamic(),
+      q,
+      slice,
+    );
     return rows.map(({ referral: r, clientFirst, clientLast, fileNumber }) => ({
       referral_id: r.id,
       tax_year: r.taxYear,
@@ -417,34 +412,35 @@ const paymentList = definePagedList({
     } as const;
     return {
       scope,
-      matching: search ? and(scope, search) : scope,
+      search,
       order: orderBy(columns[f.sort.column], f.sort.dir, payments.id),
     };
   },
   read: async (db, q, slice): Promise<InboxPaymentRow[]> => {
-    const rows = await db
-      .select({
-        id: payments.id,
-        clientId: payments.clientId,
-        firstName: clients.firstName,
-        lastName: clients.lastName,
-        fileNumber: clients.fileNumber,
-        taxYear: filings.taxYear,
-        amountCents: payments.amountCents,
-        currency: payments.currency,
-        status: payments.status,
-        orderId: payments.orderId,
-        providerPaymentId: payments.providerPaymentId,
-        paidAt: payments.paidAt,
-        createdAt: payments.createdAt,
-      })
-      .from(payments)
-      .innerJoin(clients, eq(clients.id, payments.clientId))
-      .innerJoin(filings, eq(filings.id, payments.filingId))
-      .where(q.matching)
-      .orderBy(...q.order)
-      .limit(slice.limit)
-      .offset(slice.offset);
+    const rows = await inSlice(
+      db
+        .select({
+          id: payments.id,
+          clientId: payments.clientId,
+          firstName: clients.firstName,
+          lastName: clients.lastName,
+          fileNumber: clients.fileNumber,
+          taxYear: filings.taxYear,
+          amountCents: payments.amountCents,
+          currency: payments.currency,
+          status: payments.status,
+          orderId: payments.orderId,
+          providerPaymentId: payments.providerPaymentId,
+          paidAt: payments.paidAt,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .innerJoin(clients, eq(clients.id, payments.clientId))
+        .innerJoin(filings, eq(filings.id, payments.filingId))
+        .$dynamic(),
+      q,
+      slice,
+    );
     return rows.map((row) => ({
       id: row.id,
       client_id: row.clientId,

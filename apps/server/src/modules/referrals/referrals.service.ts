@@ -7,7 +7,7 @@ import {
   type ReferralRow,
 } from '@taxfirm/contract';
 import { and, count, eq, referrals, users, type Database } from '@taxfirm/db';
-import { definePagedList, orderBy, searchIn, type ListPage } from '../../lib/paged-query.ts';
+import { definePagedList, inSlice, orderBy, searchIn, type ListPage } from '../../lib/paged-query.ts';
 import type { SessionUser } from '../../types/fastify.d.ts';
 
 /**
@@ -59,18 +59,12 @@ const ownReferrals = definePagedList({
     const search = searchIn(f.search, [referrals.friendName, referrals.friendEmail]);
     return {
       scope,
-      matching: search ? and(scope, search) : scope,
+      search,
       order: orderBy(referrals.createdAt, 'desc', referrals.id, 'desc'),
     };
   },
   read: async (db, q, slice): Promise<ReferralRow[]> => {
-    const rows = await db
-      .select()
-      .from(referrals)
-      .where(q.matching)
-      .orderBy(...q.order)
-      .limit(slice.limit)
-      .offset(slice.offset);
+    const rows = await inSlice(db.select().from(referrals).$dynamic(), q, slice);
     return rows.map((row) => ({
       rf_on_name: row.referrerName,
       rf_on_email: row.referrerEmail,

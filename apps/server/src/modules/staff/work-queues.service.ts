@@ -4,10 +4,17 @@
  */
 import type { StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
-import { definePagedList, orderBy, searchIn, type ListPage, type SortDir } from '../../lib/paged-query.ts';
+import {
+  definePagedList,
+  inSlice,
+  orderBy,
+  searchIn,
+  type ListPage,
+  type SortDir,
+} from '../../lib/paged-query.ts';
 import {
   FILE_STATUSES,
-  formatPhone,
+  phoneWithDialCode,
   isPhoneExtension,
   type DataTablesParameters,
   type FileStatus,
@@ -80,42 +87,41 @@ const queueList = definePagedList({
     const search = searchIn(f.search, [fullName, owner.email, clients.fileNumber], [clients.phone]);
     return {
       scope,
-      matching: search ? and(scope, search) : scope,
+      search,
       order: orderBy(SORTS[f.sort.column], f.sort.dir, filings.id),
     };
   },
   read: async (db, q, slice): Promise<StaffClientRow[]> => {
-    const rows = await db
-      .select({
-        clientId: clients.id,
-        fileNumber: clients.fileNumber,
-        firstName: clients.firstName,
-        lastName: clients.lastName,
-        phone: clients.phone,
-        phoneExt: clients.phoneExt,
-        email: owner.email,
-        status: filings.status,
-        assigneeFirst: assignee.firstName,
-        assigneeLast: assignee.lastName,
-        referredBy: taxpayerProfiles.referralName,
-      })
-      .from(filings)
-      .innerJoin(clients, eq(clients.id, filings.clientId))
-      .innerJoin(owner, eq(owner.id, clients.userId))
-      .leftJoin(assignee, eq(assignee.id, filings.assignedTo))
-      .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
-      .where(q.matching)
-      .orderBy(...q.order)
-      .limit(slice.limit)
-      .offset(slice.offset);
+    const rows = await inSlice(
+      db
+        .select({
+          clientId: clients.id,
+          fileNumber: clients.fileNumber,
+          firstName: clients.firstName,
+          lastName: clients.lastName,
+          phone: clients.phone,
+          phoneExt: clients.phoneExt,
+          email: owner.email,
+          status: filings.status,
+          assigneeFirst: assignee.firstName,
+          assigneeLast: assignee.lastName,
+          referredBy: taxpayerProfiles.referralName,
+        })
+        .from(filings)
+        .innerJoin(clients, eq(clients.id, filings.clientId))
+        .innerJoin(owner, eq(owner.id, clients.userId))
+        .leftJoin(assignee, eq(assignee.id, filings.assignedTo))
+        .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
+        .$dynamic(),
+      q,
+      slice,
+    );
     return rows.map((row) => ({
       client_id: row.clientId,
       file_number: row.fileNumber,
       name: `${row.firstName} ${row.lastName}`,
       email: row.email,
-      phone: isPhoneExtension(row.phoneExt)
-        ? `${row.phoneExt === 'US' ? '+1' : '+91'} ${formatPhone(row.phone, row.phoneExt)}`
-        : row.phone,
+      phone: isPhoneExtension(row.phoneExt) ? phoneWithDialCode(row.phone, row.phoneExt) : row.phone,
       status: row.status,
       assigned_to: row.assigneeFirst ? `${row.assigneeFirst} ${row.assigneeLast ?? ''}`.trim() : null,
       referred_by: row.referredBy ?? null,
