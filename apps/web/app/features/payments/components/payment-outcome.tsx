@@ -4,7 +4,7 @@ import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { paths } from '../../../config/paths.ts';
 import { rememberFileStatus } from '../../../lib/session.ts';
 import { usePaymentOrder } from '../api/get-payment-order.ts';
@@ -51,10 +51,29 @@ function Waiting({ orderId, error }: { orderId: string | null; error: unknown })
   );
 }
 
-function Details({ order, items }: { order: PaymentRecord; items: DetailItem[] }) {
+/** The order's amount, id, payment id (once paid) and date, in a table named after the order. */
+function Details({ order }: { order: PaymentRecord }) {
+  const monospace = (text: string | null) => (
+    <Text span ff="monospace">
+      {text}
+    </Text>
+  );
+  const paid = order.status === 'paid';
   return (
     <Box maw={560}>
-      <DetailList layout="table" label={`Payment ${order.order_id}`} items={items} />
+      <DetailList
+        layout="table"
+        label={`Payment ${order.order_id}`}
+        items={[
+          { label: 'Amount', value: `${formatMoney(order.amount, order.currency)} ${order.currency}` },
+          { label: 'Order ID', value: monospace(order.order_id) },
+          ...(paid ? [{ label: 'Payment ID', value: monospace(order.payment_id) }] : []),
+          {
+            label: 'Date',
+            value: formatDateTime(paid ? (order.paid_at ?? order.created_at) : order.created_at),
+          },
+        ]}
+      />
     </Box>
   );
 }
@@ -83,29 +102,7 @@ export function PaymentReceipt({ orderId }: { orderId: string | null }) {
         <Title order={2} id="receipt-heading" fz="lg" mb="sm">
           Receipt
         </Title>
-        <Details
-          order={order}
-          items={[
-            { label: 'Amount', value: `${formatMoney(order.amount, order.currency)} ${order.currency}` },
-            {
-              label: 'Order ID',
-              value: (
-                <Text span ff="monospace">
-                  {order.order_id}
-                </Text>
-              ),
-            },
-            {
-              label: 'Payment ID',
-              value: (
-                <Text span ff="monospace">
-                  {order.payment_id}
-                </Text>
-              ),
-            },
-            { label: 'Date', value: formatDateTime(order.paid_at ?? order.created_at) },
-          ]}
-        />
+        <Details order={order} />
       </Card>
       <Group className="no-print">
         <Button
@@ -138,21 +135,7 @@ export function PaymentFailure({ orderId, contact }: { orderId: string | null; c
       <Alert color="red" title="Reason" role="alert" maw={600}>
         {order.failure_reason ?? MESSAGES.PAYMENT_NOT_COMPLETED}
       </Alert>
-      <Details
-        order={order}
-        items={[
-          { label: 'Amount', value: `${formatMoney(order.amount, order.currency)} ${order.currency}` },
-          {
-            label: 'Order ID',
-            value: (
-              <Text span ff="monospace">
-                {order.order_id}
-              </Text>
-            ),
-          },
-          { label: 'Date', value: formatDateTime(order.created_at) },
-        ]}
-      />
+      <Details order={order} />
       <Text>
         Nothing was recorded as paid for this order. If your bank shows a charge, it is reversed automatically
         within a few days.

@@ -32,71 +32,63 @@ function ProfileView({ clientId, profile }: { clientId: string; profile: StaffPr
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Part title="Taxpayer">
-          {tinfo ? (
-            <Fields
-              title="Taxpayer"
-              items={[
-                { label: 'Name', value: `${tinfo.first_name} ${tinfo.last_name}` },
-                {
-                  label: 'SSN/ITIN',
-                  value: tinfo.ssnitin && (
-                    <ClientIdentityNumber
-                      clientId={clientId}
-                      masked={tinfo.ssnitin}
-                      subject="taxpayer.ssn"
-                      owner="the taxpayer's"
-                    />
-                  ),
-                },
-                { label: 'Date of birth', value: tinfo.dob },
-                { label: 'Occupation', value: tinfo.occupation },
-                { label: 'Filing status', value: tinfo.filling_status },
-                { label: 'Email', value: tinfo.email },
-                { label: 'Phone', value: tinfo.phone },
-                { label: 'Alternate phone', value: tinfo.alterphone },
-                {
-                  label: 'Address',
-                  value: [tinfo.address, tinfo.city_name, tinfo.state_name, tinfo.zip, tinfo.country_name]
-                    .filter(Boolean)
-                    .join(', '),
-                },
-                { label: 'Health insurance', value: tinfo.insurence },
-                { label: 'Current employer', value: tinfo.current_emp },
-                { label: 'Location', value: tinfo.c_location },
-                { label: 'Time zone', value: tinfo.time_zone },
-              ]}
-            />
-          ) : (
-            <Text fz="sm">Not given.</Text>
-          )}
-        </Part>
-        <Part title="Spouse">
-          {sinfo ? (
-            <Fields
-              title="Spouse"
-              items={[
-                { label: 'Name', value: `${sinfo.first_name} ${sinfo.last_name}` },
-                {
-                  label: 'SSN/ITIN',
-                  value: sinfo.ssn && (
-                    <ClientIdentityNumber
-                      clientId={clientId}
-                      masked={sinfo.ssn}
-                      subject="spouse.ssn"
-                      owner="the spouse's"
-                    />
-                  ),
-                },
-                { label: 'Date of birth', value: sinfo.dob },
-                { label: 'Occupation', value: sinfo.occupation },
-                { label: 'Visa type', value: sinfo.visa_type },
-              ]}
-            />
-          ) : (
-            <Text fz="sm">Not given.</Text>
-          )}
-        </Part>
+        <Fields
+          title="Taxpayer"
+          items={
+            tinfo && [
+              { label: 'Name', value: `${tinfo.first_name} ${tinfo.last_name}` },
+              {
+                label: 'SSN/ITIN',
+                value: tinfo.ssnitin && (
+                  <ClientIdentityNumber
+                    clientId={clientId}
+                    masked={tinfo.ssnitin}
+                    subject="taxpayer.ssn"
+                    owner="the taxpayer's"
+                  />
+                ),
+              },
+              { label: 'Date of birth', value: tinfo.dob },
+              { label: 'Occupation', value: tinfo.occupation },
+              { label: 'Filing status', value: tinfo.filling_status },
+              { label: 'Email', value: tinfo.email },
+              { label: 'Phone', value: tinfo.phone },
+              { label: 'Alternate phone', value: tinfo.alterphone },
+              {
+                label: 'Address',
+                value: [tinfo.address, tinfo.city_name, tinfo.state_name, tinfo.zip, tinfo.country_name]
+                  .filter(Boolean)
+                  .join(', '),
+              },
+              { label: 'Health insurance', value: tinfo.insurence },
+              { label: 'Current employer', value: tinfo.current_emp },
+              { label: 'Location', value: tinfo.c_location },
+              { label: 'Time zone', value: tinfo.time_zone },
+            ]
+          }
+        />
+        <Fields
+          title="Spouse"
+          items={
+            sinfo && [
+              { label: 'Name', value: `${sinfo.first_name} ${sinfo.last_name}` },
+              {
+                label: 'SSN/ITIN',
+                value: sinfo.ssn && (
+                  <ClientIdentityNumber
+                    clientId={clientId}
+                    masked={sinfo.ssn}
+                    subject="spouse.ssn"
+                    owner="the spouse's"
+                  />
+                ),
+              },
+              { label: 'Date of birth', value: sinfo.dob },
+              { label: 'Occupation', value: sinfo.occupation },
+              { label: 'Visa type', value: sinfo.visa_type },
+            ]
+          }
+        />
       </SimpleGrid>
       <ListTable
         title="Dependents"
@@ -146,9 +138,17 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** One record's fields: a table named after it, a missing value reading "—". */
-function Fields({ title, items }: { title: string; items: DetailItem[] }) {
-  return <DetailList layout="table" label={title} labelWidth={150} missing="—" items={items} />;
+/** One record under its title: a table named after it (a missing value reads "—"), or "Not given." */
+function Fields({ title, items }: { title: string; items: DetailItem[] | null }) {
+  return (
+    <Part title={title}>
+      {items ? (
+        <DetailList layout="table" label={title} labelWidth={150} missing="—" items={items} />
+      ) : (
+        <Text fz="sm">Not given.</Text>
+      )}
+    </Part>
+  );
 }
 
 function ListTable({
