@@ -53,3 +53,24 @@ export const byEmail = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
 };
+
+/**
+ * The usual pair for a call that names an account: `max.ip` requests per IP and `max.email` per e-mail
+ * address in the window, counted as `<name>-ip` and `<name>-email`.
+ */
+export function perIpAndEmail(
+  app: FastifyInstance,
+  name: string,
+  max: { ip: number; email: number },
+  window: string,
+): preHandlerAsyncHookHandler[] {
+  return limits(
+    app,
+    { name: `${name}-ip`, max: max.ip, window, key: byIp },
+    { name: `${name}-email`, max: max.email, window, key: byEmail },
+  );
+}
+
+/** The limit on a second-step token (the body's `mfa_token`): a few codes per token. */
+export const byMfaToken = (request: FastifyRequest) =>
+  String((request.body as { mfa_token?: unknown } | undefined)?.mfa_token ?? '');

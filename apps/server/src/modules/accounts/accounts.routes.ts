@@ -10,7 +10,7 @@ import {
   type MfaDeps,
 } from './mfa.service.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { byEmail, byIp, limits } from '../../lib/rate-limit.ts';
+import { byIp, byMfaToken, limits, perIpAndEmail } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
@@ -66,11 +66,7 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
       return { status_smessage: MESSAGES.VERIFICATION_RESENT };
     },
     {
-      preHandler: limits(
-        app,
-        { name: 'resend-ip', max: 20, window: '1 hour', key: byIp },
-        { name: 'resend-email', max: 3, window: '1 hour', key: byEmail },
-      ),
+      preHandler: perIpAndEmail(app, 'resend', { ip: 20, email: 3 }, '1 hour'),
     },
   );
 
@@ -90,11 +86,7 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
     },
     {
       // Ten tries per address in 15 minutes whoever makes them, and a wider limit per IP.
-      preHandler: limits(
-        app,
-        { name: 'login-ip', max: 50, window: '15 minutes', key: byIp },
-        { name: 'login-email', max: 10, window: '15 minutes', key: byEmail },
-      ),
+      preHandler: perIpAndEmail(app, 'login', { ip: 50, email: 10 }, '15 minutes'),
     },
   );
 
@@ -117,7 +109,7 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
           name: 'mfa-token',
           max: 5,
           window: '15 minutes',
-          key: (request) => String((request.body as { mfa_token?: unknown } | undefined)?.mfa_token ?? ''),
+          key: byMfaToken,
         },
       ),
     },
@@ -157,11 +149,7 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
       return { status_smessage: MESSAGES.FORGOT_SENT };
     },
     {
-      preHandler: limits(
-        app,
-        { name: 'forgot-ip', max: 20, window: '1 hour', key: byIp },
-        { name: 'forgot-email', max: 5, window: '1 hour', key: byEmail },
-      ),
+      preHandler: perIpAndEmail(app, 'forgot', { ip: 20, email: 5 }, '1 hour'),
     },
   );
 

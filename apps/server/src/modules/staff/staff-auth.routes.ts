@@ -8,7 +8,7 @@ import { CALLS } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { byEmail, byIp, limits, type Limit } from '../../lib/rate-limit.ts';
+import { byIp, byMfaToken, limits, perIpAndEmail, type Limit } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import {
   checkStaffCredentials,
@@ -38,7 +38,7 @@ export async function staffAuthRoutes(
     name: 'staff-mfa-token',
     max: 5,
     window: '15 minutes',
-    key: (request) => String((request.body as { mfa_token?: unknown } | undefined)?.mfa_token ?? ''),
+    key: byMfaToken,
   };
   const perIp: Limit = { name: 'staff-mfa-ip', max: 30, window: '15 minutes', key: byIp };
 
@@ -53,11 +53,7 @@ export async function staffAuthRoutes(
       };
     },
     {
-      preHandler: limits(
-        app,
-        { name: 'staff-login-ip', max: 30, window: '15 minutes', key: byIp },
-        { name: 'staff-login-email', max: 10, window: '15 minutes', key: byEmail },
-      ),
+      preHandler: perIpAndEmail(app, 'staff-login', { ip: 30, email: 10 }, '15 minutes'),
     },
   );
 
