@@ -19,6 +19,10 @@ import {
 } from '@taxfirm/db';
 import type { Upload } from '../../lib/uploads.ts';
 
+/** The client's documents of one category in one filing. */
+const inCategory = (clientId: string, filingId: string, category: DocumentCategory) =>
+  and(eq(documents.clientId, clientId), eq(documents.filingId, filingId), eq(documents.category, category));
+
 /** One category's documents, oldest first; files of 1 KB or less stay hidden (the spec's rule). */
 export function listDocuments(db: Database, clientId: string, filingId: string, category: DocumentCategory) {
   return db
@@ -28,14 +32,7 @@ export function listDocuments(db: Database, clientId: string, filingId: string, 
       size: documents.size,
     })
     .from(documents)
-    .where(
-      and(
-        eq(documents.clientId, clientId),
-        eq(documents.filingId, filingId),
-        eq(documents.category, category),
-        gt(documents.size, HIDDEN_MAX_BYTES),
-      ),
-    )
+    .where(and(inCategory(clientId, filingId, category), gt(documents.size, HIDDEN_MAX_BYTES)))
     .orderBy(asc(documents.seq));
 }
 
@@ -49,13 +46,7 @@ export async function countDocuments(
   const [row] = await db
     .select({ n: count() })
     .from(documents)
-    .where(
-      and(
-        eq(documents.clientId, clientId),
-        eq(documents.filingId, filingId),
-        eq(documents.category, category),
-      ),
-    );
+    .where(inCategory(clientId, filingId, category));
   return row?.n ?? 0;
 }
 
