@@ -1,7 +1,8 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { forgotBodySchema, type ForgotBody } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
@@ -34,9 +35,9 @@ export function ForgotForm({ onSent, onLogin }: { onSent: (message: string) => v
           withAsterisk
         />
         <ApiErrorAlert error={alertError(forgot.error)} />
-        <Button type="submit" loading={forgot.isPending} loaderProps={{ 'aria-label': 'Sending' }}>
+        <SubmitButton pending={forgot.isPending} busyLabel="Sending">
           Submit
-        </Button>
+        </SubmitButton>
         <Anchor component="button" type="button" onClick={onLogin} fz="sm" ta="center">
           Back to Login
         </Anchor>

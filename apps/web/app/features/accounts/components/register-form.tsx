@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   DEFAULT_PHONE_EXTENSION,
   MESSAGES,
@@ -11,6 +11,8 @@ import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { NewPasswordFields } from '../../../components/ui/password-fields.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -96,20 +98,12 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
           autoComplete="email"
           withAsterisk
         />
-        <PasswordInput
+        <NewPasswordFields
+          form={form}
+          name="password"
+          confirmName="confirmpassword"
           label="Password"
           description="At least 10 characters, not your e-mail address."
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('password')}
-          error={errors.password?.message}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('confirmpassword')}
-          error={errors.confirmpassword?.message}
         />
         <Checkbox
           {...form.register('terms')}
@@ -135,9 +129,9 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
         ) : (
           <ApiErrorAlert error={alertError(register.error)} />
         )}
-        <Button type="submit" loading={register.isPending} loaderProps={{ 'aria-label': 'Registering' }}>
+        <SubmitButton pending={register.isPending} busyLabel="Registering">
           Register
-        </Button>
+        </SubmitButton>
         <Text fz="sm" ta="center">
           Already registered?{' '}
           <Anchor component="button" type="button" onClick={onLogin} fz="sm">

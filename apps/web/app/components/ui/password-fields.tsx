@@ -1,0 +1,63 @@
+import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import {
+  get,
+  useFormState,
+  type FieldError,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
+
+/** A password field registered on a contract form, with its field's message (the FormTextField of passwords). */
+export function FormPasswordField<Values extends FieldValues, Output>({
+  form,
+  name,
+  ...props
+}: {
+  form: UseFormReturn<Values, unknown, Output>;
+  name: FieldPath<Values>;
+} & Omit<PasswordInputProps, 'form' | 'name' | 'error' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'>) {
+  const { errors } = useFormState({ control: form.control, name });
+  const error: FieldError | undefined = get(errors, name);
+  return <PasswordInput {...props} {...form.register(name)} error={error?.message} />;
+}
+
+/**
+ * A new password and its confirmation (register, change password, the reset forms): required, and
+ * `autoComplete="new-password"` so password managers offer to generate one.
+ */
+export function NewPasswordFields<Values extends FieldValues, Output>({
+  form,
+  name,
+  confirmName,
+  label = 'New password',
+  confirmLabel = 'Confirm password',
+  description = 'At least 10 characters.',
+}: {
+  form: UseFormReturn<Values, unknown, Output>;
+  name: FieldPath<Values>;
+  confirmName: FieldPath<Values>;
+  label?: string;
+  confirmLabel?: string;
+  description?: string;
+}) {
+  return (
+    <>
+      <FormPasswordField
+        form={form}
+        name={name}
+        label={label}
+        description={description}
+        autoComplete="new-password"
+        withAsterisk
+      />
+      <FormPasswordField
+        form={form}
+        name={confirmName}
+        label={confirmLabel}
+        autoComplete="new-password"
+        withAsterisk
+      />
+    </>
+  );
+}
