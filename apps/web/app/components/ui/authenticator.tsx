@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 import { FormTextField } from './form-text-field.tsx';
+import { SubmitButton } from './submit-button.tsx';
 import { SuccessAlert } from './success-alert.tsx';
 
 /** The QR code and key an authenticator app is set up with (the client's security page, staff enrolment). */
@@ -95,9 +96,9 @@ export function AuthenticatorEnrolment({
             withAsterisk
           />
           <ApiErrorAlert error={alertError(error)} />
-          <Button type="submit" loading={isSubmitting} loaderProps={{ 'aria-label': 'Confirming' }}>
+          <SubmitButton pending={isSubmitting} busyLabel="Confirming">
             Confirm
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </SimpleGrid>
@@ -107,14 +108,19 @@ export function AuthenticatorEnrolment({
 const secondStepSchema = mfaLoginBodySchema.pick({ code: true });
 
 /**
- * A login's second step: a code from the authenticator app, or one of the recovery codes (`onVerify` makes
- * the call). An expired attempt offers to log in again.
+ * A login's second step: a code from the authenticator app, or one of the recovery codes. `verify` makes
+ * the call with the first step's token (clients and staff each have theirs), then `onDone` runs. An expired
+ * attempt offers to log in again.
  */
 export function SecondStepForm({
-  onVerify,
+  token,
+  verify,
+  onDone,
   onRestart,
 }: {
-  onVerify: (code: string) => Promise<unknown>;
+  token: string;
+  verify: (body: { mfa_token: string; code: string }) => Promise<unknown>;
+  onDone: () => void;
   onRestart: () => void;
 }) {
   const form = useContractForm(secondStepSchema, { defaultValues: { code: '' } });
@@ -123,7 +129,8 @@ export function SecondStepForm({
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setError(null);
     try {
-      await onVerify(code);
+      await verify({ mfa_token: token, code });
+      onDone();
     } catch (failure) {
       setError(failure);
       setServerFieldErrors(form, failure);
@@ -148,9 +155,9 @@ export function SecondStepForm({
         {isExpired ? (
           <Button onClick={onRestart}>Log in again</Button>
         ) : (
-          <Button type="submit" loading={isSubmitting} loaderProps={{ 'aria-label': 'Verifying' }}>
+          <SubmitButton pending={isSubmitting} busyLabel="Verifying">
             Verify
-          </Button>
+          </SubmitButton>
         )}
         <Text fz="sm" ta="center">
           <Anchor component="button" type="button" onClick={onRestart} fz="sm">

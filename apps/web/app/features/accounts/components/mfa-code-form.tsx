@@ -12,13 +12,5 @@ export function MfaCodeForm({
   onRestart: () => void;
 }) {
   const finish = useMfaLogin();
-  return (
-    <SecondStepForm
-      onVerify={async (code) => {
-        await finish.mutateAsync({ mfa_token: token, code });
-        onDone();
-      }}
-      onRestart={onRestart}
-    />
-  );
+  return <SecondStepForm token={token} verify={finish.mutateAsync} onDone={onDone} onRestart={onRestart} />;
 }
