@@ -1,4 +1,4 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { Textarea, TextInput, type TextareaProps, type TextInputProps } from '@mantine/core';
 import {
   get,
   useFormState,
@@ -24,4 +24,18 @@ export function FormTextField<Values extends FieldValues, Output>({
   const { errors } = useFormState({ control: form.control, name });
   const error: FieldError | undefined = get(errors, name);
   return <TextInput {...props} {...form.register(name)} error={error?.message} />;
+}
+
+/** A multi-line field (a message, a comment) registered on a contract form: it grows with the text. */
+export function FormTextarea<Values extends FieldValues, Output>({
+  form,
+  name,
+  ...props
+}: {
+  form: UseFormReturn<Values, unknown, Output>;
+  name: FieldPath<Values>;
+} & Omit<TextareaProps, 'form' | 'name' | 'error' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'>) {
+  const { errors } = useFormState({ control: form.control, name });
+  const error: FieldError | undefined = get(errors, name);
+  return <Textarea autosize {...props} {...form.register(name)} error={error?.message} />;
 }
