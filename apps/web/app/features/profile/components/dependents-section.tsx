@@ -3,15 +3,12 @@ import { MAX_DEPENDENTS, saveDependentsBodySchema, type SaveDependentsBody } fro
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
-import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
 import { useDependents } from '../api/get-dependents.ts';
 import { useSaveDependents } from '../api/save-dependents.ts';
-import { ssnDescription } from './fields.ts';
+import { PersonFields, personItems } from './person-fields.tsx';
 import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
 import { RowCards, RowList } from './row-list.tsx';
-import { SsnValue } from './ssn-value.tsx';
 
 type Dependent = NonNullable<ReturnType<typeof useDependents>['data']>['dinfo'][number];
 type Row = SaveDependentsBody['dependentinfo'][number];
@@ -61,45 +58,12 @@ function DependentsForm({ dinfo, close }: { dinfo: readonly Dependent[]; close: 
             const storedSsn = stored.get(rows.fields[i]?.id ?? '');
             return (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <FormTextField
+                <PersonFields
                   form={form}
-                  name={`dependentinfo.${i}.first_name`}
-                  label="First Name"
-                  withAsterisk
-                  autoComplete="off"
-                />
-                <FormTextField
-                  form={form}
-                  name={`dependentinfo.${i}.last_name`}
-                  label="Last Name"
-                  withAsterisk
-                  autoComplete="off"
-                />
-                <FormMaskedField
-                  form={form}
-                  name={`dependentinfo.${i}.ssn`}
-                  label="SSN/ITIN"
-                  kind="ssn"
-                  description={ssnDescription(storedSsn)}
-                />
-                <FormTextField
-                  form={form}
-                  name={`dependentinfo.${i}.occupation`}
-                  label="Relationship"
-                  autoComplete="off"
-                />
-                <FormMaskedField
-                  form={form}
-                  name={`dependentinfo.${i}.dob`}
-                  label="Date of Birth"
-                  kind="date"
-                  description="MM-DD-YYYY"
-                />
-                <FormTextField
-                  form={form}
-                  name={`dependentinfo.${i}.visa_type`}
-                  label="Visa Type"
-                  autoComplete="off"
+                  prefix={`dependentinfo.${i}.`}
+                  storedSsn={storedSsn}
+                  occupationLabel="Relationship"
+                  visa
                 />
               </SimpleGrid>
             );
@@ -128,20 +92,15 @@ export function DependentsSection({ editable }: { editable: boolean }) {
             content: (
               <DetailList
                 items={[
-                  { label: 'First Name', value: d.first_name },
-                  { label: 'Last Name', value: d.last_name },
-                  {
-                    label: 'SSN/ITIN',
-                    value: d.ssn && (
-                      <SsnValue
-                        masked={d.ssn}
-                        which={{ section: 'dependent', id: d.id }}
-                        owner={`dependent ${index + 1}'s`}
-                      />
-                    ),
-                  },
-                  { label: 'Relationship', value: d.occupation },
-                  { label: 'Date of Birth', value: d.dob },
+                  ...personItems(
+                    d,
+                    {
+                      masked: d.ssn,
+                      which: { section: 'dependent', id: d.id },
+                      owner: `dependent ${index + 1}'s`,
+                    },
+                    'Relationship',
+                  ),
                   { label: 'Visa Type', value: d.visa_type },
                 ]}
               />

@@ -13,14 +13,13 @@ import {
   type TaxpayerInfo,
 } from '@taxfirm/contract';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
-import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
 import { useSaveTaxpayer } from '../api/save-taxpayer.ts';
 import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
-import { SsnValue } from './ssn-value.tsx';
-import { selectOptions, ssnDescription } from './fields.ts';
+import { selectOptions } from './fields.ts';
+import { PersonFields, personItems } from './person-fields.tsx';
 
 /** A phone as stored (digits) shown with its country's code and mask. */
 export function displayPhone(digits: string | null, extension: string | null): string | null {
@@ -35,16 +34,7 @@ function TaxpayerView({ tinfo }: { tinfo: TaxpayerInfo }) {
   return (
     <DetailList
       items={[
-        { label: 'First Name', value: tinfo.first_name },
-        { label: 'Last Name', value: tinfo.last_name },
-        {
-          label: 'SSN/ITIN',
-          value: tinfo.ssnitin && (
-            <SsnValue masked={tinfo.ssnitin} which={{ section: 'taxpayer' }} owner="your" />
-          ),
-        },
-        { label: 'Occupation', value: tinfo.occupation },
-        { label: 'Date of Birth', value: tinfo.dob },
+        ...personItems(tinfo, { masked: tinfo.ssnitin, which: { section: 'taxpayer' }, owner: 'your' }),
         { label: 'Filing Status', value: tinfo.filling_status },
         { label: 'Dependents', value: dependentLabel(tinfo.dependent) },
         { label: 'Email', value: tinfo.email },
@@ -116,40 +106,7 @@ function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void
       <Stack gap="lg">
         <Fieldset legend="About you">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <FormTextField
-              form={form}
-              name="first_name"
-              label="First Name"
-              withAsterisk
-              autoComplete="given-name"
-            />
-            <FormTextField
-              form={form}
-              name="last_name"
-              label="Last Name"
-              withAsterisk
-              autoComplete="family-name"
-            />
-            <FormMaskedField
-              form={form}
-              name="ssnitin"
-              label="SSN/ITIN"
-              kind="ssn"
-              description={ssnDescription(tinfo.ssnitin)}
-            />
-            <FormTextField
-              form={form}
-              name="occupation"
-              label="Occupation"
-              autoComplete="organization-title"
-            />
-            <FormMaskedField
-              form={form}
-              name="dob"
-              label="Date of Birth"
-              kind="date"
-              description="MM-DD-YYYY"
-            />
+            <PersonFields form={form} ssnName="ssnitin" storedSsn={tinfo.ssnitin} own />
             {select(
               'filling_status',
               'Filing Status',
