@@ -39,3 +39,30 @@ export function FormTextarea<Values extends FieldValues, Output>({
   const error: FieldError | undefined = get(errors, name);
   return <Textarea autosize {...props} {...form.register(name)} error={error?.message} />;
 }
+
+/** A required e-mail field on a contract form: "Email" and `autoComplete="email"` unless told otherwise. */
+export function FormEmailField<Values extends FieldValues, Output>({
+  label = 'Email',
+  autoComplete = 'email',
+  ...props
+}: Omit<Parameters<typeof FormTextField<Values, Output>>[0], 'type' | 'withAsterisk'>) {
+  return <FormTextField {...props} label={label} type="email" autoComplete={autoComplete} withAsterisk />;
+}
+
+/** A person's first and last name on a contract form (both required; the browser may fill them). */
+export function FormNameFields<Values extends FieldValues, Output>({
+  form,
+  first,
+  last,
+}: {
+  form: UseFormReturn<Values, unknown, Output>;
+  first: FieldPath<Values>;
+  last: FieldPath<Values>;
+}) {
+  return (
+    <>
+      <FormTextField form={form} name={first} label="First name" withAsterisk autoComplete="given-name" />
+      <FormTextField form={form} name={last} label="Last name" withAsterisk autoComplete="family-name" />
+    </>
+  );
+}

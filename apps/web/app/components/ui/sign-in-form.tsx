@@ -3,7 +3,7 @@ import { loginBodySchema, type LoginBody } from '@taxfirm/contract';
 import type { ReactNode } from 'react';
 import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
-import { FormTextField } from './form-text-field.tsx';
+import { FormEmailField } from './form-text-field.tsx';
 import { FormPasswordField } from './password-fields.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -55,14 +55,7 @@ export function SignInForm({
     <form noValidate onSubmit={onSubmit} aria-label={label}>
       <Stack gap="md">
         {header}
-        <FormTextField
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          withAsterisk
-        />
+        <FormEmailField form={form} name="email" autoComplete="username" />
         <FormPasswordField
           form={form}
           name="password"

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormEmailField, FormNameFields } from '../../../components/ui/form-text-field.tsx';
 import { NewPasswordFields } from '../../../components/ui/password-fields.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
@@ -66,38 +66,11 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
     <form noValidate onSubmit={onSubmit} aria-label="Register">
       <Stack gap="sm">
         <SimpleGrid cols={2} spacing="sm">
-          <FormTextField
-            form={form}
-            name="first_name"
-            label="First name"
-            autoComplete="given-name"
-            withAsterisk
-          />
-          <FormTextField
-            form={form}
-            name="last_name"
-            label="Last name"
-            autoComplete="family-name"
-            withAsterisk
-          />
+          <FormNameFields form={form} first="first_name" last="last_name" />
         </SimpleGrid>
         <FormPhoneField form={form} name="phone" extensionName="mobileCountry" label="Phone number" />
-        <FormTextField
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-        />
-        <FormTextField
-          form={form}
-          name="confirmemail"
-          label="Confirm email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-        />
+        <FormEmailField form={form} name="email" />
+        <FormEmailField form={form} name="confirmemail" label="Confirm email" />
         <NewPasswordFields
           form={form}
           name="password"

@@ -13,7 +13,7 @@ import { IconFileText } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
-import { FormTextarea, FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormEmailField, FormNameFields, FormTextarea } from '../../../components/ui/form-text-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -86,29 +86,9 @@ export function CareersForm() {
     <form noValidate onSubmit={onSubmit} aria-label="Job application">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <FormTextField
-            form={form}
-            name="firstname"
-            label="First name"
-            withAsterisk
-            autoComplete="given-name"
-          />
-          <FormTextField
-            form={form}
-            name="lastname"
-            label="Last name"
-            withAsterisk
-            autoComplete="family-name"
-          />
+          <FormNameFields form={form} first="firstname" last="lastname" />
         </SimpleGrid>
-        <FormTextField
-          form={form}
-          name="emailaddress"
-          label="Email"
-          type="email"
-          withAsterisk
-          autoComplete="email"
-        />
+        <FormEmailField form={form} name="emailaddress" />
         <FormPhoneField form={form} name="phone" extensionName="phoneext" label="Phone number" />
         <FormTextarea
           form={form}

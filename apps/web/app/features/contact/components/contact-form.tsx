@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { FormTextarea, FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormEmailField, FormTextarea, FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -50,14 +50,7 @@ export function ContactForm() {
     <form noValidate onSubmit={onSubmit} aria-label="Contact form">
       <Stack gap="md">
         <FormTextField form={form} name="c_name" label="Name" withAsterisk autoComplete="name" />
-        <FormTextField
-          form={form}
-          name="c_email"
-          label="Email"
-          type="email"
-          withAsterisk
-          autoComplete="email"
-        />
+        <FormEmailField form={form} name="c_email" />
         <FormPhoneField form={form} name="c_phone" extensionName="c_phone_ext" label="Phone number" />
         <FormTextarea form={form} name="c_message" label="Message" withAsterisk minRows={4} />
         <SuccessAlert title="Message sent" message={success.message} />

@@ -10,7 +10,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { FormTextarea, FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormEmailField, FormTextarea, FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
 import { useSaveReferral } from '../api/save-referral.ts';
@@ -92,15 +92,7 @@ export function ReferralForm({
                 autoComplete="name"
                 readOnly={Boolean(session)}
               />
-              <FormTextField
-                form={form}
-                name="rf_on_email"
-                label="Email"
-                type="email"
-                withAsterisk
-                autoComplete="email"
-                readOnly={Boolean(session)}
-              />
+              <FormEmailField form={form} name="rf_on_email" readOnly={Boolean(session)} />
             </SimpleGrid>
             {phone('rf_on_phone', 'rf_on_phone_ext', 'Phone number', 'Country code')}
           </Stack>
