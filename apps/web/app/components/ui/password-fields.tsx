@@ -1,12 +1,6 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import {
-  get,
-  useFormState,
-  type FieldError,
-  type FieldPath,
-  type FieldValues,
-  type UseFormReturn,
-} from 'react-hook-form';
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useFormField, type UnboundProps } from './form-text-field.tsx';
 
 /** A password field registered on a contract form, with its field's message (the FormTextField of passwords). */
 export function FormPasswordField<Values extends FieldValues, Output>({
@@ -16,10 +10,8 @@ export function FormPasswordField<Values extends FieldValues, Output>({
 }: {
   form: UseFormReturn<Values, unknown, Output>;
   name: FieldPath<Values>;
-} & Omit<PasswordInputProps, 'form' | 'name' | 'error' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'>) {
-  const { errors } = useFormState({ control: form.control, name });
-  const error: FieldError | undefined = get(errors, name);
-  return <PasswordInput {...props} {...form.register(name)} error={error?.message} />;
+} & UnboundProps<PasswordInputProps>) {
+  return <PasswordInput {...props} {...useFormField({ form, name })} />;
 }
 
 /**

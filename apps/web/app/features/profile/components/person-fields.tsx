@@ -2,7 +2,7 @@ import type { RevealSsnBody } from '@taxfirm/contract';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { DetailItem } from '../../../components/ui/detail-list.tsx';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormNameFields, FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { ssnDescription } from './fields.ts';
 import { SsnValue } from './ssn-value.tsx';
 
@@ -60,19 +60,12 @@ export function PersonFields<Values extends FieldValues, Output>({
   const at = (field: string) => `${prefix}${field}` as FieldPath<Values>;
   return (
     <>
-      <FormTextField
+      <FormNameFields
         form={form}
-        name={at('first_name')}
-        label="First Name"
-        withAsterisk
-        autoComplete={own ? 'given-name' : 'off'}
-      />
-      <FormTextField
-        form={form}
-        name={at('last_name')}
-        label="Last Name"
-        withAsterisk
-        autoComplete={own ? 'family-name' : 'off'}
+        first={at('first_name')}
+        last={at('last_name')}
+        labels={['First Name', 'Last Name']}
+        autoFill={own}
       />
       <FormMaskedField
         form={form}
