@@ -5,6 +5,7 @@ import {
   AuthenticatorEnrolment,
   RecoveryCodes,
   SecondStepForm,
+  type SecondStepProps,
 } from '../../../components/ui/authenticator.tsx';
 import { SignInForm, useSignInForm } from '../../../components/ui/sign-in-form.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -73,22 +74,14 @@ function PasswordStep({ onNext }: { onNext: (kind: 'mfa' | 'enrol', token: strin
   );
 }
 
-function CodeStep({
-  token,
-  onDone,
-  onRestart,
-}: {
-  token: string;
-  onDone: () => void;
-  onRestart: () => void;
-}) {
+function CodeStep(props: SecondStepProps) {
   const finish = useStaffLoginMfa();
   return (
     <Stack gap="md">
       <Title order={1} fz={26} c="navy.9">
         Two-step verification
       </Title>
-      <SecondStepForm token={token} verify={finish.mutateAsync} onDone={onDone} onRestart={onRestart} />
+      <SecondStepForm {...props} verify={finish.mutateAsync} />
     </Stack>
   );
 }
