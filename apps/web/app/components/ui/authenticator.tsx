@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 import { FormTextField } from './form-text-field.tsx';
+import { SubmitButton } from './submit-button.tsx';
 import { SuccessAlert } from './success-alert.tsx';
 
 /** The QR code and key an authenticator app is set up with (the client's security page, staff enrolment). */
@@ -46,11 +47,30 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
   );
 }
 
-/** The error a form shows in its alert, and whether it is the expired second-step token. */
-function useFormError() {
+/** The second step's code: an app's six digits or a recovery code (enrolment takes the six digits only). */
+const secondStepSchema = mfaLoginBodySchema.pick({ code: true });
+
+/**
+ * A one-field code form (enrolment, second step): `submit` makes the call; a refusal shows in the alert
+ * (`error`) and its field messages on the code. `isExpired` tells the expired second-step token.
+ */
+function useCodeForm(
+  schema: typeof mfaEnableBodySchema | typeof secondStepSchema,
+  submit: (code: string) => Promise<unknown>,
+) {
+  const form = useContractForm(schema, { defaultValues: { code: '' } satisfies MfaEnableBody });
   const [error, setError] = useState<unknown>(null);
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    setError(null);
+    try {
+      await submit(code);
+    } catch (failure) {
+      setError(failure);
+      setServerFieldErrors(form, failure);
+    }
+  });
   const isExpired = error instanceof ApiError && error.code === 'MFA_LOGIN_EXPIRED';
-  return { error, setError, isExpired };
+  return { form, onSubmit, isSubmitting: form.formState.isSubmitting, error, isExpired };
 }
 
 /**
@@ -66,18 +86,7 @@ export function AuthenticatorEnrolment({
   secret: string;
   onConfirm: (code: string) => Promise<unknown>;
 }) {
-  const form = useContractForm(mfaEnableBodySchema, { defaultValues: { code: '' } satisfies MfaEnableBody });
-  const { isSubmitting } = form.formState;
-  const { error, setError } = useFormError();
-  const onSubmit = form.handleSubmit(async ({ code }) => {
-    setError(null);
-    try {
-      await onConfirm(code);
-    } catch (failure) {
-      setError(failure);
-      setServerFieldErrors(form, failure);
-    }
-  });
+  const { form, onSubmit, isSubmitting, error } = useCodeForm(mfaEnableBodySchema, onConfirm);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
       <AuthenticatorQr qrCode={qrCode} secret={secret} />
@@ -95,39 +104,32 @@ export function AuthenticatorEnrolment({
             withAsterisk
           />
           <ApiErrorAlert error={alertError(error)} />
-          <Button type="submit" loading={isSubmitting} loaderProps={{ 'aria-label': 'Confirming' }}>
+          <SubmitButton pending={isSubmitting} busyLabel="Confirming">
             Confirm
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </SimpleGrid>
   );
 }
 
-const secondStepSchema = mfaLoginBodySchema.pick({ code: true });
+/** What a login's second step needs from the first: its token, and where to go on and back. */
+export type SecondStepProps = { token: string; onDone: () => void; onRestart: () => void };
 
 /**
- * A login's second step: a code from the authenticator app, or one of the recovery codes (`onVerify` makes
- * the call). An expired attempt offers to log in again.
+ * A login's second step: a code from the authenticator app, or one of the recovery codes. `verify` makes
+ * the call with the first step's token (clients and staff each have theirs), then `onDone` runs. An expired
+ * attempt offers to log in again.
  */
 export function SecondStepForm({
-  onVerify,
+  token,
+  verify,
+  onDone,
   onRestart,
-}: {
-  onVerify: (code: string) => Promise<unknown>;
-  onRestart: () => void;
-}) {
-  const form = useContractForm(secondStepSchema, { defaultValues: { code: '' } });
-  const { isSubmitting } = form.formState;
-  const { error, setError, isExpired } = useFormError();
-  const onSubmit = form.handleSubmit(async ({ code }) => {
-    setError(null);
-    try {
-      await onVerify(code);
-    } catch (failure) {
-      setError(failure);
-      setServerFieldErrors(form, failure);
-    }
+}: SecondStepProps & { verify: (body: { mfa_token: string; code: string }) => Promise<unknown> }) {
+  const { form, onSubmit, isSubmitting, error, isExpired } = useCodeForm(secondStepSchema, async (code) => {
+    await verify({ mfa_token: token, code });
+    onDone();
   });
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Two-step verification">
@@ -148,9 +150,9 @@ export function SecondStepForm({
         {isExpired ? (
           <Button onClick={onRestart}>Log in again</Button>
         ) : (
-          <Button type="submit" loading={isSubmitting} loaderProps={{ 'aria-label': 'Verifying' }}>
+          <SubmitButton pending={isSubmitting} busyLabel="Verifying">
             Verify
-          </Button>
+          </SubmitButton>
         )}
         <Text fz="sm" ta="center">
           <Anchor component="button" type="button" onClick={onRestart} fz="sm">

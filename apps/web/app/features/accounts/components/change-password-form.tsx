@@ -1,6 +1,8 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { changePasswordBodySchema, type ChangePasswordBody } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FormPasswordField, NewPasswordFields } from '../../../components/ui/password-fields.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -12,7 +14,6 @@ export function ChangePasswordForm() {
   const form = useContractForm(changePasswordBodySchema, { defaultValues: EMPTY });
   const change = useChangePassword();
   const success = useSubmitMessage();
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     success.clear();
@@ -28,28 +29,14 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Change Password">
       <Stack gap="md" maw={420}>
-        <PasswordInput
+        <FormPasswordField
+          form={form}
+          name="oldpassword"
           label="Old password"
           autoComplete="current-password"
           withAsterisk
-          {...form.register('oldpassword')}
-          error={errors.oldpassword?.message}
         />
-        <PasswordInput
-          label="New password"
-          description="At least 10 characters."
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('password')}
-          error={errors.password?.message}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('confirmpassword')}
-          error={errors.confirmpassword?.message}
-        />
+        <NewPasswordFields form={form} name="password" confirmName="confirmpassword" />
         <SuccessAlert
           message={
             success.message &&
@@ -57,14 +44,9 @@ export function ChangePasswordForm() {
           }
         />
         <ApiErrorAlert error={alertError(change.error)} />
-        <Button
-          type="submit"
-          loading={change.isPending}
-          loaderProps={{ 'aria-label': 'Saving' }}
-          w={{ base: '100%', sm: 'auto' }}
-        >
+        <SubmitButton pending={change.isPending} busyLabel="Saving" w={{ base: '100%', sm: 'auto' }}>
           Submit
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { forgotBodySchema, type ForgotBody } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormEmailField } from '../../../components/ui/form-text-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
@@ -25,18 +26,11 @@ export function ForgotForm({ onSent, onLogin }: { onSent: (message: string) => v
         <Text fz="sm">
           Enter the e-mail address of your account and we will send you a link to choose a new password.
         </Text>
-        <FormTextField
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-        />
+        <FormEmailField form={form} name="email" />
         <ApiErrorAlert error={alertError(forgot.error)} />
-        <Button type="submit" loading={forgot.isPending} loaderProps={{ 'aria-label': 'Sending' }}>
+        <SubmitButton pending={forgot.isPending} busyLabel="Sending">
           Submit
-        </Button>
+        </SubmitButton>
         <Anchor component="button" type="button" onClick={onLogin} fz="sm" ta="center">
           Back to Login
         </Anchor>

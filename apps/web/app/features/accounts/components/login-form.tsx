@@ -1,13 +1,12 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { loginBodySchema, type LoginBody } from '@taxfirm/contract';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import type { LoginBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { SignInForm, useSignInForm } from '../../../components/ui/sign-in-form.tsx';
 import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useLogin } from '../api/login.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { MfaCodeForm } from './mfa-code-form.tsx';
@@ -24,32 +23,24 @@ export function LoginForm({
   onRegister: () => void;
   onDone: () => void;
 }) {
-  const form = useContractForm(loginBodySchema, {
-    defaultValues: { email: '', password: '' } satisfies LoginBody,
-  });
+  const form = useSignInForm();
   const login = useLogin();
   const resend = useResendVerification();
   const navigate = useNavigate();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const signIn = async (values: LoginBody) => {
     setUnverifiedEmail(null);
     resend.reset();
-    try {
-      const answer = await login.mutateAsync(values);
-      if (answer.mfa_required && answer.mfa_token) {
-        setMfaToken(answer.mfa_token);
-        return;
-      }
-      onDone();
-      navigate(paths.user.dashboard.getHref());
-    } catch (error) {
-      setServerFieldErrors(form, error);
-      if (error instanceof ApiError && error.code === 'LOGIN_NOT_VERIFIED') setUnverifiedEmail(values.email);
+    const answer = await login.mutateAsync(values);
+    if (answer.mfa_required && answer.mfa_token) {
+      setMfaToken(answer.mfa_token);
+      return;
     }
-  });
+    onDone();
+    navigate(paths.user.dashboard.getHref());
+  };
 
   if (mfaToken) {
     return (
@@ -65,31 +56,26 @@ export function LoginForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Login">
-      <Stack gap="md">
-        <SuccessAlert message={notice} />
-        <FormTextField
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          withAsterisk
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          withAsterisk
-          {...form.register('password')}
-          error={errors.password?.message}
-        />
+    <SignInForm
+      form={form}
+      label="Login"
+      onSignIn={signIn}
+      onFailure={(error, values) => {
+        if (error instanceof ApiError && error.code === 'LOGIN_NOT_VERIFIED')
+          setUnverifiedEmail(values.email);
+      }}
+      pending={login.isPending}
+      error={login.error}
+      header={<SuccessAlert message={notice} />}
+      afterPassword={
         <Group justify="flex-end">
           <Anchor component="button" type="button" onClick={onForgot} fz="sm">
             Forgot Password?
           </Anchor>
         </Group>
-        <ApiErrorAlert error={alertError(login.error)} />
-        {unverifiedEmail && (
+      }
+      afterError={
+        unverifiedEmail && (
           <Stack gap="xs">
             <Button
               variant="light"
@@ -102,17 +88,16 @@ export function LoginForm({
             <SuccessAlert message={resend.data?.status_smessage} />
             <ApiErrorAlert error={resend.error} />
           </Stack>
-        )}
-        <Button type="submit" loading={login.isPending} loaderProps={{ 'aria-label': 'Logging in' }}>
-          Login
-        </Button>
+        )
+      }
+      footer={
         <Text fz="sm" ta="center">
           New here?{' '}
           <Anchor component="button" type="button" onClick={onRegister} fz="sm">
             Register Now
           </Anchor>
         </Text>
-      </Stack>
-    </form>
+      }
+    />
   );
 }

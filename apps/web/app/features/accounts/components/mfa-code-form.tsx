@@ -1,24 +1,8 @@
-import { SecondStepForm } from '../../../components/ui/authenticator.tsx';
+import { SecondStepForm, type SecondStepProps } from '../../../components/ui/authenticator.tsx';
 import { useMfaLogin } from '../api/mfa-login.ts';
 
 /** The login's second step: a code from the authenticator app, or one of the recovery codes. */
-export function MfaCodeForm({
-  token,
-  onDone,
-  onRestart,
-}: {
-  token: string;
-  onDone: () => void;
-  onRestart: () => void;
-}) {
+export function MfaCodeForm(props: SecondStepProps) {
   const finish = useMfaLogin();
-  return (
-    <SecondStepForm
-      onVerify={async (code) => {
-        await finish.mutateAsync({ mfa_token: token, code });
-        onDone();
-      }}
-      onRestart={onRestart}
-    />
-  );
+  return <SecondStepForm {...props} verify={finish.mutateAsync} />;
 }

@@ -1,7 +1,9 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { forgotCheckerBodySchema, PROFILE_CLOSE_MS, type ForgotCheckerBody } from '@taxfirm/contract';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { NewPasswordFields } from '../../../components/ui/password-fields.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -21,7 +23,6 @@ export function NewPasswordForm({ tokenId, userid }: { tokenId: string; userid: 
     next: () => navigate(paths.home.getHref()),
     nextAfterMs: HOME_AFTER_MS,
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -34,31 +35,12 @@ export function NewPasswordForm({ tokenId, userid }: { tokenId: string; userid: 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Create new password">
       <Stack gap="md">
-        <PasswordInput
-          label="New password"
-          description="At least 10 characters."
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('newpassword')}
-          error={errors.newpassword?.message}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('confirmpassword')}
-          error={errors.confirmpassword?.message}
-        />
+        <NewPasswordFields form={form} name="newpassword" confirmName="confirmpassword" />
         <SuccessAlert message={success.message} />
         <ApiErrorAlert error={alertError(save.error)} />
-        <Button
-          type="submit"
-          loading={save.isPending}
-          loaderProps={{ 'aria-label': 'Saving' }}
-          disabled={success.message !== null}
-        >
+        <SubmitButton pending={save.isPending} busyLabel="Saving" disabled={success.message !== null}>
           Submit
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

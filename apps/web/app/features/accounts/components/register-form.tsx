@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   DEFAULT_PHONE_EXTENSION,
   MESSAGES,
@@ -10,7 +10,9 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormEmailField, FormNameFields } from '../../../components/ui/form-text-field.tsx';
+import { NewPasswordFields } from '../../../components/ui/password-fields.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -64,52 +66,17 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
     <form noValidate onSubmit={onSubmit} aria-label="Register">
       <Stack gap="sm">
         <SimpleGrid cols={2} spacing="sm">
-          <FormTextField
-            form={form}
-            name="first_name"
-            label="First name"
-            autoComplete="given-name"
-            withAsterisk
-          />
-          <FormTextField
-            form={form}
-            name="last_name"
-            label="Last name"
-            autoComplete="family-name"
-            withAsterisk
-          />
+          <FormNameFields form={form} first="first_name" last="last_name" />
         </SimpleGrid>
         <FormPhoneField form={form} name="phone" extensionName="mobileCountry" label="Phone number" />
-        <FormTextField
+        <FormEmailField form={form} name="email" />
+        <FormEmailField form={form} name="confirmemail" label="Confirm email" />
+        <NewPasswordFields
           form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-        />
-        <FormTextField
-          form={form}
-          name="confirmemail"
-          label="Confirm email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-        />
-        <PasswordInput
+          name="password"
+          confirmName="confirmpassword"
           label="Password"
           description="At least 10 characters, not your e-mail address."
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('password')}
-          error={errors.password?.message}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('confirmpassword')}
-          error={errors.confirmpassword?.message}
         />
         <Checkbox
           {...form.register('terms')}
@@ -135,9 +102,9 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
         ) : (
           <ApiErrorAlert error={alertError(register.error)} />
         )}
-        <Button type="submit" loading={register.isPending} loaderProps={{ 'aria-label': 'Registering' }}>
+        <SubmitButton pending={register.isPending} busyLabel="Registering">
           Register
-        </Button>
+        </SubmitButton>
         <Text fz="sm" ta="center">
           Already registered?{' '}
           <Anchor component="button" type="button" onClick={onLogin} fz="sm">

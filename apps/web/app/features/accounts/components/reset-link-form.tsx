@@ -1,4 +1,4 @@
-import { Alert, Button, Loader, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Loader, Stack } from '@mantine/core';
 import {
   MESSAGES,
   PROFILE_CLOSE_MS,
@@ -7,6 +7,8 @@ import {
 } from '@taxfirm/contract';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { NewPasswordFields } from '../../../components/ui/password-fields.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -28,7 +30,6 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
   const form = useContractForm(updatePasswordLinkBodySchema, {
     defaultValues: { token_id: tokenId, newpassword: '', cpassword: '' } satisfies UpdatePasswordLinkBody,
   });
-  const { errors } = form.formState;
 
   useEffect(() => {
     if (started.current) return;
@@ -62,20 +63,12 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Reset password">
       <Stack gap="md">
-        <PasswordInput
+        <NewPasswordFields
+          form={form}
+          name="newpassword"
+          confirmName="cpassword"
           label="Password"
-          description="At least 10 characters."
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('newpassword')}
-          error={errors.newpassword?.message}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.register('cpassword')}
-          error={errors.cpassword?.message}
+          confirmLabel="Confirm Password"
         />
         <SuccessAlert message={success.message} />
         {failed && (
@@ -83,14 +76,9 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
             {MESSAGES.RESET_LINK_FAILURE}
           </Alert>
         )}
-        <Button
-          type="submit"
-          loading={save.isPending}
-          loaderProps={{ 'aria-label': 'Saving' }}
-          disabled={success.message !== null}
-        >
+        <SubmitButton pending={save.isPending} busyLabel="Saving" disabled={success.message !== null}>
           Submit
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

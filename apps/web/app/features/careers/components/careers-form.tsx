@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Alert, FileInput, SimpleGrid, Stack } from '@mantine/core';
 import {
   CAREERS_REDIRECT_MS,
   careersBodySchema,
@@ -13,7 +13,8 @@ import { IconFileText } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormEmailField, FormNameFields, FormTextarea } from '../../../components/ui/form-text-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -81,43 +82,21 @@ export function CareersForm() {
     }
   });
 
-  const { errors } = form.formState;
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Job application">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <FormTextField
-            form={form}
-            name="firstname"
-            label="First name"
-            withAsterisk
-            autoComplete="given-name"
-          />
-          <FormTextField
-            form={form}
-            name="lastname"
-            label="Last name"
-            withAsterisk
-            autoComplete="family-name"
-          />
+          <FormNameFields form={form} first="firstname" last="lastname" />
         </SimpleGrid>
-        <FormTextField
-          form={form}
-          name="emailaddress"
-          label="Email"
-          type="email"
-          withAsterisk
-          autoComplete="email"
-        />
+        <FormEmailField form={form} name="emailaddress" />
         <FormPhoneField form={form} name="phone" extensionName="phoneext" label="Phone number" />
-        <Textarea
+        <FormTextarea
+          form={form}
+          name="message"
           label="Message"
           description="Tell us about your experience and the role you are interested in."
           withAsterisk
-          autosize
           minRows={4}
-          {...form.register('message')}
-          error={errors.message?.message}
         />
         <FileInput
           label="Résumé (optional)"
@@ -137,14 +116,9 @@ export function CareersForm() {
             {outcome.message}
           </Alert>
         )}
-        <Button
-          type="submit"
-          loading={submit.isPending}
-          loaderProps={{ 'aria-label': 'Submitting' }}
-          w={{ base: '100%', sm: 'auto' }}
-        >
+        <SubmitButton pending={submit.isPending} busyLabel="Submitting" w={{ base: '100%', sm: 'auto' }}>
           Submit
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Stack, Textarea } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import {
   CONTACT_REDIRECT_MS,
   CONTACT_YEAR,
@@ -10,7 +10,8 @@ import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormEmailField, FormTextarea, FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSaveContact } from '../api/save-contact.ts';
@@ -45,38 +46,18 @@ export function ContactForm() {
     }
   });
 
-  const { errors } = form.formState;
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Contact form">
       <Stack gap="md">
         <FormTextField form={form} name="c_name" label="Name" withAsterisk autoComplete="name" />
-        <FormTextField
-          form={form}
-          name="c_email"
-          label="Email"
-          type="email"
-          withAsterisk
-          autoComplete="email"
-        />
+        <FormEmailField form={form} name="c_email" />
         <FormPhoneField form={form} name="c_phone" extensionName="c_phone_ext" label="Phone number" />
-        <Textarea
-          label="Message"
-          withAsterisk
-          autosize
-          minRows={4}
-          {...form.register('c_message')}
-          error={errors.c_message?.message}
-        />
+        <FormTextarea form={form} name="c_message" label="Message" withAsterisk minRows={4} />
         <SuccessAlert title="Message sent" message={success.message} />
         <ApiErrorAlert error={alertError(save.error)} />
-        <Button
-          type="submit"
-          loading={save.isPending}
-          loaderProps={{ 'aria-label': 'Submitting' }}
-          w={{ base: '100%', sm: 'auto' }}
-        >
+        <SubmitButton pending={save.isPending} busyLabel="Submitting" w={{ base: '100%', sm: 'auto' }}>
           Submit
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -1,17 +1,10 @@
-import { SimpleGrid, Stack } from '@mantine/core';
 import { MAX_DEPENDENTS, saveDependentsBodySchema, type SaveDependentsBody } from '@taxfirm/contract';
 import { useState } from 'react';
-import { useFieldArray } from 'react-hook-form';
-import { DetailList } from '../../../components/ui/detail-list.tsx';
-import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
 import { useDependents } from '../api/get-dependents.ts';
 import { useSaveDependents } from '../api/save-dependents.ts';
-import { ssnDescription } from './fields.ts';
-import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
-import { RowCards, RowList } from './row-list.tsx';
-import { SsnValue } from './ssn-value.tsx';
+import { PersonFields, personItems } from './person-fields.tsx';
+import { ListSection, RowListForm } from './row-list.tsx';
 
 type Dependent = NonNullable<ReturnType<typeof useDependents>['data']>['dinfo'][number];
 type Row = SaveDependentsBody['dependentinfo'][number];
@@ -39,75 +32,28 @@ function DependentsForm({ dinfo, close }: { dinfo: readonly Dependent[]; close: 
           : [EMPTY_ROW],
     },
   });
-  // The generated row key is named "key": the rows carry their own stored "id".
-  const rows = useFieldArray({ control: form.control, name: 'dependentinfo', keyName: 'key' });
   const save = useSaveDependents();
-  const { onSubmit, saved, alert } = useSectionSave(form, save, (values) => values, close);
-  const { errors } = form.formState;
-  const rowErrors = errors.dependentinfo;
-
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Edit Dependents" tabIndex={-1}>
-      <Stack gap="lg">
-        <RowList
-          noun="Dependent"
-          rows={rows.fields}
-          max={MAX_DEPENDENTS}
-          addLabel="Add Dependent"
-          onAdd={() => rows.append(EMPTY_ROW)}
-          onRemove={rows.remove}
-          error={rowErrors?.message ?? rowErrors?.root?.message}
-          renderRow={(i) => {
-            const storedSsn = stored.get(rows.fields[i]?.id ?? '');
-            return (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <FormTextField
-                  form={form}
-                  name={`dependentinfo.${i}.first_name`}
-                  label="First Name"
-                  withAsterisk
-                  autoComplete="off"
-                />
-                <FormTextField
-                  form={form}
-                  name={`dependentinfo.${i}.last_name`}
-                  label="Last Name"
-                  withAsterisk
-                  autoComplete="off"
-                />
-                <FormMaskedField
-                  form={form}
-                  name={`dependentinfo.${i}.ssn`}
-                  label="SSN/ITIN"
-                  kind="ssn"
-                  description={ssnDescription(storedSsn)}
-                />
-                <FormTextField
-                  form={form}
-                  name={`dependentinfo.${i}.occupation`}
-                  label="Relationship"
-                  autoComplete="off"
-                />
-                <FormMaskedField
-                  form={form}
-                  name={`dependentinfo.${i}.dob`}
-                  label="Date of Birth"
-                  kind="date"
-                  description="MM-DD-YYYY"
-                />
-                <FormTextField
-                  form={form}
-                  name={`dependentinfo.${i}.visa_type`}
-                  label="Visa Type"
-                  autoComplete="off"
-                />
-              </SimpleGrid>
-            );
-          }}
+    <RowListForm
+      label="Edit Dependents"
+      form={form}
+      name="dependentinfo"
+      save={save}
+      close={close}
+      noun="Dependent"
+      max={MAX_DEPENDENTS}
+      addLabel="Add Dependent"
+      emptyRow={EMPTY_ROW}
+      renderRow={(i, row) => (
+        <PersonFields
+          form={form}
+          prefix={`dependentinfo.${i}.`}
+          storedSsn={stored.get(row?.id ?? '')}
+          occupationLabel="Relationship"
+          visa
         />
-        <SectionActions saving={save.isPending} saved={saved} error={alert} onCancel={close} />
-      </Stack>
-    </form>
+      )}
+    />
   );
 }
 
@@ -115,40 +61,22 @@ export function DependentsSection({ editable }: { editable: boolean }) {
   const query = useDependents();
   const dinfo = query.data?.dinfo ?? [];
   return (
-    <ProfileSection
+    <ListSection
       title="Dependents"
+      noun="Dependent"
+      empty="No dependents added."
       editable={editable}
       query={query}
-      view={
-        <RowCards
-          noun="Dependent"
-          empty="No dependents added."
-          rows={dinfo.map((d, index) => ({
-            key: d.id,
-            content: (
-              <DetailList
-                items={[
-                  { label: 'First Name', value: d.first_name },
-                  { label: 'Last Name', value: d.last_name },
-                  {
-                    label: 'SSN/ITIN',
-                    value: d.ssn && (
-                      <SsnValue
-                        masked={d.ssn}
-                        which={{ section: 'dependent', id: d.id }}
-                        owner={`dependent ${index + 1}'s`}
-                      />
-                    ),
-                  },
-                  { label: 'Relationship', value: d.occupation },
-                  { label: 'Date of Birth', value: d.dob },
-                  { label: 'Visa Type', value: d.visa_type },
-                ]}
-              />
-            ),
-          }))}
-        />
-      }
+      items={dinfo}
+      itemKey={(d) => d.id}
+      details={(d, index) => [
+        ...personItems(
+          d,
+          { masked: d.ssn, which: { section: 'dependent', id: d.id }, owner: `dependent ${index + 1}'s` },
+          'Relationship',
+        ),
+        { label: 'Visa Type', value: d.visa_type },
+      ]}
       form={(close) => <DependentsForm dinfo={dinfo} close={close} />}
     />
   );

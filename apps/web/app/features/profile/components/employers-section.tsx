@@ -1,19 +1,23 @@
-import { SimpleGrid, Stack } from '@mantine/core';
 import { MAX_EMPLOYERS, saveEmployersBodySchema, type SaveEmployersBody } from '@taxfirm/contract';
-import { useFieldArray } from 'react-hook-form';
-import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
 import { useEmployers } from '../api/get-employers.ts';
 import { useSaveEmployers } from '../api/save-employers.ts';
-import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
-import { RowCards, RowList } from './row-list.tsx';
+import { ListSection, RowListForm } from './row-list.tsx';
 
 type Employer = NonNullable<ReturnType<typeof useEmployers>['data']>['empinfo'][number];
 type Row = SaveEmployersBody['emploerinfo'][number];
 
 const EMPTY_ROW: Row = { company_name: '', client_name: '', proj_start_date: '', proj_end_date: '' };
+
+/** An employer's fields, in the form and in the details: every one required; the project's dates masked. */
+const FIELDS: readonly { name: keyof Row; label: string; date: boolean }[] = [
+  { name: 'company_name', label: 'Company Name', date: false },
+  { name: 'client_name', label: 'Client Name', date: false },
+  { name: 'proj_start_date', label: 'Project Start Date', date: true },
+  { name: 'proj_end_date', label: 'Project End Date', date: true },
+];
 
 function EmployersForm({ empinfo, close }: { empinfo: readonly Employer[]; close: () => void }) {
   const form = useContractForm(saveEmployersBodySchema, {
@@ -21,61 +25,43 @@ function EmployersForm({ empinfo, close }: { empinfo: readonly Employer[]; close
     mode: 'onSubmit',
     defaultValues: { emploerinfo: empinfo.length > 0 ? empinfo.map((e) => ({ ...e })) : [EMPTY_ROW] },
   });
-  const rows = useFieldArray({ control: form.control, name: 'emploerinfo', keyName: 'key' });
   const save = useSaveEmployers();
-  const { onSubmit, saved, alert } = useSectionSave(form, save, (values) => values, close);
-  const { errors } = form.formState;
-  const rowErrors = errors.emploerinfo;
-
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Edit Employer Info" tabIndex={-1}>
-      <Stack gap="lg">
-        <RowList
-          noun="Employer"
-          rows={rows.fields}
-          max={MAX_EMPLOYERS}
-          addLabel="Add Employer Info"
-          onAdd={() => rows.append(EMPTY_ROW)}
-          onRemove={rows.remove}
-          error={rowErrors?.message ?? rowErrors?.root?.message}
-          renderRow={(i) => (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <FormTextField
-                form={form}
-                name={`emploerinfo.${i}.company_name`}
-                label="Company Name"
-                withAsterisk
-                autoComplete="off"
-              />
-              <FormTextField
-                form={form}
-                name={`emploerinfo.${i}.client_name`}
-                label="Client Name"
-                withAsterisk
-                autoComplete="off"
-              />
-              <FormMaskedField
-                form={form}
-                name={`emploerinfo.${i}.proj_start_date`}
-                label="Project Start Date"
-                kind="date"
-                description="MM-DD-YYYY"
-                required
-              />
-              <FormMaskedField
-                form={form}
-                name={`emploerinfo.${i}.proj_end_date`}
-                label="Project End Date"
-                kind="date"
-                description="MM-DD-YYYY"
-                required
-              />
-            </SimpleGrid>
-          )}
-        />
-        <SectionActions saving={save.isPending} saved={saved} error={alert} onCancel={close} />
-      </Stack>
-    </form>
+    <RowListForm
+      label="Edit Employer Info"
+      form={form}
+      name="emploerinfo"
+      save={save}
+      close={close}
+      noun="Employer"
+      max={MAX_EMPLOYERS}
+      addLabel="Add Employer Info"
+      emptyRow={EMPTY_ROW}
+      renderRow={(i) =>
+        FIELDS.map(({ name, label, date }) =>
+          date ? (
+            <FormMaskedField
+              key={name}
+              form={form}
+              name={`emploerinfo.${i}.${name}`}
+              label={label}
+              kind="date"
+              description="MM-DD-YYYY"
+              required
+            />
+          ) : (
+            <FormTextField
+              key={name}
+              form={form}
+              name={`emploerinfo.${i}.${name}`}
+              label={label}
+              withAsterisk
+              autoComplete="off"
+            />
+          ),
+        )
+      }
+    />
   );
 }
 
@@ -83,29 +69,15 @@ export function EmployersSection({ editable }: { editable: boolean }) {
   const query = useEmployers();
   const empinfo = query.data?.empinfo ?? [];
   return (
-    <ProfileSection
+    <ListSection
       title="Employer Info"
+      noun="Employer"
+      empty="No employers added."
       editable={editable}
       query={query}
-      view={
-        <RowCards
-          noun="Employer"
-          empty="No employers added."
-          rows={empinfo.map((e, index) => ({
-            key: `${index}`,
-            content: (
-              <DetailList
-                items={[
-                  { label: 'Company Name', value: e.company_name },
-                  { label: 'Client Name', value: e.client_name },
-                  { label: 'Project Start Date', value: e.proj_start_date },
-                  { label: 'Project End Date', value: e.proj_end_date },
-                ]}
-              />
-            ),
-          }))}
-        />
-      }
+      items={empinfo}
+      itemKey={(_, index) => `${index}`}
+      details={(e) => FIELDS.map(({ name, label }) => ({ label, value: e[name] }))}
       form={(close) => <EmployersForm empinfo={empinfo} close={close} />}
     />
   );

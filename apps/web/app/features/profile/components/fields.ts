@@ -1,6 +1,9 @@
-/** A select's options after an empty choice (every profile select is optional). */
-export function selectOptions(options: readonly { value: string; label: string }[]) {
-  return [{ value: '', label: 'Select' }, ...options];
+/** A select's options after an empty choice (every profile select is optional); a plain string is its own label. */
+export function selectOptions(options: readonly (string | { value: string; label: string })[]) {
+  return [
+    { value: '', label: 'Select' },
+    ...options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option)),
+  ];
 }
 
 /** The hint under an SSN/ITIN field: how to keep the stored number, or what to type. */

@@ -4,6 +4,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { setServerFieldErrors } from '../../../lib/form.ts';
 
@@ -136,9 +137,15 @@ export function SectionActions({
       {!saved && <ApiErrorAlert error={error} />}
       <Group gap="sm">
         {extra}
-        <Button type="submit" disabled={saving || saved !== null} {...keepFocusOnPress}>
-          {saving ? 'Submitting' : 'Submit'}
-        </Button>
+        <SubmitButton
+          pending={saving}
+          busyLabel="Submitting"
+          busy="text"
+          disabled={saved !== null}
+          {...keepFocusOnPress}
+        >
+          Submit
+        </SubmitButton>
         <Button variant="default" onClick={onCancel} disabled={saving} {...keepFocusOnPress}>
           Cancel
         </Button>

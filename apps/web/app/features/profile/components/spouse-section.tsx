@@ -1,14 +1,11 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { spouseBodySchema, type SpouseBody } from '@taxfirm/contract';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
-import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
 import { useSpouse } from '../api/get-spouse.ts';
 import { useSaveSpouse } from '../api/save-spouse.ts';
-import { ssnDescription } from './fields.ts';
+import { PersonFields, personItems } from './person-fields.tsx';
 import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
-import { SsnValue } from './ssn-value.tsx';
 
 type SpouseInfo = NonNullable<NonNullable<ReturnType<typeof useSpouse>['data']>['sinfo']>;
 
@@ -29,24 +26,7 @@ function SpouseForm({ sinfo, close }: { sinfo: SpouseInfo | null; close: () => v
     <form noValidate onSubmit={onSubmit} aria-label="Edit Spouse Info" tabIndex={-1}>
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <FormTextField form={form} name="first_name" label="First Name" withAsterisk autoComplete="off" />
-          <FormTextField form={form} name="last_name" label="Last Name" withAsterisk autoComplete="off" />
-          <FormMaskedField
-            form={form}
-            name="ssn"
-            label="SSN/ITIN"
-            kind="ssn"
-            description={ssnDescription(sinfo?.ssn)}
-          />
-          <FormTextField form={form} name="occupation" label="Occupation" autoComplete="off" />
-          <FormMaskedField
-            form={form}
-            name="dob"
-            label="Date of Birth"
-            kind="date"
-            description="MM-DD-YYYY"
-          />
-          <FormTextField form={form} name="visa_type" label="Visa Type" autoComplete="off" />
+          <PersonFields form={form} storedSsn={sinfo?.ssn} visa />
         </SimpleGrid>
         <SectionActions saving={save.isPending} saved={saved} error={alert} onCancel={close} />
       </Stack>
@@ -66,16 +46,11 @@ export function SpouseSection({ editable }: { editable: boolean }) {
         sinfo ? (
           <DetailList
             items={[
-              { label: 'First Name', value: sinfo.first_name },
-              { label: 'Last Name', value: sinfo.last_name },
-              {
-                label: 'SSN/ITIN',
-                value: sinfo.ssn && (
-                  <SsnValue masked={sinfo.ssn} which={{ section: 'spouse' }} owner="your spouse's" />
-                ),
-              },
-              { label: 'Occupation', value: sinfo.occupation },
-              { label: 'Date of Birth', value: sinfo.dob },
+              ...personItems(sinfo, {
+                masked: sinfo.ssn,
+                which: { section: 'spouse' },
+                owner: "your spouse's",
+              }),
               { label: 'Visa Type', value: sinfo.visa_type },
             ]}
           />

@@ -12,15 +12,15 @@ import {
   type TaxpayerBody,
   type TaxpayerInfo,
 } from '@taxfirm/contract';
+import type { ReactNode } from 'react';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
-import { FormMaskedField } from '../../../components/ui/form-masked-field.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useContractForm } from '../../../lib/form.ts';
 import { useSaveTaxpayer } from '../api/save-taxpayer.ts';
 import { ProfileSection, SectionActions, useSectionSave } from './profile-section.tsx';
-import { SsnValue } from './ssn-value.tsx';
-import { selectOptions, ssnDescription } from './fields.ts';
+import { selectOptions } from './fields.ts';
+import { PersonFields, personItems } from './person-fields.tsx';
 
 /** A phone as stored (digits) shown with its country's code and mask. */
 export function displayPhone(digits: string | null, extension: string | null): string | null {
@@ -35,16 +35,7 @@ function TaxpayerView({ tinfo }: { tinfo: TaxpayerInfo }) {
   return (
     <DetailList
       items={[
-        { label: 'First Name', value: tinfo.first_name },
-        { label: 'Last Name', value: tinfo.last_name },
-        {
-          label: 'SSN/ITIN',
-          value: tinfo.ssnitin && (
-            <SsnValue masked={tinfo.ssnitin} which={{ section: 'taxpayer' }} owner="your" />
-          ),
-        },
-        { label: 'Occupation', value: tinfo.occupation },
-        { label: 'Date of Birth', value: tinfo.dob },
+        ...personItems(tinfo, { masked: tinfo.ssnitin, which: { section: 'taxpayer' }, owner: 'your' }),
         { label: 'Filing Status', value: tinfo.filling_status },
         { label: 'Dependents', value: dependentLabel(tinfo.dependent) },
         { label: 'Email', value: tinfo.email },
@@ -93,6 +84,15 @@ function toForm(tinfo: TaxpayerInfo): TaxpayerBody {
   };
 }
 
+/** A fieldset of the taxpayer's form: its fields two by two (one column on phones). */
+function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Fieldset legend={legend}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>{children}</SimpleGrid>
+    </Fieldset>
+  );
+}
+
 function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void }) {
   const form = useContractForm(taxpayerBodySchema, { defaultValues: toForm(tinfo) });
   const save = useSaveTaxpayer();
@@ -101,7 +101,7 @@ function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void
   const select = (
     name: 'filling_status' | 'dependent' | 'country_name' | 'insurence' | 'time_zone',
     label: string,
-    options: readonly { value: string; label: string }[],
+    options: Parameters<typeof selectOptions>[0],
   ) => (
     <NativeSelect
       label={label}
@@ -114,94 +114,37 @@ function TaxpayerForm({ tinfo, close }: { tinfo: TaxpayerInfo; close: () => void
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit Tax Payer Info" tabIndex={-1}>
       <Stack gap="lg">
-        <Fieldset legend="About you">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <FormTextField
-              form={form}
-              name="first_name"
-              label="First Name"
-              withAsterisk
-              autoComplete="given-name"
-            />
-            <FormTextField
-              form={form}
-              name="last_name"
-              label="Last Name"
-              withAsterisk
-              autoComplete="family-name"
-            />
-            <FormMaskedField
-              form={form}
-              name="ssnitin"
-              label="SSN/ITIN"
-              kind="ssn"
-              description={ssnDescription(tinfo.ssnitin)}
-            />
-            <FormTextField
-              form={form}
-              name="occupation"
-              label="Occupation"
-              autoComplete="organization-title"
-            />
-            <FormMaskedField
-              form={form}
-              name="dob"
-              label="Date of Birth"
-              kind="date"
-              description="MM-DD-YYYY"
-            />
-            {select(
-              'filling_status',
-              'Filing Status',
-              FILING_STATUSES.map((s) => ({ value: s, label: s })),
-            )}
-            {select('dependent', 'Dependents', DEPENDENT_OPTIONS)}
-          </SimpleGrid>
-        </Fieldset>
-        <Fieldset legend="Contact">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <FormTextField
-              form={form}
-              name="email"
-              label="Email"
-              description="Your login e-mail; change it by contacting us."
-              readOnly
-              withAsterisk
-            />
-            <FormPhoneField form={form} name="phone" extensionName="phoneext" label="Phone" />
-            <FormTextField form={form} name="alterphone" label="Work Phone" autoComplete="tel" />
-          </SimpleGrid>
-        </Fieldset>
-        <Fieldset legend="Address">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <FormTextField form={form} name="address" label="Address" autoComplete="street-address" />
-            <FormTextField form={form} name="city_name" label="City" autoComplete="address-level2" />
-            <FormTextField form={form} name="state_name" label="State" autoComplete="address-level1" />
-            {select(
-              'country_name',
-              'Country',
-              COUNTRY_OPTIONS.map((c) => ({ value: c, label: c })),
-            )}
-            <FormTextField form={form} name="zip" label="Zip" autoComplete="postal-code" />
-          </SimpleGrid>
-        </Fieldset>
-        <Fieldset legend="More about you">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {select(
-              'insurence',
-              'Health Insurance',
-              YES_NO_OPTIONS.map((o) => ({ value: o, label: o })),
-            )}
-            <FormTextField form={form} name="current_emp" label="Employer" autoComplete="off" />
-            <FormTextField form={form} name="c_location" label="Client Location" autoComplete="off" />
-            {select(
-              'time_zone',
-              'Time Zone',
-              TIME_ZONES.map((z) => ({ value: z, label: z })),
-            )}
-            <FormTextField form={form} name="referral_name" label="Referral Name" autoComplete="off" />
-          </SimpleGrid>
-        </Fieldset>
+        <FieldGroup legend="About you">
+          <PersonFields form={form} ssnName="ssnitin" storedSsn={tinfo.ssnitin} own />
+          {select('filling_status', 'Filing Status', FILING_STATUSES)}
+          {select('dependent', 'Dependents', DEPENDENT_OPTIONS)}
+        </FieldGroup>
+        <FieldGroup legend="Contact">
+          <FormTextField
+            form={form}
+            name="email"
+            label="Email"
+            description="Your login e-mail; change it by contacting us."
+            readOnly
+            withAsterisk
+          />
+          <FormPhoneField form={form} name="phone" extensionName="phoneext" label="Phone" />
+          <FormTextField form={form} name="alterphone" label="Work Phone" autoComplete="tel" />
+        </FieldGroup>
+        <FieldGroup legend="Address">
+          <FormTextField form={form} name="address" label="Address" autoComplete="street-address" />
+          <FormTextField form={form} name="city_name" label="City" autoComplete="address-level2" />
+          <FormTextField form={form} name="state_name" label="State" autoComplete="address-level1" />
+          {select('country_name', 'Country', COUNTRY_OPTIONS)}
+          <FormTextField form={form} name="zip" label="Zip" autoComplete="postal-code" />
+        </FieldGroup>
+        <FieldGroup legend="More about you">
+          {select('insurence', 'Health Insurance', YES_NO_OPTIONS)}
+          <FormTextField form={form} name="current_emp" label="Employer" autoComplete="off" />
+          <FormTextField form={form} name="c_location" label="Client Location" autoComplete="off" />
+          {select('time_zone', 'Time Zone', TIME_ZONES)}
+          <FormTextField form={form} name="referral_name" label="Referral Name" autoComplete="off" />
+        </FieldGroup>
         <SectionActions saving={save.isPending} saved={saved} error={alert} onCancel={close} />
       </Stack>
     </form>

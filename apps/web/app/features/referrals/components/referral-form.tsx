@@ -1,4 +1,4 @@
-import { Button, Fieldset, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack } from '@mantine/core';
 import {
   clientReferralBodySchema,
   DEFAULT_PHONE_EXTENSION,
@@ -8,8 +8,9 @@ import {
 import { useEffect } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormEmailField, FormTextarea, FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
 import { useSaveReferral } from '../api/save-referral.ts';
@@ -40,7 +41,6 @@ export function ReferralForm({
   });
   const save = useSaveReferral();
   const success = useSubmitMessage();
-  const { errors } = form.formState;
   // A logged-in client refers as themselves: name and e-mail come from the login and cannot be changed
   // (the server takes them from the account in any case).
   const session = useSessionInfo();
@@ -92,15 +92,7 @@ export function ReferralForm({
                 autoComplete="name"
                 readOnly={Boolean(session)}
               />
-              <FormTextField
-                form={form}
-                name="rf_on_email"
-                label="Email"
-                type="email"
-                withAsterisk
-                autoComplete="email"
-                readOnly={Boolean(session)}
-              />
+              <FormEmailField form={form} name="rf_on_email" readOnly={Boolean(session)} />
             </SimpleGrid>
             {phone('rf_on_phone', 'rf_on_phone_ext', 'Phone number', 'Country code')}
           </Stack>
@@ -120,20 +112,24 @@ export function ReferralForm({
             {phone('rf_phone', 'rf_phone_ext', 'Your friend phone number', 'Friend country code')}
           </Stack>
         </Fieldset>
-        <Textarea
+        <FormTextarea
+          form={form}
+          name="rf_comment"
           label="Message"
           description="Tell us how we can help your friend."
           withAsterisk
-          autosize
           minRows={3}
-          {...form.register('rf_comment')}
-          error={errors.rf_comment?.message}
         />
         <SuccessAlert title="Referral sent" message={success.message} />
         <ApiErrorAlert error={alertError(save.error)} />
-        <Button type="submit" disabled={save.isPending} w={{ base: '100%', sm: 'auto' }}>
-          {save.isPending ? 'Submitting' : 'Submit'}
-        </Button>
+        <SubmitButton
+          pending={save.isPending}
+          busyLabel="Submitting"
+          busy="text"
+          w={{ base: '100%', sm: 'auto' }}
+        >
+          Submit
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -1,15 +1,14 @@
-import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { loginBodySchema, type LoginBody } from '@taxfirm/contract';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import {
   AuthenticatorEnrolment,
   RecoveryCodes,
   SecondStepForm,
+  type SecondStepProps,
 } from '../../../components/ui/authenticator.tsx';
+import { SignInForm, useSignInForm } from '../../../components/ui/sign-in-form.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useConfirmStaffEnrolment } from '../api/confirm-staff-enrolment.ts';
 import { useStaffLogin } from '../api/staff-login.ts';
 import { useStaffLoginMfa } from '../api/staff-login-mfa.ts';
@@ -50,73 +49,39 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: () => void }) {
 
 function PasswordStep({ onNext }: { onNext: (kind: 'mfa' | 'enrol', token: string) => void }) {
   const login = useStaffLogin();
-  const form = useContractForm(loginBodySchema, {
-    defaultValues: { email: '', password: '' } satisfies LoginBody,
-  });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await login.mutateAsync(values);
-      onNext(answer.step, answer.mfa_token);
-    } catch (error) {
-      setServerFieldErrors(form, error);
-    }
-  });
+  const form = useSignInForm();
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Staff login">
-      <Stack gap="md">
+    <SignInForm
+      form={form}
+      label="Staff login"
+      onSignIn={async (values) => {
+        const answer = await login.mutateAsync(values);
+        onNext(answer.step, answer.mfa_token);
+      }}
+      pending={login.isPending}
+      error={login.error}
+      header={
         <Title order={1} fz={26} c="navy.9">
           Staff login
         </Title>
-        <FormTextField
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          withAsterisk
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          withAsterisk
-          {...form.register('password')}
-          error={errors.password?.message}
-        />
-        <ApiErrorAlert error={alertError(login.error)} />
-        <Button type="submit" loading={login.isPending} loaderProps={{ 'aria-label': 'Logging in' }}>
-          Login
-        </Button>
+      }
+      footer={
         <Text fz="sm" c="gray.8">
           Staff accounts are created by the firm&apos;s administrator. Two-step verification is required.
         </Text>
-      </Stack>
-    </form>
+      }
+    />
   );
 }
 
-function CodeStep({
-  token,
-  onDone,
-  onRestart,
-}: {
-  token: string;
-  onDone: () => void;
-  onRestart: () => void;
-}) {
+function CodeStep(props: SecondStepProps) {
   const finish = useStaffLoginMfa();
   return (
     <Stack gap="md">
       <Title order={1} fz={26} c="navy.9">
         Two-step verification
       </Title>
-      <SecondStepForm
-        onVerify={async (code) => {
-          await finish.mutateAsync({ mfa_token: token, code });
-          onDone();
-        }}
-        onRestart={onRestart}
-      />
+      <SecondStepForm {...props} verify={finish.mutateAsync} />
     </Stack>
   );
 }
