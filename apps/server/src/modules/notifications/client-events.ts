@@ -7,8 +7,8 @@
 import type { FileStatus } from '@taxfirm/contract';
 import { clients, eq, users, type Database } from '@taxfirm/db';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
-import { notifyClient } from './notifications.service.ts';
+import { templates, type Email } from '../mail/templates.ts';
+import { notifyClient, type NotificationKind } from './notifications.service.ts';
 import { statusEmailFor } from './status-emails.service.ts';
 
 type Tx = Pick<Database, 'select' | 'insert'>;
@@ -16,13 +16,23 @@ type Tx = Pick<Database, 'select' | 'insert'>;
 /** Who speaks to the client, and where the portal is. */
 export type FirmVoice = { firmName: string; appUrl: string };
 
-async function ownerOf(tx: Tx, clientId: string) {
+/**
+ * Tell a client of an event: the e-mail (written for their first name) if the account still exists, and the
+ * bell entry. Both in the caller's transaction.
+ */
+async function tell(
+  tx: Tx,
+  clientId: string,
+  email: (firstName: string) => Email,
+  bell: { kind: NotificationKind; title: string; body: string },
+): Promise<void> {
   const [owner] = await tx
     .select({ email: users.email, firstName: users.firstName })
     .from(clients)
     .innerJoin(users, eq(users.id, clients.userId))
     .where(eq(clients.id, clientId));
-  return owner ?? null;
+  if (owner) await enqueueEmail(tx, owner.email, email(owner.firstName));
+  await notifyClient(tx, clientId, bell.kind, bell.title, bell.body);
 }
 
 /** The filing moved: the admin's wording for the status (never the staff comment). */
@@ -31,27 +41,30 @@ export async function fileStatusChanged(
   voice: FirmVoice,
   event: { clientId: string; taxYear: number; status: FileStatus },
 ): Promise<void> {
-  const owner = await ownerOf(tx, event.clientId);
+  const [owner] = await tx
+    .select({ firstName: users.firstName })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(clients.id, event.clientId));
   const message = await statusEmailFor(tx, event.status, {
     first_name: owner?.firstName ?? '',
     tax_year: String(event.taxYear),
     status: event.status,
     firm_name: voice.firmName,
   });
-  if (owner) {
-    await enqueueEmail(
-      tx,
-      owner.email,
+  await tell(
+    tx,
+    event.clientId,
+    (firstName) =>
       templates.statusChanged(
         voice.firmName,
-        owner.firstName,
+        firstName,
         message.subject,
         message.body,
         `${voice.appUrl}/user/dashboard`,
       ),
-    );
-  }
-  await notifyClient(tx, event.clientId, 'status', message.subject, message.body);
+    { kind: 'status', title: message.subject, body: message.body },
+  );
 }
 
 /** A tax summary was published for the client to review. */
@@ -60,25 +73,16 @@ export async function summaryPublished(
   voice: FirmVoice,
   event: { clientId: string; title: string },
 ): Promise<void> {
-  const owner = await ownerOf(tx, event.clientId);
-  if (owner) {
-    await enqueueEmail(
-      tx,
-      owner.email,
-      templates.summaryPublished(
-        voice.firmName,
-        owner.firstName,
-        event.title,
-        `${voice.appUrl}/user/tax-summary`,
-      ),
-    );
-  }
-  await notifyClient(
+  await tell(
     tx,
     event.clientId,
-    'summary',
-    'Your tax summary is ready for review',
-    `"${event.title}" is in Tax Summary. Please review it and tell us if anything needs to change.`,
+    (firstName) =>
+      templates.summaryPublished(voice.firmName, firstName, event.title, `${voice.appUrl}/user/tax-summary`),
+    {
+      kind: 'summary',
+      title: 'Your tax summary is ready for review',
+      body: `"${event.title}" is in Tax Summary. Please review it and tell us if anything needs to change.`,
+    },
   );
 }
 
@@ -88,24 +92,10 @@ export async function paymentReceived(
   voice: Pick<FirmVoice, 'firmName'>,
   event: { clientId: string; amount: string; orderId: string; paymentId: string; paidAt: string },
 ): Promise<void> {
-  const owner = await ownerOf(tx, event.clientId);
-  if (owner) {
-    await enqueueEmail(
-      tx,
-      owner.email,
-      templates.paymentReceipt(voice.firmName, owner.firstName, {
-        amount: event.amount,
-        orderId: event.orderId,
-        paymentId: event.paymentId,
-        paidAt: event.paidAt,
-      }),
-    );
-  }
-  await notifyClient(
-    tx,
-    event.clientId,
-    'payment',
-    `Payment received: ${event.amount}`,
-    `Thank you. We received your payment of ${event.amount} (order ${event.orderId}). Your receipt was e-mailed to you.`,
-  );
+  const { clientId, ...receipt } = event;
+  await tell(tx, clientId, (firstName) => templates.paymentReceipt(voice.firmName, firstName, receipt), {
+    kind: 'payment',
+    title: `Payment received: ${event.amount}`,
+    body: `Thank you. We received your payment of ${event.amount} (order ${event.orderId}). Your receipt was e-mailed to you.`,
+  });
 }
