@@ -17,3 +17,19 @@ export async function expectMessagesVisible(page: Page, messages: string[]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
 }
+
+/**
+ * Axe on the form's page as it opens, then an empty submit, until `firstMessage` (the first field's error)
+ * shows: the spec checks the page again with the errors showing.
+ */
+export async function checkA11yThenSubmitEmpty(
+  page: Page,
+  checkA11y: (page: Page) => Promise<void>,
+  url: string,
+  firstMessage: string,
+) {
+  await page.goto(url);
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(firstMessage, { exact: true })).toBeVisible();
+}

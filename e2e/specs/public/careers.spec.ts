@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { careerApplications, desc, type Database } from '@taxfirm/db';
 import { expect, test } from '../../support/fixtures.ts';
-import { expectMessagesVisible, postsTo } from '../../support/forms.ts';
+import { checkA11yThenSubmitEmpty, expectMessagesVisible, postsTo } from '../../support/forms.ts';
 
 async function latestApplication(db: Database) {
   const [row] = await db
@@ -191,10 +191,7 @@ test.describe('Careers', () => {
   });
 
   test('has no axe-core violations, including with errors showing', async ({ page, checkA11y }) => {
-    await page.goto('/careers');
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Firstname is required', { exact: true })).toBeVisible();
+    await checkA11yThenSubmitEmpty(page, checkA11y, '/careers', 'Firstname is required');
     await checkA11y(page);
   });
 

@@ -1,6 +1,6 @@
 import { contactMessages, desc, type Database } from '@taxfirm/db';
 import { expect, test } from '../../support/fixtures.ts';
-import { expectMessagesVisible, postsTo } from '../../support/forms.ts';
+import { checkA11yThenSubmitEmpty, expectMessagesVisible, postsTo } from '../../support/forms.ts';
 
 async function latestMessage(db: Database) {
   const [row] = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(1);
@@ -105,10 +105,7 @@ test.describe('Contact Us', () => {
   });
 
   test('has no axe-core violations, including with errors showing', async ({ page, checkA11y }) => {
-    await page.goto('/contact-us');
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
+    await checkA11yThenSubmitEmpty(page, checkA11y, '/contact-us', 'Name is required');
     await checkA11y(page);
   });
 

@@ -1,6 +1,6 @@
 import { desc, referrals, type Database } from '@taxfirm/db';
 import { expect, test, type Page } from '../../support/fixtures.ts';
-import { expectMessagesVisible, postsTo } from '../../support/forms.ts';
+import { checkA11yThenSubmitEmpty, expectMessagesVisible, postsTo } from '../../support/forms.ts';
 
 async function latestReferral(db: Database) {
   const [row] = await db.select().from(referrals).orderBy(desc(referrals.createdAt)).limit(1);
@@ -108,10 +108,7 @@ test.describe('Refer a Friend', () => {
   });
 
   test('has no axe-core violations, with and without errors', async ({ page, checkA11y }) => {
-    await page.goto('/refer-a-friend');
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
+    await checkA11yThenSubmitEmpty(page, checkA11y, '/refer-a-friend', 'Name is required');
     await checkA11y(page);
   });
 
