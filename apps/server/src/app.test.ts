@@ -28,6 +28,10 @@ function postGetSettings(request: {
   });
 }
 
+/** A body as is, of the content type given, with a valid XSRF cookie and header. */
+const postRawBody = (contentType: string, payload: string) =>
+  postGetSettings({ cookie: t.csrfToken, header: t.csrfToken, contentType, payload });
+
 beforeAll(async () => {
   t = await createTestApp();
   // Routes the app's own calls do not exercise: a handler that leaks an extra field, and one that crashes.
@@ -72,12 +76,7 @@ describe('the envelope', () => {
   it('answers a malformed JSON body with 400, never a 500', async () => {
     const res = await t.post('/api/settings/getsettings', undefined, {});
     expect(res.statusCode).toBe(200);
-    const bad = await postGetSettings({
-      cookie: t.csrfToken,
-      header: t.csrfToken,
-      contentType: 'application/json',
-      payload: '{"user_id": ',
-    });
+    const bad = await postRawBody('application/json', '{"user_id": ');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ http_code: 400, code: 'MALFORMED_BODY' });
   });
@@ -102,12 +101,7 @@ describe('the envelope', () => {
   });
 
   it('answers an unsupported content type with 400', async () => {
-    const res = await postGetSettings({
-      cookie: t.csrfToken,
-      header: t.csrfToken,
-      contentType: 'application/xml',
-      payload: '<a/>',
-    });
+    const res = await postRawBody('application/xml', '<a/>');
     expect(res.statusCode).toBe(400);
     expect(res.json().http_code).toBe(400);
   });
