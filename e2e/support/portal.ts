@@ -1,5 +1,8 @@
+import type { FileStatus } from '@taxfirm/contract';
+import { clients, eq, filings, users } from '@taxfirm/db';
 import { expect, type Page } from './fixtures.ts';
 import type { Mailbox } from './mailbox.ts';
+import type { AppServer } from './server.ts';
 
 /** Helpers for portal specs: accounts made through the real calls and e-mails, and the login panel. */
 
@@ -44,4 +47,17 @@ export async function loginThroughPanel(page: Page, email: string, password = PA
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel(/^Password/).fill(password);
   await dialog.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Put the client's current filing in a status, as staff would. */
+export async function setFileStatus(server: AppServer, email: string, status: FileStatus) {
+  await server.withDatabase(async (db) => {
+    const [row] = await db
+      .select({ clientId: clients.id })
+      .from(clients)
+      .innerJoin(users, eq(users.id, clients.userId))
+      .where(eq(users.email, email));
+    if (!row) throw new Error(`no client for ${email}`);
+    await db.update(filings).set({ status }).where(eq(filings.clientId, row.clientId));
+  });
 }

@@ -45,6 +45,30 @@ export async function staffFromCli(
   return new URL(/http\S+\/resetpasswordlink\/\S+/.exec(created.stdout)?.[0] ?? '');
 }
 
+/**
+ * `npm run staff:create` from a spec: the page is left for about:blank first, because the command line stops
+ * the app around it and none of the page's requests may be cut off. The one-time set-up link it prints.
+ */
+export async function staffFromCliOffPage(
+  page: Page,
+  server: AppServer,
+  member: Parameters<typeof staffFromCli>[1],
+): Promise<URL> {
+  await page.goto('about:blank');
+  return staffFromCli(server, member);
+}
+
+/** A member made from the command line sets a password through the link and logs in the first time. */
+export async function staffFromCliFirstLogin(
+  page: Page,
+  server: AppServer,
+  member: Parameters<typeof staffFromCli>[1],
+): Promise<Authenticator> {
+  const setup = await staffFromCliOffPage(page, server, member);
+  await setPasswordThroughLink(page, setup);
+  return firstStaffLogin(page, member.email);
+}
+
 /** Choose the password through a set-up link (printed by the CLI or e-mailed with an invitation). */
 export async function setPasswordThroughLink(page: Page, link: URL, password = STAFF_PASSWORD) {
   await page.goto(link.pathname);
@@ -89,6 +113,28 @@ export async function staffLogin(
   await second.getByLabel(/^Authentication code/).fill(await authenticator.code());
   await second.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/staff$/);
+}
+
+/**
+ * On a client's file: upload a PDF tax summary as a draft, then publish it (the form is the console's
+ * "Upload a tax summary").
+ */
+export async function publishSummary(page: Page, title = '2025 Federal summary') {
+  const summaries = page.getByRole('form', { name: 'Upload a tax summary' });
+  await summaries.getByLabel(/^Title/).fill(title);
+  const chooser = page.waitForEvent('filechooser');
+  await summaries.getByLabel(/^Summary \(PDF\)/).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'federal-summary.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4096, 32), Buffer.from('\n%%EOF\n')]),
+  });
+  await summaries.getByRole('button', { name: 'Upload as draft' }).click();
+  await expect(page.getByText('The summary was uploaded as a draft.')).toBeVisible();
+  await page.getByRole('button', { name: `Publish ${title}` }).click();
+  await expect(page.getByText('The summary was published to the client.')).toBeVisible();
 }
 
 export async function staffLogout(page: Page) {

@@ -31,6 +31,7 @@ import {
   XSRF_HEADER,
 } from '@taxfirm/contract';
 import { samplePdf } from '../test/files.ts';
+import { registrationBody } from '../test/samples.ts';
 import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -200,17 +201,12 @@ async function logIn(baseUrl: string, email: string): Promise<Session> {
   jar.absorb(first.headers);
   await first.arrayBuffer();
   if (!jar.get(XSRF_COOKIE)) throw new Error('the server gave no XSRF-TOKEN cookie');
-  await postJson(baseUrl, jar, 'login/register', {
-    first_name: 'Bench',
-    last_name: 'Uploads',
-    mobileCountry: 'US',
-    phone: '4695550100',
-    email,
-    confirmemail: email,
-    password: PASSWORD,
-    confirmpassword: PASSWORD,
-    terms: true,
-  });
+  await postJson(
+    baseUrl,
+    jar,
+    'login/register',
+    registrationBody({ email, password: PASSWORD, first: 'Bench', last: 'Uploads' }),
+  );
   let query: URLSearchParams | undefined;
   for (let attempt = 0; attempt < 50 && !query; attempt += 1) {
     const html = (await (await fetch(`${baseUrl}/dev/mail`)).text()).replaceAll('&amp;', '&');

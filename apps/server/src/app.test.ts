@@ -8,6 +8,30 @@ import { registerCall } from './lib/register-call.ts';
 import { issueCsrfToken } from './plugins/app/csrf.ts';
 
 let t: TestApp;
+
+/** POST to settings/getsettings by hand: the XSRF cookie and header given (each may be left out), the body as is. */
+function postGetSettings(request: {
+  cookie?: string;
+  header?: string;
+  contentType?: string;
+  payload?: string;
+}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/settings/getsettings',
+    ...(request.cookie === undefined ? {} : { cookies: { 'XSRF-TOKEN': request.cookie } }),
+    headers: {
+      ...(request.header === undefined ? {} : { 'X-XSRF-TOKEN': request.header }),
+      ...(request.contentType === undefined ? {} : { 'content-type': request.contentType }),
+    },
+    payload: request.payload ?? {},
+  });
+}
+
+/** A body as is, of the content type given, with a valid XSRF cookie and header. */
+const postRawBody = (contentType: string, payload: string) =>
+  postGetSettings({ cookie: t.csrfToken, header: t.csrfToken, contentType, payload });
+
 beforeAll(async () => {
   t = await createTestApp();
   // Routes the app's own calls do not exercise: a handler that leaks an extra field, and one that crashes.
@@ -52,13 +76,7 @@ describe('the envelope', () => {
   it('answers a malformed JSON body with 400, never a 500', async () => {
     const res = await t.post('/api/settings/getsettings', undefined, {});
     expect(res.statusCode).toBe(200);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/getsettings',
-      cookies: { 'XSRF-TOKEN': t.csrfToken },
-      headers: { 'X-XSRF-TOKEN': t.csrfToken, 'content-type': 'application/json' },
-      payload: '{"user_id": ',
-    });
+    const bad = await postRawBody('application/json', '{"user_id": ');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ http_code: 400, code: 'MALFORMED_BODY' });
   });
@@ -83,13 +101,7 @@ describe('the envelope', () => {
   });
 
   it('answers an unsupported content type with 400', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/getsettings',
-      cookies: { 'XSRF-TOKEN': t.csrfToken },
-      headers: { 'X-XSRF-TOKEN': t.csrfToken, 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const res = await postRawBody('application/xml', '<a/>');
     expect(res.statusCode).toBe(400);
     expect(res.json().http_code).toBe(400);
   });
@@ -170,37 +182,20 @@ describe('CSRF double-submit', () => {
   });
 
   it('refuses a POST without X-XSRF-TOKEN with the 403 envelope', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/getsettings',
-      cookies: { 'XSRF-TOKEN': t.csrfToken },
-      payload: {},
-    });
+    const res = await postGetSettings({ cookie: t.csrfToken });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ http_code: 403, code: 'CSRF_FAILED' });
   });
 
   it('refuses a header that differs from the cookie', async () => {
     const other = issueCsrfToken('test-session-secret-0123456789abcdefghij');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/getsettings',
-      cookies: { 'XSRF-TOKEN': t.csrfToken },
-      headers: { 'X-XSRF-TOKEN': other },
-      payload: {},
-    });
+    const res = await postGetSettings({ cookie: t.csrfToken, header: other });
     expect(res.statusCode).toBe(403);
   });
 
   it('refuses a matching pair the server never issued', async () => {
     const forged = issueCsrfToken('another-secret-another-secret-another');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/getsettings',
-      cookies: { 'XSRF-TOKEN': forged },
-      headers: { 'X-XSRF-TOKEN': forged },
-      payload: {},
-    });
+    const res = await postGetSettings({ cookie: forged, header: forged });
     expect(res.statusCode).toBe(403);
   });
 
@@ -213,13 +208,7 @@ describe('CSRF double-submit', () => {
     const token = cookie?.value ?? '';
     const again = await t.app.inject({ method: 'GET', url: '/healthz', cookies: { 'XSRF-TOKEN': token } });
     expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
-    const used = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/getsettings',
-      cookies: { 'XSRF-TOKEN': token },
-      headers: { 'X-XSRF-TOKEN': token },
-      payload: {},
-    });
+    const used = await postGetSettings({ cookie: token, header: token });
     expect(used.statusCode).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import { desc, emailOutbox, eq, type DatabaseHandle } from '@taxfirm/db';
 import { createTestDatabase } from '@taxfirm/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppConfig } from '../src/app.ts';
 import { createKeyring } from '../src/lib/crypto/keyring.ts';
 import { createLocalStorage } from '../src/lib/storage/local-storage.ts';
@@ -14,6 +15,7 @@ import type { ObjectStorage } from '../src/lib/storage/object-storage.ts';
 import { issueCsrfToken } from '../src/plugins/app/csrf.ts';
 import { createSession } from '../src/modules/accounts/sessions.service.ts';
 import { createStaffMember } from '../src/modules/staff/staff-accounts.service.ts';
+import { registrationBody } from './samples.ts';
 
 export const TEST_SECRET = 'test-session-secret-0123456789abcdefghij';
 export const TEST_ENCRYPTION_KEY = 'test-encryption-key-0123456789abcdefghij';
@@ -133,6 +135,24 @@ export async function createTestApp(
 }
 
 /**
+ * The file's test app: made before its tests and closed after them. The object returned is filled in by
+ * `beforeAll`, so read it inside hooks and tests only.
+ */
+export function useTestApp(
+  overrides: Partial<AppConfig> = {},
+  deps: { redis?: Redis; storage?: ObjectStorage } = {},
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(overrides, deps));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  return t;
+}
+
+/**
  * Register a client through the calls, verify it with the link from the outbox, and log in.
  * Returns the session cookie value and the account's ids.
  */
@@ -142,17 +162,10 @@ export async function signUpAndLogIn(
   name: { first: string; last: string } = { first: 'Asha', last: 'Rao' },
 ): Promise<{ sid: string; userId: string; clientId: string }> {
   const password = 'a long test password';
-  const register = await t.post('/api/login/register', {
-    first_name: name.first,
-    last_name: name.last,
-    mobileCountry: 'US',
-    phone: '4695550100',
-    email,
-    confirmemail: email,
-    password,
-    confirmpassword: password,
-    terms: true,
-  });
+  const register = await t.post(
+    '/api/login/register',
+    registrationBody({ email, password, first: name.first, last: name.last }),
+  );
   if (register.statusCode !== 200) throw new Error(`register failed: ${register.body}`);
   const [mail] = await t.database.db
     .select()

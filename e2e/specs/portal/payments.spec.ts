@@ -1,23 +1,10 @@
 import type { FileStatus } from '@taxfirm/contract';
-import { clients, eq, filings, filingStatusHistory, payments, users } from '@taxfirm/db';
+import { eq, filings, filingStatusHistory, payments } from '@taxfirm/db';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { AppServer } from '../../support/server.ts';
-import { apiPost, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
+import { apiPost, loginThroughPanel, setFileStatus, verifiedAccount } from '../../support/portal.ts';
 
 const POSITIVE = 'Amount is required & should be greater than Zero';
-
-/** Put the client's current filing in a status, as staff would. */
-async function setFileStatus(server: AppServer, email: string, status: FileStatus) {
-  await server.withDatabase(async (db) => {
-    const [row] = await db
-      .select({ clientId: clients.id })
-      .from(clients)
-      .innerJoin(users, eq(users.id, clients.userId))
-      .where(eq(users.email, email));
-    if (!row) throw new Error(`no client for ${email}`);
-    await db.update(filings).set({ status }).where(eq(filings.clientId, row.clientId));
-  });
-}
 
 async function clientInStatus(
   page: Page,

@@ -1,8 +1,7 @@
-import { clients, eq, filings, users } from '@taxfirm/db';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { Locator } from '@playwright/test';
 import type { Mailbox } from '../../support/mailbox.ts';
-import { apiPost, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
+import { apiPost, loginThroughPanel, setFileStatus, verifiedAccount } from '../../support/portal.ts';
 
 /** Empty a masked field the way a person does (fill('') leaves the mask's leftovers). */
 async function clearMasked(field: Locator) {
@@ -371,18 +370,7 @@ test.describe('user/profile', () => {
     const email = 'locked.profile@example.com';
     await openProfile(page, mailbox, email);
     await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
-    await server.withDatabase(async (db) => {
-      const [row] = await db
-        .select({ clientId: clients.id })
-        .from(clients)
-        .innerJoin(users, eq(users.id, clients.userId))
-        .where(eq(users.email, email));
-      if (!row) throw new Error(`no client for ${email}`);
-      await db
-        .update(filings)
-        .set({ status: 'Preparation Pending' })
-        .where(eq(filings.clientId, row.clientId));
-    });
+    await setFileStatus(server, email, 'Preparation Pending');
     await page.reload();
     const notice = page.getByRole('status').filter({ hasText: 'Your profile is locked' });
     await expect(notice).toContainText('(file status: Preparation Pending)');

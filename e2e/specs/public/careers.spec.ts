@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { careerApplications, desc, type Database } from '@taxfirm/db';
 import { expect, test } from '../../support/fixtures.ts';
+import { checkA11yThenSubmitEmpty, expectMessagesVisible, postsTo } from '../../support/forms.ts';
 
 async function latestApplication(db: Database) {
   const [row] = await db
@@ -32,23 +33,18 @@ test.describe('Careers', () => {
   test("an empty submit marks every field touched with the spec's messages and sends nothing", async ({
     page,
   }) => {
-    let posted = false;
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/settings/careerssubmit')) posted = true;
-    });
+    const posted = postsTo(page, 'settings/careerssubmit');
     await page.goto('/careers');
     await expect(page.getByText('Firstname is required')).toBeHidden();
     await page.getByRole('button', { name: 'Submit' }).click();
-    for (const message of [
+    await expectMessagesVisible(page, [
       'Firstname is required',
       'Lastname is required',
       'Email is required',
       'Phone number is required',
       'Message is required',
-    ]) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
-    }
-    expect(posted).toBe(false);
+    ]);
+    expect(posted()).toBe(false);
   });
 
   test('the country code is +1 or +91 and the phone is masked to match', async ({ page }) => {
@@ -195,10 +191,7 @@ test.describe('Careers', () => {
   });
 
   test('has no axe-core violations, including with errors showing', async ({ page, checkA11y }) => {
-    await page.goto('/careers');
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Firstname is required', { exact: true })).toBeVisible();
+    await checkA11yThenSubmitEmpty(page, checkA11y, '/careers', 'Firstname is required');
     await checkA11y(page);
   });
 

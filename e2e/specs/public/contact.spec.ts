@@ -1,5 +1,6 @@
 import { contactMessages, desc, type Database } from '@taxfirm/db';
 import { expect, test } from '../../support/fixtures.ts';
+import { checkA11yThenSubmitEmpty, expectMessagesVisible, postsTo } from '../../support/forms.ts';
 
 async function latestMessage(db: Database) {
   const [row] = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(1);
@@ -28,21 +29,16 @@ test.describe('Contact Us', () => {
   });
 
   test('an empty submit shows every required message and sends nothing', async ({ page }) => {
-    let posted = false;
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/savecontactinfo')) posted = true;
-    });
+    const posted = postsTo(page, 'savecontactinfo');
     await page.goto('/contact-us');
     await page.getByRole('button', { name: 'Submit' }).click();
-    for (const message of [
+    await expectMessagesVisible(page, [
       'Name is required',
       'Email is required',
       'Phone number is required',
       'Message is required',
-    ]) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
-    }
-    expect(posted).toBe(false);
+    ]);
+    expect(posted()).toBe(false);
   });
 
   test('messages appear once a field is touched, and the e-mail must be valid', async ({ page }) => {
@@ -109,10 +105,7 @@ test.describe('Contact Us', () => {
   });
 
   test('has no axe-core violations, including with errors showing', async ({ page, checkA11y }) => {
-    await page.goto('/contact-us');
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
+    await checkA11yThenSubmitEmpty(page, checkA11y, '/contact-us', 'Name is required');
     await checkA11y(page);
   });
 

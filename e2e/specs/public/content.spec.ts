@@ -3,6 +3,7 @@ import { eq, siteSettings } from '@taxfirm/db';
 // eslint-disable-next-line import-x/no-relative-packages
 import { STATE_REFUND_LINKS } from '../../../apps/web/app/features/tax-center/state-refund-links.ts';
 import { expect, test } from '../../support/fixtures.ts';
+import { decodeEntities } from '../../support/html.ts';
 
 const FIRM = 'Meridian Tax & Accounting';
 
@@ -81,13 +82,6 @@ const PAGES = [
     ],
   },
 ] as const;
-
-function decodeEntities(s: string): string {
-  return s
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"');
-}
 
 test.describe('public content pages', () => {
   test('the raw HTML (no JavaScript) holds each page’s h1, key text and canonical link', async ({

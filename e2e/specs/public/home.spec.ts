@@ -5,6 +5,7 @@ import { eq, siteSettings } from '@taxfirm/db';
 import { TESTIMONIALS } from '../../../apps/web/app/features/testimonials/testimonials.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import type { AppServer } from '../../support/server.ts';
+import { decodeEntities } from '../../support/html.ts';
 
 const FIRM = 'Meridian Tax & Accounting';
 
@@ -45,13 +46,6 @@ const POPUPS = [
     text: ['US tax services', 'Indian tax services', 'Tax center'],
   },
 ] as const;
-
-function decodeEntities(s: string): string {
-  return s
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"');
-}
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Featured services' });
 const testimonials = (page: Page) => page.getByRole('region', { name: 'Client testimonials' });

@@ -1,5 +1,6 @@
 import { desc, referrals, type Database } from '@taxfirm/db';
 import { expect, test, type Page } from '../../support/fixtures.ts';
+import { checkA11yThenSubmitEmpty, expectMessagesVisible, postsTo } from '../../support/forms.ts';
 
 async function latestReferral(db: Database) {
   const [row] = await db.select().from(referrals).orderBy(desc(referrals.createdAt)).limit(1);
@@ -36,13 +37,10 @@ test.describe('Refer a Friend', () => {
   });
 
   test('an invalid submit shows every message and sends nothing', async ({ page }) => {
-    let posted = false;
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/saverefferal')) posted = true;
-    });
+    const posted = postsTo(page, 'saverefferal');
     await page.goto('/refer-a-friend');
     await page.getByRole('button', { name: 'Submit' }).click();
-    for (const message of [
+    await expectMessagesVisible(page, [
       'Name is required',
       'Email is required',
       'Phone number is required',
@@ -50,24 +48,19 @@ test.describe('Refer a Friend', () => {
       'Your friend email is required',
       'Your friend phone number is required',
       'Message is required',
-    ]) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
-    }
-    expect(posted).toBe(false);
+    ]);
+    expect(posted()).toBe(false);
   });
 
   test("a friend e-mail equal to one's own says 'Both emails are same' and submits nothing", async ({
     page,
   }) => {
-    let posted = false;
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/saverefferal')) posted = true;
-    });
+    const posted = postsTo(page, 'saverefferal');
     await page.goto('/refer-a-friend');
     await fillValid(page, 'ASHA.referrer@example.com');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Both emails are same', { exact: true })).toBeVisible();
-    expect(posted).toBe(false);
+    expect(posted()).toBe(false);
   });
 
   test('a valid referral is stored with no client, shows the success in green and clears the form', async ({
@@ -115,10 +108,7 @@ test.describe('Refer a Friend', () => {
   });
 
   test('has no axe-core violations, with and without errors', async ({ page, checkA11y }) => {
-    await page.goto('/refer-a-friend');
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
+    await checkA11yThenSubmitEmpty(page, checkA11y, '/refer-a-friend', 'Name is required');
     await checkA11y(page);
   });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '../../support/fixtures.ts';
 import { apiPost, PASSWORD, verifiedAccount } from '../../support/portal.ts';
-import { firstStaffLogin, setPasswordThroughLink, staffFromCli } from '../../support/staff.ts';
+import { staffFromCliFirstLogin } from '../../support/staff.ts';
 
 const pdf = (size: number) =>
   Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 32), Buffer.from('\n%%EOF\n')]);
@@ -42,16 +42,12 @@ test.describe('a client file in the staff console', () => {
     await page.context().clearCookies();
 
     // An analyst, created from the command line, signs in (the new file waits in To Be Assigned).
-    // (The command line stops the app around it: the page is left first, so none of its requests is cut off.)
-    await page.goto('about:blank');
-    const setup = await staffFromCli(server, {
+    await staffFromCliFirstLogin(page, server, {
       email: 'rina@firm.example',
       role: 'analyst',
       firstName: 'Rina',
       lastName: 'Bose',
     });
-    await setPasswordThroughLink(page, setup);
-    await firstStaffLogin(page, 'rina@firm.example');
 
     await page.goto(`/staff/clients/${clientId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../../support/fixtures.ts';
 import { apiPost } from '../../support/portal.ts';
-import { firstStaffLogin, setPasswordThroughLink, staffFromCli } from '../../support/staff.ts';
+import { staffFromCliFirstLogin } from '../../support/staff.ts';
 
 test.describe('staff inbox', () => {
   test('an admin opens the inbox, changes a message’s status and downloads the list as CSV', async ({
@@ -23,16 +23,12 @@ test.describe('staff inbox', () => {
       expect(sent.status()).toBe(200);
     }
 
-    // The command line stops the app around it: leave the page first, so no request of its is cut off.
-    await page.goto('about:blank');
-    const setup = await staffFromCli(server, {
+    await staffFromCliFirstLogin(page, server, {
       email: 'inbox.admin@firm.example',
       role: 'admin',
       firstName: 'Ines',
       lastName: 'Bose',
     });
-    await setPasswordThroughLink(page, setup);
-    await firstStaffLogin(page, 'inbox.admin@firm.example');
 
     await page.getByRole('link', { name: 'Inbox' }).click();
     await expect(page).toHaveURL(/\/staff\/inbox$/);

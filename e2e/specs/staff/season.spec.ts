@@ -3,8 +3,9 @@ import { loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
 import {
   firstStaffLogin,
   mailsTo,
+  publishSummary,
   setPasswordThroughLink,
-  staffFromCli,
+  staffFromCliFirstLogin,
   staffLogin,
   staffLogout,
 } from '../../support/staff.ts';
@@ -27,17 +28,13 @@ test.describe("a season's work in the staff console", () => {
     // A new client registers and waits in To Be Assigned.
     await verifiedAccount(page, mailbox, CLIENT);
 
-    // The first admin comes from the command line and enrols an authenticator at the first login. (The
-    // command line stops the app around it: the page is left first, so none of its requests is cut off.)
-    await page.goto('about:blank');
-    const setup = await staffFromCli(server, {
+    // The first admin comes from the command line and enrols an authenticator at the first login.
+    const adminCodes = await staffFromCliFirstLogin(page, server, {
       email: ADMIN,
       role: 'admin',
       firstName: 'Ada',
       lastName: 'Shah',
     });
-    await setPasswordThroughLink(page, setup);
-    const adminCodes = await firstStaffLogin(page, ADMIN);
 
     // The admin invites an analyst; the set-up link goes by e-mail and is never shown.
     const nav = page.getByRole('navigation', { name: 'Staff console' });
@@ -101,21 +98,7 @@ test.describe("a season's work in the staff console", () => {
     await expect(latest).toContainText('Neha Joshi');
 
     // Publishes a tax summary.
-    const summaries = page.getByRole('form', { name: 'Upload a tax summary' });
-    await summaries.getByLabel(/^Title/).fill('2025 Federal summary');
-    const chooser = page.waitForEvent('filechooser');
-    await summaries.getByLabel(/^Summary \(PDF\)/).click();
-    await (
-      await chooser
-    ).setFiles({
-      name: 'federal-summary.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4096, 32), Buffer.from('\n%%EOF\n')]),
-    });
-    await summaries.getByRole('button', { name: 'Upload as draft' }).click();
-    await expect(page.getByText('The summary was uploaded as a draft.')).toBeVisible();
-    await page.getByRole('button', { name: 'Publish 2025 Federal summary' }).click();
-    await expect(page.getByText('The summary was published to the client.')).toBeVisible();
+    await publishSummary(page);
     await checkA11y(page);
     await staffLogout(page);
 

@@ -1,7 +1,7 @@
 import { eq, siteSettings } from '@taxfirm/db';
 import { expect, test } from '../../support/fixtures.ts';
 import { verifiedAccount } from '../../support/portal.ts';
-import { firstStaffLogin, setPasswordThroughLink, staffFromCli } from '../../support/staff.ts';
+import { staffFromCliFirstLogin } from '../../support/staff.ts';
 
 test.describe('staff settings', () => {
   test('an admin changes the firm name, a social link and the file-number format; the public site and the suggested number follow at once', async ({
@@ -12,16 +12,12 @@ test.describe('staff settings', () => {
   }) => {
     test.setTimeout(90_000);
     await verifiedAccount(page, mailbox, 'numbered.client@example.com');
-    // (The command line stops the app around it: the page is left first, so none of its requests is cut off.)
-    await page.goto('about:blank');
-    const setup = await staffFromCli(server, {
+    await staffFromCliFirstLogin(page, server, {
       email: 'settings.admin@firm.example',
       role: 'admin',
       firstName: 'Sita',
       lastName: 'Rao',
     });
-    await setPasswordThroughLink(page, setup);
-    await firstStaffLogin(page, 'settings.admin@firm.example');
 
     try {
       await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();

@@ -2,9 +2,10 @@ import { expect, test } from '../../support/fixtures.ts';
 import { loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
 import {
   Authenticator,
+  publishSummary,
   setPasswordThroughLink,
   STAFF_PASSWORD,
-  staffFromCli,
+  staffFromCliOffPage,
   staffLogout,
 } from '../../support/staff.ts';
 
@@ -24,9 +25,7 @@ test.describe('staff sign-in', () => {
     // A new client waits in To Be Assigned.
     await verifiedAccount(page, mailbox, 'queued.client@example.com');
 
-    // (The command line stops the app around it: the page is left first, so none of its requests is cut off.)
-    await page.goto('about:blank');
-    const setup = await staffFromCli(server, {
+    const setup = await staffFromCliOffPage(page, server, {
       email: 'ada@firm.example',
       role: 'admin',
       firstName: 'Ada',
@@ -148,20 +147,7 @@ test.describe('staff sign-in', () => {
     const summaries = page.getByRole('form', { name: 'Upload a tax summary' });
     await summaries.getByRole('button', { name: 'Upload as draft' }).click();
     await expect(summaries.getByText('Title is required')).toBeVisible();
-    await summaries.getByLabel(/^Title/).fill('2025 Federal summary');
-    const chooser = page.waitForEvent('filechooser');
-    await summaries.getByLabel(/^Summary \(PDF\)/).click();
-    await (
-      await chooser
-    ).setFiles({
-      name: 'federal-summary.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4096, 32), Buffer.from('\n%%EOF\n')]),
-    });
-    await summaries.getByRole('button', { name: 'Upload as draft' }).click();
-    await expect(page.getByText('The summary was uploaded as a draft.')).toBeVisible();
-    await page.getByRole('button', { name: 'Publish 2025 Federal summary' }).click();
-    await expect(page.getByText('The summary was published to the client.')).toBeVisible();
+    await publishSummary(page);
     await expect(
       page.getByRole('region', { name: 'Tax summaries' }).getByText('Published', { exact: true }),
     ).toBeVisible();

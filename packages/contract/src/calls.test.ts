@@ -20,8 +20,8 @@ import {
 import { createOrderBodySchema, verifyOrderBodySchema } from './payments/payments.schemas.ts';
 import { uploadDocsFieldsSchema } from './documents/documents.schemas.ts';
 
-/** The 29 calls of specification section 7, without leading slashes. */
-const SPEC_PATHS = [
+/** The public calls among the first of specification section 7. */
+const PUBLIC_SPEC_PATHS = [
   'settings/getsettings',
   'settings/logoutstatus',
   'login/check',
@@ -30,6 +30,11 @@ const SPEC_PATHS = [
   'settings/careerssubmit',
   'savecontactinfo',
   'saverefferal',
+];
+
+/** The 29 calls of specification section 7, without leading slashes. */
+const SPEC_PATHS = [
+  ...PUBLIC_SPEC_PATHS,
   'user/taxpayerinfo',
   'user/savetaxpayer',
   'user/spouseinfo',
@@ -147,14 +152,7 @@ describe('CALLS', () => {
 
   it('leaves the public pages’ calls public', () => {
     for (const path of [
-      'settings/getsettings',
-      'settings/logoutstatus',
-      'login/check',
-      'login/forgot',
-      'login/register',
-      'settings/careerssubmit',
-      'savecontactinfo',
-      'saverefferal',
+      ...PUBLIC_SPEC_PATHS,
       'settings/taxyears',
       'login/forgotchecker',
       'login/cregisterverify',

@@ -27,6 +27,17 @@ const valid = {
   rf_user_id: 0,
 };
 
+/** Each field's message when none is given. */
+const EVERY_FIELD_REQUIRED = {
+  rf_on_name: 'Name is required',
+  rf_on_email: 'Email is required',
+  rf_on_phone: 'Phone number is required',
+  rf_name: 'Your friend name is required',
+  rf_email: 'Your friend email is required',
+  rf_phone: 'Your friend phone number is required',
+  rf_comment: 'Message is required',
+};
+
 const forms = [
   ['publicReferralBodySchema', publicReferralBodySchema],
   ['clientReferralBodySchema', clientReferralBodySchema],
@@ -48,15 +59,7 @@ describe.each(forms)('%s', (_name, schema) => {
   });
 
   it('requires every field, with the specification’s wording', () => {
-    expect(errors(schema, {})).toEqual({
-      rf_on_name: 'Name is required',
-      rf_on_email: 'Email is required',
-      rf_on_phone: 'Phone number is required',
-      rf_name: 'Your friend name is required',
-      rf_email: 'Your friend email is required',
-      rf_phone: 'Your friend phone number is required',
-      rf_comment: 'Message is required',
-    });
+    expect(errors(schema, {})).toEqual(EVERY_FIELD_REQUIRED);
   });
 
   it('treats blank fields as missing', () => {
@@ -70,15 +73,7 @@ describe.each(forms)('%s', (_name, schema) => {
         rf_phone: '',
         rf_comment: '',
       }),
-    ).toEqual({
-      rf_on_name: 'Name is required',
-      rf_on_email: 'Email is required',
-      rf_on_phone: 'Phone number is required',
-      rf_name: 'Your friend name is required',
-      rf_email: 'Your friend email is required',
-      rf_phone: 'Your friend phone number is required',
-      rf_comment: 'Message is required',
-    });
+    ).toEqual(EVERY_FIELD_REQUIRED);
   });
 
   it('requires the friend’s phone on its own', () => {

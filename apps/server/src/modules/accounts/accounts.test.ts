@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { registrationBody } from '../../../test/samples.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,17 +25,7 @@ afterAll(async () => {
 const PASSWORD = 'correct horse battery';
 
 function registration(email: string) {
-  return {
-    first_name: 'Asha',
-    last_name: 'Rao',
-    mobileCountry: 'INDIA',
-    phone: '98765-43210',
-    email,
-    confirmemail: email,
-    password: PASSWORD,
-    confirmpassword: PASSWORD,
-    terms: true,
-  };
+  return registrationBody({ email, password: PASSWORD, mobileCountry: 'INDIA', phone: '98765-43210' });
 }
 
 /** The latest e-mail to an address, from the outbox. */

@@ -3,26 +3,14 @@ import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { careerApplications } from '@taxfirm/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers.ts';
+import { CAREER_APPLICATION } from '../../../test/samples.ts';
 import { sampleDoc, sampleDocx, samplePdf, samplePng } from '../../../test/files.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-const VALID = {
-  firstname: 'Priya',
-  lastname: 'Sharma',
-  emailaddress: 'priya@example.com',
-  phoneext: 'INDIA',
-  phone: '98765-43210',
-  message: 'I would like to apply for the tax preparer role.',
-};
+const VALID = CAREER_APPLICATION;
 
 function form(fields: Record<string, string> = VALID, files: [string, Blob, string][] = []): FormData {
   const data = new FormData();

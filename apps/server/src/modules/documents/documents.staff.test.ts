@@ -124,6 +124,17 @@ const docNamed = (body: Listing, name: string) => {
 const auditRows = (action: string) =>
   t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 
+/** Exactly one `action` row more than `before`, the newest the analyst's on Asha's file about `subject`. */
+async function expectAnalystAudit(action: string, before: number, subject: string) {
+  const rows = await auditRows(action);
+  expect(rows).toHaveLength(before + 1);
+  expect(rows.at(-1)).toMatchObject({
+    actorUserId: analyst.userId,
+    clientId: asha.clientId,
+    subject,
+  });
+}
+
 /** The token in a link, and the same link with another token. */
 const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('t') ?? '';
 
@@ -185,13 +196,7 @@ describe('staff/clients/documents', () => {
       preview_url: null,
     });
     expect(body.zip_url).toMatch(/^\/api\/staff\/documents\/zip\?t=/);
-    const rows = await auditRows('staff.documents.list');
-    expect(rows).toHaveLength(before + 1);
-    expect(rows.at(-1)).toMatchObject({
-      actorUserId: analyst.userId,
-      clientId: asha.clientId,
-      subject: String(taxYear),
-    });
+    await expectAnalystAudit('staff.documents.list', before, String(taxYear));
   });
 
   it('names the ZIP after the last name and tax year when the client has no file number', async () => {
@@ -239,13 +244,7 @@ describe('preview and download', () => {
     expect(res.headers['content-security-policy']).toContain("object-src 'self'");
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    const rows = await auditRows('staff.document.download');
-    expect(rows).toHaveLength(before + 1);
-    expect(rows.at(-1)).toMatchObject({
-      actorUserId: analyst.userId,
-      clientId: asha.clientId,
-      subject: w2.document_id,
-    });
+    await expectAnalystAudit('staff.document.download', before, w2.document_id);
 
     const png = await t.getAs(analyst.sid, docNamed(body, 'scan.png').preview_url ?? '');
     expect(png.headers['content-type']).toBe('image/png');
@@ -379,13 +378,7 @@ describe('download all as ZIP', () => {
     expect(bytes('OTHERDOCS/pass_wd.pdf').equals(ashaFiles.odd)).toBe(true);
     // Ravi's document is in nobody else's ZIP.
     expect(res.rawPayload.includes(raviFile)).toBe(false);
-    const rows = await auditRows('staff.documents.zip');
-    expect(rows).toHaveLength(before + 1);
-    expect(rows.at(-1)).toMatchObject({
-      actorUserId: analyst.userId,
-      clientId: asha.clientId,
-      subject: String(taxYear),
-    });
+    await expectAnalystAudit('staff.documents.zip', before, String(taxYear));
   });
 
   it("refuses another analyst's client (403), a client session (403) and no session (401), with no bytes", async () => {

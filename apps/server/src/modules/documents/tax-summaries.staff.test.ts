@@ -41,10 +41,7 @@ describe('tax summaries from the staff side', () => {
     const res = await upload(
       analyst.sid,
       { client_id: client.clientId, title: '2025 Federal summary' },
-      {
-        bytes: samplePdf(),
-        name: 'federal.pdf',
-      },
+      { bytes: samplePdf(), name: 'federal.pdf' },
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status_smessage).toBe('The summary was uploaded as a draft.');
@@ -82,10 +79,7 @@ describe('tax summaries from the staff side', () => {
     const png = await upload(
       analyst.sid,
       { client_id: client.clientId, title: 'Picture' },
-      {
-        bytes: samplePng(),
-        name: 'summary.pdf',
-      },
+      { bytes: samplePng(), name: 'summary.pdf' },
     );
     expect(png.statusCode).toBe(400);
     expect(png.json().status_smessage).toBe('A tax summary must be a PDF file.');
@@ -95,10 +89,7 @@ describe('tax summaries from the staff side', () => {
     const untitled = await upload(
       analyst.sid,
       { client_id: client.clientId, title: ' ' },
-      {
-        bytes: samplePdf(),
-        name: 'x.pdf',
-      },
+      { bytes: samplePdf(), name: 'x.pdf' },
     );
     expect(untitled.json().details).toEqual({ title: 'Title is required' });
     expect(await t.database.db.select().from(taxSummaries)).toHaveLength(before.length);
@@ -108,10 +99,7 @@ describe('tax summaries from the staff side', () => {
     const res = await upload(
       other.sid,
       { client_id: client.clientId, title: 'Sneaky' },
-      {
-        bytes: samplePdf(),
-        name: 'sneaky.pdf',
-      },
+      { bytes: samplePdf(), name: 'sneaky.pdf' },
     );
     expect(res.statusCode).toBe(403);
     expect(

@@ -13,6 +13,7 @@ import {
 } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { registrationBody } from '../../../test/samples.ts';
 
 let t: TestApp;
 let admin: { sid: string; userId: string };
@@ -363,17 +364,7 @@ describe("the client's account", () => {
   it("marks an unverified client's e-mail verified, so they can log in", async () => {
     const email = 'unverified.client@example.com';
     const password = 'a long test password';
-    await t.post('/api/login/register', {
-      first_name: 'Gita',
-      last_name: 'Bose',
-      mobileCountry: 'US',
-      phone: '4695550100',
-      email,
-      confirmemail: email,
-      password,
-      confirmpassword: password,
-      terms: true,
-    });
+    await t.post('/api/login/register', registrationBody({ email, password, first: 'Gita', last: 'Bose' }));
     const before = await t.post('/api/login/check', { email, password });
     expect(before.json().status_smessage).toBe(
       'Please verify your email address first. We can send you a new verification link.',

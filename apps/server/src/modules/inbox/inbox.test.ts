@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
 import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
 import { parseCsv } from '../../../test/parse-csv.ts';
+import { CAREER_APPLICATION } from '../../../test/samples.ts';
 
 let t: TestApp;
 let admin: { sid: string; userId: string };
@@ -75,14 +76,7 @@ beforeAll(async () => {
 
   // One application through the public form, with its résumé stored as the form stores it.
   const form = new FormData();
-  for (const [name, value] of Object.entries({
-    firstname: 'Priya',
-    lastname: 'Sharma',
-    emailaddress: 'priya@example.com',
-    phoneext: 'INDIA',
-    phone: '98765-43210',
-    message: 'I would like to apply for the tax preparer role.',
-  })) {
+  for (const [name, value] of Object.entries(CAREER_APPLICATION)) {
     form.append(name, value);
   }
   form.append(

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { emailOutbox, eq, sql } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { registrationBody } from '../../../test/samples.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import { backoffMs } from './mail.worker.ts';
 import { enqueueEmail } from './outbox.ts';
@@ -28,17 +29,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const registration = {
-  first_name: 'Meera',
-  last_name: 'Iyer',
-  mobileCountry: 'US',
-  phone: '(469)-555-0100',
+const registration = registrationBody({
   email: 'meera@example.com',
-  confirmemail: 'meera@example.com',
   password: 'a long enough password',
-  confirmpassword: 'a long enough password',
-  terms: true,
-};
+  first: 'Meera',
+  last: 'Iyer',
+  phone: '(469)-555-0100',
+});
 
 describe('the outbox and its worker', () => {
   it('keeps a registration and its e-mail while the mail server is down, and delivers once it is back', async () => {

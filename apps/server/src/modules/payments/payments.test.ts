@@ -58,6 +58,20 @@ async function createOrder(t: TestApp, client: Client, amount = 15025) {
   return res.json() as { id: string; amount: number; currency: string; provider: string; key: string };
 }
 
+/** The page's verifyOrder call: the order and what Checkout answered for it (its payment id and signature). */
+function verifyOrder(
+  t: TestApp,
+  client: Client,
+  orderId: string,
+  checkout: { razorpay_payment_id: string; razorpay_signature: string },
+) {
+  return t.postAs(client.sid, '/api/payment/verifyOrder', {
+    order_id: orderId,
+    payment_id: checkout.razorpay_payment_id,
+    signature: checkout.razorpay_signature,
+  });
+}
+
 /** What a client's data looks like, to prove a refused call changed nothing. */
 async function snapshot(t: TestApp, client: Client) {
   const db = t.database.db;
@@ -243,11 +257,7 @@ describe('payments with the sandbox provider', () => {
 
     // Replayed: refused, and nothing is recorded a second time.
     const before = await snapshot(t, client);
-    const replay = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: order.id,
-      payment_id: result.razorpay_payment_id,
-      signature: result.razorpay_signature,
-    });
+    const replay = await verifyOrder(t, client, order.id, result);
     expect(replay.statusCode).toBe(409);
     expect(replay.json().status_smessage).toBe('This payment has already been recorded.');
     expect(await snapshot(t, client)).toEqual(before);
@@ -263,11 +273,7 @@ describe('payments with the sandbox provider', () => {
   it('records a payment in Synopsys Pending without moving the filing', async () => {
     const client = await clientIn(t, 'Synopsys Pending');
     const { order, result } = await paidCheckout(client, 9999);
-    const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: order.id,
-      payment_id: result.razorpay_payment_id,
-      signature: result.razorpay_signature,
-    });
+    const verify = await verifyOrder(t, client, order.id, result);
     expect(verify.statusCode).toBe(200);
     expect((await orderRow(t.database.db, order.id))?.status).toBe('paid');
     expect((await filingOf(t.database.db, client.clientId)).status).toBe('Synopsys Pending');
@@ -315,11 +321,7 @@ describe('payments with the sandbox provider', () => {
 
     // A second, cheaper order paid; its payment id and signature presented for the first one.
     const cheap = await paidCheckout(client, 100);
-    const swapped = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: order.id,
-      payment_id: cheap.result.razorpay_payment_id,
-      signature: cheap.result.razorpay_signature,
-    });
+    const swapped = await verifyOrder(t, client, order.id, cheap.result);
     expect(swapped.statusCode).toBe(400);
     const after = await snapshot(t, client);
     expect(after.filing).toEqual(before.filing);
@@ -398,11 +400,7 @@ describe('payments with the sandbox provider', () => {
     // The same order paid afterwards with a good card: paid, the failure forgotten.
     const retry = await sandboxPay(client, order.id);
     if (retry.status !== 'captured') throw new Error('retry failed');
-    const ok = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: order.id,
-      payment_id: retry.razorpay_payment_id,
-      signature: retry.razorpay_signature,
-    });
+    const ok = await verifyOrder(t, client, order.id, retry);
     expect(ok.statusCode).toBe(200);
     expect(
       (await t.postAs(client.sid, '/api/account/payments/order', { order_id: order.id })).json().order,
@@ -545,11 +543,7 @@ describe('payments with the razorpay provider (against a local stand-in of its A
     expect(rzp.orders.get(order.id)?.receipt).toBe((await orderRow(t.database.db, order.id))?.id);
 
     const checkout = rzp.pay(order.id);
-    const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: checkout.razorpay_order_id,
-      payment_id: checkout.razorpay_payment_id,
-      signature: checkout.razorpay_signature,
-    });
+    const verify = await verifyOrder(t, client, checkout.razorpay_order_id, checkout);
     expect(verify.statusCode, verify.body).toBe(200);
     // The server asked Razorpay for the payment itself before recording it.
     expect(rzp.requests).toContainEqual(
@@ -574,11 +568,7 @@ describe('payments with the razorpay provider (against a local stand-in of its A
     const client = await clientIn(t, 'Payment Pending');
     const order = await createOrder(t, client, 5000);
     const checkout = rzp.pay(order.id, { status: 'authorized' });
-    const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: order.id,
-      payment_id: checkout.razorpay_payment_id,
-      signature: checkout.razorpay_signature,
-    });
+    const verify = await verifyOrder(t, client, order.id, checkout);
     expect(verify.statusCode, verify.body).toBe(200);
     expect(rzp.requests).toContainEqual(
       expect.objectContaining({
@@ -595,11 +585,7 @@ describe('payments with the razorpay provider (against a local stand-in of its A
     const order = await createOrder(t, client);
     const checkout = rzp.pay(order.id, { amount: 100 });
     const before = await snapshot(t, client);
-    const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: order.id,
-      payment_id: checkout.razorpay_payment_id,
-      signature: checkout.razorpay_signature,
-    });
+    const verify = await verifyOrder(t, client, order.id, checkout);
     expect(verify.statusCode).toBe(422);
     expect(verify.json().status_smessage).toBe('The payment does not match the order.');
     expect(await snapshot(t, client)).toEqual(before);
@@ -626,11 +612,7 @@ describe('payments with the razorpay provider (against a local stand-in of its A
 
     const inr = rzp.pay(dear.id);
     inr.payment.currency = 'INR';
-    const wrongCurrency = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: dear.id,
-      payment_id: inr.razorpay_payment_id,
-      signature: inr.razorpay_signature,
-    });
+    const wrongCurrency = await verifyOrder(t, client, dear.id, inr);
     expect(wrongCurrency.statusCode).toBe(422);
     expect(await snapshot(t, client)).toEqual(before);
   });
@@ -640,11 +622,7 @@ describe('payments with the razorpay provider (against a local stand-in of its A
     const order = await createOrder(t, client);
     const checkout = rzp.pay(order.id, { status: 'authorized' });
     rzp.captureMeanwhile(checkout.razorpay_payment_id);
-    const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: order.id,
-      payment_id: checkout.razorpay_payment_id,
-      signature: checkout.razorpay_signature,
-    });
+    const verify = await verifyOrder(t, client, order.id, checkout);
     expect(verify.statusCode, verify.body).toBe(200);
     expect((await orderRow(t.database.db, order.id))?.status).toBe('paid');
   });
@@ -707,11 +685,7 @@ describe('payments with the razorpay provider (against a local stand-in of its A
     const checkout = rzp.pay(order.id);
     const event = rzp.webhook('payment.captured', checkout.payment);
     const [browser, webhook] = await Promise.all([
-      t.postAs(client.sid, '/api/payment/verifyOrder', {
-        order_id: order.id,
-        payment_id: checkout.razorpay_payment_id,
-        signature: checkout.razorpay_signature,
-      }),
+      verifyOrder(t, client, order.id, checkout),
       postWebhook(event.body, event.signature),
     ]);
     expect(webhook.statusCode).toBe(200);
@@ -764,11 +738,7 @@ describe('payments with the razorpay provider (against a local stand-in of its A
     expect((await postWebhook(event.body, event.signature)).statusCode).toBe(200);
     const orderPaid = rzp.webhook('order.paid', checkout.payment);
     expect((await postWebhook(orderPaid.body, orderPaid.signature)).statusCode).toBe(200);
-    const late = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: order.id,
-      payment_id: checkout.razorpay_payment_id,
-      signature: checkout.razorpay_signature,
-    });
+    const late = await verifyOrder(t, client, order.id, checkout);
     expect(late.statusCode).toBe(409);
     expect(await snapshot(t, client)).toEqual(before);
   });

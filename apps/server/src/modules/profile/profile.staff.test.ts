@@ -1,6 +1,7 @@
 import { and, auditLog, eq, filings } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { TAXPAYER as TAXPAYER_SAMPLE } from '../../../test/samples.ts';
 
 type Session = { sid: string; userId: string; clientId: string };
 
@@ -12,21 +13,7 @@ let asha: Session;
 let bare: Session;
 let dependentIds: string[];
 
-const TAXPAYER = {
-  first_name: 'Asha',
-  last_name: 'Rao',
-  ssnitin: '123-45-6789',
-  occupation: 'Engineer',
-  dob: '04-15-1988',
-  filling_status: 'Married Filing Jointly',
-  dependent: '1',
-  phoneext: 'US',
-  phone: '(469)-555-0100',
-  country_name: 'US',
-  time_zone: 'CST',
-  insurence: 'Yes',
-  email: 'asha.staffprofile@example.com',
-};
+const TAXPAYER = { ...TAXPAYER_SAMPLE, email: 'asha.staffprofile@example.com' };
 
 const view = (sid: string, clientId: string) =>
   t.postAs(sid, '/api/staff/clients/profile', { client_id: clientId });

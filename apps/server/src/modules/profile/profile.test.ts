@@ -1,6 +1,7 @@
 import { auditLog, clients, dependents, eq, filings, spouses, taxpayerProfiles } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { TAXPAYER as TAXPAYER_SAMPLE } from '../../../test/samples.ts';
 
 let t: TestApp;
 let asha: { sid: string; clientId: string; userId: string };
@@ -14,22 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const TAXPAYER = {
-  unique_code: 'x',
-  first_name: 'Asha',
-  last_name: 'Rao',
-  ssnitin: '123-45-6789',
-  occupation: 'Engineer',
-  dob: '04-15-1988',
-  filling_status: 'Married Filing Jointly',
-  dependent: '1',
-  email: 'someone.else@example.com',
-  phoneext: 'US',
-  phone: '(469)-555-0100',
-  country_name: 'US',
-  time_zone: 'CST',
-  insurence: 'Yes',
-};
+const TAXPAYER = { unique_code: 'x', ...TAXPAYER_SAMPLE, email: 'someone.else@example.com' };
 
 describe('the taxpayer section', () => {
   it('starts from the registration details, with the login e-mail', async () => {

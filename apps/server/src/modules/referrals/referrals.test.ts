@@ -1,14 +1,8 @@
 import { referrals } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const VALID = {
   rf_on_name: 'Asha Rao',

@@ -44,6 +44,14 @@ async function acceptInvitation(email: string) {
   return confirm.cookies.find((c) => c.name === 'sid')?.value ?? '';
 }
 
+/** The admin invites an analyst, who accepts: their session cookie and their user row. */
+async function analystJoins(email: string, first_name: string, last_name: string) {
+  await t.postAs(admin.sid, '/api/staff/team/invite', { email, role: 'analyst', first_name, last_name });
+  const sid = await acceptInvitation(email);
+  const member = await userByEmail(email);
+  return { sid, member };
+}
+
 describe('staff/team: admins manage the staff', () => {
   it('an admin invites an analyst: the account exists, the set-up link is e-mailed (never answered), audited', async () => {
     const res = await t.postAs(admin.sid, '/api/staff/team/invite', {
@@ -103,14 +111,7 @@ describe('staff/team: admins manage the staff', () => {
   });
 
   it('deactivating ends every session and refuses the login like a wrong password; reactivating restores it', async () => {
-    await t.postAs(admin.sid, '/api/staff/team/invite', {
-      email: 'temp@firm.example',
-      role: 'analyst',
-      first_name: 'Tara',
-      last_name: 'Nair',
-    });
-    const sid = await acceptInvitation('temp@firm.example');
-    const member = await userByEmail('temp@firm.example');
+    const { sid, member } = await analystJoins('temp@firm.example', 'Tara', 'Nair');
     expect((await t.postAs(sid, '/api/staff/me', {})).statusCode).toBe(200);
     // Not in the analyst picker once deactivated.
     const off = await t.postAs(admin.sid, '/api/staff/team/deactivate', { user_id: member?.id });
@@ -135,14 +136,7 @@ describe('staff/team: admins manage the staff', () => {
   });
 
   it('resetting MFA removes the authenticator and recovery codes, signs the member out, e-mails them; they enrol again', async () => {
-    await t.postAs(admin.sid, '/api/staff/team/invite', {
-      email: 'lost.phone@firm.example',
-      role: 'analyst',
-      first_name: 'Lata',
-      last_name: 'Pillai',
-    });
-    const sid = await acceptInvitation('lost.phone@firm.example');
-    const member = await userByEmail('lost.phone@firm.example');
+    const { sid, member } = await analystJoins('lost.phone@firm.example', 'Lata', 'Pillai');
     expect(
       await t.database.db
         .select()
