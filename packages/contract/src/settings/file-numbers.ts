@@ -57,7 +57,7 @@ export function parseFileNumberFormat(
   if (sequences !== 1) return { ok: false, message: MESSAGES.FILE_NUMBER_FORMAT_SEQUENCE };
   const parsed = { parts, width };
   // The widest number it gives (a four-digit year, the full padding) must fit a file number.
-  if (renderParts(parsed, 2000, 1).length > FILE_NUMBER_MAX_LENGTH) {
+  if (writeParts(parsed, 2000, (width) => '1'.padStart(width, '0')).length > FILE_NUMBER_MAX_LENGTH) {
     return { ok: false, message: MESSAGES.FILE_NUMBER_FORMAT_TOO_LONG };
   }
   return { ok: true, format: parsed };
@@ -80,7 +80,12 @@ function yearParts(taxYear: number) {
   return { year4, year2: year4.slice(-2) };
 }
 
-function renderParts({ parts }: FileNumberFormat, taxYear: number, sequence: number): string {
+/** The format's parts written out for a tax year, with `sequence` saying how its sequence part reads. */
+function writeParts(
+  { parts }: FileNumberFormat,
+  taxYear: number,
+  sequence: (width: number) => string,
+): string {
   const { year4, year2 } = yearParts(taxYear);
   return parts
     .map((part) => {
@@ -92,7 +97,7 @@ function renderParts({ parts }: FileNumberFormat, taxYear: number, sequence: num
         case 'year2':
           return year2;
         case 'sequence':
-          return String(sequence).padStart(part.width, '0');
+          return sequence(part.width);
       }
     })
     .join('');
@@ -101,7 +106,7 @@ function renderParts({ parts }: FileNumberFormat, taxYear: number, sequence: num
 /** The file number with this sequence in this tax year (the format must be valid). */
 export function renderFileNumber(format: string, taxYear: number, sequence: number): string {
   if (!Number.isSafeInteger(sequence) || sequence < 1) throw new Error(`Invalid sequence ${sequence}`);
-  return renderParts(compile(format), taxYear, sequence);
+  return writeParts(compile(format), taxYear, (width) => String(sequence).padStart(width, '0'));
 }
 
 /**
@@ -111,22 +116,11 @@ export function renderFileNumber(format: string, taxYear: number, sequence: numb
  * without a leading zero (10000 after 9999).
  */
 export function fileNumberPattern(format: string, taxYear: number): string {
-  const { parts } = compile(format);
-  const { year4, year2 } = yearParts(taxYear);
-  const body = parts
-    .map((part) => {
-      switch (part.kind) {
-        case 'text':
-          return part.text;
-        case 'year4':
-          return year4;
-        case 'year2':
-          return year2;
-        case 'sequence':
-          return `([0-9]{${part.width}}|[1-9][0-9]{${part.width},${MAX_SEQUENCE_DIGITS - 1}})`;
-      }
-    })
-    .join('');
+  const body = writeParts(
+    compile(format),
+    taxYear,
+    (width) => `([0-9]{${width}}|[1-9][0-9]{${width},${MAX_SEQUENCE_DIGITS - 1}})`,
+  );
   return `^${body}$`;
 }
 
