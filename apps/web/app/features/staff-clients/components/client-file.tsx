@@ -32,6 +32,7 @@ import { SummariesSection } from './summaries-section.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -68,14 +69,18 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
         ← Work queues
       </Anchor>
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} fz={28} c="navy.9">
-            {client.first_name} {client.last_name}
-          </Title>
-          <Text c="gray.8">
-            File number <strong>{client.file_number ?? 'not assigned'}</strong> · tax year {filing.tax_year}
-          </Text>
-        </div>
+        <PageHeader
+          title={
+            <>
+              {client.first_name} {client.last_name}
+            </>
+          }
+          description={
+            <>
+              File number <strong>{client.file_number ?? 'not assigned'}</strong> · tax year {filing.tax_year}
+            </>
+          }
+        />
         <Badge size="lg" variant="light" color="navy" c="navy.9">
           {filing.status}
         </Badge>
