@@ -51,11 +51,26 @@ function Waiting({ orderId, error }: { orderId: string | null; error: unknown })
   );
 }
 
-function Details({ order, items }: { order: PaymentRecord; items: DetailItem[] }) {
+/** The order's amount and id, then `more` after the id; the list is named after the order. */
+function Details({ order, more, date }: { order: PaymentRecord; more?: DetailItem[]; date: string }) {
+  const items: DetailItem[] = [
+    { label: 'Amount', value: `${formatMoney(order.amount, order.currency)} ${order.currency}` },
+    { label: 'Order ID', value: <Monospace>{order.order_id}</Monospace> },
+    ...(more ?? []),
+    { label: 'Date', value: formatDateTime(date) },
+  ];
   return (
     <Box maw={560}>
       <DetailList layout="table" label={`Payment ${order.order_id}`} items={items} />
     </Box>
+  );
+}
+
+function Monospace({ children }: { children: string | null }) {
+  return (
+    <Text span ff="monospace">
+      {children}
+    </Text>
   );
 }
 
@@ -85,26 +100,8 @@ export function PaymentReceipt({ orderId }: { orderId: string | null }) {
         </Title>
         <Details
           order={order}
-          items={[
-            { label: 'Amount', value: `${formatMoney(order.amount, order.currency)} ${order.currency}` },
-            {
-              label: 'Order ID',
-              value: (
-                <Text span ff="monospace">
-                  {order.order_id}
-                </Text>
-              ),
-            },
-            {
-              label: 'Payment ID',
-              value: (
-                <Text span ff="monospace">
-                  {order.payment_id}
-                </Text>
-              ),
-            },
-            { label: 'Date', value: formatDateTime(order.paid_at ?? order.created_at) },
-          ]}
+          more={[{ label: 'Payment ID', value: <Monospace>{order.payment_id}</Monospace> }]}
+          date={order.paid_at ?? order.created_at}
         />
       </Card>
       <Group className="no-print">
@@ -138,21 +135,7 @@ export function PaymentFailure({ orderId, contact }: { orderId: string | null; c
       <Alert color="red" title="Reason" role="alert" maw={600}>
         {order.failure_reason ?? MESSAGES.PAYMENT_NOT_COMPLETED}
       </Alert>
-      <Details
-        order={order}
-        items={[
-          { label: 'Amount', value: `${formatMoney(order.amount, order.currency)} ${order.currency}` },
-          {
-            label: 'Order ID',
-            value: (
-              <Text span ff="monospace">
-                {order.order_id}
-              </Text>
-            ),
-          },
-          { label: 'Date', value: formatDateTime(order.created_at) },
-        ]}
-      />
+      <Details order={order} date={order.created_at} />
       <Text>
         Nothing was recorded as paid for this order. If your bank shows a charge, it is reversed automatically
         within a few days.
