@@ -12,32 +12,30 @@ const FOOTER_SERVICES = [
   })),
 ];
 
+/** A footer column: its heading, then its links. */
+function LinkColumn({ title, links }: { title: string; links: readonly { href: string; label: string }[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} fz="md" c="white">
+        {title}
+      </Title>
+      {links.map((l) => (
+        <Anchor key={l.href} component={Link} to={l.href} c="gray.2" fz="sm">
+          {l.label}
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
+
 /** The public footer: services, quick links, contact details, the firm's social pages (when set), and the copyright line. */
 export function SiteFooter({ contact, year }: { contact: ContactDetails; year: number }) {
   return (
     <Box component="footer" bg="navy.9" c="gray.2" pt="xl" pb="md" mt="xl">
       <Container size="xl">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xl">
-          <Stack gap="xs">
-            <Title order={2} fz="md" c="white">
-              Services
-            </Title>
-            {FOOTER_SERVICES.map((l) => (
-              <Anchor key={l.href} component={Link} to={l.href} c="gray.2" fz="sm">
-                {l.label}
-              </Anchor>
-            ))}
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} fz="md" c="white">
-              Quick links
-            </Title>
-            {QUICK_LINKS.map((l) => (
-              <Anchor key={l.href} component={Link} to={l.href} c="gray.2" fz="sm">
-                {l.label}
-              </Anchor>
-            ))}
-          </Stack>
+          <LinkColumn title="Services" links={FOOTER_SERVICES} />
+          <LinkColumn title="Quick links" links={QUICK_LINKS} />
           <Stack gap="xs">
             <Title order={2} fz="md" c="white">
               Contact
