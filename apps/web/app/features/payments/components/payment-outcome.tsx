@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
 import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { rememberFileStatus } from '../../../lib/session.ts';
 import { usePaymentOrder } from '../api/get-payment-order.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 export type SupportContact = { email: string; phone: string; phoneHref: string } | null;
 
@@ -87,23 +88,13 @@ export function PaymentReceipt({ orderId }: { orderId: string | null }) {
         </Title>
       </Group>
       <Text>Thank you. We have received your payment. A receipt has been e-mailed to you.</Text>
-      <Card
-        withBorder
-        radius="md"
-        padding="lg"
-        component="section"
-        aria-labelledby="receipt-heading"
-        maw={600}
-      >
-        <Title order={2} id="receipt-heading" fz="lg" mb="sm">
-          Receipt
-        </Title>
+      <SectionCard headingId="receipt-heading" title="Receipt" maw={600}>
         <Details
           order={order}
           more={[{ label: 'Payment ID', value: <Monospace>{order.payment_id}</Monospace> }]}
           date={order.paid_at ?? order.created_at}
         />
-      </Card>
+      </SectionCard>
       <Group className="no-print">
         <Button
           leftSection={<IconPrinter size={16} aria-hidden />}

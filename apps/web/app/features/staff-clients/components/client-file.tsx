@@ -45,6 +45,8 @@ import { useMarkVerified } from '../api/mark-verified.ts';
 import { useSendResetLink } from '../api/send-reset-link.ts';
 import { useSetFileNumber } from '../api/set-file-number.ts';
 import { useSuggestFileNumber } from '../api/suggest-file-number.ts';
+import { TableHead } from '../../../components/ui/table-head.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 type Viewer = { userId: string; role: StaffRole };
 
@@ -86,10 +88,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
         </Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="account-heading">
-          <Title order={2} id="account-heading" fz="lg" mb="sm">
-            Account
-          </Title>
+        <SectionCard headingId="account-heading" title="Account">
           <DetailList
             layout="table"
             items={[
@@ -104,7 +103,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
           />
           <AccountActions clientId={clientId} verified={client.verified} />
           {viewer.role === 'admin' && <ContactForm key={`${client.email}|${client.phone}`} client={client} />}
-        </Card>
+        </SectionCard>
         <FileNumberForm clientId={clientId} current={client.file_number} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -337,15 +336,7 @@ function History({ history }: { history: StaffClient['history'] }) {
       </Title>
       <Table.ScrollContainer minWidth={640} scrollAreaProps={{ 'aria-label': 'Status history', tabIndex: 0 }}>
         <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">When</Table.Th>
-              <Table.Th scope="col">From</Table.Th>
-              <Table.Th scope="col">To</Table.Th>
-              <Table.Th scope="col">Comment</Table.Th>
-              <Table.Th scope="col">By</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['When', 'From', 'To', 'Comment', 'By']} />
           <Table.Tbody>
             {[...history].reverse().map((entry) => (
               <Table.Tr key={`${entry.at}-${entry.to_status}`}>

@@ -1,9 +1,11 @@
-import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconFileZip } from '@tabler/icons-react';
 import type { StaffDocuments } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useStaffDocuments } from '../api/get-staff-documents.ts';
+import { IconLink } from '../../../components/ui/icon-link.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -74,14 +76,7 @@ function CategoryTable({ category }: { category: StaffDocuments['categories'][nu
         scrollAreaProps={{ 'aria-label': `${category.label} documents`, tabIndex: 0 }}
       >
         <Table striped withTableBorder aria-labelledby={headingId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Size</Table.Th>
-              <Table.Th scope="col">Uploaded</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Name', 'Size', 'Uploaded', 'Actions']} />
           <Table.Tbody>
             {category.documents.map((doc) => (
               <Table.Tr key={doc.document_id}>
@@ -91,35 +86,29 @@ function CategoryTable({ category }: { category: StaffDocuments['categories'][nu
                 <Table.Td>
                   <Group gap="md" wrap="nowrap">
                     {doc.preview_url ? (
-                      <Anchor
+                      <IconLink
+                        icon={IconExternalLink}
                         href={doc.preview_url}
                         target="_blank"
                         rel="noopener noreferrer"
-                        underline="always"
                         fz="sm"
                         aria-label={`Preview ${doc.name} (opens in a new tab)`}
                       >
-                        <Group gap={4} wrap="nowrap" component="span">
-                          <IconExternalLink size={14} aria-hidden />
-                          Preview
-                        </Group>
-                      </Anchor>
+                        Preview
+                      </IconLink>
                     ) : (
                       <Text span fz="sm" c="gray.8">
                         No preview
                       </Text>
                     )}
-                    <Anchor
+                    <IconLink
+                      icon={IconDownload}
                       href={doc.download_url}
-                      underline="always"
                       fz="sm"
                       aria-label={`Download ${doc.name}`}
                     >
-                      <Group gap={4} wrap="nowrap" component="span">
-                        <IconDownload size={14} aria-hidden />
-                        Download
-                      </Group>
-                    </Anchor>
+                      Download
+                    </IconLink>
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,6 +1,8 @@
-import { Badge, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Badge, SimpleGrid, Table, Text } from '@mantine/core';
 import { formatMoney, paymentStatusDisplay, type StaffClient } from '@taxfirm/contract';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { TableHead } from '../../../components/ui/table-head.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 /** The filing's payments (admins; null hides them) and the friends this client referred. */
 export function PaymentsSection({
@@ -13,23 +15,13 @@ export function PaymentsSection({
   return (
     <SimpleGrid cols={{ base: 1, md: payments ? 2 : 1 }} spacing="lg">
       {payments && (
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payments-heading">
-          <Title order={2} id="payments-heading" fz="lg" mb="sm">
-            Payments
-          </Title>
+        <SectionCard headingId="payments-heading" title="Payments">
           {payments.length === 0 ? (
             <Text fz="sm">No payments for this tax year.</Text>
           ) : (
             <Table.ScrollContainer minWidth={420}>
               <Table aria-labelledby="payments-heading">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Amount</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Order / payment</Table.Th>
-                    <Table.Th scope="col">Date</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead columns={['Amount', 'Status', 'Order / payment', 'Date']} />
                 <Table.Tbody>
                   {payments.map((payment) => {
                     const status = paymentStatusDisplay(payment.status);
@@ -56,25 +48,15 @@ export function PaymentsSection({
               </Table>
             </Table.ScrollContainer>
           )}
-        </Card>
+        </SectionCard>
       )}
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="referrals-heading">
-        <Title order={2} id="referrals-heading" fz="lg" mb="sm">
-          Referrals
-        </Title>
+      <SectionCard headingId="referrals-heading" title="Referrals">
         {referrals.length === 0 ? (
           <Text fz="sm">This client has not referred anyone.</Text>
         ) : (
           <Table.ScrollContainer minWidth={420}>
             <Table aria-labelledby="referrals-heading">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Friend</Table.Th>
-                  <Table.Th scope="col">E-mail</Table.Th>
-                  <Table.Th scope="col">Phone</Table.Th>
-                  <Table.Th scope="col">Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['Friend', 'E-mail', 'Phone', 'Date']} />
               <Table.Tbody>
                 {referrals.map((referral) => (
                   <Table.Tr key={`${referral.email}-${referral.created_at}`}>
@@ -88,7 +70,7 @@ export function PaymentsSection({
             </Table>
           </Table.ScrollContainer>
         )}
-      </Card>
+      </SectionCard>
     </SimpleGrid>
   );
 }

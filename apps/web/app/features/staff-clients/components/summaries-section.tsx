@@ -8,6 +8,7 @@ import { useDeleteSummary } from '../api/delete-summary.ts';
 import { useStaffSummaries } from '../api/get-staff-summaries.ts';
 import { usePublishSummary } from '../api/publish-summary.ts';
 import { useUploadSummary } from '../api/upload-summary.ts';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 
 /** The client's tax summaries: upload a PDF with a title as a draft, publish it to the client, or delete it. */
 export function SummariesSection({ clientId }: { clientId: string }) {
@@ -85,14 +86,7 @@ export function SummariesSection({ clientId }: { clientId: string }) {
           scrollAreaProps={{ 'aria-label': 'Tax summaries', tabIndex: 0 }}
         >
           <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Title</Table.Th>
-                <Table.Th scope="col">File</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Title', 'File', 'Status', 'Actions']} />
             <Table.Tbody>
               {(summaries.data?.summaries ?? []).length === 0 ? (
                 <Table.Tr>

@@ -20,6 +20,8 @@ import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useStaffTeam } from '../../../lib/staff-team.ts';
 import { useChangeMember, type MemberAction } from '../api/change-member.ts';
 import { useInviteStaff } from '../api/invite-staff.ts';
+import { TableHead } from '../../../components/ui/table-head.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 /** Admins: the firm's staff, an invitation form, and deactivate / reactivate / reset authenticator. */
 export function Team({ viewerId }: { viewerId: string }) {
@@ -27,14 +29,11 @@ export function Team({ viewerId }: { viewerId: string }) {
   return (
     <Stack gap="lg">
       <InviteForm />
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="team-heading">
-        <Title order={2} id="team-heading" fz="lg" mb="sm">
-          Staff accounts
-        </Title>
+      <SectionCard headingId="team-heading" title="Staff accounts">
         {team.isPending && <Loader aria-label="Loading the staff" />}
         <ApiErrorAlert error={team.error} />
         {team.data && <TeamTable staff={team.data.staff} viewerId={viewerId} />}
-      </Card>
+      </SectionCard>
     </Stack>
   );
 }
@@ -115,16 +114,7 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={760}>
         <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">E-mail</Table.Th>
-              <Table.Th scope="col">Role</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Since</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Name', 'E-mail', 'Role', 'State', 'Since', 'Actions']} />
           <Table.Tbody>
             {staff.map((member) => {
               const name = `${member.first_name} ${member.last_name}`;
