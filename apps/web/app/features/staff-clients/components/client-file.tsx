@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -47,6 +46,7 @@ import { useSetFileNumber } from '../api/set-file-number.ts';
 import { useSuggestFileNumber } from '../api/suggest-file-number.ts';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { StatusBadge } from '../../../components/ui/list-cells.tsx';
 
 type Viewer = { userId: string; role: StaffRole };
 
@@ -83,9 +83,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
             </>
           }
         />
-        <Badge size="lg" variant="light" color="navy" c="navy.9">
-          {filing.status}
-        </Badge>
+        <StatusBadge size="lg">{filing.status}</StatusBadge>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SectionCard headingId="account-heading" title="Account">
