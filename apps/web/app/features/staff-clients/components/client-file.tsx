@@ -20,7 +20,7 @@ import {
   type StaffClient,
   type StaffRole,
 } from '@taxfirm/contract';
-import { useState } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContactForm } from './contact-form.tsx';
 import { NotesSection } from './notes-section.tsx';
@@ -161,6 +161,32 @@ function AccountActions({ clientId, verified }: { clientId: string; verified: bo
   );
 }
 
+/** A card that is one form, named by its h2. */
+function FormCard({
+  headingId,
+  title,
+  onSubmit,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
+      <form noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+        <Stack gap="sm">
+          <Title order={2} id={headingId} fz="lg">
+            {title}
+          </Title>
+          {children}
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
 function StatusForm({ clientId, current }: { clientId: string; current: StaffClient['filing']['status'] }) {
   const change = useChangeStatus();
   const success = useSubmitMessage();
@@ -179,35 +205,28 @@ function StatusForm({ clientId, current }: { clientId: string; current: StaffCli
     }
   });
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="status-heading">
-      <form noValidate onSubmit={onSubmit} aria-labelledby="status-heading">
-        <Stack gap="sm">
-          <Title order={2} id="status-heading" fz="lg">
-            Change status
-          </Title>
-          <NativeSelect
-            label="New status"
-            data={[...FILE_STATUSES]}
-            {...form.register('status')}
-            error={errors.status?.message}
-          />
-          <Textarea
-            label="Comment"
-            description="Why, for the file's history. The client is e-mailed the new status, not this comment."
-            withAsterisk
-            autosize
-            minRows={2}
-            {...form.register('comment')}
-            error={errors.comment?.message}
-          />
-          <SuccessAlert message={success.message} />
-          <ApiErrorAlert error={alertError(change.error)} />
-          <Button type="submit" loading={change.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
-            Change status
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard headingId="status-heading" title="Change status" onSubmit={onSubmit}>
+      <NativeSelect
+        label="New status"
+        data={[...FILE_STATUSES]}
+        {...form.register('status')}
+        error={errors.status?.message}
+      />
+      <Textarea
+        label="Comment"
+        description="Why, for the file's history. The client is e-mailed the new status, not this comment."
+        withAsterisk
+        autosize
+        minRows={2}
+        {...form.register('comment')}
+        error={errors.comment?.message}
+      />
+      <SuccessAlert message={success.message} />
+      <ApiErrorAlert error={alertError(change.error)} />
+      <Button type="submit" loading={change.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
+        Change status
+      </Button>
+    </FormCard>
   );
 }
 
@@ -232,41 +251,28 @@ function FileNumberForm({ clientId, current }: { clientId: string; current: stri
     }
   });
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="number-heading">
-      <form noValidate onSubmit={onSubmit} aria-labelledby="number-heading">
-        <Stack gap="sm">
-          <Title order={2} id="number-heading" fz="lg">
-            File number
-          </Title>
-          <Group align="flex-end" gap="xs" wrap="nowrap">
-            <FormTextField
-              form={form}
-              name="file_number"
-              label="File number"
-              withAsterisk
-              style={{ flex: 1 }}
-            />
-            <Button
-              variant="default"
-              onClick={() => void onSuggest()}
-              loading={suggest.isPending}
-              loaderProps={{ 'aria-label': 'Finding the next number' }}
-              aria-describedby="suggest-hint"
-            >
-              Suggest
-            </Button>
-          </Group>
-          <Text id="suggest-hint" fz="xs" c="gray.8">
-            Suggest fills in the next unused number in the firm&apos;s format; save it to keep it.
-          </Text>
-          <SuccessAlert message={success.message} />
-          <ApiErrorAlert error={alertError(save.error) ?? suggest.error} />
-          <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
-            Save file number
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard headingId="number-heading" title="File number" onSubmit={onSubmit}>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <FormTextField form={form} name="file_number" label="File number" withAsterisk style={{ flex: 1 }} />
+        <Button
+          variant="default"
+          onClick={() => void onSuggest()}
+          loading={suggest.isPending}
+          loaderProps={{ 'aria-label': 'Finding the next number' }}
+          aria-describedby="suggest-hint"
+        >
+          Suggest
+        </Button>
+      </Group>
+      <Text id="suggest-hint" fz="xs" c="gray.8">
+        Suggest fills in the next unused number in the firm&apos;s format; save it to keep it.
+      </Text>
+      <SuccessAlert message={success.message} />
+      <ApiErrorAlert error={alertError(save.error) ?? suggest.error} />
+      <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
+        Save file number
+      </Button>
+    </FormCard>
   );
 }
 

@@ -9,6 +9,7 @@ import { useStaffSummaries } from '../api/get-staff-summaries.ts';
 import { usePublishSummary } from '../api/publish-summary.ts';
 import { useUploadSummary } from '../api/upload-summary.ts';
 import { TableHead } from '../../../components/ui/table-head.tsx';
+import { RowAction } from '../../../components/ui/row-action.tsx';
 
 /** The client's tax summaries: upload a PDF with a title as a draft, publish it to the client, or delete it. */
 export function SummariesSection({ clientId }: { clientId: string }) {
@@ -107,23 +108,21 @@ export function SummariesSection({ clientId }: { clientId: string }) {
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         {summary.status === 'draft' && (
-                          <Button
-                            size="compact-sm"
+                          <RowAction
+                            variant="filled"
+                            label={`Publish ${summary.title}`}
                             onClick={() => void act(publish.mutateAsync(summary.summary_id))}
-                            aria-label={`Publish ${summary.title}`}
                           >
                             Publish
-                          </Button>
+                          </RowAction>
                         )}
-                        <Button
-                          size="compact-sm"
-                          variant="default"
+                        <RowAction
                           color="red"
+                          label={`Delete ${summary.title}`}
                           onClick={() => void act(remove.mutateAsync(summary.summary_id))}
-                          aria-label={`Delete ${summary.title}`}
                         >
                           Delete
-                        </Button>
+                        </RowAction>
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -22,6 +22,7 @@ import { useChangeMember, type MemberAction } from '../api/change-member.ts';
 import { useInviteStaff } from '../api/invite-staff.ts';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { RowAction } from '../../../components/ui/row-action.tsx';
 
 /** Admins: the firm's staff, an invitation form, and deactivate / reactivate / reset authenticator. */
 export function Team({ viewerId }: { viewerId: string }) {
@@ -150,33 +151,27 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
                     ) : (
                       <Group gap="xs" wrap="nowrap">
                         {member.active ? (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={`Deactivate ${name}`}
+                          <RowAction
+                            label={`Deactivate ${name}`}
                             onClick={() => void act(member, 'deactivate')}
                           >
                             Deactivate
-                          </Button>
+                          </RowAction>
                         ) : (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={`Reactivate ${name}`}
+                          <RowAction
+                            label={`Reactivate ${name}`}
                             onClick={() => void act(member, 'reactivate')}
                           >
                             Reactivate
-                          </Button>
+                          </RowAction>
                         )}
                         {member.mfa_enabled && (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={`Reset the authenticator of ${name}`}
+                          <RowAction
+                            label={`Reset the authenticator of ${name}`}
                             onClick={() => void act(member, 'resetmfa')}
                           >
                             Reset authenticator
-                          </Button>
+                          </RowAction>
                         )}
                       </Group>
                     )}
