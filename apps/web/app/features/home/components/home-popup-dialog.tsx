@@ -66,6 +66,18 @@ function LaterButton({ onClose, children = 'Maybe later' }: { onClose: () => voi
   );
 }
 
+/** The popup's way on to the Contact Us page, and its way out. */
+function ContactActions({ close, cta, later }: { close: () => void; cta: string; later?: string }) {
+  return (
+    <Group gap="sm">
+      <CtaButton to={paths.contactUs.getHref()} onNavigate={close}>
+        {cta}
+      </CtaButton>
+      <LaterButton onClose={close}>{later}</LaterButton>
+    </Group>
+  );
+}
+
 function offerView(offerEnds: string, close: () => void): View {
   return {
     title: 'Welcome offer: 50% off your tax filing',
@@ -105,12 +117,7 @@ function offerView(offerEnds: string, close: () => void): View {
             </Group>
           ))}
         </SimpleGrid>
-        <Group gap="sm">
-          <CtaButton to={paths.contactUs.getHref()} onNavigate={close}>
-            Claim your offer
-          </CtaButton>
-          <LaterButton onClose={close} />
-        </Group>
+        <ContactActions close={close} cta="Claim your offer" />
       </Stack>
     ),
   };
@@ -127,12 +134,7 @@ function welcomeView(firmName: string, close: () => void): View {
           businesses, and we are with you after you file.
         </Text>
         <Text c="gray.8">Tell us about your year and we will estimate your refund, free of charge.</Text>
-        <Group gap="sm">
-          <CtaButton to={paths.contactUs.getHref()} onNavigate={close}>
-            Contact us
-          </CtaButton>
-          <LaterButton onClose={close}>Continue to the site</LaterButton>
-        </Group>
+        <ContactActions close={close} cta="Contact us" later="Continue to the site" />
       </Stack>
     ),
   };

@@ -44,7 +44,7 @@ import { useMarkVerified } from '../api/mark-verified.ts';
 import { useSendResetLink } from '../api/send-reset-link.ts';
 import { useSetFileNumber } from '../api/set-file-number.ts';
 import { useSuggestFileNumber } from '../api/suggest-file-number.ts';
-import { TableHead } from '../../../components/ui/table-head.tsx';
+import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { StatusBadge } from '../../../components/ui/list-cells.tsx';
 
@@ -338,22 +338,23 @@ function History({ history }: { history: StaffClient['history'] }) {
       <Title order={2} id="history-heading" fz="lg" mb="sm">
         Status history
       </Title>
-      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ 'aria-label': 'Status history', tabIndex: 0 }}>
-        <Table striped withTableBorder>
-          <TableHead columns={['When', 'From', 'To', 'Comment', 'By']} />
-          <Table.Tbody>
-            {[...history].reverse().map((entry) => (
-              <Table.Tr key={`${entry.at}-${entry.to_status}`}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
-                <Table.Td>{entry.from_status ?? '—'}</Table.Td>
-                <Table.Td>{entry.to_status}</Table.Td>
-                <Table.Td>{entry.comment ?? '—'}</Table.Td>
-                <Table.Td>{entry.by ?? 'System'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <SimpleTable
+        columns={['When', 'From', 'To', 'Comment', 'By']}
+        minWidth={640}
+        scrollLabel="Status history"
+        striped
+        withTableBorder
+      >
+        {[...history].reverse().map((entry) => (
+          <Table.Tr key={`${entry.at}-${entry.to_status}`}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
+            <Table.Td>{entry.from_status ?? '—'}</Table.Td>
+            <Table.Td>{entry.to_status}</Table.Td>
+            <Table.Td>{entry.comment ?? '—'}</Table.Td>
+            <Table.Td>{entry.by ?? 'System'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </SimpleTable>
     </section>
   );
 }

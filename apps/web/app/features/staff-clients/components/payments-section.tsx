@@ -1,7 +1,7 @@
 import { Badge, SimpleGrid, Table, Text } from '@mantine/core';
 import { formatMoney, paymentStatusDisplay, type StaffClient } from '@taxfirm/contract';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
-import { TableHead } from '../../../components/ui/table-head.tsx';
+import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 /** The filing's payments (admins; null hides them) and the friends this client referred. */
@@ -19,34 +19,33 @@ export function PaymentsSection({
           {payments.length === 0 ? (
             <Text fz="sm">No payments for this tax year.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={420}>
-              <Table aria-labelledby="payments-heading">
-                <TableHead columns={['Amount', 'Status', 'Order / payment', 'Date']} />
-                <Table.Tbody>
-                  {payments.map((payment) => {
-                    const status = paymentStatusDisplay(payment.status);
-                    return (
-                      <Table.Tr key={payment.order_id}>
-                        <Table.Td>
-                          {formatMoney(payment.amount_cents, payment.currency)} {payment.currency}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={status.color} c="dark.7" variant="light">
-                            {status.label}
-                          </Badge>
-                          {payment.failure_reason && <Text fz="xs">{payment.failure_reason}</Text>}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text fz="xs">{payment.order_id}</Text>
-                          {payment.payment_id && <Text fz="xs">{payment.payment_id}</Text>}
-                        </Table.Td>
-                        <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <SimpleTable
+              columns={['Amount', 'Status', 'Order / payment', 'Date']}
+              minWidth={420}
+              aria-labelledby="payments-heading"
+            >
+              {payments.map((payment) => {
+                const status = paymentStatusDisplay(payment.status);
+                return (
+                  <Table.Tr key={payment.order_id}>
+                    <Table.Td>
+                      {formatMoney(payment.amount_cents, payment.currency)} {payment.currency}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={status.color} c="dark.7" variant="light">
+                        {status.label}
+                      </Badge>
+                      {payment.failure_reason && <Text fz="xs">{payment.failure_reason}</Text>}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="xs">{payment.order_id}</Text>
+                      {payment.payment_id && <Text fz="xs">{payment.payment_id}</Text>}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </SimpleTable>
           )}
         </SectionCard>
       )}
@@ -54,21 +53,20 @@ export function PaymentsSection({
         {referrals.length === 0 ? (
           <Text fz="sm">This client has not referred anyone.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table aria-labelledby="referrals-heading">
-              <TableHead columns={['Friend', 'E-mail', 'Phone', 'Date']} />
-              <Table.Tbody>
-                {referrals.map((referral) => (
-                  <Table.Tr key={`${referral.email}-${referral.created_at}`}>
-                    <Table.Td>{referral.name}</Table.Td>
-                    <Table.Td>{referral.email}</Table.Td>
-                    <Table.Td>{referral.phone}</Table.Td>
-                    <Table.Td>{formatDate(referral.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SimpleTable
+            columns={['Friend', 'E-mail', 'Phone', 'Date']}
+            minWidth={420}
+            aria-labelledby="referrals-heading"
+          >
+            {referrals.map((referral) => (
+              <Table.Tr key={`${referral.email}-${referral.created_at}`}>
+                <Table.Td>{referral.name}</Table.Td>
+                <Table.Td>{referral.email}</Table.Td>
+                <Table.Td>{referral.phone}</Table.Td>
+                <Table.Td>{formatDate(referral.created_at)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </SimpleTable>
         )}
       </SectionCard>
     </SimpleGrid>

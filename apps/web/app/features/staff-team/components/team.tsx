@@ -20,7 +20,7 @@ import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useStaffTeam } from '../../../lib/staff-team.ts';
 import { useChangeMember, type MemberAction } from '../api/change-member.ts';
 import { useInviteStaff } from '../api/invite-staff.ts';
-import { TableHead } from '../../../components/ui/table-head.tsx';
+import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { RowAction } from '../../../components/ui/row-action.tsx';
 
@@ -113,75 +113,69 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
   };
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover>
-          <TableHead columns={['Name', 'E-mail', 'Role', 'State', 'Since', 'Actions']} />
-          <Table.Tbody>
-            {staff.map((member) => {
-              const name = `${member.first_name} ${member.last_name}`;
-              const self = member.user_id === viewerId;
-              return (
-                <Table.Tr key={member.user_id}>
-                  <Table.Th scope="row">{name}</Table.Th>
-                  <Table.Td>{member.email}</Table.Td>
-                  <Table.Td>{member.role}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Badge color={member.active ? 'green' : 'gray'} c="dark.7" variant="light">
-                        {member.active ? 'Active' : 'Deactivated'}
-                      </Badge>
-                      {!member.password_set && (
-                        <Badge variant="outline" color="gray" c="gray.9">
-                          Invited
-                        </Badge>
-                      )}
-                      {member.password_set && !member.mfa_enabled && (
-                        <Badge variant="outline" color="gray" c="gray.9">
-                          No authenticator yet
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(member.created_at)}</Table.Td>
-                  <Table.Td>
-                    {self ? (
-                      <Text fz="sm" c="gray.8">
-                        You
-                      </Text>
+      <SimpleTable
+        columns={['Name', 'E-mail', 'Role', 'State', 'Since', 'Actions']}
+        minWidth={760}
+        striped
+        highlightOnHover
+      >
+        {staff.map((member) => {
+          const name = `${member.first_name} ${member.last_name}`;
+          const self = member.user_id === viewerId;
+          return (
+            <Table.Tr key={member.user_id}>
+              <Table.Th scope="row">{name}</Table.Th>
+              <Table.Td>{member.email}</Table.Td>
+              <Table.Td>{member.role}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  <Badge color={member.active ? 'green' : 'gray'} c="dark.7" variant="light">
+                    {member.active ? 'Active' : 'Deactivated'}
+                  </Badge>
+                  {!member.password_set && (
+                    <Badge variant="outline" color="gray" c="gray.9">
+                      Invited
+                    </Badge>
+                  )}
+                  {member.password_set && !member.mfa_enabled && (
+                    <Badge variant="outline" color="gray" c="gray.9">
+                      No authenticator yet
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{formatDateTime(member.created_at)}</Table.Td>
+              <Table.Td>
+                {self ? (
+                  <Text fz="sm" c="gray.8">
+                    You
+                  </Text>
+                ) : (
+                  <Group gap="xs" wrap="nowrap">
+                    {member.active ? (
+                      <RowAction label={`Deactivate ${name}`} onClick={() => void act(member, 'deactivate')}>
+                        Deactivate
+                      </RowAction>
                     ) : (
-                      <Group gap="xs" wrap="nowrap">
-                        {member.active ? (
-                          <RowAction
-                            label={`Deactivate ${name}`}
-                            onClick={() => void act(member, 'deactivate')}
-                          >
-                            Deactivate
-                          </RowAction>
-                        ) : (
-                          <RowAction
-                            label={`Reactivate ${name}`}
-                            onClick={() => void act(member, 'reactivate')}
-                          >
-                            Reactivate
-                          </RowAction>
-                        )}
-                        {member.mfa_enabled && (
-                          <RowAction
-                            label={`Reset the authenticator of ${name}`}
-                            onClick={() => void act(member, 'resetmfa')}
-                          >
-                            Reset authenticator
-                          </RowAction>
-                        )}
-                      </Group>
+                      <RowAction label={`Reactivate ${name}`} onClick={() => void act(member, 'reactivate')}>
+                        Reactivate
+                      </RowAction>
                     )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                    {member.mfa_enabled && (
+                      <RowAction
+                        label={`Reset the authenticator of ${name}`}
+                        onClick={() => void act(member, 'resetmfa')}
+                      >
+                        Reset authenticator
+                      </RowAction>
+                    )}
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </SimpleTable>
       <SuccessAlert message={success.message} />
       <ApiErrorAlert error={action.error} />
     </Stack>
