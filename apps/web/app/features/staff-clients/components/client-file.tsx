@@ -136,24 +136,22 @@ function AccountActions({ clientId, verified }: { clientId: string; verified: bo
   return (
     <Stack gap="xs" mt="md">
       <Group gap="xs">
-        <Button
-          variant="default"
-          size="compact-sm"
-          loading={reset.isPending}
-          onClick={() => void act(reset.mutateAsync(clientId))}
-        >
-          Send password-reset link
-        </Button>
-        {!verified && (
-          <Button
-            variant="default"
-            size="compact-sm"
-            loading={verify.isPending}
-            onClick={() => void act(verify.mutateAsync(clientId))}
-          >
-            Mark e-mail verified
-          </Button>
-        )}
+        {[
+          { text: 'Send password-reset link', action: reset, shown: true },
+          { text: 'Mark e-mail verified', action: verify, shown: !verified },
+        ]
+          .filter(({ shown }) => shown)
+          .map(({ text, action }) => (
+            <Button
+              key={text}
+              variant="default"
+              size="compact-sm"
+              loading={action.isPending}
+              onClick={() => void act(action.mutateAsync(clientId))}
+            >
+              {text}
+            </Button>
+          ))}
       </Group>
       <SuccessAlert message={success.message} />
       <ApiErrorAlert error={reset.error ?? verify.error} />
