@@ -5,28 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, readCookie } from './api-client.ts';
+import { testSiteSettings } from './site-settings.fixture.ts';
 
-const SETTINGS = {
-  firm_name: 'Firm',
-  site_email: 'desk@firm.example',
-  usphonenumber: '(214)-555-0142',
-  indianphonenumber: '04055-550142',
-  officedays: 'Mon to Fri',
-  officetimings: '9:30AM CST to 6:30PM CST',
-  corporateoffice: 'Dallas',
-  processingcenter: 'Hyderabad',
-  sitepopupsetting: false,
-  popuptype: 1,
-  current_tax_year: 2025,
-  reviews_url: '',
-  offer_end_date: '',
-  hosted_button_id: '',
-  facebook_url: 'https://facebook.com/firm',
-  twitter_url: '',
-  linkedin_url: '',
-  instagram_url: '',
-  youtube_url: '',
-};
+const SETTINGS = testSiteSettings({ facebook_url: 'https://facebook.com/firm' });
 
 type Seen = {
   method?: string;

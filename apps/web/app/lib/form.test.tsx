@@ -6,18 +6,20 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from './form.ts';
 
+const EMPTY_CAREERS: CareersBody = {
+  firstname: '',
+  lastname: '',
+  emailaddress: '',
+  phoneext: 'US',
+  phone: '',
+  message: '',
+};
+
 type Submitted = { firstname: string; phone: string; phoneext: string };
 
 function CareersProbeForm({ onValid }: { onValid: (v: Submitted) => void }) {
   const form = useContractForm(careersBodySchema, {
-    defaultValues: {
-      firstname: '',
-      lastname: '',
-      emailaddress: '',
-      phoneext: 'US',
-      phone: '',
-      message: '',
-    } satisfies CareersBody,
+    defaultValues: EMPTY_CAREERS,
   });
   const error = (name: keyof CareersBody) => form.formState.errors[name]?.message;
   return (
@@ -95,14 +97,7 @@ describe('server field errors', () => {
   it("puts a 400's field messages on the form's fields and leaves the alert for other errors", async () => {
     const { result } = renderHook(() =>
       useContractForm(careersBodySchema, {
-        defaultValues: {
-          firstname: '',
-          lastname: '',
-          emailaddress: '',
-          phoneext: 'US',
-          phone: '',
-          message: '',
-        },
+        defaultValues: EMPTY_CAREERS,
       }),
     );
     const invalid = new ApiError('Firstname is required', {

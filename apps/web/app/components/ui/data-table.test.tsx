@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useListState } from '../../lib/use-list-state.ts';
 import { DataTable, type Column, type TableState } from './data-table.tsx';
@@ -39,20 +39,25 @@ const stateOf = (overrides: Partial<TableState<SortColumn>> = {}): TableState<So
 
 const withMantine = (ui: ReactNode) => render(<MantineProvider>{ui}</MantineProvider>);
 
+/** The table of PEOPLE, "2 people", with a fresh state; each test overrides what it is about. */
+function PeopleTable(props: Partial<ComponentProps<typeof DataTable<Person, SortColumn>>>) {
+  return (
+    <DataTable
+      caption="2 people"
+      empty="No people match."
+      columns={COLUMNS}
+      list={page(PEOPLE)}
+      rowKey={(p) => p.id}
+      state={stateOf()}
+      error={null}
+      {...props}
+    />
+  );
+}
+
 describe('DataTable', () => {
   it('renders a row per item, a cell per column, under the caption and the column headers', () => {
-    withMantine(
-      <DataTable
-        label="People"
-        caption="2 people"
-        empty="No people match."
-        columns={COLUMNS}
-        list={page(PEOPLE)}
-        rowKey={(p) => p.id}
-        state={stateOf()}
-        error={null}
-      />,
-    );
+    withMantine(<PeopleTable label="People" />);
     const table = screen.getByRole('table', { name: '2 people' });
     expect(
       within(table)
@@ -76,17 +81,7 @@ describe('DataTable', () => {
 
   it('calls back with the column when a sortable header is clicked, and marks the sorted column', async () => {
     const state = stateOf({ sort: { column: 'name', dir: 'desc' } });
-    withMantine(
-      <DataTable
-        caption="2 people"
-        empty="No people match."
-        columns={COLUMNS}
-        list={page(PEOPLE)}
-        rowKey={(p) => p.id}
-        state={state}
-        error={null}
-      />,
-    );
+    withMantine(<PeopleTable state={state} />);
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('columnheader', { name: 'E-mail' })).not.toHaveAttribute('aria-sort');
     await userEvent.click(screen.getByRole('button', { name: 'E-mail' }));
@@ -97,17 +92,7 @@ describe('DataTable', () => {
 
   it('pages: says which rows it shows and calls back with the page chosen', async () => {
     const state = stateOf({ page: 2 });
-    withMantine(
-      <DataTable
-        caption="60 people"
-        empty="No people match."
-        columns={COLUMNS}
-        list={page(PEOPLE, 60)}
-        rowKey={(p) => p.id}
-        state={state}
-        error={null}
-      />,
-    );
+    withMantine(<PeopleTable caption="60 people" list={page(PEOPLE, 60)} state={state} />);
     expect(screen.getByText('Showing 26 to 50 of 60')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
@@ -117,48 +102,25 @@ describe('DataTable', () => {
   });
 
   it('shows no pages when everything fits on one', () => {
-    withMantine(
-      <DataTable
-        caption="25 people"
-        empty="No people match."
-        columns={COLUMNS}
-        list={page(PEOPLE, 25)}
-        rowKey={(p) => p.id}
-        state={stateOf()}
-        error={null}
-      />,
-    );
+    withMantine(<PeopleTable caption="25 people" list={page(PEOPLE, 25)} />);
     expect(screen.queryByText(/^Showing/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Page 1' })).toBeNull();
   });
 
   it('shows the empty state across the table when nothing matches', () => {
-    withMantine(
-      <DataTable
-        caption="0 people"
-        empty="No people match."
-        columns={COLUMNS}
-        list={page([])}
-        rowKey={(p) => p.id}
-        state={stateOf()}
-        error={null}
-      />,
-    );
+    withMantine(<PeopleTable caption="0 people" list={page([])} />);
     const cell = screen.getByRole('cell', { name: 'No people match.' });
     expect(cell).toHaveAttribute('colspan', '3');
   });
 
   it('while loading, names its loader only when asked to, and takes its name from its label without a caption', () => {
     withMantine(
-      <DataTable
+      <PeopleTable
         label="Audit log"
         loadingLabel="Loading the audit log"
         empty="No entries match."
-        columns={COLUMNS}
         list={{ data: undefined, isPending: true, isFetching: true }}
-        rowKey={(p) => p.id}
-        state={stateOf()}
-        error={null}
+        caption={undefined}
       />,
     );
     const table = screen.getByRole('table', { name: 'Audit log' });
@@ -170,12 +132,7 @@ describe('DataTable', () => {
   it('searches as one types, offers the CSV of the list, and announces an error', async () => {
     const state = stateOf();
     withMantine(
-      <DataTable
-        caption="2 people"
-        empty="No people match."
-        columns={COLUMNS}
-        list={page(PEOPLE)}
-        rowKey={(p) => p.id}
+      <PeopleTable
         state={state}
         error={new Error('down')}
         search={{ placeholder: 'Name or e-mail' }}
@@ -195,17 +152,7 @@ describe('DataTable', () => {
   it('with useListState, a header click sorts ascending, a second descending', async () => {
     function People() {
       const state = useListState<SortColumn>({ pageSize: 25, sort: { column: 'name', dir: 'asc' } });
-      return (
-        <DataTable
-          caption="2 people"
-          empty="No people match."
-          columns={COLUMNS}
-          list={page(PEOPLE)}
-          rowKey={(p) => p.id}
-          state={state}
-          error={null}
-        />
-      );
+      return <PeopleTable state={state} />;
     }
     withMantine(<People />);
     const header = screen.getByRole('columnheader', { name: 'E-mail' });

@@ -1,6 +1,7 @@
 import { Anchor, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCheck, IconLock, IconTargetArrow, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ContentSection } from '../../components/ui/content-section.tsx';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
@@ -71,10 +72,7 @@ export default function Profile() {
       lead={`${subject} prepares taxes and keeps accounts for individuals and businesses with ties to the United States and India.`}
     >
       <Stack gap={48}>
-        <Stack component="section" aria-labelledby="who-we-are-heading" gap="md">
-          <Title order={2} id="who-we-are-heading" c="navy.9" fz={{ base: 24, md: 28 }}>
-            Who we are
-          </Title>
+        <ContentSection headingId="who-we-are-heading" title="Who we are">
           <Text c="gray.8">
             We are a tax preparation and accounting firm for US and India-linked taxpayers. Our clients
             include US citizens and green card holders with family, property or investments in India, Indian
@@ -87,12 +85,9 @@ export default function Profile() {
             us rather than an exception. We prepare individual returns, business returns and the filings that
             go with them, and we stay available after the return is filed.
           </Text>
-        </Stack>
+        </ContentSection>
 
-        <Stack component="section" aria-labelledby="how-we-work-heading" gap="md">
-          <Title order={2} id="how-we-work-heading" c="navy.9" fz={{ base: 24, md: 28 }}>
-            How we work
-          </Title>
+        <ContentSection headingId="how-we-work-heading" title="How we work">
           <Text c="gray.8">Most of our work happens in a secure client portal, in four steps.</Text>
           <SimpleGrid
             component="ol"
@@ -116,12 +111,9 @@ export default function Profile() {
               </Card>
             ))}
           </SimpleGrid>
-        </Stack>
+        </ContentSection>
 
-        <Stack component="section" aria-labelledby="values-heading" gap="md">
-          <Title order={2} id="values-heading" c="navy.9" fz={{ base: 24, md: 28 }}>
-            What we stand for
-          </Title>
+        <ContentSection headingId="values-heading" title="What we stand for">
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
             {VALUES.map((value) => (
               <Stack key={value.title} gap="xs" p="lg" bg="navy.0" style={{ borderRadius: 12 }}>
@@ -146,12 +138,9 @@ export default function Profile() {
             </Anchor>
             .
           </Text>
-        </Stack>
+        </ContentSection>
 
-        <Stack component="section" aria-labelledby="why-us-heading" gap="md">
-          <Title order={2} id="why-us-heading" c="navy.9" fz={{ base: 24, md: 28 }}>
-            Why clients choose us
-          </Title>
+        <ContentSection headingId="why-us-heading" title="Why clients choose us">
           <List
             spacing="sm"
             c="gray.8"
@@ -165,7 +154,7 @@ export default function Profile() {
               <List.Item key={reason}>{reason}</List.Item>
             ))}
           </List>
-        </Stack>
+        </ContentSection>
 
         <CallToAction
           title="Work with us"

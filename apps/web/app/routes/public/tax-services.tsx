@@ -8,6 +8,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ContentSection } from '../../components/ui/content-section.tsx';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { publicMeta } from '../../lib/seo.ts';
@@ -96,10 +97,7 @@ export default function TaxServices() {
       lead="Tax preparation, filing and advice in the United States and India, for individuals and for businesses."
     >
       <Stack gap={48}>
-        <Stack component="section" aria-labelledby="us-services-heading" gap="md">
-          <Title order={2} id="us-services-heading" c="navy.9" fz={{ base: 24, md: 28 }}>
-            US tax services
-          </Title>
+        <ContentSection headingId="us-services-heading" title="US tax services">
           <Text c="gray.8">
             Federal returns for citizens, residents and nonresidents, the filings that come with income or
             accounts abroad, and returns for corporations, partnerships and S corporations.
@@ -117,12 +115,9 @@ export default function TaxServices() {
           <Anchor component={Link} to={usHref} fw={600}>
             All US tax services
           </Anchor>
-        </Stack>
+        </ContentSection>
 
-        <Stack component="section" aria-labelledby="indian-services-heading" gap="md">
-          <Title order={2} id="indian-services-heading" c="navy.9" fz={{ base: 24, md: 28 }}>
-            Indian tax services
-          </Title>
+        <ContentSection headingId="indian-services-heading" title="Indian tax services">
           <Text c="gray.8">
             Income tax advice and returns in India, PAN and TAN, company and partnership firm formation, and
             statutory and tax audits.
@@ -140,12 +135,9 @@ export default function TaxServices() {
           <Anchor component={Link} to={indianHref} fw={600}>
             All Indian tax services
           </Anchor>
-        </Stack>
+        </ContentSection>
 
-        <Stack component="section" aria-labelledby="included-heading" gap="md">
-          <Title order={2} id="included-heading" c="navy.9" fz={{ base: 24, md: 28 }}>
-            Included with every service
-          </Title>
+        <ContentSection headingId="included-heading" title="Included with every service">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             {INCLUDED.map((item) => (
               <Group key={item.title} align="flex-start" gap="md" wrap="nowrap">
@@ -161,7 +153,7 @@ export default function TaxServices() {
               </Group>
             ))}
           </SimpleGrid>
-        </Stack>
+        </ContentSection>
 
         <CallToAction
           title="Not sure which service you need?"

@@ -1,5 +1,6 @@
-import { List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { ContentSection } from '../../components/ui/content-section.tsx';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { publicMeta } from '../../lib/seo.ts';
@@ -31,10 +32,7 @@ export default function UsTaxServices() {
           note="When a due date falls on a weekend or a legal holiday, it moves to the next business day."
         />
 
-        <Stack component="section" aria-labelledby="deductions-heading" gap="md">
-          <Title order={2} id="deductions-heading" c="navy.9" fz={{ base: 24, md: 28 }}>
-            Deductions we check on every individual return
-          </Title>
+        <ContentSection headingId="deductions-heading" title="Deductions we check on every individual return">
           <Text c="gray.8">
             Deductions are easy to miss when records are spread across the year. These are some we look for
             every time, and we ask for the paperwork behind them.
@@ -59,7 +57,7 @@ export default function UsTaxServices() {
               </List.Item>
             ))}
           </List>
-        </Stack>
+        </ContentSection>
 
         <ServiceSection group={BUSINESS} />
 

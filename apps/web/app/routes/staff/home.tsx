@@ -1,4 +1,4 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { ConsolePage } from '../../components/ui/page-header.tsx';
 import { WorkQueues } from '../../features/staff-clients/components/work-queues.tsx';
 
 export function meta() {
@@ -7,18 +7,11 @@ export function meta() {
 
 export default function StaffHome() {
   return (
-    <Container size="xl" py="xl" component="main" id="main" tabIndex={-1}>
-      <Stack gap="lg">
-        <div>
-          <Title order={1} fz={28} c="navy.9">
-            Work queues
-          </Title>
-          <Text c="gray.8">
-            Clients by file status for a tax year. Analysts see their own clients and To Be Assigned.
-          </Text>
-        </div>
-        <WorkQueues />
-      </Stack>
-    </Container>
+    <ConsolePage
+      title="Work queues"
+      description="Clients by file status for a tax year. Analysts see their own clients and To Be Assigned."
+    >
+      <WorkQueues />
+    </ConsolePage>
   );
 }

@@ -1,4 +1,4 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { ConsolePage } from '../../components/ui/page-header.tsx';
 import { StaffInbox } from '../../features/staff-inbox/components/staff-inbox.tsx';
 import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 
@@ -9,19 +9,11 @@ export function meta() {
 export default function StaffInboxPage() {
   const staff = useStaffViewer().data;
   return (
-    <Container size="xl" py="xl" component="main" id="main" tabIndex={-1}>
-      <Stack gap="lg">
-        <div>
-          <Title order={1} fz={28} c="navy.9">
-            Inbox
-          </Title>
-          <Text c="gray.8">
-            Contact messages, career applications, referrals and payments. Each list downloads as CSV with its
-            filters.
-          </Text>
-        </div>
-        <StaffInbox role={staff.role} />
-      </Stack>
-    </Container>
+    <ConsolePage
+      title="Inbox"
+      description="Contact messages, career applications, referrals and payments. Each list downloads as CSV with its filters."
+    >
+      <StaffInbox role={staff.role} />
+    </ConsolePage>
   );
 }

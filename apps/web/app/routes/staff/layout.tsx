@@ -1,5 +1,6 @@
-import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Text } from '@mantine/core';
 import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
+import { AppHeader } from '../../components/ui/app-header.tsx';
 import { ClientOnlyFallback } from '../../components/layouts/client-only-fallback.tsx';
 import { paths } from '../../config/paths.ts';
 import { staffViewerQueryOptions, useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
@@ -45,41 +46,34 @@ export default function StaffLayout() {
   };
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to main content
-      </a>
-      <Box component="header" bg="navy.9" c="white" py="sm">
-        <Container size="xl">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="lg" wrap="wrap">
-              <Anchor href={paths.staff.home.getHref()} c="white" fw={700}>
-                Staff console
-              </Anchor>
-              <Box component="nav" aria-label="Staff console">
-                <Group component="ul" gap="md" wrap="wrap" className="staff-nav">
-                  {consoleLinks
-                    .filter((link) => !link.adminOnly || staff.role === 'admin')
-                    .map((link) => (
-                      <li key={link.href}>
-                        <Anchor component={NavLink} to={link.href} end c="white" fz="sm" underline="hover">
-                          {link.label}
-                        </Anchor>
-                      </li>
-                    ))}
-                </Group>
-              </Box>
+      <AppHeader>
+        <Group gap="lg" wrap="wrap">
+          <Anchor href={paths.staff.home.getHref()} c="white" fw={700}>
+            Staff console
+          </Anchor>
+          <Box component="nav" aria-label="Staff console">
+            <Group component="ul" gap="md" wrap="wrap" className="staff-nav">
+              {consoleLinks
+                .filter((link) => !link.adminOnly || staff.role === 'admin')
+                .map((link) => (
+                  <li key={link.href}>
+                    <Anchor component={NavLink} to={link.href} end c="white" fz="sm" underline="hover">
+                      {link.label}
+                    </Anchor>
+                  </li>
+                ))}
             </Group>
-            <Group gap="sm">
-              <Text fz="sm" data-testid="staff-identity">
-                {staff.first_name} {staff.last_name} ({staff.role})
-              </Text>
-              <Button size="compact-sm" variant="white" color="navy" onClick={() => void logout()}>
-                Logout
-              </Button>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
+          </Box>
+        </Group>
+        <Group gap="sm">
+          <Text fz="sm" data-testid="staff-identity">
+            {staff.first_name} {staff.last_name} ({staff.role})
+          </Text>
+          <Button size="compact-sm" variant="white" color="navy" onClick={() => void logout()}>
+            Logout
+          </Button>
+        </Group>
+      </AppHeader>
       <Outlet />
     </>
   );

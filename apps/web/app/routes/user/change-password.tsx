@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Page } from '../../components/ui/page-header.tsx';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
 
 export function meta() {
@@ -7,16 +7,11 @@ export function meta() {
 
 export default function ChangePassword() {
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} fz={28} c="navy.9">
-          Change Password
-        </Title>
-        <Text c="gray.8">
-          Choose a new password of at least 10 characters. Other devices will be signed out.
-        </Text>
-      </div>
+    <Page
+      title="Change Password"
+      description="Choose a new password of at least 10 characters. Other devices will be signed out."
+    >
       <ChangePasswordForm />
-    </Stack>
+    </Page>
   );
 }

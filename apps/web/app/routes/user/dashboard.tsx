@@ -1,4 +1,5 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
+import { Page } from '../../components/ui/page-header.tsx';
 import { DashboardSteps } from '../../features/client-area/components/dashboard-steps.tsx';
 import { useSessionInfo } from '../../lib/session.ts';
 
@@ -9,21 +10,16 @@ export function meta() {
 export default function Dashboard() {
   const session = useSessionInfo();
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} fz={28} c="navy.9">
-          Welcome, {session?.userName}
-        </Title>
-        <Text c="gray.8">
-          Your return moves through these six steps. We will let you know when we need something from you.
-        </Text>
-      </div>
+    <Page
+      title={<>Welcome, {session?.userName}</>}
+      description="Your return moves through these six steps. We will let you know when we need something from you."
+    >
       {session?.fileStatus === 'Cancel Filing' && (
         <Alert color="red" role="status">
           This filing has been cancelled. Contact us if you would like to reopen it.
         </Alert>
       )}
       <DashboardSteps status={session?.fileStatus ?? null} />
-    </Stack>
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { redirect } from 'react-router';
 import { ClientOnlyFallback } from '../../components/layouts/client-only-fallback.tsx';
+import { Page } from '../../components/ui/page-header.tsx';
 import { paths } from '../../config/paths.ts';
 import { paymentStatusQueryOptions } from '../../features/payments/api/get-payment-status.ts';
 import { PaymentPage } from '../../features/payments/components/payment-page.tsx';
@@ -33,14 +33,11 @@ export function meta() {
 
 export default function Payment() {
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} fz={28} c="navy.9">
-          Make a Payment
-        </Title>
-        <Text c="gray.8">Pay your tax preparation fee by card. You get a receipt by e-mail.</Text>
-      </div>
+    <Page
+      title="Make a Payment"
+      description="Pay your tax preparation fee by card. You get a receipt by e-mail."
+    >
       <PaymentPage />
-    </Stack>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core';
+import { Page } from '../../components/ui/page-header.tsx';
 import { ReferralList } from '../../features/referrals/components/referral-list.tsx';
 
 export function meta() {
@@ -7,11 +7,8 @@ export function meta() {
 
 export default function Referrals() {
   return (
-    <Stack gap="lg">
-      <Title order={1} fz={28} c="navy.9">
-        Referral List
-      </Title>
+    <Page title="Referral List">
       <ReferralList />
-    </Stack>
+    </Page>
   );
 }

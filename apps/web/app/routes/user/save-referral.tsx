@@ -1,6 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Page } from '../../components/ui/page-header.tsx';
 import { paths } from '../../config/paths.ts';
 import { ReferralForm } from '../../features/referrals/components/referral-form.tsx';
 
@@ -20,14 +20,11 @@ export default function SaveReferral() {
     return () => window.clearTimeout(timer);
   }, [saved, navigate]);
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} fz={28} c="navy.9">
-          Refer a friend
-        </Title>
-        <Text c="gray.8">You refer as yourself: your name and e-mail come from your account.</Text>
-      </div>
+    <Page
+      title="Refer a friend"
+      description="You refer as yourself: your name and e-mail come from your account."
+    >
       <ReferralForm variant="client" onSaved={() => setSaved(true)} />
-    </Stack>
+    </Page>
   );
 }

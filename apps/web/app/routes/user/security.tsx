@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Page } from '../../components/ui/page-header.tsx';
 import { AccountSecurity } from '../../features/accounts/components/account-security.tsx';
 
 export function meta() {
@@ -7,14 +7,8 @@ export function meta() {
 
 export default function Security() {
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} fz={28} c="navy.9">
-          Account Security
-        </Title>
-        <Text c="gray.8">Protect your account with two-step verification.</Text>
-      </div>
+    <Page title="Account Security" description="Protect your account with two-step verification.">
       <AccountSecurity />
-    </Stack>
+    </Page>
   );
 }

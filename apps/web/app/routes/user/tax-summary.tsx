@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Page } from '../../components/ui/page-header.tsx';
 import { TaxSummaryTable } from '../../features/tax-summaries/components/tax-summary-table.tsx';
 
 export function meta() {
@@ -7,14 +7,11 @@ export function meta() {
 
 export default function TaxSummary() {
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} fz={28} c="navy.9">
-          View Tax Summary
-        </Title>
-        <Text c="gray.8">When we have prepared your return, its summary appears here for you to review.</Text>
-      </div>
+    <Page
+      title="View Tax Summary"
+      description="When we have prepared your return, its summary appears here for you to review."
+    >
       <TaxSummaryTable />
-    </Stack>
+    </Page>
   );
 }

@@ -15,6 +15,7 @@ import { canPay } from '@taxfirm/contract';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router';
+import { AppHeader } from '../../../components/ui/app-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
 import { CLIENT_MENU } from '../menu.ts';
@@ -43,72 +44,65 @@ export function ClientShell({
 
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to main content
-      </a>
-      <Box component="header" bg="navy.9" c="white" py="sm">
-        <Container size="xl">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Anchor component={Link} to={paths.home.getHref()} c="white" fw={700}>
-              Client portal
-            </Anchor>
-            <Group gap="md" wrap="wrap" data-testid="file-summary">
-              <Text fz="sm">
-                File status:{' '}
-                <Badge color="gold.3" c="navy.9" variant="filled" component="span">
-                  {session?.fileStatus ?? '—'}
-                </Badge>
-              </Text>
-              <Text fz="sm">
-                File number: <strong>{session?.fileNumber ?? 'Not assigned yet'}</strong>
-              </Text>
-            </Group>
-            <Group gap="xs">
-              <Button
-                component={Link}
-                to={paths.referAFriend.getHref()}
-                size="compact-sm"
-                variant="white"
-                color="navy"
-              >
-                Refer a Friend
-              </Button>
-              {paymentOpen && (
-                <Button
-                  component={Link}
-                  to={paths.user.payment.getHref()}
-                  size="compact-sm"
-                  color="gold.3"
-                  c="navy.9"
-                >
-                  Make Payment
-                </Button>
-              )}
-              {bell}
-              <Menu position="bottom-end" withinPortal={false}>
-                <Menu.Target>
-                  <UnstyledButton c="white" aria-label={`Account menu for ${session?.userName ?? 'you'}`}>
-                    <Group gap={4}>
-                      <IconUserCircle size={20} aria-hidden />
-                      <Text fz="sm">{session?.userName}</Text>
-                      <IconChevronDown size={14} aria-hidden />
-                    </Group>
-                  </UnstyledButton>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item component={Link} to={paths.user.changePassword.getHref()}>
-                    Change Password
-                  </Menu.Item>
-                  <Menu.Item component={Link} to={paths.user.referrals.getHref()}>
-                    Referrals List
-                  </Menu.Item>
-                  <Menu.Item onClick={() => void logout()}>Logout</Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
+      <AppHeader>
+        <Anchor component={Link} to={paths.home.getHref()} c="white" fw={700}>
+          Client portal
+        </Anchor>
+        <Group gap="md" wrap="wrap" data-testid="file-summary">
+          <Text fz="sm">
+            File status:{' '}
+            <Badge color="gold.3" c="navy.9" variant="filled" component="span">
+              {session?.fileStatus ?? '—'}
+            </Badge>
+          </Text>
+          <Text fz="sm">
+            File number: <strong>{session?.fileNumber ?? 'Not assigned yet'}</strong>
+          </Text>
+        </Group>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={paths.referAFriend.getHref()}
+            size="compact-sm"
+            variant="white"
+            color="navy"
+          >
+            Refer a Friend
+          </Button>
+          {paymentOpen && (
+            <Button
+              component={Link}
+              to={paths.user.payment.getHref()}
+              size="compact-sm"
+              color="gold.3"
+              c="navy.9"
+            >
+              Make Payment
+            </Button>
+          )}
+          {bell}
+          <Menu position="bottom-end" withinPortal={false}>
+            <Menu.Target>
+              <UnstyledButton c="white" aria-label={`Account menu for ${session?.userName ?? 'you'}`}>
+                <Group gap={4}>
+                  <IconUserCircle size={20} aria-hidden />
+                  <Text fz="sm">{session?.userName}</Text>
+                  <IconChevronDown size={14} aria-hidden />
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component={Link} to={paths.user.changePassword.getHref()}>
+                Change Password
+              </Menu.Item>
+              <Menu.Item component={Link} to={paths.user.referrals.getHref()}>
+                Referrals List
+              </Menu.Item>
+              <Menu.Item onClick={() => void logout()}>Logout</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppHeader>
       <Container size="xl" py="lg">
         <Group align="flex-start" gap="xl" wrap="wrap">
           <Box component="nav" aria-label="Client menu" w={{ base: '100%', sm: 230 }}>

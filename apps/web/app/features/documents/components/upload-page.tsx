@@ -1,4 +1,4 @@
-import { Anchor, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Tabs, Text } from '@mantine/core';
 import {
   DEFAULT_UPLOAD_CATEGORY,
   DOCUMENT_CATEGORIES,
@@ -6,6 +6,7 @@ import {
   type DocumentCategory,
 } from '@taxfirm/contract';
 import { useEffect, useState } from 'react';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useSessionInfo } from '../../../lib/session.ts';
 import { CategoryPanel } from './category-panel.tsx';
 
@@ -35,14 +36,10 @@ export function UploadPage({ supportEmail }: { supportEmail: string | null }) {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={28} c="navy.9">
-          Document Upload
-        </Title>
-        <Text c="gray.8">
-          Send us your tax documents by category: up to six per category. Accepted types: image (jpeg/png),
-          pdf, doc.
-        </Text>
+      <PageHeader
+        title="Document Upload"
+        description="Send us your tax documents by category: up to six per category. Accepted types: image (jpeg/png), pdf, doc."
+      >
         <Text c="gray.8">
           A document over 6MB should be e-mailed to{' '}
           {supportEmail ? (
@@ -54,7 +51,7 @@ export function UploadPage({ supportEmail }: { supportEmail: string | null }) {
           )}
           .
         </Text>
-      </div>
+      </PageHeader>
       <Tabs value={tab} onChange={(value) => isCategory(value) && setTab(value)} keepMounted={false}>
         <Tabs.List aria-label="Document categories">
           {DOCUMENT_CATEGORIES.map((c) => (

@@ -15,16 +15,12 @@ class IntersectionObserverStub {
   }
 }
 
+/** The setup's matchMedia stub, answering the reduced-motion query as asked. */
 function prefersReducedMotion(reduce: boolean) {
+  const stub = window.matchMedia;
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+    ...stub(query),
     matches: reduce && query.includes('prefers-reduced-motion: reduce'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
   }));
 }
 

@@ -66,6 +66,18 @@ function LaterButton({ onClose, children = 'Maybe later' }: { onClose: () => voi
   );
 }
 
+/** The popup's way on to the Contact Us page, and its way out. */
+function ContactActions({ close, cta, later }: { close: () => void; cta: string; later?: string }) {
+  return (
+    <Group gap="sm">
+      <CtaButton to={paths.contactUs.getHref()} onNavigate={close}>
+        {cta}
+      </CtaButton>
+      <LaterButton onClose={close}>{later}</LaterButton>
+    </Group>
+  );
+}
+
 function offerView(offerEnds: string, close: () => void): View {
   return {
     title: 'Welcome offer: 50% off your tax filing',
@@ -105,37 +117,29 @@ function offerView(offerEnds: string, close: () => void): View {
             </Group>
           ))}
         </SimpleGrid>
-        <Group gap="sm">
-          <CtaButton to={paths.contactUs.getHref()} onNavigate={close}>
-            Claim your offer
-          </CtaButton>
-          <LaterButton onClose={close} />
-        </Group>
+        <ContactActions close={close} cta="Claim your offer" />
       </Stack>
     ),
   };
 }
 
+/** A welcome popup: its title names the firm. */
+function welcomeTo(firmName: string, body: ReactNode): View {
+  return { title: `Welcome to ${firmName}`, size: 'md', body };
+}
+
 function welcomeView(firmName: string, close: () => void): View {
-  return {
-    title: `Welcome to ${firmName}`,
-    size: 'md',
-    body: (
-      <Stack gap="md">
-        <Text c="gray.8">
-          Thank you for visiting. We prepare US and Indian tax returns for individuals, families and
-          businesses, and we are with you after you file.
-        </Text>
-        <Text c="gray.8">Tell us about your year and we will estimate your refund, free of charge.</Text>
-        <Group gap="sm">
-          <CtaButton to={paths.contactUs.getHref()} onNavigate={close}>
-            Contact us
-          </CtaButton>
-          <LaterButton onClose={close}>Continue to the site</LaterButton>
-        </Group>
-      </Stack>
-    ),
-  };
+  return welcomeTo(
+    firmName,
+    <Stack gap="md">
+      <Text c="gray.8">
+        Thank you for visiting. We prepare US and Indian tax returns for individuals, families and businesses,
+        and we are with you after you file.
+      </Text>
+      <Text c="gray.8">Tell us about your year and we will estimate your refund, free of charge.</Text>
+      <ContactActions close={close} cta="Contact us" later="Continue to the site" />
+    </Stack>,
+  );
 }
 
 const SEASON_COLUMNS = [
@@ -216,37 +220,34 @@ const WELCOME_LINKS = [
 ] as const;
 
 function greetingView(firmName: string, close: () => void): View {
-  return {
-    title: `Welcome to ${firmName}`,
-    size: 'md',
-    body: (
-      <Stack gap="md">
-        <Text c="gray.8">
-          We are glad you are here. Whether you file in the US, in India or in both, our preparers take care
-          of your returns and answer your questions all year.
-        </Text>
-        <Text component="h3" fw={700} c="navy.9" m={0}>
-          Where to start
-        </Text>
-        <Stack component="ul" gap={8} p={0} m={0} style={{ listStyle: 'none' }}>
-          {WELCOME_LINKS.map((l) => (
-            <li key={l.href}>
-              <Link to={l.href} onClick={close} className={classes.linkTile}>
-                <ThemeIcon size={36} radius="md" color="navy.8" aria-hidden>
-                  <l.icon size={20} />
-                </ThemeIcon>
-                <span>{l.label}</span>
-                <IconArrowRight size={18} aria-hidden className={classes.linkArrow} />
-              </Link>
-            </li>
-          ))}
-        </Stack>
-        <Group>
-          <LaterButton onClose={close}>Continue to the site</LaterButton>
-        </Group>
+  return welcomeTo(
+    firmName,
+    <Stack gap="md">
+      <Text c="gray.8">
+        We are glad you are here. Whether you file in the US, in India or in both, our preparers take care of
+        your returns and answer your questions all year.
+      </Text>
+      <Text component="h3" fw={700} c="navy.9" m={0}>
+        Where to start
+      </Text>
+      <Stack component="ul" gap={8} p={0} m={0} style={{ listStyle: 'none' }}>
+        {WELCOME_LINKS.map((l) => (
+          <li key={l.href}>
+            <Link to={l.href} onClick={close} className={classes.linkTile}>
+              <ThemeIcon size={36} radius="md" color="navy.8" aria-hidden>
+                <l.icon size={20} />
+              </ThemeIcon>
+              <span>{l.label}</span>
+              <IconArrowRight size={18} aria-hidden className={classes.linkArrow} />
+            </Link>
+          </li>
+        ))}
       </Stack>
-    ),
-  };
+      <Group>
+        <LaterButton onClose={close}>Continue to the site</LaterButton>
+      </Group>
+    </Stack>,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Badge, Table, Title } from '@mantine/core';
 import { formatMoney, MESSAGES, PAYMENT_STATUS_DISPLAY, type PaymentRecord } from '@taxfirm/contract';
 import { formatDate } from '../../../lib/dates.ts';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 
 /** The client's payment orders for this filing, newest first. */
 export function PaymentHistory({ payments }: { payments: readonly PaymentRecord[] }) {
@@ -18,14 +19,7 @@ export function PaymentHistory({ payments }: { payments: readonly PaymentRecord[
         aria-labelledby="payments-heading"
       >
         <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Amount</Table.Th>
-              <Table.Th scope="col">Order ID</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Date', 'Amount', 'Order ID', 'Status']} />
           <Table.Tbody>
             {payments.length === 0 ? (
               <Table.Tr>

@@ -1,14 +1,15 @@
-import { Alert, Anchor, Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
 import { IconCircleCheck, IconCircleX, IconPrinter } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
 import { paths } from '../../../config/paths.ts';
 import { rememberFileStatus } from '../../../lib/session.ts';
 import { usePaymentOrder } from '../api/get-payment-order.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 export type SupportContact = { email: string; phone: string; phoneHref: string } | null;
 
@@ -51,30 +52,26 @@ function Waiting({ orderId, error }: { orderId: string | null; error: unknown })
   );
 }
 
-/** The order's amount, id, payment id (once paid) and date, in a table named after the order. */
-function Details({ order }: { order: PaymentRecord }) {
-  const monospace = (text: string | null) => (
-    <Text span ff="monospace">
-      {text}
-    </Text>
-  );
-  const paid = order.status === 'paid';
+/** The order's amount and id, then `more` after the id; the list is named after the order. */
+function Details({ order, more, date }: { order: PaymentRecord; more?: DetailItem[]; date: string }) {
+  const items: DetailItem[] = [
+    { label: 'Amount', value: `${formatMoney(order.amount, order.currency)} ${order.currency}` },
+    { label: 'Order ID', value: <Monospace>{order.order_id}</Monospace> },
+    ...(more ?? []),
+    { label: 'Date', value: formatDateTime(date) },
+  ];
   return (
     <Box maw={560}>
-      <DetailList
-        layout="table"
-        label={`Payment ${order.order_id}`}
-        items={[
-          { label: 'Amount', value: `${formatMoney(order.amount, order.currency)} ${order.currency}` },
-          { label: 'Order ID', value: monospace(order.order_id) },
-          ...(paid ? [{ label: 'Payment ID', value: monospace(order.payment_id) }] : []),
-          {
-            label: 'Date',
-            value: formatDateTime(paid ? (order.paid_at ?? order.created_at) : order.created_at),
-          },
-        ]}
-      />
+      <DetailList layout="table" label={`Payment ${order.order_id}`} items={items} />
     </Box>
+  );
+}
+
+function Monospace({ children }: { children: string | null }) {
+  return (
+    <Text span ff="monospace">
+      {children}
+    </Text>
   );
 }
 
@@ -91,19 +88,13 @@ export function PaymentReceipt({ orderId }: { orderId: string | null }) {
         </Title>
       </Group>
       <Text>Thank you. We have received your payment. A receipt has been e-mailed to you.</Text>
-      <Card
-        withBorder
-        radius="md"
-        padding="lg"
-        component="section"
-        aria-labelledby="receipt-heading"
-        maw={600}
-      >
-        <Title order={2} id="receipt-heading" fz="lg" mb="sm">
-          Receipt
-        </Title>
-        <Details order={order} />
-      </Card>
+      <SectionCard headingId="receipt-heading" title="Receipt" maw={600}>
+        <Details
+          order={order}
+          more={[{ label: 'Payment ID', value: <Monospace>{order.payment_id}</Monospace> }]}
+          date={order.paid_at ?? order.created_at}
+        />
+      </SectionCard>
       <Group className="no-print">
         <Button
           leftSection={<IconPrinter size={16} aria-hidden />}
@@ -135,7 +126,7 @@ export function PaymentFailure({ orderId, contact }: { orderId: string | null; c
       <Alert color="red" title="Reason" role="alert" maw={600}>
         {order.failure_reason ?? MESSAGES.PAYMENT_NOT_COMPLETED}
       </Alert>
-      <Details order={order} />
+      <Details order={order} date={order.created_at} />
       <Text>
         Nothing was recorded as paid for this order. If your bank shows a charge, it is reversed automatically
         within a few days.

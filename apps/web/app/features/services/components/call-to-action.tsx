@@ -1,9 +1,21 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, type ButtonProps, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconMessageCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 type CtaLink = { label: string; to: string };
+
+/** A button of the band: full width on a phone. */
+function CtaButton({
+  link,
+  ...props
+}: { link: CtaLink } & Pick<ButtonProps, 'leftSection' | 'rightSection' | 'variant'>) {
+  return (
+    <Button component={Link} to={link.to} size="md" w={{ base: '100%', xs: 'auto' }} {...props}>
+      {link.label}
+    </Button>
+  );
+}
 
 /** The closing band of a service page: an h2, a sentence, and one or two buttons. */
 export function CallToAction({
@@ -31,26 +43,13 @@ export function CallToAction({
       </Title>
       <Text c="gray.8">{children}</Text>
       <Group gap="sm" mt="xs">
-        <Button
-          component={Link}
-          to={primary.to}
-          leftSection={<IconMessageCircle size={18} aria-hidden />}
-          size="md"
-          w={{ base: '100%', xs: 'auto' }}
-        >
-          {primary.label}
-        </Button>
+        <CtaButton link={primary} leftSection={<IconMessageCircle size={18} aria-hidden />} />
         {secondary && (
-          <Button
-            component={Link}
-            to={secondary.to}
+          <CtaButton
+            link={secondary}
             rightSection={<IconArrowRight size={18} aria-hidden />}
-            size="md"
-            w={{ base: '100%', xs: 'auto' }}
             variant="outline"
-          >
-            {secondary.label}
-          </Button>
+          />
         )}
       </Group>
     </Stack>

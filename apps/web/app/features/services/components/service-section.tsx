@@ -1,20 +1,12 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ContentSection } from '../../../components/ui/content-section.tsx';
 import type { TaxServiceGroup } from '../service-types.ts';
 
 /** A group of services: its h2 and summary, one card per service with an h3, then an optional note. */
 export function ServiceSection({ group, note }: { group: TaxServiceGroup; note?: string }) {
   const headingId = `${group.id}-heading`;
   return (
-    <Stack
-      component="section"
-      id={group.id}
-      aria-labelledby={headingId}
-      gap="md"
-      style={{ scrollMarginTop: 16 }}
-    >
-      <Title order={2} id={headingId} c="navy.9" fz={{ base: 24, md: 28 }}>
-        {group.title}
-      </Title>
+    <ContentSection headingId={headingId} title={group.title} id={group.id} style={{ scrollMarginTop: 16 }}>
       <Text c="gray.8">{group.summary}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {group.services.map((service) => (
@@ -36,6 +28,6 @@ export function ServiceSection({ group, note }: { group: TaxServiceGroup; note?:
           {note}
         </Text>
       )}
-    </Stack>
+    </ContentSection>
   );
 }

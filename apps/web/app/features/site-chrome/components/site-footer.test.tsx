@@ -3,30 +3,21 @@ import type { SiteSettings } from '@taxfirm/contract';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { testSiteSettings } from '../../../lib/site-settings.fixture.ts';
 import { contactDetails } from '../contact-details.ts';
 import { SiteFooter } from './site-footer.tsx';
 
-const settings: SiteSettings = {
+const settings = testSiteSettings({
   firm_name: 'Northwind Tax',
   site_email: 'hello@northwind.example',
   usphonenumber: '(469)-555-0199',
   indianphonenumber: '98765-43210',
-  officedays: 'Mon to Fri',
-  officetimings: '9:30AM CST to 6:30PM CST',
   corporateoffice: 'Austin',
   processingcenter: 'Pune',
-  sitepopupsetting: false,
-  popuptype: 1,
-  current_tax_year: 2025,
-  reviews_url: '',
-  offer_end_date: '',
-  hosted_button_id: '',
   facebook_url: 'https://facebook.com/northwind',
-  twitter_url: '',
   linkedin_url: 'https://www.linkedin.com/company/northwind',
   instagram_url: 'javascript:alert(1)',
-  youtube_url: '',
-};
+});
 
 function renderFooter(values: SiteSettings) {
   const router = createMemoryRouter([

@@ -12,68 +12,68 @@ const FOOTER_SERVICES = [
   })),
 ];
 
+/** A footer column: its heading, then its links. */
+function LinkColumn({ title, links }: { title: string; links: readonly { href: string; label: string }[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} fz="md" c="white">
+        {title}
+      </Title>
+      {links.map((l) => (
+        <Anchor key={l.href} component={Link} to={l.href} c="gray.2" fz="sm">
+          {l.label}
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
+
+/** A contact line with its label in white ("Corporate office: Dallas"). */
+function Office({ label, children }: { label: string; children: string }) {
+  return (
+    <Text fz="sm">
+      <Text span fw={600} c="white">
+        {label}:{' '}
+      </Text>
+      {children}
+    </Text>
+  );
+}
+
+/** A phone number with its country ("US: …"), dialled on a tap. */
+function Phone({ label, phone, href }: { label: string; phone: string; href: string }) {
+  return (
+    <Text fz="sm">
+      {label}:{' '}
+      <Anchor href={href} c="gray.2" fz="sm">
+        {phone}
+      </Anchor>
+    </Text>
+  );
+}
+
 /** The public footer: services, quick links, contact details, the firm's social pages (when set), and the copyright line. */
 export function SiteFooter({ contact, year }: { contact: ContactDetails; year: number }) {
   return (
     <Box component="footer" bg="navy.9" c="gray.2" pt="xl" pb="md" mt="xl">
       <Container size="xl">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xl">
-          <Stack gap="xs">
-            <Title order={2} fz="md" c="white">
-              Services
-            </Title>
-            {FOOTER_SERVICES.map((l) => (
-              <Anchor key={l.href} component={Link} to={l.href} c="gray.2" fz="sm">
-                {l.label}
-              </Anchor>
-            ))}
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} fz="md" c="white">
-              Quick links
-            </Title>
-            {QUICK_LINKS.map((l) => (
-              <Anchor key={l.href} component={Link} to={l.href} c="gray.2" fz="sm">
-                {l.label}
-              </Anchor>
-            ))}
-          </Stack>
+          <LinkColumn title="Services" links={FOOTER_SERVICES} />
+          <LinkColumn title="Quick links" links={QUICK_LINKS} />
           <Stack gap="xs">
             <Title order={2} fz="md" c="white">
               Contact
             </Title>
             <Stack gap="xs" component="address" style={{ fontStyle: 'normal' }} data-testid="footer-contact">
-              {contact.corporateOffice && (
-                <Text fz="sm">
-                  <Text span fw={600} c="white">
-                    Corporate office:{' '}
-                  </Text>
-                  {contact.corporateOffice}
-                </Text>
-              )}
+              {contact.corporateOffice && <Office label="Corporate office">{contact.corporateOffice}</Office>}
               {contact.processingCenter && (
-                <Text fz="sm">
-                  <Text span fw={600} c="white">
-                    Processing center:{' '}
-                  </Text>
-                  {contact.processingCenter}
-                </Text>
+                <Office label="Processing center">{contact.processingCenter}</Office>
               )}
               {contact.usPhone && (
-                <Text fz="sm">
-                  US:{' '}
-                  <Anchor href={telHref(contact.usPhone, 'US')} c="gray.2" fz="sm">
-                    {contact.usPhone}
-                  </Anchor>
-                </Text>
+                <Phone label="US" phone={contact.usPhone} href={telHref(contact.usPhone, 'US')} />
               )}
               {contact.indiaPhone && (
-                <Text fz="sm">
-                  India:{' '}
-                  <Anchor href={telHref(contact.indiaPhone, 'INDIA')} c="gray.2" fz="sm">
-                    {contact.indiaPhone}
-                  </Anchor>
-                </Text>
+                <Phone label="India" phone={contact.indiaPhone} href={telHref(contact.indiaPhone, 'INDIA')} />
               )}
               {contact.email && (
                 <Anchor href={`mailto:${contact.email}`} c="gray.2" fz="sm">

@@ -12,6 +12,21 @@ type TopBarProps = {
   onLogout: () => Promise<void>;
 };
 
+/** A phone number with its country ("US: …"), dialled on a tap. */
+function PhoneLink({ label, phone, href }: { label: string; phone: string; href: string }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <IconPhone size={16} aria-hidden />
+      <Text span fz="sm">
+        {label}:{' '}
+        <Anchor href={href} c="white" fz="sm">
+          {phone}
+        </Anchor>
+      </Text>
+    </Group>
+  );
+}
+
 /** The public top bar: contact details from settings, then Login and Register, or Dashboard and Logout. */
 export function TopBar({ contact, onLogin, onRegister, onLogout }: TopBarProps) {
   const session = useSessionInfo();
@@ -30,26 +45,14 @@ export function TopBar({ contact, onLogin, onRegister, onLogout }: TopBarProps) 
               </Group>
             )}
             {contact.usPhone && (
-              <Group gap={4} wrap="nowrap">
-                <IconPhone size={16} aria-hidden />
-                <Text span fz="sm">
-                  US:{' '}
-                  <Anchor href={telHref(contact.usPhone, 'US')} c="white" fz="sm">
-                    {contact.usPhone}
-                  </Anchor>
-                </Text>
-              </Group>
+              <PhoneLink label="US" phone={contact.usPhone} href={telHref(contact.usPhone, 'US')} />
             )}
             {contact.indiaPhone && (
-              <Group gap={4} wrap="nowrap">
-                <IconPhone size={16} aria-hidden />
-                <Text span fz="sm">
-                  India:{' '}
-                  <Anchor href={telHref(contact.indiaPhone, 'INDIA')} c="white" fz="sm">
-                    {contact.indiaPhone}
-                  </Anchor>
-                </Text>
-              </Group>
+              <PhoneLink
+                label="India"
+                phone={contact.indiaPhone}
+                href={telHref(contact.indiaPhone, 'INDIA')}
+              />
             )}
             <Group gap={4} wrap="nowrap">
               <IconClock size={16} aria-hidden />

@@ -1,12 +1,12 @@
-import { Anchor, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import type { AuditEntry } from '@taxfirm/contract';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
-import { paths } from '../../../config/paths.ts';
 import { formatDateTime, toDayFilter } from '../../../lib/dates.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { useAuditActors } from '../api/get-audit-actors.ts';
 import { ENTRIES_PER_PAGE, useAuditPage } from '../api/get-audit-page.ts';
+import { ClientFileLink, DayRangeFilter } from '../../../components/ui/list-cells.tsx';
 
 /** The staff member's id, and the days as the date inputs give them (YYYY-MM-DD); blank is no filter. */
 type Filters = { actorId: string; from: string; to: string };
@@ -22,10 +22,10 @@ const COLUMNS: Column<AuditEntry>[] = [
     label: 'Client',
     render: (entry) =>
       entry.client ? (
-        <Anchor component={Link} to={paths.staff.client.getHref(entry.client.client_id)} underline="always">
+        <ClientFileLink clientId={entry.client.client_id}>
           {entry.client.name}
           {entry.client.file_number ? ` (${entry.client.file_number})` : ''}
-        </Anchor>
+        </ClientFileLink>
       ) : (
         '—'
       ),
@@ -110,19 +110,11 @@ export function AuditLog() {
                 })),
               ]}
             />
-            <TextInput
-              label="From"
-              type="date"
-              value={from}
-              onChange={(event) => state.setFilter('from', event.currentTarget.value)}
-              w={170}
-            />
-            <TextInput
-              label="To"
-              type="date"
-              value={to}
-              onChange={(event) => state.setFilter('to', event.currentTarget.value)}
-              w={170}
+            <DayRangeFilter
+              from={from}
+              to={to}
+              onFromChange={(day) => state.setFilter('from', day)}
+              onToChange={(day) => state.setFilter('to', day)}
             />
           </>
         }

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -21,7 +20,7 @@ import {
   type StaffClient,
   type StaffRole,
 } from '@taxfirm/contract';
-import { useState } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContactForm } from './contact-form.tsx';
 import { NotesSection } from './notes-section.tsx';
@@ -32,6 +31,7 @@ import { SummariesSection } from './summaries-section.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -44,6 +44,9 @@ import { useMarkVerified } from '../api/mark-verified.ts';
 import { useSendResetLink } from '../api/send-reset-link.ts';
 import { useSetFileNumber } from '../api/set-file-number.ts';
 import { useSuggestFileNumber } from '../api/suggest-file-number.ts';
+import { SimpleTable } from '../../../components/ui/table-head.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { StatusBadge } from '../../../components/ui/list-cells.tsx';
 
 type Viewer = { userId: string; role: StaffRole };
 
@@ -68,23 +71,22 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
         ← Work queues
       </Anchor>
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} fz={28} c="navy.9">
-            {client.first_name} {client.last_name}
-          </Title>
-          <Text c="gray.8">
-            File number <strong>{client.file_number ?? 'not assigned'}</strong> · tax year {filing.tax_year}
-          </Text>
-        </div>
-        <Badge size="lg" variant="light" color="navy" c="navy.9">
-          {filing.status}
-        </Badge>
+        <PageHeader
+          title={
+            <>
+              {client.first_name} {client.last_name}
+            </>
+          }
+          description={
+            <>
+              File number <strong>{client.file_number ?? 'not assigned'}</strong> · tax year {filing.tax_year}
+            </>
+          }
+        />
+        <StatusBadge size="lg">{filing.status}</StatusBadge>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="account-heading">
-          <Title order={2} id="account-heading" fz="lg" mb="sm">
-            Account
-          </Title>
+        <SectionCard headingId="account-heading" title="Account">
           <DetailList
             layout="table"
             items={[
@@ -99,7 +101,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
           />
           <AccountActions clientId={clientId} verified={client.verified} />
           {viewer.role === 'admin' && <ContactForm key={`${client.email}|${client.phone}`} client={client} />}
-        </Card>
+        </SectionCard>
         <FileNumberForm clientId={clientId} current={client.file_number} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -134,28 +136,52 @@ function AccountActions({ clientId, verified }: { clientId: string; verified: bo
   return (
     <Stack gap="xs" mt="md">
       <Group gap="xs">
-        <Button
-          variant="default"
-          size="compact-sm"
-          loading={reset.isPending}
-          onClick={() => void act(reset.mutateAsync(clientId))}
-        >
-          Send password-reset link
-        </Button>
-        {!verified && (
-          <Button
-            variant="default"
-            size="compact-sm"
-            loading={verify.isPending}
-            onClick={() => void act(verify.mutateAsync(clientId))}
-          >
-            Mark e-mail verified
-          </Button>
-        )}
+        {[
+          { text: 'Send password-reset link', action: reset, shown: true },
+          { text: 'Mark e-mail verified', action: verify, shown: !verified },
+        ]
+          .filter(({ shown }) => shown)
+          .map(({ text, action }) => (
+            <Button
+              key={text}
+              variant="default"
+              size="compact-sm"
+              loading={action.isPending}
+              onClick={() => void act(action.mutateAsync(clientId))}
+            >
+              {text}
+            </Button>
+          ))}
       </Group>
       <SuccessAlert message={success.message} />
       <ApiErrorAlert error={reset.error ?? verify.error} />
     </Stack>
+  );
+}
+
+/** A card that is one form, named by its h2. */
+function FormCard({
+  headingId,
+  title,
+  onSubmit,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
+      <form noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+        <Stack gap="sm">
+          <Title order={2} id={headingId} fz="lg">
+            {title}
+          </Title>
+          {children}
+        </Stack>
+      </form>
+    </Card>
   );
 }
 
@@ -177,35 +203,28 @@ function StatusForm({ clientId, current }: { clientId: string; current: StaffCli
     }
   });
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="status-heading">
-      <form noValidate onSubmit={onSubmit} aria-labelledby="status-heading">
-        <Stack gap="sm">
-          <Title order={2} id="status-heading" fz="lg">
-            Change status
-          </Title>
-          <NativeSelect
-            label="New status"
-            data={[...FILE_STATUSES]}
-            {...form.register('status')}
-            error={errors.status?.message}
-          />
-          <Textarea
-            label="Comment"
-            description="Why, for the file's history. The client is e-mailed the new status, not this comment."
-            withAsterisk
-            autosize
-            minRows={2}
-            {...form.register('comment')}
-            error={errors.comment?.message}
-          />
-          <SuccessAlert message={success.message} />
-          <ApiErrorAlert error={alertError(change.error)} />
-          <Button type="submit" loading={change.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
-            Change status
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard headingId="status-heading" title="Change status" onSubmit={onSubmit}>
+      <NativeSelect
+        label="New status"
+        data={[...FILE_STATUSES]}
+        {...form.register('status')}
+        error={errors.status?.message}
+      />
+      <Textarea
+        label="Comment"
+        description="Why, for the file's history. The client is e-mailed the new status, not this comment."
+        withAsterisk
+        autosize
+        minRows={2}
+        {...form.register('comment')}
+        error={errors.comment?.message}
+      />
+      <SuccessAlert message={success.message} />
+      <ApiErrorAlert error={alertError(change.error)} />
+      <Button type="submit" loading={change.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
+        Change status
+      </Button>
+    </FormCard>
   );
 }
 
@@ -230,41 +249,28 @@ function FileNumberForm({ clientId, current }: { clientId: string; current: stri
     }
   });
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="number-heading">
-      <form noValidate onSubmit={onSubmit} aria-labelledby="number-heading">
-        <Stack gap="sm">
-          <Title order={2} id="number-heading" fz="lg">
-            File number
-          </Title>
-          <Group align="flex-end" gap="xs" wrap="nowrap">
-            <FormTextField
-              form={form}
-              name="file_number"
-              label="File number"
-              withAsterisk
-              style={{ flex: 1 }}
-            />
-            <Button
-              variant="default"
-              onClick={() => void onSuggest()}
-              loading={suggest.isPending}
-              loaderProps={{ 'aria-label': 'Finding the next number' }}
-              aria-describedby="suggest-hint"
-            >
-              Suggest
-            </Button>
-          </Group>
-          <Text id="suggest-hint" fz="xs" c="gray.8">
-            Suggest fills in the next unused number in the firm&apos;s format; save it to keep it.
-          </Text>
-          <SuccessAlert message={success.message} />
-          <ApiErrorAlert error={alertError(save.error) ?? suggest.error} />
-          <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
-            Save file number
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard headingId="number-heading" title="File number" onSubmit={onSubmit}>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <FormTextField form={form} name="file_number" label="File number" withAsterisk style={{ flex: 1 }} />
+        <Button
+          variant="default"
+          onClick={() => void onSuggest()}
+          loading={suggest.isPending}
+          loaderProps={{ 'aria-label': 'Finding the next number' }}
+          aria-describedby="suggest-hint"
+        >
+          Suggest
+        </Button>
+      </Group>
+      <Text id="suggest-hint" fz="xs" c="gray.8">
+        Suggest fills in the next unused number in the firm&apos;s format; save it to keep it.
+      </Text>
+      <SuccessAlert message={success.message} />
+      <ApiErrorAlert error={alertError(save.error) ?? suggest.error} />
+      <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
+        Save file number
+      </Button>
+    </FormCard>
   );
 }
 
@@ -330,30 +336,23 @@ function History({ history }: { history: StaffClient['history'] }) {
       <Title order={2} id="history-heading" fz="lg" mb="sm">
         Status history
       </Title>
-      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ 'aria-label': 'Status history', tabIndex: 0 }}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">When</Table.Th>
-              <Table.Th scope="col">From</Table.Th>
-              <Table.Th scope="col">To</Table.Th>
-              <Table.Th scope="col">Comment</Table.Th>
-              <Table.Th scope="col">By</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {[...history].reverse().map((entry) => (
-              <Table.Tr key={`${entry.at}-${entry.to_status}`}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
-                <Table.Td>{entry.from_status ?? '—'}</Table.Td>
-                <Table.Td>{entry.to_status}</Table.Td>
-                <Table.Td>{entry.comment ?? '—'}</Table.Td>
-                <Table.Td>{entry.by ?? 'System'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <SimpleTable
+        columns={['When', 'From', 'To', 'Comment', 'By']}
+        minWidth={640}
+        scrollLabel="Status history"
+        striped
+        withTableBorder
+      >
+        {[...history].reverse().map((entry) => (
+          <Table.Tr key={`${entry.at}-${entry.to_status}`}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
+            <Table.Td>{entry.from_status ?? '—'}</Table.Td>
+            <Table.Td>{entry.to_status}</Table.Td>
+            <Table.Td>{entry.comment ?? '—'}</Table.Td>
+            <Table.Td>{entry.by ?? 'System'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </SimpleTable>
     </section>
   );
 }

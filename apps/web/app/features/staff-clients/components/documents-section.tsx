@@ -1,9 +1,11 @@
-import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconFileZip } from '@tabler/icons-react';
 import type { StaffDocuments } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useStaffDocuments } from '../api/get-staff-documents.ts';
+import { IconLink } from '../../../components/ui/icon-link.tsx';
+import { SimpleTable } from '../../../components/ui/table-head.tsx';
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -69,64 +71,50 @@ function CategoryTable({ category }: { category: StaffDocuments['categories'][nu
           {category.documents.length}
         </Badge>
       </Group>
-      <Table.ScrollContainer
+      <SimpleTable
+        columns={['Name', 'Size', 'Uploaded', 'Actions']}
         minWidth={560}
-        scrollAreaProps={{ 'aria-label': `${category.label} documents`, tabIndex: 0 }}
+        scrollLabel={`${category.label} documents`}
+        striped
+        withTableBorder
+        aria-labelledby={headingId}
       >
-        <Table striped withTableBorder aria-labelledby={headingId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Size</Table.Th>
-              <Table.Th scope="col">Uploaded</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {category.documents.map((doc) => (
-              <Table.Tr key={doc.document_id}>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{doc.name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSize(doc.size)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.uploaded_at)}</Table.Td>
-                <Table.Td>
-                  <Group gap="md" wrap="nowrap">
-                    {doc.preview_url ? (
-                      <Anchor
-                        href={doc.preview_url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        underline="always"
-                        fz="sm"
-                        aria-label={`Preview ${doc.name} (opens in a new tab)`}
-                      >
-                        <Group gap={4} wrap="nowrap" component="span">
-                          <IconExternalLink size={14} aria-hidden />
-                          Preview
-                        </Group>
-                      </Anchor>
-                    ) : (
-                      <Text span fz="sm" c="gray.8">
-                        No preview
-                      </Text>
-                    )}
-                    <Anchor
-                      href={doc.download_url}
-                      underline="always"
-                      fz="sm"
-                      aria-label={`Download ${doc.name}`}
-                    >
-                      <Group gap={4} wrap="nowrap" component="span">
-                        <IconDownload size={14} aria-hidden />
-                        Download
-                      </Group>
-                    </Anchor>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+        {category.documents.map((doc) => (
+          <Table.Tr key={doc.document_id}>
+            <Table.Td style={{ wordBreak: 'break-all' }}>{doc.name}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSize(doc.size)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.uploaded_at)}</Table.Td>
+            <Table.Td>
+              <Group gap="md" wrap="nowrap">
+                {doc.preview_url ? (
+                  <IconLink
+                    icon={IconExternalLink}
+                    href={doc.preview_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    fz="sm"
+                    aria-label={`Preview ${doc.name} (opens in a new tab)`}
+                  >
+                    Preview
+                  </IconLink>
+                ) : (
+                  <Text span fz="sm" c="gray.8">
+                    No preview
+                  </Text>
+                )}
+                <IconLink
+                  icon={IconDownload}
+                  href={doc.download_url}
+                  fz="sm"
+                  aria-label={`Download ${doc.name}`}
+                >
+                  Download
+                </IconLink>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </SimpleTable>
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
-import { Badge, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Badge, SimpleGrid, Table, Text } from '@mantine/core';
 import { formatMoney, paymentStatusDisplay, type StaffClient } from '@taxfirm/contract';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { SimpleTable } from '../../../components/ui/table-head.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 /** The filing's payments (admins; null hides them) and the friends this client referred. */
 export function PaymentsSection({
@@ -13,82 +15,60 @@ export function PaymentsSection({
   return (
     <SimpleGrid cols={{ base: 1, md: payments ? 2 : 1 }} spacing="lg">
       {payments && (
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payments-heading">
-          <Title order={2} id="payments-heading" fz="lg" mb="sm">
-            Payments
-          </Title>
+        <SectionCard headingId="payments-heading" title="Payments">
           {payments.length === 0 ? (
             <Text fz="sm">No payments for this tax year.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={420}>
-              <Table aria-labelledby="payments-heading">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Amount</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Order / payment</Table.Th>
-                    <Table.Th scope="col">Date</Table.Th>
+            <SimpleTable
+              columns={['Amount', 'Status', 'Order / payment', 'Date']}
+              minWidth={420}
+              aria-labelledby="payments-heading"
+            >
+              {payments.map((payment) => {
+                const status = paymentStatusDisplay(payment.status);
+                return (
+                  <Table.Tr key={payment.order_id}>
+                    <Table.Td>
+                      {formatMoney(payment.amount_cents, payment.currency)} {payment.currency}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={status.color} c="dark.7" variant="light">
+                        {status.label}
+                      </Badge>
+                      {payment.failure_reason && <Text fz="xs">{payment.failure_reason}</Text>}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="xs">{payment.order_id}</Text>
+                      {payment.payment_id && <Text fz="xs">{payment.payment_id}</Text>}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {payments.map((payment) => {
-                    const status = paymentStatusDisplay(payment.status);
-                    return (
-                      <Table.Tr key={payment.order_id}>
-                        <Table.Td>
-                          {formatMoney(payment.amount_cents, payment.currency)} {payment.currency}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={status.color} c="dark.7" variant="light">
-                            {status.label}
-                          </Badge>
-                          {payment.failure_reason && <Text fz="xs">{payment.failure_reason}</Text>}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text fz="xs">{payment.order_id}</Text>
-                          {payment.payment_id && <Text fz="xs">{payment.payment_id}</Text>}
-                        </Table.Td>
-                        <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                );
+              })}
+            </SimpleTable>
           )}
-        </Card>
+        </SectionCard>
       )}
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="referrals-heading">
-        <Title order={2} id="referrals-heading" fz="lg" mb="sm">
-          Referrals
-        </Title>
+      <SectionCard headingId="referrals-heading" title="Referrals">
         {referrals.length === 0 ? (
           <Text fz="sm">This client has not referred anyone.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table aria-labelledby="referrals-heading">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Friend</Table.Th>
-                  <Table.Th scope="col">E-mail</Table.Th>
-                  <Table.Th scope="col">Phone</Table.Th>
-                  <Table.Th scope="col">Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {referrals.map((referral) => (
-                  <Table.Tr key={`${referral.email}-${referral.created_at}`}>
-                    <Table.Td>{referral.name}</Table.Td>
-                    <Table.Td>{referral.email}</Table.Td>
-                    <Table.Td>{referral.phone}</Table.Td>
-                    <Table.Td>{formatDate(referral.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SimpleTable
+            columns={['Friend', 'E-mail', 'Phone', 'Date']}
+            minWidth={420}
+            aria-labelledby="referrals-heading"
+          >
+            {referrals.map((referral) => (
+              <Table.Tr key={`${referral.email}-${referral.created_at}`}>
+                <Table.Td>{referral.name}</Table.Td>
+                <Table.Td>{referral.email}</Table.Td>
+                <Table.Td>{referral.phone}</Table.Td>
+                <Table.Td>{formatDate(referral.created_at)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </SimpleTable>
         )}
-      </Card>
+      </SectionCard>
     </SimpleGrid>
   );
 }

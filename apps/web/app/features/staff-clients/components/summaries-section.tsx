@@ -8,6 +8,8 @@ import { useDeleteSummary } from '../api/delete-summary.ts';
 import { useStaffSummaries } from '../api/get-staff-summaries.ts';
 import { usePublishSummary } from '../api/publish-summary.ts';
 import { useUploadSummary } from '../api/upload-summary.ts';
+import { SimpleTable } from '../../../components/ui/table-head.tsx';
+import { RowAction } from '../../../components/ui/row-action.tsx';
 
 /** The client's tax summaries: upload a PDF with a title as a draft, publish it to the client, or delete it. */
 export function SummariesSection({ clientId }: { clientId: string }) {
@@ -80,64 +82,53 @@ export function SummariesSection({ clientId }: { clientId: string }) {
         </form>
         <SuccessAlert message={success.message} />
         <ApiErrorAlert error={upload.error ?? publish.error ?? remove.error ?? summaries.error} />
-        <Table.ScrollContainer
+        <SimpleTable
+          columns={['Title', 'File', 'Status', 'Actions']}
           minWidth={560}
-          scrollAreaProps={{ 'aria-label': 'Tax summaries', tabIndex: 0 }}
+          scrollLabel="Tax summaries"
+          striped
+          withTableBorder
         >
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Title</Table.Th>
-                <Table.Th scope="col">File</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
+          {(summaries.data?.summaries ?? []).length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={4}>
+                <Text fz="sm">No summaries yet.</Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            summaries.data?.summaries.map((summary) => (
+              <Table.Tr key={summary.summary_id}>
+                <Table.Td>{summary.title}</Table.Td>
+                <Table.Td>{summary.file_name}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={summary.status === 'draft' ? 'gray' : 'green'} c="dark.7">
+                    {summary.status === 'draft' ? 'Draft' : 'Published'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {summary.status === 'draft' && (
+                      <RowAction
+                        variant="filled"
+                        label={`Publish ${summary.title}`}
+                        onClick={() => void act(publish.mutateAsync(summary.summary_id))}
+                      >
+                        Publish
+                      </RowAction>
+                    )}
+                    <RowAction
+                      color="red"
+                      label={`Delete ${summary.title}`}
+                      onClick={() => void act(remove.mutateAsync(summary.summary_id))}
+                    >
+                      Delete
+                    </RowAction>
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(summaries.data?.summaries ?? []).length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text fz="sm">No summaries yet.</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                summaries.data?.summaries.map((summary) => (
-                  <Table.Tr key={summary.summary_id}>
-                    <Table.Td>{summary.title}</Table.Td>
-                    <Table.Td>{summary.file_name}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={summary.status === 'draft' ? 'gray' : 'green'} c="dark.7">
-                        {summary.status === 'draft' ? 'Draft' : 'Published'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {summary.status === 'draft' && (
-                          <Button
-                            size="compact-sm"
-                            onClick={() => void act(publish.mutateAsync(summary.summary_id))}
-                            aria-label={`Publish ${summary.title}`}
-                          >
-                            Publish
-                          </Button>
-                        )}
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          color="red"
-                          onClick={() => void act(remove.mutateAsync(summary.summary_id))}
-                          aria-label={`Delete ${summary.title}`}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))
+          )}
+        </SimpleTable>
       </Stack>
     </section>
   );

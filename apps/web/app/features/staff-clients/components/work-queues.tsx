@@ -1,13 +1,12 @@
-import { Anchor, Badge, Button, SimpleGrid, Text } from '@mantine/core';
+import { Button, SimpleGrid, Text } from '@mantine/core';
 import type { FileStatus, STAFF_CLIENT_SORTS, StaffClientRow } from '@taxfirm/contract';
-import { Link } from 'react-router';
 import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { useQueueCounts } from '../api/get-queue-counts.ts';
 import { CLIENTS_PER_PAGE, useQueuePage } from '../api/get-queue-page.ts';
+import { ClientFileLink, StatusBadge } from '../../../components/ui/list-cells.tsx';
 
 type SortColumn = (typeof STAFF_CLIENT_SORTS)[number];
 /** No year chosen is the current year (the firm's first); no status is the All queue. */
@@ -18,22 +17,14 @@ const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
   {
     label: 'Name',
     sort: 'name',
-    render: (r) => (
-      <Anchor component={Link} to={paths.staff.client.getHref(r.client_id)} underline="always">
-        {r.name}
-      </Anchor>
-    ),
+    render: (r) => <ClientFileLink clientId={r.client_id}>{r.name}</ClientFileLink>,
   },
   { label: 'Email', sort: 'email', render: (r) => r.email },
   { label: 'Phone', render: (r) => r.phone, nowrap: true },
   {
     label: 'Status',
     sort: 'status',
-    render: (r) => (
-      <Badge variant="light" color="navy" c="navy.9">
-        {r.status}
-      </Badge>
-    ),
+    render: (r) => <StatusBadge>{r.status}</StatusBadge>,
   },
   { label: 'Analyst', render: (r) => r.assigned_to ?? 'Not assigned' },
   { label: 'Referred by', render: (r) => r.referred_by ?? '—' },

@@ -1,10 +1,11 @@
-import { Anchor, Badge } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { type CAREER_SORTS, inboxExportHref, inboxResumeHref, type InboxCareerRow } from '@taxfirm/contract';
-import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { useCareerApplications } from '../api/get-career-applications.ts';
 import { ROWS_PER_PAGE } from '../rows-per-page.ts';
+import { senderColumns } from '../sender-columns.tsx';
+import { listCaption, StatusBadge } from '../../../components/ui/list-cells.tsx';
 
 type SortColumn = (typeof CAREER_SORTS)[number];
 
@@ -19,19 +20,11 @@ export function CareerApplications() {
   const list = useCareerApplications({ sort: state.sort, dataTablesParameters: state.dataTablesParameters });
 
   const columns: Column<InboxCareerRow, SortColumn>[] = [
-    { label: 'Received', sort: 'received', render: (r) => formatDateTime(r.received_at), nowrap: true },
-    { label: 'Name', sort: 'name', render: (r) => r.name },
-    { label: 'E-mail', sort: 'email', render: (r) => r.email },
-    { label: 'Phone', render: (r) => r.phone, nowrap: true },
-    { label: 'Message', render: (r) => r.message },
+    ...senderColumns<InboxCareerRow>(),
     {
       label: 'Status',
       sort: 'status',
-      render: (r) => (
-        <Badge variant="light" color="navy" c="navy.9">
-          {r.status}
-        </Badge>
-      ),
+      render: (r) => <StatusBadge>{r.status}</StatusBadge>,
     },
     {
       label: 'Résumé',
@@ -55,11 +48,7 @@ export function CareerApplications() {
   return (
     <DataTable
       label="Career applications"
-      caption={
-        list.isPending
-          ? 'Loading applications…'
-          : countOf(list.data?.recordsFiltered ?? 0, ['application', 'applications'])
-      }
+      caption={listCaption(list, 'Loading applications…', ['application', 'applications'])}
       empty="No applications match."
       columns={columns}
       list={list}

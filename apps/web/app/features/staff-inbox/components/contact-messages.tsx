@@ -7,12 +7,13 @@ import {
   type ContactStatus,
   type InboxContactRow,
 } from '@taxfirm/contract';
-import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { useChangeContactStatus } from '../api/change-contact-status.ts';
 import { useContactMessages } from '../api/get-contact-messages.ts';
 import { ROWS_PER_PAGE } from '../rows-per-page.ts';
+import { senderColumns } from '../sender-columns.tsx';
+import { listCaption } from '../../../components/ui/list-cells.tsx';
 
 type SortColumn = (typeof CONTACT_SORTS)[number];
 type Filters = { status: ContactStatus | undefined };
@@ -36,11 +37,7 @@ export function ContactMessages() {
   const change = useChangeContactStatus();
 
   const columns: Column<InboxContactRow, SortColumn>[] = [
-    { label: 'Received', sort: 'received', render: (r) => formatDateTime(r.received_at), nowrap: true },
-    { label: 'Name', sort: 'name', render: (r) => r.name },
-    { label: 'E-mail', sort: 'email', render: (r) => r.email },
-    { label: 'Phone', render: (r) => r.phone, nowrap: true },
-    { label: 'Message', render: (r) => r.message },
+    ...senderColumns<InboxContactRow>(),
     {
       label: 'Status',
       sort: 'status',
@@ -68,11 +65,7 @@ export function ContactMessages() {
       )}
       <DataTable
         label="Contact messages"
-        caption={
-          list.isPending
-            ? 'Loading messages…'
-            : countOf(list.data?.recordsFiltered ?? 0, ['message', 'messages'])
-        }
+        caption={listCaption(list, 'Loading messages…', ['message', 'messages'])}
         empty="No messages match."
         columns={columns}
         list={list}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, NativeSelect, TextInput } from '@mantine/core';
+import { Badge, NativeSelect } from '@mantine/core';
 import {
   inboxExportHref,
   MESSAGES,
@@ -7,15 +7,14 @@ import {
   type PAYMENT_SORTS,
   type PaymentStatus,
 } from '@taxfirm/contract';
-import { Link } from 'react-router';
-import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
-import { paths } from '../../../config/paths.ts';
 import { formatDateTime, toDayFilter } from '../../../lib/dates.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { usePayments } from '../api/get-payments.ts';
 import { ROWS_PER_PAGE } from '../rows-per-page.ts';
+import { ClientFileLink, DayRangeFilter, listCaption } from '../../../components/ui/list-cells.tsx';
 
 type SortColumn = (typeof PAYMENT_SORTS)[number];
 /** The date inputs' days are yyyy-mm-dd, as the browser gives them. */
@@ -45,11 +44,7 @@ const columns: Column<InboxPaymentRow, SortColumn>[] = [
   {
     label: 'Client',
     sort: 'client',
-    render: (r) => (
-      <Anchor component={Link} to={paths.staff.client.getHref(r.client_id)} underline="always">
-        {r.client_name}
-      </Anchor>
-    ),
+    render: (r) => <ClientFileLink clientId={r.client_id}>{r.client_name}</ClientFileLink>,
   },
   { label: 'File number', sort: 'file_number', render: (r) => r.file_number ?? '—', nowrap: true },
   { label: 'Tax year', render: (r) => r.tax_year },
@@ -106,11 +101,7 @@ export function PaymentsList() {
   return (
     <DataTable
       label="Payments"
-      caption={
-        list.isPending
-          ? 'Loading payments…'
-          : countOf(list.data?.recordsFiltered ?? 0, ['payment', 'payments'])
-      }
+      caption={listCaption(list, 'Loading payments…', ['payment', 'payments'])}
       empty="No payments match."
       columns={columns}
       list={list}
@@ -139,20 +130,12 @@ export function PaymentsList() {
             allLabel="All years"
             w={130}
           />
-          <TextInput
-            type="date"
-            label="From"
-            value={fromDay}
-            onChange={(event) => state.setFilter('fromDay', event.currentTarget.value)}
-            w={170}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={toDay}
+          <DayRangeFilter
+            from={fromDay}
+            to={toDay}
+            onFromChange={(day) => state.setFilter('fromDay', day)}
+            onToChange={(day) => state.setFilter('toDay', day)}
             error={isRangeBackwards ? MESSAGES.DATE_RANGE_INVALID : undefined}
-            onChange={(event) => state.setFilter('toDay', event.currentTarget.value)}
-            w={170}
           />
         </>
       }

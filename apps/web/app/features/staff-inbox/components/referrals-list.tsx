@@ -1,14 +1,13 @@
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { inboxExportHref, type InboxReferralRow, type REFERRAL_SORTS } from '@taxfirm/contract';
-import { Link } from 'react-router';
-import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
-import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { useReferrals } from '../api/get-referrals.ts';
 import { ROWS_PER_PAGE } from '../rows-per-page.ts';
+import { ClientFileLink, listCaption } from '../../../components/ui/list-cells.tsx';
 
 type SortColumn = (typeof REFERRAL_SORTS)[number];
 
@@ -31,10 +30,10 @@ const columns: Column<InboxReferralRow, SortColumn>[] = [
     sort: 'client',
     render: (r) =>
       r.client_id ? (
-        <Anchor component={Link} to={paths.staff.client.getHref(r.client_id)} underline="always">
+        <ClientFileLink clientId={r.client_id}>
           {r.client_name}
           {r.client_file_number ? ` (${r.client_file_number})` : ''}
-        </Anchor>
+        </ClientFileLink>
       ) : (
         <Text span fz="sm" c="gray.8">
           Visitor (public form)
@@ -61,11 +60,7 @@ export function ReferralsList() {
   return (
     <DataTable
       label="Referrals"
-      caption={
-        list.isPending
-          ? 'Loading referrals…'
-          : countOf(list.data?.recordsFiltered ?? 0, ['referral', 'referrals'])
-      }
+      caption={listCaption(list, 'Loading referrals…', ['referral', 'referrals'])}
       empty="No referrals match."
       columns={columns}
       list={list}

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { testSiteSettings } from '../../../lib/site-settings.fixture.ts';
 import { SettingsPage } from './settings-form.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -15,27 +16,9 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
 }));
 
 const stored: StaffSettingsValues = {
-  firm_name: 'Meridian Tax & Accounting',
-  site_email: 'support@example.com',
-  usphonenumber: '(214)-555-0142',
-  indianphonenumber: '04055-550142',
-  officedays: 'Mon to Fri',
-  officetimings: '9:30AM CST to 6:30PM CST',
-  corporateoffice: 'Dallas',
-  processingcenter: 'Hyderabad',
-  sitepopupsetting: false,
-  popuptype: 1,
-  current_tax_year: 2025,
+  ...testSiteSettings({ firm_name: 'Meridian Tax & Accounting', site_email: 'support@example.com' }),
   first_tax_year: 2021,
-  reviews_url: '',
-  offer_end_date: '',
-  hosted_button_id: '',
   file_number_format: 'TF{YY}-{NNNN}',
-  facebook_url: '',
-  twitter_url: '',
-  linkedin_url: '',
-  instagram_url: '',
-  youtube_url: '',
 };
 
 function renderPage() {

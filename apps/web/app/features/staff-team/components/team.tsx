@@ -20,6 +20,9 @@ import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useStaffTeam } from '../../../lib/staff-team.ts';
 import { useChangeMember, type MemberAction } from '../api/change-member.ts';
 import { useInviteStaff } from '../api/invite-staff.ts';
+import { SimpleTable } from '../../../components/ui/table-head.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { RowAction } from '../../../components/ui/row-action.tsx';
 
 /** Admins: the firm's staff, an invitation form, and deactivate / reactivate / reset authenticator. */
 export function Team({ viewerId }: { viewerId: string }) {
@@ -27,14 +30,11 @@ export function Team({ viewerId }: { viewerId: string }) {
   return (
     <Stack gap="lg">
       <InviteForm />
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="team-heading">
-        <Title order={2} id="team-heading" fz="lg" mb="sm">
-          Staff accounts
-        </Title>
+      <SectionCard headingId="team-heading" title="Staff accounts">
         {team.isPending && <Loader aria-label="Loading the staff" />}
         <ApiErrorAlert error={team.error} />
         {team.data && <TeamTable staff={team.data.staff} viewerId={viewerId} />}
-      </Card>
+      </SectionCard>
     </Stack>
   );
 }
@@ -113,90 +113,69 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
   };
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">E-mail</Table.Th>
-              <Table.Th scope="col">Role</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Since</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {staff.map((member) => {
-              const name = `${member.first_name} ${member.last_name}`;
-              const self = member.user_id === viewerId;
-              return (
-                <Table.Tr key={member.user_id}>
-                  <Table.Th scope="row">{name}</Table.Th>
-                  <Table.Td>{member.email}</Table.Td>
-                  <Table.Td>{member.role}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Badge color={member.active ? 'green' : 'gray'} c="dark.7" variant="light">
-                        {member.active ? 'Active' : 'Deactivated'}
-                      </Badge>
-                      {!member.password_set && (
-                        <Badge variant="outline" color="gray" c="gray.9">
-                          Invited
-                        </Badge>
-                      )}
-                      {member.password_set && !member.mfa_enabled && (
-                        <Badge variant="outline" color="gray" c="gray.9">
-                          No authenticator yet
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(member.created_at)}</Table.Td>
-                  <Table.Td>
-                    {self ? (
-                      <Text fz="sm" c="gray.8">
-                        You
-                      </Text>
+      <SimpleTable
+        columns={['Name', 'E-mail', 'Role', 'State', 'Since', 'Actions']}
+        minWidth={760}
+        striped
+        highlightOnHover
+      >
+        {staff.map((member) => {
+          const name = `${member.first_name} ${member.last_name}`;
+          const self = member.user_id === viewerId;
+          return (
+            <Table.Tr key={member.user_id}>
+              <Table.Th scope="row">{name}</Table.Th>
+              <Table.Td>{member.email}</Table.Td>
+              <Table.Td>{member.role}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  <Badge color={member.active ? 'green' : 'gray'} c="dark.7" variant="light">
+                    {member.active ? 'Active' : 'Deactivated'}
+                  </Badge>
+                  {!member.password_set && (
+                    <Badge variant="outline" color="gray" c="gray.9">
+                      Invited
+                    </Badge>
+                  )}
+                  {member.password_set && !member.mfa_enabled && (
+                    <Badge variant="outline" color="gray" c="gray.9">
+                      No authenticator yet
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{formatDateTime(member.created_at)}</Table.Td>
+              <Table.Td>
+                {self ? (
+                  <Text fz="sm" c="gray.8">
+                    You
+                  </Text>
+                ) : (
+                  <Group gap="xs" wrap="nowrap">
+                    {member.active ? (
+                      <RowAction label={`Deactivate ${name}`} onClick={() => void act(member, 'deactivate')}>
+                        Deactivate
+                      </RowAction>
                     ) : (
-                      <Group gap="xs" wrap="nowrap">
-                        {member.active ? (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={`Deactivate ${name}`}
-                            onClick={() => void act(member, 'deactivate')}
-                          >
-                            Deactivate
-                          </Button>
-                        ) : (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={`Reactivate ${name}`}
-                            onClick={() => void act(member, 'reactivate')}
-                          >
-                            Reactivate
-                          </Button>
-                        )}
-                        {member.mfa_enabled && (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={`Reset the authenticator of ${name}`}
-                            onClick={() => void act(member, 'resetmfa')}
-                          >
-                            Reset authenticator
-                          </Button>
-                        )}
-                      </Group>
+                      <RowAction label={`Reactivate ${name}`} onClick={() => void act(member, 'reactivate')}>
+                        Reactivate
+                      </RowAction>
                     )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                    {member.mfa_enabled && (
+                      <RowAction
+                        label={`Reset the authenticator of ${name}`}
+                        onClick={() => void act(member, 'resetmfa')}
+                      >
+                        Reset authenticator
+                      </RowAction>
+                    )}
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </SimpleTable>
       <SuccessAlert message={success.message} />
       <ApiErrorAlert error={action.error} />
     </Stack>

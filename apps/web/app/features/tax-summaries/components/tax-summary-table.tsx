@@ -1,8 +1,10 @@
-import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
+import { Group, Loader, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { LINKS_MAX_AGE_MS, renewWhenOld } from '../../../lib/short-lived-links.ts';
 import { useTaxSummaries } from '../api/get-tax-summaries.ts';
+import { IconLink } from '../../../components/ui/icon-link.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 
 /** user/tax-summary's table: File Name, Status and a download link per row, or 'No data!'. */
 export function TaxSummaryTable() {
@@ -22,13 +24,7 @@ export function TaxSummaryTable() {
     <Table.ScrollContainer minWidth={420} onPointerEnter={renew} onFocusCapture={renew}>
       <Table striped withTableBorder>
         <Table.Caption>Summaries of your prepared return, for your review.</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">File Name</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Download</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['File Name', 'Status', 'Download']} />
         <Table.Tbody>
           {rows.length === 0 ? (
             <Table.Tr>
@@ -40,16 +36,14 @@ export function TaxSummaryTable() {
                 <Table.Td>{row.synopsys_title}</Table.Td>
                 <Table.Td>{row.synopsys_status}</Table.Td>
                 <Table.Td>
-                  <Anchor
+                  <IconLink
+                    icon={IconDownload}
+                    iconSize={16}
                     href={row.synopsys_file}
-                    underline="always"
                     aria-label={`Download ${row.synopsys_title}`}
                   >
-                    <Group gap={4} wrap="nowrap" component="span">
-                      <IconDownload size={16} aria-hidden />
-                      Download
-                    </Group>
-                  </Anchor>
+                    Download
+                  </IconLink>
                 </Table.Td>
               </Table.Tr>
             ))
