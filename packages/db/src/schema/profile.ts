@@ -11,8 +11,8 @@ const identityNumber = {
   ssnLast4: text(),
 };
 
-/** The taxpayer section of a client's profile (one per client). */
-export const taxpayerProfiles = pgTable('taxpayer_profiles', {
+/** The person a one-per-client section describes: the client it belongs to, the name, identity number, work and birth date. */
+const personOfClient = () => ({
   ...id,
   clientId: uuid()
     .notNull()
@@ -23,6 +23,11 @@ export const taxpayerProfiles = pgTable('taxpayer_profiles', {
   ...identityNumber,
   occupation: text(),
   dob: date(),
+});
+
+/** The taxpayer section of a client's profile (one per client). */
+export const taxpayerProfiles = pgTable('taxpayer_profiles', {
+  ...personOfClient(),
   filingStatus: text(),
   /** '1' yes, '2' no (the spec's values). */
   hasDependents: text(),
@@ -44,16 +49,7 @@ export const taxpayerProfiles = pgTable('taxpayer_profiles', {
 
 /** The spouse section (at most one per client). */
 export const spouses = pgTable('spouses', {
-  ...id,
-  clientId: uuid()
-    .notNull()
-    .unique()
-    .references(() => clients.id, { onDelete: 'cascade' }),
-  firstName: text().notNull(),
-  lastName: text().notNull(),
-  ...identityNumber,
-  occupation: text(),
-  dob: date(),
+  ...personOfClient(),
   visaType: text(),
   ...timestamps,
 });
