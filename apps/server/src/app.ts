@@ -164,7 +164,12 @@ export async function buildApp({
   });
   app.decorate('mail', mail);
   // Every committed e-mail wakes the worker (migration 0014's trigger), on this instance and every other one.
-  const stopListening = await database.listen(EMAIL_OUTBOX_CHANNEL, () => void mail.wake());
+  const stopListening = await database
+    .listen(EMAIL_OUTBOX_CHANNEL, () => void mail.wake())
+    .catch(async (error: unknown) => {
+      await mail.stop();
+      throw error;
+    });
   app.addHook('onClose', async () => {
     await stopListening();
     await mail.stop();
