@@ -99,17 +99,21 @@ describe('register and verify', () => {
     const res = await t.post('/api/login/register', registration('ASHA@example.com'));
     expect(res.statusCode).toBe(409);
     expect(res.json().status_smessage).toBe('Email already in use.');
+    // The register form branches on the code, never on the text.
+    expect(res.json().code).toBe('EMAIL_IN_USE');
   });
 
   it('refuses a login before verification only once the password is right', async () => {
     const wrong = await login('asha@example.com', 'not the password');
     expect(wrong.res.statusCode).toBe(401);
     expect(wrong.res.json().status_smessage).toBe('Invalid credentials, Please try again.');
+    expect(wrong.res.json().code).toBe('LOGIN_INVALID');
     const right = await login('asha@example.com');
     expect(right.res.statusCode).toBe(403);
     expect(right.res.json().status_smessage).toBe(
       'Please verify your email address first. We can send you a new verification link.',
     );
+    expect(right.res.json().code).toBe('LOGIN_NOT_VERIFIED');
     expect(right.sid).toBe('');
   });
 

@@ -83,6 +83,7 @@ describe('two-step verification', () => {
     });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().status_smessage).toBe('Your login attempt expired. Please log in again.');
+    expect(replay.json().code).toBe('MFA_LOGIN_EXPIRED');
   });
 
   it('never accepts the same authenticator code twice, even in a new login', async () => {

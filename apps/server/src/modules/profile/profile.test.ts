@@ -288,6 +288,7 @@ describe('the editing lock', () => {
     expect(res.json().status_smessage).toBe(
       'Your profile can no longer be changed while we prepare your return. Please contact us to make a change.',
     );
+    expect(res.json().code).toBe('PROFILE_LOCKED');
     expect((await t.postAs(asha.sid, '/api/user/taxpayerinfo')).json().tinfo.first_name).toBe('Asha');
     const [client] = await t.database.db.select().from(clients).where(eq(clients.id, asha.clientId));
     expect(client).toBeDefined();
@@ -342,6 +343,7 @@ describe('the editing lock', () => {
     expect(res.json().status_smessage).toBe(
       'Your profile can no longer be changed while we prepare your return. Please contact us to make a change.',
     );
+    expect(res.json().code).toBe('PROFILE_LOCKED');
     const rows = await t.database.db
       .select()
       .from(taxpayerProfiles)
