@@ -24,6 +24,14 @@ export const users = pgTable(
     passwordChangedAt: timestamp({ withTimezone: true }),
     /** Set when an admin deactivates a staff member: no login, every session ended. */
     deactivatedAt: timestamp({ withTimezone: true }),
+    /** Wrong second-factor codes since the last success, counted across every endpoint and token (F-01). */
+    mfaFailures: integer().notNull().default(0),
+    /** Second-factor attempts are refused until then (set after too many failures). */
+    mfaLockedUntil: timestamp({ withTimezone: true }),
+    /** Wrong passwords since the last successful sign-in (a success resets the count). */
+    loginFailures: integer().notNull().default(0),
+    /** Password attempts are refused until then (set after too many failures). */
+    loginLockedUntil: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -59,6 +67,8 @@ export const sessions = pgTable(
     /** The absolute end (12 hours after login), whatever the activity. */
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** When the holder last proved it again (password or code) for a sensitive action (step-up). */
+    steppedUpAt: timestamp({ withTimezone: true }),
     ip: text(),
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -66,7 +76,14 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const authTokenKind = pgEnum('auth_token_kind', ['verify', 'reset', 'staff_reset', 'mfa_login']);
+export const authTokenKind = pgEnum('auth_token_kind', [
+  'verify',
+  'reset',
+  'staff_reset',
+  'mfa_login',
+  /** A staff member's second-step token: only the staff endpoint accepts it. */
+  'staff_mfa_login',
+]);
 
 /** E-mailed verification and reset links: random, stored hashed, single use, expiring. */
 export const authTokens = pgTable(

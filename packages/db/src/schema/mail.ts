@@ -15,6 +15,11 @@ export const emailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
+    /**
+     * The one-time link the message carries (verify, reset, set-up), sealed by the server's keyring; the bodies
+     * hold only a placeholder, and the worker renders the link at send time. Null once sent (F-03).
+     */
+    secret: text(),
     status: emailStatus().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
