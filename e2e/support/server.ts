@@ -34,9 +34,22 @@ function databaseUrl(url: string, database: string): string {
   return u.toString();
 }
 
+export type CliResult = { status: number | null; stdout: string; stderr: string };
+
+export type AppServerOptions = {
+  /**
+   * Start the server as an operator would run the built app directly: no NODE_ENV at all (so it must
+   * behave as production), and on the embedded database whatever TEST_DATABASE_URL says.
+   */
+  asBuilt?: boolean;
+};
+
 export class AppServer {
   /** Extra environment for the server process (e.g. SMTP_URL). */
-  constructor(private readonly extraEnv: Record<string, string> = {}) {}
+  constructor(
+    private readonly extraEnv: Record<string, string> = {},
+    private readonly options: AppServerOptions = {},
+  ) {}
 
   readonly dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-e2e-'));
   private child: ChildProcess | undefined;
@@ -53,7 +66,7 @@ export class AppServer {
   }
 
   private get adminUrl(): string | undefined {
-    return process.env['TEST_DATABASE_URL'];
+    return this.options.asBuilt ? undefined : process.env['TEST_DATABASE_URL'];
   }
 
   async start(): Promise<void> {
@@ -93,7 +106,7 @@ export class AppServer {
     const env: Record<string, string> = {
       PATH: process.env['PATH'] ?? '',
       HOME: process.env['HOME'] ?? '',
-      NODE_ENV: 'test',
+      ...(this.options.asBuilt ? {} : { NODE_ENV: 'test' }),
       PORT: String(this.port),
       HOST: '127.0.0.1',
       DATA_DIR: this.dataDir,
@@ -108,22 +121,29 @@ export class AppServer {
    * Run one of the server's command-line tools against this app's database, as an operator would (e.g.
    * npm run staff:create). PGlite is owned by the server process, so the server is stopped around it.
    */
-  async runCli(
-    script: string,
-    args: readonly string[],
-  ): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  async runCli(script: string, args: readonly string[]): Promise<CliResult> {
     const isPglite = this.engine === 'pglite';
     if (isPglite) await this.stop();
     try {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-        cwd: ROOT,
-        env: this.environment(),
-        encoding: 'utf8',
-      });
-      return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+      return this.runCliBesideServer(script, args);
     } finally {
       if (isPglite) await this.start();
     }
+  }
+
+  /** Run a command-line tool while the server keeps running (what an operator may well try). */
+  runCliBesideServer(script: string, args: readonly string[]): CliResult {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      env: this.environment(),
+      encoding: 'utf8',
+    });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  /** Everything the server process has printed since it last started. */
+  get log(): string {
+    return this.output;
   }
 
   async stop(): Promise<void> {
