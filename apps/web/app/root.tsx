@@ -2,6 +2,7 @@ import './styles/mantine.css';
 import './styles/app.css';
 import { Anchor, Container, MantineProvider, Stack, Text, Title, mantineHtmlProps } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import { useState, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
@@ -14,9 +15,12 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { paths } from './config/paths.ts';
-import { useNonce } from './lib/nonce.tsx';
+import { styleNonce, useNonce } from './lib/nonce.tsx';
 import { getQueryClient } from './lib/query-client.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
+
+// Style elements that libraries add in the browser (the scroll lock under dialogs) carry the page's nonce.
+if (typeof document !== 'undefined') setNonce(styleNonce(''));
 
 export const meta: MetaFunction = () => [{ title: 'Tax preparation and accounting' }];
 
@@ -33,7 +37,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <MantineProvider
+          theme={theme}
+          forceColorScheme="light"
+          cssVariablesResolver={cssVariablesResolver}
+          getStyleNonce={() => styleNonce(nonce)}
+        >
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

@@ -40,8 +40,11 @@ export function contentSecurityPolicy(
       nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
       RAZORPAY_CHECKOUT_SOURCES.script,
     ),
-    // Mantine sets inline style attributes and CSS variables; styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
+    // A page's <style> elements (Mantine's CSS variables) carry its nonce, so injected markup cannot add a
+    // style sheet (CSS exfiltration by attribute selectors); Mantine's inline style attributes stay allowed.
+    ...(nonce
+      ? [`style-src 'self' 'nonce-${nonce}'`, "style-src-attr 'unsafe-inline'"]
+      : ["style-src 'self' 'unsafe-inline'"]),
     with_("img-src 'self' data: blob:", RAZORPAY_CHECKOUT_SOURCES.img), // blob: previews a chosen image
     "font-src 'self'",
     with_("connect-src 'self'", RAZORPAY_CHECKOUT_SOURCES.connect),
