@@ -8,9 +8,10 @@ import {
   type ListObjectsV2CommandOutput,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { S3RVER_CREDENTIALS, startS3 } from '../../../test/s3.ts';
+import { S3_TEST_KEYRING, S3RVER_CREDENTIALS, startS3 } from '../../../test/s3.ts';
 import { ObjectNotFoundError, type ObjectStorage } from './object-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
+import { sealedSize } from './sealed-object.ts';
 
 let s3: Awaited<ReturnType<typeof startS3>>;
 let storage: ObjectStorage;
@@ -53,7 +54,9 @@ describe('S3 storage (against s3rver)', () => {
     expect(stored).toEqual({ size: body.length, sha256 });
     expect((await buffer(await storage.get('c1/W2/big'))).equals(body)).toBe(true);
     const head = await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: 'c1/W2/big' }));
-    expect(head.ContentLength).toBe(body.length);
+    // Sealed: a 16-byte tag per 64 KiB segment.
+    expect(head.ContentLength).toBe(sealedSize(body.length));
+    expect(head.Metadata?.['taxfirm-seal']).toBe('2');
   });
 
   it('writes each object once, asking for SSE (no copy onto itself, which a versioned bucket would keep)', async () => {
@@ -128,12 +131,10 @@ describe('S3 storage (against s3rver)', () => {
   });
 
   it("rejects with the store's error when it cannot be reached, and stops reading the body", async () => {
-    const unreachable = createS3Storage({
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      endpoint: 'http://127.0.0.1:1',
-      ...S3RVER_CREDENTIALS,
-    });
+    const unreachable = createS3Storage(
+      { bucket: s3.bucket, region: 'us-east-1', endpoint: 'http://127.0.0.1:1', ...S3RVER_CREDENTIALS },
+      S3_TEST_KEYRING,
+    );
     const endless = new Readable({
       read() {
         this.push(Buffer.alloc(256 * 1024));
