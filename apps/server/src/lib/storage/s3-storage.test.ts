@@ -2,13 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
+  GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   type ListObjectsV2CommandOutput,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { S3_TEST_KEYRING, S3RVER_CREDENTIALS, startS3 } from '../../../test/s3.ts';
+import { createKeyring, DecryptionError } from '../crypto/keyring.ts';
 import { ObjectNotFoundError, type ObjectStorage } from './object-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { sealedSize } from './sealed-object.ts';
@@ -94,6 +97,85 @@ describe('S3 storage (against s3rver)', () => {
       sha256: createHash('sha256').digest('hex'),
     });
     expect((await buffer(await storage.get('small/empty'))).length).toBe(0);
+  });
+
+  it('F-16: the bytes stored in the bucket are not the plaintext: sealed by the app, its key in the metadata', async () => {
+    const body = Buffer.from('W-2 wages 85,000 for SSN 123-45-6789\n'.repeat(3000));
+    await storage.put('c1/W2/sealed', chunked(body));
+    const raw = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'c1/W2/sealed' }));
+    const stored = Buffer.from((await raw.Body?.transformToByteArray()) ?? []);
+    expect(stored.length).toBe(sealedSize(body.length));
+    expect(stored.includes(Buffer.from('123-45-6789'))).toBe(false);
+    expect(stored.includes(Buffer.from('W-2 wages'))).toBe(false);
+    expect(raw.Metadata?.['taxfirm-seal']).toBe('2');
+    expect(raw.Metadata?.['taxfirm-key']).toMatch(new RegExp(`^v1\\.${S3_TEST_KEYRING.keyId}\\.`));
+    expect((await buffer(await storage.get('c1/W2/sealed'))).equals(body)).toBe(true);
+    // Another keyring (another ENCRYPTION_KEY) cannot open it.
+    const other = await startS3(createKeyring('another-encryption-key-0123456789abcdef'));
+    try {
+      await other.storage.put('x', Readable.from([Buffer.from('x')]));
+      const otherClient = new S3Client({
+        region: 'us-east-1',
+        endpoint: other.endpoint,
+        forcePathStyle: true,
+        credentials: S3RVER_CREDENTIALS,
+      });
+      await otherClient.send(
+        new PutObjectCommand({
+          Bucket: other.bucket,
+          Key: 'c1/W2/sealed',
+          Body: stored,
+          Metadata: raw.Metadata ?? {},
+        }),
+      );
+      otherClient.destroy();
+      await expect(other.storage.get('c1/W2/sealed')).rejects.toBeInstanceOf(DecryptionError);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('F-16: an object moved to another key, or tampered with, does not open, before any byte', async () => {
+    const body = randomBytes(3 * 64 * 1024);
+    await storage.put('asha/W2/doc', chunked(body));
+    const raw = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'asha/W2/doc' }));
+    const stored = Buffer.from((await raw.Body?.transformToByteArray()) ?? []);
+    const putRaw = (key: string, bytes: Buffer) =>
+      client.send(
+        new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: bytes, Metadata: raw.Metadata ?? {} }),
+      );
+
+    // Copied, metadata and all, over another client's object: its key is sealed for Asha's object only.
+    await putRaw('ravi/W2/doc', stored);
+    await expect(storage.get('ravi/W2/doc')).rejects.toBeInstanceOf(DecryptionError);
+
+    const flipped = Buffer.from(stored);
+    flipped.writeUInt8(flipped.readUInt8(7) ^ 1, 7);
+    await putRaw('asha/W2/doc', flipped);
+    await expect(storage.get('asha/W2/doc')).rejects.toBeInstanceOf(DecryptionError);
+
+    // Cut after two segments: the second, not sealed as the last, fails; only the first is released.
+    await putRaw('asha/W2/doc', stored.subarray(0, 2 * (64 * 1024 + 16)));
+    const chunks: Buffer[] = [];
+    await expect(
+      (async () => {
+        for await (const chunk of await storage.get('asha/W2/doc')) chunks.push(chunk as Buffer);
+      })(),
+    ).rejects.toBeInstanceOf(DecryptionError);
+    expect(Buffer.concat(chunks).equals(body.subarray(0, 64 * 1024))).toBe(true);
+  });
+
+  it('F-16: objects stored before the app sealed them (no seal flag) still read as they are', async () => {
+    const body = Buffer.from('%PDF-1.4 a W-2 uploaded last season');
+    await client.send(
+      new PutObjectCommand({
+        Bucket: s3.bucket,
+        Key: 'before/a',
+        Body: body,
+        ServerSideEncryption: 'AES256',
+      }),
+    );
+    expect((await buffer(await storage.get('before/a'))).equals(body)).toBe(true);
   });
 
   it('rejects a missing key with ObjectNotFoundError', async () => {

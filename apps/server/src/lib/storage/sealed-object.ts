@@ -79,7 +79,8 @@ function segmenter(size: number, each: (segment: Buffer, isLast: boolean) => Buf
       try {
         const all = Buffer.concat(pending);
         let offset = 0;
-        for (; all.length - offset > size; offset += size) emit(this, all.subarray(offset, offset + size), false);
+        for (; all.length - offset > size; offset += size)
+          emit(this, all.subarray(offset, offset + size), false);
         pending = [Buffer.from(all.subarray(offset))];
         pendingBytes = all.length - offset;
         callback();
