@@ -85,6 +85,28 @@ describe('S3 storage (against s3rver)', () => {
     }
   });
 
+  it('F-16: asks for SSE-KMS under the configured key instead of SSE-S3', async () => {
+    const kms = createS3Storage(
+      {
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        endpoint: s3.endpoint,
+        ...S3RVER_CREDENTIALS,
+        kmsKeyId: 'alias/taxfirm',
+      },
+      S3_TEST_KEYRING,
+    );
+    const send = vi.spyOn(S3Client.prototype, 'send');
+    try {
+      await kms.put('kms/small', Readable.from([Buffer.from('1099-INT')]));
+      const [command] = send.mock.calls.map(([c]) => c as unknown as { input: object });
+      expect(command?.input).toMatchObject({ ServerSideEncryption: 'aws:kms', SSEKMSKeyId: 'alias/taxfirm' });
+    } finally {
+      send.mockRestore();
+    }
+    expect((await buffer(await kms.get('kms/small'))).toString()).toBe('1099-INT');
+  });
+
   it('stores a small object with a single PUT, and an empty one', async () => {
     const body = Buffer.from('W-2 wages 85,000\n');
     expect(await storage.put('small/a', Readable.from([body]))).toEqual({

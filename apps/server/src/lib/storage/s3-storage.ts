@@ -43,6 +43,8 @@ export type S3StorageOptions = {
   secretAccessKey?: string | undefined;
   /** Path-style URLs (`endpoint/bucket/key`); defaults to on when an endpoint is given. */
   forcePathStyle?: boolean | undefined;
+  /** A KMS key (id or ARN): objects are then stored with SSE-KMS under it, not SSE-S3. */
+  kmsKeyId?: string | undefined;
 };
 
 /** The object metadata (`x-amz-meta-…`) naming the sealed format, and holding the object's sealed key. */
@@ -76,7 +78,10 @@ export function createS3Storage(options: S3StorageOptions, keyring: Keyring): Ob
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  const encryption = { ServerSideEncryption: 'AES256' } as const;
+  // Asked for on each put, so it overrides the bucket's default encryption.
+  const encryption = options.kmsKeyId
+    ? ({ ServerSideEncryption: 'aws:kms', SSEKMSKeyId: options.kmsKeyId } as const)
+    : ({ ServerSideEncryption: 'AES256' } as const);
 
   /**
    * Make sure a multipart upload that will not complete keeps no parts (invisible, but billed). lib-storage
