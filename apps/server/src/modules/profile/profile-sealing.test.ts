@@ -87,6 +87,18 @@ describe('identity numbers are bound to their row (F-16)', () => {
     await expect(reveal(asha.clientId, { section: 'dependent', id: dev.id })).rejects.toBeInstanceOf(
       DecryptionError,
     );
+    // …or a whole dependent's row (id and all) moved to another client.
+    await t.database.db
+      .update(dependents)
+      .set({ clientId: ravi.clientId, position: 0 })
+      .where(eq(dependents.id, anika.id));
+    await expect(reveal(ravi.clientId, { section: 'dependent', id: anika.id })).rejects.toBeInstanceOf(
+      DecryptionError,
+    );
+    await t.database.db
+      .update(dependents)
+      .set({ clientId: asha.clientId, position: 0 })
+      .where(eq(dependents.id, anika.id));
     // Through the call, the client gets a plain error, never the other number.
     const res = await t.postAs(ravi.sid, '/api/account/revealssn', { section: 'taxpayer' });
     expect(res.statusCode).toBe(500);
@@ -122,9 +134,11 @@ describe('identity numbers are bound to their row (F-16)', () => {
     );
     const [kept] = await dependentRows(asha.clientId);
     expect(kept?.id).toBe(anika.id);
-    expect(keyring.open(kept?.sealed ?? '', identityNumberContext('dependents', anika.id)).toString()).toBe(
-      '111223333',
-    );
+    expect(
+      keyring
+        .open(kept?.sealed ?? '', identityNumberContext('dependents', asha.clientId, anika.id))
+        .toString(),
+    ).toBe('111223333');
     expect(await reveal(asha.clientId, { section: 'taxpayer' })).toBe('912-70-1234');
     expect(await reveal(asha.clientId, { section: 'dependent', id: anika.id })).toBe('111-22-3333');
     expect((await t.postAs(asha.sid, '/api/user/taxpayerinfo')).json().tinfo.ssnitin).toBe('***-**-1234');

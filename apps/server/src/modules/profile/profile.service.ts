@@ -36,10 +36,11 @@ type IdentityTable = 'taxpayer_profiles' | 'spouses' | 'dependents';
 /**
  * The keyring context an identity number is sealed under: its table, its row and its column, so a sealed
  * number copied to another row (another client's, or the spouse's) does not open. The one-per-client tables
- * name the row by its client (their unique key, known before the first insert); dependents by their id.
+ * name the row by its client (their unique key, known before the first insert); dependents by their client
+ * and id, so a dependent's row moved to another client does not open either.
  */
-export const identityNumberContext = (table: IdentityTable, rowKey: string) =>
-  `ssn|${table}|${rowKey}|ssn_sealed`;
+export const identityNumberContext = (table: IdentityTable, clientId: string, dependentId?: string) =>
+  `ssn|${table}|${dependentId ? `${clientId}/${dependentId}` : clientId}|ssn_sealed`;
 
 /** The context numbers were sealed under before they were bound to their row; still opened, sealed anew on save. */
 const LEGACY_SSN_CONTEXT = 'ssn';
@@ -288,7 +289,12 @@ export async function saveDependents(deps: ProfileDeps, actor: Actor, input: Dep
             firstName: d.first_name,
             lastName: d.last_name,
             id,
-            ...seal(deps.keyring, identityNumberContext('dependents', id), d.ssn, kept.get(id) ?? NONE),
+            ...seal(
+              deps.keyring,
+              identityNumberContext('dependents', actor.clientId, id),
+              d.ssn,
+              kept.get(id) ?? NONE,
+            ),
             relationship: d.occupation ?? null,
             dob: toDbDate(d.dob),
             visaType: d.visa_type ?? null,
@@ -371,7 +377,7 @@ export async function openIdentityNumber(
         .select({ id: dependents.id, sealed: dependents.ssnSealed })
         .from(dependents)
         .where(and(eq(dependents.clientId, clientId), which));
-      return row && { sealed: row.sealed, context: identityNumberContext('dependents', row.id) };
+      return row && { sealed: row.sealed, context: identityNumberContext('dependents', clientId, row.id) };
     }
     const table = ref.section === 'spouse' ? spouses : taxpayerProfiles;
     const [row] = await db
