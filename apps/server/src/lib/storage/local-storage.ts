@@ -3,9 +3,9 @@
  * AES-256 key, bound to the object's key, and 64 KiB AES-256-GCM segments); the sidecar `.meta` file holds
  * the sealed key, the size and the SHA-256 of the plaintext. Objects written before (format 1: one GCM tag
  * for the whole file, key sealed under plain `file-key`) still open, verified in full before any byte is
- * answered. Data is written to a temporary file and renamed into place only when
- * complete, so readers never see half an object. A crash mid-write leaves only `<key>.data.<uuid>.tmp`
- * (and its `.tmp.meta`), which listings ignore and sweepIncomplete removes once stale.
+ * answered. Data is written to a temporary file and renamed into place only when complete, so readers never
+ * see half an object. A crash mid-write leaves only `<key>.data.<uuid>.tmp` (and its `.tmp.meta`), which
+ * listings ignore and sweepIncomplete removes once stale.
  */
 import { createDecipheriv, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type Dir } from 'node:fs';
