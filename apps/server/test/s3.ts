@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createKeyring, type Keyring } from '../src/lib/crypto/keyring.ts';
 import type { ObjectStorage } from '../src/lib/storage/object-storage.ts';
 import { createS3Storage } from '../src/lib/storage/s3-storage.ts';
 
@@ -20,11 +21,15 @@ const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
 /** s3rver accepts any signature made with these. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
+/** The keyring the S3 driver seals objects with in tests (the test app's ENCRYPTION_KEY). */
+export const S3_TEST_KEYRING = createKeyring('test-encryption-key-0123456789abcdefghij');
+
 /**
  * A local S3 (s3rver) on 127.0.0.1 and a free port, keeping its data in a temporary folder, with one
- * bucket; `storage` is the S3 driver pointed at it. `stop()` closes it and removes the folder.
+ * bucket; `storage` is the S3 driver pointed at it, sealing with `keyring`. `stop()` closes it and removes
+ * the folder.
  */
-export async function startS3(): Promise<{
+export async function startS3(keyring: Keyring = S3_TEST_KEYRING): Promise<{
   storage: ObjectStorage;
   endpoint: string;
   bucket: string;
@@ -47,7 +52,7 @@ export async function startS3(): Promise<{
     throw error;
   }
   const endpoint = `http://127.0.0.1:${address.port}`;
-  const storage = createS3Storage({ bucket, region: 'us-east-1', endpoint, ...S3RVER_CREDENTIALS });
+  const storage = createS3Storage({ bucket, region: 'us-east-1', endpoint, ...S3RVER_CREDENTIALS }, keyring);
   return {
     storage,
     endpoint,

@@ -6,8 +6,8 @@ import type { ObjectStorage } from './object-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 
 /**
- * The storage the environment asks for: local files under DATA_DIR/files, encrypted at rest by us, or an
- * S3 bucket, encrypted at rest by S3 (SSE-S3).
+ * The storage the environment asks for: local files under DATA_DIR/files or an S3 bucket, either way each
+ * object sealed by us with the keyring (sealed-object.ts); S3 adds its own encryption at rest.
  */
 export function createStorage(options: {
   storage: 'local' | 's3';
@@ -18,7 +18,7 @@ export function createStorage(options: {
   if (options.storage === 's3') {
     // env.ts requires S3_BUCKET when STORAGE=s3; refuse to start rather than lose files.
     if (!options.s3) throw new Error('STORAGE=s3 needs S3_BUCKET.');
-    return createS3Storage(options.s3);
+    return createS3Storage(options.s3, options.keyring);
   }
   return createLocalStorage({
     root: path.join(options.dataDir, 'files'),

@@ -1,18 +1,20 @@
 /**
- * Local-disk storage under DATA_DIR, encrypted at rest. Each object gets its own random AES-256-GCM key,
- * sealed by the server's keyring, in a sidecar `.meta` file with the IV, the authentication tag, the size
- * and the SHA-256 of the plaintext. Data is written to a temporary file and renamed into place only when
- * complete, so readers never see half an object. A crash mid-write leaves only `<key>.data.<uuid>.tmp`
- * (and its `.tmp.meta`), which listings ignore and sweepIncomplete removes once stale.
+ * Local-disk storage under DATA_DIR, encrypted at rest. Each object is sealed by `sealed-object.ts` (its own
+ * AES-256 key, bound to the object's key, and 64 KiB AES-256-GCM segments); the sidecar `.meta` file holds
+ * the sealed key, the size and the SHA-256 of the plaintext. Objects written before (format 1: one GCM tag
+ * for the whole file, key sealed under plain `file-key`) still open, verified in full before any byte is
+ * answered. Data is written to a temporary file and renamed into place only when complete, so readers never
+ * see half an object. A crash mid-write leaves only `<key>.data.<uuid>.tmp` (and its `.tmp.meta`), which
+ * listings ignore and sweepIncomplete removes once stale.
  */
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { createDecipheriv, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type Dir } from 'node:fs';
 import { mkdir, opendir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { Keyring } from '../crypto/keyring.ts';
+import { DecryptionError, type Keyring } from '../crypto/keyring.ts';
 import { meter } from './meter.ts';
 import {
   assertStorageKey,
@@ -20,10 +22,12 @@ import {
   ObjectNotFoundError,
   type ObjectStorage,
 } from './object-storage.ts';
+import { createObjectSealer, SEALED_FORMAT } from './sealed-object.ts';
 
-const FILE_KEY_CONTEXT = 'file-key';
+/** The keyring context of a format-1 object's key (it did not name the object). */
+const LEGACY_FILE_KEY_CONTEXT = 'file-key';
 
-const metaSchema = z.object({
+const legacyMetaSchema = z.object({
   v: z.literal(1),
   /** The object's own key, sealed by the keyring. */
   key: z.string(),
@@ -32,6 +36,37 @@ const metaSchema = z.object({
   size: z.number().int().nonnegative(),
   sha256: z.string(),
 });
+
+const sealedMetaSchema = z.object({
+  v: z.literal(SEALED_FORMAT),
+  /** The object's own key, sealed by the keyring for this object's key (sealed-object.ts). */
+  key: z.string(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string(),
+});
+
+const metaSchema = z.discriminatedUnion('v', [legacyMetaSchema, sealedMetaSchema]);
+
+/**
+ * A format-1 object's plaintext, decrypted and verified in full (one tag covers the whole file) before a
+ * single byte is handed out. These objects are at most the upload limit, so memory holds them.
+ */
+async function openLegacy(keyring: Keyring, meta: z.infer<typeof legacyMetaSchema>, file: string) {
+  const ciphertext = await readFile(file);
+  const decipher = createDecipheriv(
+    'aes-256-gcm',
+    keyring.open(meta.key, LEGACY_FILE_KEY_CONTEXT),
+    Buffer.from(meta.iv, 'base64'),
+  );
+  decipher.setAuthTag(Buffer.from(meta.tag, 'base64'));
+  const plaintext = decipher.update(ciphertext);
+  try {
+    decipher.final();
+  } catch {
+    throw new DecryptionError('Stored object failed authentication');
+  }
+  return Readable.from([plaintext]);
+}
 
 /** What a put in progress writes before renaming: `<key>.data.<uuid>.tmp` and `<key>.data.<uuid>.tmp.meta`. */
 const TEMP_FILE = /\.data\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp(\.meta)?$/;
@@ -68,6 +103,7 @@ async function modifiedAt(file: string): Promise<Date | null> {
 }
 
 export function createLocalStorage({ root, keyring }: { root: string; keyring: Keyring }): ObjectStorage {
+  const sealer = createObjectSealer(keyring);
   const dataPath = (key: string) => {
     assertStorageKey(key);
     return path.join(root, `${key}.data`);
@@ -82,21 +118,12 @@ export function createLocalStorage({ root, keyring }: { root: string; keyring: K
       const target = dataPath(key);
       await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       const temp = `${target}.${randomUUID()}.tmp`;
-      const fileKey = randomBytes(32);
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', fileKey, iv);
+      const { sealedKey, stream: sealing } = sealer.seal(key);
       const measured = meter();
       try {
-        await pipeline(body, measured.stream, cipher, createWriteStream(temp, { mode: 0o600 }));
+        await pipeline(body, measured.stream, sealing, createWriteStream(temp, { mode: 0o600 }));
         const { size, sha256 } = measured.result();
-        const meta: z.infer<typeof metaSchema> = {
-          v: 1,
-          key: keyring.seal(fileKey, FILE_KEY_CONTEXT),
-          iv: iv.toString('base64'),
-          tag: cipher.getAuthTag().toString('base64'),
-          size,
-          sha256,
-        };
+        const meta: z.infer<typeof sealedMetaSchema> = { v: SEALED_FORMAT, key: sealedKey, size, sha256 };
         await writeFile(`${temp}.meta`, JSON.stringify(meta), { mode: 0o600 });
         await rename(temp, target);
         await rename(`${temp}.meta`, metaPath(key));
@@ -117,17 +144,14 @@ export function createLocalStorage({ root, keyring }: { root: string; keyring: K
         if (isMissing(error)) throw new ObjectNotFoundError();
         throw error;
       }
-      const decipher = createDecipheriv(
-        'aes-256-gcm',
-        keyring.open(meta.key, FILE_KEY_CONTEXT),
-        Buffer.from(meta.iv, 'base64'),
-      );
-      decipher.setAuthTag(Buffer.from(meta.tag, 'base64'));
-      const source = createReadStream(target);
-      const out = new PassThrough();
-      // A tampered file fails at the end (GCM), which destroys `out` with the error.
-      pipeline(source, decipher, out).catch((error: unknown) => out.destroy(error as Error));
-      return out as Readable;
+      try {
+        if (meta.v === 1) return await openLegacy(keyring, meta, target);
+        // Segment by segment: nothing unverified is released, and a bad first segment fails here.
+        return await sealer.open(key, meta.key, createReadStream(target));
+      } catch (error) {
+        if (isMissing(error)) throw new ObjectNotFoundError();
+        throw error;
+      }
     },
 
     async delete(key) {

@@ -2,15 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
+  GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   type ListObjectsV2CommandOutput,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { S3RVER_CREDENTIALS, startS3 } from '../../../test/s3.ts';
+import { S3_TEST_KEYRING, S3RVER_CREDENTIALS, startS3 } from '../../../test/s3.ts';
+import { createKeyring, DecryptionError } from '../crypto/keyring.ts';
 import { ObjectNotFoundError, type ObjectStorage } from './object-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
+import { sealedSize } from './sealed-object.ts';
 
 let s3: Awaited<ReturnType<typeof startS3>>;
 let storage: ObjectStorage;
@@ -53,7 +57,9 @@ describe('S3 storage (against s3rver)', () => {
     expect(stored).toEqual({ size: body.length, sha256 });
     expect((await buffer(await storage.get('c1/W2/big'))).equals(body)).toBe(true);
     const head = await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: 'c1/W2/big' }));
-    expect(head.ContentLength).toBe(body.length);
+    // Sealed: a 16-byte tag per 64 KiB segment.
+    expect(head.ContentLength).toBe(sealedSize(body.length));
+    expect(head.Metadata?.['taxfirm-seal']).toBe('2');
   });
 
   it('writes each object once, asking for SSE (no copy onto itself, which a versioned bucket would keep)', async () => {
@@ -79,6 +85,28 @@ describe('S3 storage (against s3rver)', () => {
     }
   });
 
+  it('F-16: asks for SSE-KMS under the configured key instead of SSE-S3', async () => {
+    const kms = createS3Storage(
+      {
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        endpoint: s3.endpoint,
+        ...S3RVER_CREDENTIALS,
+        kmsKeyId: 'alias/taxfirm',
+      },
+      S3_TEST_KEYRING,
+    );
+    const send = vi.spyOn(S3Client.prototype, 'send');
+    try {
+      await kms.put('kms/small', Readable.from([Buffer.from('1099-INT')]));
+      const [command] = send.mock.calls.map(([c]) => c as unknown as { input: object });
+      expect(command?.input).toMatchObject({ ServerSideEncryption: 'aws:kms', SSEKMSKeyId: 'alias/taxfirm' });
+    } finally {
+      send.mockRestore();
+    }
+    expect((await buffer(await kms.get('kms/small'))).toString()).toBe('1099-INT');
+  });
+
   it('stores a small object with a single PUT, and an empty one', async () => {
     const body = Buffer.from('W-2 wages 85,000\n');
     expect(await storage.put('small/a', Readable.from([body]))).toEqual({
@@ -91,6 +119,85 @@ describe('S3 storage (against s3rver)', () => {
       sha256: createHash('sha256').digest('hex'),
     });
     expect((await buffer(await storage.get('small/empty'))).length).toBe(0);
+  });
+
+  it('F-16: the bytes stored in the bucket are not the plaintext: sealed by the app, its key in the metadata', async () => {
+    const body = Buffer.from('W-2 wages 85,000 for SSN 123-45-6789\n'.repeat(3000));
+    await storage.put('c1/W2/sealed', chunked(body));
+    const raw = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'c1/W2/sealed' }));
+    const stored = Buffer.from((await raw.Body?.transformToByteArray()) ?? []);
+    expect(stored.length).toBe(sealedSize(body.length));
+    expect(stored.includes(Buffer.from('123-45-6789'))).toBe(false);
+    expect(stored.includes(Buffer.from('W-2 wages'))).toBe(false);
+    expect(raw.Metadata?.['taxfirm-seal']).toBe('2');
+    expect(raw.Metadata?.['taxfirm-key']).toMatch(new RegExp(`^v1\\.${S3_TEST_KEYRING.keyId}\\.`));
+    expect((await buffer(await storage.get('c1/W2/sealed'))).equals(body)).toBe(true);
+    // Another keyring (another ENCRYPTION_KEY) cannot open it.
+    const other = await startS3(createKeyring('another-encryption-key-0123456789abcdef'));
+    try {
+      await other.storage.put('x', Readable.from([Buffer.from('x')]));
+      const otherClient = new S3Client({
+        region: 'us-east-1',
+        endpoint: other.endpoint,
+        forcePathStyle: true,
+        credentials: S3RVER_CREDENTIALS,
+      });
+      await otherClient.send(
+        new PutObjectCommand({
+          Bucket: other.bucket,
+          Key: 'c1/W2/sealed',
+          Body: stored,
+          Metadata: raw.Metadata ?? {},
+        }),
+      );
+      otherClient.destroy();
+      await expect(other.storage.get('c1/W2/sealed')).rejects.toBeInstanceOf(DecryptionError);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('F-16: an object moved to another key, or tampered with, does not open, before any byte', async () => {
+    const body = randomBytes(3 * 64 * 1024);
+    await storage.put('asha/W2/doc', chunked(body));
+    const raw = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'asha/W2/doc' }));
+    const stored = Buffer.from((await raw.Body?.transformToByteArray()) ?? []);
+    const putRaw = (key: string, bytes: Buffer) =>
+      client.send(
+        new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: bytes, Metadata: raw.Metadata ?? {} }),
+      );
+
+    // Copied, metadata and all, over another client's object: its key is sealed for Asha's object only.
+    await putRaw('ravi/W2/doc', stored);
+    await expect(storage.get('ravi/W2/doc')).rejects.toBeInstanceOf(DecryptionError);
+
+    const flipped = Buffer.from(stored);
+    flipped.writeUInt8(flipped.readUInt8(7) ^ 1, 7);
+    await putRaw('asha/W2/doc', flipped);
+    await expect(storage.get('asha/W2/doc')).rejects.toBeInstanceOf(DecryptionError);
+
+    // Cut after two segments: the second, not sealed as the last, fails; only the first is released.
+    await putRaw('asha/W2/doc', stored.subarray(0, 2 * (64 * 1024 + 16)));
+    const chunks: Buffer[] = [];
+    await expect(
+      (async () => {
+        for await (const chunk of await storage.get('asha/W2/doc')) chunks.push(chunk as Buffer);
+      })(),
+    ).rejects.toBeInstanceOf(DecryptionError);
+    expect(Buffer.concat(chunks).equals(body.subarray(0, 64 * 1024))).toBe(true);
+  });
+
+  it('F-16: objects stored before the app sealed them (no seal flag) still read as they are', async () => {
+    const body = Buffer.from('%PDF-1.4 a W-2 uploaded last season');
+    await client.send(
+      new PutObjectCommand({
+        Bucket: s3.bucket,
+        Key: 'before/a',
+        Body: body,
+        ServerSideEncryption: 'AES256',
+      }),
+    );
+    expect((await buffer(await storage.get('before/a'))).equals(body)).toBe(true);
   });
 
   it('rejects a missing key with ObjectNotFoundError', async () => {
@@ -128,12 +235,10 @@ describe('S3 storage (against s3rver)', () => {
   });
 
   it("rejects with the store's error when it cannot be reached, and stops reading the body", async () => {
-    const unreachable = createS3Storage({
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      endpoint: 'http://127.0.0.1:1',
-      ...S3RVER_CREDENTIALS,
-    });
+    const unreachable = createS3Storage(
+      { bucket: s3.bucket, region: 'us-east-1', endpoint: 'http://127.0.0.1:1', ...S3RVER_CREDENTIALS },
+      S3_TEST_KEYRING,
+    );
     const endless = new Readable({
       read() {
         this.push(Buffer.alloc(256 * 1024));

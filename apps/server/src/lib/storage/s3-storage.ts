@@ -1,5 +1,9 @@
 /**
- * Objects in an S3 bucket (or an S3-compatible store), encrypted at rest by the store (SSE-S3, AES256).
+ * Objects in an S3 bucket (or an S3-compatible store), sealed by the app as the local driver seals them
+ * (`sealed-object.ts`: a per-object key bound to the object's key, 64 KiB AES-256-GCM segments), with the
+ * sealed key in the object's metadata (`x-amz-meta-taxfirm-key`, and `x-amz-meta-taxfirm-seal: 2` as the
+ * format flag); the store adds its own encryption at rest (SSE-S3 asked for here; SSE-KMS by bucket policy,
+ * docs/operations.md). Objects stored before the app sealed them have no flag and are read as they are.
  * Bodies stream through lib-storage's Upload with bounded memory (at most QUEUE_SIZE parts of PART_SIZE
  * in flight): a body shorter than one part goes up as a single PUT, which is atomic; a longer one as a
  * multipart upload, which stays invisible until CompleteMultipartUpload. Either way readers never see half
@@ -19,6 +23,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { Keyring } from '../crypto/keyring.ts';
 import { meter } from './meter.ts';
 import {
   assertStorageKey,
@@ -26,6 +31,7 @@ import {
   ObjectNotFoundError,
   type ObjectStorage,
 } from './object-storage.ts';
+import { createObjectSealer, SEALED_FORMAT } from './sealed-object.ts';
 
 export type S3StorageOptions = {
   bucket: string;
@@ -37,7 +43,13 @@ export type S3StorageOptions = {
   secretAccessKey?: string | undefined;
   /** Path-style URLs (`endpoint/bucket/key`); defaults to on when an endpoint is given. */
   forcePathStyle?: boolean | undefined;
+  /** A KMS key (id or ARN): objects are then stored with SSE-KMS under it, not SSE-S3. */
+  kmsKeyId?: string | undefined;
 };
+
+/** The object metadata (`x-amz-meta-…`) naming the sealed format, and holding the object's sealed key. */
+const SEAL_FLAG = 'taxfirm-seal';
+const SEALED_KEY = 'taxfirm-key';
 
 /** S3's smallest part size. */
 const PART_SIZE = 5 * 1024 * 1024;
@@ -51,8 +63,9 @@ function isMissing(error: unknown): boolean {
   );
 }
 
-export function createS3Storage(options: S3StorageOptions): ObjectStorage {
+export function createS3Storage(options: S3StorageOptions, keyring: Keyring): ObjectStorage {
   const { bucket } = options;
+  const sealer = createObjectSealer(keyring);
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -65,7 +78,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  const encryption = { ServerSideEncryption: 'AES256' } as const;
+  // Asked for on each put, so it overrides the bucket's default encryption.
+  const encryption = options.kmsKeyId
+    ? ({ ServerSideEncryption: 'aws:kms', SSEKMSKeyId: options.kmsKeyId } as const)
+    : ({ ServerSideEncryption: 'AES256' } as const);
 
   /**
    * Make sure a multipart upload that will not complete keeps no parts (invisible, but billed). lib-storage
@@ -84,15 +100,22 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     async put(key, body) {
       assertStorageKey(key);
       const measured = meter();
+      const { sealedKey, stream: sealing } = sealer.seal(key);
       const upload = new Upload({
         client,
         partSize: PART_SIZE,
         queueSize: QUEUE_SIZE,
-        params: { Bucket: bucket, Key: key, Body: measured.stream, ...encryption },
+        params: {
+          Bucket: bucket,
+          Key: key,
+          Body: sealing,
+          Metadata: { [SEAL_FLAG]: String(SEALED_FORMAT), [SEALED_KEY]: sealedKey },
+          ...encryption,
+        },
       });
       // Whichever fails first, the body or the store, is the error put reports.
       let failure: { error: unknown } | undefined;
-      const feeding = pipeline(body, measured.stream).catch((error: unknown) => {
+      const feeding = pipeline(body, measured.stream, sealing).catch((error: unknown) => {
         failure ??= { error };
         // The body failed: stop the upload now rather than send parts that will be thrown away.
         void upload.abort();
@@ -101,7 +124,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       const uploading = upload.done().catch((error: unknown) => {
         failure ??= { error };
         // The store failed: stop reading the body (the pipeline then fails too, and frees it).
-        measured.stream.destroy();
+        sealing.destroy();
         throw error;
       });
       const [fed, uploaded] = await Promise.allSettled([feeding, uploading]);
@@ -117,14 +140,25 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
     async get(key) {
       assertStorageKey(key);
+      let object;
       try {
-        const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        if (!(Body instanceof Readable)) throw new Error(`S3 returned no body stream for ${key}`);
-        return Body;
+        object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       } catch (error) {
         if (isMissing(error)) throw new ObjectNotFoundError();
         throw error;
       }
+      const { Body, Metadata = {} } = object;
+      if (!(Body instanceof Readable)) throw new Error(`S3 returned no body stream for ${key}`);
+      const format = Metadata[SEAL_FLAG];
+      // Stored before the app sealed objects (SSE-S3 only): as it is.
+      if (format === undefined) return Body;
+      const sealedKey = Metadata[SEALED_KEY];
+      if (format !== String(SEALED_FORMAT) || !sealedKey) {
+        Body.destroy();
+        throw new Error(`Unknown sealed format of ${key}`);
+      }
+      // Segment by segment: nothing unverified is released, and a bad first segment fails here.
+      return sealer.open(key, sealedKey, Body);
     },
 
     async delete(key) {

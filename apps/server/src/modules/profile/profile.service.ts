@@ -1,9 +1,10 @@
 /**
  * The client's tax profile: taxpayer, spouse, dependents and employers. Every read and write is scoped to
- * the session's client (never an id from the body). Identity numbers are sealed by the keyring and answered
- * masked; a blank number on save keeps the stored one. Saves are refused once the filing's status closes
- * editing, and every change is written to the audit log (never the values).
+ * the session's client (never an id from the body). Identity numbers are sealed by the keyring, bound to their
+ * row, and answered masked; a blank number on save keeps the stored one. Saves are refused once the filing's
+ * status closes editing, and every change is written to the audit log (never the values).
  */
+import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
   type saveDependentsBodySchema,
@@ -27,10 +28,48 @@ import type { ClientActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { assertProfileEditable } from '../filings/filings.service.ts';
-import type { Keyring } from '../../lib/crypto/keyring.ts';
+import { DecryptionError, type Keyring } from '../../lib/crypto/keyring.ts';
 
-/** The keyring context identity numbers are sealed under. */
-export const SSN_CONTEXT = 'ssn';
+/** The tables that hold an identity number (`ssn_sealed`). */
+type IdentityTable = 'taxpayer_profiles' | 'spouses' | 'dependents';
+
+/**
+ * The keyring context an identity number is sealed under: its table, its row and its column, so a sealed
+ * number copied to another row (another client's, or the spouse's) does not open. The one-per-client tables
+ * name the row by its client (their unique key, known before the first insert); dependents by their client
+ * and id, so a dependent's row moved to another client does not open either.
+ */
+export const identityNumberContext = (table: IdentityTable, clientId: string, dependentId?: string) =>
+  `ssn|${table}|${dependentId ? `${clientId}/${dependentId}` : clientId}|ssn_sealed`;
+
+/** The context numbers were sealed under before they were bound to their row; still opened, sealed anew on save. */
+const LEGACY_SSN_CONTEXT = 'ssn';
+
+/** A stored number: under its row's context, or else under the old unbound one. */
+function openNumber(keyring: Keyring, sealed: string, context: string): Buffer {
+  try {
+    return keyring.open(sealed, context);
+  } catch (error) {
+    if (!(error instanceof DecryptionError)) throw error;
+    return keyring.open(sealed, LEGACY_SSN_CONTEXT);
+  }
+}
+
+/** A kept number, as it is if bound to its row already, else sealed again, bound (left as is if it opens neither way). */
+function rebindNumber(keyring: Keyring, sealed: string, context: string): string {
+  try {
+    keyring.open(sealed, context);
+    return sealed;
+  } catch (error) {
+    if (!(error instanceof DecryptionError)) throw error;
+  }
+  try {
+    return keyring.seal(keyring.open(sealed, LEGACY_SSN_CONTEXT), context);
+  } catch (error) {
+    if (!(error instanceof DecryptionError)) throw error;
+    return sealed;
+  }
+}
 
 /** Nine stored digits as written: 123-45-6789. */
 export const formatSsn = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
@@ -60,11 +99,15 @@ export const maskSsn = (last4: string | null) => (last4 ? `***-**-${last4}` : nu
 
 function seal(
   keyring: Keyring,
+  context: string,
   digits: string | undefined,
   kept: { ssnSealed: string | null; ssnLast4: string | null },
 ) {
-  if (!digits) return kept;
-  return { ssnSealed: keyring.seal(Buffer.from(digits), SSN_CONTEXT), ssnLast4: digits.slice(-4) };
+  if (!digits) {
+    if (!kept.ssnSealed) return kept;
+    return { ssnSealed: rebindNumber(keyring, kept.ssnSealed, context), ssnLast4: kept.ssnLast4 };
+  }
+  return { ssnSealed: keyring.seal(Buffer.from(digits), context), ssnLast4: digits.slice(-4) };
 }
 
 const NONE = { ssnSealed: null, ssnLast4: null };
@@ -135,7 +178,12 @@ export async function saveTaxpayer(deps: ProfileDeps, actor: Actor, input: Taxpa
     const values = {
       firstName: input.first_name,
       lastName: input.last_name,
-      ...seal(deps.keyring, input.ssnitin, existing ?? NONE),
+      ...seal(
+        deps.keyring,
+        identityNumberContext('taxpayer_profiles', actor.clientId),
+        input.ssnitin,
+        existing ?? NONE,
+      ),
       occupation: input.occupation ?? null,
       dob: toDbDate(input.dob),
       filingStatus: input.filling_status ?? null,
@@ -185,7 +233,7 @@ export async function saveSpouse(deps: ProfileDeps, actor: Actor, input: SpouseI
     const values = {
       firstName: input.first_name,
       lastName: input.last_name,
-      ...seal(deps.keyring, input.ssn, existing ?? NONE),
+      ...seal(deps.keyring, identityNumberContext('spouses', actor.clientId), input.ssn, existing ?? NONE),
       occupation: input.occupation ?? null,
       dob: toDbDate(input.dob),
       visaType: input.visa_type ?? null,
@@ -230,19 +278,28 @@ export async function saveDependents(deps: ProfileDeps, actor: Actor, input: Dep
     await tx.delete(dependents).where(eq(dependents.clientId, actor.clientId));
     if (input.dependentinfo.length > 0) {
       await tx.insert(dependents).values(
-        input.dependentinfo.map((d, position) => ({
-          clientId: actor.clientId,
-          position,
-          firstName: d.first_name,
-          lastName: d.last_name,
+        input.dependentinfo.map((d, position) => {
           // A row that is one of this client's dependents keeps its id (and, left blank, its number), so a
-          // form still open elsewhere saves onto the same dependents.
-          ...(d.id && kept.has(d.id) ? { id: d.id } : {}),
-          ...seal(deps.keyring, d.ssn, (d.id && kept.get(d.id)) || NONE),
-          relationship: d.occupation ?? null,
-          dob: toDbDate(d.dob),
-          visaType: d.visa_type ?? null,
-        })),
+          // form still open elsewhere saves onto the same dependents. A new row's id is made here: its
+          // number is sealed for it.
+          const id = d.id && kept.has(d.id) ? d.id : randomUUID();
+          return {
+            clientId: actor.clientId,
+            position,
+            firstName: d.first_name,
+            lastName: d.last_name,
+            id,
+            ...seal(
+              deps.keyring,
+              identityNumberContext('dependents', actor.clientId, id),
+              d.ssn,
+              kept.get(id) ?? NONE,
+            ),
+            relationship: d.occupation ?? null,
+            dob: toDbDate(d.dob),
+            visaType: d.visa_type ?? null,
+          };
+        }),
       );
     }
     await audit(tx, { actor, action: 'profile.update', subject: 'dependents' });
@@ -312,25 +369,27 @@ export async function openIdentityNumber(
   ref: IdentityNumberRef,
 ): Promise<string> {
   const { db } = deps;
-  const sealedOf = async () => {
+  /** The sealed number and the context its row seals under. */
+  const sealedOf = async (): Promise<{ sealed: string | null; context: string } | undefined> => {
     if (ref.section === 'dependent') {
       const which = ref.id ? eq(dependents.id, ref.id) : eq(dependents.position, ref.index ?? 0);
-      return db
-        .select({ sealed: dependents.ssnSealed })
+      const [row] = await db
+        .select({ id: dependents.id, sealed: dependents.ssnSealed })
         .from(dependents)
         .where(and(eq(dependents.clientId, clientId), which));
+      return row && { sealed: row.sealed, context: identityNumberContext('dependents', clientId, row.id) };
     }
-    if (ref.section === 'spouse') {
-      return db.select({ sealed: spouses.ssnSealed }).from(spouses).where(eq(spouses.clientId, clientId));
-    }
-    return db
-      .select({ sealed: taxpayerProfiles.ssnSealed })
-      .from(taxpayerProfiles)
-      .where(eq(taxpayerProfiles.clientId, clientId));
+    const table = ref.section === 'spouse' ? spouses : taxpayerProfiles;
+    const [row] = await db
+      .select({ sealed: table.ssnSealed })
+      .from(table)
+      .where(eq(table.clientId, clientId));
+    const name = ref.section === 'spouse' ? 'spouses' : 'taxpayer_profiles';
+    return row && { sealed: row.sealed, context: identityNumberContext(name, clientId) };
   };
-  const [row] = await sealedOf();
+  const row = await sealedOf();
   if (!row?.sealed) throw new AppError('NOT_FOUND', { message: MESSAGES.SSN_NOT_STORED });
-  return formatSsn(deps.keyring.open(row.sealed, SSN_CONTEXT).toString());
+  return formatSsn(openNumber(deps.keyring, row.sealed, row.context).toString());
 }
 
 /** The client's own stored number in full, for a deliberate reveal; the reveal is audited. */
