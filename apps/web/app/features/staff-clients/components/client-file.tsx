@@ -110,7 +110,7 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
       </SimpleGrid>
       <ProfileSection clientId={clientId} />
       <DocumentsSection clientId={clientId} />
-      <SummariesSection clientId={clientId} />
+      <SummariesSection clientId={clientId} clientName={`${client.first_name} ${client.last_name}`} />
       <PaymentsSection payments={viewer.role === 'admin' ? payments : null} referrals={referrals} />
       <NotesSection clientId={clientId} notes={notes} />
       <History history={history} />
