@@ -32,6 +32,9 @@ const SUMMARIES: StaffSummary[] = [
   },
 ];
 
+/** The list's first paint, on a busy machine. */
+const LOADED = { timeout: 5_000 };
+
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -73,7 +76,7 @@ describe('SummariesSection', () => {
   it('asks before publishing, naming the summary, its file and the client, and publishes only when confirmed', async () => {
     const user = userEvent.setup();
     renderSection();
-    await user.click(await screen.findByRole('button', { name: 'Publish 2025 Federal summary' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish 2025 Federal summary' }, LOADED));
     const dialog = await screen.findByRole('dialog', {
       name: "Publish '2025 Federal summary' to Priya Shah?",
     });
@@ -93,7 +96,7 @@ describe('SummariesSection', () => {
   it('sends nothing when publishing is cancelled', async () => {
     const user = userEvent.setup();
     renderSection();
-    await user.click(await screen.findByRole('button', { name: 'Publish 2025 Federal summary' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish 2025 Federal summary' }, LOADED));
     const dialog = await screen.findByRole('dialog', {
       name: "Publish '2025 Federal summary' to Priya Shah?",
     });
@@ -106,7 +109,7 @@ describe('SummariesSection', () => {
   it('asks before deleting, with Cancel focused, and deletes only when confirmed', async () => {
     const user = userEvent.setup();
     renderSection();
-    await user.click(await screen.findByRole('button', { name: 'Delete 2024 State summary' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete 2024 State summary' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: "Delete '2024 State summary' of Priya Shah?" });
     expect(dialog).toHaveAccessibleDescription(
       'The summary and its file state.pdf are deleted for good, and Priya Shah no longer sees it in the portal.',
@@ -124,7 +127,7 @@ describe('SummariesSection', () => {
   it('sends nothing when a delete is cancelled with Escape', async () => {
     const user = userEvent.setup();
     renderSection();
-    await user.click(await screen.findByRole('button', { name: 'Delete 2025 Federal summary' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete 2025 Federal summary' }, LOADED));
     const dialog = await screen.findByRole('dialog', {
       name: "Delete '2025 Federal summary' of Priya Shah?",
     });
