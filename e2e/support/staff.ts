@@ -134,6 +134,12 @@ export async function publishSummary(page: Page, title = '2025 Federal summary')
   await summaries.getByRole('button', { name: 'Upload as draft' }).click();
   await expect(page.getByText('The summary was uploaded as a draft.')).toBeVisible();
   await page.getByRole('button', { name: `Publish ${title}` }).click();
+  // The console asks first, naming the summary and the client; nothing is published before the answer.
+  const confirm = page.getByRole('dialog', { name: `Publish '${title}' to ` });
+  await expect(confirm).toContainText('federal-summary.pdf');
+  await expect(page.getByText('The summary was published to the client.')).toBeHidden();
+  await confirm.getByRole('button', { name: 'Publish summary' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByText('The summary was published to the client.')).toBeVisible();
 }
 

@@ -103,6 +103,17 @@ test.describe('staff sign-in', () => {
     // A reset link goes to the client by e-mail; staff never see it.
     const resetMailsBefore = mailbox.received.length;
     await page.getByRole('button', { name: 'Send password-reset link' }).click();
+    // Asked first, naming the address; Cancel sends nothing.
+    const resetDialog = page.getByRole('dialog', {
+      name: 'Send a password-reset link to queued.client@example.com?',
+    });
+    await expect(resetDialog).toContainText('Ravi Kumar is e-mailed a link to set a new password');
+    await resetDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(resetDialog).toBeHidden();
+    await expect(page.getByText('A password-reset link was e-mailed to the client.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send password-reset link' }).click();
+    await resetDialog.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(resetDialog).toBeHidden();
     await expect(page.getByText('A password-reset link was e-mailed to the client.')).toBeVisible();
     await expect(page.getByText(/resetpasswordlink/)).toHaveCount(0);
     await expect

@@ -23,6 +23,12 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   }
   window.ResizeObserver ??= ResizeObserverPolyfill;
+  // Textarea's autosize listens for web fonts loading.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
 }
 
 // Tests fail on any unexpected console.error or console.warn.

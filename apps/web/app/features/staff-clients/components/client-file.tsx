@@ -17,6 +17,7 @@ import {
   phoneWithDialCode,
   staffFileNumberBodySchema,
   staffStatusBodySchema,
+  type FileStatus,
   type StaffClient,
   type StaffRole,
 } from '@taxfirm/contract';
@@ -47,6 +48,7 @@ import { useSuggestFileNumber } from '../api/suggest-file-number.ts';
 import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { StatusBadge } from '../../../components/ui/list-cells.tsx';
+import { useConfirm, type ConfirmOptions } from '../../../components/ui/confirm-dialog.tsx';
 
 type Viewer = { userId: string; role: StaffRole };
 
@@ -99,18 +101,28 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
               { label: 'Analyst', value: filing.assigned_to?.name ?? 'Not assigned' },
             ]}
           />
-          <AccountActions clientId={clientId} verified={client.verified} />
+          <AccountActions
+            clientId={clientId}
+            verified={client.verified}
+            email={client.email}
+            name={`${client.first_name} ${client.last_name}`}
+          />
           {viewer.role === 'admin' && <ContactForm key={`${client.email}|${client.phone}`} client={client} />}
         </SectionCard>
         <FileNumberForm clientId={clientId} current={client.file_number} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <StatusForm clientId={clientId} current={filing.status} />
+        <StatusForm
+          clientId={clientId}
+          current={filing.status}
+          clientName={`${client.first_name} ${client.last_name}`}
+          taxYear={filing.tax_year}
+        />
         <AnalystForm clientId={clientId} filing={filing} viewer={viewer} />
       </SimpleGrid>
       <ProfileSection clientId={clientId} />
       <DocumentsSection clientId={clientId} />
-      <SummariesSection clientId={clientId} />
+      <SummariesSection clientId={clientId} clientName={`${client.first_name} ${client.last_name}`} />
       <PaymentsSection payments={viewer.role === 'admin' ? payments : null} referrals={referrals} />
       <NotesSection clientId={clientId} notes={notes} />
       <History history={history} />
@@ -123,31 +135,61 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
   );
 }
 
-/** A reset link e-mailed to the client, and verification by the firm. */
-function AccountActions({ clientId, verified }: { clientId: string; verified: boolean }) {
+/** A reset link e-mailed to the client, and verification by the firm; each asked first. */
+function AccountActions({
+  clientId,
+  verified,
+  email,
+  name,
+}: {
+  clientId: string;
+  verified: boolean;
+  email: string;
+  name: string;
+}) {
   const reset = useSendResetLink();
   const verify = useMarkVerified();
   const success = useSubmitMessage();
-  const act = async (work: Promise<{ status_smessage: string }>) => {
+  const { confirm, dialog } = useConfirm();
+  const act = async (ask: ConfirmOptions, run: () => Promise<{ status_smessage: string }>) => {
+    if (!(await confirm(ask))) return;
     success.clear();
-    const answer = await work.catch(() => null);
+    const answer = await run().catch(() => null);
     if (answer) success.show(answer.status_smessage);
   };
   return (
     <Stack gap="xs" mt="md">
       <Group gap="xs">
         {[
-          { text: 'Send password-reset link', action: reset, shown: true },
-          { text: 'Mark e-mail verified', action: verify, shown: !verified },
+          {
+            text: 'Send password-reset link',
+            action: reset,
+            shown: true,
+            ask: {
+              title: `Send a password-reset link to ${email}?`,
+              message: `${name} is e-mailed a link to set a new password; it works once, within 24 hours. The current password keeps working until the link is used.`,
+              confirmLabel: 'Send reset link',
+            },
+          },
+          {
+            text: 'Mark e-mail verified',
+            action: verify,
+            shown: !verified,
+            ask: {
+              title: `Mark ${email} as verified?`,
+              message: `${name} can log in without the link from the verification e-mail. This cannot be undone.`,
+              confirmLabel: 'Mark verified',
+            },
+          },
         ]
           .filter(({ shown }) => shown)
-          .map(({ text, action }) => (
+          .map(({ text, action, ask }) => (
             <Button
               key={text}
               variant="default"
               size="compact-sm"
               loading={action.isPending}
-              onClick={() => void act(action.mutateAsync(clientId))}
+              onClick={() => void act(ask, () => action.mutateAsync(clientId))}
             >
               {text}
             </Button>
@@ -155,6 +197,7 @@ function AccountActions({ clientId, verified }: { clientId: string; verified: bo
       </Group>
       <SuccessAlert message={success.message} />
       <ApiErrorAlert error={reset.error ?? verify.error} />
+      {dialog}
     </Stack>
   );
 }
@@ -185,14 +228,39 @@ function FormCard({
   );
 }
 
-function StatusForm({ clientId, current }: { clientId: string; current: StaffClient['filing']['status'] }) {
+/** Statuses that close the year's work and tell the client so: asked first. */
+const CLOSING_STATUSES: readonly FileStatus[] = ['E-Filing Complete', 'Filing Docs Sent', 'Cancel Filing'];
+
+function StatusForm({
+  clientId,
+  current,
+  clientName,
+  taxYear,
+}: {
+  clientId: string;
+  current: FileStatus;
+  clientName: string;
+  taxYear: number;
+}) {
   const change = useChangeStatus();
   const success = useSubmitMessage();
+  const { confirm, dialog } = useConfirm();
   const form = useContractForm(staffStatusBodySchema, {
     defaultValues: { client_id: clientId, status: current, comment: '' },
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
+    if (
+      CLOSING_STATUSES.includes(values.status) &&
+      !(await confirm({
+        title: `Move ${clientName}'s ${taxYear} file to ${values.status}?`,
+        message: `${clientName} is e-mailed the ${values.status} message at once and sees the new status in the portal. The e-mail cannot be taken back, even if you change the status again.`,
+        confirmLabel: `Move to ${values.status}`,
+        destructive: values.status === 'Cancel Filing',
+      }))
+    ) {
+      return;
+    }
     success.clear();
     try {
       const answer = await change.mutateAsync(values);
@@ -224,6 +292,7 @@ function StatusForm({ clientId, current }: { clientId: string; current: StaffCli
       <Button type="submit" loading={change.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
         Change status
       </Button>
+      {dialog}
     </FormCard>
   );
 }

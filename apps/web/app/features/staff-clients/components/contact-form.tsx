@@ -4,13 +4,15 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useChangeContact } from '../api/change-contact.ts';
 
-/** Change the client's sign-in e-mail and phone (the old address is told by e-mail). */
+/** Change the client's sign-in e-mail (asked first) and phone (the old address is told by e-mail). */
 export function ContactForm({ client }: { client: StaffClient['client'] }) {
   const change = useChangeContact();
   const success = useSubmitMessage();
+  const { confirm, dialog } = useConfirm();
   const extension = client.phone_ext ?? 'US';
   const form = useContractForm(staffClientContactBodySchema, {
     defaultValues: {
@@ -21,6 +23,18 @@ export function ContactForm({ client }: { client: StaffClient['client'] }) {
     },
   });
   const onSubmit = form.handleSubmit(async (values) => {
+    const name = `${client.first_name} ${client.last_name}`;
+    if (
+      values.email.toLowerCase() !== client.email.toLowerCase() &&
+      !(await confirm({
+        title: `Change ${name}'s sign-in e-mail to ${values.email}?`,
+        message: `${name} is signed out everywhere and must log in with ${values.email} from now on; links already sent stop working. ${client.email} is e-mailed about the change.`,
+        confirmLabel: 'Change e-mail',
+        destructive: true,
+      }))
+    ) {
+      return;
+    }
     success.clear();
     try {
       success.show((await change.mutateAsync(values)).status_smessage);
@@ -42,6 +56,7 @@ export function ContactForm({ client }: { client: StaffClient['client'] }) {
         <SuccessAlert message={success.message} />
         <ApiErrorAlert error={change.error} />
       </Stack>
+      {dialog}
     </form>
   );
 }

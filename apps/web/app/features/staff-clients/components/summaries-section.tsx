@@ -1,5 +1,5 @@
 import { Badge, Button, FileInput, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { fileProblem, MESSAGES, summaryRule } from '@taxfirm/contract';
+import { fileProblem, MESSAGES, summaryRule, type StaffSummary } from '@taxfirm/contract';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -10,9 +10,13 @@ import { usePublishSummary } from '../api/publish-summary.ts';
 import { useUploadSummary } from '../api/upload-summary.ts';
 import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { RowAction } from '../../../components/ui/row-action.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 
-/** The client's tax summaries: upload a PDF with a title as a draft, publish it to the client, or delete it. */
-export function SummariesSection({ clientId }: { clientId: string }) {
+/**
+ * The client's tax summaries: upload a PDF with a title as a draft, publish it to the client, or delete it
+ * (both asked first, naming the summary and the client).
+ */
+export function SummariesSection({ clientId, clientName }: { clientId: string; clientName: string }) {
   const summaries = useStaffSummaries(clientId);
   const upload = useUploadSummary();
   const publish = usePublishSummary();
@@ -21,6 +25,7 @@ export function SummariesSection({ clientId }: { clientId: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<{ title?: string; file?: string }>({});
   const success = useSubmitMessage();
+  const { confirm, dialog } = useConfirm();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,6 +51,26 @@ export function SummariesSection({ clientId }: { clientId: string }) {
     success.clear();
     const answer = await work.catch(() => null);
     if (answer) success.show(answer.status_smessage);
+  };
+  const onPublish = async (summary: StaffSummary) => {
+    const confirmed = await confirm({
+      title: `Publish '${summary.title}' to ${clientName}?`,
+      message: `${clientName} sees ${summary.file_name} in the portal's Tax Summary page at once and is e-mailed that it is ready for review. A published summary cannot go back to draft.`,
+      confirmLabel: 'Publish summary',
+    });
+    if (confirmed) await act(publish.mutateAsync(summary.summary_id));
+  };
+  const onDelete = async (summary: StaffSummary) => {
+    const confirmed = await confirm({
+      title: `Delete '${summary.title}' of ${clientName}?`,
+      message:
+        summary.status === 'draft'
+          ? `The draft and its file ${summary.file_name} are deleted for good.`
+          : `The summary and its file ${summary.file_name} are deleted for good, and ${clientName} no longer sees it in the portal.`,
+      confirmLabel: 'Delete summary',
+      destructive: true,
+    });
+    if (confirmed) await act(remove.mutateAsync(summary.summary_id));
   };
 
   return (
@@ -111,7 +136,7 @@ export function SummariesSection({ clientId }: { clientId: string }) {
                       <RowAction
                         variant="filled"
                         label={`Publish ${summary.title}`}
-                        onClick={() => void act(publish.mutateAsync(summary.summary_id))}
+                        onClick={() => void onPublish(summary)}
                       >
                         Publish
                       </RowAction>
@@ -119,7 +144,7 @@ export function SummariesSection({ clientId }: { clientId: string }) {
                     <RowAction
                       color="red"
                       label={`Delete ${summary.title}`}
-                      onClick={() => void act(remove.mutateAsync(summary.summary_id))}
+                      onClick={() => void onDelete(summary)}
                     >
                       Delete
                     </RowAction>
@@ -130,6 +155,7 @@ export function SummariesSection({ clientId }: { clientId: string }) {
           )}
         </SimpleTable>
       </Stack>
+      {dialog}
     </section>
   );
 }

@@ -23,6 +23,7 @@ import { useInviteStaff } from '../api/invite-staff.ts';
 import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { RowAction } from '../../../components/ui/row-action.tsx';
+import { useConfirm, type ConfirmOptions } from '../../../components/ui/confirm-dialog.tsx';
 
 /** Admins: the firm's staff, an invitation form, and deactivate / reactivate / reset authenticator. */
 export function Team({ viewerId }: { viewerId: string }) {
@@ -94,19 +95,34 @@ function InviteForm() {
   );
 }
 
-const confirmText: Record<MemberAction, (name: string) => string> = {
-  deactivate: (name) => `Deactivate ${name}? They are signed out at once and cannot log in.`,
-  reactivate: (name) => `Let ${name} sign in again?`,
-  resetmfa: (name) =>
-    `Reset the authenticator of ${name}? They are signed out and set up a new authenticator at their next login.`,
+/** What each action does to the member, asked before it is sent. */
+const confirmations: Record<MemberAction, (name: string, email: string) => ConfirmOptions> = {
+  deactivate: (name, email) => ({
+    title: `Deactivate ${name}?`,
+    message: `${name} (${email}) is signed out everywhere at once and can no longer log in. An admin can reactivate the account later.`,
+    confirmLabel: 'Deactivate account',
+    destructive: true,
+  }),
+  reactivate: (name, email) => ({
+    title: `Reactivate ${name}?`,
+    message: `${name} (${email}) can log in to the staff console again.`,
+    confirmLabel: 'Reactivate account',
+  }),
+  resetmfa: (name, email) => ({
+    title: `Reset ${name}'s authenticator?`,
+    message: `${name} is signed out everywhere, their authenticator app and recovery codes stop working, and ${email} is e-mailed about the reset. At their next login they set up a new authenticator app.`,
+    confirmLabel: 'Reset authenticator',
+    destructive: true,
+  }),
 };
 
 function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: string }) {
   const action = useChangeMember();
   const success = useSubmitMessage();
+  const { confirm, dialog } = useConfirm();
   const act = async (member: StaffTeamMember, kind: MemberAction) => {
     const name = `${member.first_name} ${member.last_name}`;
-    if (!window.confirm(confirmText[kind](name))) return;
+    if (!(await confirm(confirmations[kind](name, member.email)))) return;
     success.clear();
     const answer = await action.mutateAsync({ action: kind, userId: member.user_id }).catch(() => null);
     if (answer) success.show(`${name}: ${answer.status_smessage}`);
@@ -178,6 +194,7 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
       </SimpleTable>
       <SuccessAlert message={success.message} />
       <ApiErrorAlert error={action.error} />
+      {dialog}
     </Stack>
   );
 }

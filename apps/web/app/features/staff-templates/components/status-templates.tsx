@@ -1,6 +1,7 @@
 import { Accordion, Badge, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { statusTemplateSaveBodySchema, type FileStatus } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -49,6 +50,7 @@ function TemplateForm({ template }: { template: Template }) {
   const save = useSaveTemplate();
   const reset = useResetTemplate();
   const success = useSubmitMessage();
+  const { confirm, dialog } = useConfirm();
   const values = { status: template.status, subject: template.subject, body: template.body };
   const form = useContractForm(statusTemplateSaveBodySchema, { defaultValues: values, values });
   const { errors } = form.formState;
@@ -61,6 +63,13 @@ function TemplateForm({ template }: { template: Template }) {
     }
   });
   const restore = async () => {
+    const confirmed = await confirm({
+      title: `Use the built-in wording for ${template.status}?`,
+      message: `The edited subject and message of the ${template.status} e-mail are discarded for good; clients moved to ${template.status} from now on get the built-in wording.`,
+      confirmLabel: 'Use built-in wording',
+      destructive: true,
+    });
+    if (!confirmed) return;
     success.clear();
     const answer = await reset.mutateAsync({ status: template.status }).catch(() => null);
     if (answer) success.show(answer.status_smessage);
@@ -93,6 +102,7 @@ function TemplateForm({ template }: { template: Template }) {
         <SuccessAlert message={success.message} />
         <ApiErrorAlert error={save.error ?? reset.error} />
       </Stack>
+      {dialog}
     </form>
   );
 }

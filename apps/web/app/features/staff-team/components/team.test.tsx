@@ -1,0 +1,125 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES, type StaffTeamMember } from '@taxfirm/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { axeViolations } from '../../../testing/axe.ts';
+import { Team } from './team.tsx';
+
+const VIEWER = '1a1a1a1a-1111-4111-8111-111111111111';
+const ASHA = '2b2b2b2b-2222-4222-8222-222222222222';
+
+const member = (fields: Partial<StaffTeamMember>): StaffTeamMember => ({
+  user_id: VIEWER,
+  first_name: 'Ada',
+  last_name: 'Shah',
+  email: 'ada@firm.example',
+  role: 'admin',
+  mfa_enabled: true,
+  password_set: true,
+  active: true,
+  created_at: '2026-01-05T10:00:00.000Z',
+  ...fields,
+});
+const STAFF = [
+  member({}),
+  member({
+    user_id: ASHA,
+    first_name: 'Asha',
+    last_name: 'Rao',
+    email: 'asha@firm.example',
+    role: 'analyst',
+  }),
+];
+
+/** The list's first paint, on a busy machine. */
+const LOADED = { timeout: 5_000 };
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+/** The calls that change something: everything but the lists. */
+const changes = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => !['/api/staff/team/list', '/api/staff/members/list'].includes(String(url)))
+    .map(([url, init]) => [url, JSON.parse(String((init as RequestInit).body))]);
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (url: string) => {
+    if (url === '/api/staff/team/list')
+      return json({ http_code: 200, status_smessage: 'Success', staff: STAFF });
+    if (url === '/api/staff/team/deactivate') {
+      return json({ http_code: 200, status_smessage: MESSAGES.STAFF_DEACTIVATED });
+    }
+    if (url === '/api/staff/team/resetmfa') {
+      return json({ http_code: 200, status_smessage: MESSAGES.STAFF_MFA_RESET });
+    }
+    throw new Error(`unexpected call ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderTeam() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <Team viewerId={VIEWER} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('Team', () => {
+  it('asks before deactivating, naming the member and what happens, with Cancel focused; Cancel sends nothing', async () => {
+    const user = userEvent.setup();
+    renderTeam();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Asha Rao' }, LOADED));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Asha Rao?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Asha Rao (asha@firm.example) is signed out everywhere at once and can no longer log in. An admin can reactivate the account later.',
+    );
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(await axeViolations(dialog)).toEqual([]);
+    expect(changes()).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changes()).toEqual([]);
+  }, 15_000);
+
+  it('deactivates once confirmed', async () => {
+    const user = userEvent.setup();
+    renderTeam();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Asha Rao' }, LOADED));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Asha Rao?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate account' }));
+    expect(await screen.findByText(`Asha Rao: ${MESSAGES.STAFF_DEACTIVATED}`)).toBeInTheDocument();
+    expect(changes()).toEqual([['/api/staff/team/deactivate', { user_id: ASHA }]]);
+  }, 15_000);
+
+  it('asks before resetting an authenticator; Escape sends nothing, the confirm button resets it', async () => {
+    const user = userEvent.setup();
+    renderTeam();
+    const reset = await screen.findByRole('button', { name: 'Reset the authenticator of Asha Rao' }, LOADED);
+    await user.click(reset);
+    let dialog = await screen.findByRole('dialog', { name: "Reset Asha Rao's authenticator?" });
+    expect(dialog).toHaveAccessibleDescription(
+      'Asha Rao is signed out everywhere, their authenticator app and recovery codes stop working, and asha@firm.example is e-mailed about the reset. At their next login they set up a new authenticator app.',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changes()).toEqual([]);
+
+    await user.click(reset);
+    dialog = await screen.findByRole('dialog', { name: "Reset Asha Rao's authenticator?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset authenticator' }));
+    expect(await screen.findByText(`Asha Rao: ${MESSAGES.STAFF_MFA_RESET}`)).toBeInTheDocument();
+    expect(changes()).toEqual([['/api/staff/team/resetmfa', { user_id: ASHA }]]);
+  }, 15_000);
+});
