@@ -29,6 +29,7 @@ async function main() {
       logLevel: env.logLevel,
       trustProxy: env.trustProxy,
       payments: env.payments,
+      careers: { resumeBytesPerDay: env.careersResumeBytesPerDay },
       mail: { smtpUrl: env.smtpUrl, from: env.mailFrom ?? `no-reply@${new URL(env.appUrl).hostname}` },
       web: isDev ? { mode: 'vite', webRoot: WEB_ROOT } : { mode: 'build', buildDir: WEB_BUILD_DIR },
     },
