@@ -14,7 +14,12 @@ export async function careersRoutes(
     CALLS.careersSubmit,
     async (request) => {
       const resume = uploadsOf(request).find((upload) => upload.field === RESUME_FIELD);
-      await createCareerApplication({ db: app.db, input: request.body, resume, bytesPerDay: resumeBytesPerDay });
+      await createCareerApplication({
+        db: app.db,
+        input: request.body,
+        resume,
+        bytesPerDay: resumeBytesPerDay,
+      });
       // The row is committed: whatever happens to the answer now, the résumé stays.
       keepUploads(request);
       return { status_smessage: MESSAGES.CAREERS_SUCCESS };

@@ -285,7 +285,12 @@ describe('F-05: the public Careers form is rate limited and its résumés are ca
     expect(await applications()).toHaveLength(rowsBefore);
     expect((await storedFiles()).sort()).toEqual(filesBefore);
 
-    const neighbour = await postFrom(t, '203.0.113.6', '/api/settings/careerssubmit', withResume('Neighbour'));
+    const neighbour = await postFrom(
+      t,
+      '203.0.113.6',
+      '/api/settings/careerssubmit',
+      withResume('Neighbour'),
+    );
     expect(neighbour.statusCode, neighbour.body).toBe(200);
     expect(await applications()).toHaveLength(rowsBefore + 1);
   });
