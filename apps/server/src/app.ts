@@ -70,6 +70,8 @@ export type AppConfig = {
   orphanSweeper?: { enabled?: boolean; graceMs?: number; firstRunMs?: number; intervalMs?: number };
   /** The card payment provider; the sandbox when not given (env.ts refuses the sandbox in production). */
   payments?: PaymentsAppConfig;
+  /** Résumé bytes stored per 24 hours across every applicant (CAREERS_RESUME_BYTES_PER_DAY; 500 MB if unset). */
+  careers?: { resumeBytesPerDay?: number };
 };
 
 export type AppDeps = {
@@ -200,7 +202,7 @@ export async function buildApp({
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(contactRoutes);
-  await app.register(careersRoutes);
+  await app.register(careersRoutes, { resumeBytesPerDay: config.careers?.resumeBytesPerDay });
   await app.register(referralsRoutes, { settings });
   await app.register(paymentsRoutes, {
     settings,

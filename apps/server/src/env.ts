@@ -44,6 +44,12 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Number of proxy hops to trust for the client IP and protocol (0: none). */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /** Résumé bytes the Careers form stores per 24 hours, across every applicant (F-05). */
+    CAREERS_RESUME_BYTES_PER_DAY: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(500 * 1024 * 1024),
   })
   .superRefine((v, ctx) => {
     if (v.STORAGE === 's3' && !v.S3_BUCKET) {
@@ -109,6 +115,7 @@ export type Env = {
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: number;
+  careersResumeBytesPerDay: number;
 };
 
 export type S3Config = {
@@ -170,6 +177,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     redisUrl: v.REDIS_URL,
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
+    careersResumeBytesPerDay: v.CAREERS_RESUME_BYTES_PER_DAY,
   };
 }
 

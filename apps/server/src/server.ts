@@ -1,4 +1,5 @@
 /** Entry point: environment → database → app → listen, with graceful shutdown. */
+import { DataDirLockedError } from '@taxfirm/db';
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
@@ -29,6 +30,7 @@ async function main() {
       logLevel: env.logLevel,
       trustProxy: env.trustProxy,
       payments: env.payments,
+      careers: { resumeBytesPerDay: env.careersResumeBytesPerDay },
       mail: { smtpUrl: env.smtpUrl, from: env.mailFrom ?? `no-reply@${new URL(env.appUrl).hostname}` },
       web: isDev ? { mode: 'vite', webRoot: WEB_ROOT } : { mode: 'build', buildDir: WEB_BUILD_DIR },
     },
@@ -48,7 +50,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

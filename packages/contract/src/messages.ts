@@ -181,6 +181,8 @@ export const MESSAGES = {
   CARD_NOT_A_TEST_CARD: 'Test mode accepts only the test cards listed on this page.',
   RESUME_TOO_LARGE: 'Resume size should be less than 6MB',
   RESUME_WRONG_TYPE: 'Resume must be a PDF or Word document',
+  /** The day's résumé storage (CAREERS_RESUME_BYTES_PER_DAY across every applicant) is used up (F-05). */
+  RESUMES_FULL_TODAY: "We can't accept more résumés today. Please e-mail us or try tomorrow.",
   LOGIN_NOT_VERIFIED: 'Please verify your email address first. We can send you a new verification link.',
   VERIFICATION_RESENT: 'If this address has an account waiting for verification, a new link is on its way.',
   VERIFY_LINK_INVALID: 'This verification link is invalid or has expired.',

@@ -7,7 +7,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
+
+export { DataDirLockedError, lockDataDir, type DataDirLock, type LockOwner } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
 /** The one database type the app uses, whichever engine is underneath. */
@@ -34,7 +37,14 @@ export type DatabaseHandle = {
 
 export type DatabaseOptions =
   | { engine: 'postgres'; url: string; maxConnections?: number }
-  | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  | {
+      engine: 'pglite';
+      /** On disk: held under a lock (data-dir-lock.ts) from open to close, one process at a time. */
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /** Where the line saying a dead process's lock was taken over goes; stderr by default. */
+      log?: (line: string) => void;
+    };
 
 const CASING = 'snake_case' as const;
 /** Arbitrary, fixed: the advisory lock that serialises migrations. */
@@ -76,11 +86,19 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     };
   }
   let client: PGlite;
+  let lock: DataDirLock | undefined;
   if (options.loadDataDir) {
     client = await PGlite.create({ loadDataDir: options.loadDataDir });
   } else if (options.dataDir) {
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
-    client = await PGlite.create({ dataDir: options.dataDir });
+    // PGlite has no lock of its own: a second process on the same directory would corrupt it.
+    lock = lockDataDir(options.dataDir, options.log ? { log: options.log } : {});
+    try {
+      client = await PGlite.create({ dataDir: options.dataDir });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } else {
     client = await PGlite.create();
   }
@@ -101,7 +119,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       };
     },
     dumpDataDir: () => client.dumpDataDir('gzip'),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -4,9 +4,11 @@
  */
 import { parseArgs } from 'node:util';
 import { fieldErrors } from '@taxfirm/contract';
+import { DataDirLockedError } from '@taxfirm/db';
 import { z } from 'zod';
 import { openDatabase } from '../database.ts';
 import { EnvError, loadEnv } from '../env.ts';
+import { dataDirInUse } from './data-dir-in-use.ts';
 import { createStaffMember, StaffExistsError } from '../modules/staff/staff-accounts.service.ts';
 
 const usage =
@@ -57,7 +59,11 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     process.stderr.write(
-      error instanceof EnvError ? `${error.message}\n` : `staff:create failed: ${String(error)}\n`,
+      error instanceof EnvError
+        ? `${error.message}\n`
+        : error instanceof DataDirLockedError
+          ? dataDirInUse(error, 'npm run staff:create')
+          : `staff:create failed: ${String(error)}\n`,
     );
     process.exit(1);
   },

@@ -1,10 +1,11 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
+import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
 import { careerApplications } from '@taxfirm/db';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers.ts';
+import { createTestApp, useTestApp, type TestApp } from '../../../test/helpers.ts';
 import { CAREER_APPLICATION } from '../../../test/samples.ts';
 import { sampleDoc, sampleDocx, samplePdf, samplePng } from '../../../test/files.ts';
 
@@ -21,6 +22,28 @@ function form(fields: Record<string, string> = VALID, files: [string, Blob, stri
 
 const applications = () => t.database.db.select().from(careerApplications);
 
+/**
+ * Each test posts as a visitor of its own (F-05 allows 5 applications an hour per IP address), as a
+ * person would, instead of counting the whole file as one address.
+ */
+let visitorCount = 0;
+let visitor = '';
+
+/** POST to the app from `remoteAddress`, with a valid CSRF cookie and header: JSON, or a multipart form. */
+function postFrom(app: TestApp, remoteAddress: string, url: string, body: FormData | Record<string, string>) {
+  const isForm = body instanceof FormData;
+  return app.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    cookies: { [XSRF_COOKIE]: app.csrfToken },
+    headers: { [XSRF_HEADER]: app.csrfToken, ...(isForm ? {} : { 'content-type': 'application/json' }) },
+    payload: isForm ? body : JSON.stringify(body),
+  });
+}
+const post = (url: string, body: Record<string, string>) => postFrom(t, visitor, url, body);
+const postForm = (url: string, body: FormData) => postFrom(t, visitor, url, body);
+
 /** Every file under the storage root (data and metadata), recursively. */
 async function storedFiles(): Promise<string[]> {
   const entries = await readdir(t.storageRoot, { recursive: true, withFileTypes: true });
@@ -28,6 +51,7 @@ async function storedFiles(): Promise<string[]> {
 }
 
 beforeEach(async () => {
+  visitor = `192.0.2.${++visitorCount}`;
   await t.database.db.delete(careerApplications).where(sql`true`);
   await rm(t.storageRoot, { recursive: true, force: true });
   await mkdir(t.storageRoot);
@@ -35,7 +59,7 @@ beforeEach(async () => {
 
 describe('settings/careerssubmit', () => {
   it("stores the spec's JSON payload and answers 'Submitted successfully.'", async () => {
-    const res = await t.post('/api/settings/careerssubmit', VALID);
+    const res = await post('/api/settings/careerssubmit', VALID);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ http_code: 200, status_smessage: 'Submitted successfully.' });
     const rows = await applications();
@@ -54,7 +78,7 @@ describe('settings/careerssubmit', () => {
 
   it('stores a multipart application with its résumé, encrypted at rest, and records its hash', async () => {
     const pdf = samplePdf(20_000);
-    const res = await t.postForm(
+    const res = await postForm(
       '/api/settings/careerssubmit',
       form({ ...VALID, firstname: 'Ravi' }, [['resume', new Blob([pdf]), '../../etc/My CV.pdf']]),
     );
@@ -80,11 +104,11 @@ describe('settings/careerssubmit', () => {
   });
 
   it('accepts Word files, .docx and .doc, by their content', async () => {
-    const docx = await t.postForm(
+    const docx = await postForm(
       '/api/settings/careerssubmit',
       form({ ...VALID, firstname: 'Docx' }, [['resume', new Blob([sampleDocx()]), 'cv.docx']]),
     );
-    const doc = await t.postForm(
+    const doc = await postForm(
       '/api/settings/careerssubmit',
       form({ ...VALID, firstname: 'Doc' }, [['resume', new Blob([sampleDoc()]), 'cv.doc']]),
     );
@@ -97,13 +121,13 @@ describe('settings/careerssubmit', () => {
   });
 
   it('treats an empty file input as no résumé', async () => {
-    const res = await t.postForm('/api/settings/careerssubmit', form(VALID, [['resume', new Blob([]), '']]));
+    const res = await postForm('/api/settings/careerssubmit', form(VALID, [['resume', new Blob([]), '']]));
     expect(res.json(), res.body).toMatchObject({ http_code: 200 });
     expect((await applications())[0]?.resumeKey).toBeNull();
   });
 
   it("answers the spec's messages for every missing field, storing nothing, not even the résumé", async () => {
-    const res = await t.postForm(
+    const res = await postForm(
       '/api/settings/careerssubmit',
       form({ firstname: ' ', lastname: '', emailaddress: '', phone: '', message: '' }, [
         ['resume', new Blob([samplePdf()]), 'cv.pdf'],
@@ -122,7 +146,7 @@ describe('settings/careerssubmit', () => {
   });
 
   it('refuses a file whose content is not PDF or Word, whatever its name and declared type', async () => {
-    const res = await t.postForm(
+    const res = await postForm(
       '/api/settings/careerssubmit',
       form(VALID, [['resume', new Blob([samplePng()], { type: 'application/pdf' }), 'cv.pdf']]),
     );
@@ -136,7 +160,7 @@ describe('settings/careerssubmit', () => {
   });
 
   it('refuses a résumé of 6 MB (6291456 bytes) and keeps nothing; one byte less is stored', async () => {
-    const tooBig = await t.postForm(
+    const tooBig = await postForm(
       '/api/settings/careerssubmit',
       form(VALID, [['resume', new Blob([samplePdf(6_291_456)]), 'cv.pdf']]),
     );
@@ -145,7 +169,7 @@ describe('settings/careerssubmit', () => {
     expect(await applications()).toHaveLength(0);
     expect(await storedFiles()).toEqual([]);
 
-    const justUnder = await t.postForm(
+    const justUnder = await postForm(
       '/api/settings/careerssubmit',
       form(VALID, [['resume', new Blob([samplePdf(6_291_455)]), 'cv.pdf']]),
     );
@@ -154,7 +178,7 @@ describe('settings/careerssubmit', () => {
   });
 
   it('refuses a file of 1024 bytes or less', async () => {
-    const res = await t.postForm(
+    const res = await postForm(
       '/api/settings/careerssubmit',
       form(VALID, [['resume', new Blob([samplePdf(1024)]), 'cv.pdf']]),
     );
@@ -164,14 +188,14 @@ describe('settings/careerssubmit', () => {
   });
 
   it('refuses a second résumé and any other file field, keeping nothing', async () => {
-    const two = await t.postForm(
+    const two = await postForm(
       '/api/settings/careerssubmit',
       form(VALID, [
         ['resume', new Blob([samplePdf()]), 'a.pdf'],
         ['resume', new Blob([samplePdf()]), 'b.pdf'],
       ]),
     );
-    const other = await t.postForm(
+    const other = await postForm(
       '/api/settings/careerssubmit',
       form(VALID, [['photo', new Blob([samplePdf()]), 'a.pdf']]),
     );
@@ -187,6 +211,7 @@ describe('settings/careerssubmit', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/settings/careerssubmit',
+        remoteAddress: visitor,
         cookies: { 'XSRF-TOKEN': t.csrfToken },
         headers: { 'X-XSRF-TOKEN': t.csrfToken, 'content-type': contentType },
         payload,
@@ -209,7 +234,7 @@ describe('settings/careerssubmit', () => {
   });
 
   it('refuses a multipart body on a call that takes only JSON', async () => {
-    const res = await t.postForm('/api/savecontactinfo', form({ c_name: 'x' }));
+    const res = await postForm('/api/savecontactinfo', form({ c_name: 'x' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('MALFORMED_BODY');
   });
@@ -222,5 +247,96 @@ describe('settings/careerssubmit', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(await storedFiles()).toEqual([]);
+  });
+});
+
+describe('F-05: the public Careers form is rate limited and its résumés are capped per day', () => {
+  const TOO_MANY = {
+    http_code: 429,
+    code: 'TOO_MANY_REQUESTS',
+    status_smessage: 'Too many attempts. Please wait a moment and try again.',
+  };
+  const withResume = (firstname: string, bytes = 20_000) =>
+    form({ ...VALID, firstname }, [['resume', new Blob([samplePdf(bytes)]), 'cv.pdf']]);
+
+  it('F-05: the 6th application in an hour from one IP gets 429 before its résumé is read, and stores nothing; other IPs are unaffected', async () => {
+    const flooder = '203.0.113.5';
+    for (let n = 1; n <= 5; n++) {
+      const res = await postFrom(t, flooder, '/api/settings/careerssubmit', withResume(`Flood${n}`));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const rowsBefore = (await applications()).length;
+    const filesBefore = (await storedFiles()).sort();
+    expect(rowsBefore).toBe(5);
+
+    const sixth = await postFrom(t, flooder, '/api/settings/careerssubmit', withResume('Flood6'));
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual(TOO_MANY);
+    // A body that reading would refuse (a PNG as résumé: 400) is never read: the limit answers first.
+    const unread = await postFrom(
+      t,
+      flooder,
+      '/api/settings/careerssubmit',
+      form(VALID, [['resume', new Blob([samplePng()]), 'cv.pdf']]),
+    );
+    expect(unread.statusCode).toBe(429);
+    // The JSON form counts against the same address.
+    expect((await postFrom(t, flooder, '/api/settings/careerssubmit', VALID)).statusCode).toBe(429);
+    expect(await applications()).toHaveLength(rowsBefore);
+    expect((await storedFiles()).sort()).toEqual(filesBefore);
+
+    const neighbour = await postFrom(
+      t,
+      '203.0.113.6',
+      '/api/settings/careerssubmit',
+      withResume('Neighbour'),
+    );
+    expect(neighbour.statusCode, neighbour.body).toBe(200);
+    expect(await applications()).toHaveLength(rowsBefore + 1);
+  });
+
+  it("F-05: résumé bytes per day across everyone are capped: over it, 'We can't accept more résumés today…', nothing kept", async () => {
+    // An app of its own, with a cap of 50 000 bytes a day (CAREERS_RESUME_BYTES_PER_DAY).
+    const capped = await createTestApp({ careers: { resumeBytesPerDay: 50_000 } });
+    try {
+      const rows = () => capped.database.db.select().from(careerApplications);
+      const files = async () =>
+        (await readdir(capped.storageRoot, { recursive: true, withFileTypes: true }))
+          .filter((e) => e.isFile())
+          .map((e) => e.name)
+          .sort();
+      const submit = (ip: string, body: FormData | Record<string, string>) =>
+        postFrom(capped, ip, '/api/settings/careerssubmit', body);
+
+      expect((await submit('198.51.100.1', withResume('First', 30_000))).statusCode).toBe(200);
+      const filesAfterFirst = await files();
+      expect(filesAfterFirst.length).toBeGreaterThan(0);
+
+      // 30 000 + 30 000 is over the cap, whoever sends it: refused on the résumé field, its file removed.
+      const over = await submit('198.51.100.2', withResume('Second', 30_000));
+      expect(over.statusCode).toBe(400);
+      expect(over.json()).toMatchObject({
+        http_code: 400,
+        status_smessage: "We can't accept more résumés today. Please e-mail us or try tomorrow.",
+        details: { resume: "We can't accept more résumés today. Please e-mail us or try tomorrow." },
+      });
+      expect((await rows()).map((r) => r.firstName)).toEqual(['First']);
+      expect(await files()).toEqual(filesAfterFirst);
+
+      // An application without a résumé is still taken, and a résumé that fits exactly is too.
+      expect((await submit('198.51.100.3', { ...VALID, firstname: 'NoCv' })).statusCode).toBe(200);
+      expect((await submit('198.51.100.4', withResume('Fits', 20_000))).statusCode).toBe(200);
+      expect((await submit('198.51.100.5', withResume('Tiny', 2_000))).statusCode).toBe(400);
+
+      // The cap is per 24 hours: résumés older than that no longer count.
+      await capped.database.db
+        .update(careerApplications)
+        .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(sql`true`);
+      expect((await submit('198.51.100.6', withResume('Tomorrow', 30_000))).statusCode).toBe(200);
+      expect((await rows()).map((r) => r.firstName).sort()).toEqual(['First', 'Fits', 'NoCv', 'Tomorrow']);
+    } finally {
+      await capped.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
 import { contactMessages } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers.ts';
@@ -81,5 +82,41 @@ describe('savecontactinfo', () => {
     const res = await t.post('/api/savecontactinfo', { ...VALID, c_phone_ext: 'UK' });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.c_phone_ext).toBe('Choose US (+1) or INDIA (+91)');
+  });
+});
+
+describe('F-05: the public contact form is rate limited per IP', () => {
+  /** POST the form from `remoteAddress`, with a valid CSRF cookie and header. */
+  const postFrom = (remoteAddress: string, body: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/savecontactinfo',
+      remoteAddress,
+      cookies: { [XSRF_COOKIE]: t.csrfToken },
+      headers: { [XSRF_HEADER]: t.csrfToken, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
+  it('F-05: 20 messages an hour from one IP are taken, the 21st gets 429 and stores nothing; other IPs are unaffected', async () => {
+    const flooder = '203.0.113.20';
+    for (let n = 1; n <= 20; n++) {
+      const res = await postFrom(flooder, { ...VALID, c_name: `Flood ${n}` });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const before = (await storedMessages()).length;
+    const tooMany = await postFrom(flooder, { ...VALID, c_name: 'Flood 21' });
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json()).toEqual({
+      http_code: 429,
+      code: 'TOO_MANY_REQUESTS',
+      status_smessage: 'Too many attempts. Please wait a moment and try again.',
+    });
+    // Every post counts, an invalid one too: still 429, not the field messages.
+    expect((await postFrom(flooder, {})).statusCode).toBe(429);
+    expect((await storedMessages()).length).toBe(before);
+
+    const neighbour = await postFrom('203.0.113.21', { ...VALID, c_name: 'Neighbour' });
+    expect(neighbour.statusCode, neighbour.body).toBe(200);
+    expect((await storedMessages()).length).toBe(before + 1);
   });
 });

@@ -1,3 +1,4 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
 import { referrals } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
@@ -178,5 +179,56 @@ describe('user/refferalslist', () => {
       dataTablesParameters: { draw: 1, start: -1, length: 1000 },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('F-05: saverefferal is rate limited: per IP for visitors, per account for clients', () => {
+  const TOO_MANY = {
+    http_code: 429,
+    code: 'TOO_MANY_REQUESTS',
+    status_smessage: 'Too many attempts. Please wait a moment and try again.',
+  };
+  /** POST a referral from `remoteAddress` as a visitor, with a valid CSRF cookie and header. */
+  const postFrom = (remoteAddress: string, body: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/saverefferal',
+      remoteAddress,
+      cookies: { [XSRF_COOKIE]: t.csrfToken },
+      headers: { [XSRF_HEADER]: t.csrfToken, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  const friend = (n: number) => ({ ...VALID, rf_name: `Friend ${n}`, rf_email: `friend${n}@example.com` });
+
+  it("F-05: a visitor's 21st referral in an hour from one IP gets 429 and stores nothing; other IPs are unaffected", async () => {
+    const flooder = '203.0.113.40';
+    for (let n = 1; n <= 20; n++) {
+      const res = await postFrom(flooder, friend(n));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const before = (await stored()).length;
+    const tooMany = await postFrom(flooder, friend(21));
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json()).toEqual(TOO_MANY);
+    expect((await stored()).length).toBe(before);
+
+    expect((await postFrom('203.0.113.41', friend(22))).statusCode).toBe(200);
+    expect((await stored()).length).toBe(before + 1);
+  });
+
+  it("F-05: a signed-in client's referrals count per account (60 an hour), not against the visitors' limit", async () => {
+    const { sid } = await signUpAndLogIn(t, 'big.family@example.com');
+    for (let n = 1; n <= 60; n++) {
+      const res = await t.postAs(sid, '/api/saverefferal', friend(100 + n));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const before = (await stored()).length;
+    const tooMany = await t.postAs(sid, '/api/saverefferal', friend(161));
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json()).toEqual(TOO_MANY);
+    expect((await stored()).length).toBe(before);
+    // Another client is unaffected.
+    const { sid: other } = await signUpAndLogIn(t, 'small.family@example.com');
+    expect((await t.postAs(other, '/api/saverefferal', friend(162))).statusCode).toBe(200);
   });
 });

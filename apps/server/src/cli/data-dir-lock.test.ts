@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDatabase, type DatabaseHandle } from '@taxfirm/db';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Run one of the server's command-line tools as an operator would, against `dataDir`. */
+function runCli(script: string, dataDir: string, ...args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', `apps/server/src/cli/${script}`, ...args], {
+    cwd: ROOT,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+}
+
+const STAFF = [
+  '--email',
+  'ada@firm.example',
+  '--role',
+  'admin',
+  '--first-name',
+  'Ada',
+  '--last-name',
+  'Shah',
+];
+
+describe('DATA_DIR lock: the command-line tools and a running server', () => {
+  it('DATA_DIR lock: staff:create and db:migrate refuse, saying how to go on, while another process has the database open; it opens afterwards', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-cli-lock-'));
+    let server: DatabaseHandle | undefined;
+    try {
+      // This test process plays the server: it has the embedded database open, as `npm start` would.
+      server = await createDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+      for (const [script, command, args] of [
+        ['staff-create.ts', 'npm run staff:create', STAFF],
+        ['migrate.ts', 'npm run db:migrate', []],
+      ] as const) {
+        const refused = runCli(script, dataDir, ...args);
+        expect(refused.status, refused.stderr).toBe(1);
+        expect(refused.stderr).toContain(
+          `The embedded database in ${path.join(dataDir, 'pglite')} is in use by another process (pid ${process.pid}, started `,
+        );
+        expect(refused.stderr).toContain(
+          `To run ${command}:\n  1. stop the server (Ctrl+C in its terminal),`,
+        );
+        expect(refused.stderr).not.toMatch(/at .+\.ts:\d+/);
+        expect(refused.stdout).not.toContain('Created');
+      }
+      await server.ping();
+      await server.close();
+      server = undefined;
+
+      // Once the server has stopped, the same command works on the same, intact data directory.
+      const made = runCli('staff-create.ts', dataDir, ...STAFF);
+      expect(made.status, made.stderr).toBe(0);
+      expect(made.stdout).toContain('Created admin ada@firm.example.');
+      const migrated = runCli('migrate.ts', dataDir);
+      expect(migrated.status, migrated.stderr).toBe(0);
+      expect(migrated.stdout).toContain('Database is up to date (pglite).');
+    } finally {
+      await server?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
