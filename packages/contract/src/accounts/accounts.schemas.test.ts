@@ -233,19 +233,19 @@ describe('registerBodySchema', () => {
     });
   });
 
-  it('refuses a password shorter than 10 characters (this product’s policy)', () => {
+  it('F-14: refuses a password shorter than 12 characters (ASVS 2.1.1)', () => {
     expect(
       errors(registerBodySchema, {
         ...valid,
-        password: 'short1234',
-        confirmpassword: 'short1234',
+        password: 'eleven chrs',
+        confirmpassword: 'eleven chrs',
       }),
-    ).toEqual({ password: 'Password must be at least 10 characters' });
+    ).toEqual({ password: 'Password must be at least 12 characters' });
     expect(
       registerBodySchema.safeParse({
         ...valid,
-        password: '0123456789',
-        confirmpassword: '0123456789',
+        password: 'twelve chars',
+        confirmpassword: 'twelve chars',
       }).success,
     ).toBe(true);
   });
@@ -325,7 +325,7 @@ describe('changePasswordBodySchema', () => {
         confirmpassword: 'short',
       }),
     ).toEqual({
-      password: 'Password must be at least 10 characters',
+      password: 'Password must be at least 12 characters',
     });
   });
 });
