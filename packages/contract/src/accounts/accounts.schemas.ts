@@ -201,9 +201,15 @@ export const stepUpBodySchema = z
       .transform((v) => v.replace(/\s+/g, '').toLowerCase())
       .optional(),
   })
-  .refine((v) => Boolean(v.password) !== Boolean(v.code), {
-    path: ['password'],
-    error: MESSAGES.STEP_UP_ANSWER_REQUIRED,
+  .superRefine((v, ctx) => {
+    if (v.password && v.code) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: MESSAGES.STEP_UP_ANSWER_REQUIRED });
+    } else if (!v.password && !v.code) {
+      // Whichever of the two the form shows carries the message.
+      for (const field of ['password', 'code']) {
+        ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.STEP_UP_ANSWER_REQUIRED });
+      }
+    }
   });
 export type StepUpBody = z.input<typeof stepUpBodySchema>;
 

@@ -98,7 +98,7 @@ const confirmText: Record<MemberAction, (name: string) => string> = {
   deactivate: (name) => `Deactivate ${name}? They are signed out at once and cannot log in.`,
   reactivate: (name) => `Let ${name} sign in again?`,
   resetmfa: (name) =>
-    `Reset the authenticator of ${name}? They are signed out and set up a new authenticator at their next login.`,
+    `Reset the authenticator of ${name}? Their password stops working and they are signed out. They choose a new password from an e-mailed link, then set up a new authenticator at their next login.`,
 };
 
 function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: string }) {
