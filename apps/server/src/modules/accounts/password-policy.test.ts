@@ -21,10 +21,22 @@ const userByEmail = async (email: string) =>
 
 describe('F-14: the password policy (at least 12 characters, no common or breached password)', () => {
   it('F-14: knows common passwords whatever their case, and with digits or symbols around a common word', () => {
-    for (const word of ['password1234', 'Password1234!', '123456789012', 'qwertyuiop12', 'iloveyou2025', 'Sunshine!!!!']) {
+    for (const word of [
+      'password1234',
+      'Password1234!',
+      '123456789012',
+      'qwertyuiop12',
+      'iloveyou2025',
+      'Sunshine!!!!',
+    ]) {
       expect(isCommonPassword(word), word).toBe(true);
     }
-    for (const word of ['correct horse battery', 'a long staff passphrase', 'Tr0ub4dor&3 horse', 'zq8-vLm2-pw9x']) {
+    for (const word of [
+      'correct horse battery',
+      'a long staff passphrase',
+      'Tr0ub4dor&3 horse',
+      'zq8-vLm2-pw9x',
+    ]) {
       expect(isCommonPassword(word), word).toBe(false);
     }
   });

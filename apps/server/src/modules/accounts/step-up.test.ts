@@ -10,7 +10,7 @@ import {
 } from '../../../test/helpers.ts';
 import { TAXPAYER } from '../../../test/samples.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
-import { createStaffMember } from '../staff/staff-accounts.service.ts';
+import { createResetLink } from './accounts.service.ts';
 import { createSession } from './sessions.service.ts';
 
 const CLIENT_PASSWORD = 'a long test password';
@@ -26,10 +26,15 @@ afterAll(async () => {
 
 const codeFor = (secret: string, stepsAhead = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
-const auditRows = (action: string) => t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
+const auditRows = (action: string) =>
+  t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 const steppedUpAt = async (sid: string) =>
-  (await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(sid))))[0]?.steppedUpAt ??
-  null;
+  (
+    await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(sid)))
+  )[0]?.steppedUpAt ?? null;
 /** Move a session's step-up back in time (as if it had happened `minutes` ago). */
 const ageStepUp = (sid: string, minutes: number) =>
   t.database.db
@@ -45,14 +50,10 @@ async function clientWithSsn(email: string) {
   return client;
 }
 
-/** A staff member with a known password and an enrolled authenticator, signed in. */
+/** A staff member with a known password (set through a set-up link) and an enrolled authenticator, signed in. */
 async function enrolledStaff(email: string, role: 'admin' | 'analyst') {
-  const { userId, setupLink } = await createStaffMember(t.database.db, 'http://localhost:3000', {
-    email,
-    role,
-    first_name: 'Ada',
-    last_name: 'Shah',
-  });
+  const { userId } = await staffSession(t, email, role);
+  const setupLink = await createResetLink(t.database.db, 'http://localhost:3000', userId);
   const token = setupLink.split('/resetpasswordlink/')[1] ?? '';
   await t.post('/api/settings/updatepasswordlink', {
     token_id: token,
@@ -76,8 +77,7 @@ describe('F-15: a client reveals an identity number only after a fresh step-up',
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
       code: 'STEP_UP_REQUIRED',
-      status_smessage:
-        'Please confirm it is you: enter your password or a code from your authenticator app.',
+      status_smessage: 'Please confirm it is you: enter your password or a code from your authenticator app.',
     });
     expect(res.body).not.toContain('6789');
     expect(await auditRows('ssn.reveal')).toHaveLength(0);
@@ -85,7 +85,8 @@ describe('F-15: a client reveals an identity number only after a fresh step-up',
 
   it('F-15: the password steps up THIS session only, for 5 minutes; each step-up is audited', async () => {
     const client = await clientWithSsn('stepup.two@example.com');
-    const other = (await createSession(t.database.db, client.userId, { ip: '127.0.0.2', userAgent: 'x' })).token;
+    const other = (await createSession(t.database.db, client.userId, { ip: '127.0.0.2', userAgent: 'x' }))
+      .token;
 
     const wrong = await t.postAs(client.sid, '/api/account/stepup', { password: 'not my password!' });
     expect(wrong.statusCode).toBe(400);
@@ -109,7 +110,9 @@ describe('F-15: a client reveals an identity number only after a fresh step-up',
 
     // Still good at 4 minutes, gone after 5.
     await ageStepUp(client.sid, 4);
-    expect((await t.postAs(client.sid, '/api/account/revealssn', { section: 'taxpayer' })).statusCode).toBe(200);
+    expect((await t.postAs(client.sid, '/api/account/revealssn', { section: 'taxpayer' })).statusCode).toBe(
+      200,
+    );
     await ageStepUp(client.sid, 5);
     const stale = await t.postAs(client.sid, '/api/account/revealssn', { section: 'taxpayer' });
     expect(stale.statusCode).toBe(403);
@@ -120,10 +123,15 @@ describe('F-15: a client reveals an identity number only after a fresh step-up',
     const client = await clientWithSsn('stepup.mfa@example.com');
     const setup = await t.postAs(client.sid, '/api/account/mfa/setup', {});
     const secret = setup.json().secret as string;
-    expect((await t.postAs(client.sid, '/api/account/mfa/enable', { code: await codeFor(secret) })).statusCode).toBe(
-      200,
-    );
-    for (const body of [{}, { password: '' }, { password: CLIENT_PASSWORD, code: '123456' }, { code: 'x'.repeat(40) }]) {
+    expect(
+      (await t.postAs(client.sid, '/api/account/mfa/enable', { code: await codeFor(secret) })).statusCode,
+    ).toBe(200);
+    for (const body of [
+      {},
+      { password: '' },
+      { password: CLIENT_PASSWORD, code: '123456' },
+      { code: 'x'.repeat(40) },
+    ]) {
       const res = await t.postAs(client.sid, '/api/account/stepup', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -133,19 +141,25 @@ describe('F-15: a client reveals an identity number only after a fresh step-up',
 
     const ok = await t.postAs(client.sid, '/api/account/stepup', { code: await codeFor(secret, 1) });
     expect(ok.statusCode).toBe(200);
-    expect((await t.postAs(client.sid, '/api/account/revealssn', { section: 'taxpayer' })).statusCode).toBe(200);
+    expect((await t.postAs(client.sid, '/api/account/revealssn', { section: 'taxpayer' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('F-15: wrong step-up answers are limited per account (429 after 10 in 15 minutes)', async () => {
     const client = await clientWithSsn('stepup.guess@example.com');
     const statuses = [];
     for (let i = 0; i < 11; i += 1) {
-      statuses.push((await t.postAs(client.sid, '/api/account/stepup', { password: `guess number ${i}` })).statusCode);
+      statuses.push(
+        (await t.postAs(client.sid, '/api/account/stepup', { password: `guess number ${i}` })).statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
     // Even the right password waits now.
-    expect((await t.postAs(client.sid, '/api/account/stepup', { password: CLIENT_PASSWORD })).statusCode).toBe(429);
+    expect(
+      (await t.postAs(client.sid, '/api/account/stepup', { password: CLIENT_PASSWORD })).statusCode,
+    ).toBe(429);
     expect(await steppedUpAt(client.sid)).toBeNull();
   });
 
@@ -154,7 +168,9 @@ describe('F-15: a client reveals an identity number only after a fresh step-up',
     await stepUpSession(t, client.sid);
     const statuses = [];
     for (let i = 0; i < 31; i += 1) {
-      statuses.push((await t.postAs(client.sid, '/api/account/revealssn', { section: 'taxpayer' })).statusCode);
+      statuses.push(
+        (await t.postAs(client.sid, '/api/account/revealssn', { section: 'taxpayer' })).statusCode,
+      );
     }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
@@ -216,9 +232,9 @@ describe('F-15: staff reveal numbers and change sign-in e-mails only after a fre
     // The password works as well, and a stale step-up is refused again.
     await ageStepUp(admin.sid, 6);
     expect((await reveal()).json().code).toBe('STEP_UP_REQUIRED');
-    expect(
-      (await t.postAs(admin.sid, '/api/staff/stepup', { password: STAFF_PASSWORD })).statusCode,
-    ).toBe(200);
+    expect((await t.postAs(admin.sid, '/api/staff/stepup', { password: STAFF_PASSWORD })).statusCode).toBe(
+      200,
+    );
     expect((await reveal()).statusCode).toBe(200);
   });
 });

@@ -36,7 +36,11 @@ export async function changeStaffPassword(
       details: { oldpassword: MESSAGES.OLD_PASSWORD_WRONG },
     });
   }
-  await checkSecondFactor({ db: deps.db, keyring: deps.keyring, settings: deps.settings }, user.id, input.code);
+  await checkSecondFactor(
+    { db: deps.db, keyring: deps.keyring, settings: deps.settings },
+    user.id,
+    input.code,
+  );
   await changePassword(deps, user.id, input.oldpassword, input.password, sessionId, (tx) =>
     audit(tx, { actor, action: 'staff.password.change', subject: user.id }),
   );

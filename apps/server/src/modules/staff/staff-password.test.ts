@@ -32,11 +32,18 @@ async function enrolledStaff(email: string) {
     last_name: 'Shah',
   });
   const token = setupLink.split('/resetpasswordlink/')[1] ?? '';
-  await t.post('/api/settings/updatepasswordlink', { token_id: token, newpassword: PASSWORD, cpassword: PASSWORD });
+  await t.post('/api/settings/updatepasswordlink', {
+    token_id: token,
+    newpassword: PASSWORD,
+    cpassword: PASSWORD,
+  });
   const login = await t.post('/api/staff/login', { email, password: PASSWORD });
   const mfaToken = login.json().mfa_token as string;
   const secret = (await t.post('/api/staff/login/enrol', { mfa_token: mfaToken })).json().secret as string;
-  const confirm = await t.post('/api/staff/login/enrolconfirm', { mfa_token: mfaToken, code: await codeFor(secret) });
+  const confirm = await t.post('/api/staff/login/enrolconfirm', {
+    mfa_token: mfaToken,
+    code: await codeFor(secret),
+  });
   const sid = confirm.cookies.find((c) => c.name === 'sid')?.value ?? '';
   return { userId, secret, sid };
 }
@@ -72,7 +79,10 @@ describe('F-10: staff change their own password from the console', () => {
     expect((await t.post('/api/staff/login', { email, password: PASSWORD })).statusCode).toBe(401);
     expect((await t.post('/api/staff/login', { email, password: NEW_PASSWORD })).json().step).toBe('mfa');
 
-    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'staff.password.change'));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.password.change'));
     expect(audits.map((a) => [a.actorUserId, a.subject])).toEqual([[userId, userId]]);
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(mailsBefore + 1);
@@ -83,7 +93,12 @@ describe('F-10: staff change their own password from the console', () => {
     const email = 'careful@firm.example';
     const { secret, sid } = await enrolledStaff(email);
     const before = (await userByEmail(email))?.passwordHash;
-    const base = { oldpassword: PASSWORD, code: '000000', password: NEW_PASSWORD, confirmpassword: NEW_PASSWORD };
+    const base = {
+      oldpassword: PASSWORD,
+      code: '000000',
+      password: NEW_PASSWORD,
+      confirmpassword: NEW_PASSWORD,
+    };
 
     const wrongOld = await t.postAs(sid, '/api/staff/account/changepassword', {
       ...base,
@@ -99,7 +114,9 @@ describe('F-10: staff change their own password from the console', () => {
 
     const noCode = await t.postAs(sid, '/api/staff/account/changepassword', { ...base, code: '' });
     expect(noCode.statusCode).toBe(400);
-    expect(noCode.json().details).toMatchObject({ code: 'Enter the 6-digit code from your authenticator app' });
+    expect(noCode.json().details).toMatchObject({
+      code: 'Enter the 6-digit code from your authenticator app',
+    });
 
     const mismatch = await t.postAs(sid, '/api/staff/account/changepassword', {
       ...base,
@@ -123,7 +140,12 @@ describe('F-10: staff change their own password from the console', () => {
 
   it('F-10: is for staff only: a client gets 403, no session 401', async () => {
     const client = await signUpAndLogIn(t, 'portal.client@example.com');
-    const body = { oldpassword: 'a long test password', code: '123456', password: NEW_PASSWORD, confirmpassword: NEW_PASSWORD };
+    const body = {
+      oldpassword: 'a long test password',
+      code: '123456',
+      password: NEW_PASSWORD,
+      confirmpassword: NEW_PASSWORD,
+    };
     expect((await t.postAs(client.sid, '/api/staff/account/changepassword', body)).statusCode).toBe(403);
     expect((await t.post('/api/staff/account/changepassword', body)).statusCode).toBe(401);
   });
@@ -137,7 +159,12 @@ describe('F-10: staff reset a lost password by e-mail', () => {
     const clientMails = (await mailsTo('forgetful.client@example.com')).length;
 
     const answers = [];
-    for (const address of [email, 'FORGETFUL@firm.example', 'forgetful.client@example.com', 'nobody@firm.example']) {
+    for (const address of [
+      email,
+      'FORGETFUL@firm.example',
+      'forgetful.client@example.com',
+      'nobody@firm.example',
+    ]) {
       answers.push((await t.post('/api/staff/login/forgot', { email: address })).json());
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
@@ -151,9 +178,9 @@ describe('F-10: staff reset a lost password by e-mail', () => {
     const first = linkToken(resets[0]?.text);
     const second = linkToken(resets[1]?.text);
     expect((await t.post('/api/settings/checkresetpwdlink', { tokenid: first })).statusCode).toBe(400);
-    expect((await t.post('/api/settings/checkresetpwdlink', { tokenid: second })).json().status_smessage).toBe(
-      'Activate',
-    );
+    expect(
+      (await t.post('/api/settings/checkresetpwdlink', { tokenid: second })).json().status_smessage,
+    ).toBe('Activate');
     // Until it is used, the old password still works.
     expect((await t.postAs(sid, '/api/staff/me', {})).statusCode).toBe(200);
 

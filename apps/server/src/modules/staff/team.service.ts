@@ -146,7 +146,9 @@ export async function resetStaffMfa(db: Database, firm: Firm, actor: StaffActor,
     await tx
       .update(authTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, 'staff_reset'), isNull(authTokens.usedAt)));
+      .where(
+        and(eq(authTokens.userId, userId), eq(authTokens.kind, 'staff_reset'), isNull(authTokens.usedAt)),
+      );
     const link = await createResetLink(tx, firm.appUrl, userId);
     await enqueueEmail(
       tx,

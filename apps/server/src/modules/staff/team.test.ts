@@ -164,9 +164,9 @@ describe('staff/team: admins manage the staff', () => {
     expect(oldPassword.statusCode).toBe(401);
     expect(oldPassword.json().code).toBe('LOGIN_INVALID');
     expect((await userByEmail('lost.phone@firm.example'))?.passwordChangedAt).toBeNull();
-    const row = (await t.postAs(admin.sid, '/api/staff/team/list', {})).json().staff.find(
-      (s: { email: string }) => s.email === 'lost.phone@firm.example',
-    );
+    const row = (await t.postAs(admin.sid, '/api/staff/team/list', {}))
+      .json()
+      .staff.find((s: { email: string }) => s.email === 'lost.phone@firm.example');
     expect(row).toMatchObject({ mfa_enabled: false, password_set: false });
 
     // The e-mail carries a fresh one-time set-up link; the invitation's earlier link no longer works.

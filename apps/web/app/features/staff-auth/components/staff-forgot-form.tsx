@@ -32,8 +32,8 @@ export function StaffForgotForm({ onBack }: { onBack: () => void }) {
           Reset your staff password
         </Title>
         <Text fz="sm">
-          Enter the e-mail address of your staff account. We will send you a link to choose a new password; your
-          authenticator app is still asked for when you next log in.
+          Enter the e-mail address of your staff account. We will send you a link to choose a new password;
+          your authenticator app is still asked for when you next log in.
         </Text>
         <FormEmailField form={form} name="email" />
         <SuccessAlert message={success.message} />

@@ -52,7 +52,8 @@ export function StaffPasswordForm() {
         <NewPasswordFields form={form} name="password" confirmName="confirmpassword" />
         <SuccessAlert
           message={
-            success.message && `${success.message} Every other device signed in to your account has been signed out.`
+            success.message &&
+            `${success.message} Every other device signed in to your account has been signed out.`
           }
         />
         <ApiErrorAlert error={alertError(change.error)} />

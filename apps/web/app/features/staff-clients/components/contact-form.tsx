@@ -36,21 +36,21 @@ export function ContactForm({ client }: { client: StaffClient['client'] }) {
   });
   return (
     <>
-    <form noValidate onSubmit={onSubmit} aria-labelledby="contact-heading">
-      <Stack gap="sm" mt="md">
-        <Title order={3} id="contact-heading" fz="md">
-          Change e-mail or phone
-        </Title>
-        <FormTextField form={form} name="email" label="E-mail (sign-in)" type="email" autoComplete="off" />
-        <FormPhoneField form={form} name="phone" extensionName="phone_ext" label="Phone number" />
-        <Button type="submit" variant="default" loading={change.isPending} w="fit-content">
-          Save e-mail and phone
-        </Button>
-        <SuccessAlert message={success.message} />
-        <ApiErrorAlert error={change.error} />
-      </Stack>
-    </form>
-    {dialog}
+      <form noValidate onSubmit={onSubmit} aria-labelledby="contact-heading">
+        <Stack gap="sm" mt="md">
+          <Title order={3} id="contact-heading" fz="md">
+            Change e-mail or phone
+          </Title>
+          <FormTextField form={form} name="email" label="E-mail (sign-in)" type="email" autoComplete="off" />
+          <FormPhoneField form={form} name="phone" extensionName="phone_ext" label="Phone number" />
+          <Button type="submit" variant="default" loading={change.isPending} w="fit-content">
+            Save e-mail and phone
+          </Button>
+          <SuccessAlert message={success.message} />
+          <ApiErrorAlert error={change.error} />
+        </Stack>
+      </form>
+      {dialog}
     </>
   );
 }
