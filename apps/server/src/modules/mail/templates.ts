@@ -60,7 +60,7 @@ export const templates = {
   passwordChanged: (firmName: string, name: string, contactEmail: string) =>
     email(firmName, `Your ${firmName} password was changed`, [
       `Hello ${name},`,
-      'The password of your client portal account was just changed, and every other signed-in device was signed out.',
+      'The password of your account was just changed, and every other signed-in device was signed out.',
       `If you did not do this, contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
     ]),
   mfaChanged: (firmName: string, name: string, enabled: boolean, contactEmail: string) =>
