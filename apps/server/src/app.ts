@@ -30,6 +30,8 @@ import { workQueuesRoutes } from './modules/staff/work-queues.routes.ts';
 import { accountsStaffRoutes } from './modules/accounts/accounts.staff.routes.ts';
 import { auditStaffRoutes } from './modules/audit/audit.staff.routes.ts';
 import { staffTeamRoutes } from './modules/staff/team.routes.ts';
+import { staffPasswordRoutes } from './modules/staff/staff-password.routes.ts';
+import { stepUpRoutes } from './modules/accounts/step-up.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { fileNumbersStaffRoutes } from './modules/filings/file-numbers.staff.routes.ts';
 import { staffSettingsRoutes } from './modules/settings/settings.staff.routes.ts';
@@ -187,6 +189,8 @@ export async function buildApp({
   await app.register(accountsRoutes, { settings, appUrl: config.appUrl, keyring });
   await app.register(profileRoutes, { settings, keyring });
   await app.register(staffAuthRoutes, { settings, keyring });
+  await app.register(staffPasswordRoutes, { settings, appUrl: config.appUrl, keyring });
+  await app.register(stepUpRoutes, { settings, keyring });
   await app.register(workQueuesRoutes, { settings });
   await app.register(filingsStaffRoutes, { settings, appUrl: config.appUrl });
   await app.register(accountsStaffRoutes, { settings, appUrl: config.appUrl });

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
-import { desc, emailOutbox, eq, type DatabaseHandle } from '@taxfirm/db';
+import { desc, emailOutbox, eq, sessions, type DatabaseHandle } from '@taxfirm/db';
 import { createTestDatabase } from '@taxfirm/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppConfig } from '../src/app.ts';
 import { createKeyring } from '../src/lib/crypto/keyring.ts';
+import { hashToken } from '../src/lib/crypto/tokens.ts';
 import { createLocalStorage } from '../src/lib/storage/local-storage.ts';
 import type { ObjectStorage } from '../src/lib/storage/object-storage.ts';
 import { issueCsrfToken } from '../src/plugins/app/csrf.ts';
@@ -200,4 +201,15 @@ export async function staffSession(
   });
   const session = await createSession(t.database.db, userId, { ip: '127.0.0.1', userAgent: 'test' });
   return { sid: session.token, userId };
+}
+
+/**
+ * Mark the session `sid` as having just proved itself again (a step-up, F-15), as account/stepup or
+ * staff/stepup would: for tests of the sensitive calls themselves (reveals, a client's sign-in e-mail).
+ */
+export async function stepUpSession(t: TestApp, sid: string): Promise<void> {
+  await t.database.db
+    .update(sessions)
+    .set({ steppedUpAt: new Date() })
+    .where(eq(sessions.tokenHash, hashToken(sid)));
 }

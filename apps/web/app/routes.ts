@@ -46,6 +46,7 @@ export default [
       index('routes/staff/home.tsx'),
       route('clients/:clientId', 'routes/staff/client.tsx'),
       route('team', 'routes/staff/team.tsx'),
+      route('account', 'routes/staff/account.tsx'),
       route('templates', 'routes/staff/templates.tsx'),
       route('audit', 'routes/staff/audit.tsx'),
       route('settings', 'routes/staff/settings.tsx'),

@@ -130,7 +130,7 @@ test.describe('accounts', () => {
       await panel.getByLabel('Confirm password').blur();
       await expect(panel.getByText('First name should consist of Alphabets only')).toBeVisible();
       await expect(panel.getByText('Email Id and Confirm Email Id are not matching.')).toBeVisible();
-      await expect(panel.getByText('Password must be at least 10 characters')).toBeVisible();
+      await expect(panel.getByText('Password must be at least 12 characters')).toBeVisible();
       await expect(panel.getByText('New password and confirm password are not same.')).toBeVisible();
 
       await panel.getByLabel('First name').fill('Ravi');

@@ -1,13 +1,27 @@
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { Locator } from '@playwright/test';
 import type { Mailbox } from '../../support/mailbox.ts';
-import { apiPost, loginThroughPanel, setFileStatus, verifiedAccount } from '../../support/portal.ts';
+import {
+  apiPost,
+  loginThroughPanel,
+  PASSWORD,
+  setFileStatus,
+  verifiedAccount,
+} from '../../support/portal.ts';
 
 /** Empty a masked field the way a person does (fill('') leaves the mask's leftovers). */
 async function clearMasked(field: Locator) {
   await field.click();
   await field.press('ControlOrMeta+a');
   await field.press('Backspace');
+}
+
+/** A session's first reveal asks for the password again (a step-up, F-15); later ones within 5 minutes do not. */
+async function confirmItIsYou(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await dialog.getByLabel(/^Password/).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toHaveCount(0);
 }
 
 /** A verified client, logged in, on user/profile with the given tab open. */
@@ -154,6 +168,7 @@ test.describe('user/profile', () => {
 
     // The full number only on a deliberate action (the server audits it), and hidden again on request.
     await panel.getByRole('button', { name: 'Show your SSN/ITIN' }).click();
+    await confirmItIsYou(page);
     await expect(panel.getByText('123-45-6789')).toBeVisible();
     await panel.getByRole('button', { name: 'Hide your SSN/ITIN' }).click();
     await expect(panel.getByText('***-**-6789')).toBeVisible();
@@ -215,6 +230,7 @@ test.describe('user/profile', () => {
     await expect(panel.getByText('11-30-1990')).toBeVisible();
     await expect(panel.getByText('H4')).toBeVisible();
     await panel.getByRole('button', { name: "Show your spouse's SSN/ITIN" }).click();
+    await confirmItIsYou(page);
     await expect(panel.getByText('912-70-1234')).toBeVisible();
   });
 
@@ -297,6 +313,7 @@ test.describe('user/profile', () => {
     await expect(panel.getByText('***-**-3333')).toBeVisible();
     await expect(panel.getByText('F2')).toBeVisible();
     await panel.getByRole('button', { name: "Show dependent 1's SSN/ITIN" }).click();
+    await confirmItIsYou(page);
     await expect(panel.getByText('111-22-3333')).toBeVisible();
 
     // The server holds the same limit, whatever the page does.

@@ -1,6 +1,6 @@
 import { expect, test } from '../../support/fixtures.ts';
 import { apiPost, PASSWORD, verifiedAccount } from '../../support/portal.ts';
-import { staffFromCliFirstLogin } from '../../support/staff.ts';
+import { STAFF_PASSWORD, staffFromCliFirstLogin } from '../../support/staff.ts';
 
 const pdf = (size: number) =>
   Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 32), Buffer.from('\n%%EOF\n')]);
@@ -57,6 +57,10 @@ test.describe('a client file in the staff console', () => {
     await expect(profile.getByText('•••-••-6789')).toBeVisible();
     await expect(profile.getByText('123-45-6789')).toHaveCount(0);
     await profile.getByRole('button', { name: "Reveal the taxpayer's SSN/ITIN" }).click();
+    // A reveal asks for the password again first (a step-up, good for 5 minutes).
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.getByLabel(/^Password/).fill(STAFF_PASSWORD);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
     await expect(profile.getByText('123-45-6789')).toBeVisible();
     await profile.getByRole('button', { name: "Hide the taxpayer's SSN/ITIN" }).click();
     await expect(profile.getByText('123-45-6789')).toHaveCount(0);

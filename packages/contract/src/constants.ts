@@ -2,6 +2,8 @@
 
 export const INACTIVITY_LIMIT_MINUTES = 20;
 export const SESSION_ABSOLUTE_HOURS = 12;
+/** A step-up (password or code asked again) opens sensitive actions to its session for this long. */
+export const STEP_UP_MINUTES = 5;
 export const PHONE_DIGITS = 10;
 export const SLIDE_ROTATION_MS = 2000;
 export const CONTACT_REDIRECT_MS = 2000;

@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'LOGIN_NOT_VERIFIED',
   'MFA_LOGIN_EXPIRED',
   'PROFILE_LOCKED',
+  /** A sensitive action needs the session to prove itself again (account/stepup, staff/stepup). */
+  'STEP_UP_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -3,7 +3,7 @@
  * Creates a staff account (there are no default credentials) and prints its one-time set-up link.
  */
 import { parseArgs } from 'node:util';
-import { fieldErrors } from '@taxfirm/contract';
+import { fieldErrors, MIN_PASSWORD_LENGTH } from '@taxfirm/contract';
 import { DataDirLockedError } from '@taxfirm/db';
 import { z } from 'zod';
 import { openDatabase } from '../database.ts';
@@ -34,6 +34,7 @@ async function main(): Promise<number> {
     });
     process.stdout.write(
       `Created ${role} ${values.email}.\n\nSet-up link (one use, valid for 24 hours; send it privately):\n  ${setupLink}\n\n` +
+        `The password must have at least ${MIN_PASSWORD_LENGTH} characters and not be a common one.\n` +
         `After setting a password, sign in at ${env.appUrl}/staff/login and enrol an authenticator app.\n`,
     );
     return 0;

@@ -19,6 +19,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; message: string }
   LOGIN_NOT_VERIFIED: { status: 403, message: MESSAGES.LOGIN_NOT_VERIFIED },
   MFA_LOGIN_EXPIRED: { status: 401, message: MESSAGES.MFA_LOGIN_EXPIRED },
   PROFILE_LOCKED: { status: 422, message: MESSAGES.PROFILE_LOCKED },
+  STEP_UP_REQUIRED: { status: 403, message: MESSAGES.STEP_UP_REQUIRED },
 };
 
 /** An expected failure with a stable code; the error plugin turns it into the envelope. */

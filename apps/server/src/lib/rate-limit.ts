@@ -74,3 +74,6 @@ export function perIpAndEmail(
 /** The limit on a second-step token (the body's `mfa_token`): a few codes per token. */
 export const byMfaToken = (request: FastifyRequest) =>
   String((request.body as { mfa_token?: unknown } | undefined)?.mfa_token ?? '');
+
+/** The signed-in user (per-account limits on calls made with a session). */
+export const byUser = (request: FastifyRequest) => request.user?.id ?? '';

@@ -30,6 +30,7 @@ export const paths = {
   staff: {
     home: { getHref: () => '/staff' },
     login: { getHref: () => '/staff/login' },
+    account: { getHref: () => '/staff/account' },
     client: { getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}` },
     team: { getHref: () => '/staff/team' },
     templates: { getHref: () => '/staff/templates' },

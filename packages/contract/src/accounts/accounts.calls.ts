@@ -17,6 +17,7 @@ import {
   mfaLoginBodySchema,
   mfaSetupResponseSchema,
   mfaStatusResponseSchema,
+  stepUpBodySchema,
   updatePasswordLinkBodySchema,
 } from './accounts.schemas.ts';
 
@@ -133,5 +134,13 @@ export const accountsCalls = {
     response: envelopeSchema,
     access: 'client',
     summary: 'Turn two-step verification off (the password is asked again).',
+  }),
+  accountStepUp: defineCall({
+    path: 'account/stepup',
+    body: stepUpBodySchema,
+    response: envelopeSchema,
+    access: 'client',
+    summary:
+      'Prove this session again (password or authenticator code) before a sensitive action; good for 5 minutes.',
   }),
 } as const;

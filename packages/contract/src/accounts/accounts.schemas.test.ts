@@ -11,6 +11,8 @@ import {
   logoutStatusResponseSchema,
   registerBodySchema,
   registerVerifyBodySchema,
+  staffChangePasswordBodySchema,
+  stepUpBodySchema,
   updatePasswordLinkBodySchema,
   userInfoSchema,
 } from './accounts.schemas.ts';
@@ -233,19 +235,19 @@ describe('registerBodySchema', () => {
     });
   });
 
-  it('refuses a password shorter than 10 characters (this product’s policy)', () => {
+  it('F-14: refuses a password shorter than 12 characters (ASVS 2.1.1)', () => {
     expect(
       errors(registerBodySchema, {
         ...valid,
-        password: 'short1234',
-        confirmpassword: 'short1234',
+        password: 'eleven chrs',
+        confirmpassword: 'eleven chrs',
       }),
-    ).toEqual({ password: 'Password must be at least 10 characters' });
+    ).toEqual({ password: 'Password must be at least 12 characters' });
     expect(
       registerBodySchema.safeParse({
         ...valid,
-        password: '0123456789',
-        confirmpassword: '0123456789',
+        password: 'twelve chars',
+        confirmpassword: 'twelve chars',
       }).success,
     ).toBe(true);
   });
@@ -325,7 +327,7 @@ describe('changePasswordBodySchema', () => {
         confirmpassword: 'short',
       }),
     ).toEqual({
-      password: 'Password must be at least 10 characters',
+      password: 'Password must be at least 12 characters',
     });
   });
 });
@@ -524,6 +526,50 @@ describe('cross-field checks run alongside the other messages', () => {
       confirmemail: 'Email Id and Confirm Email Id are not matching.',
       confirmpassword: 'New password and confirm password are not same.',
       terms: 'Please accept terms and conditions',
+    });
+  });
+});
+
+describe('stepUpBodySchema (account/stepup, staff/stepup)', () => {
+  it('F-15: takes the password or a code (spaces dropped), exactly one of the two', () => {
+    expect(stepUpBodySchema.parse({ password: 'my password' })).toEqual({ password: 'my password' });
+    expect(stepUpBodySchema.parse({ code: ' 123 456 ' })).toEqual({ code: '123456' });
+    expect(stepUpBodySchema.parse({ password: '', code: 'ABCDE-12345' })).toEqual({
+      password: '',
+      code: 'abcde-12345',
+    });
+    const needed = 'Enter your password or a code from your authenticator app';
+    expect(errors(stepUpBodySchema, {})).toEqual({ password: needed, code: needed });
+    expect(errors(stepUpBodySchema, { password: '', code: '' })).toEqual({ password: needed, code: needed });
+    expect(errors(stepUpBodySchema, { password: 'x', code: '123456' })).toEqual({ code: needed });
+  });
+});
+
+describe('staffChangePasswordBodySchema (staff/account/changepassword)', () => {
+  const valid = {
+    oldpassword: 'old passphrase',
+    code: '123456',
+    password: 'brand new passphrase',
+    confirmpassword: 'brand new passphrase',
+  };
+
+  it('F-10: asks the current password, a code and a new password of at least 12 characters, confirmed', () => {
+    expect(staffChangePasswordBodySchema.parse(valid)).toEqual(valid);
+    expect(errors(staffChangePasswordBodySchema, {})).toEqual({
+      oldpassword: 'Old password is required',
+      code: 'Enter the 6-digit code from your authenticator app',
+      password: 'New password is required',
+      confirmpassword: 'Confirm Password is required',
+    });
+    expect(
+      errors(staffChangePasswordBodySchema, {
+        ...valid,
+        password: 'short pass',
+        confirmpassword: 'short pass',
+      }),
+    ).toEqual({ password: 'Password must be at least 12 characters' });
+    expect(errors(staffChangePasswordBodySchema, { ...valid, confirmpassword: 'something else' })).toEqual({
+      confirmpassword: 'New password and confirm password is not match.',
     });
   });
 });

@@ -10,7 +10,11 @@ import {
 } from '../common.ts';
 import { FILE_STATUSES } from '../statuses.ts';
 
-const MIN_PASSWORD_LENGTH = 10;
+/**
+ * A new password's least length (ASVS 2.1.1). The server also refuses common and breached passwords
+ * (MESSAGES.PASSWORD_TOO_COMMON) from a list it keeps: the list is too large for the browser.
+ */
+export const MIN_PASSWORD_LENGTH = 12;
 
 /**
  * Run a cross-field check as soon as the fields it compares are valid, even while other fields are not, so a
@@ -182,3 +186,44 @@ export type MfaEnableBody = z.input<typeof mfaEnableBodySchema>;
 export const mfaEnableResponseSchema = envelope({ recovery_codes: z.array(z.string()) });
 export const mfaDisableBodySchema = z.object({ password: password(MESSAGES.PASSWORD_REQUIRED) });
 export type MfaDisableBody = z.input<typeof mfaDisableBodySchema>;
+
+/**
+ * Prove the session again before a sensitive action (account/stepup, staff/stepup): the password, or a code
+ * from the authenticator app (or a recovery code). Exactly one of the two.
+ */
+export const stepUpBodySchema = z
+  .object({
+    password: z.string().max(256, { error: 'Password must be at most 256 characters' }).optional(),
+    code: z
+      .string()
+      .trim()
+      .max(32, { error: MESSAGES.MFA_CODE_INVALID })
+      .transform((v) => v.replace(/\s+/g, '').toLowerCase())
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password && v.code) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: MESSAGES.STEP_UP_ANSWER_REQUIRED });
+    } else if (!v.password && !v.code) {
+      // Whichever of the two the form shows carries the message.
+      for (const field of ['password', 'code']) {
+        ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.STEP_UP_ANSWER_REQUIRED });
+      }
+    }
+  });
+export type StepUpBody = z.input<typeof stepUpBodySchema>;
+
+/** A staff member changes their own password: the current one and an authenticator code prove it is them. */
+export const staffChangePasswordBodySchema = z
+  .object({
+    oldpassword: password(MESSAGES.OLD_PASSWORD_REQUIRED),
+    code: mfaCode,
+    password: newPassword(MESSAGES.NEW_PASSWORD_REQUIRED),
+    confirmpassword: password(MESSAGES.CONFIRM_PASSWORD_REQUIRED_CHANGE),
+  })
+  .refine((v) => v.password === v.confirmpassword, {
+    path: ['confirmpassword'],
+    error: MESSAGES.CHANGE_PASSWORD_MISMATCH,
+    when: whenValid('confirmpassword'),
+  });
+export type StaffChangePasswordBody = z.input<typeof staffChangePasswordBodySchema>;

@@ -1,6 +1,12 @@
 import { defineCall } from '../call.ts';
-import { emptyBodySchema } from '../common.ts';
-import { loginBodySchema, mfaSetupResponseSchema } from '../accounts/accounts.schemas.ts';
+import { emptyBodySchema, envelopeSchema } from '../common.ts';
+import {
+  forgotBodySchema,
+  loginBodySchema,
+  mfaSetupResponseSchema,
+  staffChangePasswordBodySchema,
+  stepUpBodySchema,
+} from '../accounts/accounts.schemas.ts';
 import {
   staffLoginResponseSchema,
   staffEnrolBodySchema,
@@ -46,6 +52,30 @@ export const staffCalls = {
     response: staffEnrolConfirmResponseSchema,
     access: 'public',
     summary: 'Confirm the first code: MFA is on, the recovery codes are shown once, the session starts.',
+  }),
+  staffForgot: defineCall({
+    path: 'staff/login/forgot',
+    body: forgotBodySchema,
+    response: envelopeSchema,
+    access: 'public',
+    summary:
+      'E-mail a staff member a one-time link to set a new password; the same answer whether or not the address is staff.',
+  }),
+  staffChangePassword: defineCall({
+    path: 'staff/account/changepassword',
+    body: staffChangePasswordBodySchema,
+    response: envelopeSchema,
+    access: 'staff',
+    summary:
+      "Change the staff member's own password (current password and an authenticator code); other sessions end.",
+  }),
+  staffStepUp: defineCall({
+    path: 'staff/stepup',
+    body: stepUpBodySchema,
+    response: envelopeSchema,
+    access: 'staff',
+    summary:
+      'Prove this session again (password or authenticator code) before a sensitive action; good for 5 minutes.',
   }),
   staffMe: defineCall({
     path: 'staff/me',

@@ -27,6 +27,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { assertPasswordAllowed } from '../../lib/crypto/password-policy.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto/passwords.ts';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -66,6 +67,7 @@ function verifyUrl(appUrl: string, token: { id: string; secret: string }): strin
 
 /** Create the user, the client and this tax year's filing, and e-mail the verification link. */
 export async function register(deps: AccountsDeps, input: RegisterInput): Promise<void> {
+  assertPasswordAllowed(input.password, 'password');
   const settings = await deps.settings();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -288,17 +290,23 @@ export async function resetPasswordWithToken(
   if (!token || (userId !== undefined && token.userId !== userId)) {
     throw new AppError('VALIDATION_FAILED', { message: MESSAGES.RESET_LINK_EXPIRED });
   }
+  assertPasswordAllowed(newPassword, 'newpassword');
   await setPassword(deps, token.userId, newPassword, { usedToken: token.id });
 }
 
-/** Change the session's own password after checking the old one; other sessions end. */
+/**
+ * Change the session's own password after checking the old one; other sessions end. `andThen` adds writes
+ * to the change's transaction (a staff change's audit row).
+ */
 export async function changePassword(
   deps: AccountsDeps,
   userId: string,
   oldPassword: string,
   newPassword: string,
   currentSessionId: string,
+  andThen?: (tx: Pick<Database, 'insert'>) => Promise<void>,
 ): Promise<void> {
+  assertPasswordAllowed(newPassword, 'password');
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
     throw new AppError('VALIDATION_FAILED', {
@@ -306,14 +314,18 @@ export async function changePassword(
       details: { oldpassword: MESSAGES.OLD_PASSWORD_WRONG },
     });
   }
-  await setPassword(deps, userId, newPassword, { keepSession: currentSessionId });
+  await setPassword(deps, userId, newPassword, { keepSession: currentSessionId, andThen });
 }
 
 async function setPassword(
   deps: AccountsDeps,
   userId: string,
   newPassword: string,
-  options: { usedToken?: string; keepSession?: string },
+  options: {
+    usedToken?: string;
+    keepSession?: string;
+    andThen?: (tx: Pick<Database, 'insert'>) => Promise<void>;
+  },
 ): Promise<void> {
   const settings = await deps.settings();
   const passwordHash = await hashPassword(newPassword);
@@ -344,6 +356,7 @@ async function setPassword(
       user.email,
       templates.passwordChanged(settings.firm_name, user.firstName, settings.site_email),
     );
+    await options.andThen?.(tx);
   });
 }
 

@@ -4,6 +4,7 @@ import { staffActorOf } from '../../lib/actor.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { changeContact, markVerified, sendResetLink } from './accounts.staff.service.ts';
+import { requireStepUp } from './step-up.service.ts';
 
 export async function accountsStaffRoutes(
   app: FastifyInstance,
@@ -26,15 +27,20 @@ export async function accountsStaffRoutes(
     return { status_smessage: MESSAGES.ACCOUNT_MARKED_VERIFIED };
   });
 
-  registerCall(app, CALLS.staffClientContact, async (request) => {
-    const { firm_name: firmName, site_email: siteEmail } = await settings.get();
-    await changeContact({ db: app.db, firmName, siteEmail }, staffActorOf(request), {
-      clientId: request.body.client_id,
-      taxYear: await settings.taxYear(),
-      email: request.body.email,
-      phone: request.body.phone,
-      phoneExt: request.body.phone_ext,
-    });
-    return { status_smessage: MESSAGES.CLIENT_CONTACT_SAVED };
-  });
+  registerCall(
+    app,
+    CALLS.staffClientContact,
+    async (request) => {
+      const { firm_name: firmName, site_email: siteEmail } = await settings.get();
+      await changeContact({ db: app.db, firmName, siteEmail }, staffActorOf(request), {
+        clientId: request.body.client_id,
+        taxYear: await settings.taxYear(),
+        email: request.body.email,
+        phone: request.body.phone,
+        phoneExt: request.body.phone_ext,
+      });
+      return { status_smessage: MESSAGES.CLIENT_CONTACT_SAVED };
+    },
+    requireStepUp(app),
+  );
 }

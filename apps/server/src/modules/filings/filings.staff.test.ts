@@ -12,7 +12,13 @@ import {
   type Database,
 } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  signUpAndLogIn,
+  staffSession,
+  stepUpSession,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 
 let t: TestApp;
@@ -437,6 +443,8 @@ describe('notes, contact details, payments and referrals on the client page', ()
         .innerJoin(clients, eq(clients.userId, authTokens.userId))
         .where(and(eq(clients.id, id), isNull(authTokens.usedAt)));
     expect(await liveTokens()).not.toHaveLength(0);
+    // Changing sign-in details needs a fresh step-up (F-15; step-up.test.ts tests the refusal without it).
+    await stepUpSession(t, admin.sid);
     const res = await t.postAs(admin.sid, '/api/staff/clients/contact', {
       client_id: id,
       email: 'hema.new@example.com',
@@ -471,6 +479,7 @@ describe('notes, contact details, payments and referrals on the client page', ()
   it("refuses another account's e-mail (any case), bad input and another analyst's client, changing nothing", async () => {
     const id = made['mine2']?.clientId ?? '';
     const before = (await t.postAs(admin.sid, '/api/staff/clients/get', { client_id: id })).json().client;
+    await stepUpSession(t, admin.sid);
     const taken = await t.postAs(admin.sid, '/api/staff/clients/contact', {
       client_id: id,
       email: 'ANALYST@firm.example',

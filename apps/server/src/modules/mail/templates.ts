@@ -60,7 +60,7 @@ export const templates = {
   passwordChanged: (firmName: string, name: string, contactEmail: string) =>
     email(firmName, `Your ${firmName} password was changed`, [
       `Hello ${name},`,
-      'The password of your client portal account was just changed, and every other signed-in device was signed out.',
+      'The password of your account was just changed, and every other signed-in device was signed out.',
       `If you did not do this, contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
     ]),
   mfaChanged: (firmName: string, name: string, enabled: boolean, contactEmail: string) =>
@@ -142,12 +142,27 @@ export const templates = {
       ],
       { label: 'Set my password', url },
     ),
-  staffMfaReset: (firmName: string, name: string, contactEmail: string) =>
-    email(firmName, 'Your staff two-step verification was reset', [
-      `Hello ${name},`,
-      'An administrator reset the authenticator app of your staff account and signed you out everywhere. At your next login you will set up your authenticator app again.',
-      `If you did not ask for this, tell an administrator at once${contactEmail ? ` or write to ${contactEmail}` : ''}.`,
-    ]),
+  staffMfaReset: (firmName: string, name: string, contactEmail: string, url: string) =>
+    email(
+      firmName,
+      'Your staff two-step verification was reset',
+      [
+        `Hello ${name},`,
+        'An administrator reset the authenticator app of your staff account and signed you out everywhere. Your old password no longer works: choose a new one with the link below (it works once and stays valid for 24 hours), then set up your authenticator app again at your next login.',
+        `If you did not ask for this, tell an administrator at once${contactEmail ? ` or write to ${contactEmail}` : ''}.`,
+      ],
+      { label: 'Choose a new password', url },
+    ),
+  staffPasswordReset: (firmName: string, name: string, url: string) =>
+    email(
+      firmName,
+      `Set a new password for your ${firmName} staff account`,
+      [
+        `Hello ${name},`,
+        'We received a request to reset the password of your staff account. The link works once and stays valid for 24 hours; your authenticator app is still asked for at your next login. If you did not ask for it, you can ignore this e-mail: your password stays the same.',
+      ],
+      { label: 'Choose a new password', url },
+    ),
   emailChangedByStaff: (firmName: string, name: string, newEmail: string, contactEmail: string) =>
     email(firmName, `The e-mail address of your ${firmName} account was changed`, [
       `Hello ${name},`,

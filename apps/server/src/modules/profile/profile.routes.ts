@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { clientActorOf } from '../../lib/actor.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { registerCall } from '../../lib/register-call.ts';
+import { requireStepUp } from '../accounts/step-up.service.ts';
 import { findFiling, isEditable } from '../filings/filings.service.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
@@ -29,12 +30,17 @@ export async function profileRoutes(
     taxYear: await settings.taxYear(),
   });
 
-  registerCall(app, CALLS.revealSsn, async (request) => ({
-    ssn: await revealSsn(await depsOf(), clientActorOf(request), request.body.section, {
-      id: request.body.id,
-      index: request.body.index,
+  registerCall(
+    app,
+    CALLS.revealSsn,
+    async (request) => ({
+      ssn: await revealSsn(await depsOf(), clientActorOf(request), request.body.section, {
+        id: request.body.id,
+        index: request.body.index,
+      }),
     }),
-  }));
+    requireStepUp(app, { name: 'reveal-user', perUserPerHour: 30 }),
+  );
 
   registerCall(app, CALLS.taxpayerInfo, async (request) => {
     const actor = clientActorOf(request);

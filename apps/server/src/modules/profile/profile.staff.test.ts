@@ -1,6 +1,12 @@
 import { and, auditLog, eq, filings } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  signUpAndLogIn,
+  staffSession,
+  stepUpSession,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { TAXPAYER as TAXPAYER_SAMPLE } from '../../../test/samples.ts';
 
 type Session = { sid: string; userId: string; clientId: string };
@@ -17,8 +23,11 @@ const TAXPAYER = { ...TAXPAYER_SAMPLE, email: 'asha.staffprofile@example.com' };
 
 const view = (sid: string, clientId: string) =>
   t.postAs(sid, '/api/staff/clients/profile', { client_id: clientId });
-const reveal = (sid: string, clientId: string, subject: string) =>
-  t.postAs(sid, '/api/staff/clients/profile/reveal', { client_id: clientId, subject });
+/** A reveal by a session that has just stepped up (F-15; step-up.test.ts tests the refusal without it). */
+const reveal = async (sid: string, clientId: string, subject: string) => {
+  await stepUpSession(t, sid);
+  return t.postAs(sid, '/api/staff/clients/profile/reveal', { client_id: clientId, subject });
+};
 const auditRows = (action: string) =>
   t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 

@@ -228,6 +228,14 @@ describe('spouse, dependents and employers', () => {
 });
 
 describe('revealing a stored number', () => {
+  beforeAll(async () => {
+    // A reveal needs a fresh step-up of the session (F-15; step-up.test.ts tests the refusal without it).
+    for (const sid of [asha.sid, ravi.sid]) {
+      const res = await t.postAs(sid, '/api/account/stepup', { password: 'a long test password' });
+      if (res.statusCode !== 200) throw new Error(`step-up failed: ${res.body}`);
+    }
+  });
+
   it("shows the client's own number in full and writes the reveal to the audit log", async () => {
     const res = await t.postAs(asha.sid, '/api/account/revealssn', { section: 'taxpayer' });
     expect(res.json().ssn).toBe('912-70-1234');

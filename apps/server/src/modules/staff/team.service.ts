@@ -10,8 +10,21 @@ import {
   type StaffInviteBody,
   type StaffTeamMember,
 } from '@taxfirm/contract';
-import { and, asc, eq, inArray, isNull, mfaRecoveryCodes, users, type Database } from '@taxfirm/db';
+import { randomBytes } from 'node:crypto';
+import {
+  and,
+  asc,
+  authTokens,
+  eq,
+  inArray,
+  isNull,
+  mfaRecoveryCodes,
+  users,
+  type Database,
+} from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
+import { hashPassword } from '../../lib/crypto/passwords.ts';
+import { createResetLink } from '../accounts/accounts.service.ts';
 import { revokeUserSessions } from '../accounts/sessions.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
@@ -106,19 +119,41 @@ export async function setStaffActive(db: Database, actor: StaffActor, userId: st
   });
 }
 
+/**
+ * Reset a lost authenticator (F-10): the authenticator, the recovery codes AND the password go, every session
+ * ends, and a fresh one-time set-up link is e-mailed. Whoever knew the old password cannot enrol an
+ * authenticator of their own: that now takes control of the member's mailbox.
+ */
 export async function resetStaffMfa(db: Database, firm: Firm, actor: StaffActor, userId: string) {
+  // Nobody knows this password: the set-up link replaces it (as for a new member).
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   await db.transaction(async (tx) => {
     const member = await otherStaff(tx, actor, userId);
     await tx
       .update(users)
-      .set({ mfaSecret: null, mfaEnabledAt: null, mfaLastTimeStep: null, updatedAt: new Date() })
+      .set({
+        mfaSecret: null,
+        mfaEnabledAt: null,
+        mfaLastTimeStep: null,
+        passwordHash: unusable,
+        passwordChangedAt: null,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, userId));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
     await revokeUserSessions(tx, userId);
+    // Earlier links (an invitation, a reset) stop working; only the new one sets the password.
+    await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(eq(authTokens.userId, userId), eq(authTokens.kind, 'staff_reset'), isNull(authTokens.usedAt)),
+      );
+    const link = await createResetLink(tx, firm.appUrl, userId);
     await enqueueEmail(
       tx,
       member.email,
-      templates.staffMfaReset(firm.firmName, member.firstName, firm.siteEmail),
+      templates.staffMfaReset(firm.firmName, member.firstName, firm.siteEmail, link),
     );
     await audit(tx, { actor, action: 'staff.team.resetmfa', subject: userId });
   });

@@ -135,7 +135,7 @@ describe('staff/team: admins manage the staff', () => {
     expect(again.json().step).toBe('mfa');
   });
 
-  it('resetting MFA removes the authenticator and recovery codes, signs the member out, e-mails them; they enrol again', async () => {
+  it('F-10: resetting MFA removes the authenticator, recovery codes and password, signs the member out, e-mails a set-up link; only the mailbox re-enrols', async () => {
     const { sid, member } = await analystJoins('lost.phone@firm.example', 'Lata', 'Pillai');
     expect(
       await t.database.db
@@ -156,9 +156,41 @@ describe('staff/team: admins manage the staff', () => {
         .where(eq(mfaRecoveryCodes.userId, member?.id ?? '')),
     ).toHaveLength(0);
     expect((await t.postAs(sid, '/api/staff/me', {})).statusCode).toBe(401);
+    // The old password stops working at once: whoever knew it cannot enrol an authenticator of their own.
+    const oldPassword = await t.post('/api/staff/login', {
+      email: 'lost.phone@firm.example',
+      password: PASSWORD,
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    expect(oldPassword.json().code).toBe('LOGIN_INVALID');
+    expect((await userByEmail('lost.phone@firm.example'))?.passwordChangedAt).toBeNull();
+    const row = (await t.postAs(admin.sid, '/api/staff/team/list', {}))
+      .json()
+      .staff.find((s: { email: string }) => s.email === 'lost.phone@firm.example');
+    expect(row).toMatchObject({ mfa_enabled: false, password_set: false });
+
+    // The e-mail carries a fresh one-time set-up link; the invitation's earlier link no longer works.
     const mails = await mailsTo('lost.phone@firm.example');
-    expect(mails.map((m) => m.subject)).toContain('Your staff two-step verification was reset');
-    const login = await t.post('/api/staff/login', { email: 'lost.phone@firm.example', password: PASSWORD });
+    const reset = mails.find((m) => m.subject === 'Your staff two-step verification was reset');
+    const invitation = mails.find((m) => m.subject !== 'Your staff two-step verification was reset');
+    const token = /resetpasswordlink\/([\w-]+)/.exec(reset?.text ?? '')?.[1] ?? '';
+    const oldToken = /resetpasswordlink\/([\w-]+)/.exec(invitation?.text ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+    expect(token).not.toBe(oldToken);
+    expect(res.body).not.toContain(token);
+    expect((await t.post('/api/settings/checkresetpwdlink', { tokenid: token })).json().status_smessage).toBe(
+      'Activate',
+    );
+    const set = await t.post('/api/settings/updatepasswordlink', {
+      token_id: token,
+      newpassword: 'a brand new staff passphrase',
+      cpassword: 'a brand new staff passphrase',
+    });
+    expect(set.statusCode).toBe(200);
+    const login = await t.post('/api/staff/login', {
+      email: 'lost.phone@firm.example',
+      password: 'a brand new staff passphrase',
+    });
     expect(login.json().step).toBe('enrol');
     expect((await auditsOf('staff.team.resetmfa')).map((a) => a.subject)).toEqual([member?.id]);
   });

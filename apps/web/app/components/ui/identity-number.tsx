@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useStepUp, type StepUp } from './step-up-dialog.tsx';
 
 /** A revealed number is hidden again after this long. */
 export const HIDE_AFTER_MS = 60_000;
@@ -10,7 +11,8 @@ export const HIDE_AFTER_MS = 60_000;
  * A stored SSN/ITIN, masked (the client's profile, a client's file in the console). Showing it in full is a
  * deliberate action: `reveal` asks the server, which records each reveal in the audit log. The number hides
  * again after a minute, or at once with Hide, and is then forgotten (`onHide` lets the caller forget any copy
- * of its own, such as a mutation's answer).
+ * of its own, such as a mutation's answer). The server asks for a fresh step-up first (F-15): `stepUp` is the
+ * surface's step-up call, and the dialog asking for the password or a code opens when the server wants it.
  */
 export function IdentityNumber({
   masked,
@@ -18,6 +20,7 @@ export function IdentityNumber({
   owner,
   verb = 'Reveal',
   onHide,
+  stepUp,
 }: {
   masked: string;
   reveal: () => Promise<string>;
@@ -26,7 +29,10 @@ export function IdentityNumber({
   /** The button's word: the portal says Show, the console Reveal. */
   verb?: 'Reveal' | 'Show';
   onHide?: () => void;
+  /** The step-up call (account/stepup or staff/stepup) for when a reveal needs one. */
+  stepUp?: StepUp;
 }) {
+  const { withStepUp, dialog } = useStepUp(stepUp);
   const [full, setFull] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,7 +52,7 @@ export function IdentityNumber({
     setProblem(null);
     setPending(true);
     try {
-      setFull(await reveal());
+      setFull(await withStepUp(reveal));
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
@@ -88,6 +94,7 @@ export function IdentityNumber({
           {problem}
         </Text>
       )}
+      {dialog}
     </Stack>
   );
 }

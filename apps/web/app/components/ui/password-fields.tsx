@@ -1,4 +1,5 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { MIN_PASSWORD_LENGTH } from '@taxfirm/contract';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useFormField, type UnboundProps } from './form-text-field.tsx';
 
@@ -24,7 +25,7 @@ export function NewPasswordFields<Values extends FieldValues, Output>({
   confirmName,
   label = 'New password',
   confirmLabel = 'Confirm password',
-  description = 'At least 10 characters.',
+  description = `At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`,
 }: {
   form: UseFormReturn<Values, unknown, Output>;
   name: FieldPath<Values>;

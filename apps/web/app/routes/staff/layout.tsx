@@ -69,6 +69,9 @@ export default function StaffLayout() {
           <Text fz="sm" data-testid="staff-identity">
             {staff.first_name} {staff.last_name} ({staff.role})
           </Text>
+          <Anchor component={NavLink} to={paths.staff.account.getHref()} c="white" fz="sm" underline="hover">
+            Change password
+          </Anchor>
           <Button size="compact-sm" variant="white" color="navy" onClick={() => void logout()}>
             Logout
           </Button>

@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@taxfirm/contract';
 import { Page } from '../../components/ui/page-header.tsx';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
 
@@ -9,7 +10,7 @@ export default function ChangePassword() {
   return (
     <Page
       title="Change Password"
-      description="Choose a new password of at least 10 characters. Other devices will be signed out."
+      description={`Choose a new password of at least ${MIN_PASSWORD_LENGTH} characters. Other devices will be signed out.`}
     >
       <ChangePasswordForm />
     </Page>

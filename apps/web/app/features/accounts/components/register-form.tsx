@@ -2,6 +2,7 @@ import { Alert, Anchor, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core'
 import {
   DEFAULT_PHONE_EXTENSION,
   MESSAGES,
+  MIN_PASSWORD_LENGTH,
   REGISTER_PANEL_SWITCH_MS,
   registerBodySchema,
   type RegisterBody,
@@ -76,7 +77,7 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
           name="password"
           confirmName="confirmpassword"
           label="Password"
-          description="At least 10 characters, not your e-mail address."
+          description={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password, not your e-mail address.`}
         />
         <Checkbox
           {...form.register('terms')}

@@ -1,6 +1,7 @@
 import type { RevealSsnBody } from '@taxfirm/contract';
 import { IdentityNumber } from '../../../components/ui/identity-number.tsx';
 import { useRevealSsn } from '../api/reveal-ssn.ts';
+import { stepUp } from '../api/step-up.ts';
 
 /** The client's own stored SSN/ITIN, masked (***-**-1234), with Show (each reveal is audited). */
 export function SsnValue({ masked, which, owner }: { masked: string; which: RevealSsnBody; owner: string }) {
@@ -13,6 +14,7 @@ export function SsnValue({ masked, which, owner }: { masked: string; which: Reve
       verb="Show"
       reveal={async () => (await mutateAsync(which)).ssn}
       onHide={reset}
+      stepUp={stepUp}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import {
@@ -13,9 +13,13 @@ import { useConfirmStaffEnrolment } from '../api/confirm-staff-enrolment.ts';
 import { useStaffLogin } from '../api/staff-login.ts';
 import { useStaffLoginMfa } from '../api/staff-login-mfa.ts';
 import { useStaffEnrolment } from '../api/start-staff-enrolment.ts';
+import { StaffForgotForm } from './staff-forgot-form.tsx';
 
 type Step =
-  { kind: 'password' } | { kind: 'mfa' | 'enrol'; token: string } | { kind: 'codes'; codes: string[] };
+  | { kind: 'password' }
+  | { kind: 'forgot' }
+  | { kind: 'mfa' | 'enrol'; token: string }
+  | { kind: 'codes'; codes: string[] };
 
 /**
  * The staff sign-in: password, then the authenticator code; at first login, enrolment of an authenticator
@@ -26,7 +30,13 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: () => void }) {
   const restart = () => setStep({ kind: 'password' });
   return (
     <Card withBorder radius="md" padding="xl" maw={step.kind === 'enrol' ? 760 : 460} w="100%">
-      {step.kind === 'password' && <PasswordStep onNext={(kind, token) => setStep({ kind, token })} />}
+      {step.kind === 'password' && (
+        <PasswordStep
+          onNext={(kind, token) => setStep({ kind, token })}
+          onForgot={() => setStep({ kind: 'forgot' })}
+        />
+      )}
+      {step.kind === 'forgot' && <StaffForgotForm onBack={restart} />}
       {step.kind === 'mfa' && <CodeStep token={step.token} onDone={onSignedIn} onRestart={restart} />}
       {step.kind === 'enrol' && (
         <EnrolStep
@@ -47,7 +57,13 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
-function PasswordStep({ onNext }: { onNext: (kind: 'mfa' | 'enrol', token: string) => void }) {
+function PasswordStep({
+  onNext,
+  onForgot,
+}: {
+  onNext: (kind: 'mfa' | 'enrol', token: string) => void;
+  onForgot: () => void;
+}) {
   const login = useStaffLogin();
   const form = useSignInForm();
   return (
@@ -64,6 +80,11 @@ function PasswordStep({ onNext }: { onNext: (kind: 'mfa' | 'enrol', token: strin
         <Title order={1} fz={26} c="navy.9">
           Staff login
         </Title>
+      }
+      afterPassword={
+        <Anchor component="button" type="button" fz="sm" onClick={onForgot} w="fit-content">
+          Forgot password?
+        </Anchor>
       }
       footer={
         <Text fz="sm" c="gray.8">

@@ -6,6 +6,7 @@ import { DetailList, type DetailItem } from '../../../components/ui/detail-list.
 import { IdentityNumber } from '../../../components/ui/identity-number.tsx';
 import { useStaffProfile } from '../api/get-staff-profile.ts';
 import { useRevealIdentity } from '../api/reveal-identity.ts';
+import { staffStepUp } from '../api/step-up.ts';
 
 /**
  * The client's tax profile, read-only: taxpayer, spouse, dependents and employers. Identity numbers show
@@ -212,6 +213,7 @@ function ClientIdentityNumber({
       owner={owner}
       reveal={async () => (await mutateAsync({ client_id: clientId, subject })).value}
       onHide={reset}
+      stepUp={staffStepUp}
     />
   );
 }

@@ -110,7 +110,7 @@ const confirmations: Record<MemberAction, (name: string, email: string) => Confi
   }),
   resetmfa: (name, email) => ({
     title: `Reset ${name}'s authenticator?`,
-    message: `${name} is signed out everywhere, their authenticator app and recovery codes stop working, and ${email} is e-mailed about the reset. At their next login they set up a new authenticator app.`,
+    message: `${name} is signed out everywhere, their password, authenticator app and recovery codes stop working, and ${email} is e-mailed a link to choose a new password. They then set up a new authenticator app at their next login.`,
     confirmLabel: 'Reset authenticator',
     destructive: true,
   }),

@@ -1,0 +1,47 @@
+import { CALLS, MESSAGES } from '@taxfirm/contract';
+import type { FastifyInstance } from 'fastify';
+import { staffActorOf } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
+import { byUser, limits, perIpAndEmail } from '../../lib/rate-limit.ts';
+import { registerCall } from '../../lib/register-call.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import {
+  changeStaffPassword,
+  requestStaffPasswordReset,
+  type StaffPasswordDeps,
+} from './staff-password.service.ts';
+
+/** A staff member's own password: change it in the console, or reset a lost one by e-mail. */
+export async function staffPasswordRoutes(
+  app: FastifyInstance,
+  { settings, appUrl, keyring }: { settings: SettingsCache; appUrl: string; keyring: Keyring },
+) {
+  const deps: StaffPasswordDeps = { db: app.db, appUrl, settings: settings.get, keyring };
+
+  registerCall(
+    app,
+    CALLS.staffChangePassword,
+    async (request, reply) => {
+      const sessionId = request.sessionId;
+      if (!sessionId) throw new AppError('UNAUTHORIZED');
+      const actor = staffActorOf(request);
+      await changeStaffPassword(deps, actor, sessionId, request.body);
+      // A privilege change: this browser gets a new session token too.
+      await reply.startSession(actor.userId);
+      return { status_smessage: MESSAGES.PASSWORD_CHANGED };
+    },
+    // A held session cannot try current passwords at leisure.
+    { preHandler: limits(app, { name: 'staff-password-user', max: 10, window: '15 minutes', key: byUser }) },
+  );
+
+  registerCall(
+    app,
+    CALLS.staffForgot,
+    async (request) => {
+      await requestStaffPasswordReset(deps, request.body.email);
+      return { status_smessage: MESSAGES.FORGOT_SENT };
+    },
+    { preHandler: perIpAndEmail(app, 'staff-forgot', { ip: 20, email: 5 }, '1 hour') },
+  );
+}

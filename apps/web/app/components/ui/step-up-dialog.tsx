@@ -1,0 +1,173 @@
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { STEP_UP_MINUTES, stepUpBodySchema, type StepUpBody } from '@taxfirm/contract';
+import { useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
+import { ApiErrorAlert } from './api-error-alert.tsx';
+import { FormTextField } from './form-text-field.tsx';
+import { FormPasswordField } from './password-fields.tsx';
+import { SubmitButton } from './submit-button.tsx';
+
+/** Proves the session again (account/stepup or staff/stepup, by the caller's surface). */
+export type StepUp = (body: StepUpBody) => Promise<unknown>;
+
+const EMPTY: StepUpBody = { password: '', code: '' };
+
+/**
+ * A small dialog asking for the password, or a code from the authenticator app, before a sensitive action
+ * (revealing an identity number, changing sign-in details). `confirm` makes the step-up call; its refusals show
+ * on the field. Escape and Cancel close it (`onCancel`).
+ */
+export function StepUpDialog({
+  opened,
+  confirm,
+  onConfirmed,
+  onCancel,
+}: {
+  opened: boolean;
+  confirm: StepUp;
+  onConfirmed: () => void;
+  onCancel: () => void;
+}) {
+  const [mode, setMode] = useState<'password' | 'code'>('password');
+  const [error, setError] = useState<unknown>(null);
+  const form = useContractForm(stepUpBodySchema, { defaultValues: EMPTY });
+
+  const close = () => {
+    form.reset(EMPTY);
+    setError(null);
+    setMode('password');
+  };
+  const switchMode = () => {
+    form.reset(EMPTY);
+    setError(null);
+    setMode(mode === 'password' ? 'code' : 'password');
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await confirm(mode === 'password' ? { password: values.password ?? '' } : { code: values.code ?? '' });
+      close();
+      onConfirmed();
+    } catch (failure) {
+      setError(failure);
+      setServerFieldErrors(form, failure);
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {
+        close();
+        onCancel();
+      }}
+      title="Confirm it is you"
+      centered
+    >
+      <form
+        noValidate
+        // The dialog is portalled, but React still bubbles its submit to a form around the caller.
+        onSubmit={(event) => {
+          event.stopPropagation();
+          void onSubmit(event);
+        }}
+        aria-label="Confirm it is you"
+      >
+        <Stack gap="sm">
+          <Text fz="sm">
+            {mode === 'password'
+              ? `For your clients' safety, enter your password again. You will not be asked again for ${STEP_UP_MINUTES} minutes.`
+              : `Enter the 6-digit code from your authenticator app (or a recovery code). You will not be asked again for ${STEP_UP_MINUTES} minutes.`}
+          </Text>
+          {mode === 'password' ? (
+            <FormPasswordField
+              form={form}
+              name="password"
+              label="Password"
+              autoComplete="current-password"
+              withAsterisk
+              data-autofocus
+            />
+          ) : (
+            <FormTextField
+              form={form}
+              name="code"
+              label="Authenticator code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              withAsterisk
+              data-autofocus
+            />
+          )}
+          <Anchor component="button" type="button" fz="sm" onClick={switchMode} w="fit-content">
+            {mode === 'password' ? 'Use an authenticator code instead' : 'Use your password instead'}
+          </Anchor>
+          <ApiErrorAlert error={alertError(error)} />
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              onClick={() => {
+                close();
+                onCancel();
+              }}
+            >
+              Cancel
+            </Button>
+            <SubmitButton pending={form.formState.isSubmitting} busyLabel="Checking">
+              Confirm
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The refusal of a sensitive call made without a fresh step-up. */
+export function isStepUpRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'STEP_UP_REQUIRED';
+}
+
+/**
+ * Run sensitive calls with a step-up when the server asks for one: `withStepUp(action)` runs the action; if it
+ * answers STEP_UP_REQUIRED, the dialog (render `dialog`) asks for the password or a code, then the action runs
+ * once more. Cancelling rejects with the server's refusal. Without `confirm` the action simply runs.
+ */
+export function useStepUp(confirm: StepUp | undefined): {
+  withStepUp: <T>(action: () => Promise<T>) => Promise<T>;
+  dialog: ReactNode;
+} {
+  const [opened, setOpened] = useState(false);
+  const waiting = useRef<{ resolve: () => void; reject: () => void } | null>(null);
+
+  const withStepUp = async <T,>(action: () => Promise<T>): Promise<T> => {
+    try {
+      return await action();
+    } catch (error) {
+      if (!confirm || !isStepUpRequired(error)) throw error;
+      await new Promise<void>((resolve, reject) => {
+        waiting.current = { resolve, reject: () => reject(error) };
+        setOpened(true);
+      });
+      return action();
+    }
+  };
+  const settle = (outcome: 'resolve' | 'reject') => {
+    setOpened(false);
+    waiting.current?.[outcome]();
+    waiting.current = null;
+  };
+
+  return {
+    withStepUp,
+    dialog: confirm ? (
+      <StepUpDialog
+        opened={opened}
+        confirm={confirm}
+        onConfirmed={() => settle('resolve')}
+        onCancel={() => settle('reject')}
+      />
+    ) : null,
+  };
+}
