@@ -110,7 +110,7 @@ describe('Team', () => {
     await user.click(reset);
     let dialog = await screen.findByRole('dialog', { name: "Reset Asha Rao's authenticator?" });
     expect(dialog).toHaveAccessibleDescription(
-      'Asha Rao is signed out everywhere, their authenticator app and recovery codes stop working, and asha@firm.example is e-mailed about the reset. At their next login they set up a new authenticator app.',
+      'Asha Rao is signed out everywhere, their password, authenticator app and recovery codes stop working, and asha@firm.example is e-mailed a link to choose a new password. They then set up a new authenticator app at their next login.',
     );
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
