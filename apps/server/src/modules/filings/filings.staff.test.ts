@@ -221,7 +221,6 @@ describe("a client's file", () => {
     for (const [path, body] of [
       ['staff/clients/status', { status: 'Review Pending', comment: 'x' }],
       ['staff/clients/filenumber', { file_number: 'TF-9' }],
-      ['staff/clients/assign', { analyst_id: analyst.userId }],
     ] as const) {
       const refused = await t.postAs(analyst.sid, `/api/${path}`, {
         client_id: made['theirs']?.clientId,
@@ -229,6 +228,13 @@ describe("a client's file", () => {
       });
       expect(refused.statusCode, path).toBe(403);
     }
+    // Taking a file another analyst has is refused (F-04): 409, it stays theirs.
+    const take = await t.postAs(analyst.sid, '/api/staff/clients/assign', {
+      client_id: made['theirs']?.clientId,
+      analyst_id: analyst.userId,
+    });
+    expect(take.statusCode).toBe(409);
+    expect(take.json().status_smessage).toBe('Another analyst has already taken this file.');
     expect((await get(admin.sid, made['theirs']?.clientId)).statusCode).toBe(200);
     expect((await get(made['new1']?.sid ?? '', made['new1']?.clientId)).statusCode).toBe(403);
     expect((await get(admin.sid, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
@@ -321,7 +327,8 @@ describe("a client's file", () => {
       analyst_id: otherAnalyst.userId,
     });
     expect(moved.statusCode).toBe(200);
-    // Still To Be Assigned, so every analyst sees it; once its status moves on, only its analyst does.
+    // Now the other analyst's: still To Be Assigned, yet closed to the analyst (F-04), and so it stays.
+    expect((await get(analyst.sid, clientId)).statusCode).toBe(403);
     await t.postAs(admin.sid, '/api/staff/clients/status', {
       client_id: clientId,
       status: 'Basic Info Pending',
