@@ -5,6 +5,7 @@ import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { getClientProfile, revealIdentityNumber } from './profile.staff.service.ts';
 import { staffActorOf } from '../../lib/actor.ts';
+import { staffAccessLimit } from '../filings/access-limits.staff.ts';
 
 /** A client's tax profile for the staff console: masked by default, one number revealed on request. */
 export async function profileStaffRoutes(
@@ -20,11 +21,16 @@ export async function profileStaffRoutes(
     }),
   );
 
-  registerCall(app, CALLS.staffRevealIdentity, async (request) =>
-    revealIdentityNumber({ db: app.db, keyring }, staffActorOf(request), {
-      clientId: request.body.client_id,
-      taxYear: await taxYear(),
-      subject: request.body.subject,
-    }),
+  registerCall(
+    app,
+    CALLS.staffRevealIdentity,
+    async (request) =>
+      revealIdentityNumber({ db: app.db, keyring }, staffActorOf(request), {
+        clientId: request.body.client_id,
+        taxYear: await taxYear(),
+        subject: request.body.subject,
+      }),
+    // Per staff member and hour, with the admins alerted on a burst (review F-04).
+    { preHandler: staffAccessLimit(app, 'reveal', settings) },
   );
 }
