@@ -9,6 +9,7 @@ import {
   filings,
   isNull,
   payments,
+  users,
   type Database,
 } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -388,6 +389,49 @@ describe("the client's account", () => {
       .from(auditLog)
       .where(eq(auditLog.clientId, row?.id ?? ''));
     expect(audits.map((a) => a.action)).toContain('staff.client.verify');
+  });
+});
+
+describe('F-18: mark verified', () => {
+  it('F-18: only the analyst who has the file, or an admin, marks it verified (never from triage), audited', async () => {
+    const email = 'f18.verify@example.com';
+    await t.post(
+      '/api/login/register',
+      registrationBody({ email, password: 'a long test password', first: 'Hema', last: 'Pai' }),
+    );
+    const [row] = await t.database.db
+      .select({ id: clients.id, userId: clients.userId })
+      .from(clients)
+      .where(eq(clients.firstName, 'Hema'));
+    const clientId = row?.id ?? '';
+    const verifiedAt = async () =>
+      (await t.database.db.select().from(users).where(eq(users.id, row?.userId ?? '')))[0]?.verifiedAt;
+    const verifies = async () =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.clientId, clientId))).filter(
+        (a) => a.action === 'staff.client.verify',
+      );
+    // Unassigned in To Be Assigned: the triage view only.
+    const triage = await t.postAs(analyst.sid, '/api/staff/clients/verify', { client_id: clientId });
+    expect(triage.statusCode).toBe(403);
+    expect(triage.json().status_smessage).toBe(
+      'This file is waiting to be assigned. Take it (Take this file) before you open its profile, documents or status.',
+    );
+    expect(await verifiedAt()).toBeNull();
+    expect(await verifies()).toEqual([]);
+    // Taken by the other analyst: still refused to this one.
+    await t.postAs(otherAnalyst.sid, '/api/staff/clients/assign', {
+      client_id: clientId,
+      analyst_id: otherAnalyst.userId,
+    });
+    expect((await t.postAs(analyst.sid, '/api/staff/clients/verify', { client_id: clientId })).statusCode).toBe(
+      403,
+    );
+    expect(await verifiedAt()).toBeNull();
+    const res = await t.postAs(otherAnalyst.sid, '/api/staff/clients/verify', { client_id: clientId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status_smessage).toBe("The client's e-mail address is marked as verified.");
+    expect(await verifiedAt()).toBeInstanceOf(Date);
+    expect(await verifies()).toEqual([expect.objectContaining({ actorUserId: otherAnalyst.userId })]);
   });
 });
 
