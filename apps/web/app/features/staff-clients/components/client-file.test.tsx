@@ -1,0 +1,137 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StaffClient } from '@taxfirm/contract';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClientFile } from './client-file.tsx';
+
+const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
+const ANALYST = '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+
+const client: StaffClient['client'] = {
+  client_id: CLIENT,
+  first_name: 'Asha',
+  last_name: 'Rao',
+  email: 'asha@example.com',
+  phone: '4695550100',
+  phone_ext: 'US',
+  file_number: null,
+  verified: true,
+};
+const envelope = { http_code: 200, status_smessage: 'Success' };
+
+/** The file as the server answers an analyst before (triage) and after taking it (full). */
+const TRIAGE: StaffClient = {
+  ...envelope,
+  access: 'triage',
+  client,
+  filing: { tax_year: 2025, status: 'To Be Assigned', assigned_to: null },
+  history: [],
+  notes: [],
+  payments: [],
+  referrals: [],
+};
+const FULL: StaffClient = {
+  ...TRIAGE,
+  access: 'full',
+  client: { ...client, file_number: 'TF25-0001' },
+  filing: { tax_year: 2025, status: 'To Be Assigned', assigned_to: { user_id: ANALYST, name: 'Ravi Shah' } },
+};
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let taken: boolean;
+
+beforeEach(() => {
+  // jsdom has no FontFaceSet; the full file's autosizing text areas listen on it.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+  taken = false;
+  fetchMock = vi.fn(async (url: string) => {
+    if (url === '/api/staff/clients/get') return json(taken ? FULL : TRIAGE);
+    if (url === '/api/staff/clients/assign') {
+      taken = true;
+      return json({ ...envelope, status_smessage: 'The analyst was assigned.' });
+    }
+    // The working sections, once the file is the analyst's.
+    if (taken && url === '/api/staff/clients/profile')
+      return json({ ...envelope, tinfo: null, sinfo: null, dinfo: [], empinfo: [] });
+    if (taken && url === '/api/staff/clients/documents')
+      return json({ ...envelope, tax_year: 2025, categories: [], zip_url: null, zip_name: 'x.zip', links_ttl_s: 600 });
+    if (taken && url === '/api/staff/summaries/list') return json({ ...envelope, summaries: [] });
+    if (url === '/api/staff/team/list') return json({ ...envelope, staff: [] });
+    throw new Error(`unexpected call ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderFile() {
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={queries}>
+        <MemoryRouter>
+          <ClientFile clientId={CLIENT} viewer={{ userId: ANALYST, role: 'analyst' }} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const calledUrls = () => fetchMock.mock.calls.map(([url]) => url as string);
+
+describe('ClientFile, F-04: an unassigned To Be Assigned file for an analyst', () => {
+  it('F-04: shows the triage view only (name, contact, status, tax year) and asks for nothing it may not read', async () => {
+    renderFile();
+    const triage = await screen.findByRole('region', { name: 'Waiting to be assigned' });
+    const details = within(triage).getByRole('table', { name: 'Client' });
+    expect(within(details).getByText('Asha Rao')).toBeInTheDocument();
+    expect(within(details).getByText('asha@example.com')).toBeInTheDocument();
+    expect(within(details).getByText('To Be Assigned')).toBeInTheDocument();
+    expect(within(details).getByText('2025')).toBeInTheDocument();
+    expect(within(triage).getByRole('button', { name: 'Take this file' })).toBeInTheDocument();
+    // None of the working sections, which the server would refuse.
+    for (const name of ['Change status', 'File number', 'Status history']) {
+      expect(screen.queryByRole('heading', { name })).toBeNull();
+    }
+    expect(screen.queryByRole('button', { name: 'Mark e-mail verified' })).toBeNull();
+    expect(calledUrls()).toEqual(['/api/staff/clients/get']);
+  });
+
+  it('F-04: "Take this file" assigns it to the analyst, and the full file appears', async () => {
+    renderFile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Take this file' }));
+    expect(await screen.findByRole('heading', { name: 'Change status' })).toBeInTheDocument();
+    const assigns = fetchMock.mock.calls.filter(([url]) => url === '/api/staff/clients/assign');
+    expect(assigns.map(([, init]) => JSON.parse(String((init as RequestInit).body)))).toEqual([
+      { client_id: CLIENT, analyst_id: ANALYST },
+    ]);
+    expect(screen.queryByRole('region', { name: 'Waiting to be assigned' })).toBeNull();
+    expect(screen.getByText('This file is assigned to you.')).toBeInTheDocument();
+  });
+
+  it('F-04: says why when the take is refused (another analyst took it first)', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/staff/clients/get') return json(TRIAGE);
+      if (url === '/api/staff/clients/assign')
+        return new Response(
+          JSON.stringify({
+            http_code: 409,
+            status_smessage: 'Another analyst has already taken this file.',
+            code: 'CONFLICT',
+          }),
+          { status: 409, headers: { 'content-type': 'application/json' } },
+        );
+      throw new Error(`unexpected call ${url}`);
+    });
+    renderFile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Take this file' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Another analyst has already taken this file.');
+  });
+});
