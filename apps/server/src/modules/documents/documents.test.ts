@@ -492,7 +492,8 @@ describe('F-18: client document deletes', () => {
   let meera: Session;
   const folder = () => `${meera.clientId}/W2/`;
   const listW2 = async () =>
-    (await t.postAs(meera.sid, '/api/upload/getuploaddocs', { folderPath: folder() })).json().data.Contents as {
+    (await t.postAs(meera.sid, '/api/upload/getuploaddocs', { folderPath: folder() })).json().data
+      .Contents as {
       Key: string;
     }[];
   const deletes = () => t.database.db.select().from(auditLog).where(eq(auditLog.action, 'documents.delete'));

@@ -21,11 +21,7 @@ type Deps = { db: Database; actor: StaffActor; taxYear: number };
  * reassignment waits for the write instead of slipping between the check and it (F-11).
  */
 async function workableSummary(tx: Pick<Database, 'select'>, actor: StaffActor, summaryId: string) {
-  const [summary] = await tx
-    .select()
-    .from(taxSummaries)
-    .where(eq(taxSummaries.id, summaryId))
-    .for('update');
+  const [summary] = await tx.select().from(taxSummaries).where(eq(taxSummaries.id, summaryId)).for('update');
   if (!summary) throw new AppError('NOT_FOUND', { message: MESSAGES.SUMMARY_NOT_FOUND });
   await getWorkableFiling(tx, actor, { filingId: summary.filingId }, 'share');
   return summary;

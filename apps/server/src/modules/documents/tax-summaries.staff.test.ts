@@ -134,9 +134,9 @@ describe('tax summaries from the staff side', () => {
     expect((await listFor(analyst.sid)).map((s) => s.title)).toEqual(['2025 Federal summary']);
     await expect(t.storage.get(row?.storageKey ?? '')).rejects.toThrow();
     expect(
-      (await t.postAs(client.sid, '/api/user/usersynopsys')).json().synopsysinfo.map(
-        (s: { synopsys_title: string }) => s.synopsys_title,
-      ),
+      (await t.postAs(client.sid, '/api/user/usersynopsys'))
+        .json()
+        .synopsysinfo.map((s: { synopsys_title: string }) => s.synopsys_title),
     ).toEqual(['2025 Federal summary']);
   });
 });
@@ -145,8 +145,9 @@ describe('F-12: summaries are authorised on their own filing, and a published on
   it('F-12: refuses to delete a published summary (409, nothing changed); a newer version supersedes it', async () => {
     const [published] = await listFor(analyst.sid);
     expect(published).toMatchObject({ title: '2025 Federal summary', status: 'published' });
-    const before = (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'staff.summary.delete')))
-      .length;
+    const before = (
+      await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'staff.summary.delete'))
+    ).length;
     const refused = await t.postAs(analyst.sid, '/api/staff/summaries/delete', {
       summary_id: published?.summary_id,
     });
@@ -177,7 +178,10 @@ describe('F-12: summaries are authorised on their own filing, and a published on
     });
     expect(publish.statusCode, publish.body).toBe(200);
     const statuses = Object.fromEntries((await listFor(analyst.sid)).map((s) => [s.summary_id, s.status]));
-    expect(statuses).toEqual({ [published?.summary_id ?? '']: 'superseded', [draft?.summary_id ?? '']: 'published' });
+    expect(statuses).toEqual({
+      [published?.summary_id ?? '']: 'superseded',
+      [draft?.summary_id ?? '']: 'published',
+    });
     const seen = (await t.postAs(client.sid, '/api/user/usersynopsys')).json().synopsysinfo;
     expect(seen.map((s: { synopsys_status: string }) => s.synopsys_status).sort()).toEqual([
       'Ready for your review',
@@ -193,11 +197,17 @@ describe('F-12: summaries are authorised on their own filing, and a published on
   it("F-12: publish and delete are checked on the summary's own filing, not the client's current one", async () => {
     // Last year's filing is the other analyst's; this year's is the analyst's. A draft of last year's filing
     // must not be published or deleted by the analyst who has only this year's file.
-    const taxYear = (await t.database.db.select().from(filings).where(eq(filings.clientId, client.clientId)))[0]
-      ?.taxYear as number;
+    const taxYear = (
+      await t.database.db.select().from(filings).where(eq(filings.clientId, client.clientId))
+    )[0]?.taxYear as number;
     const [lastYear] = await t.database.db
       .insert(filings)
-      .values({ clientId: client.clientId, taxYear: taxYear - 1, status: 'Filing Docs Sent', assignedTo: other.userId })
+      .values({
+        clientId: client.clientId,
+        taxYear: taxYear - 1,
+        status: 'Filing Docs Sent',
+        assignedTo: other.userId,
+      })
       .returning({ id: filings.id });
     const [theirs] = await t.database.db
       .insert(taxSummaries)
@@ -218,7 +228,10 @@ describe('F-12: summaries are authorised on their own filing, and a published on
       expect(res.statusCode, path).toBe(403);
       expect(res.json().status_smessage).toBe('This client is assigned to another analyst.');
     }
-    const [row] = await t.database.db.select().from(taxSummaries).where(eq(taxSummaries.id, theirs?.id ?? ''));
+    const [row] = await t.database.db
+      .select()
+      .from(taxSummaries)
+      .where(eq(taxSummaries.id, theirs?.id ?? ''));
     expect(row?.status).toBe('draft');
     // Its own analyst may.
     const mine = await t.postAs(other.sid, '/api/staff/summaries/delete', { summary_id: theirs?.id });

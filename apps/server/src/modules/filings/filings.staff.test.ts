@@ -405,7 +405,12 @@ describe('F-18: mark verified', () => {
       .where(eq(clients.firstName, 'Hema'));
     const clientId = row?.id ?? '';
     const verifiedAt = async () =>
-      (await t.database.db.select().from(users).where(eq(users.id, row?.userId ?? '')))[0]?.verifiedAt;
+      (
+        await t.database.db
+          .select()
+          .from(users)
+          .where(eq(users.id, row?.userId ?? ''))
+      )[0]?.verifiedAt;
     const verifies = async () =>
       (await t.database.db.select().from(auditLog).where(eq(auditLog.clientId, clientId))).filter(
         (a) => a.action === 'staff.client.verify',
@@ -423,9 +428,9 @@ describe('F-18: mark verified', () => {
       client_id: clientId,
       analyst_id: otherAnalyst.userId,
     });
-    expect((await t.postAs(analyst.sid, '/api/staff/clients/verify', { client_id: clientId })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.postAs(analyst.sid, '/api/staff/clients/verify', { client_id: clientId })).statusCode,
+    ).toBe(403);
     expect(await verifiedAt()).toBeNull();
     const res = await t.postAs(otherAnalyst.sid, '/api/staff/clients/verify', { client_id: clientId });
     expect(res.statusCode, res.body).toBe(200);

@@ -25,7 +25,11 @@ async function uploadW2(client: Client) {
   form.append('folderPath', `${client.clientId}/W2/`);
   form.append('client_id', client.clientId);
   form.append('upt_id', '1');
-  form.append('uploadedImages', new Blob([new Uint8Array(samplePdf(3000))], { type: 'application/pdf' }), 'w2.pdf');
+  form.append(
+    'uploadedImages',
+    new Blob([new Uint8Array(samplePdf(3000))], { type: 'application/pdf' }),
+    'w2.pdf',
+  );
   const res = await t.postFormAs(client.sid, '/api/upload/uploaddocs', form);
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
 }
@@ -212,16 +216,26 @@ describe('F-04: per-staff limits on reveals and downloads, and the alert to admi
   it('F-04: past 30 reveals in an hour every active admin is e-mailed once (audited); past 60 the answer is 429', async () => {
     const heavy = await staffSession(t, 'heavy.reveals@firm.example', 'analyst');
     const deactivated = await staffSession(t, 'gone.admin@firm.example', 'admin');
-    await t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.userId));
+    await t.database.db
+      .update(users)
+      .set({ deactivatedAt: new Date() })
+      .where(eq(users.id, deactivated.userId));
     const dina = await newClient('dina.f04@example.com');
     await post(heavy, 'staff/clients/assign', { client_id: dina.clientId, analyst_id: heavy.userId });
     const alerts = () =>
       t.database.db
         .select()
         .from(emailOutbox)
-        .where(inArray(emailOutbox.to, ['admin.f04@firm.example', 'admin2.f04@firm.example', 'gone.admin@firm.example']));
+        .where(
+          inArray(emailOutbox.to, [
+            'admin.f04@firm.example',
+            'admin2.f04@firm.example',
+            'gone.admin@firm.example',
+          ]),
+        );
     const alertsBefore = (await alerts()).length;
-    const reveal = () => post(heavy, 'staff/clients/profile/reveal', { client_id: dina.clientId, subject: 'taxpayer.ssn' });
+    const reveal = () =>
+      post(heavy, 'staff/clients/profile/reveal', { client_id: dina.clientId, subject: 'taxpayer.ssn' });
     for (let n = 1; n <= 30; n += 1) expect((await reveal()).statusCode).toBe(200);
     expect(await alerts()).toHaveLength(alertsBefore);
     expect((await reveal()).statusCode).toBe(200);
@@ -236,15 +250,25 @@ describe('F-04: per-staff limits on reveals and downloads, and the alert to admi
     expect(await alerts()).toHaveLength(alertsBefore + 2);
     const refused = await reveal();
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', status_smessage: MESSAGES.TOO_MANY_REQUESTS });
+    expect(refused.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      status_smessage: MESSAGES.TOO_MANY_REQUESTS,
+    });
     expect(refused.body).not.toContain('6789');
     expect(await auditCount(heavy.userId, ['staff.profile.reveal'])).toBe(60);
     // The limit is the staff member's own: another analyst's reveals still answer.
     const elsa = await newClient('elsa.f04@example.com');
-    await post(otherAnalyst, 'staff/clients/assign', { client_id: elsa.clientId, analyst_id: otherAnalyst.userId });
+    await post(otherAnalyst, 'staff/clients/assign', {
+      client_id: elsa.clientId,
+      analyst_id: otherAnalyst.userId,
+    });
     expect(
-      (await post(otherAnalyst, 'staff/clients/profile/reveal', { client_id: elsa.clientId, subject: 'taxpayer.ssn' }))
-        .statusCode,
+      (
+        await post(otherAnalyst, 'staff/clients/profile/reveal', {
+          client_id: elsa.clientId,
+          subject: 'taxpayer.ssn',
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -274,8 +298,6 @@ describe('F-04: per-staff limits on reveals and downloads, and the alert to admi
       expect(refused.json().status_smessage).toBe(MESSAGES.TOO_MANY_REQUESTS);
     }
     expect(await alertRows()).toBe(1);
-    expect(
-      await auditCount(heavy.userId, ['staff.document.download', 'staff.documents.zip']),
-    ).toBe(200);
+    expect(await auditCount(heavy.userId, ['staff.document.download', 'staff.documents.zip'])).toBe(200);
   });
 });

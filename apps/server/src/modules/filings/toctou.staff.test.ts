@@ -117,9 +117,7 @@ describe('F-11: checks made on the locked filing, in the transaction that writes
       status: 'draft',
     });
     for (const path of ['/api/staff/summaries/publish', '/api/staff/summaries/delete']) {
-      await duringReassignment(client.clientId, () =>
-        t.postAs(analyst.sid, path, { summary_id: draft.id }),
-      );
+      await duringReassignment(client.clientId, () => t.postAs(analyst.sid, path, { summary_id: draft.id }));
       // Give the file back for the next call.
       await t.database.db
         .update(filings)

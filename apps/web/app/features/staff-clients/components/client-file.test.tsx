@@ -60,7 +60,14 @@ beforeEach(() => {
     if (taken && url === '/api/staff/clients/profile')
       return json({ ...envelope, tinfo: null, sinfo: null, dinfo: [], empinfo: [] });
     if (taken && url === '/api/staff/clients/documents')
-      return json({ ...envelope, tax_year: 2025, categories: [], zip_url: null, zip_name: 'x.zip', links_ttl_s: 600 });
+      return json({
+        ...envelope,
+        tax_year: 2025,
+        categories: [],
+        zip_url: null,
+        zip_name: 'x.zip',
+        links_ttl_s: 600,
+      });
     if (taken && url === '/api/staff/summaries/list') return json({ ...envelope, summaries: [] });
     if (url === '/api/staff/team/list') return json({ ...envelope, staff: [] });
     throw new Error(`unexpected call ${url}`);
@@ -132,6 +139,8 @@ describe('ClientFile, F-04: an unassigned To Be Assigned file for an analyst', (
     });
     renderFile();
     await userEvent.click(await screen.findByRole('button', { name: 'Take this file' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Another analyst has already taken this file.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Another analyst has already taken this file.',
+    );
   });
 });

@@ -38,8 +38,8 @@ export function TriageView({
           ]}
         />
         <Text fz="sm">
-          Take this file to work on it: its profile, documents, tax summaries, status and notes open to the analyst
-          the file is assigned to.
+          Take this file to work on it: its profile, documents, tax summaries, status and notes open to the
+          analyst the file is assigned to.
         </Text>
         <ApiErrorAlert error={take.error} />
         <Button
