@@ -41,7 +41,7 @@ test.describe('a client file in the staff console', () => {
     expect(upload.status(), await upload.text()).toBe(200);
     await page.context().clearCookies();
 
-    // An analyst, created from the command line, signs in (the new file waits in To Be Assigned).
+    // An analyst, created from the command line, signs in (the new file waits, unassigned, in To Be Assigned).
     await staffFromCliFirstLogin(page, server, {
       email: 'rina@firm.example',
       role: 'analyst',
@@ -51,6 +51,13 @@ test.describe('a client file in the staff console', () => {
 
     await page.goto(`/staff/clients/${clientId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible();
+    // Unassigned in To Be Assigned: the triage view only, no profile or documents, until she takes it (F-04).
+    const triage = page.getByRole('region', { name: 'Waiting to be assigned' });
+    await expect(page.getByRole('region', { name: 'Profile' })).toHaveCount(0);
+    await triage.getByRole('button', { name: 'Take this file' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Analyst' }).getByText('This file is assigned to you.'),
+    ).toBeVisible();
 
     // The profile: the number masked until revealed.
     const profile = page.getByRole('region', { name: 'Profile' });

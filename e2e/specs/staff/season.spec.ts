@@ -74,9 +74,13 @@ test.describe("a season's work in the staff console", () => {
     await row.getByRole('link', { name: 'Ravi Kumar' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible();
 
-    // Takes the file, gives it the suggested number, moves it to Synopsys Pending.
+    // Unassigned, it shows only its triage view (F-04): the analyst takes the file, gives it the suggested
+    // number, moves it to Synopsys Pending.
+    const triage = page.getByRole('region', { name: 'Waiting to be assigned' });
+    await expect(triage.getByText(CLIENT)).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Change status' })).toHaveCount(0);
+    await triage.getByRole('button', { name: 'Take this file' }).click();
     const analystCard = page.getByRole('region', { name: 'Analyst' });
-    await analystCard.getByRole('button', { name: 'Take this file' }).click();
     await expect(analystCard.getByText('This file is assigned to you.')).toBeVisible();
     const numberForm = page.getByRole('form', { name: 'File number' });
     await numberForm.getByRole('button', { name: 'Suggest' }).click();

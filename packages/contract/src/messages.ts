@@ -124,6 +124,10 @@ export const MESSAGES = {
   SETTINGS_TAX_YEAR_TOO_LATE: 'The current tax year cannot be beyond next calendar year.',
   CLIENT_NOT_FOUND: 'This client was not found.',
   CLIENT_OTHER_ANALYST: 'This client is assigned to another analyst.',
+  CLIENT_NOT_TAKEN:
+    'This file is waiting to be assigned. Take it (Take this file) before you open its profile, documents or status.',
+  CLIENT_ALREADY_TAKEN: 'Another analyst has already taken this file.',
+  CLIENT_TAKE_NOT_OPEN: 'Only a file waiting in To Be Assigned can be taken. Ask an admin to assign it.',
   ANALYST_INVALID: 'Choose an analyst of the firm.',
   ANALYST_ASSIGNED: 'The analyst was assigned.',
   SUMMARY_NOT_PDF: 'A tax summary must be a PDF file.',
@@ -134,6 +138,8 @@ export const MESSAGES = {
   SUMMARY_PUBLISHED: 'The summary was published to the client.',
   SUMMARY_ALREADY_PUBLISHED: 'This summary is already published.',
   SUMMARY_DELETED: 'The summary was deleted.',
+  SUMMARY_PUBLISHED_KEPT:
+    'A published summary cannot be deleted: the client has seen it. Publish a newer version with the same title to replace it.',
   RESET_LINK_SENT: 'A password-reset link was e-mailed to the client.',
   ACCOUNT_MARKED_VERIFIED: "The client's e-mail address is marked as verified.",
   STAFF_INVITED: 'The invitation was e-mailed. The link to set a password is valid for 24 hours.',
@@ -211,6 +217,8 @@ export const MESSAGES = {
   UPLOAD_WRONG_TYPE: 'Only image (jpeg/png), pdf and doc files can be uploaded.',
   UPLOAD_SUCCESS: 'Documents uploaded successfully.',
   UPLOAD_DELETED: 'Document deleted successfully.',
+  UPLOAD_DELETE_LOCKED:
+    'Your documents can no longer be deleted while we prepare your return. Please contact us to make a change.',
   UPLOAD_NO_FILES: 'Select at least one document to upload.',
   UPLOAD_SLOTS_FULL: 'All six slots are in use. Delete a document to upload another.',
   UPLOAD_WRONG_FOLDER: 'upt_id does not match the folder.',

@@ -15,6 +15,11 @@ export type Limit = {
   /** e.g. '15 minutes'. */
   window: string;
   key: (request: FastifyRequest) => string;
+  /**
+   * Run once per key and window, on the request that passes `after` (below `max`): e.g. tell the admins
+   * of a burst before the limit itself refuses. It runs before the handler; a failure fails the request.
+   */
+  alert?: { after: number; run: (request: FastifyRequest) => Promise<void> };
 };
 
 export async function registerRateLimit(app: FastifyInstance, redis: Redis | undefined): Promise<void> {
@@ -42,6 +47,13 @@ export function limits(app: FastifyInstance, ...rules: Limit[]): preHandlerAsync
       const results = await Promise.all(checks.map((check) => check(request)));
       if (results.some((result) => !result.isAllowed && result.isExceeded))
         throw new AppError('TOO_MANY_REQUESTS');
+      for (const [index, rule] of rules.entries()) {
+        const result = results[index];
+        // The counter's increment is atomic (in memory and in Redis), so exactly one request of the window
+        // sees the count reach `after + 1`.
+        if (rule.alert && result && !result.isAllowed && rule.max - result.remaining === rule.alert.after + 1)
+          await rule.alert.run(request);
+      }
     },
   ];
 }

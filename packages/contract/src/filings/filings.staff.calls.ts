@@ -16,7 +16,8 @@ export const filingsStaffCalls = {
     body: staffClientBodySchema,
     response: staffClientResponseSchema,
     access: 'staff',
-    summary: "One client's account, filing and status history (audited).",
+    summary:
+      "One client's account, filing and status history (audited); an analyst's triage view of an unassigned To Be Assigned file.",
   }),
   staffChangeStatus: defineCall({
     path: 'staff/clients/status',

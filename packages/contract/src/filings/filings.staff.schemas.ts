@@ -7,6 +7,12 @@ import { FILE_STATUSES } from '../statuses.ts';
 /** One client, for the console's client page (a read of client data: audited). */
 export const staffClientBodySchema = z.object({ client_id: clientIdField, taxy: taxYearField });
 export const staffClientResponseSchema = envelope({
+  /**
+   * 'full' for a file the staff member may work; 'triage' for an analyst before an unassigned file in To Be
+   * Assigned: name, contact, status and tax year only (no file number, history, notes, payments, referrals)
+   * until they take it (staff/clients/assign with their own id).
+   */
+  access: z.enum(['full', 'triage']),
   client: z.object({
     client_id: z.string(),
     first_name: z.string(),

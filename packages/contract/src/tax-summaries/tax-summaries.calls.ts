@@ -39,13 +39,15 @@ export const taxSummariesCalls = {
     body: staffSummaryBodySchema,
     response: envelopeSchema,
     access: 'staff',
-    summary: 'Publish a draft summary to the client, who is e-mailed.',
+    summary:
+      'Publish a draft summary to the client, who is e-mailed; a published one of the same title becomes superseded.',
   }),
   staffSummaryDelete: defineCall({
     path: 'staff/summaries/delete',
     body: staffSummaryBodySchema,
     response: envelopeSchema,
     access: 'staff',
-    summary: 'Delete a tax summary and its file.',
+    summary:
+      'Delete a draft tax summary and its file (a published one is kept: publish a newer version of the same title).',
   }),
 } as const;

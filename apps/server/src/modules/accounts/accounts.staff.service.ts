@@ -87,8 +87,9 @@ export async function sendResetLink(
   actor: StaffActor,
   input: { clientId: string; taxYear: number },
 ): Promise<void> {
-  await getWorkableFiling(deps.db, actor, input);
   await deps.db.transaction(async (tx) => {
+    // Checked on the locked filing, in the transaction that writes: a reassignment cannot slip between.
+    await getWorkableFiling(tx, actor, input, 'share');
     const [owner] = await tx
       .select({ id: users.id, email: users.email, firstName: users.firstName })
       .from(clients)
@@ -101,14 +102,17 @@ export async function sendResetLink(
   });
 }
 
-/** Mark the client's e-mail address verified (once; a verified account stays as it is). */
+/**
+ * Mark the client's e-mail address verified (once; a verified account stays as it is). Only the file's
+ * analyst or an admin, never from the triage view of an unassigned file; checked on the locked filing.
+ */
 export async function markVerified(
   db: Database,
   actor: StaffActor,
   input: { clientId: string; taxYear: number },
 ): Promise<void> {
-  await getWorkableFiling(db, actor, input);
   await db.transaction(async (tx) => {
+    await getWorkableFiling(tx, actor, input, 'share');
     const [client] = await tx
       .select({ userId: clients.userId })
       .from(clients)

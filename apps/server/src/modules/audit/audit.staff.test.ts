@@ -21,6 +21,11 @@ beforeAll(async () => {
     status: 'Basic Info Pending',
     comment: 'Welcome call done',
   });
+  // Bina's file is the analyst's (an unassigned file would show them only its triage view).
+  await t.postAs(admin.sid, '/api/staff/clients/assign', {
+    client_id: bina.clientId,
+    analyst_id: analyst.userId,
+  });
   await t.postAs(analyst.sid, '/api/staff/clients/get', { client_id: bina.clientId });
 });
 afterAll(async () => {

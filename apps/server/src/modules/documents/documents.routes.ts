@@ -9,6 +9,7 @@ import {
   UPLOAD_SLOTS,
 } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { attachment } from '../../lib/content-disposition.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
@@ -137,14 +138,15 @@ export async function documentsRoutes(
   );
 
   registerCall(app, CALLS.deleteUploadDoc, async (request) => {
-    const { clientId, userId } = ownerOf(request);
+    const actor = clientActorOf(request);
     // uid is the old client's access token: the user's own id. Anyone else's is refused.
-    if (request.body.uid !== userId) throw new AppError('FORBIDDEN');
+    if (request.body.uid !== actor.userId) throw new AppError('FORBIDDEN');
     const key = parseDocumentKey(request.body.filename);
-    if (!key || key.clientId !== clientId) throw new AppError('FORBIDDEN');
+    if (!key || key.clientId !== actor.clientId) throw new AppError('FORBIDDEN');
     const storageKey = await deleteDocument(
       app.db,
-      { clientId, filingId: await filingOf(clientId) },
+      actor,
+      await filingOf(actor.clientId),
       key.documentId,
       key.category,
     );

@@ -3,7 +3,13 @@
  * of the current tax year, and every query is scoped by the session's client. A document row is written
  * only after its file is completely stored, so the listing never shows half a file.
  */
-import { HIDDEN_MAX_BYTES, UPLOAD_SLOTS, type DocumentCategory } from '@taxfirm/contract';
+import {
+  canEditProfile,
+  HIDDEN_MAX_BYTES,
+  MESSAGES,
+  UPLOAD_SLOTS,
+  type DocumentCategory,
+} from '@taxfirm/contract';
 import {
   and,
   asc,
@@ -17,7 +23,11 @@ import {
   taxSummaries,
   type Database,
 } from '@taxfirm/db';
+import type { ClientActor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
 import type { Upload } from '../../lib/uploads.ts';
+import { findFiling } from '../filings/filings.service.ts';
 
 /** The client's documents of one category in one filing. */
 const inCategory = (clientId: string, filingId: string, category: DocumentCategory) =>
@@ -88,26 +98,38 @@ async function insertDocuments(
   );
 }
 
-/** Remove the client's document row; answers its storage key, or null when the client has no such document. */
+/**
+ * Remove the client's document row, audited; answers its storage key, or null when the client has no such
+ * document. Refused (PROFILE_LOCKED-like 422) once the filing has moved past collecting documents (from
+ * Preparation Pending on): the firm keeps the record of what was supplied. The filing is share-locked, so a
+ * status change at the same moment waits for the delete instead of slipping between the check and it.
+ */
 export async function deleteDocument(
   db: Database,
-  owner: { clientId: string; filingId: string },
+  actor: ClientActor,
+  filingId: string,
   documentId: string,
   category: DocumentCategory,
 ): Promise<string | null> {
-  // Only the current filing's documents: an earlier year's stay as the firm filed them.
-  const [row] = await db
-    .delete(documents)
-    .where(
-      and(
-        eq(documents.id, documentId),
-        eq(documents.clientId, owner.clientId),
-        eq(documents.filingId, owner.filingId),
-        eq(documents.category, category),
-      ),
-    )
-    .returning({ storageKey: documents.storageKey });
-  return row?.storageKey ?? null;
+  return db.transaction(async (tx) => {
+    const filing = await findFiling(tx, { filingId }, 'share');
+    if (!filing || filing.clientId !== actor.clientId) return null;
+    // Only the current filing's documents: an earlier year's stay as the firm filed them.
+    const where = and(
+      eq(documents.id, documentId),
+      eq(documents.clientId, actor.clientId),
+      eq(documents.filingId, filing.id),
+      eq(documents.category, category),
+    );
+    const [row] = await tx.select({ id: documents.id }).from(documents).where(where);
+    if (!row) return null;
+    if (!canEditProfile(filing.status)) {
+      throw new AppError('UNPROCESSABLE', { message: MESSAGES.UPLOAD_DELETE_LOCKED });
+    }
+    const [deleted] = await tx.delete(documents).where(where).returning({ storageKey: documents.storageKey });
+    await audit(tx, { actor, action: 'documents.delete', subject: `${category}/${documentId}` });
+    return deleted?.storageKey ?? null;
+  });
 }
 
 /** The columns a download reads, from either table of stored files. */

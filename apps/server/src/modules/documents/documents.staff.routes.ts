@@ -14,6 +14,7 @@ import {
   openFilingZip,
 } from './documents.staff.service.ts';
 import { staffActorOf } from '../../lib/actor.ts';
+import { staffAccessLimit } from '../filings/access-limits.staff.ts';
 
 /** Where the staff console's document links point. */
 export const STAFF_FILE_PATH = '/api/staff/documents/file';
@@ -45,6 +46,8 @@ export async function documentsStaffRoutes(
   { settings, linkSecret }: { settings: SettingsCache; linkSecret: string },
 ) {
   const links = createStaffLinkSigner(linkSecret);
+  /** One counter for a staff member's document and ZIP downloads, with the admins alerted on a burst (F-04). */
+  const downloadLimit = staffAccessLimit(app, 'download', settings);
 
   registerCall(app, CALLS.staffDocuments, async (request) => {
     const actor = staffActorOf(request);
@@ -93,7 +96,7 @@ export async function documentsStaffRoutes(
   /** One document: shown in the browser (`inline=1`, PDFs and images only) or saved; never cached. */
   app.get<{ Querystring: { t?: string; inline?: string } }>(
     STAFF_FILE_PATH,
-    { onRequest: requireAccess('staff'), schema: { hide: true } },
+    { onRequest: requireAccess('staff'), preHandler: downloadLimit, schema: { hide: true } },
     async (request, reply) => {
       const { actor, id } = linkOf(request, 'document');
       const file = await openClientDocument({ db: app.db, storage: app.storage, actor, documentId: id });
@@ -112,7 +115,7 @@ export async function documentsStaffRoutes(
   /** Every document of the filing as one streamed ZIP, named after the client's file number. */
   app.get<{ Querystring: { t?: string } }>(
     STAFF_ZIP_PATH,
-    { onRequest: requireAccess('staff'), schema: { hide: true } },
+    { onRequest: requireAccess('staff'), preHandler: downloadLimit, schema: { hide: true } },
     async (request, reply) => {
       const { actor, id } = linkOf(request, 'zip');
       const zip = await openFilingZip({

@@ -207,9 +207,12 @@ describe('staff/clients/documents', () => {
     const body = (await list(analyst.sid, asha.clientId, { taxy: taxYear - 1 })).json();
     // No filing that year: nothing to list.
     expect(body.code).toBe('NOT_FOUND');
-    await t.database.db
-      .insert(filings)
-      .values({ clientId: asha.clientId, taxYear: taxYear - 1, status: 'To Be Assigned' });
+    await t.database.db.insert(filings).values({
+      clientId: asha.clientId,
+      taxYear: taxYear - 1,
+      status: 'Docs Upload Pending',
+      assignedTo: analyst.userId,
+    });
     const empty = (await list(analyst.sid, asha.clientId, { taxy: taxYear - 1 })).json() as Listing;
     expect(docs(empty)).toEqual([]);
     expect(empty.zip_url).toBeNull();

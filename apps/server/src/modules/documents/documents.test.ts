@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { documents, eq, filings } from '@taxfirm/db';
+import { auditLog, documents, eq, filings } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { samplePdf, samplePng } from '../../../test/files.ts';
 import { makeTaxSummary } from '../../../test/factories.ts';
@@ -484,5 +484,85 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
     expect(download.rawPayload.equals(summary)).toBe(true);
     expect((await t.getAs(ravi.sid, info[0].synopsys_file)).statusCode).toBe(403);
     expect((await t.postAs(ravi.sid, '/api/user/usersynopsys')).json().synopsysinfo).toEqual([]);
+  });
+});
+
+describe('F-18: client document deletes', () => {
+  let t: TestApp;
+  let meera: Session;
+  const folder = () => `${meera.clientId}/W2/`;
+  const listW2 = async () =>
+    (await t.postAs(meera.sid, '/api/upload/getuploaddocs', { folderPath: folder() })).json().data
+      .Contents as {
+      Key: string;
+    }[];
+  const deletes = () => t.database.db.select().from(auditLog).where(eq(auditLog.action, 'documents.delete'));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    meera = await signUpAndLogIn(t, 'meera.f18@example.com', { first: 'Meera', last: 'Nair' });
+    for (const name of ['w2-a.pdf', 'w2-b.pdf']) {
+      const res = await t.postFormAs(
+        meera.sid,
+        '/api/upload/uploaddocs',
+        uploadForm(meera, 'W2', 1, [{ name, bytes: samplePdf(3000) }]),
+      );
+      if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('F-18: a delete while documents are collected is audited (who, which document, from where)', async () => {
+    const [first] = await listW2();
+    const res = await t.postAs(meera.sid, '/api/upload/deleteuploaddoc', {
+      uid: meera.userId,
+      filename: first?.Key,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const documentId = parseDocumentKey(first?.Key ?? '')?.documentId;
+    expect(await deletes()).toEqual([
+      expect.objectContaining({
+        actorUserId: meera.userId,
+        clientId: meera.clientId,
+        subject: `W2/${documentId}`,
+        ip: '127.0.0.1',
+      }),
+    ]);
+  });
+
+  it('F-18: once the filing is past the document-upload stage, a delete is refused (422) and changes nothing', async () => {
+    await t.database.db
+      .update(filings)
+      .set({ status: 'Preparation Pending' })
+      .where(eq(filings.clientId, meera.clientId));
+    const [kept] = await listW2();
+    const [row] = await t.database.db
+      .select()
+      .from(documents)
+      .where(eq(documents.id, parseDocumentKey(kept?.Key ?? '')?.documentId ?? ''));
+    const res = await t.postAs(meera.sid, '/api/upload/deleteuploaddoc', {
+      uid: meera.userId,
+      filename: kept?.Key,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().status_smessage).toBe(
+      'Your documents can no longer be deleted while we prepare your return. Please contact us to make a change.',
+    );
+    expect((await listW2()).map((d) => d.Key)).toEqual([kept?.Key]);
+    await expect(t.storage.get(row?.storageKey ?? '')).resolves.toBeDefined();
+    expect(await deletes()).toHaveLength(1);
+    // Back in Other Docs Pending (still collecting), it may be deleted again.
+    await t.database.db
+      .update(filings)
+      .set({ status: 'Other Docs Pending' })
+      .where(eq(filings.clientId, meera.clientId));
+    const again = await t.postAs(meera.sid, '/api/upload/deleteuploaddoc', {
+      uid: meera.userId,
+      filename: kept?.Key,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await deletes()).toHaveLength(2);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Tax summaries from the staff side: a PDF uploaded as a draft for a client's current filing, published to
- * the client (who is e-mailed), or deleted with its file. Staff may do this only for files they may work.
+ * the client (who is e-mailed), or, while still a draft, deleted with its file. Staff may do this only for
+ * the filings they may work, checked on the summary's own filing inside the transaction that writes.
  */
 import { MESSAGES } from '@taxfirm/contract';
-import { and, desc, eq, taxSummaries, type Database } from '@taxfirm/db';
+import { and, desc, eq, sql, taxSummaries, type Database } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -14,11 +15,15 @@ import { summaryPublished, type FirmVoice } from '../notifications/client-events
 
 type Deps = { db: Database; actor: StaffActor; taxYear: number };
 
-/** A summary, if this staff member may work its client's file for the tax year. */
-async function workableSummary(deps: Deps, summaryId: string) {
-  const [summary] = await deps.db.select().from(taxSummaries).where(eq(taxSummaries.id, summaryId));
+/**
+ * A summary, locked, if this staff member may work the filing it belongs to (its own `filingId`, not the
+ * client's current one: review F-12). Runs in the caller's transaction with the filing share-locked, so a
+ * reassignment waits for the write instead of slipping between the check and it (F-11).
+ */
+async function workableSummary(tx: Pick<Database, 'select'>, actor: StaffActor, summaryId: string) {
+  const [summary] = await tx.select().from(taxSummaries).where(eq(taxSummaries.id, summaryId)).for('update');
   if (!summary) throw new AppError('NOT_FOUND', { message: MESSAGES.SUMMARY_NOT_FOUND });
-  await getWorkableFiling(deps.db, deps.actor, { clientId: summary.clientId, taxYear: deps.taxYear });
+  await getWorkableFiling(tx, actor, { filingId: summary.filingId }, 'share');
   return summary;
 }
 
@@ -51,11 +56,13 @@ export async function uploadSummary(
   deps: Deps,
   input: { clientId: string; title: string; file: Upload },
 ): Promise<void> {
-  const filing = await getWorkableFiling(deps.db, deps.actor, {
-    clientId: input.clientId,
-    taxYear: deps.taxYear,
-  });
   await deps.db.transaction(async (tx) => {
+    const filing = await getWorkableFiling(
+      tx,
+      deps.actor,
+      { clientId: input.clientId, taxYear: deps.taxYear },
+      'share',
+    );
     await tx.insert(taxSummaries).values({
       filingId: filing.id,
       clientId: input.clientId,
@@ -76,40 +83,65 @@ export async function uploadSummary(
   });
 }
 
-/** Publish a draft: the client is e-mailed and sees it in Tax Summary. */
+/**
+ * Publish a draft: the client is e-mailed and sees it in Tax Summary. A summary of the same title already
+ * published on the filing becomes 'superseded' (the client still sees it, as replaced): that is how a
+ * published summary is corrected, since it is never deleted.
+ */
 export async function publishSummary(deps: Deps & { voice: FirmVoice }, summaryId: string): Promise<void> {
-  const summary = await workableSummary(deps, summaryId);
   await deps.db.transaction(async (tx) => {
-    const [published] = await tx
+    const summary = await workableSummary(tx, deps.actor, summaryId);
+    if (summary.status !== 'draft') {
+      throw new AppError('CONFLICT', { message: MESSAGES.SUMMARY_ALREADY_PUBLISHED });
+    }
+    const superseded = await tx
+      .update(taxSummaries)
+      .set({ status: 'superseded' })
+      .where(
+        and(
+          eq(taxSummaries.filingId, summary.filingId),
+          eq(taxSummaries.status, 'published'),
+          sql`lower(${taxSummaries.title}) = lower(${summary.title})`,
+        ),
+      )
+      .returning({ id: taxSummaries.id });
+    await tx
       .update(taxSummaries)
       .set({ status: 'published', publishedBy: deps.actor.userId, publishedAt: new Date() })
-      .where(and(eq(taxSummaries.id, summary.id), eq(taxSummaries.status, 'draft')))
-      .returning({ id: taxSummaries.id });
-    if (!published) throw new AppError('CONFLICT', { message: MESSAGES.SUMMARY_ALREADY_PUBLISHED });
+      .where(eq(taxSummaries.id, summary.id));
     await summaryPublished(tx, deps.voice, { clientId: summary.clientId, title: summary.title });
     await audit(tx, {
       actor: deps.actor,
       action: 'staff.summary.publish',
       clientId: summary.clientId,
-      subject: summary.title,
+      subject: superseded.length
+        ? `${summary.title} (supersedes ${superseded.map((row) => row.id).join(', ')})`
+        : summary.title,
     });
   });
 }
 
-/** Delete a summary and then its stored file (the orphan sweeper removes the file if that fails). */
+/**
+ * Delete a draft and then its stored file (the orphan sweeper removes the file if that fails). A published
+ * (or superseded) summary is kept: the client has seen it (F-12).
+ */
 export async function deleteSummary(
   deps: Deps & { storage: ObjectStorage },
   summaryId: string,
 ): Promise<void> {
-  const summary = await workableSummary(deps, summaryId);
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(taxSummaries).where(eq(taxSummaries.id, summary.id));
+  const summary = await deps.db.transaction(async (tx) => {
+    const row = await workableSummary(tx, deps.actor, summaryId);
+    if (row.status !== 'draft') {
+      throw new AppError('CONFLICT', { message: MESSAGES.SUMMARY_PUBLISHED_KEPT });
+    }
+    await tx.delete(taxSummaries).where(eq(taxSummaries.id, row.id));
     await audit(tx, {
       actor: deps.actor,
       action: 'staff.summary.delete',
-      clientId: summary.clientId,
-      subject: summary.title,
+      clientId: row.clientId,
+      subject: row.title,
     });
+    return row;
   });
   await deps.storage.delete(summary.storageKey).catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 /**
  * A client's file as staff see it (account, filing, status history, notes, payments, referrals), and the
- * internal notes on it. Every read and note is audited; an analyst sees only the files they may work.
+ * internal notes on it. Every read and note is audited; an analyst sees only the files assigned to them, and
+ * the triage view of an unassigned file waiting in To Be Assigned.
  */
 import { formatPhone, isPhoneExtension, MESSAGES, type StaffClient } from '@taxfirm/contract';
 import {
@@ -20,23 +21,51 @@ import {
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { getWorkableFiling } from './filings.service.ts';
+import { assertCanWork, getFiling, getWorkableFiling, isTriage } from './filings.service.ts';
 
 const changer = alias(users, 'changer');
 
+/**
+ * The client's file for a staff member who may work it. An analyst before an unassigned file in To Be
+ * Assigned gets its triage view only (`access: 'triage'`: name, contact, status, tax year; no file number,
+ * history, notes, payments or referrals) and may take it; another analyst's file is refused.
+ */
 export async function getClient(
   db: Database,
   actor: StaffActor,
   clientId: string,
   taxYear: number,
 ): Promise<Omit<StaffClient, 'http_code' | 'status_smessage'>> {
-  const filing = await getWorkableFiling(db, actor, { clientId, taxYear });
+  const filing = await getFiling(db, { clientId, taxYear });
+  const triage = isTriage(actor, filing);
+  if (!triage) assertCanWork(actor, filing);
   const [client] = await db
     .select({ client: clients, email: users.email, verifiedAt: users.verifiedAt })
     .from(clients)
     .innerJoin(users, eq(users.id, clients.userId))
     .where(eq(clients.id, clientId));
   if (!client) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+  const phoneExt = client.client.phoneExt;
+  const contact = {
+    client_id: client.client.id,
+    first_name: client.client.firstName,
+    last_name: client.client.lastName,
+    email: client.email,
+    phone: client.client.phone,
+    phone_ext: isPhoneExtension(phoneExt) ? phoneExt : null,
+  };
+  if (triage) {
+    await audit(db, { actor, action: 'staff.client.triage', clientId, subject: String(taxYear) });
+    return {
+      access: 'triage',
+      client: { ...contact, file_number: null, verified: client.verifiedAt !== null },
+      filing: { tax_year: taxYear, status: filing.status, assigned_to: null },
+      history: [],
+      notes: [],
+      payments: [],
+      referrals: [],
+    };
+  }
   const [assignee] = filing.assignedTo
     ? await db.select().from(users).where(eq(users.id, filing.assignedTo))
     : [];
@@ -77,15 +106,10 @@ export async function getClient(
     db.select().from(referrals).where(eq(referrals.clientId, clientId)).orderBy(desc(referrals.createdAt)),
   ]);
   await audit(db, { actor, action: 'staff.client.view', clientId, subject: String(taxYear) });
-  const phoneExt = client.client.phoneExt;
   return {
+    access: 'full',
     client: {
-      client_id: client.client.id,
-      first_name: client.client.firstName,
-      last_name: client.client.lastName,
-      email: client.email,
-      phone: client.client.phone,
-      phone_ext: phoneExt === 'US' || phoneExt === 'INDIA' ? phoneExt : null,
+      ...contact,
       file_number: client.client.fileNumber,
       verified: client.verifiedAt !== null,
     },

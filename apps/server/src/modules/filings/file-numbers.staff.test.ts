@@ -89,9 +89,17 @@ describe('staff/clients/nextfilenumber', () => {
     await giveNumber('new', null);
   });
 
-  it("lets an analyst ask for a file they may work, not another analyst's", async () => {
+  it("lets an analyst ask for a file they have taken, not an unassigned one (F-04) or another analyst's", async () => {
     await setFormat('TF{YY}-{NNNN}');
-    // Sign-up leaves filings in To Be Assigned: any analyst may work them.
+    // Sign-up leaves filings unassigned in To Be Assigned: an analyst takes the file first.
+    const untaken = await suggest(analyst.sid, { client_id: ids['new'] });
+    expect(untaken.statusCode).toBe(403);
+    expect(untaken.json().status_smessage).toBe(MESSAGES.CLIENT_NOT_TAKEN);
+    const take = await t.postAs(analyst.sid, '/api/staff/clients/assign', {
+      client_id: ids['new'],
+      analyst_id: analyst.userId,
+    });
+    expect(take.statusCode, take.body).toBe(200);
     expect((await suggest(analyst.sid, { client_id: ids['new'] })).json().file_number).toBe('TF25-0004');
     const other = await staffSession(t, 'other@firm.example', 'analyst');
     await t.database.db

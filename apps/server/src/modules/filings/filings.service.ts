@@ -82,11 +82,21 @@ export async function ensureFiling(db: Database, clientId: string, taxYear: numb
   return getFiling(db, { clientId, taxYear });
 }
 
-/** Admins work every file; an analyst their own and those waiting in To Be Assigned. */
+/**
+ * Admins work every file; an analyst only the files assigned to them (least privilege, review F-04). A file
+ * waiting in To Be Assigned gives an analyst its triage view only (`isTriage`) until they take it: no
+ * identity numbers, documents, profile, summaries, notes or status changes.
+ */
 export function assertCanWork(actor: StaffActor, filing: Pick<Filing, 'status' | 'assignedTo'>): void {
-  if (actor.role === 'admin') return;
-  if (filing.assignedTo === actor.userId || filing.status === 'To Be Assigned') return;
-  throw new AppError('FORBIDDEN', { message: MESSAGES.CLIENT_OTHER_ANALYST });
+  if (actor.role === 'admin' || filing.assignedTo === actor.userId) return;
+  throw new AppError('FORBIDDEN', {
+    message: isTriage(actor, filing) ? MESSAGES.CLIENT_NOT_TAKEN : MESSAGES.CLIENT_OTHER_ANALYST,
+  });
+}
+
+/** An analyst before an unassigned To Be Assigned file: they see its triage view and may take it. */
+export function isTriage(actor: StaffActor, filing: Pick<Filing, 'status' | 'assignedTo'>): boolean {
+  return actor.role !== 'admin' && filing.assignedTo === null && filing.status === INITIAL_FILE_STATUS;
 }
 
 /** The filing, if this staff member may work it (404 when there is none, 403 when it is another's). */
@@ -159,20 +169,23 @@ export async function changeStatus(
   });
 }
 
-/** Assign or change the client's file number; another client's number is refused. */
+/**
+ * Assign or change the client's file number; another client's number is refused. The right to work the file
+ * is checked on the locked filing, in the transaction that writes (review F-11).
+ */
 export async function setFileNumber(
   db: Database,
   actor: StaffActor,
   input: { clientId: string; taxYear: number; fileNumber: string },
 ): Promise<void> {
-  await getWorkableFiling(db, actor, input);
-  const [taken] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.fileNumber, input.fileNumber), ne(clients.id, input.clientId)));
-  if (taken) throw new AppError('CONFLICT', { message: MESSAGES.FILE_NUMBER_TAKEN });
   try {
     await db.transaction(async (tx) => {
+      await getWorkableFiling(tx, actor, input, 'share');
+      const [taken] = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.fileNumber, input.fileNumber), ne(clients.id, input.clientId)));
+      if (taken) throw new AppError('CONFLICT', { message: MESSAGES.FILE_NUMBER_TAKEN });
       await tx.update(clients).set({ fileNumber: input.fileNumber }).where(eq(clients.id, input.clientId));
       await audit(tx, {
         actor,
@@ -188,16 +201,27 @@ export async function setFileNumber(
   }
 }
 
-/** Admins give a filing to any staff member (or to none); an analyst takes one from To Be Assigned. */
+/**
+ * Admins give a filing to any staff member (or to none). An analyst takes an unassigned file waiting in To
+ * Be Assigned ("Take this file"), checked on the locked row so two analysts taking it at once cannot both
+ * have it: the second is told another analyst has it.
+ */
 export async function assignAnalyst(
   db: Database,
   actor: StaffActor,
   input: { clientId: string; taxYear: number; analystId: string | null },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const filing = await getWorkableFiling(tx, actor, input, 'update');
-    if (actor.role !== 'admin' && input.analystId !== actor.userId) {
-      throw new AppError('FORBIDDEN', { message: MESSAGES.FORBIDDEN });
+    const filing = await getFiling(tx, input, 'update');
+    if (actor.role !== 'admin') {
+      if (input.analystId !== actor.userId) throw new AppError('FORBIDDEN', { message: MESSAGES.FORBIDDEN });
+      if (filing.assignedTo === actor.userId) return;
+      if (filing.assignedTo !== null) {
+        throw new AppError('CONFLICT', { message: MESSAGES.CLIENT_ALREADY_TAKEN });
+      }
+      if (!isTriage(actor, filing)) {
+        throw new AppError('FORBIDDEN', { message: MESSAGES.CLIENT_TAKE_NOT_OPEN });
+      }
     }
     if (input.analystId) {
       const [analyst] = await tx

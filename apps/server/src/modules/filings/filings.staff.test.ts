@@ -9,6 +9,7 @@ import {
   filings,
   isNull,
   payments,
+  users,
   type Database,
 } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,7 +228,6 @@ describe("a client's file", () => {
     for (const [path, body] of [
       ['staff/clients/status', { status: 'Review Pending', comment: 'x' }],
       ['staff/clients/filenumber', { file_number: 'TF-9' }],
-      ['staff/clients/assign', { analyst_id: analyst.userId }],
     ] as const) {
       const refused = await t.postAs(analyst.sid, `/api/${path}`, {
         client_id: made['theirs']?.clientId,
@@ -235,6 +235,13 @@ describe("a client's file", () => {
       });
       expect(refused.statusCode, path).toBe(403);
     }
+    // Taking a file another analyst has is refused (F-04): 409, it stays theirs.
+    const take = await t.postAs(analyst.sid, '/api/staff/clients/assign', {
+      client_id: made['theirs']?.clientId,
+      analyst_id: analyst.userId,
+    });
+    expect(take.statusCode).toBe(409);
+    expect(take.json().status_smessage).toBe('Another analyst has already taken this file.');
     expect((await get(admin.sid, made['theirs']?.clientId)).statusCode).toBe(200);
     expect((await get(made['new1']?.sid ?? '', made['new1']?.clientId)).statusCode).toBe(403);
     expect((await get(admin.sid, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
@@ -327,7 +334,8 @@ describe("a client's file", () => {
       analyst_id: otherAnalyst.userId,
     });
     expect(moved.statusCode).toBe(200);
-    // Still To Be Assigned, so every analyst sees it; once its status moves on, only its analyst does.
+    // Now the other analyst's: still To Be Assigned, yet closed to the analyst (F-04), and so it stays.
+    expect((await get(analyst.sid, clientId)).statusCode).toBe(403);
     await t.postAs(admin.sid, '/api/staff/clients/status', {
       client_id: clientId,
       status: 'Basic Info Pending',
@@ -387,6 +395,54 @@ describe("the client's account", () => {
       .from(auditLog)
       .where(eq(auditLog.clientId, row?.id ?? ''));
     expect(audits.map((a) => a.action)).toContain('staff.client.verify');
+  });
+});
+
+describe('F-18: mark verified', () => {
+  it('F-18: only the analyst who has the file, or an admin, marks it verified (never from triage), audited', async () => {
+    const email = 'f18.verify@example.com';
+    await t.post(
+      '/api/login/register',
+      registrationBody({ email, password: 'a long test password', first: 'Hema', last: 'Pai' }),
+    );
+    const [row] = await t.database.db
+      .select({ id: clients.id, userId: clients.userId })
+      .from(clients)
+      .where(eq(clients.firstName, 'Hema'));
+    const clientId = row?.id ?? '';
+    const verifiedAt = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(users)
+          .where(eq(users.id, row?.userId ?? ''))
+      )[0]?.verifiedAt;
+    const verifies = async () =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.clientId, clientId))).filter(
+        (a) => a.action === 'staff.client.verify',
+      );
+    // Unassigned in To Be Assigned: the triage view only.
+    const triage = await t.postAs(analyst.sid, '/api/staff/clients/verify', { client_id: clientId });
+    expect(triage.statusCode).toBe(403);
+    expect(triage.json().status_smessage).toBe(
+      'This file is waiting to be assigned. Take it (Take this file) before you open its profile, documents or status.',
+    );
+    expect(await verifiedAt()).toBeNull();
+    expect(await verifies()).toEqual([]);
+    // Taken by the other analyst: still refused to this one.
+    await t.postAs(otherAnalyst.sid, '/api/staff/clients/assign', {
+      client_id: clientId,
+      analyst_id: otherAnalyst.userId,
+    });
+    expect(
+      (await t.postAs(analyst.sid, '/api/staff/clients/verify', { client_id: clientId })).statusCode,
+    ).toBe(403);
+    expect(await verifiedAt()).toBeNull();
+    const res = await t.postAs(otherAnalyst.sid, '/api/staff/clients/verify', { client_id: clientId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status_smessage).toBe("The client's e-mail address is marked as verified.");
+    expect(await verifiedAt()).toBeInstanceOf(Date);
+    expect(await verifies()).toEqual([expect.objectContaining({ actorUserId: otherAnalyst.userId })]);
   });
 });
 

@@ -142,6 +142,19 @@ export const templates = {
       ],
       { label: 'Set my password', url },
     ),
+  /** To each active admin when a staff member passes the hourly alert level of reveals or downloads. */
+  staffAccessBurst: (
+    firmName: string,
+    admin: string,
+    staff: { name: string; email: string },
+    what: string,
+    count: number,
+  ) =>
+    email(firmName, `Alert: ${staff.name} passed ${count} ${what} in an hour`, [
+      `Hello ${admin},`,
+      `${staff.name} (${staff.email}) has made more than ${count} ${what} of client data within the last hour on the ${firmName} staff console.`,
+      'This can be normal work, or a sign of data being collected. Please review the audit log of this staff member in the console now; deactivate the account if the activity is not expected.',
+    ]),
   staffMfaReset: (firmName: string, name: string, contactEmail: string, url: string) =>
     email(
       firmName,

@@ -6,6 +6,7 @@ import type { SettingsCache } from '../settings/settings.cache.ts';
 import { getClientProfile, revealIdentityNumber } from './profile.staff.service.ts';
 import { staffActorOf } from '../../lib/actor.ts';
 import { requireStepUp } from '../accounts/step-up.service.ts';
+import { staffAccessLimit } from '../filings/access-limits.staff.ts';
 
 /** A client's tax profile for the staff console: masked by default, one number revealed on request. */
 export async function profileStaffRoutes(
@@ -30,6 +31,7 @@ export async function profileStaffRoutes(
         taxYear: await taxYear(),
         subject: request.body.subject,
       }),
-    requireStepUp(app),
+    // A fresh step-up (F-15), then per staff member and hour, with the admins alerted on a burst (F-04).
+    { onRequest: requireStepUp(app).onRequest, preHandler: staffAccessLimit(app, 'reveal', settings) },
   );
 }

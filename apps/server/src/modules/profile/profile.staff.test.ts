@@ -68,11 +68,16 @@ beforeAll(async () => {
   dependentIds = (await t.postAs(asha.sid, '/api/user/dependentinfo'))
     .json()
     .dinfo.map((d: { id: string }) => d.id);
-  // Asha's file is the analyst's; Bina's waits in To Be Assigned (any analyst may work it).
+  // Asha's file is the analyst's; Bina's the analyst took from To Be Assigned ("Take this file").
   await t.database.db
     .update(filings)
     .set({ status: 'Docs Upload Pending', assignedTo: analyst.userId })
     .where(and(eq(filings.clientId, asha.clientId)));
+  const take = await t.postAs(analyst.sid, '/api/staff/clients/assign', {
+    client_id: bare.clientId,
+    analyst_id: analyst.userId,
+  });
+  if (take.statusCode !== 200) throw new Error(`take failed: ${take.body}`);
 });
 afterAll(async () => {
   await t.close();
@@ -206,7 +211,7 @@ describe('staff/clients/profile/reveal', () => {
       expect(res.statusCode, subject).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }
-    // Asha's dependent asked for through Bina's file (which this analyst may work).
+    // Asha's dependent asked for through Bina's file (which this analyst has taken).
     const foreign = await reveal(analyst.sid, bare.clientId, `dependents.${dependentIds[0]}.ssn`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).not.toContain('3333');

@@ -1,6 +1,7 @@
 /**
  * The staff console's work queues: a tax year's filings by status, and one queue's clients. Admins see every
- * filing; an analyst sees the filings assigned to them and those still waiting in To Be Assigned.
+ * filing; an analyst sees the filings assigned to them and the unassigned ones waiting in To Be Assigned
+ * (whose triage view they may open, and take).
  */
 import type { StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
@@ -14,6 +15,7 @@ import {
 } from '../../lib/paged-query.ts';
 import {
   FILE_STATUSES,
+  INITIAL_FILE_STATUS,
   phoneWithDialCode,
   isPhoneExtension,
   type DataTablesParameters,
@@ -27,6 +29,7 @@ import {
   count,
   eq,
   filings,
+  isNull,
   or,
   sql,
   taxpayerProfiles,
@@ -38,7 +41,8 @@ import {
 function visible(actor: StaffActor, taxYear: number) {
   const ofYear = eq(filings.taxYear, taxYear);
   if (actor.role === 'admin') return ofYear;
-  return and(ofYear, or(eq(filings.assignedTo, actor.userId), eq(filings.status, 'To Be Assigned')));
+  const waiting = and(isNull(filings.assignedTo), eq(filings.status, INITIAL_FILE_STATUS));
+  return and(ofYear, or(eq(filings.assignedTo, actor.userId), waiting));
 }
 
 export async function countQueues(db: Database, actor: StaffActor, taxYear: number) {

@@ -1,70 +1,76 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, type StaffClient } from '@taxfirm/contract';
+import type { StaffClient } from '@taxfirm/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { axeViolations } from '../../../testing/axe.ts';
 import { ClientFile } from './client-file.tsx';
 
-const CLIENT_ID = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
-const VIEWER = { userId: '1a1a1a1a-1111-4111-8111-111111111111', role: 'analyst' as const };
+const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
+const ANALYST = '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
-const FILE: StaffClient = {
-  http_code: 200,
-  status_smessage: 'Success',
-  client: {
-    client_id: CLIENT_ID,
-    first_name: 'Priya',
-    last_name: 'Shah',
-    email: 'priya@example.com',
-    phone: '4695550100',
-    phone_ext: 'US',
-    file_number: 'TF-2025-0001',
-    verified: false,
-  },
-  filing: {
-    tax_year: 2025,
-    status: 'E-Filing Pending',
-    assigned_to: { user_id: VIEWER.userId, name: 'Ada Shah' },
-  },
+const client: StaffClient['client'] = {
+  client_id: CLIENT,
+  first_name: 'Asha',
+  last_name: 'Rao',
+  email: 'asha@example.com',
+  phone: '4695550100',
+  phone_ext: 'US',
+  file_number: null,
+  verified: true,
+};
+const envelope = { http_code: 200, status_smessage: 'Success' };
+
+/** The file as the server answers an analyst before (triage) and after taking it (full). */
+const TRIAGE: StaffClient = {
+  ...envelope,
+  access: 'triage',
+  client,
+  filing: { tax_year: 2025, status: 'To Be Assigned', assigned_to: null },
   history: [],
   notes: [],
   payments: [],
   referrals: [],
 };
-
-/** The page's first paint, on a busy machine. */
-const LOADED = { timeout: 5_000 };
+const FULL: StaffClient = {
+  ...TRIAGE,
+  access: 'full',
+  client: { ...client, file_number: 'TF25-0001' },
+  filing: { tax_year: 2025, status: 'To Be Assigned', assigned_to: { user_id: ANALYST, name: 'Ravi Shah' } },
+};
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-/** Calls that change something (the page's reads are left out). */
-const CHANGES = ['/api/staff/clients/resetlink', '/api/staff/clients/verify', '/api/staff/clients/status'];
-
 let fetchMock: ReturnType<typeof vi.fn>;
-const changes = () =>
-  fetchMock.mock.calls
-    .filter(([url]) => CHANGES.includes(String(url)))
-    .map(([url, init]) => [url, JSON.parse(String((init as RequestInit).body))]);
+let taken: boolean;
 
 beforeEach(() => {
+  // jsdom has no FontFaceSet; the full file's autosizing text areas listen on it.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+  taken = false;
   fetchMock = vi.fn(async (url: string) => {
-    if (url === '/api/staff/clients/get') return json(FILE);
-    if (url === '/api/staff/clients/resetlink') {
-      return json({ http_code: 200, status_smessage: MESSAGES.RESET_LINK_SENT });
+    if (url === '/api/staff/clients/get') return json(taken ? FULL : TRIAGE);
+    if (url === '/api/staff/clients/assign') {
+      taken = true;
+      return json({ ...envelope, status_smessage: 'The analyst was assigned.' });
     }
-    if (url === '/api/staff/clients/status') {
-      return json({ http_code: 200, status_smessage: MESSAGES.STATUS_CHANGED });
-    }
-    if (CHANGES.includes(url)) throw new Error(`unexpected call ${url}`);
-    // The page's other sections (profile, documents, summaries, analysts) are not under test here.
-    return new Response(JSON.stringify({ http_code: 404, status_smessage: 'Not here.', code: 'NOT_FOUND' }), {
-      status: 404,
-      headers: { 'content-type': 'application/json' },
-    });
+    // The working sections, once the file is the analyst's.
+    if (taken && url === '/api/staff/clients/profile')
+      return json({ ...envelope, tinfo: null, sinfo: null, dinfo: [], empinfo: [] });
+    if (taken && url === '/api/staff/clients/documents')
+      return json({
+        ...envelope,
+        tax_year: 2025,
+        categories: [],
+        zip_url: null,
+        zip_name: 'x.zip',
+        links_ttl_s: 600,
+      });
+    if (taken && url === '/api/staff/summaries/list') return json({ ...envelope, summaries: [] });
+    if (url === '/api/staff/team/list') return json({ ...envelope, staff: [] });
+    throw new Error(`unexpected call ${url}`);
   });
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -73,108 +79,68 @@ afterEach(() => {
 });
 
 function renderFile() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
     <MantineProvider>
-      <QueryClientProvider client={client}>
+      <QueryClientProvider client={queries}>
         <MemoryRouter>
-          <ClientFile clientId={CLIENT_ID} viewer={VIEWER} />
+          <ClientFile clientId={CLIENT} viewer={{ userId: ANALYST, role: 'analyst' }} />
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );
 }
 
-describe('ClientFile', () => {
-  it('asks before sending a password-reset link, naming the address; Cancel sends nothing', async () => {
-    const user = userEvent.setup();
+const calledUrls = () => fetchMock.mock.calls.map(([url]) => url as string);
+
+describe('ClientFile, F-04: an unassigned To Be Assigned file for an analyst', () => {
+  it('F-04: shows the triage view only (name, contact, status, tax year) and asks for nothing it may not read', async () => {
     renderFile();
-    await user.click(await screen.findByRole('button', { name: 'Send password-reset link' }, LOADED));
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Send a password-reset link to priya@example.com?',
-    });
-    expect(dialog).toHaveAccessibleDescription(
-      'Priya Shah is e-mailed a link to set a new password; it works once, within 24 hours. The current password keeps working until the link is used.',
-    );
-    expect(await axeViolations(dialog)).toEqual([]);
-    expect(changes()).toEqual([]);
+    const triage = await screen.findByRole('region', { name: 'Waiting to be assigned' });
+    const details = within(triage).getByRole('table', { name: 'Client' });
+    expect(within(details).getByText('Asha Rao')).toBeInTheDocument();
+    expect(within(details).getByText('asha@example.com')).toBeInTheDocument();
+    expect(within(details).getByText('To Be Assigned')).toBeInTheDocument();
+    expect(within(details).getByText('2025')).toBeInTheDocument();
+    expect(within(triage).getByRole('button', { name: 'Take this file' })).toBeInTheDocument();
+    // None of the working sections, which the server would refuse.
+    for (const name of ['Change status', 'File number', 'Status history']) {
+      expect(screen.queryByRole('heading', { name })).toBeNull();
+    }
+    expect(screen.queryByRole('button', { name: 'Mark e-mail verified' })).toBeNull();
+    expect(calledUrls()).toEqual(['/api/staff/clients/get']);
+  });
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(changes()).toEqual([]);
-  }, 30_000);
-
-  it('sends the reset link once confirmed', async () => {
-    const user = userEvent.setup();
+  it('F-04: "Take this file" assigns it to the analyst, and the full file appears', async () => {
     renderFile();
-    await user.click(await screen.findByRole('button', { name: 'Send password-reset link' }, LOADED));
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Send a password-reset link to priya@example.com?',
-    });
-    await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText(MESSAGES.RESET_LINK_SENT)).toBeInTheDocument();
-    expect(changes()).toEqual([['/api/staff/clients/resetlink', { client_id: CLIENT_ID }]]);
-  }, 15_000);
-
-  it('asks before marking the e-mail verified; Escape sends nothing', async () => {
-    const user = userEvent.setup();
-    renderFile();
-    await user.click(await screen.findByRole('button', { name: 'Mark e-mail verified' }, LOADED));
-    const dialog = await screen.findByRole('dialog', { name: 'Mark priya@example.com as verified?' });
-    expect(dialog).toHaveAccessibleDescription(
-      'Priya Shah can log in without the link from the verification e-mail. This cannot be undone.',
-    );
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(changes()).toEqual([]);
-  }, 15_000);
-
-  it('asks before moving the file to Cancel Filing, with Cancel focused; Cancel sends nothing', async () => {
-    const user = userEvent.setup();
-    renderFile();
-    const form = await screen.findByRole('form', { name: 'Change status' }, LOADED);
-    await user.selectOptions(within(form).getByLabelText('New status'), 'Cancel Filing');
-    await user.type(within(form).getByLabelText(/^Comment/), 'Client withdrew');
-    await user.click(within(form).getByRole('button', { name: 'Change status' }));
-    const dialog = await screen.findByRole('dialog', {
-      name: "Move Priya Shah's 2025 file to Cancel Filing?",
-    });
-    expect(dialog).toHaveAccessibleDescription(
-      'Priya Shah is e-mailed the Cancel Filing message at once and sees the new status in the portal. The e-mail cannot be taken back, even if you change the status again.',
-    );
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(changes()).toEqual([]);
-
-    await user.click(within(form).getByRole('button', { name: 'Change status' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Move to Cancel Filing' }),
-    );
-    expect(await within(form).findByText(MESSAGES.STATUS_CHANGED)).toBeInTheDocument();
-    expect(changes()).toEqual([
-      [
-        '/api/staff/clients/status',
-        expect.objectContaining({
-          client_id: CLIENT_ID,
-          status: 'Cancel Filing',
-          comment: 'Client withdrew',
-        }),
-      ],
+    await userEvent.click(await screen.findByRole('button', { name: 'Take this file' }));
+    expect(await screen.findByRole('heading', { name: 'Change status' })).toBeInTheDocument();
+    const assigns = fetchMock.mock.calls.filter(([url]) => url === '/api/staff/clients/assign');
+    expect(assigns.map(([, init]) => JSON.parse(String((init as RequestInit).body)))).toEqual([
+      { client_id: CLIENT, analyst_id: ANALYST },
     ]);
-  }, 20_000);
+    expect(screen.queryByRole('region', { name: 'Waiting to be assigned' })).toBeNull();
+    expect(screen.getByText('This file is assigned to you.')).toBeInTheDocument();
+  });
 
-  it('changes to a working status without asking', async () => {
-    const user = userEvent.setup();
+  it('F-04: says why when the take is refused (another analyst took it first)', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/staff/clients/get') return json(TRIAGE);
+      if (url === '/api/staff/clients/assign')
+        return new Response(
+          JSON.stringify({
+            http_code: 409,
+            status_smessage: 'Another analyst has already taken this file.',
+            code: 'CONFLICT',
+          }),
+          { status: 409, headers: { 'content-type': 'application/json' } },
+        );
+      throw new Error(`unexpected call ${url}`);
+    });
     renderFile();
-    const form = await screen.findByRole('form', { name: 'Change status' }, LOADED);
-    await user.selectOptions(within(form).getByLabelText('New status'), 'Paper-Filing Pending');
-    await user.type(within(form).getByLabelText(/^Comment/), 'E-file rejected twice');
-    await user.click(within(form).getByRole('button', { name: 'Change status' }));
-    expect(await within(form).findByText(MESSAGES.STATUS_CHANGED)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(changes()).toEqual([
-      ['/api/staff/clients/status', expect.objectContaining({ status: 'Paper-Filing Pending' })],
-    ]);
-  }, 15_000);
+    await userEvent.click(await screen.findByRole('button', { name: 'Take this file' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Another analyst has already taken this file.',
+    );
+  });
 });

@@ -29,6 +29,7 @@ import { PaymentsSection } from './payments-section.tsx';
 import { DocumentsSection } from './documents-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SummariesSection } from './summaries-section.tsx';
+import { TriageView } from './triage-view.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
@@ -67,8 +68,8 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
     );
   }
   const { client, filing, history, notes, payments, referrals } = file.data;
-  return (
-    <Stack gap="lg">
+  const header = (
+    <>
       <Anchor component={Link} to={paths.staff.home.getHref()} underline="always" fz="sm">
         ← Work queues
       </Anchor>
@@ -87,6 +88,20 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
         />
         <StatusBadge size="lg">{filing.status}</StatusBadge>
       </Group>
+    </>
+  );
+  // An unassigned file in To Be Assigned, for an analyst: the triage view, until they take it.
+  if (file.data.access === 'triage') {
+    return (
+      <Stack gap="lg">
+        {header}
+        <TriageView client={client} filing={filing} viewerId={viewer.userId} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {header}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SectionCard headingId="account-heading" title="Account">
           <DetailList
