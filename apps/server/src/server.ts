@@ -10,7 +10,8 @@ import { WEB_BUILD_DIR, WEB_ROOT } from './paths.ts';
 
 async function main() {
   const isDev = process.argv.includes('--dev');
-  const env = loadEnv(process.env, { developmentByDefault: isDev });
+  // process.env (the default source); npm run dev (--dev) means development when NODE_ENV is unset.
+  const env = loadEnv(undefined, { developmentByDefault: isDev });
   preparePrivateDataDir(env.dataDir);
   const keyring = createKeyring(env.encryptionKey);
   const storage = createStorage({ storage: env.storage, s3: env.s3, dataDir: env.dataDir, keyring });
