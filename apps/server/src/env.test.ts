@@ -1,6 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv, preparePrivateDataDir } from './env.ts';
 
@@ -141,6 +143,25 @@ describe('loadEnv: fail closed (F-02)', () => {
     expect(env.nodeEnv).toBe('production');
     expect(env.isProduction).toBe(true);
   });
+
+  it('F-02: the server started without NODE_ENV refuses to run without production settings', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-env-'));
+    try {
+      const started = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+        cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+        env: { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(started.status, started.stderr).toBe(1);
+      expect(started.stderr).toContain('ENCRYPTION_KEY: is required in production');
+      expect(started.stderr).toContain('PAYMENT_PROVIDER: sandbox takes no real payments');
+      // Nothing was generated or opened: no development secrets, no database.
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('F-02: is development only when told so: NODE_ENV=development, or npm run dev without NODE_ENV', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'taxfirm-env-'));
