@@ -2,7 +2,14 @@ import { createServer } from 'node:net';
 import { emailOutbox, eq, inArray, sql } from '@taxfirm/db';
 import { createTestDatabase } from '@taxfirm/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENCRYPTION_KEY, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  sentText,
+  signUpAndLogIn,
+  staffSession,
+  TEST_ENCRYPTION_KEY,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import { createKeyring } from '../../lib/crypto/keyring.ts';
@@ -199,6 +206,52 @@ describe('one-time links at rest (F-03)', () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it('F-03: seals every one-time link: verification, resent verification, staff set-up and staff-sent reset', async () => {
+    // The mail server is down: every e-mail waits in the outbox, as it would before its turn.
+    const admin = await staffSession(t, 'links.admin@firm.example', 'admin');
+    const client = await signUpAndLogIn(t, 'links.client@example.com');
+    await t.post(
+      '/api/login/register',
+      registrationBody({ email: 'links.new@example.com', password: 'a long enough password' }),
+    );
+    await t.post('/api/account/resendverification', { email: 'links.new@example.com' });
+    await t.postAs(admin.sid, '/api/staff/team/invite', {
+      email: 'links.staff@firm.example',
+      role: 'analyst',
+      first_name: 'Lina',
+      last_name: 'Das',
+    });
+    const sent = await t.postAs(admin.sid, '/api/staff/clients/resetlink', { client_id: client.clientId });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.app.mail.wake();
+
+    const rows = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        inArray(emailOutbox.to, [
+          'links.client@example.com',
+          'links.new@example.com',
+          'links.staff@firm.example',
+        ]),
+      );
+    const links = [
+      ['links.new@example.com', /accountverifyuser\?tokenId=/],
+      ['links.staff@firm.example', /resetpasswordlink\/[\w-]{40,}/],
+      ['links.client@example.com', /resetpasswordlink\/[\w-]{40,}/],
+    ] as const;
+    for (const [to, link] of links) {
+      const mine = rows.filter((row) => row.to === to && link.test(sentText(row)));
+      expect(mine.length, to).toBeGreaterThanOrEqual(1);
+      for (const row of mine) {
+        expect(row.secret, to).toMatch(/^v1\./);
+        expect(`${row.text}${row.html}`, to).not.toMatch(/accountverifyuser\?|resetpasswordlink\//);
+      }
+    }
+    // Two verification e-mails for the new account (registration and resend), both sealed.
+    expect(rows.filter((row) => row.to === 'links.new@example.com' && row.secret)).toHaveLength(2);
   });
 
   it('F-03: deletes sent e-mails once the retention period is over, and only those', async () => {
