@@ -4,10 +4,19 @@ import { defineCall, emptyBodySchema, envelope, MESSAGES } from '@taxfirm/contra
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { registrationBody } from '../test/samples.ts';
 import { registerCall } from './lib/register-call.ts';
 import { issueCsrfToken } from './plugins/app/csrf.ts';
 
 let t: TestApp;
+
+/** The app's log, line by line. */
+const logLines = () =>
+  t
+    .logs()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** POST to settings/getsettings by hand: the XSRF cookie and header given (each may be left out), the body as is. */
 function postGetSettings(request: {
@@ -232,13 +241,25 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('adds HSTS and Secure cookies in production', async () => {
+  it('adds HSTS and Secure cookies in production, and has no /dev/mail (F-02) nor API docs (F-18)', async () => {
     const prod = await createTestApp({ isProduction: true });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/healthz' });
       expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
       expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.secure).toBe(true);
       expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      // F-02: the development outbox page does not exist, even for a request from this machine.
+      await prod.post(
+        '/api/login/register',
+        registrationBody({ email: 'prod.mail@example.com', password: 'a long enough password' }),
+      );
+      const devMail = await prod.app.inject({ method: 'GET', url: '/dev/mail' });
+      expect(devMail.statusCode).toBe(404);
+      expect(devMail.body).not.toContain('prod.mail@example.com');
+      // F-18: the API's documentation (every staff call) is not public.
+      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+        expect((await prod.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
     } finally {
       await prod.close();
     }
@@ -246,19 +267,25 @@ describe('security headers', () => {
 });
 
 describe('request ids and logs', () => {
-  it('answers with a request id, keeping a well-formed one the caller sent', async () => {
+  it("F-18: answers with its own request id, and logs a caller's X-Request-Id only beside it", async () => {
     const mine = await t.app.inject({
       method: 'GET',
       url: '/healthz',
       headers: { 'x-request-id': 'abc-12345678' },
     });
-    expect(mine.headers['x-request-id']).toBe('abc-12345678');
+    const ours = String(mine.headers['x-request-id']);
+    expect(ours).toMatch(/^[0-9a-f-]{36}$/);
+    const line = logLines().find((l) => l['clientRequestId'] === 'abc-12345678');
+    expect(line?.['reqId']).toBe(ours);
+    expect(logLines().some((l) => l['reqId'] === 'abc-12345678')).toBe(false);
+
     const injected = await t.app.inject({
       method: 'GET',
       url: '/healthz',
       headers: { 'x-request-id': 'bad id\n{"level":60}' },
     });
     expect(injected.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(t.logs()).not.toContain('bad id');
   });
 
   it('never logs passwords, tokens, cookies or identity numbers', async () => {
@@ -283,6 +310,70 @@ describe('request ids and logs', () => {
     ]) {
       expect(logs).not.toContain(secret);
     }
+  });
+});
+
+describe('the development outbox page and the mail log (F-02)', () => {
+  it('F-02: shows the e-mails with their links to a request made on this machine, and is a 404 to any other', async () => {
+    const register = await t.post(
+      '/api/login/register',
+      registrationBody({ email: 'dev.mail@example.com', password: 'a long enough password', first: 'Devi' }),
+    );
+    expect(register.statusCode).toBe(200);
+    await t.app.mail.wake();
+    const local = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(local.statusCode).toBe(200);
+    expect(local.body).toContain('To dev.mail@example.com');
+    expect(local.body).toMatch(/accountverifyuser\?tokenId=[\w-]+&amp;verifytoken=[\w-]+/);
+
+    for (const [why, request] of [
+      ['another machine', { remoteAddress: '203.0.113.7' }],
+      ['through a proxy on this machine', { headers: { 'x-forwarded-for': '203.0.113.7' } }],
+      ['through a proxy (RFC 7239)', { headers: { forwarded: 'for=203.0.113.7' } }],
+      ['to a public host name', { headers: { host: 'portal.example.com' } }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/dev/mail', ...request });
+      expect(res.statusCode, why).toBe(404);
+      expect(res.body, why).not.toContain('dev.mail@example.com');
+    }
+  });
+
+  it('F-02: never logs an e-mail body or address: only the masked address, subject and id', async () => {
+    const before = t.logs().length;
+    await t.post(
+      '/api/login/register',
+      registrationBody({
+        email: 'logged.body@example.com',
+        password: 'a long enough password',
+        first: 'Lakshmi',
+      }),
+    );
+    await t.post('/api/login/forgot', { email: 'logged.body@example.com' });
+    await t.app.mail.wake();
+    const queued = logLines().filter(
+      (l) => l['msg'] === 'e-mail queued (no SMTP_URL: not sent, read it at /dev/mail)',
+    );
+    expect(queued.length).toBeGreaterThanOrEqual(1);
+    expect(queued.at(-1)).toMatchObject({ mailTo: 'l•••@example.com', subject: expect.any(String) });
+    expect(queued.at(-1)?.['outboxId']).toMatch(/^[0-9a-f-]{36}$/);
+    const logs = t.logs().slice(before);
+    for (const leak of [
+      'logged.body@example.com',
+      'Lakshmi',
+      'accountverifyuser',
+      'newpasswordlink',
+      'tokenId=',
+    ]) {
+      expect(logs).not.toContain(leak);
+    }
+  });
+});
+
+describe('API documentation (F-18)', () => {
+  it('F-18: is served outside production', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().info.title).toBe('Tax firm API');
   });
 });
 

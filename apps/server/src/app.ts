@@ -59,11 +59,15 @@ export type AppConfig = {
   trustProxy: number;
   web: WebOptions;
   mail: {
-    /** SMTP delivery; without it (outside production) e-mails go to the log and /dev/mail. */
+    /** SMTP delivery; without it (outside production) e-mails are kept for /dev/mail (never logged). */
     smtpUrl: string | undefined;
+    /** A plain smtp:// connection must upgrade with STARTTLS (production, env.ts). */
+    requireTls?: boolean;
     from: string;
     /** How often the outbox is polled for retries (new messages are sent at once). */
     pollMs?: number;
+    /** Sent e-mails are deleted after this many days (MAIL_RETENTION_DAYS; 30 by default). */
+    retentionDays?: number;
   };
   /**
    * The sweeper of orphaned uploads (lib/storage/orphan-sweeper.ts): on unless `enabled` is false; the
@@ -90,7 +94,8 @@ export type AppDeps = {
 
 /** JSON bodies are small; uploads (multipart) have their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
-const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+/** A caller's X-Request-Id, logged beside ours (never as it) when it is well-formed. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** Build the application: plugins, then modules. Never listens; server.ts does. */
 export async function buildApp({
@@ -108,13 +113,11 @@ export async function buildApp({
     // Trust exactly TRUST_PROXY hops of X-Forwarded-* (the load balancers in front), no more.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Our own id for every request (F-18): a caller cannot choose the log's correlation id.
     requestIdHeader: false,
     // Our onResponse hook writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: () => randomUUID(),
     clientErrorHandler,
     connectionTimeout: 60_000,
     requestTimeout: 120_000,
@@ -133,7 +136,17 @@ export async function buildApp({
   });
   // One log line per request, when it completes (Fastify's default writes two).
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const given = request.headers['x-request-id'];
+    const clientRequestId = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : undefined;
+    request.log.info(
+      {
+        req: request,
+        res: reply,
+        responseTime: reply.elapsedTime,
+        ...(clientRequestId ? { clientRequestId } : {}),
+      },
+      'request completed',
+    );
     done();
   });
 
@@ -149,11 +162,14 @@ export async function buildApp({
   await app.register(sessionPlugin, { secureCookies: config.isProduction });
   await registerRateLimit(app, redis);
   const payments = config.payments ?? { provider: 'sandbox' };
-  await app.register(swagger, {
-    openapi: { info: { title: 'Tax firm API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API's documentation lists every staff call: served outside production only (F-18).
+  if (!config.isProduction) {
+    await app.register(swagger, {
+      openapi: { info: { title: 'Tax firm API', version: '1.0.0' } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
   await app.register(healthRoutes, { ping: database.ping });
   const settings = await createSettingsCache(database);
@@ -161,10 +177,14 @@ export async function buildApp({
 
   const mail = startMailWorker({
     db: database.db,
-    transport: config.mail.smtpUrl ? createTransport(config.mail.smtpUrl) : null,
+    transport: config.mail.smtpUrl
+      ? createTransport(config.mail.smtpUrl, { requireTls: config.mail.requireTls ?? false })
+      : null,
+    keyring,
     from: config.mail.from,
     log: app.log,
     ...(config.mail.pollMs ? { pollMs: config.mail.pollMs } : {}),
+    ...(config.mail.retentionDays ? { retentionDays: config.mail.retentionDays } : {}),
   });
   app.decorate('mail', mail);
   // Every committed e-mail wakes the worker (migration 0014's trigger), on this instance and every other one.
@@ -193,8 +213,8 @@ export async function buildApp({
   await app.register(stepUpRoutes, { settings, keyring });
   await app.register(workQueuesRoutes, { settings });
   await app.register(filingsStaffRoutes, { settings, appUrl: config.appUrl });
-  await app.register(accountsStaffRoutes, { settings, appUrl: config.appUrl });
-  await app.register(staffTeamRoutes, { settings, appUrl: config.appUrl });
+  await app.register(accountsStaffRoutes, { settings, appUrl: config.appUrl, keyring });
+  await app.register(staffTeamRoutes, { settings, appUrl: config.appUrl, keyring });
   await app.register(auditStaffRoutes);
   await app.register(notificationsRoutes);
   await app.register(fileNumbersStaffRoutes, { settings });
@@ -204,7 +224,8 @@ export async function buildApp({
   await app.register(documentsStaffRoutes, { settings, linkSecret: config.sessionSecret });
   await app.register(profileStaffRoutes, { settings, keyring });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
-  if (!config.isProduction) await app.register(devMailRoutes);
+  // Development and test only (production is the default, env.ts), and to this machine only (F-02).
+  if (!config.isProduction) await app.register(devMailRoutes, { keyring });
   await app.register(contactRoutes);
   await app.register(careersRoutes, { resumeBytesPerDay: config.careers?.resumeBytesPerDay });
   await app.register(referralsRoutes, { settings });

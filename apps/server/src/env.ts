@@ -1,17 +1,35 @@
 /**
  * The only place that reads process.env. Parsed once at start-up with zod; every bad key is reported.
+ * Without NODE_ENV the server is in production (fail closed, F-02): only an explicit NODE_ENV=development
+ * (set by `npm start` and `npm run dev` on a developer's machine) or NODE_ENV=test relaxes the checks.
  * Outside production, missing secrets are generated once into DATA_DIR so a fresh clone just starts.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const secret = z.string().min(32, { error: 'must be at least 32 characters' });
+/** Fewer distinct characters than this is a made-up secret, not a random one (F-18). */
+const MIN_DISTINCT_CHARS = 12;
+const secret = z
+  .string()
+  .min(32, { error: 'must be at least 32 characters' })
+  .refine((value) => new Set(value).size >= MIN_DISTINCT_CHARS, {
+    error: `looks made up (fewer than ${MIN_DISTINCT_CHARS} distinct characters); generate one with \`openssl rand -base64 48\``,
+  });
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+/** A host name or address that only this machine can reach. */
+export const isLoopbackHost = (host: string) =>
+  LOOPBACK_HOSTS.has(host.replace(/^\[|\]$/g, '').toLowerCase()) || /^127\./.test(host);
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    // Unset or empty: production. Only an explicit development or test relaxes the checks.
+    NODE_ENV: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['development', 'production', 'test']).default('production'),
+    ),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('127.0.0.1'),
     APP_URL: z.url().optional(),
@@ -24,7 +42,11 @@ const envSchema = z
       .string()
       .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
       .optional(),
+    /** Production refuses plain smtp:// without STARTTLS; this allows it for a relay on this machine only. */
+    SMTP_ALLOW_PLAINTEXT: z.enum(['0', '1']).default('0'),
     MAIL_FROM: z.string().optional(),
+    /** Sent e-mails (and given-up ones) are deleted from the outbox after this many days (F-03). */
+    MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().optional(),
@@ -43,7 +65,7 @@ const envSchema = z
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Number of proxy hops to trust for the client IP and protocol (0: none). */
-    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    TRUST_PROXY: z.coerce.number().int().min(0).optional(),
     /** Résumé bytes the Careers form stores per 24 hours, across every applicant (F-05). */
     CAREERS_RESUME_BYTES_PER_DAY: z.coerce
       .number()
@@ -72,6 +94,20 @@ const envSchema = z
           });
       }
     }
+    if (v.ENCRYPTION_KEY && v.ENCRYPTION_KEY === v.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'must differ from ENCRYPTION_KEY',
+      });
+    }
+    if (v.SMTP_ALLOW_PLAINTEXT === '1' && v.SMTP_URL && !isLoopbackHost(smtpHost(v.SMTP_URL))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_ALLOW_PLAINTEXT'],
+        message: 'is only for a mail relay on this machine (SMTP_URL to 127.0.0.1, ::1 or localhost)',
+      });
+    }
     if (v.NODE_ENV !== 'production') return;
     if (v.PAYMENT_PROVIDER === 'razorpay' && v.RAZORPAY_KEY_ID?.startsWith('rzp_test_')) {
       ctx.addIssue({
@@ -99,13 +135,18 @@ const envSchema = z
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
+  /** Risky but workable settings, for the start-up log (e.g. TRUST_PROXY unset in production). */
+  warnings: string[];
   port: number;
   host: string;
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** STARTTLS is required on a plain smtp:// URL (production, unless SMTP_ALLOW_PLAINTEXT=1). */
+  smtpRequireTls: boolean;
   mailFrom: string | undefined;
+  mailRetentionDays: number;
   storage: 'local' | 's3';
   /** The bucket and how to reach it; set when STORAGE=s3. Without keys the SDK's default chain applies. */
   s3: S3Config | undefined;
@@ -132,9 +173,18 @@ export type PaymentsConfig =
 
 export class EnvError extends Error {}
 
-/** Parse the environment; throws EnvError listing every bad key. */
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+/**
+ * Parse the environment; throws EnvError listing every bad key. `developmentByDefault` (only `npm run dev`,
+ * which passes --dev) makes a missing NODE_ENV mean development instead of production.
+ */
+export function loadEnv(
+  source: Record<string, string | undefined> = process.env,
+  { developmentByDefault = false }: { developmentByDefault?: boolean } = {},
+): Env {
+  const given = source['NODE_ENV'];
+  const parsed = envSchema.safeParse(
+    developmentByDefault && !given ? { ...source, NODE_ENV: 'development' } : source,
+  );
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
@@ -142,16 +192,21 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const v = parsed.data;
   const dataDir = path.resolve(v.DATA_DIR);
   const secrets = resolveSecrets(v.ENCRYPTION_KEY, v.SESSION_SECRET, dataDir);
+  const isProduction = v.NODE_ENV === 'production';
   return {
     nodeEnv: v.NODE_ENV,
-    isProduction: v.NODE_ENV === 'production',
+    isProduction,
+    warnings: isProduction ? productionWarnings(v) : [],
     port: v.PORT,
     host: v.HOST,
     appUrl: (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: v.DATABASE_URL,
     smtpUrl: v.SMTP_URL,
+    smtpRequireTls:
+      isProduction && v.SMTP_URL?.startsWith('smtp://') === true && v.SMTP_ALLOW_PLAINTEXT !== '1',
     mailFrom: v.MAIL_FROM,
+    mailRetentionDays: v.MAIL_RETENTION_DAYS,
     storage: v.STORAGE,
     s3:
       v.STORAGE === 's3' && v.S3_BUCKET
@@ -176,9 +231,52 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     sessionSecret: secrets.sessionSecret,
     redisUrl: v.REDIS_URL,
     logLevel: v.LOG_LEVEL,
-    trustProxy: v.TRUST_PROXY,
+    trustProxy: v.TRUST_PROXY ?? 0,
     careersResumeBytesPerDay: v.CAREERS_RESUME_BYTES_PER_DAY,
   };
+}
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+const smtpHost = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Production settings that are wrong for most deployments but right for some one-machine setups (F-13): the
+ * server starts, and says so loudly.
+ */
+function productionWarnings(v: ParsedEnv): string[] {
+  const warnings: string[] = [];
+  if (v.TRUST_PROXY === undefined) {
+    warnings.push(
+      'TRUST_PROXY is not set: behind a reverse proxy or load balancer every client shares its address, so one ' +
+        'caller can exhaust the per-address rate limits (login, forms) for everyone. Set TRUST_PROXY to the ' +
+        'number of proxies in front (1 for one nginx), or to 0 when clients connect directly.',
+    );
+  }
+  if (v.DATABASE_URL && !v.REDIS_URL) {
+    warnings.push(
+      'DATABASE_URL is set without REDIS_URL: rate-limit counters stay in this process, so each instance ' +
+        'added multiplies every limit. Set REDIS_URL when more than one instance serves the site.',
+    );
+  }
+  return warnings;
+}
+
+/**
+ * DATA_DIR (database, documents, development secrets) readable by this user only: the directory is made
+ * 0700 (an existing one is tightened) and, through the umask, everything the process creates in it is
+ * 0600 / 0700 (F-18).
+ */
+export function preparePrivateDataDir(dataDir: string): void {
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if ((statSync(dataDir).mode & 0o077) !== 0) chmodSync(dataDir, 0o700);
 }
 
 type DevSecrets = { encryptionKey: string; sessionSecret: string };
@@ -200,7 +298,7 @@ function resolveSecrets(
 function devSecrets(dataDir: string): DevSecrets {
   const file = path.join(dataDir, 'dev-secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secrets: DevSecrets = {
     encryptionKey: randomBytes(32).toString('base64url'),
     sessionSecret: randomBytes(32).toString('base64url'),

@@ -4,14 +4,16 @@ import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { openDatabase } from './database.ts';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, loadEnv, preparePrivateDataDir } from './env.ts';
 import { createKeyring } from './lib/crypto/keyring.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { WEB_BUILD_DIR, WEB_ROOT } from './paths.ts';
 
 async function main() {
-  const env = loadEnv();
   const isDev = process.argv.includes('--dev');
+  // process.env (the default source); npm run dev (--dev) means development when NODE_ENV is unset.
+  const env = loadEnv(undefined, { developmentByDefault: isDev });
+  preparePrivateDataDir(env.dataDir);
   const keyring = createKeyring(env.encryptionKey);
   const storage = createStorage({ storage: env.storage, s3: env.s3, dataDir: env.dataDir, keyring });
   const redis = env.redisUrl
@@ -31,7 +33,12 @@ async function main() {
       trustProxy: env.trustProxy,
       payments: env.payments,
       careers: { resumeBytesPerDay: env.careersResumeBytesPerDay },
-      mail: { smtpUrl: env.smtpUrl, from: env.mailFrom ?? `no-reply@${new URL(env.appUrl).hostname}` },
+      mail: {
+        smtpUrl: env.smtpUrl,
+        requireTls: env.smtpRequireTls,
+        retentionDays: env.mailRetentionDays,
+        from: env.mailFrom ?? `no-reply@${new URL(env.appUrl).hostname}`,
+      },
       web: isDev ? { mode: 'vite', webRoot: WEB_ROOT } : { mode: 'build', buildDir: WEB_BUILD_DIR },
     },
   });
@@ -44,6 +51,8 @@ async function main() {
     redis?.disconnect();
   });
 
+  for (const warning of env.warnings) app.log.warn(`CONFIGURATION: ${warning}`);
+  if (!env.isProduction) app.log.warn(`NODE_ENV=${env.nodeEnv}: development settings, not for a public site`);
   await app.listen({ port: env.port, host: env.host });
   app.log.info(`Serving ${env.appUrl} (database: ${database.engine})`);
   process.stdout.write(`\n  Tax firm site ready at ${env.appUrl}\n\n`);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppConfig } from '../src/app.ts';
 import { createKeyring } from '../src/lib/crypto/keyring.ts';
 import { hashToken } from '../src/lib/crypto/tokens.ts';
+import { renderEmail } from '../src/modules/mail/outbox.ts';
 import { createLocalStorage } from '../src/lib/storage/local-storage.ts';
 import type { ObjectStorage } from '../src/lib/storage/object-storage.ts';
 import { issueCsrfToken } from '../src/plugins/app/csrf.ts';
@@ -43,6 +44,14 @@ export type TestApp = {
   getAs: (sid: string, url: string) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
+
+/**
+ * An outbox row's text as the mail worker sends it: its sealed one-time link opened (F-03). The stored text
+ * holds only a placeholder.
+ */
+export function sentText(row: { text: string; html: string; secret: string | null } | undefined): string {
+  return row ? renderEmail(row, createKeyring(TEST_ENCRYPTION_KEY)).text : '';
+}
 
 /** The CSRF token a browser would hold for the session cookie `sid`. */
 export const csrfFor = (sid: string) => issueCsrfToken(TEST_SECRET, sid);
@@ -174,7 +183,7 @@ export async function signUpAndLogIn(
     .where(eq(emailOutbox.to, email))
     .orderBy(desc(emailOutbox.createdAt))
     .limit(1);
-  const link = /accountverifyuser\?(\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+  const link = /accountverifyuser\?(\S+)/.exec(sentText(mail))?.[1] ?? '';
   const query = new URLSearchParams(link);
   await t.post('/api/login/cregisterverify', {
     tokenId: query.get('tokenId'),

@@ -12,8 +12,11 @@ export function decodeQuotedPrintable(raw: string): string {
   ).toString('utf8');
 }
 
-/** A real SMTP server on localhost (no TLS, no auth) that keeps what it receives. */
-export async function startSmtpServer(port = 0) {
+/**
+ * A real SMTP server on localhost (no TLS, no auth) that keeps what it receives. `delayMs`: a slow server,
+ * answering each message only that long after receiving it.
+ */
+export async function startSmtpServer(port = 0, { delayMs = 0 }: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -28,7 +31,8 @@ export async function startSmtpServer(port = 0) {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
         });
-        callback();
+        if (delayMs > 0) setTimeout(callback, delayMs);
+        else callback();
       });
     },
   });

@@ -33,11 +33,18 @@ import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import { revokeUserSessions } from './sessions.service.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
 
 const VERIFY_TTL_MS = 7 * 24 * 3_600_000;
 const RESET_TTL_MS = 3_600_000;
 
-export type AccountsDeps = { db: Database; appUrl: string; settings: () => Promise<SiteSettings> };
+export type AccountsDeps = {
+  db: Database;
+  appUrl: string;
+  settings: () => Promise<SiteSettings>;
+  /** Seals the one-time links of queued e-mails (F-03). */
+  keyring: Keyring;
+};
 
 type RegisterInput = z.output<typeof registerBodySchema>;
 type TokenKind = 'verify' | 'reset' | 'staff_reset' | 'mfa_login';
@@ -107,10 +114,15 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
         comment: 'Registered in the client portal',
       });
       const token = await issueToken(tx, user.id, 'verify', VERIFY_TTL_MS);
+      const url = verifyUrl(deps.appUrl, token);
       await enqueueEmail(
         tx,
         input.email,
-        templates.verifyAccount(settings.firm_name, input.first_name, verifyUrl(deps.appUrl, token)),
+        templates.verifyAccount(settings.firm_name, input.first_name, url),
+        {
+          url,
+          keyring: deps.keyring,
+        },
       );
     });
   } catch (error) {
@@ -164,11 +176,11 @@ export async function resendVerification(deps: AccountsDeps, email: string): Pro
   const settings = await deps.settings();
   await deps.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'verify', VERIFY_TTL_MS);
-    await enqueueEmail(
-      tx,
-      user.email,
-      templates.verifyAccount(settings.firm_name, user.firstName, verifyUrl(deps.appUrl, token)),
-    );
+    const url = verifyUrl(deps.appUrl, token);
+    await enqueueEmail(tx, user.email, templates.verifyAccount(settings.firm_name, user.firstName, url), {
+      url,
+      keyring: deps.keyring,
+    });
   });
 }
 
@@ -258,15 +270,11 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string): P
       .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'reset'), isNull(authTokens.usedAt)));
     const token = await issueToken(tx, user.id, 'reset', RESET_TTL_MS);
     const query = new URLSearchParams({ tokenId: token.secret, userid: user.id });
-    await enqueueEmail(
-      tx,
-      user.email,
-      templates.resetPassword(
-        settings.firm_name,
-        user.firstName,
-        `${deps.appUrl}/newpasswordlink?${query.toString()}`,
-      ),
-    );
+    const url = `${deps.appUrl}/newpasswordlink?${query.toString()}`;
+    await enqueueEmail(tx, user.email, templates.resetPassword(settings.firm_name, user.firstName, url), {
+      url,
+      keyring: deps.keyring,
+    });
   });
 }
 

@@ -4,15 +4,16 @@ import { staffActorOf } from '../../lib/actor.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { changeContact, markVerified, sendResetLink } from './accounts.staff.service.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { requireStepUp } from './step-up.service.ts';
 
 export async function accountsStaffRoutes(
   app: FastifyInstance,
-  { settings, appUrl }: { settings: SettingsCache; appUrl: string },
+  { settings, appUrl, keyring }: { settings: SettingsCache; appUrl: string; keyring: Keyring },
 ) {
   registerCall(app, CALLS.staffSendResetLink, async (request) => {
     await sendResetLink(
-      { db: app.db, appUrl, firmName: (await settings.get()).firm_name },
+      { db: app.db, appUrl, firmName: (await settings.get()).firm_name, keyring },
       staffActorOf(request),
       { clientId: request.body.client_id, taxYear: await settings.taxYear() },
     );

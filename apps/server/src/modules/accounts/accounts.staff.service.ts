@@ -13,6 +13,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import { createResetLink } from './accounts.service.ts';
 import { revokeUserSessions } from './sessions.service.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
 
 /**
  * Change the client's sign-in e-mail and phone (admins only: a sign-in address decides who holds the
@@ -83,7 +84,7 @@ const emailTaken = () =>
 
 /** E-mail the client a one-time link to set a new password (the link is never shown to staff). */
 export async function sendResetLink(
-  deps: { db: Database; appUrl: string; firmName: string },
+  deps: { db: Database; appUrl: string; firmName: string; keyring: Keyring },
   actor: StaffActor,
   input: { clientId: string; taxYear: number },
 ): Promise<void> {
@@ -97,7 +98,10 @@ export async function sendResetLink(
       .where(eq(clients.id, input.clientId));
     if (!owner) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
     const url = await createResetLink(tx, deps.appUrl, owner.id);
-    await enqueueEmail(tx, owner.email, templates.staffResetLink(deps.firmName, owner.firstName, url));
+    await enqueueEmail(tx, owner.email, templates.staffResetLink(deps.firmName, owner.firstName, url), {
+      url,
+      keyring: deps.keyring,
+    });
     await audit(tx, { actor, action: 'staff.client.resetlink', clientId: input.clientId });
   });
 }

@@ -15,6 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  sentText,
   signUpAndLogIn,
   staffSession,
   stepUpSession,
@@ -365,7 +366,7 @@ describe("the client's account", () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.to, 'mine1@example.com'));
-    const link = /resetpasswordlink\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+    const link = /resetpasswordlink\/([A-Za-z0-9_-]+)/.exec(sentText(mails.at(-1)))?.[1];
     expect(link).toBeTruthy();
     const check = await t.post('/api/settings/checkresetpwdlink', { tokenid: link });
     expect(check.json().status_smessage).toBe('Activate');

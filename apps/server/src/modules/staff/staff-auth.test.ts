@@ -65,7 +65,8 @@ describe('staff accounts from the command line', () => {
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/staff-create.ts', ...args], {
         cwd: ROOT,
-        env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        // A developer's machine: without NODE_ENV the tools are in production and require real secrets (F-02).
+        env: { NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
         encoding: 'utf8',
       });
     try {

@@ -4,15 +4,16 @@ import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { staffActorOf } from '../../lib/actor.ts';
 import { inviteStaff, listTeam, resetStaffMfa, setStaffActive } from './team.service.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
 
 /** staff/team/...: admins only (the call table's access level, checked before the body is read). */
 export async function staffTeamRoutes(
   app: FastifyInstance,
-  { settings, appUrl }: { settings: SettingsCache; appUrl: string },
+  { settings, appUrl, keyring }: { settings: SettingsCache; appUrl: string; keyring: Keyring },
 ) {
   const firm = async () => {
     const { firm_name: firmName, site_email: siteEmail } = await settings.get();
-    return { firmName, siteEmail, appUrl };
+    return { firmName, siteEmail, appUrl, keyring };
   };
 
   registerCall(app, CALLS.staffTeam, async () => ({ staff: await listTeam(app.db) }));

@@ -31,8 +31,9 @@ import { templates } from '../mail/templates.ts';
 import { audit } from '../../lib/audit.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 import { createStaffMember, StaffExistsError } from './staff-accounts.service.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
 
-type Firm = { firmName: string; siteEmail: string; appUrl: string };
+type Firm = { firmName: string; siteEmail: string; appUrl: string; keyring: Keyring };
 
 export async function listTeam(db: Database): Promise<StaffTeamMember[]> {
   const rows = await db
@@ -73,6 +74,7 @@ export async function inviteStaff(db: Database, firm: Firm, actor: StaffActor, i
           member.role,
           member.setupLink,
         ),
+        { url: member.setupLink, keyring: firm.keyring },
       );
       await audit(tx, { actor, action: 'staff.team.invite', subject: member.userId });
     });

@@ -1,7 +1,13 @@
 import { auditLog, emailOutbox, eq, mfaRecoveryCodes, users } from '@taxfirm/db';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  sentText,
+  signUpAndLogIn,
+  staffSession,
+  type TestApp,
+} from '../../../test/helpers.ts';
 
 let t: TestApp;
 let admin: { sid: string; userId: string };
@@ -25,7 +31,7 @@ const auditsOf = (action: string) => t.database.db.select().from(auditLog).where
 /** The invited member uses the e-mailed link, then logs in and enrols: the session cookie. */
 async function acceptInvitation(email: string) {
   const [mail] = await mailsTo(email);
-  const token = /resetpasswordlink\/([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+  const token = /resetpasswordlink\/([\w-]+)/.exec(sentText(mail))?.[1] ?? '';
   const set = await t.post('/api/settings/updatepasswordlink', {
     token_id: token,
     newpassword: PASSWORD,
