@@ -6,19 +6,24 @@ import { isStaffRole, type StaffRole } from '@taxfirm/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 
-type Origin = { ip: string; userAgent: string | undefined };
+export type Origin = { ip: string; userAgent: string | undefined };
 
 /** A signed-in client, acting on their own file. */
 export type ClientActor = Origin & { kind: 'client'; userId: string; clientId: string; email: string };
 /** A signed-in staff member (analyst or admin). */
 export type StaffActor = Origin & { kind: 'staff'; userId: string; role: StaffRole };
+/**
+ * Someone without a session: a sign-in attempt, a password reset by link, a refused call. `userId` is the
+ * account they tried or acted on, when it exists (the audit row's actor), else null.
+ */
+export type VisitorActor = Origin & { kind: 'visitor'; userId: string | null };
 /** The product itself: a payment provider's webhook, the mail worker, a command-line tool. */
 export type SystemActor = { kind: 'system' };
-export type Actor = ClientActor | StaffActor | SystemActor;
+export type Actor = ClientActor | StaffActor | VisitorActor | SystemActor;
 
 export const SYSTEM: SystemActor = { kind: 'system' };
 
-const originOf = (request: FastifyRequest): Origin => ({
+export const originOf = (request: FastifyRequest): Origin => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
@@ -41,4 +46,17 @@ export function staffActorOf(request: FastifyRequest): StaffActor {
   const user = request.user;
   if (!user || !isStaffRole(user.role)) throw new AppError('FORBIDDEN');
   return { kind: 'staff', userId: user.id, role: user.role, ...originOf(request) };
+}
+
+/** The request's origin, acting on (or trying) the account `userId`, before any session exists. */
+export function visitorActorOf(request: FastifyRequest, userId: string | null = null): VisitorActor {
+  return { kind: 'visitor', userId, ...originOf(request) };
+}
+
+/** Whoever makes this request: the session's client or staff member, else a visitor. */
+export function requestActorOf(request: FastifyRequest): ClientActor | StaffActor | VisitorActor {
+  const user = request.user;
+  if (user?.role === 'client' && user.clientId) return clientActorOf(request);
+  if (user && isStaffRole(user.role)) return staffActorOf(request);
+  return visitorActorOf(request, user?.id ?? null);
 }

@@ -2,6 +2,8 @@
  * Rate limits for the calls that attract abuse (login, register, forgot, resend): each limit counts
  * requests per key (the client's IP, or an e-mail address) in a window, in Redis when REDIS_URL is set so that
  * every instance shares the counters, in memory otherwise. Over the limit: 429 'Too many attempts...'.
+ * The limits fail closed: when the counters cannot be read (Redis down), the call is refused with 503
+ * rather than let through unlimited (security review F-13).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -25,7 +27,9 @@ export type Limit = {
 export async function registerRateLimit(app: FastifyInstance, redis: Redis | undefined): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'taxfirm-rl-', skipOnError: true } : {}),
+    // Never skip a limit because its store failed: a login without limits is worse than a login refused.
+    skipOnError: false,
+    ...(redis ? { redis, nameSpace: 'taxfirm-rl-' } : {}),
   });
 }
 
@@ -44,7 +48,10 @@ export function limits(app: FastifyInstance, ...rules: Limit[]): preHandlerAsync
   );
   return [
     async (request) => {
-      const results = await Promise.all(checks.map((check) => check(request)));
+      const results = await Promise.all(checks.map((check) => check(request))).catch((error: unknown) => {
+        request.log.error({ err: error }, 'rate-limit store failed; refusing the call');
+        throw new AppError('SERVICE_UNAVAILABLE', { cause: error });
+      });
       if (results.some((result) => !result.isAllowed && result.isExceeded))
         throw new AppError('TOO_MANY_REQUESTS');
       for (const [index, rule] of rules.entries()) {
@@ -87,5 +94,5 @@ export function perIpAndEmail(
 export const byMfaToken = (request: FastifyRequest) =>
   String((request.body as { mfa_token?: unknown } | undefined)?.mfa_token ?? '');
 
-/** The signed-in user (per-account limits on calls made with a session). */
-export const byUser = (request: FastifyRequest) => request.user?.id ?? '';
+/** The session's user (calls that need a session: a limit per account, whichever IP it comes from). */
+export const bySessionUser = (request: FastifyRequest) => request.user?.id ?? `ip:${request.ip}`;

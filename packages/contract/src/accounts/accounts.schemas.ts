@@ -184,7 +184,11 @@ export const mfaEnableBodySchema = z.object({
 });
 export type MfaEnableBody = z.input<typeof mfaEnableBodySchema>;
 export const mfaEnableResponseSchema = envelope({ recovery_codes: z.array(z.string()) });
-export const mfaDisableBodySchema = z.object({ password: password(MESSAGES.PASSWORD_REQUIRED) });
+/** Turning it off asks for the password and a current code (or a recovery code): a session alone is not enough. */
+export const mfaDisableBodySchema = z.object({
+  password: password(MESSAGES.PASSWORD_REQUIRED),
+  code: mfaCode,
+});
 export type MfaDisableBody = z.input<typeof mfaDisableBodySchema>;
 
 /**

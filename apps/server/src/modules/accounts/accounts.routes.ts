@@ -9,11 +9,14 @@ import {
   startMfaSetup,
   type MfaDeps,
 } from './mfa.service.ts';
+import { clientActorOf, originOf, requestActorOf, visitorActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { byIp, byMfaToken, limits, perIpAndEmail } from '../../lib/rate-limit.ts';
+import { audit } from '../../lib/audit.ts';
+import { byIp, byMfaToken, bySessionUser, limits, perIpAndEmail } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
+  auditSignIn,
   changePassword,
   checkCredentials,
   finishMfaLogin,
@@ -37,11 +40,24 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
   const deps: AccountsDeps = { db: app.db, appUrl, settings: settings.get, keyring };
   const mfa: MfaDeps = { db: app.db, keyring, settings: settings.get };
 
-  /** Start a session for a user who has proved who they are; answers uinfo. */
-  const signIn = async (reply: FastifyReply, userId: string) => {
+  /**
+   * Start a session for a client who has proved who they are; answers uinfo. The answer is built first
+   * (it refuses anyone but a client), so a refusal never carries a session cookie; the session starts last.
+   */
+  const signIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    how: Parameters<typeof auditSignIn>[4],
+  ) => {
+    const uinfo = await userInfo(app.db, userId, await settings.taxYear());
     await reply.startSession(userId);
-    return { uinfo: await userInfo(app.db, userId, await settings.taxYear()) };
+    await auditSignIn(app.db, 'client', userId, originOf(request), how);
+    return { uinfo };
   };
+
+  /** A limit per signed-in account (whichever IP): for calls that check the password again. */
+  const perUser = (name: string) => limits(app, { name, max: 5, window: '15 minutes', key: bySessionUser });
 
   registerCall(
     app,
@@ -74,19 +90,21 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
     app,
     CALLS.login,
     async (request, reply) => {
-      const user = await checkCredentials(app.db, request.body.email, request.body.password);
+      const { email, password } = request.body;
+      const user = await checkCredentials(app.db, email, password, originOf(request));
       if (user.mfaEnabledAt) {
         return {
           status_smessage: MESSAGES.MFA_REQUIRED,
           mfa_required: true as const,
-          mfa_token: await startMfaLogin(app.db, user.id),
+          mfa_token: await startMfaLogin(app.db, user.id, 'client'),
         };
       }
-      return signIn(reply, user.id);
+      return signIn(request, reply, user.id, 'password');
     },
     {
-      // Ten tries per address in 15 minutes whoever makes them, and a wider limit per IP.
-      preHandler: perIpAndEmail(app, 'login', { ip: 50, email: 10 }, '15 minutes'),
+      // Wrong passwords are counted per account (accounts.service.ts): the owner's own sign-ins never
+      // count against them. Every attempt counts per IP.
+      preHandler: limits(app, { name: 'login-ip', max: 50, window: '15 minutes', key: byIp }),
     },
   );
 
@@ -95,13 +113,19 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
     CALLS.mfaLogin,
     async (request, reply) => {
       const { tokenId, userId } = await mfaLoginUser(app.db, request.body.mfa_token);
-      const method = await checkSecondFactor(mfa, userId, request.body.code);
+      const method = await checkSecondFactor(mfa, userId, request.body.code, visitorActorOf(request, userId));
       await finishMfaLogin(app.db, tokenId);
-      const answer = await signIn(reply, userId);
+      const answer = await signIn(
+        request,
+        reply,
+        userId,
+        method === 'recovery' ? 'password+recovery code' : 'password+authenticator',
+      );
       await noteNewSignIn(deps, userId, { withRecoveryCode: method === 'recovery' });
       return answer;
     },
     {
+      // Wrong codes are counted per account (mfa.service.ts); these only slow one token and one IP down.
       preHandler: limits(
         app,
         { name: 'mfa-ip', max: 30, window: '15 minutes', key: byIp },
@@ -122,21 +146,41 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
   registerCall(app, CALLS.mfaSetup, async (request) => startMfaSetup(mfa, signedIn(request).id));
 
   registerCall(app, CALLS.mfaEnable, async (request) => {
-    const codes = await enableMfa(mfa, signedIn(request).id, request.body.code);
+    const actor = clientActorOf(request);
+    const codes = await enableMfa(mfa, actor.userId, request.body.code, {
+      actor,
+      keepSession: request.sessionId ?? undefined,
+    });
     return { status_smessage: MESSAGES.MFA_ENABLED, recovery_codes: codes };
   });
 
-  registerCall(app, CALLS.mfaDisable, async (request) => {
-    await disableMfa(mfa, signedIn(request).id, request.body.password);
-    return { status_smessage: MESSAGES.MFA_DISABLED };
-  });
+  registerCall(
+    app,
+    CALLS.mfaDisable,
+    async (request) => {
+      const actor = clientActorOf(request);
+      const { password, code } = request.body;
+      await disableMfa(
+        mfa,
+        actor.userId,
+        { password, code },
+        { actor, keepSession: request.sessionId ?? undefined },
+      );
+      return { status_smessage: MESSAGES.MFA_DISABLED };
+    },
+    { preHandler: perUser('mfa-disable-user') },
+  );
 
   registerCall(app, CALLS.logoutStatus, async (request) => ({
     loginstatus: request.user ? (1 as const) : (0 as const),
   }));
 
   registerCall(app, CALLS.logout, async (request, reply) => {
-    if (request.sessionId) await revokeSession(app.db, request.sessionId);
+    if (request.sessionId) {
+      const actor = requestActorOf(request);
+      await revokeSession(app.db, request.sessionId);
+      await audit(app.db, { actor, action: actor.kind === 'staff' ? 'staff.logout' : 'logout' });
+    }
     reply.clearSessionCookie();
     return { status_smessage: MESSAGES.LOGGED_OUT };
   });
@@ -155,7 +199,7 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
 
   registerCall(app, CALLS.forgotChecker, async (request) => {
     const { tokenId, userid, newpassword } = request.body;
-    await resetPasswordWithToken(deps, 'reset', tokenId, newpassword, userid);
+    await resetPasswordWithToken(deps, 'reset', tokenId, newpassword, originOf(request), userid);
     return { status_smessage: MESSAGES.RESET_LINK_SUCCESS };
   });
 
@@ -167,19 +211,27 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
   });
 
   registerCall(app, CALLS.updatePasswordLink, async (request) => {
-    await resetPasswordWithToken(deps, 'staff_reset', request.body.token_id, request.body.newpassword);
+    const { token_id: tokenId, newpassword } = request.body;
+    await resetPasswordWithToken(deps, 'staff_reset', tokenId, newpassword, originOf(request));
     return { status_smessage: MESSAGES.RESET_LINK_SUCCESS };
   });
 
-  registerCall(app, CALLS.changePassword, async (request, reply) => {
-    const user = request.user;
-    const sessionId = request.sessionId;
-    if (!user || !sessionId) throw new AppError('UNAUTHORIZED');
-    await changePassword(deps, user.id, request.body.oldpassword, request.body.password, sessionId);
-    // A privilege change: this browser gets a new session token too.
-    await reply.startSession(user.id);
-    return { status_smessage: MESSAGES.PASSWORD_CHANGED };
-  });
+  registerCall(
+    app,
+    CALLS.changePassword,
+    async (request, reply) => {
+      const actor = clientActorOf(request);
+      const sessionId = request.sessionId;
+      if (!sessionId) throw new AppError('UNAUTHORIZED');
+      const { oldpassword, password } = request.body;
+      await changePassword(deps, actor.userId, oldpassword, password, sessionId, actor);
+      // A privilege change: this browser gets a new session token too.
+      await reply.startSession(actor.userId);
+      return { status_smessage: MESSAGES.PASSWORD_CHANGED };
+    },
+    // A held session must not try old passwords at argon2 speed (security review F-15).
+    { preHandler: perUser('changepassword-user') },
+  );
 }
 
 /** The session's user (client calls are only reached with one). */

@@ -2,6 +2,10 @@
  * Accounts: registration with e-mail verification, login, password reset by e-mailed link (client) or by a
  * staff-sent link, and password change. Every e-mail is written to the outbox in the transaction of the change
  * that causes it. Tokens are random and stored hashed; links are single use and expire.
+ *
+ * Wrong passwords are counted per account (`users.login_failures`, both doors); the tenth in a row locks
+ * password sign-in for 15 minutes (429), a successful sign-in or a reset link starts the count again, so the
+ * owner signing in often is never refused. Every sign-in, failure and lock is audited.
  */
 import {
   INITIAL_FILE_STATUS,
@@ -20,12 +24,15 @@ import {
   filingStatusHistory,
   gt,
   isNull,
+  or,
   sql,
   users,
   type Database,
 } from '@taxfirm/db';
 import type { z } from 'zod';
+import type { Actor, Origin } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { audit, hashedEmail } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { assertPasswordAllowed } from '../../lib/crypto/password-policy.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto/passwords.ts';
@@ -47,8 +54,17 @@ export type AccountsDeps = {
 };
 
 type RegisterInput = z.output<typeof registerBodySchema>;
-type TokenKind = 'verify' | 'reset' | 'staff_reset' | 'mfa_login';
+type TokenKind = 'verify' | 'reset' | 'staff_reset' | 'mfa_login' | 'staff_mfa_login';
 const MFA_LOGIN_TTL_MS = 5 * 60_000;
+
+/** Wrong passwords in a row that lock an account's password sign-in, and for how long. */
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_LOCK_MINUTES = 15;
+
+/** Which login a password comes through: the portal's (clients only) or the staff console's. */
+export type Door = 'client' | 'staff';
+/** The audit prefix of a door's events. */
+const doorPrefix = (door: Door) => (door === 'staff' ? 'staff.' : '');
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
@@ -184,32 +200,116 @@ export async function resendVerification(deps: AccountsDeps, email: string): Pro
   });
 }
 
+type UserRow = typeof users.$inferSelect;
+
+/** Someone at a login, trying the account `userId` (null: an address nobody owns). */
+const visitor = (origin: Origin, userId: string | null): Actor => ({ kind: 'visitor', userId, ...origin });
+
+const isLoginLocked = (user: UserRow) =>
+  user.loginLockedUntil !== null && user.loginLockedUntil.getTime() > Date.now();
+
 /**
- * Check a client's credentials. Unknown e-mail, wrong password and a staff account all answer the same,
- * after the same password-hashing work. Only a correct password learns that the account is unverified.
+ * Count a wrong password (or a right one at the wrong door: that too is a failed sign-in, so the count never
+ * tells which). The tenth in a row locks the account's password sign-in and starts the count again; the
+ * count, the lock and their audit rows commit together.
  */
-export async function checkCredentials(db: Database, email: string, password: string) {
+async function recordLoginFailure(db: Database, door: Door, user: UserRow, origin: Origin, why: string) {
+  const actor = visitor(origin, user.id);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ loginFailures: sql`${users.loginFailures} + 1` })
+      .where(eq(users.id, user.id))
+      .returning({ failures: users.loginFailures });
+    await audit(tx, { actor, action: `${doorPrefix(door)}signin.failed`, subject: why });
+    if (!row || row.failures < LOGIN_MAX_FAILURES) return;
+    await tx
+      .update(users)
+      .set({ loginFailures: 0, loginLockedUntil: sql`now() + make_interval(mins => ${LOGIN_LOCK_MINUTES})` })
+      .where(eq(users.id, user.id));
+    await audit(tx, {
+      actor,
+      action: `${doorPrefix(door)}signin.locked`,
+      subject: `${LOGIN_MAX_FAILURES} wrong passwords; ${LOGIN_LOCK_MINUTES} minutes`,
+    });
+  });
+}
+
+/**
+ * Check a password at a door. Unknown e-mail, wrong password and an account of the other door all answer
+ * the same (LOGIN_INVALID), after the same password-hashing work; a locked account answers 429 without
+ * looking at the password. A right password starts the count again, unless a lock came down meanwhile.
+ */
+async function checkPassword(db: Database, door: Door, email: string, password: string, origin: Origin) {
+  const prefix = doorPrefix(door);
   const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
+  if (user && isLoginLocked(user)) {
+    await audit(db, { actor: visitor(origin, user.id), action: `${prefix}signin.failed`, subject: 'locked' });
+    throw new AppError('TOO_MANY_REQUESTS');
+  }
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok || user.role !== 'client') {
+  if (!user) {
+    // Nobody's address: keep only its hash.
+    await audit(db, {
+      actor: visitor(origin, null),
+      action: `${prefix}signin.failed`,
+      subject: hashedEmail(email),
+    });
     throw new AppError('LOGIN_INVALID');
   }
-  if (!user.verifiedAt) throw new AppError('LOGIN_NOT_VERIFIED');
+  // A deactivated member gets the same answer as a wrong password: nothing tells who is on the staff.
+  const wrongDoor =
+    door === 'client'
+      ? user.role !== 'client' && 'staff account at the client login'
+      : user.role === 'client'
+        ? 'client account at the staff login'
+        : user.deactivatedAt !== null && 'deactivated';
+  if (!ok || wrongDoor) {
+    await recordLoginFailure(db, door, user, origin, ok ? String(wrongDoor) : 'wrong password');
+    throw new AppError('LOGIN_INVALID');
+  }
+  const cleared = await db
+    .update(users)
+    .set({ loginFailures: 0, loginLockedUntil: null })
+    .where(
+      and(eq(users.id, user.id), or(isNull(users.loginLockedUntil), sql`${users.loginLockedUntil} <= now()`)),
+    )
+    .returning({ id: users.id });
+  if (cleared.length === 0) throw new AppError('TOO_MANY_REQUESTS');
   return user;
 }
 
 /**
- * Check a staff member's credentials: the same uniform answer, after the same hashing work, for an unknown
- * e-mail, a wrong password and a client account.
+ * Check a client's credentials at the portal's login. Only a correct password learns that the account is
+ * unverified.
  */
-export async function checkStaffCredentials(db: Database, email: string, password: string) {
-  const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  // A deactivated member gets the same answer as a wrong password: nothing tells who is on the staff.
-  if (!user || !ok || user.role === 'client' || user.deactivatedAt !== null) {
-    throw new AppError('LOGIN_INVALID');
+export async function checkCredentials(db: Database, email: string, password: string, origin: Origin) {
+  const user = await checkPassword(db, 'client', email, password, origin);
+  if (!user.verifiedAt) {
+    await audit(db, { actor: visitor(origin, user.id), action: 'signin.failed', subject: 'not verified' });
+    throw new AppError('LOGIN_NOT_VERIFIED');
   }
   return user;
+}
+
+/** Check a staff member's credentials at the staff login (clients and deactivated members are refused). */
+export async function checkStaffCredentials(db: Database, email: string, password: string, origin: Origin) {
+  return checkPassword(db, 'staff', email, password, origin);
+}
+
+/** Audit a finished sign-in (a session was started): `how` names the factors used. */
+export async function auditSignIn(
+  db: Database,
+  door: Door,
+  userId: string,
+  origin: Origin,
+  how: 'password' | 'password+authenticator' | 'password+recovery code' | 'password+enrolment',
+): Promise<void> {
+  await audit(db, {
+    actor: visitor(origin, userId),
+    action: `${doorPrefix(door)}signin.succeeded`,
+    subject: how,
+  });
 }
 
 /** How long a staff-sent or set-up link (resetpasswordlink/{id}) stays live. */
@@ -292,6 +392,7 @@ export async function resetPasswordWithToken(
   kind: 'reset' | 'staff_reset',
   secret: string,
   newPassword: string,
+  origin: Origin,
   userId?: string,
 ): Promise<void> {
   const token = await liveToken(deps.db, kind, secret);
@@ -299,7 +400,14 @@ export async function resetPasswordWithToken(
     throw new AppError('VALIDATION_FAILED', { message: MESSAGES.RESET_LINK_EXPIRED });
   }
   assertPasswordAllowed(newPassword, 'newpassword');
-  await setPassword(deps, token.userId, newPassword, { usedToken: token.id });
+  await setPassword(deps, token.userId, newPassword, {
+    usedToken: token.id,
+    audit: {
+      actor: visitor(origin, token.userId),
+      action: 'password.reset',
+      subject: kind === 'reset' ? 'e-mailed link' : 'staff-sent or set-up link',
+    },
+  });
 }
 
 /**
@@ -312,17 +420,22 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
   currentSessionId: string,
-  andThen?: (tx: Pick<Database, 'insert'>) => Promise<void>,
+  actor: Actor,
 ): Promise<void> {
   assertPasswordAllowed(newPassword, 'password');
+  const prefix = actor.kind === 'staff' ? 'staff.' : '';
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
+    await audit(deps.db, { actor, action: `${prefix}password.change.failed`, subject: 'wrong old password' });
     throw new AppError('VALIDATION_FAILED', {
       message: MESSAGES.OLD_PASSWORD_WRONG,
       details: { oldpassword: MESSAGES.OLD_PASSWORD_WRONG },
     });
   }
-  await setPassword(deps, userId, newPassword, { keepSession: currentSessionId, andThen });
+  await setPassword(deps, userId, newPassword, {
+    keepSession: currentSessionId,
+    audit: { actor, action: `${prefix}password.changed` },
+  });
 }
 
 async function setPassword(
@@ -332,7 +445,7 @@ async function setPassword(
   options: {
     usedToken?: string;
     keepSession?: string;
-    andThen?: (tx: Pick<Database, 'insert'>) => Promise<void>;
+    audit: { actor: Actor; action: string; subject?: string };
   },
 ): Promise<void> {
   const settings = await deps.settings();
@@ -349,11 +462,18 @@ async function setPassword(
     }
     const [user] = await tx
       .update(users)
-      // A reset link proves the address, so it also verifies an account that was not yet verified.
+      // A reset link proves the address, so it also verifies an account that was not yet verified, and
+      // lifts a lock on password sign-in (the owner need not wait out an attacker's guesses).
       .set({
         passwordHash,
         passwordChangedAt: new Date(),
-        ...(options.usedToken ? { verifiedAt: sql`coalesce(${users.verifiedAt}, now())` } : {}),
+        ...(options.usedToken
+          ? {
+              verifiedAt: sql`coalesce(${users.verifiedAt}, now())`,
+              loginFailures: 0,
+              loginLockedUntil: null,
+            }
+          : {}),
       })
       .where(eq(users.id, userId))
       .returning({ email: users.email, firstName: users.firstName });
@@ -364,22 +484,31 @@ async function setPassword(
       user.email,
       templates.passwordChanged(settings.firm_name, user.firstName, settings.site_email),
     );
-    await options.andThen?.(tx);
+    await audit(tx, options.audit);
   });
 }
 
-/** A correct password with MFA on: a 5-minute, single-use token for the second step. */
-export async function startMfaLogin(db: Database, userId: string): Promise<string> {
-  return (await issueToken(db, userId, 'mfa_login', MFA_LOGIN_TTL_MS)).secret;
+/**
+ * A correct password with MFA on (or, for staff, still to enrol): a 5-minute, single-use token for the
+ * second step, of its door's own kind, so that each door accepts only its own tokens.
+ */
+export async function startMfaLogin(db: Database, userId: string, door: Door): Promise<string> {
+  const kind = door === 'staff' ? 'staff_mfa_login' : 'mfa_login';
+  return (await issueToken(db, userId, kind, MFA_LOGIN_TTL_MS)).secret;
 }
 
-/** The user a live second-step token belongs to; refused once used or expired. */
+/**
+ * The client a live second-step token of the portal belongs to; refused once used or expired, and a staff
+ * token (or any token of a staff member) gets exactly the same answer as an unknown one.
+ */
 export async function mfaLoginUser(
   db: Database,
   secret: string,
 ): Promise<{ tokenId: string; userId: string }> {
   const token = await liveToken(db, 'mfa_login', secret);
   if (!token) throw new AppError('MFA_LOGIN_EXPIRED');
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, token.userId)).limit(1);
+  if (user?.role !== 'client') throw new AppError('MFA_LOGIN_EXPIRED');
   return { tokenId: token.id, userId: token.userId };
 }
 
@@ -421,8 +550,10 @@ export async function noteNewSignIn(
  * or `enrol` (not yet). Anything else (a client, a deactivated member, the wrong step) is an expired login.
  */
 export async function staffStepUser(db: Database, secret: string, step: 'mfa' | 'enrol') {
-  const { tokenId, userId } = await mfaLoginUser(db, secret);
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const token = await liveToken(db, 'staff_mfa_login', secret);
+  if (!token) throw new AppError('MFA_LOGIN_EXPIRED');
+  const tokenId = token.id;
+  const [user] = await db.select().from(users).where(eq(users.id, token.userId)).limit(1);
   const ready = user && isStaffRole(user.role) && user.deactivatedAt === null;
   if (!ready || (step === 'mfa') !== Boolean(user.mfaEnabledAt)) {
     throw new AppError('MFA_LOGIN_EXPIRED');

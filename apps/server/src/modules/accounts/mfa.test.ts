@@ -44,6 +44,9 @@ describe('two-step verification', () => {
   });
 
   it('refuses a wrong first code, then turns on with a right one and answers ten recovery codes once', async () => {
+    // F-15: another device is signed in; turning MFA on signs it out and keeps this session.
+    const otherSid = (await login()).cookies.find((c) => c.name === 'sid')?.value ?? '';
+    expect((await t.postAs(otherSid, '/api/settings/logoutstatus')).json().loginstatus).toBe(1);
     const wrong = await t.postAs(sid, '/api/account/mfa/enable', { code: '000000' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual({ code: 'The code is not valid. Please try again.' });
@@ -56,6 +59,7 @@ describe('two-step verification', () => {
     const rows = JSON.stringify(await t.database.db.select().from(mfaRecoveryCodes));
     for (const code of recoveryCodes) expect(rows).not.toContain(code);
     expect((await t.postAs(sid, '/api/account/mfa/status')).json().enabled).toBe(true);
+    expect((await t.postAs(otherSid, '/api/settings/logoutstatus')).json().loginstatus).toBe(0);
     const again = await t.postAs(sid, '/api/account/mfa/setup');
     expect(again.statusCode).toBe(409);
   });
@@ -105,12 +109,28 @@ describe('two-step verification', () => {
     expect(reused.statusCode).toBe(400);
   });
 
-  it('turns off only with the password, and login is one step again', async () => {
-    const wrong = await t.postAs(sid, '/api/account/mfa/disable', { password: 'not my password' });
+  it('F-15: turns off only with the password and a current code; other sessions end; login is one step again', async () => {
+    const disable = (body: object) => t.postAs(sid, '/api/account/mfa/disable', body);
+    const missing = await disable({ password: PASSWORD });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual({ code: 'Enter the 6-digit code from your authenticator app' });
+    const wrong = await disable({ password: 'not my password', code: '123456' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual({ password: 'Password is not correct' });
-    const off = await t.postAs(sid, '/api/account/mfa/disable', { password: PASSWORD });
+    const wrongCode = await disable({ password: PASSWORD, code: '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json().details).toEqual({ code: 'The code is not valid. Please try again.' });
+    // Another device signed in meanwhile (with a recovery code): turning MFA off signs it out.
+    const token = (await login()).json().mfa_token as string;
+    const other = await t.post('/api/account/mfa/login', { mfa_token: token, code: recoveryCodes[1] });
+    const otherSid = other.cookies.find((c) => c.name === 'sid')?.value ?? '';
+    expect((await t.postAs(otherSid, '/api/settings/logoutstatus')).json().loginstatus).toBe(1);
+
+    // A recovery code does too (the phone may be what was lost).
+    const off = await disable({ password: PASSWORD, code: recoveryCodes[2] });
     expect(off.json().status_smessage).toBe('Two-step verification is off.');
+    expect((await t.postAs(otherSid, '/api/settings/logoutstatus')).json().loginstatus).toBe(0);
+    expect((await t.postAs(sid, '/api/settings/logoutstatus')).json().loginstatus).toBe(1);
     const res = await login();
     expect(res.json().uinfo?.email).toBe(EMAIL);
     expect(await t.database.db.select().from(mfaRecoveryCodes)).toHaveLength(0);

@@ -8,7 +8,15 @@ import { and, clients, eq, gt, isNull, ne, sessions, users, type Database } from
 import type { SessionUser } from '../../types/fastify.d.ts';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
 
-export const SESSION_COOKIE = 'sid';
+/**
+ * The session cookie's name. Over https it is `__Host-sid`: browsers accept a `__Host-` cookie only with
+ * Secure, Path=/ and no Domain, so a sibling subdomain cannot plant one (login as the attacker) and this one
+ * never leaks to subdomains. Over plain http (development, tests) browsers would refuse it, so it is `sid`.
+ * Each server reads only its own name: a planted plain `sid` means nothing in production.
+ */
+export function sessionCookieName(secureCookies: boolean): string {
+  return secureCookies ? '__Host-sid' : 'sid';
+}
 export const IDLE_MS = INACTIVITY_LIMIT_MINUTES * 60_000;
 export const ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 3_600_000;
 /** Activity is written at most this often, not on every request. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientActorOf, staffActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { byIp, byUser, limits } from '../../lib/rate-limit.ts';
+import { byIp, bySessionUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import type { MfaDeps } from './mfa.service.ts';
@@ -19,7 +19,7 @@ export async function stepUpRoutes(
   const guarded = (name: string) =>
     limits(
       app,
-      { name: `${name}-user`, max: 10, window: '15 minutes', key: byUser },
+      { name: `${name}-user`, max: 10, window: '15 minutes', key: bySessionUser },
       { name: `${name}-ip`, max: 30, window: '15 minutes', key: byIp },
     );
   const sessionOf = (request: FastifyRequest) => {

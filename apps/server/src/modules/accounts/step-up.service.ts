@@ -7,11 +7,11 @@
 import { MESSAGES, STEP_UP_MINUTES } from '@taxfirm/contract';
 import { and, eq, isNull, sessions, users, type Database } from '@taxfirm/db';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Actor } from '../../lib/actor.ts';
+import type { ClientActor, StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { verifyPassword } from '../../lib/crypto/passwords.ts';
-import { limits, byUser } from '../../lib/rate-limit.ts';
+import { limits, bySessionUser } from '../../lib/rate-limit.ts';
 import { checkSecondFactor, type MfaDeps } from './mfa.service.ts';
 
 export const STEP_UP_MS = STEP_UP_MINUTES * 60_000;
@@ -29,14 +29,14 @@ function wrongPassword(): AppError {
  */
 export async function stepUp(
   deps: MfaDeps,
-  actor: Exclude<Actor, { kind: 'system' }>,
+  actor: ClientActor | StaffActor,
   sessionId: string,
   answer: { password?: string | undefined; code?: string | undefined },
 ): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!user) throw new AppError('UNAUTHORIZED');
   if (answer.code) {
-    await checkSecondFactor(deps, user.id, answer.code);
+    await checkSecondFactor(deps, user.id, answer.code, actor);
   } else if (!(await verifyPassword(user.passwordHash, answer.password ?? ''))) {
     throw wrongPassword();
   }
@@ -77,7 +77,7 @@ export function requireStepUp(
   return {
     onRequest: [check],
     ...(name && perUserPerHour
-      ? { preHandler: limits(app, { name, max: perUserPerHour, window: '1 hour', key: byUser }) }
+      ? { preHandler: limits(app, { name, max: perUserPerHour, window: '1 hour', key: bySessionUser }) }
       : {}),
   };
 }

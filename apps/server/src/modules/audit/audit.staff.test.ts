@@ -41,7 +41,13 @@ const list = async (body: object = {}) => {
 describe('staff/audit/list', () => {
   it('shows who did what to which client, from where, newest first', async () => {
     const { data } = await list({ client_id: asha.clientId });
-    expect(data.map((e) => e.action)).toEqual(['staff.client.status']);
+    // The client's own sign-in is in their history too (security review F-06), with them as the actor.
+    expect(data.map((e) => e.action)).toEqual(['staff.client.status', 'signin.succeeded']);
+    expect(data[1]).toMatchObject({
+      actor: { email: 'asha@example.com', name: 'Asha Rao', role: 'client' },
+      client: { name: 'Asha Rao' },
+      subject: 'password',
+    });
     expect(data[0]).toMatchObject({
       actor: { email: 'admin@firm.example', name: 'Ada Shah', role: 'admin' },
       client: { name: 'Asha Rao', file_number: null },

@@ -83,6 +83,14 @@ export const templates = {
       `Your client portal account was signed in to on ${when}${withRecoveryCode ? ' with one of your recovery codes, which cannot be used again' : ''}.`,
       `If this was not you, change your password and contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
     ]),
+  /** Too many wrong second-factor codes: sign-in with a code is blocked for a while (no link, no secret). */
+  mfaLocked: (firmName: string, name: string, minutes: number, contactEmail: string) =>
+    email(firmName, `We blocked sign-in attempts on your ${firmName} account`, [
+      `Hello ${name},`,
+      `Someone entered your password correctly, then a wrong two-step verification code several times in a row. We blocked sign-in attempts with a wrong code on your account, and signing in with a code is paused for ${minutes} minutes.`,
+      `If this wasn't you, change your password as soon as you can: whoever tried knows it. If it was you, wait ${minutes} minutes and check that your phone's clock is set automatically.`,
+      `Questions? Contact us${contactEmail ? ` at ${contactEmail}` : ''}.`,
+    ]),
   paymentReceipt: (
     firmName: string,
     name: string,

@@ -5,12 +5,14 @@
  * and staff cannot sign in through the client login.
  */
 import { CALLS } from '@taxfirm/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { originOf, visitorActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { byIp, byMfaToken, limits, perIpAndEmail, type Limit } from '../../lib/rate-limit.ts';
+import { byIp, byMfaToken, limits, type Limit } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import {
+  auditSignIn,
   checkStaffCredentials,
   finishMfaLogin,
   noteNewSignIn,
@@ -27,11 +29,23 @@ export async function staffAuthRoutes(
 ) {
   const mfa: MfaDeps = { db: app.db, keyring, settings: settings.get };
 
-  /** Start the session and say so by e-mail; answers the staff member. */
-  const signIn = async (reply: FastifyReply, userId: string, withRecoveryCode: boolean) => {
+  /**
+   * Start the session and say so by e-mail; answers the staff member. The answer is built first, so a
+   * refusal never carries a session cookie; the session starts last.
+   */
+  const signIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    how: Parameters<typeof auditSignIn>[4],
+  ) => {
+    const staff = await getStaffInfo(app.db, userId);
     await reply.startSession(userId);
-    await noteNewSignIn({ db: app.db, settings: settings.get }, userId, { withRecoveryCode });
-    return getStaffInfo(app.db, userId);
+    await auditSignIn(app.db, 'staff', userId, originOf(request), how);
+    await noteNewSignIn({ db: app.db, settings: settings.get }, userId, {
+      withRecoveryCode: how === 'password+recovery code',
+    });
+    return staff;
   };
 
   const perToken: Limit = {
@@ -46,14 +60,16 @@ export async function staffAuthRoutes(
     app,
     CALLS.staffLogin,
     async (request) => {
-      const user = await checkStaffCredentials(app.db, request.body.email, request.body.password);
+      const { email, password } = request.body;
+      const user = await checkStaffCredentials(app.db, email, password, originOf(request));
       return {
         step: user.mfaEnabledAt ? ('mfa' as const) : ('enrol' as const),
-        mfa_token: await startMfaLogin(app.db, user.id),
+        mfa_token: await startMfaLogin(app.db, user.id, 'staff'),
       };
     },
     {
-      preHandler: perIpAndEmail(app, 'staff-login', { ip: 30, email: 10 }, '15 minutes'),
+      // Wrong passwords are counted per account (accounts.service.ts); every attempt counts per IP.
+      preHandler: limits(app, { name: 'staff-login-ip', max: 30, window: '15 minutes', key: byIp }),
     },
   );
 
@@ -62,9 +78,15 @@ export async function staffAuthRoutes(
     CALLS.staffLoginMfa,
     async (request, reply) => {
       const { tokenId, user } = await staffStepUser(app.db, request.body.mfa_token, 'mfa');
-      const method = await checkSecondFactor(mfa, user.id, request.body.code);
+      const method = await checkSecondFactor(
+        mfa,
+        user.id,
+        request.body.code,
+        visitorActorOf(request, user.id),
+      );
       await finishMfaLogin(app.db, tokenId);
-      return { staff: await signIn(reply, user.id, method === 'recovery') };
+      const how = method === 'recovery' ? 'password+recovery code' : 'password+authenticator';
+      return { staff: await signIn(request, reply, user.id, how) };
     },
     { preHandler: limits(app, perIp, perToken) },
   );
@@ -84,9 +106,16 @@ export async function staffAuthRoutes(
     CALLS.staffEnrolConfirm,
     async (request, reply) => {
       const { tokenId, user } = await staffStepUser(app.db, request.body.mfa_token, 'enrol');
-      const recoveryCodes = await enableMfa(mfa, user.id, request.body.code);
+      // Enrolment is part of the sign-in: its wrong codes count towards the account's lock.
+      const recoveryCodes = await enableMfa(mfa, user.id, request.body.code, {
+        actor: visitorActorOf(request, user.id),
+        countFailures: true,
+      });
       await finishMfaLogin(app.db, tokenId);
-      return { staff: await signIn(reply, user.id, false), recovery_codes: recoveryCodes };
+      return {
+        staff: await signIn(request, reply, user.id, 'password+enrolment'),
+        recovery_codes: recoveryCodes,
+      };
     },
     { preHandler: limits(app, perIp, perToken) },
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { staffActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { byUser, limits, perIpAndEmail } from '../../lib/rate-limit.ts';
+import { bySessionUser, limits, perIpAndEmail } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
@@ -32,7 +32,14 @@ export async function staffPasswordRoutes(
       return { status_smessage: MESSAGES.PASSWORD_CHANGED };
     },
     // A held session cannot try current passwords at leisure.
-    { preHandler: limits(app, { name: 'staff-password-user', max: 10, window: '15 minutes', key: byUser }) },
+    {
+      preHandler: limits(app, {
+        name: 'staff-password-user',
+        max: 10,
+        window: '15 minutes',
+        key: bySessionUser,
+      }),
+    },
   );
 
   registerCall(

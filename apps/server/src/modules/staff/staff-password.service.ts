@@ -40,10 +40,10 @@ export async function changeStaffPassword(
     { db: deps.db, keyring: deps.keyring, settings: deps.settings },
     user.id,
     input.code,
+    actor,
   );
-  await changePassword(deps, user.id, input.oldpassword, input.password, sessionId, (tx) =>
-    audit(tx, { actor, action: 'staff.password.change', subject: user.id }),
-  );
+  // Audited there as staff.password.changed, in the change's transaction.
+  await changePassword(deps, user.id, input.oldpassword, input.password, sessionId, actor);
 }
 
 /**
@@ -72,7 +72,10 @@ export async function requestStaffPasswordReset(deps: AccountsDeps, email: strin
         and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'staff_reset'), isNull(authTokens.usedAt)),
       );
     const link = await createResetLink(tx, deps.appUrl, user.id);
-    await enqueueEmail(tx, user.email, templates.staffPasswordReset(firmName, user.firstName, link));
+    await enqueueEmail(tx, user.email, templates.staffPasswordReset(firmName, user.firstName, link), {
+      url: link,
+      keyring: deps.keyring,
+    });
     await audit(tx, { actor: SYSTEM, action: 'staff.password.resetlink', subject: user.id });
   });
 }

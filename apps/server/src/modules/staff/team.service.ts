@@ -139,6 +139,11 @@ export async function resetStaffMfa(db: Database, firm: Firm, actor: StaffActor,
         mfaLastTimeStep: null,
         passwordHash: unusable,
         passwordChangedAt: null,
+        // A fresh start: no lock left from wrong codes or passwords (the new password comes by e-mail).
+        mfaFailures: 0,
+        mfaLockedUntil: null,
+        loginFailures: 0,
+        loginLockedUntil: null,
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
@@ -156,6 +161,7 @@ export async function resetStaffMfa(db: Database, firm: Firm, actor: StaffActor,
       tx,
       member.email,
       templates.staffMfaReset(firm.firmName, member.firstName, firm.siteEmail, link),
+      { url: link, keyring: firm.keyring },
     );
     await audit(tx, { actor, action: 'staff.team.resetmfa', subject: userId });
   });

@@ -4,14 +4,17 @@
  * X-XSRF-TOKEN, else 403. The token is signed with the session secret and bound to the session cookie it
  * was issued with (a hash of it; none for a visitor), so a value the server never issued, or one planted
  * for another session (e.g. from a sibling subdomain), is refused even when cookie and header agree. A new
- * session cookie (login, password change, logout) comes with a new token.
+ * session cookie (login, password change, logout) comes with a new token. A refusal that carries a live
+ * session (someone else's page posting with a signed-in browser) is audited.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SESSION_COOKIE } from '../../modules/accounts/sessions.service.ts';
+import { isStaffRole, XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findSession, sessionCookieName } from '../../modules/accounts/sessions.service.ts';
 import fp from 'fastify-plugin';
+import { originOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
 import { sendError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -57,6 +60,7 @@ function sameToken(a: string, b: string): boolean {
 const VERIFIED_MEMO_SIZE = 10_000;
 
 async function csrf(app: FastifyInstance, options: CsrfOptions) {
+  const sidName = sessionCookieName(options.secureCookies);
   const verified = new Set<string>();
   const isValid = (token: string | undefined, sessionCookie: string | undefined): token is string => {
     const key = `${token}|${sessionCookie ?? ''}`;
@@ -77,25 +81,39 @@ async function csrf(app: FastifyInstance, options: CsrfOptions) {
     });
   });
 
-  app.addHook('onRequest', (request, reply, done) => {
+  /** Audit a refusal made with a live session (an anonymous one is only the request log's). */
+  const auditRefusal = async (request: FastifyRequest, sessionCookie: string | undefined) => {
+    if (!sessionCookie || sessionCookie.length > 200) return;
+    const found = await findSession(app.db, sessionCookie);
+    if (!found) return;
+    const { user } = found;
+    const isStaff = isStaffRole(user.role);
+    await audit(app.db, {
+      actor: { kind: 'visitor', userId: user.id, ...originOf(request) },
+      action: isStaff ? 'staff.csrf.refused' : 'csrf.refused',
+      clientId: user.clientId,
+      subject: `${request.method} ${request.url.split('?')[0] ?? ''}`.slice(0, 200),
+    });
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
     // A provider's webhook carries no cookies; its own signature over the body authenticates it.
-    if (request.routeOptions.config.skipCsrf === true) return done();
+    if (request.routeOptions.config.skipCsrf === true) return;
     const cookie = request.cookies[XSRF_COOKIE];
-    const sessionCookie = request.cookies[SESSION_COOKIE];
+    const sessionCookie = request.cookies[sidName];
     const hasValidCookie = isValid(cookie, sessionCookie);
     // Static files (hashed assets, favicon) may be cached publicly: they never carry a token.
     const route = request.routeOptions.url ?? '';
     const isStaticFile = route !== '/*' && !route.startsWith('/api') && /\.[a-z0-9]+$/i.test(route);
     if (!hasValidCookie && !isStaticFile) reply.setCsrfCookie(sessionCookie);
     // Every state-changing request needs the token, whatever its path: "//api/x" and "/%61pi/x" route to /api/x.
-    if (SAFE_METHODS.has(request.method)) return done();
+    if (SAFE_METHODS.has(request.method)) return;
     const header = request.headers[XSRF_HEADER_NAME];
     const ok = hasValidCookie && typeof header === 'string' && sameToken(header, cookie);
     if (!ok) {
-      sendError(reply, new AppError('CSRF_FAILED'));
-      return;
+      await auditRefusal(request, sessionCookie);
+      return sendError(reply, new AppError('CSRF_FAILED'));
     }
-    done();
   });
 }
 

@@ -3,16 +3,15 @@
  * database, never from the request body. Any API call is activity, except the inactivity poll
  * (settings/logoutstatus), which must not keep an idle session alive.
  */
-import { apiPath, CALLS } from '@taxfirm/contract';
+import { apiPath, CALLS, XSRF_COOKIE } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '../../lib/request-path.ts';
 import {
-  ABSOLUTE_MS,
   createSession,
   findSession,
   revokeSession,
-  SESSION_COOKIE,
+  sessionCookieName,
   touchSession,
 } from '../../modules/accounts/sessions.service.ts';
 
@@ -20,22 +19,38 @@ export type SessionOptions = { secureCookies: boolean };
 
 const POLL_PATH = apiPath(CALLS.logoutStatus);
 
+/** Drop the Set-Cookie lines of these cookies from an answer (their other cookies stay). */
+function dropSetCookies(reply: FastifyReply, names: readonly string[]): void {
+  const header = reply.getHeader('set-cookie');
+  if (header === undefined) return;
+  const lines = (Array.isArray(header) ? header : [String(header)]).filter(
+    (line) => !names.some((name) => line.startsWith(`${name}=`)),
+  );
+  if (lines.length === 0) reply.removeHeader('set-cookie');
+  else reply.header('set-cookie', lines);
+}
+
 async function session(app: FastifyInstance, options: SessionOptions) {
+  const cookieName = sessionCookieName(options.secureCookies);
+  /** The session a reply started (startSession), until it is sent. */
+  const started = new WeakMap<FastifyReply, string>();
+
   app.decorateRequest('sessionId', null);
 
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
-    this.setCookie(SESSION_COOKIE, token, {
+    // No Max-Age: the browser forgets it when it closes (a shared PC); the server ends it after 20 idle
+    // minutes or 12 hours in any case.
+    this.setCookie(cookieName, token, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: options.secureCookies,
-      maxAge: Math.floor(ABSOLUTE_MS / 1000),
     });
     // A new session cookie comes with a CSRF token bound to it (plugins/app/csrf.ts).
     this.setCsrfCookie(token);
   });
   app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-    this.clearCookie(SESSION_COOKIE, {
+    this.clearCookie(cookieName, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
@@ -46,20 +61,34 @@ async function session(app: FastifyInstance, options: SessionOptions) {
 
   // The one way a sign-in (client or staff) starts a session: a new token every time, and an earlier
   // session in this browser ends, so a session id planted before sign-in is never the signed-in one.
+  // Sign-ins call it last, once their whole answer is built.
   app.decorateReply('startSession', async function (this: FastifyReply, userId: string) {
     const { request } = this;
     if (request.sessionId) await revokeSession(app.db, request.sessionId);
-    const started = await createSession(app.db, userId, {
+    const created = await createSession(app.db, userId, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
     });
-    this.setSessionCookie(started.token);
+    started.set(this, created.id);
+    this.setSessionCookie(created.token);
+  });
+
+  // Whatever fails after a session was started (a later step, the answer's serialisation), an error answer
+  // never carries it: the session is revoked and its cookies are not sent (security review F-01).
+  // @fastify/cookie writes Set-Cookie in its own onSend hook, registered before this one.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const id = started.get(reply);
+    if (id === undefined || reply.statusCode < 400) return payload;
+    started.delete(reply);
+    await revokeSession(app.db, id);
+    dropSetCookies(reply, [cookieName, XSRF_COOKIE]);
+    return payload;
   });
 
   app.addHook('onRequest', async (request) => {
     // Only the API acts on a session; pages and assets never read it.
     if (!isApiPath(request.url)) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (!token || token.length > 200) return;
     const found = await findSession(app.db, token);
     if (!found) return;

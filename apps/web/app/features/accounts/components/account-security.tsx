@@ -1,4 +1,4 @@
-import { Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { mfaDisableBodySchema, type MfaDisableBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -55,7 +55,7 @@ function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 function TurnOff() {
   const disable = useDisableMfa();
   const form = useContractForm(mfaDisableBodySchema, {
-    defaultValues: { password: '' } satisfies MfaDisableBody,
+    defaultValues: { password: '', code: '' } satisfies MfaDisableBody,
   });
   const { errors } = form.formState;
 
@@ -74,11 +74,19 @@ function TurnOff() {
         <Stack gap="sm">
           <PasswordInput
             label="Password"
-            description="Enter your password to turn two-step verification off."
+            description="Enter your password and a current code to turn two-step verification off."
             autoComplete="current-password"
             withAsterisk
             {...form.register('password')}
             error={errors.password?.message}
+          />
+          <TextInput
+            label="Authentication code"
+            description="The 6-digit code from your app, or one of your recovery codes."
+            autoComplete="one-time-code"
+            withAsterisk
+            {...form.register('code')}
+            error={errors.code?.message}
           />
           <ApiErrorAlert error={alertError(disable.error)} />
           <Button
