@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 function runCli(script: string, dataDir: string, ...args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', `apps/server/src/cli/${script}`, ...args], {
     cwd: ROOT,
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'development' },
     encoding: 'utf8',
   });
 }

@@ -1,6 +1,6 @@
 import { emailOutbox, eq, users } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, sentText, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 import { isCommonPassword } from '../../lib/crypto/password-policy.ts';
 import { createResetLink } from './accounts.service.ts';
@@ -75,9 +75,11 @@ describe('F-14: the password policy (at least 12 characters, no common or breach
     await t.post('/api/login/forgot', { email: 'policy.client@example.com' });
     const resetMail = (
       await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'policy.client@example.com'))
-    ).find((m) => m.text.includes('newpasswordlink'));
+    )
+      .map(sentText)
+      .find((text) => text.includes('newpasswordlink'));
     expect(resetMail).toBeDefined();
-    const link = new URL(/http\S+newpasswordlink\S+/.exec(resetMail?.text ?? '')?.[0] ?? 'http://x');
+    const link = new URL(/http\S+newpasswordlink\S+/.exec(resetMail ?? '')?.[0] ?? 'http://x');
     const forgot = await t.post('/api/login/forgotchecker', {
       tokenId: link.searchParams.get('tokenId'),
       userid: link.searchParams.get('userid'),

@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/crypto/passwords.ts';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
-import { createTestApp, csrfFor, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  csrfFor,
+  sentText,
+  signUpAndLogIn,
+  staffSession,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 
 const CLIENT_PASSWORD = 'a long test password';
@@ -81,12 +88,14 @@ async function auditOf(userId: string) {
   return rows.map((r) => (r.subject ? `${r.action}: ${r.subject}` : r.action));
 }
 
+/** E-mails to `email`, newest first, with their text as sent (one-time links opened). */
 async function mailsTo(email: string) {
-  return t.database.db
+  const rows = await t.database.db
     .select()
     .from(emailOutbox)
     .where(eq(emailOutbox.to, email))
     .orderBy(desc(emailOutbox.createdAt));
+  return rows.map((row) => ({ ...row, text: sentText(row) }));
 }
 
 /** The authenticator's code now, after clearing the replay guard (tests sign in more than once in 30 s). */

@@ -98,7 +98,8 @@ describe('settings/careerssubmit', () => {
     expect(back.equals(pdf)).toBe(true);
     // On disk the bytes are ciphertext: the PDF header and padding are nowhere to be read.
     const onDisk = await readFile(`${t.storageRoot}/${key}.data`);
-    expect(onDisk.length).toBe(pdf.length);
+    // One 64 KiB segment: the bytes and its 16-byte GCM tag.
+    expect(onDisk.length).toBe(pdf.length + 16);
     expect(onDisk.includes(Buffer.from('%PDF'))).toBe(false);
     expect(onDisk.includes(Buffer.from('xxxxxxxx'))).toBe(false);
   });

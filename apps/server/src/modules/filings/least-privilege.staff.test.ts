@@ -6,7 +6,13 @@ import { MESSAGES } from '@taxfirm/contract';
 import { and, auditLog, emailOutbox, eq, filings, inArray, users } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  signUpAndLogIn,
+  staffSession,
+  stepUpSession,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { TAXPAYER } from '../../../test/samples.ts';
 
 type Staff = { sid: string; userId: string };
@@ -72,6 +78,8 @@ beforeAll(async () => {
   await staffSession(t, 'admin2.f04@firm.example', 'admin');
   analyst = await staffSession(t, 'analyst.f04@firm.example', 'analyst');
   otherAnalyst = await staffSession(t, 'other.f04@firm.example', 'analyst');
+  // Reveals also need a fresh step-up (F-15); these tests are about who may work the file.
+  for (const member of [admin, analyst, otherAnalyst]) await stepUpSession(t, member.sid);
   taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
 });
 afterAll(async () => {
@@ -215,6 +223,7 @@ describe('F-04: an unassigned To Be Assigned file', () => {
 describe('F-04: per-staff limits on reveals and downloads, and the alert to admins', () => {
   it('F-04: past 30 reveals in an hour every active admin is e-mailed once (audited); past 60 the answer is 429', async () => {
     const heavy = await staffSession(t, 'heavy.reveals@firm.example', 'analyst');
+    await stepUpSession(t, heavy.sid);
     const deactivated = await staffSession(t, 'gone.admin@firm.example', 'admin');
     await t.database.db
       .update(users)

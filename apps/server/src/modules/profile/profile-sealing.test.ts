@@ -1,6 +1,12 @@
 import { dependents, eq, spouses, taxpayerProfiles } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, TEST_ENCRYPTION_KEY, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  signUpAndLogIn,
+  stepUpSession,
+  TEST_ENCRYPTION_KEY,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { TAXPAYER as TAXPAYER_SAMPLE } from '../../../test/samples.ts';
 import { createKeyring, DecryptionError } from '../../lib/crypto/keyring.ts';
 import { identityNumberContext, openIdentityNumber } from './profile.service.ts';
@@ -100,6 +106,7 @@ describe('identity numbers are bound to their row (F-16)', () => {
       .set({ clientId: asha.clientId, position: 0 })
       .where(eq(dependents.id, anika.id));
     // Through the call, the client gets a plain error, never the other number.
+    await stepUpSession(t, ravi.sid);
     const res = await t.postAs(ravi.sid, '/api/account/revealssn', { section: 'taxpayer' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('1234');

@@ -25,7 +25,12 @@ afterAll(async () => {
 
 const userByEmail = async (email: string) =>
   (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
-const mailsTo = (email: string) => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+/** E-mails to `email`, with their text as sent (one-time links opened). */
+const mailsTo = async (email: string) =>
+  (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).map((row) => ({
+    ...row,
+    text: sentText(row),
+  }));
 const auditsOf = (action: string) => t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 
 /** The invited member uses the e-mailed link, then logs in and enrols: the session cookie. */
