@@ -13,6 +13,7 @@ import { clientActorOf, originOf, requestActorOf, visitorActorOf } from '../../l
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { byIp, byMfaToken, bySessionUser, limits, perIpAndEmail } from '../../lib/rate-limit.ts';
+import { steadily } from '../../lib/steady-timing.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
@@ -78,7 +79,8 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
     app,
     CALLS.resendVerification,
     async (request) => {
-      await resendVerification(deps, request.body.email);
+      // The same time whether or not the account exists (F-18).
+      await steadily(() => resendVerification(deps, request.body.email));
       return { status_smessage: MESSAGES.VERIFICATION_RESENT };
     },
     {
@@ -189,7 +191,7 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
     app,
     CALLS.forgot,
     async (request) => {
-      await requestPasswordReset(deps, request.body.email);
+      await steadily(() => requestPasswordReset(deps, request.body.email));
       return { status_smessage: MESSAGES.FORGOT_SENT };
     },
     {

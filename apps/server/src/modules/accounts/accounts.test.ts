@@ -11,6 +11,7 @@ import {
 } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
+import { STEADY_ANSWER_MS } from '../../lib/steady-timing.ts';
 import { createTestApp, sentText, type TestApp } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 
@@ -329,6 +330,21 @@ describe('passwords', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual({ oldpassword: 'Old password is not correct' });
+  });
+
+  it('F-18: forgot, resend and staff forgot take the same least time for a known and an unknown address', async () => {
+    await verifiedAccount('steady@example.com');
+    const timed = async (path: string, email: string) => {
+      const started = performance.now();
+      const res = await t.post(path, { email });
+      expect(res.statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    for (const path of ['/api/login/forgot', '/api/account/resendverification', '/api/staff/login/forgot']) {
+      // Timers fire late, never early: each answer waits out the floor, found account or not.
+      expect(await timed(path, 'steady@example.com')).toBeGreaterThanOrEqual(STEADY_ANSWER_MS - 1);
+      expect(await timed(path, 'nobody.here@example.com')).toBeGreaterThanOrEqual(STEADY_ANSWER_MS - 1);
+    }
   });
 
   it('resets by the e-mailed link once; sessions end; the same answer for unknown addresses', async () => {

@@ -4,6 +4,7 @@ import { staffActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { bySessionUser, limits, perIpAndEmail } from '../../lib/rate-limit.ts';
+import { steadily } from '../../lib/steady-timing.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
@@ -46,7 +47,8 @@ export async function staffPasswordRoutes(
     app,
     CALLS.staffForgot,
     async (request) => {
-      await requestStaffPasswordReset(deps, request.body.email);
+      // The same time whether or not the address is a staff member's (F-18).
+      await steadily(() => requestStaffPasswordReset(deps, request.body.email));
       return { status_smessage: MESSAGES.FORGOT_SENT };
     },
     { preHandler: perIpAndEmail(app, 'staff-forgot', { ip: 20, email: 5 }, '1 hour') },
