@@ -149,6 +149,8 @@ test.describe('user/payment through the sandbox checkout', () => {
     server,
     checkA11y,
   }) => {
+    // Two accessibility scans and a server restart (withDatabase on PGlite) besides the checkout.
+    test.setTimeout(60_000);
     const email = 'declined@example.com';
     await clientInStatus(page, { mailbox, server }, email, 'Payment Pending');
     await page.goto('/user/payment');
@@ -210,6 +212,8 @@ test.describe('user/payment through the sandbox checkout', () => {
       mailbox,
       server,
     }) => {
+      // Two clients, each put in Payment Pending through a server restart (withDatabase on PGlite).
+      test.setTimeout(60_000);
       await clientInStatus(page, { mailbox, server }, 'first.payer@example.com', 'Payment Pending');
       const res = await apiPost(page, 'payment/createOrder', { amount: 5000, currency: 'USD' });
       expect(res.status()).toBe(200);
