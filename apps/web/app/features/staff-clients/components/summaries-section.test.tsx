@@ -106,21 +106,28 @@ describe('SummariesSection', () => {
     expect(screen.queryByText(MESSAGES.SUMMARY_PUBLISHED)).toBeNull();
   });
 
+  it('F-12: offers Delete on a draft only; a published summary stays on record', async () => {
+    renderSection();
+    expect(await screen.findByRole('button', { name: 'Delete 2025 Federal summary' }, LOADED)).toBeVisible();
+    expect(screen.getByText('Published')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete 2024 State summary' })).toBeNull();
+  });
+
   it('asks before deleting, with Cancel focused, and deletes only when confirmed', async () => {
     const user = userEvent.setup();
     renderSection();
-    await user.click(await screen.findByRole('button', { name: 'Delete 2024 State summary' }, LOADED));
-    const dialog = await screen.findByRole('dialog', { name: "Delete '2024 State summary' of Priya Shah?" });
-    expect(dialog).toHaveAccessibleDescription(
-      'The summary and its file state.pdf are deleted for good, and Priya Shah no longer sees it in the portal.',
-    );
+    await user.click(await screen.findByRole('button', { name: 'Delete 2025 Federal summary' }, LOADED));
+    const dialog = await screen.findByRole('dialog', {
+      name: "Delete '2025 Federal summary' of Priya Shah?",
+    });
+    expect(dialog).toHaveAccessibleDescription('The draft and its file summary.pdf are deleted for good.');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     expect(changes()).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete summary' }));
     expect(await screen.findByText(MESSAGES.SUMMARY_DELETED)).toBeInTheDocument();
     expect(changes().map(([url, init]) => [url, JSON.parse(String((init as RequestInit).body))])).toEqual([
-      ['/api/staff/summaries/delete', { summary_id: PUBLISHED }],
+      ['/api/staff/summaries/delete', { summary_id: DRAFT }],
     ]);
   });
 

@@ -16,6 +16,12 @@ import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
  * The client's tax summaries: upload a PDF with a title as a draft, publish it to the client, or delete it
  * (both asked first, naming the summary and the client).
  */
+const SUMMARY_STATUS_LABEL: Record<StaffSummary['status'], string> = {
+  draft: 'Draft',
+  published: 'Published',
+  superseded: 'Superseded',
+};
+
 export function SummariesSection({ clientId, clientName }: { clientId: string; clientName: string }) {
   const summaries = useStaffSummaries(clientId);
   const upload = useUploadSummary();
@@ -63,10 +69,8 @@ export function SummariesSection({ clientId, clientName }: { clientId: string; c
   const onDelete = async (summary: StaffSummary) => {
     const confirmed = await confirm({
       title: `Delete '${summary.title}' of ${clientName}?`,
-      message:
-        summary.status === 'draft'
-          ? `The draft and its file ${summary.file_name} are deleted for good.`
-          : `The summary and its file ${summary.file_name} are deleted for good, and ${clientName} no longer sees it in the portal.`,
+      // Only a draft can be deleted: a published summary stays on record, superseded by a newer one (F-12).
+      message: `The draft and its file ${summary.file_name} are deleted for good.`,
       confirmLabel: 'Delete summary',
       destructive: true,
     });
@@ -126,28 +130,30 @@ export function SummariesSection({ clientId, clientName }: { clientId: string; c
                 <Table.Td>{summary.title}</Table.Td>
                 <Table.Td>{summary.file_name}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={summary.status === 'draft' ? 'gray' : 'green'} c="dark.7">
-                    {summary.status === 'draft' ? 'Draft' : 'Published'}
+                  <Badge variant="light" color={summary.status === 'published' ? 'green' : 'gray'} c="dark.7">
+                    {SUMMARY_STATUS_LABEL[summary.status]}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {summary.status === 'draft' && (
-                      <RowAction
-                        variant="filled"
-                        label={`Publish ${summary.title}`}
-                        onClick={() => void onPublish(summary)}
-                      >
-                        Publish
-                      </RowAction>
+                      <>
+                        <RowAction
+                          variant="filled"
+                          label={`Publish ${summary.title}`}
+                          onClick={() => void onPublish(summary)}
+                        >
+                          Publish
+                        </RowAction>
+                        <RowAction
+                          color="red"
+                          label={`Delete ${summary.title}`}
+                          onClick={() => void onDelete(summary)}
+                        >
+                          Delete
+                        </RowAction>
+                      </>
                     )}
-                    <RowAction
-                      color="red"
-                      label={`Delete ${summary.title}`}
-                      onClick={() => void onDelete(summary)}
-                    >
-                      Delete
-                    </RowAction>
                   </Group>
                 </Table.Td>
               </Table.Tr>
