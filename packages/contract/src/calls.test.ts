@@ -80,6 +80,11 @@ describe('CALLS', () => {
       'account/payments/sandbox/order',
       'account/payments/sandbox/pay',
       'account/payments/status',
+      'account/requests/later',
+      'account/requests/list',
+      'account/requests/notapplicable',
+      'account/requests/unlock',
+      'account/requests/upload',
       'account/resendverification',
       'account/revealssn',
       'account/stepup',
@@ -111,6 +116,11 @@ describe('CALLS', () => {
       'staff/login/mfa',
       'staff/me',
       'staff/members/list',
+      'staff/requests/list',
+      'staff/requests/remind',
+      'staff/requests/review',
+      'staff/requests/save',
+      'staff/requests/templates',
       'staff/settings/get',
       'staff/settings/save',
       'staff/stepup',
@@ -187,9 +197,14 @@ describe('CALLS', () => {
     }
   });
 
-  it('sends only the upload, the careers application (résumé) and a staff summary upload as multipart', () => {
+  it('sends only the uploads, the careers application (résumé) and a staff summary upload as multipart', () => {
     const multipart = calls.filter((call) => call.contentType === 'multipart').map((call) => call.path);
-    expect(multipart).toEqual(['settings/careerssubmit', 'upload/uploaddocs', 'staff/summaries/upload']);
+    expect(multipart).toEqual([
+      'settings/careerssubmit',
+      'upload/uploaddocs',
+      'staff/summaries/upload',
+      'account/requests/upload',
+    ]);
   });
 
   it('validates each form’s call with that form’s schema', () => {

@@ -18,6 +18,7 @@ import { documentsStaffCalls } from './documents/documents.staff.calls.ts';
 import { profileStaffCalls } from './profile/profile.staff.calls.ts';
 import { auditStaffCalls } from './audit/audit.staff.calls.ts';
 import { taxSummariesCalls } from './tax-summaries/tax-summaries.calls.ts';
+import { requestsCalls, requestsStaffCalls } from './requests/requests.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {
@@ -40,6 +41,8 @@ export const CALLS = {
   ...inboxCalls,
   ...documentsStaffCalls,
   ...profileStaffCalls,
+  ...requestsCalls,
+  ...requestsStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -29,3 +29,5 @@ export * from './web-context.ts';
 export * from './notifications/notifications.schemas.ts';
 export * from './notifications/status-emails.ts';
 export * from './audit/audit.staff.schemas.ts';
+export * from './requests/requests.constants.ts';
+export * from './requests/requests.schemas.ts';

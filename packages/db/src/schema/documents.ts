@@ -1,8 +1,9 @@
 import { DOCUMENT_CATEGORY_NAMES } from '@taxfirm/contract';
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
 import { clients, users } from './accounts.ts';
 import { filings } from './filings.ts';
+import { requestItems } from './requests.ts';
 
 /**
  * The filing a row belongs to, and its client repeated so that every client-scoped query filters on it
@@ -46,8 +47,22 @@ export const documents = pgTable(
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Upload order, also within one submit (whose rows share a time): the listing's order. */
     seq: integer().generatedAlwaysAsIdentity(),
+    /**
+     * The checklist item this file was sent for; null for a file sent through the spec's upload page (those
+     * fill its six slots per category; item files do not).
+     */
+    requestItemId: uuid().references(() => requestItems.id, { onDelete: 'set null' }),
+    /** A password-protected PDF with no unlocked copy yet. */
+    locked: boolean().notNull().default(false),
+    /** The PDF's password, sealed by the keyring like an identity number; used only to make the unlocked copy. */
+    pdfPasswordSealed: text(),
+    /** The unlocked copy of a password-protected PDF (what staff open); the original stays as received. */
+    unlockedStorageKey: text().unique(),
   },
-  (t) => [index('documents_client_filing_category_idx').on(t.clientId, t.filingId, t.category, t.uploadedAt)],
+  (t) => [
+    index('documents_client_filing_category_idx').on(t.clientId, t.filingId, t.category, t.uploadedAt),
+    index('documents_request_item_idx').on(t.requestItemId),
+  ],
 );
 
 /** A tax summary is drafted by staff, then published to the client; a newer one supersedes it. */

@@ -10,3 +10,4 @@ export * from './filings.ts';
 export * from './audit.ts';
 export * from './mail.ts';
 export * from './notifications.ts';
+export * from './requests.ts';

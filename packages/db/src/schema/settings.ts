@@ -37,12 +37,20 @@ export const siteSettings = pgTable(
     linkedinUrl: text().notNull().default(''),
     instagramUrl: text().notNull().default(''),
     youtubeUrl: text().notNull().default(''),
+    /** Checklist reminders: the first N days after an item is requested, then every M days, at most K. */
+    reminderFirstDays: integer().notNull().default(3),
+    reminderEveryDays: integer().notNull().default(7),
+    reminderMax: integer().notNull().default(5),
     ...timestamps,
   },
   (t) => [
     check('site_settings_singleton', sql`${t.singleton}`),
     check('site_settings_popup_type', sql`${t.popupType} in (1, 2, 3)`),
     check('site_settings_tax_years', sql`${t.firstTaxYear} <= ${t.currentTaxYear}`),
+    check(
+      'site_settings_reminders',
+      sql`${t.reminderFirstDays} between 1 and 60 and ${t.reminderEveryDays} between 1 and 60 and ${t.reminderMax} between 0 and 20`,
+    ),
   ],
 );
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;

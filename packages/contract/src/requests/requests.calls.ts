@@ -1,0 +1,103 @@
+import { defineCall } from '../call.ts';
+import { REQUEST_UPLOAD_FIELD } from './requests.constants.ts';
+import {
+  accountRequestsLaterBodySchema,
+  accountRequestsListBodySchema,
+  accountRequestsListResponseSchema,
+  accountRequestsNotApplicableBodySchema,
+  accountRequestsUnlockBodySchema,
+  accountRequestsUploadFieldsSchema,
+  accountRequestsUploadResponseSchema,
+  messageResponseSchema,
+  requestFileRule,
+  staffRequestsListBodySchema,
+  staffRequestsListResponseSchema,
+  staffRequestsRemindBodySchema,
+  staffRequestsReviewBodySchema,
+  staffRequestsSaveBodySchema,
+  staffRequestsTemplatesBodySchema,
+  staffRequestsTemplatesResponseSchema,
+} from './requests.schemas.ts';
+
+/** The document-request checklist: the client's side (identity from the session only). */
+export const requestsCalls = {
+  accountRequestsList: defineCall({
+    path: 'account/requests/list',
+    body: accountRequestsListBodySchema,
+    response: accountRequestsListResponseSchema,
+    access: 'client',
+    summary: "The session's checklist for a tax year: items, their files, progress and the reminders sent.",
+  }),
+  accountRequestsUpload: defineCall({
+    path: 'account/requests/upload',
+    body: accountRequestsUploadFieldsSchema,
+    response: accountRequestsUploadResponseSchema,
+    access: 'client',
+    contentType: 'multipart',
+    files: { [REQUEST_UPLOAD_FIELD]: requestFileRule },
+    summary: 'Upload up to ten files (25 MB each; HEIC converted) for one checklist item.',
+  }),
+  accountRequestsUnlock: defineCall({
+    path: 'account/requests/unlock',
+    body: accountRequestsUnlockBodySchema,
+    response: messageResponseSchema,
+    access: 'client',
+    summary:
+      'The password of an uploaded password-protected PDF: sealed, used only to keep an unlocked copy.',
+  }),
+  accountRequestsNotApplicable: defineCall({
+    path: 'account/requests/notapplicable',
+    body: accountRequestsNotApplicableBodySchema,
+    response: messageResponseSchema,
+    access: 'client',
+    summary: "Mark one of the session's checklist items as not applying, with an optional reason.",
+  }),
+  accountRequestsLater: defineCall({
+    path: 'account/requests/later',
+    body: accountRequestsLaterBodySchema,
+    response: messageResponseSchema,
+    access: 'client',
+    summary: "Say one of the session's checklist items will be sent by a date (no reminders before it).",
+  }),
+} as const;
+
+/** The checklist in the staff console (file-assignment rules apply). */
+export const requestsStaffCalls = {
+  staffRequestsList: defineCall({
+    path: 'staff/requests/list',
+    body: staffRequestsListBodySchema,
+    response: staffRequestsListResponseSchema,
+    access: 'staff',
+    summary:
+      "A client's checklist for a tax year with files (signed links), history, progress and reminders.",
+  }),
+  staffRequestsSave: defineCall({
+    path: 'staff/requests/save',
+    body: staffRequestsSaveBodySchema,
+    response: messageResponseSchema,
+    access: 'staff',
+    summary:
+      'Add, edit, remove, reorder or reopen checklist items, mark one not applicable, or apply a template.',
+  }),
+  staffRequestsReview: defineCall({
+    path: 'staff/requests/review',
+    body: staffRequestsReviewBodySchema,
+    response: messageResponseSchema,
+    access: 'staff',
+    summary: 'Accept a received item, or reject it with a reason the client sees.',
+  }),
+  staffRequestsRemind: defineCall({
+    path: 'staff/requests/remind',
+    body: staffRequestsRemindBodySchema,
+    response: messageResponseSchema,
+    access: 'staff',
+    summary: 'Send the client a reminder of the open items now (logged like the scheduled ones).',
+  }),
+  staffRequestsTemplates: defineCall({
+    path: 'staff/requests/templates',
+    body: staffRequestsTemplatesBodySchema,
+    response: staffRequestsTemplatesResponseSchema,
+    access: 'staff',
+    summary: 'List, save (or save from a file) and delete named checklist templates.',
+  }),
+} as const;
