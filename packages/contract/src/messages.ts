@@ -250,6 +250,7 @@ export const MESSAGES = {
   REQUEST_MARKED_NOT_APPLICABLE: 'Marked as not applying to you.',
   REQUEST_MARKED_LATER: 'Noted. We will not remind you before that date.',
   REQUEST_SAVED: 'Checklist saved.',
+  SETTINGS_REMINDER_INVALID: 'Enter a whole number in the allowed range.',
   REQUEST_REVIEWED: 'Review saved.',
   REQUEST_REMINDED: 'Reminder sent.',
   REQUEST_NOTHING_OPEN: 'Nothing is open on this checklist, so there is nothing to remind about.',

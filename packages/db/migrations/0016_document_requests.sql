@@ -34,7 +34,6 @@ CREATE TABLE "request_items" (
 	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"reminders_sent" integer DEFAULT 0 NOT NULL,
 	"last_reminded_at" timestamp with time zone,
-	"next_reminder_at" timestamp with time zone,
 	"created_by" uuid,
 	"removed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -82,13 +81,12 @@ ALTER TABLE "request_templates" ADD CONSTRAINT "request_templates_created_by_use
 CREATE INDEX "request_item_events_item_idx" ON "request_item_events" USING btree ("item_id","created_at");--> statement-breakpoint
 CREATE INDEX "request_items_client_filing_idx" ON "request_items" USING btree ("client_id","filing_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "request_items_filing_source_key_idx" ON "request_items" USING btree ("filing_id","source_key");--> statement-breakpoint
-CREATE INDEX "request_items_due_idx" ON "request_items" USING btree ("next_reminder_at") WHERE "request_items"."next_reminder_at" is not null and "request_items"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX "request_items_open_idx" ON "request_items" USING btree ("filing_id") WHERE "request_items"."status" in ('requested', 'rejected', 'later') and "request_items"."removed_at" is null;--> statement-breakpoint
 CREATE INDEX "request_reminders_filing_idx" ON "request_reminders" USING btree ("filing_id","created_at");--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_request_item_id_request_items_id_fk" FOREIGN KEY ("request_item_id") REFERENCES "public"."request_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "documents_request_item_idx" ON "documents" USING btree ("request_item_id");--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_unlockedStorageKey_unique" UNIQUE("unlocked_storage_key");--> statement-breakpoint
-ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_reminders" CHECK ("site_settings"."reminder_first_days" between 1 and 60 and "site_settings"."reminder_every_days" between 1 and 60 and "site_settings"."reminder_max" between 0 and 20);--> statement-breakpoint
-INSERT INTO "request_templates" ("name", "items") VALUES
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_reminders" CHECK ("site_settings"."reminder_first_days" between 1 and 60 and "site_settings"."reminder_every_days" between 1 and 60 and "site_settings"."reminder_max" between 0 and 20);INSERT INTO "request_templates" ("name", "items") VALUES
 ('US individual', '[{"type":"w2","title":"W-2 from each employer","required":true},{"type":"1099-int","title":"1099-INT from each bank","required":true},{"type":"1099-b","title":"1099-B from each brokerage","required":true},{"type":"1098","title":"1098 mortgage interest","required":false},{"type":"1095-a","title":"1095-A if you bought Marketplace insurance","required":false},{"type":"prior-return","title":"Last year''s tax return","required":true},{"type":"id","title":"Photo ID of the taxpayer (and spouse)","required":true}]'),
 ('NRI add-on', '[{"type":"form-16","title":"Form 16 from your Indian employer","required":false},{"type":"26as-ais","title":"Form 26AS / AIS from the income-tax portal","required":true},{"type":"bank-nre-nro","title":"NRE/NRO bank statements, Jan–Dec","required":true},{"type":"fd-interest","title":"FD interest certificates","required":true},{"type":"mf-cas","title":"Mutual-fund CAS from CAMS/KFintech, 1 Jan–31 Dec","required":true},{"type":"property-rent","title":"Rent received or property sold in India","required":false}]'),
 ('Business', '[{"type":"k-1","title":"K-1 from each partnership or S corporation","required":true},{"type":"other","title":"Profit and loss statement for the year","required":true},{"type":"other","title":"Balance sheet at year end","required":true},{"type":"other","title":"1099-NEC / 1099-K received","required":true},{"type":"prior-return","title":"Last year''s business return","required":true}]');

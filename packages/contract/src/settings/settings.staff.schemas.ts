@@ -3,6 +3,11 @@ import { emailField, envelope, requiredText } from '../common.ts';
 import { MESSAGES } from '../messages.ts';
 import { fileNumberFormatError } from './file-numbers.ts';
 import { siteSettingsSchema } from './settings.schemas.ts';
+import {
+  DEFAULT_REMINDER_EVERY_DAYS,
+  DEFAULT_REMINDER_FIRST_DAYS,
+  DEFAULT_REMINDER_MAX,
+} from '../requests/requests.constants.ts';
 
 /** A web address that must be https (with a host), or empty when the firm has none. */
 function httpsUrlOrEmpty() {
@@ -60,6 +65,15 @@ export const POPUP_TYPES = [
   { value: 3, label: 'Welcome popup' },
 ] as const;
 
+/** A whole number of days or times within [min, max] (a form may send it as text). */
+function reminderNumber(min: number, max: number) {
+  return z.coerce
+    .number({ error: MESSAGES.SETTINGS_REMINDER_INVALID })
+    .int({ error: MESSAGES.SETTINGS_REMINDER_INVALID })
+    .min(min, { error: MESSAGES.SETTINGS_REMINDER_INVALID })
+    .max(max, { error: MESSAGES.SETTINGS_REMINDER_INVALID });
+}
+
 /** Every site setting, as an admin edits it in the console (a save replaces them all). */
 export const staffSettingsSchema = z
   .object({
@@ -103,6 +117,10 @@ export const staffSettingsSchema = z
         const message = fileNumberFormatError(value);
         if (message) ctx.addIssue({ code: 'custom', message });
       }),
+    /** Checklist reminders: first after N days, then every M days, at most K (0 turns them off). */
+    reminder_first_days: reminderNumber(1, 60).default(DEFAULT_REMINDER_FIRST_DAYS),
+    reminder_every_days: reminderNumber(1, 60).default(DEFAULT_REMINDER_EVERY_DAYS),
+    reminder_max: reminderNumber(0, 20).default(DEFAULT_REMINDER_MAX),
   })
   .superRefine((value, ctx) => {
     if (value.current_tax_year < value.first_tax_year) {
@@ -127,6 +145,9 @@ export type StaffSettingsInput = z.input<typeof staffSettingsSchema>;
 export const staffSettingsValuesSchema = siteSettingsSchema.extend({
   first_tax_year: z.number().int(),
   file_number_format: z.string(),
+  reminder_first_days: z.number().int(),
+  reminder_every_days: z.number().int(),
+  reminder_max: z.number().int(),
 });
 export type StaffSettingsValues = z.infer<typeof staffSettingsValuesSchema>;
 export const staffSettingsResponseSchema = envelope({ settings: staffSettingsValuesSchema });

@@ -34,6 +34,8 @@ export const staffClientRowSchema = z.object({
   status: z.enum(FILE_STATUSES),
   assigned_to: z.string().nullable(),
   referred_by: z.string().nullable(),
+  /** The checklist's "documents complete" column: required items accepted of those that count. */
+  documents: z.object({ accepted: z.number().int(), required: z.number().int(), complete: z.boolean() }),
 });
 export type StaffClientRow = z.infer<typeof staffClientRowSchema>;
 

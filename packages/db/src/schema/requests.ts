@@ -57,12 +57,13 @@ export const requestItems = pgTable(
      * again adds only what is missing, and an item staff removed is not suggested again.
      */
     sourceKey: text(),
-    /** When the item was (last) asked for: the reminder schedule counts from here. */
+    /**
+     * When the item was (last) asked for: the reminder schedule counts from here. Set to now, with
+     * remindersSent 0 and lastRemindedAt null, whenever the item (re)enters requested or rejected.
+     */
     requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     remindersSent: integer().notNull().default(0),
     lastRemindedAt: timestamp({ withTimezone: true }),
-    /** When the scheduler next considers this item; null when no reminder is due (closed, or capped). */
-    nextReminderAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     removedAt: timestamp({ withTimezone: true }),
     ...timestamps,
@@ -70,9 +71,10 @@ export const requestItems = pgTable(
   (t) => [
     index('request_items_client_filing_idx').on(t.clientId, t.filingId, t.position),
     uniqueIndex('request_items_filing_source_key_idx').on(t.filingId, t.sourceKey),
-    index('request_items_due_idx')
-      .on(t.nextReminderAt)
-      .where(sql`${t.nextReminderAt} is not null and ${t.removedAt} is null`),
+    // The reminder pass: open items of live filings.
+    index('request_items_open_idx')
+      .on(t.filingId)
+      .where(sql`${t.status} in ('requested', 'rejected', 'later') and ${t.removedAt} is null`),
   ],
 );
 
