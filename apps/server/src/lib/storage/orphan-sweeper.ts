@@ -26,6 +26,7 @@ export const UPLOAD_PREFIXES: readonly string[] = (Object.values(CALLS) as CallD
  */
 export const STORAGE_KEY_COLUMNS: readonly PgColumn[] = [
   documents.storageKey,
+  documents.unlockedStorageKey,
   careerApplications.resumeKey,
   taxSummaries.storageKey,
 ];
