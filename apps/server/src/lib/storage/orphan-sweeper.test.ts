@@ -64,6 +64,7 @@ describe('what the orphan sweeper covers', () => {
         .map(uploadKeyPrefix),
     );
     expect([...UPLOAD_PREFIXES].sort()).toEqual([
+      'account-requests-upload/',
       'settings-careerssubmit/',
       'staff-summaries-upload/',
       'upload-uploaddocs/',
@@ -85,6 +86,7 @@ describe('what the orphan sweeper covers', () => {
     expect(STORAGE_KEY_COLUMNS.map(sqlName).sort()).toEqual([
       'career_applications.resume_key',
       'documents.storage_key',
+      'documents.unlocked_storage_key',
       'tax_summaries.storage_key',
     ]);
   });
