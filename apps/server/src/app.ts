@@ -49,6 +49,8 @@ import { clientErrorHandler, errorsPlugin } from './plugins/app/errors.ts';
 import { webPlugin, type WebOptions } from './plugins/app/web.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { createSettingsCache } from './modules/settings/settings.cache.ts';
+import { requestsRemindRoutes } from './modules/requests/requests.remind.routes.ts';
+import { startReminderScheduler } from './modules/requests/reminders.service.ts';
 
 export type AppConfig = {
   isProduction: boolean;
@@ -74,6 +76,11 @@ export type AppConfig = {
    * other fields override its defaults (an hour's grace, a pass a minute after start, then hourly).
    */
   orphanSweeper?: { enabled?: boolean; graceMs?: number; firstRunMs?: number; intervalMs?: number };
+  /**
+   * The checklist reminders' scheduler (modules/requests/reminders.service.ts): on unless `enabled` is
+   * false; the other fields override its defaults (a pass two minutes after start, then hourly).
+   */
+  reminders?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
   /** The card payment provider; the sandbox when not given (env.ts refuses the sandbox in production). */
   payments?: PaymentsAppConfig;
   /** Résumé bytes stored per 24 hours across every applicant (CAREERS_RESUME_BYTES_PER_DAY; 500 MB if unset). */
@@ -205,6 +212,18 @@ export async function buildApp({
     app.addHook('onClose', () => sweeper.stop());
   }
 
+  const { enabled: sendReminders = true, ...reminderTiming } = config.reminders ?? {};
+  if (sendReminders) {
+    const reminders = startReminderScheduler({
+      db: database.db,
+      settings,
+      appUrl: config.appUrl,
+      log: app.log,
+      ...reminderTiming,
+    });
+    app.addHook('onClose', () => reminders.stop());
+  }
+
   await app.register(settingsRoutes, { settings });
   await app.register(accountsRoutes, { settings, appUrl: config.appUrl, keyring });
   await app.register(profileRoutes, { settings, keyring });
@@ -223,6 +242,7 @@ export async function buildApp({
   await app.register(inboxRoutes);
   await app.register(documentsStaffRoutes, { settings, linkSecret: config.sessionSecret });
   await app.register(profileStaffRoutes, { settings, keyring });
+  await app.register(requestsRemindRoutes, { settings, appUrl: config.appUrl });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   // Development and test only (production is the default, env.ts), and to this machine only (F-02).
   if (!config.isProduction) await app.register(devMailRoutes, { keyring });

@@ -87,6 +87,8 @@ export async function createTestApp(
       trustProxy: 0,
       web: { mode: 'none' },
       mail: { smtpUrl: undefined, from: 'portal@firm.test' },
+      // Reminder passes are run by the tests that need them, at a fixed time (reminders.test.ts).
+      reminders: { enabled: false },
       ...overrides,
     },
   });

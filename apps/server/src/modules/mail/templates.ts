@@ -190,4 +190,22 @@ export const templates = {
       `At your request, our staff changed the e-mail address you sign in with to ${newEmail}. From now on our e-mails go there.`,
       `If you did not ask for this, contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
     ]),
+  /**
+   * A checklist reminder: the titles of the items still open, nothing else (no document content, no
+   * identity number), and one link to the checklist.
+   */
+  documentsReminder: (firmName: string, name: string, taxYear: number, titles: string[], url: string) =>
+    email(
+      firmName,
+      titles.length === 1
+        ? `We still need 1 document for your ${taxYear} return`
+        : `We still need ${titles.length} documents for your ${taxYear} return`,
+      [
+        `Hello ${name},`,
+        `To prepare your ${taxYear} return we still need:`,
+        ...titles.map((title) => `• ${title}`),
+        'You can upload them from your checklist, or tell us that one does not apply to you or when you will send it.',
+      ],
+      { label: 'Open my checklist', url },
+    ),
 };

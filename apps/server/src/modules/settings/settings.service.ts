@@ -28,16 +28,47 @@ export function settingsValues(row: SettingsRow): StaffSettingsValues {
     linkedin_url: row.linkedinUrl,
     instagram_url: row.instagramUrl,
     youtube_url: row.youtubeUrl,
+    reminder_first_days: row.reminderFirstDays,
+    reminder_every_days: row.reminderEveryDays,
+    reminder_max: row.reminderMax,
   };
 }
 
-/** The firm's public settings in the API's shape (without the staff-only first tax year and file-number format). */
+/**
+ * The firm's public settings in the API's shape (without the staff-only first tax year, file-number format
+ * and reminder schedule).
+ */
 export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSettings> {
   const [row] = await db.select().from(siteSettings).limit(1);
   if (!row) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Site settings are missing' });
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped from the public answer
-  const { first_tax_year, file_number_format, ...publicSettings } = settingsValues(row);
+  const {
+    /* eslint-disable @typescript-eslint/no-unused-vars -- dropped from the public answer */
+    first_tax_year,
+    file_number_format,
+    reminder_first_days,
+    reminder_every_days,
+    reminder_max,
+    /* eslint-enable @typescript-eslint/no-unused-vars */
+    ...publicSettings
+  } = settingsValues(row);
   return publicSettings;
+}
+
+/** The checklist reminders' schedule: the first after `firstDays`, then every `everyDays`, at most `max`. */
+export type ReminderSchedule = { firstDays: number; everyDays: number; max: number };
+
+/** The firm's reminder schedule, read fresh (a pass reads it once; an admin's edit applies to the next). */
+export async function getReminderSchedule({ db }: { db: Pick<Database, 'select'> }): Promise<ReminderSchedule> {
+  const [row] = await db
+    .select({
+      firstDays: siteSettings.reminderFirstDays,
+      everyDays: siteSettings.reminderEveryDays,
+      max: siteSettings.reminderMax,
+    })
+    .from(siteSettings)
+    .limit(1);
+  if (!row) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Site settings are missing' });
+  return row;
 }
 
 /** Tax years the firm files for, newest first: from the first year the portal served to the current one. */

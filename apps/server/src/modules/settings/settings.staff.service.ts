@@ -35,6 +35,9 @@ function toRow(input: StaffSettings): Row {
     linkedinUrl: input.linkedin_url,
     instagramUrl: input.instagram_url,
     youtubeUrl: input.youtube_url,
+    reminderFirstDays: input.reminder_first_days,
+    reminderEveryDays: input.reminder_every_days,
+    reminderMax: input.reminder_max,
   };
 }
 

@@ -30,7 +30,9 @@ import {
   eq,
   filings,
   isNull,
+  ne,
   or,
+  requestItems,
   sql,
   taxpayerProfiles,
   users,
@@ -54,6 +56,11 @@ export async function countQueues(db: Database, actor: StaffActor, taxYear: numb
   const byStatus = new Map(rows.map((r) => [r.status, r.n]));
   const counts = FILE_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 }));
   return { tax_year: taxYear, counts, total: counts.reduce((sum, c) => sum + c.count, 0) };
+}
+
+/** Complete when there is at least one required item and every one of them is accepted. */
+export function documentsProgress(accepted: number, required: number) {
+  return { accepted, required, complete: required > 0 && accepted === required };
 }
 
 const assignee = alias(users, 'assignee');
@@ -96,6 +103,25 @@ const queueList = definePagedList({
     };
   },
   read: async (db, q, slice): Promise<StaffClientRow[]> => {
+    // "Documents complete": the row's required checklist items (not removed, not "doesn't apply") and how
+    // many are accepted, counted by one lateral aggregate per row of the page (always one row back).
+    const progress = db
+      .select({
+        required: sql<number>`count(*)::int`.as('required'),
+        accepted: sql<number>`(count(*) filter (where ${requestItems.status} = 'accepted'))::int`.as(
+          'accepted',
+        ),
+      })
+      .from(requestItems)
+      .where(
+        and(
+          eq(requestItems.filingId, filings.id),
+          eq(requestItems.required, true),
+          isNull(requestItems.removedAt),
+          ne(requestItems.status, 'not_applicable'),
+        ),
+      )
+      .as('progress');
     const rows = await inSlice(
       db
         .select({
@@ -110,12 +136,15 @@ const queueList = definePagedList({
           assigneeFirst: assignee.firstName,
           assigneeLast: assignee.lastName,
           referredBy: taxpayerProfiles.referralName,
+          required: progress.required,
+          accepted: progress.accepted,
         })
         .from(filings)
         .innerJoin(clients, eq(clients.id, filings.clientId))
         .innerJoin(owner, eq(owner.id, clients.userId))
         .leftJoin(assignee, eq(assignee.id, filings.assignedTo))
         .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
+        .leftJoinLateral(progress, sql`true`)
         .$dynamic(),
       q,
       slice,
@@ -129,6 +158,7 @@ const queueList = definePagedList({
       status: row.status,
       assigned_to: row.assigneeFirst ? `${row.assigneeFirst} ${row.assigneeLast ?? ''}`.trim() : null,
       referred_by: row.referredBy ?? null,
+      documents: documentsProgress(row.accepted ?? 0, row.required ?? 0),
     }));
   },
 });

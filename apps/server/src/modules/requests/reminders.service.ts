@@ -1,0 +1,335 @@
+/**
+ * Checklist reminders that stop by themselves (issue 17, part 6). Each open item has a schedule counted from
+ * when it was (last) asked for: the first reminder `firstDays` after, then one every `everyDays`, at most
+ * `max` (the firm's settings). A pass finds the filings with a due item and sends each ONE e-mail listing
+ * the titles of every item still open (never a document's content or an identity number) with one link to
+ * the checklist, through the durable outbox, in the same transaction that counts the reminder on the items,
+ * writes their 'reminded' events and logs the reminder. Nothing is due once nothing is open, nor for an item
+ * the client will send "later" while that day is still ahead.
+ *
+ * Several instances may run passes at once: each filing is claimed with FOR NO KEY UPDATE SKIP LOCKED (a
+ * claim another instance holds is skipped) and its due items are read again under the claim, so a filing
+ * gets exactly one e-mail per due reminder. Staff "Remind now" (`remindNow`) takes the same row lock.
+ */
+import { MESSAGES, PROFILE_EDITABLE_STATUSES, FIRM_TIME_ZONE } from '@taxfirm/contract';
+import {
+  and,
+  asc,
+  clients,
+  eq,
+  filings,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  or,
+  requestItemEvents,
+  requestItems,
+  requestReminders,
+  sql,
+  users,
+  type Database,
+  type SQL,
+} from '@taxfirm/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { SYSTEM, type StaffActor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { getWorkableFiling } from '../filings/filings.service.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { templates } from '../mail/templates.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import { getReminderSchedule, type ReminderSchedule } from '../settings/settings.service.ts';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Where the reminder's one link points: the client's checklist. */
+export const CHECKLIST_PATH = '/user/checklist';
+/** A staff member may press "Remind now" on a file once in this long (a client is never spammed). */
+export const REMIND_NOW_EVERY_MS = 10 * 60_000;
+/** Filings looked at in one pass; the rest wait for the next pass. */
+const PASS_LIMIT = 1_000;
+
+const HOUR_MS = 60 * 60_000;
+export const DEFAULT_REMINDER_INTERVAL_MS = HOUR_MS;
+/** The first pass waits this long after start, off the start-up path. */
+export const DEFAULT_REMINDER_FIRST_RUN_MS = 2 * 60_000;
+
+/** The firm's calendar day at `now` (a 'later' date is a day in the firm's time zone). */
+const firmToday = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone ${FIRM_TIME_ZONE})::date`;
+
+/**
+ * Still waiting on the client and not put off: requested or rejected, or 'later' with its day come (today
+ * in the firm's time zone or before), and not removed. These are the titles a reminder lists.
+ */
+function isOpen(now: Date): SQL {
+  return and(
+    isNull(requestItems.removedAt),
+    or(
+      inArray(requestItems.status, ['requested', 'rejected']),
+      and(
+        eq(requestItems.status, 'later'),
+        or(isNull(requestItems.laterDate), sql`${requestItems.laterDate} <= ${firmToday(now)}`),
+      ),
+    ),
+  ) as SQL;
+}
+
+/** Open, under the maximum, and its next reminder's day reached: counted from the last one, or the request. */
+function isDue(now: Date, schedule: ReminderSchedule): SQL {
+  return and(
+    isOpen(now),
+    lt(requestItems.remindersSent, schedule.max),
+    sql`${now.toISOString()}::timestamptz >= coalesce(${requestItems.lastRemindedAt}, ${requestItems.requestedAt})
+      + make_interval(days => case when ${requestItems.remindersSent} = 0
+        then ${schedule.firstDays}::int else ${schedule.everyDays}::int end)`,
+  ) as SQL;
+}
+
+/** A filing whose client still hears from us: documents still collected, e-mail verified, account live. */
+const isRemindable = and(
+  inArray(filings.status, [...PROFILE_EDITABLE_STATUSES]),
+  sql`${users.verifiedAt} is not null`,
+  isNull(users.deactivatedAt),
+);
+
+type Voice = { firmName: string; appUrl: string };
+
+/**
+ * Send the reminder for one (locked) filing: the e-mail listing `listed`, each of `reminded` counted (one
+ * more reminder, now) with its 'reminded' event, the reminder logged, and an audit row. One transaction.
+ */
+async function sendReminder(
+  tx: Tx,
+  voice: Voice,
+  input: {
+    filing: { id: string; clientId: string; taxYear: number };
+    listed: { id: string; title: string }[];
+    reminded: { id: string; status: (typeof requestItems.$inferSelect)['status'] }[];
+    now: Date;
+    by: StaffActor | null;
+  },
+): Promise<void> {
+  const { filing, listed, reminded, now, by } = input;
+  const [owner] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(clients.id, filing.clientId));
+  if (!owner) return;
+  const titles = listed.map((item) => item.title);
+  await enqueueEmail(
+    tx,
+    owner.email,
+    templates.documentsReminder(
+      voice.firmName,
+      owner.firstName,
+      filing.taxYear,
+      titles,
+      `${voice.appUrl}${CHECKLIST_PATH}`,
+    ),
+  );
+  await tx
+    .update(requestItems)
+    .set({ remindersSent: sql`${requestItems.remindersSent} + 1`, lastRemindedAt: now })
+    .where(
+      inArray(
+        requestItems.id,
+        reminded.map((item) => item.id),
+      ),
+    );
+  await tx.insert(requestItemEvents).values(
+    reminded.map((item) => ({
+      itemId: item.id,
+      clientId: filing.clientId,
+      action: 'reminded',
+      fromStatus: item.status,
+      toStatus: item.status,
+      actorKind: by ? 'staff' : 'system',
+      actorId: by?.userId ?? null,
+      createdAt: now,
+    })),
+  );
+  await tx.insert(requestReminders).values({
+    filingId: filing.id,
+    clientId: filing.clientId,
+    sentBy: by?.userId ?? null,
+    manual: by !== null,
+    itemTitles: titles,
+    createdAt: now,
+  });
+  await audit(tx, {
+    actor: by ?? SYSTEM,
+    action: by ? 'staff.requests.remind' : 'requests.reminded',
+    clientId: filing.clientId,
+    subject: `${filing.taxYear}: ${titles.length} open item(s)`,
+  });
+}
+
+/** The titles a reminder lists for a filing: every open item, in the checklist's order. */
+function openItems(tx: Tx, filingId: string, now: Date) {
+  return tx
+    .select({ id: requestItems.id, title: requestItems.title, status: requestItems.status })
+    .from(requestItems)
+    .where(and(eq(requestItems.filingId, filingId), isOpen(now)))
+    .orderBy(asc(requestItems.position), asc(requestItems.createdAt));
+}
+
+export type ReminderPassResult = {
+  /** The filings that were sent a reminder in this pass. */
+  filingIds: string[];
+};
+
+/**
+ * One pass at `now`: every filing with a due item (and a client who still hears from us) gets one e-mail.
+ * A filing another pass holds is skipped; one that fails is logged and the others go on.
+ */
+export async function runReminderPass(
+  db: Database,
+  {
+    now,
+    settings,
+    appUrl,
+    log,
+  }: {
+    now: Date;
+    settings: Pick<SettingsCache, 'get'>;
+    appUrl: string;
+    log?: FastifyBaseLogger;
+  },
+): Promise<ReminderPassResult> {
+  const schedule = await getReminderSchedule({ db });
+  const result: ReminderPassResult = { filingIds: [] };
+  if (schedule.max <= 0) return result;
+  const voice = { firmName: (await settings.get()).firm_name, appUrl };
+
+  const candidates = await db
+    .selectDistinct({ filingId: requestItems.filingId })
+    .from(requestItems)
+    .innerJoin(filings, eq(filings.id, requestItems.filingId))
+    .innerJoin(clients, eq(clients.id, filings.clientId))
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(and(isDue(now, schedule), isRemindable))
+    .limit(PASS_LIMIT);
+
+  for (const { filingId } of candidates) {
+    try {
+      const sent = await db.transaction(async (tx) => {
+        // The claim: another instance holding this filing has it; skip it rather than wait.
+        const [filing] = await tx
+          .select({ id: filings.id, clientId: filings.clientId, taxYear: filings.taxYear })
+          .from(filings)
+          .innerJoin(clients, eq(clients.id, filings.clientId))
+          .innerJoin(users, eq(users.id, clients.userId))
+          .where(and(eq(filings.id, filingId), isRemindable))
+          .for('no key update', { of: filings, skipLocked: true });
+        if (!filing) return false;
+        // Read again under the claim: a pass that just finished has counted its reminder on them.
+        const due = await tx
+          .select({ id: requestItems.id, status: requestItems.status })
+          .from(requestItems)
+          .where(and(eq(requestItems.filingId, filing.id), isDue(now, schedule)));
+        if (due.length === 0) return false;
+        const listed = await openItems(tx, filing.id, now);
+        await sendReminder(tx, voice, { filing, listed, reminded: due, now, by: null });
+        return true;
+      });
+      if (sent) result.filingIds.push(filingId);
+    } catch (error) {
+      log?.error({ err: error, filingId }, 'checklist reminder failed');
+    }
+  }
+  if (result.filingIds.length > 0) log?.info({ count: result.filingIds.length }, 'checklist reminders sent');
+  return result;
+}
+
+/**
+ * Staff "Remind now" on a client's file (the file-assignment rules of every staff file call): the reminder
+ * of every open item, sent now and logged like a scheduled one (manual, by whom). 409 when nothing is open;
+ * 429 when this staff member reminded this file less than ten minutes ago.
+ */
+export async function remindNow(
+  db: Database,
+  actor: StaffActor,
+  input: { clientId: string; taxYear: number; voice: Voice; now?: Date },
+): Promise<{ titles: string[] }> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const filing = await getWorkableFiling(tx, actor, input, 'update');
+    const [recent] = await tx
+      .select({ id: requestReminders.id })
+      .from(requestReminders)
+      .where(
+        and(
+          eq(requestReminders.filingId, filing.id),
+          eq(requestReminders.sentBy, actor.userId),
+          eq(requestReminders.manual, true),
+          gt(requestReminders.createdAt, new Date(now.getTime() - REMIND_NOW_EVERY_MS)),
+        ),
+      )
+      .limit(1);
+    if (recent) throw new AppError('TOO_MANY_REQUESTS');
+    const listed = await openItems(tx, filing.id, now);
+    if (listed.length === 0) throw new AppError('CONFLICT', { message: MESSAGES.REQUEST_NOTHING_OPEN });
+    await sendReminder(tx, input.voice, { filing, listed, reminded: listed, now, by: actor });
+    return { titles: listed.map((item) => item.title) };
+  });
+}
+
+export type ReminderScheduler = {
+  /** Run a pass now (or join the one running); undefined once stopped or when the pass failed. */
+  run: () => Promise<ReminderPassResult | undefined>;
+  /** Stop the timers and wait for a running pass. */
+  stop: () => Promise<void>;
+};
+
+/** A pass shortly after start, then every interval, on unref'd timers, until stopped. Never throws. */
+export function startReminderScheduler({
+  db,
+  settings,
+  appUrl,
+  log,
+  intervalMs = DEFAULT_REMINDER_INTERVAL_MS,
+  firstRunMs = DEFAULT_REMINDER_FIRST_RUN_MS,
+  now = () => new Date(),
+}: {
+  db: Database;
+  settings: Pick<SettingsCache, 'get'>;
+  appUrl: string;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  firstRunMs?: number;
+  /** The clock (tests set it). */
+  now?: () => Date;
+}): ReminderScheduler {
+  let running: Promise<ReminderPassResult | undefined> | null = null;
+  let stopped = false;
+
+  const run = (): Promise<ReminderPassResult | undefined> => {
+    if (stopped) return Promise.resolve(undefined);
+    running ??= runReminderPass(db, { now: now(), settings, appUrl, log })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'checklist reminder pass failed');
+        return undefined;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  const first = setTimeout(() => void run(), firstRunMs);
+  first.unref();
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+
+  return {
+    run,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
