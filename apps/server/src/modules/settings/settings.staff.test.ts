@@ -43,6 +43,9 @@ const everything = {
   current_tax_year: nextYear,
   first_tax_year: 2019,
   file_number_format: 'NW/{YYYY}_{NNNNN}',
+  reminder_first_days: 2,
+  reminder_every_days: 5,
+  reminder_max: 3,
 };
 
 const stored = async () => {
@@ -83,6 +86,10 @@ describe('staff/settings/get', () => {
       facebook_url: '',
       offer_end_date: '',
       first_tax_year: expect.any(Number),
+      // The checklist reminders' defaults: 3 days after the request, then weekly, at most 5 times.
+      reminder_first_days: 3,
+      reminder_every_days: 7,
+      reminder_max: 5,
     });
     expect(Object.keys(res.json().settings).sort()).toEqual(Object.keys(everything).sort());
   });
@@ -98,8 +105,16 @@ describe('staff/settings/save', () => {
 
     // No waiting: the very next request in this app answers the new values.
     const pub = (await t.post('/api/settings/getsettings')).json().data[0];
-    const { first_tax_year: _first, file_number_format: _format, ...publicFields } = everything;
+    const {
+      first_tax_year: _first,
+      file_number_format: _format,
+      reminder_first_days: _firstDays,
+      reminder_every_days: _everyDays,
+      reminder_max: _max,
+      ...publicFields
+    } = everything;
     expect(pub).toEqual(publicFields);
+    expect(await stored()).toMatchObject({ reminderFirstDays: 2, reminderEveryDays: 5, reminderMax: 3 });
     expect((await t.postAs(admin.sid, '/api/staff/settings/get', {})).json().settings).toEqual(everything);
     expect((await t.post('/api/settings/taxyears')).json().taxyears.at(-1)).toBe(2019);
 
@@ -149,6 +164,12 @@ describe('staff/settings/save', () => {
     ['file_number_format', 'TF{YY}', MESSAGES.FILE_NUMBER_FORMAT_SEQUENCE],
     ['file_number_format', 'TF {NNNN}', MESSAGES.FILE_NUMBER_FORMAT_INVALID],
     ['file_number_format', '', MESSAGES.FILE_NUMBER_FORMAT_REQUIRED],
+    ['reminder_first_days', 0, MESSAGES.SETTINGS_REMINDER_INVALID],
+    ['reminder_first_days', 'soon', MESSAGES.SETTINGS_REMINDER_INVALID],
+    ['reminder_every_days', 61, MESSAGES.SETTINGS_REMINDER_INVALID],
+    ['reminder_every_days', 2.5, MESSAGES.SETTINGS_REMINDER_INVALID],
+    ['reminder_max', -1, MESSAGES.SETTINGS_REMINDER_INVALID],
+    ['reminder_max', 21, MESSAGES.SETTINGS_REMINDER_INVALID],
   ];
   it.each(invalid)(
     'refuses %s = %j with its message (400) and stores nothing',
@@ -167,6 +188,23 @@ describe('staff/settings/save', () => {
       expect(await settingsAudits()).toHaveLength(audits);
     },
   );
+
+  it('turns reminders off with reminder_max 0, and audits the reminder fields that changed', async () => {
+    const res = await t.postAs(admin.sid, '/api/staff/settings/save', {
+      ...everything,
+      // As the previous save left them: only the reminder fields change here.
+      firm_name: 'Northwind Tax',
+      twitter_url: '',
+      offer_end_date: '',
+      reminder_every_days: 14,
+      reminder_max: '0',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().settings).toMatchObject({ reminder_first_days: 2, reminder_every_days: 14, reminder_max: 0 });
+    expect(await stored()).toMatchObject({ reminderFirstDays: 2, reminderEveryDays: 14, reminderMax: 0 });
+    const last = (await settingsAudits()).at(-1);
+    expect(last?.subject?.split(',').sort()).toEqual(['reminder_every_days', 'reminder_max']);
+  });
 
   it('refuses a current tax year before the first tax year', async () => {
     const before = await stored();
