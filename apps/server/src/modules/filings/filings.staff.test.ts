@@ -9,6 +9,7 @@ import {
   filings,
   isNull,
   payments,
+  requestItems,
   users,
   type Database,
 } from '@taxfirm/db';
@@ -127,6 +128,7 @@ describe('staff/clients/list', () => {
         status: 'Docs Upload Pending',
         assigned_to: 'Ravi Shah',
         referred_by: null,
+        documents: { accepted: 0, required: 0, complete: false },
       },
       expect.objectContaining({ name: 'Esha Kapoor', file_number: 'TF-2026-0009' }),
     ]);
@@ -172,6 +174,47 @@ describe('staff/clients/list', () => {
       .from(auditLog)
       .where(and(eq(auditLog.actorUserId, otherAnalyst.userId), eq(auditLog.action, 'staff.clients.list')));
     expect(rows.at(-1)).toMatchObject({ subject: `${taxYear}/Payment Pending`, ip: '127.0.0.1' });
+  });
+
+  it('shows each row\'s "documents complete": required items accepted, of those not removed or not applying', async () => {
+    const db = t.database.db;
+    const itemsFor = async (key: string, items: Partial<typeof requestItems.$inferInsert>[]) => {
+      const clientId = made[key]?.clientId ?? '';
+      const [filing] = await db.select().from(filings).where(eq(filings.clientId, clientId));
+      await db.insert(requestItems).values(
+        items.map((item, position) => ({
+          filingId: filing?.id ?? '',
+          clientId,
+          position,
+          type: 'w2' as const,
+          title: `Item ${position}`,
+          source: 'staff' as const,
+          ...item,
+        })),
+      );
+    };
+    await itemsFor('mine1', [
+      { status: 'accepted' },
+      { status: 'accepted' },
+      { status: 'uploaded' },
+      { status: 'not_applicable' },
+      { status: 'requested', removedAt: new Date() },
+      { status: 'requested', required: false },
+    ]);
+    await itemsFor('mine2', [{ status: 'accepted' }, { status: 'accepted' }, { status: 'not_applicable' }]);
+    await itemsFor('theirs', [{ status: 'not_applicable' }]);
+
+    const res = await list(admin.sid, { sort: { column: 'name', dir: 'asc' } });
+    const byName = Object.fromEntries(
+      res.json().data.map((r: { name: string; documents: unknown }) => [r.name, r.documents]),
+    );
+    expect(byName).toEqual({
+      'Asha Rao': { accepted: 0, required: 0, complete: false },
+      'Bina Das': { accepted: 0, required: 0, complete: false },
+      'Chetan Iyer': { accepted: 2, required: 3, complete: false },
+      'Divya Menon': { accepted: 2, required: 2, complete: true },
+      'Esha Kapoor': { accepted: 0, required: 0, complete: false },
+    });
   });
 
   it('refuses bad input with a 400', async () => {
