@@ -56,7 +56,8 @@ export const DEFAULT_REMINDER_INTERVAL_MS = HOUR_MS;
 export const DEFAULT_REMINDER_FIRST_RUN_MS = 2 * 60_000;
 
 /** The firm's calendar day at `now` (a 'later' date is a day in the firm's time zone). */
-const firmToday = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone ${FIRM_TIME_ZONE})::date`;
+const firmToday = (now: Date) =>
+  sql`(${now.toISOString()}::timestamptz at time zone ${FIRM_TIME_ZONE})::date`;
 
 /**
  * Still waiting on the client and not put off: requested or rejected, or 'later' with its day come (today

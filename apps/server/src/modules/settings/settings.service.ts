@@ -58,7 +58,11 @@ export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSet
 export type ReminderSchedule = { firstDays: number; everyDays: number; max: number };
 
 /** The firm's reminder schedule, read fresh (a pass reads it once; an admin's edit applies to the next). */
-export async function getReminderSchedule({ db }: { db: Pick<Database, 'select'> }): Promise<ReminderSchedule> {
+export async function getReminderSchedule({
+  db,
+}: {
+  db: Pick<Database, 'select'>;
+}): Promise<ReminderSchedule> {
   const [row] = await db
     .select({
       firstDays: siteSettings.reminderFirstDays,

@@ -200,7 +200,11 @@ describe('staff/settings/save', () => {
       reminder_max: '0',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().settings).toMatchObject({ reminder_first_days: 2, reminder_every_days: 14, reminder_max: 0 });
+    expect(res.json().settings).toMatchObject({
+      reminder_first_days: 2,
+      reminder_every_days: 14,
+      reminder_max: 0,
+    });
     expect(await stored()).toMatchObject({ reminderFirstDays: 2, reminderEveryDays: 14, reminderMax: 0 });
     const last = (await settingsAudits()).at(-1);
     expect(last?.subject?.split(',').sort()).toEqual(['reminder_every_days', 'reminder_max']);

@@ -1,0 +1,440 @@
+import { MESSAGES, type FileStatus } from '@taxfirm/contract';
+import {
+  and,
+  asc,
+  auditLog,
+  createDatabase,
+  emailOutbox,
+  eq,
+  filings,
+  ilike,
+  requestItemEvents,
+  requestItems,
+  requestReminders,
+  sql,
+  users,
+  type Database,
+  type DatabaseHandle,
+} from '@taxfirm/db';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  createTestApp,
+  sentText,
+  signUpAndLogIn,
+  staffSession,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { createSettingsCache, type SettingsCache } from '../settings/settings.cache.ts';
+import { CHECKLIST_PATH, runReminderPass, startReminderScheduler } from './reminders.service.ts';
+
+const APP_URL = 'http://localhost:3000';
+const DAY_MS = 24 * 60 * 60_000;
+
+let t: TestApp;
+let settings: SettingsCache;
+let admin: { sid: string; userId: string };
+let analyst: { sid: string; userId: string };
+let otherAnalyst: { sid: string; userId: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  settings = await createSettingsCache(t.database);
+  admin = await staffSession(t, 'admin@firm.example', 'admin');
+  analyst = await staffSession(t, 'analyst@firm.example', 'analyst');
+  otherAnalyst = await staffSession(t, 'other.analyst@firm.example', 'analyst');
+});
+afterAll(async () => {
+  await settings.close();
+  await t.close();
+});
+
+type Client = {
+  sid: string;
+  userId: string;
+  clientId: string;
+  filingId: string;
+  taxYear: number;
+  email: string;
+};
+
+/** A verified client whose filing is in `status` and assigned to the analyst. */
+async function clientIn(key: string, status: FileStatus = 'Docs Upload Pending'): Promise<Client> {
+  const email = `${key}@example.com`;
+  const account = await signUpAndLogIn(t, email);
+  const [filing] = await t.database.db
+    .update(filings)
+    .set({ status, assignedTo: analyst.userId })
+    .where(eq(filings.clientId, account.clientId))
+    .returning();
+  if (!filing) throw new Error('no filing');
+  return { ...account, filingId: filing.id, taxYear: filing.taxYear, email };
+}
+
+type ItemSpec = Partial<typeof requestItems.$inferInsert> & { title: string };
+
+/** Checklist items, requested at `requestedAt` unless they say otherwise. */
+async function addItems(client: Client, requestedAt: Date, items: ItemSpec[]) {
+  return t.database.db
+    .insert(requestItems)
+    .values(
+      items.map((item, position) => ({
+        filingId: client.filingId,
+        clientId: client.clientId,
+        position,
+        type: 'other' as const,
+        source: 'staff' as const,
+        requestedAt,
+        ...item,
+      })),
+    )
+    .returning();
+}
+
+/** The reminder e-mails queued for a client, oldest first, as sent. */
+async function remindersTo(client: Client) {
+  const rows = await t.database.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, client.email), ilike(emailOutbox.subject, 'We still need%')))
+    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
+  return rows.map((row) => ({ subject: row.subject, text: sentText(row), html: row.html }));
+}
+
+const itemOf = async (id: string | undefined) => {
+  const [row] = await t.database.db
+    .select()
+    .from(requestItems)
+    .where(eq(requestItems.id, id ?? ''));
+  return row;
+};
+
+const pass = (at: Date, db: Database = t.database.db) =>
+  runReminderPass(db, { now: at, settings, appUrl: APP_URL });
+
+const at = (base: Date, days: number, hours = 0) =>
+  new Date(base.getTime() + days * DAY_MS + hours * 3_600_000);
+
+describe('the reminder schedule', () => {
+  it('reminds at day 3 listing only open items, then weekly, and stops at the maximum', async () => {
+    const client = await clientIn('schedule');
+    const t0 = new Date('2026-02-02T15:00:00Z');
+    const [acme, chase] = await addItems(client, t0, [
+      { title: 'W-2 from Acme Corp', type: 'w2' },
+      { title: '1099-INT from Chase', type: '1099-int', status: 'rejected', reason: 'Page 2 is missing' },
+      { title: 'Form 16 from Infosys', status: 'accepted' },
+      { title: 'Prior-year return', status: 'not_applicable' },
+      { title: 'Brokerage statement', status: 'uploaded' },
+      { title: 'A removed item', removedAt: t0 },
+    ]);
+
+    expect((await pass(at(t0, 3, -1))).filingIds).not.toContain(client.filingId);
+    expect(await remindersTo(client)).toEqual([]);
+
+    const first = await pass(at(t0, 3));
+    expect(first.filingIds).toContain(client.filingId);
+    const [mail] = await remindersTo(client);
+    expect(mail?.subject).toBe(`We still need 2 documents for your ${client.taxYear} return`);
+    expect(mail?.text).toContain('• W-2 from Acme Corp');
+    expect(mail?.text).toContain('• 1099-INT from Chase');
+    for (const closed of ['Form 16', 'Prior-year return', 'Brokerage statement', 'A removed item']) {
+      expect(mail?.text).not.toContain(closed);
+      expect(mail?.html).not.toContain(closed);
+    }
+    expect(mail?.text).toContain(`${APP_URL}${CHECKLIST_PATH}`);
+    expect(await itemOf(acme?.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(t0, 3) });
+    expect(await itemOf(chase?.id)).toMatchObject({ remindersSent: 1, status: 'rejected' });
+
+    const logged = await t.database.db
+      .select()
+      .from(requestReminders)
+      .where(eq(requestReminders.filingId, client.filingId));
+    expect(logged).toEqual([
+      expect.objectContaining({
+        manual: false,
+        sentBy: null,
+        itemTitles: ['W-2 from Acme Corp', '1099-INT from Chase'],
+        createdAt: at(t0, 3),
+      }),
+    ]);
+    const events = await t.database.db
+      .select()
+      .from(requestItemEvents)
+      .where(and(eq(requestItemEvents.clientId, client.clientId), eq(requestItemEvents.action, 'reminded')));
+    expect(events).toHaveLength(2);
+    expect(events.every((e) => e.actorKind === 'system' && e.actorId === null)).toBe(true);
+
+    // The same moment again (a second pass, a restarted instance): nothing more.
+    await pass(at(t0, 3));
+    expect(await remindersTo(client)).toHaveLength(1);
+
+    // Then every 7 days from the last one.
+    await pass(at(t0, 10, -1));
+    expect(await remindersTo(client)).toHaveLength(1);
+    await pass(at(t0, 10));
+    expect(await remindersTo(client)).toHaveLength(2);
+    for (const day of [17, 24, 31]) await pass(at(t0, day));
+    expect(await remindersTo(client)).toHaveLength(5);
+    expect(await itemOf(acme?.id)).toMatchObject({ remindersSent: 5 });
+
+    // At most 5 (the default): never again, however long the items stay open.
+    for (const day of [38, 45, 100]) await pass(at(t0, day));
+    expect(await remindersTo(client)).toHaveLength(5);
+  });
+
+  it('stops the moment nothing is open', async () => {
+    const client = await clientIn('allin');
+    const t0 = new Date('2026-03-02T15:00:00Z');
+    const [w2] = await addItems(client, t0, [{ title: 'W-2 from Globex', type: 'w2' }]);
+    await pass(at(t0, 3));
+    expect(await remindersTo(client)).toHaveLength(1);
+    await t.database.db
+      .update(requestItems)
+      .set({ status: 'uploaded' })
+      .where(eq(requestItems.id, w2?.id ?? ''));
+    for (const day of [10, 17, 24]) await pass(at(t0, day));
+    expect(await remindersTo(client)).toHaveLength(1);
+  });
+
+  it("neither lists nor is triggered by a 'later' item before its day, and reminds of it once the day comes", async () => {
+    const client = await clientIn('later');
+    // 09:00 in Chicago.
+    const t0 = new Date('2026-04-01T14:00:00Z');
+    const [w2, k1] = await addItems(client, t0, [
+      { title: 'W-2 from Initech', type: 'w2' },
+      { title: 'K-1 from the partnership', type: 'k-1', status: 'later', laterDate: '2026-04-20' },
+    ]);
+
+    await pass(at(t0, 3));
+    const [first] = await remindersTo(client);
+    expect(first?.text).toContain('W-2 from Initech');
+    expect(first?.text).not.toContain('K-1');
+    expect(await itemOf(k1?.id)).toMatchObject({ remindersSent: 0, lastRemindedAt: null });
+
+    // The W-2 arrives: only the item put off is left, and its day is still ahead.
+    await t.database.db
+      .update(requestItems)
+      .set({ status: 'uploaded' })
+      .where(eq(requestItems.id, w2?.id ?? ''));
+    await pass(at(t0, 10));
+    await pass(at(t0, 17));
+    expect(await remindersTo(client)).toHaveLength(1);
+
+    // 2026-04-20 03:00 UTC is still the 19th in the firm's time zone (Chicago): not yet.
+    await pass(new Date('2026-04-20T03:00:00Z'));
+    expect(await remindersTo(client)).toHaveLength(1);
+    // Its day has come in Chicago: it is due (requested more than 3 days ago) and listed alone.
+    await pass(new Date('2026-04-20T06:00:00Z'));
+    const mails = await remindersTo(client);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.subject).toBe(`We still need 1 document for your ${client.taxYear} return`);
+    expect(mails[1]?.text).toContain('• K-1 from the partnership');
+    expect(mails[1]?.text).not.toContain('Initech');
+    expect(await itemOf(k1?.id)).toMatchObject({ remindersSent: 1 });
+  });
+
+  it('follows the schedule the firm set, and sends nothing when it sets the maximum to 0', async () => {
+    const client = await clientIn('firmschedule');
+    const t0 = new Date('2026-05-04T15:00:00Z');
+    await addItems(client, t0, [{ title: '1098 from the bank', type: '1098' }]);
+    await t.database.db.execute(
+      sql`update site_settings set reminder_first_days = 1, reminder_every_days = 2, reminder_max = 2`,
+    );
+    try {
+      await pass(at(t0, 1));
+      await pass(at(t0, 2));
+      expect(await remindersTo(client)).toHaveLength(1);
+      await pass(at(t0, 3));
+      await pass(at(t0, 5));
+      expect(await remindersTo(client)).toHaveLength(2);
+
+      const off = await clientIn('remindersoff');
+      await addItems(off, t0, [{ title: 'ID or passport', type: 'id' }]);
+      await t.database.db.execute(sql`update site_settings set reminder_max = 0`);
+      await pass(at(t0, 30));
+      expect(await remindersTo(off)).toEqual([]);
+    } finally {
+      await t.database.db.execute(
+        sql`update site_settings set reminder_first_days = 3, reminder_every_days = 7, reminder_max = 5`,
+      );
+    }
+  });
+
+  it('skips filings past collecting documents and clients whose e-mail is not verified', async () => {
+    const t0 = new Date('2026-06-01T15:00:00Z');
+    const preparing = await clientIn('preparing', 'Preparation Pending');
+    const unverified = await clientIn('unverified');
+    await t.database.db.update(users).set({ verifiedAt: null }).where(eq(users.id, unverified.userId));
+    await addItems(preparing, t0, [{ title: 'W-2 from Umbrella', type: 'w2' }]);
+    await addItems(unverified, t0, [{ title: 'W-2 from Hooli', type: 'w2' }]);
+    const result = await pass(at(t0, 3));
+    expect(result.filingIds).not.toContain(preparing.filingId);
+    expect(result.filingIds).not.toContain(unverified.filingId);
+    expect(await remindersTo(preparing)).toEqual([]);
+    expect(await remindersTo(unverified)).toEqual([]);
+  });
+
+  it('writes titles and the link only: no note, no document content, no identity number', async () => {
+    const client = await clientIn('private');
+    const t0 = new Date('2026-07-01T15:00:00Z');
+    await addItems(client, t0, [
+      { title: 'ITIN documents', type: 'itin', note: 'Spouse SSN 123-45-6789 is on page 2' },
+      { title: 'Bank statement (NRE)', type: 'bank-nre-nro', reason: 'Account 0012345678 was cut off' },
+    ]);
+    await pass(at(t0, 3));
+    const [mail] = await remindersTo(client);
+    expect(mail?.text).toContain('ITIN documents');
+    expect(mail?.text).toContain('Bank statement (NRE)');
+    for (const body of [mail?.text ?? '', mail?.html ?? '', mail?.subject ?? '']) {
+      expect(body).not.toMatch(/\d{3}-\d{2}-\d{4}/);
+      expect(body).not.toContain('page 2');
+      expect(body).not.toContain('0012345678');
+    }
+    const links = (mail?.text ?? '').match(/https?:\/\/\S+/g);
+    expect(links).toEqual([`${APP_URL}${CHECKLIST_PATH}`]);
+  });
+});
+
+describe('several instances', () => {
+  it('sends exactly one e-mail per filing when two passes run at once on two connection pools', async () => {
+    const t0 = new Date('2026-08-03T15:00:00Z');
+    const racers: Client[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const client = await clientIn(`race${i}`);
+      await addItems(client, t0, [
+        { title: 'W-2 from Vandelay', type: 'w2' },
+        { title: '1099-B from Fidelity', type: '1099-b' },
+      ]);
+      racers.push(client);
+    }
+    // A second instance: its own pool on the same PostgreSQL database (PGlite has one connection).
+    let second: DatabaseHandle | null = null;
+    const provided = inject('testDatabase');
+    if (provided.engine === 'postgres') {
+      const result = await t.database.db.execute(sql`select current_database() as name`);
+      const [row] = (result as unknown as { rows: { name: string }[] }).rows;
+      const url = new URL(provided.adminUrl);
+      url.pathname = `/${row?.name ?? ''}`;
+      second = await createDatabase({ engine: 'postgres', url: url.toString(), maxConnections: 4 });
+    }
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const when = at(t0, 3 + 7 * round);
+        const results = await Promise.all([pass(when), pass(when, second?.db ?? t.database.db)]);
+        for (const client of racers) {
+          const senders = results.filter((r) => r.filingIds.includes(client.filingId));
+          expect(senders, `${client.email} round ${round}`).toHaveLength(1);
+          expect(await remindersTo(client)).toHaveLength(round + 1);
+        }
+      }
+      const [item] = await t.database.db
+        .select()
+        .from(requestItems)
+        .where(eq(requestItems.clientId, racers[0]?.clientId ?? ''));
+      expect(item?.remindersSent).toBe(3);
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it('runs passes on its own from the scheduler, and stops with it', async () => {
+    const client = await clientIn('scheduled');
+    const t0 = new Date('2026-09-01T15:00:00Z');
+    await addItems(client, t0, [{ title: 'Form 26AS', type: '26as-ais' }]);
+    const scheduler = startReminderScheduler({
+      db: t.database.db,
+      settings,
+      appUrl: APP_URL,
+      log: t.app.log,
+      firstRunMs: 10,
+      intervalMs: 60_000,
+      now: () => at(t0, 3),
+    });
+    try {
+      await expect.poll(async () => (await remindersTo(client)).length, { timeout: 10_000 }).toBe(1);
+    } finally {
+      await scheduler.stop();
+    }
+    expect(await scheduler.run()).toBeUndefined();
+  });
+});
+
+describe('staff/requests/remind', () => {
+  const remind = (sid: string, clientId: string) =>
+    t.postAs(sid, '/api/staff/requests/remind', { client_id: clientId });
+
+  it("sends the assigned analyst's reminder now, logged as manual, and audited", async () => {
+    const client = await clientIn('manual');
+    const now = new Date();
+    await addItems(client, now, [
+      { title: 'W-2 from Wayne Enterprises', type: 'w2' },
+      { title: 'Form 16 from TCS', type: 'form-16', status: 'accepted' },
+    ]);
+    const res = await remind(analyst.sid, client.clientId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(MESSAGES.REQUEST_REMINDED);
+    const [mail] = await remindersTo(client);
+    expect(mail?.text).toContain('W-2 from Wayne Enterprises');
+    expect(mail?.text).not.toContain('Form 16');
+    const [logged] = await t.database.db
+      .select()
+      .from(requestReminders)
+      .where(eq(requestReminders.filingId, client.filingId));
+    expect(logged).toMatchObject({
+      manual: true,
+      sentBy: analyst.userId,
+      itemTitles: ['W-2 from Wayne Enterprises'],
+    });
+    const events = await t.database.db
+      .select()
+      .from(requestItemEvents)
+      .where(and(eq(requestItemEvents.clientId, client.clientId), eq(requestItemEvents.action, 'reminded')));
+    expect(events).toEqual([expect.objectContaining({ actorKind: 'staff', actorId: analyst.userId })]);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'staff.requests.remind'), eq(auditLog.clientId, client.clientId)));
+    expect(audits).toEqual([expect.objectContaining({ actorUserId: analyst.userId, ip: '127.0.0.1' })]);
+
+    // Pressed again at once: refused (429), no second e-mail; another staff member (the admin) may.
+    const again = await remind(analyst.sid, client.clientId);
+    expect(again.statusCode).toBe(429);
+    expect(await remindersTo(client)).toHaveLength(1);
+    expect((await remind(admin.sid, client.clientId)).statusCode).toBe(200);
+    expect(await remindersTo(client)).toHaveLength(2);
+  });
+
+  it("refuses another analyst's file (403), a client session (403) and an unknown client (404), sending nothing", async () => {
+    const client = await clientIn('notyours');
+    await addItems(client, new Date(), [{ title: 'W-2 from Stark Industries', type: 'w2' }]);
+    const res = await remind(otherAnalyst.sid, client.clientId);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().status_smessage).toBe(MESSAGES.CLIENT_OTHER_ANALYST);
+    expect((await remind(client.sid, client.clientId)).statusCode).toBe(403);
+    const unknown = await remind(admin.sid, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(await remindersTo(client)).toEqual([]);
+    const logged = await t.database.db
+      .select()
+      .from(requestReminders)
+      .where(eq(requestReminders.filingId, client.filingId));
+    expect(logged).toEqual([]);
+  });
+
+  it('answers 409 when nothing is open (a later item with its day ahead counts as not open)', async () => {
+    const client = await clientIn('nothingopen');
+    await addItems(client, new Date(), [
+      { title: 'W-2 from Pied Piper', type: 'w2', status: 'accepted' },
+      { title: 'K-1', type: 'k-1', status: 'later', laterDate: '2999-01-01' },
+      { title: 'Removed', removedAt: new Date() },
+    ]);
+    const res = await remind(analyst.sid, client.clientId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().status_smessage).toBe(MESSAGES.REQUEST_NOTHING_OPEN);
+    expect(await remindersTo(client)).toEqual([]);
+  });
+
+  it('refuses a malformed body with a 400', async () => {
+    const res = await t.postAs(analyst.sid, '/api/staff/requests/remind', { client_id: 'nope' });
+    expect(res.statusCode).toBe(400);
+  });
+});
