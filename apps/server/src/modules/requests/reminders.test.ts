@@ -358,6 +358,45 @@ describe('several instances', () => {
   });
 });
 
+describe('the app', () => {
+  it('starts the scheduler with the app unless AppConfig.reminders turns it off', async () => {
+    const app = await createTestApp({ reminders: { firstRunMs: 10, intervalMs: 200 } });
+    try {
+      const email = 'started@example.com';
+      const account = await signUpAndLogIn(app, email);
+      const [filing] = await app.database.db
+        .update(filings)
+        .set({ status: 'Docs Upload Pending' })
+        .where(eq(filings.clientId, account.clientId))
+        .returning();
+      // Asked for four days ago: due now.
+      await app.database.db.insert(requestItems).values({
+        filingId: filing?.id ?? '',
+        clientId: account.clientId,
+        position: 0,
+        type: 'w2',
+        title: 'W-2 from Soylent',
+        source: 'staff',
+        requestedAt: new Date(Date.now() - 4 * DAY_MS),
+      });
+      await expect
+        .poll(
+          async () =>
+            (
+              await app.database.db
+                .select()
+                .from(requestReminders)
+                .where(eq(requestReminders.clientId, account.clientId))
+            ).length,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('staff/requests/remind', () => {
   const remind = (sid: string, clientId: string) =>
     t.postAs(sid, '/api/staff/requests/remind', { client_id: clientId });
