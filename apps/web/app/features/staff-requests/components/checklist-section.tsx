@@ -264,7 +264,7 @@ function ProgressSummary({ progress }: { progress: StaffRequests['progress'] }) 
           {progress.open} waiting on the client · {progress.to_review} to review
         </Text>
       </Group>
-      <Progress.Root size="md" aria-hidden={false}>
+      <Progress.Root size="md">
         <Progress.Section
           value={percent}
           color="green"
