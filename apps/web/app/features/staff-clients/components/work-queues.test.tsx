@@ -58,9 +58,11 @@ describe('WorkQueues, the documents column', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Documents' })).toBeInTheDocument();
     const cellOf = async (name: string) => {
-      const link = await within(table).findByRole('link', { name });
-      const tr = link.closest('tr');
-      if (!tr) throw new Error('no row');
+      await within(table).findByRole('link', { name });
+      const tr = within(table)
+        .getAllByRole('row')
+        .find((r) => within(r).queryByRole('link', { name }));
+      if (!tr) throw new Error(`no row for ${name}`);
       const headers = within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent);

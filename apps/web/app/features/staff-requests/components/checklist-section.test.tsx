@@ -186,19 +186,19 @@ describe('ChecklistSection', () => {
 
   it('offers "Documents complete" only when complete with a next status, and moves the file through the page', async () => {
     const onMoveStatus = vi.fn(async () => 'The status was changed.');
-    const first = renderSection({ onMoveStatus });
+    const { unmount: unmountIncomplete } = renderSection({ onMoveStatus });
     await screen.findByText('6 of 8 accepted');
     expect(screen.queryByRole('button', { name: /Documents complete/ })).toBeNull();
-    first.unmount();
+    unmountIncomplete();
 
     current = listing({
       progress: { open: 0, to_review: 0, accepted: 8, required: 8, complete: true },
       next_status: null,
     });
-    const second = renderSection({ onMoveStatus });
+    const { unmount: unmountNoNext } = renderSection({ onMoveStatus });
     await screen.findByText('8 of 8 accepted');
     expect(screen.queryByRole('button', { name: /move to/ })).toBeNull();
-    second.unmount();
+    unmountNoNext();
 
     current = listing({ progress: { open: 0, to_review: 0, accepted: 8, required: 8, complete: true } });
     renderSection({ onMoveStatus });
@@ -246,6 +246,23 @@ describe('ChecklistSection', () => {
             required: true,
           },
         },
+      ]),
+    );
+  });
+
+  it('marks an item not applicable (reason optional) and applies a template', async () => {
+    renderSection();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Mark Mortgage interest not applicable' }),
+    );
+    const form = screen.getByRole('form', { name: 'Mark Mortgage interest not applicable' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Mark not applicable' }));
+    await userEvent.selectOptions(await screen.findByLabelText('Template'), 'US individual (4 items)');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply template' }));
+    await waitFor(() =>
+      expect(callsTo(CALLS.staffRequestsSave.path).map(([, body]) => body)).toEqual([
+        { action: 'not_applicable', client_id: CLIENT, taxy: 2025, item_id: ID(3) },
+        { action: 'apply_template', client_id: CLIENT, taxy: 2025, template_id: ID(9) },
       ]),
     );
   });

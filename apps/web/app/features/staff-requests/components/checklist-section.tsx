@@ -10,20 +10,21 @@ import {
   Table,
   Text,
   TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDownload, IconExternalLink } from '@tabler/icons-react';
 import {
   MESSAGES,
   staffRequestsReviewBodySchema,
+  staffRequestsSaveBodySchema,
   staffRequestsTemplatesBodySchema,
   type RequestItem,
   type RequestItemStatus,
   type StaffRequests,
 } from '@taxfirm/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { FormTextarea } from '../../../components/ui/form-text-field.tsx';
@@ -32,7 +33,7 @@ import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-a
 import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useStaffRequests } from '../api/get-staff-requests.ts';
+import { invalidateStaffRequests, useStaffRequests } from '../api/get-staff-requests.ts';
 import { useRemindClient } from '../api/remind-client.ts';
 import { useChangeRequestTemplates } from '../api/request-templates.ts';
 import { useReviewRequest } from '../api/review-request.ts';
@@ -346,6 +347,7 @@ function MoveOn({
   report: (message: string) => void;
   clearReport: () => void;
 }) {
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const onClick = async () => {
@@ -353,7 +355,10 @@ function MoveOn({
     setError(null);
     setPending(true);
     try {
-      report(await onMoveStatus(nextStatus));
+      const message = await onMoveStatus(nextStatus);
+      // The file has moved on: the checklist may now be read-only and next_status another one.
+      await invalidateStaffRequests(queryClient);
+      report(message);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -384,9 +389,7 @@ type Mode = 'reject' | 'not_applicable' | 'edit' | null;
 /** A template's name, as the templates call checks it. */
 const templateNameSchema = staffRequestsTemplatesBodySchema.options[2].shape.name;
 const rejectSchema = staffRequestsReviewBodySchema.options[1].pick({ reason: true });
-const notApplicableSchema = z.object({
-  reason: z.string().trim().max(500, { error: 'Must be at most 500 characters' }).optional(),
-});
+const notApplicableSchema = staffRequestsSaveBodySchema.options[3].pick({ reason: true });
 
 function ItemCard({
   item,
@@ -631,7 +634,7 @@ function ReasonForm({
   onSubmit,
 }: {
   label: string;
-  schema: z.ZodType<{ reason?: string | undefined }, { reason?: string | undefined }>;
+  schema: z.ZodType<{ reason?: string | undefined }, { reason?: string | null | undefined }>;
   fieldLabel: string;
   required?: boolean;
   submitLabel: string;
