@@ -170,7 +170,17 @@ describe('ChecklistSection', () => {
     );
   });
 
-  it('moves an item with the keyboard and sends the full new order', async () => {
+  it('moves an item with the keyboard, sends the full new order and keeps the focus on the item', async () => {
+    const saveAnswer = api.getMockImplementation();
+    api.mockImplementation(async (call: { path: string }, body: { action?: string; item_ids?: string[] }) => {
+      if (call.path === CALLS.staffRequestsSave.path && body.action === 'reorder') {
+        const order = body.item_ids ?? [];
+        current = listing({
+          items: order.map((id) => current.items.find((i) => i.item_id === id) as RequestItem),
+        });
+      }
+      return saveAnswer?.(call, body);
+    });
     renderSection();
     const down = await screen.findByRole('button', { name: 'Move W-2 from employer 1 down' });
     expect(screen.getByRole('button', { name: 'Move W-2 from employer 1 up' })).toBeDisabled();
@@ -182,6 +192,22 @@ describe('ChecklistSection', () => {
         { action: 'reorder', client_id: CLIENT, taxy: 2025, item_ids: [ID(2), ID(1), ID(3)] },
       ]),
     );
+    const items = await screen.findAllByRole('article');
+    await waitFor(() => expect(items[0]).toHaveAccessibleName('W-2 from employer 2'));
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual([
+      `item-${ID(2)}`,
+      `item-${ID(1)}`,
+      `item-${ID(3)}`,
+    ]);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Move W-2 from employer 1 down' })).toHaveFocus(),
+    );
+    // At the top now: its up button is enabled, and moving it up again puts the focus on its down button.
+    await userEvent.click(screen.getByRole('button', { name: 'Move W-2 from employer 1 up' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Move W-2 from employer 1 down' })).toHaveFocus(),
+    );
+    expect(screen.getByRole('button', { name: 'Move W-2 from employer 1 up' })).toBeDisabled();
   });
 
   it('offers "Documents complete" only when complete with a next status, and moves the file through the page', async () => {

@@ -23,7 +23,7 @@ import {
   type StaffRequests,
 } from '@taxfirm/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
@@ -89,11 +89,24 @@ export function ChecklistSection({
 }: ChecklistSectionProps) {
   const list = useStaffRequests(clientId, taxYear);
   const success = useSubmitMessage();
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  // After a move: the button to focus once the reordered list has rendered (then forgotten, so that a
+  // later refresh never pulls the focus back).
+  const focusTarget = useRef<string | null>(null);
   const data = list.data;
-  useEffect(() => {
-    if (focusTarget) document.getElementById(focusTarget)?.focus();
-  }, [focusTarget, data]);
+  const focusPending = useCallback(() => {
+    const target = focusTarget.current ? document.getElementById(focusTarget.current) : null;
+    if (!target) return;
+    target.focus();
+    focusTarget.current = null;
+  }, []);
+  useEffect(focusPending, [data, focusPending]);
+  const focusAfter = useCallback(
+    (id: string | null) => {
+      focusTarget.current = id;
+      if (id) requestAnimationFrame(focusPending);
+    },
+    [focusPending],
+  );
 
   return (
     <Card
@@ -126,7 +139,7 @@ export function ChecklistSection({
             onMoveStatus={onMoveStatus}
             report={(message) => success.show(message)}
             clearReport={success.clear}
-            focusAfter={setFocusTarget}
+            focusAfter={focusAfter}
           />
         )}
         <SuccessAlert message={success.message} />
@@ -163,6 +176,8 @@ function ChecklistBody({
   const target = { client_id: clientId, taxy: taxYear };
 
   const move = async (index: number, delta: -1 | 1) => {
+    // One move at a time; the buttons stay enabled (and focused) while it is saved.
+    if (save.isPending) return;
     const ids = items.map((i) => i.item_id);
     const to = index + delta;
     const moved = ids[index];
@@ -226,7 +241,6 @@ function ChecklistBody({
                 isFirst={index === 0}
                 isLast={index === items.length - 1}
                 onMove={(delta) => void move(index, delta)}
-                movePending={save.isPending}
               />
             </li>
           ))}
@@ -401,7 +415,6 @@ function ItemCard({
   isFirst,
   isLast,
   onMove,
-  movePending,
 }: {
   item: RequestItem;
   target: Target;
@@ -412,7 +425,6 @@ function ItemCard({
   isFirst: boolean;
   isLast: boolean;
   onMove: (delta: -1 | 1) => void;
-  movePending: boolean;
 }) {
   const save = useSaveRequest();
   const review = useReviewRequest();
@@ -544,7 +556,7 @@ function ItemCard({
               id={`move-up-${item.item_id}`}
               size="compact-sm"
               variant="subtle"
-              disabled={isFirst || movePending}
+              disabled={isFirst}
               aria-label={`Move ${item.title} up`}
               onClick={() => onMove(-1)}
             >
@@ -554,7 +566,7 @@ function ItemCard({
               id={`move-down-${item.item_id}`}
               size="compact-sm"
               variant="subtle"
-              disabled={isLast || movePending}
+              disabled={isLast}
               aria-label={`Move ${item.title} down`}
               onClick={() => onMove(1)}
             >
