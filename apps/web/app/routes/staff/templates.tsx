@@ -1,5 +1,7 @@
+import { Stack } from '@mantine/core';
 import { ConsolePage } from '../../components/ui/page-header.tsx';
 import { AdminOnly } from '../../features/staff-auth/components/admin-only.tsx';
+import { ChecklistTemplates } from '../../features/staff-requests/components/checklist-templates.tsx';
 import { StatusTemplates } from '../../features/staff-templates/components/status-templates.tsx';
 import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 
@@ -13,10 +15,13 @@ export default function StaffTemplatesPage() {
     <ConsolePage
       size="lg"
       title="Status e-mails"
-      description="What a client is told, by e-mail and in the portal, when their file moves."
+      description="What a client is told, by e-mail and in the portal, when their file moves; and the checklist templates a file's document requests start from."
     >
       <AdminOnly role={staff.role}>
-        <StatusTemplates />
+        <Stack gap="xl">
+          <StatusTemplates />
+          <ChecklistTemplates />
+        </Stack>
       </AdminOnly>
     </ConsolePage>
   );

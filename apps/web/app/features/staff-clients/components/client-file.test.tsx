@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffClient } from '@taxfirm/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientFile } from './client-file.tsx';
+import { ClientFile, type ChecklistSlot } from './client-file.tsx';
 
 const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
 const ANALYST = '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -141,6 +141,75 @@ describe('ClientFile, F-04: an unassigned To Be Assigned file for an analyst', (
     await userEvent.click(await screen.findByRole('button', { name: 'Take this file' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Another analyst has already taken this file.',
+    );
+  });
+});
+
+describe('ClientFile, the checklist slot (issue 17)', () => {
+  it('hands the checklist the tax year, the dependents and the status change that e-mails the client', async () => {
+    taken = true;
+    const dependent = {
+      id: '3f1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      first_name: 'Meera',
+      last_name: 'Rao',
+      ssn: null,
+      occupation: null,
+      dob: null,
+      visa_type: null,
+    };
+    const base = fetchMock.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === '/api/staff/clients/profile')
+        return json({ ...envelope, tinfo: null, sinfo: null, dinfo: [dependent], empinfo: [] });
+      if (url === '/api/staff/clients/status')
+        return json({ ...envelope, status_smessage: 'The status was changed.' });
+      return base(url, init);
+    });
+    const seen: ChecklistSlot[] = [];
+    const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={queries}>
+          <MemoryRouter>
+            <ClientFile
+              clientId={CLIENT}
+              viewer={{ userId: ANALYST, role: 'analyst' }}
+              checklist={(slot) => {
+                seen.push(slot);
+                return (
+                  <section aria-label="Checklist slot">
+                    <p>{slot.dependents?.map((d) => d.name).join(', ') ?? 'no dependents yet'}</p>
+                    <button type="button" onClick={() => void slot.onMoveStatus('Preparation Pending')}>
+                      Move on
+                    </button>
+                  </section>
+                );
+              }}
+            />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const slot = await screen.findByRole('region', { name: 'Checklist slot' });
+    expect(await within(slot).findByText('Meera Rao')).toBeInTheDocument();
+    // Above the documents.
+    const documents = await screen.findByRole('region', { name: /^Documents/ });
+    expect(slot.compareDocumentPosition(documents) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(seen.at(-1)).toMatchObject({ clientId: CLIENT, taxYear: 2025, clientName: 'Asha Rao' });
+    await userEvent.click(within(slot).getByRole('button', { name: 'Move on' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .filter(([url]) => url === '/api/staff/clients/status')
+          .map(([, init]) => JSON.parse(String((init as RequestInit).body))),
+      ).toEqual([
+        {
+          client_id: CLIENT,
+          taxy: 2025,
+          status: 'Preparation Pending',
+          comment: 'Documents complete: every required checklist item is accepted.',
+        },
+      ]),
     );
   });
 });

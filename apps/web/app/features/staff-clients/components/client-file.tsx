@@ -41,6 +41,7 @@ import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/
 import { useStaffMembers } from '../../../lib/staff-members.ts';
 import { useAssignAnalyst } from '../api/assign-analyst.ts';
 import { useChangeStatus } from '../api/change-status.ts';
+import { useStaffProfile } from '../api/get-staff-profile.ts';
 import { useClientFile } from '../api/get-client-file.ts';
 import { useMarkVerified } from '../api/mark-verified.ts';
 import { useSendResetLink } from '../api/send-reset-link.ts';
@@ -53,8 +54,30 @@ import { useConfirm, type ConfirmOptions } from '../../../components/ui/confirm-
 
 type Viewer = { userId: string; role: StaffRole };
 
+/**
+ * What the file page hands the checklist it shows above the documents. The route composes the two (features
+ * do not import each other): `checklist={(slot) => <ChecklistSection {...slot} />}`.
+ */
+export type ChecklistSlot = {
+  clientId: string;
+  taxYear: number;
+  clientName: string;
+  /** The profile's dependents, once loaded (null until then, or when it cannot be read). */
+  dependents: { id: string; name: string }[] | null;
+  /** Moves the file to a status through this page's status change (history, the usual e-mail). */
+  onMoveStatus: (status: string) => Promise<string>;
+};
+
 /** The console's page for one client: the account, the file's status, number and analyst, and its history. */
-export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Viewer }) {
+export function ClientFile({
+  clientId,
+  viewer,
+  checklist,
+}: {
+  clientId: string;
+  viewer: Viewer;
+  checklist?: (slot: ChecklistSlot) => ReactNode;
+}) {
   const file = useClientFile(clientId);
   if (file.isPending) return <Loader aria-label="Loading the client's file" />;
   if (file.error) {
@@ -136,6 +159,14 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
         <AnalystForm clientId={clientId} filing={filing} viewer={viewer} />
       </SimpleGrid>
       <ProfileSection clientId={clientId} />
+      {checklist && (
+        <ChecklistHost
+          clientId={clientId}
+          taxYear={filing.tax_year}
+          clientName={`${client.first_name} ${client.last_name}`}
+          render={checklist}
+        />
+      )}
       <DocumentsSection clientId={clientId} />
       <SummariesSection clientId={clientId} clientName={`${client.first_name} ${client.last_name}`} />
       <PaymentsSection payments={viewer.role === 'admin' ? payments : null} referrals={referrals} />
@@ -149,6 +180,34 @@ export function ClientFile({ clientId, viewer }: { clientId: string; viewer: Vie
     </Stack>
   );
 }
+
+/** The checklist slot's data: the profile's dependents and the status change the status form uses. */
+function ChecklistHost({
+  clientId,
+  taxYear,
+  clientName,
+  render,
+}: Omit<ChecklistSlot, 'dependents' | 'onMoveStatus'> & { render: (slot: ChecklistSlot) => ReactNode }) {
+  const profile = useStaffProfile(clientId);
+  const change = useChangeStatus();
+  const dependents =
+    profile.data?.dinfo.map((d) => ({ id: d.id, name: `${d.first_name} ${d.last_name}`.trim() })) ?? null;
+  const onMoveStatus = async (status: string) => {
+    // The server names next_status from the same list; anything else is a bug, not a user error.
+    if (!isFileStatus(status)) throw new Error(`Not a file status: ${status}`);
+    const answer = await change.mutateAsync({
+      client_id: clientId,
+      taxy: taxYear,
+      status,
+      comment: 'Documents complete: every required checklist item is accepted.',
+    });
+    return answer.status_smessage;
+  };
+  return render({ clientId, taxYear, clientName, dependents, onMoveStatus });
+}
+
+const isFileStatus = (status: string): status is FileStatus =>
+  (FILE_STATUSES as readonly string[]).includes(status);
 
 /** A reset link e-mailed to the client, and verification by the firm; each asked first. */
 function AccountActions({

@@ -1,4 +1,5 @@
-import { Button, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Button, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import type { FileStatus, STAFF_CLIENT_SORTS, StaffClientRow } from '@taxfirm/contract';
 import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
@@ -26,6 +27,7 @@ const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
     sort: 'status',
     render: (r) => <StatusBadge>{r.status}</StatusBadge>,
   },
+  { label: 'Documents', render: (r) => <DocumentsCell documents={r.documents} />, nowrap: true },
   { label: 'Analyst', render: (r) => r.assigned_to ?? 'Not assigned' },
   { label: 'Referred by', render: (r) => r.referred_by ?? '—' },
 ];
@@ -97,6 +99,43 @@ export function WorkQueues() {
         </SimpleGrid>
       </section>
     </DataTable>
+  );
+}
+
+/**
+ * The checklist's progress in the queue: "Complete" (a word and an icon, not colour only), or required items
+ * accepted of those that count ("6/8", read out in full), or a dash when the file has no checklist yet.
+ */
+export function DocumentsCell({ documents }: { documents: StaffClientRow['documents'] }) {
+  if (documents.complete) {
+    return (
+      <Badge
+        variant="light"
+        color="green"
+        c="green.9"
+        leftSection={<IconCircleCheck size={14} aria-hidden />}
+      >
+        Complete
+      </Badge>
+    );
+  }
+  if (documents.required === 0) {
+    return (
+      <>
+        <span aria-hidden>—</span>
+        <VisuallyHidden>No checklist items</VisuallyHidden>
+      </>
+    );
+  }
+  return (
+    <>
+      <span aria-hidden>
+        {documents.accepted}/{documents.required}
+      </span>
+      <VisuallyHidden>
+        {documents.accepted} of {documents.required} accepted
+      </VisuallyHidden>
+    </>
   );
 }
 

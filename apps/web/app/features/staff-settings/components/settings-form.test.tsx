@@ -19,6 +19,9 @@ const stored: StaffSettingsValues = {
   ...testSiteSettings({ firm_name: 'Meridian Tax & Accounting', site_email: 'support@example.com' }),
   first_tax_year: 2021,
   file_number_format: 'TF{YY}-{NNNN}',
+  reminder_first_days: 3,
+  reminder_every_days: 7,
+  reminder_max: 5,
 };
 
 function renderPage() {
@@ -59,6 +62,7 @@ describe('SettingsPage', () => {
       'Links',
       'Home popup and payments',
       'Tax years and file numbers',
+      'Checklist reminders',
     ]) {
       expect(within(form).getByRole('group', { name: legend })).toBeInTheDocument();
     }
@@ -80,6 +84,52 @@ describe('SettingsPage', () => {
       sitepopupsetting: true,
       popuptype: 2,
     });
+  });
+
+  it('edits the checklist reminder schedule with the rest, and shows the server’s message by its field', async () => {
+    api.mockImplementation(async (call: { path: string }, body: unknown) => {
+      if (call.path === CALLS.staffSettingsGet.path)
+        return { http_code: 200, status_smessage: 'Success', settings: stored };
+      if ((body as { reminder_max: number }).reminder_max === 20)
+        throw new ApiError(MESSAGES.SETTINGS_REMINDER_INVALID, {
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          details: { reminder_every_days: MESSAGES.SETTINGS_REMINDER_INVALID },
+        });
+      return { http_code: 200, status_smessage: MESSAGES.SETTINGS_SAVED, settings: body };
+    });
+    renderPage();
+    const group = await screen.findByRole('group', { name: 'Checklist reminders' });
+    const first = within(group).getByLabelText(/First reminder after \(days\)/);
+    expect(first).toHaveValue(3);
+    expect(first).toHaveAccessibleDescription('First reminder after N days');
+    expect(within(group).getByLabelText(/Then every \(days\)/)).toHaveAccessibleDescription(
+      'Then every N days',
+    );
+    const most = within(group).getByLabelText(/Most reminders/);
+    expect(most).toHaveAccessibleDescription('At most N reminders (0 turns them off)');
+    await userEvent.clear(first);
+    await userEvent.type(first, '5');
+    await userEvent.clear(most);
+    await userEvent.type(most, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.SETTINGS_SAVED);
+    expect(api.mock.calls.at(-1)?.[1]).toEqual({ ...stored, reminder_first_days: 5, reminder_max: 0 });
+
+    // Out of range in the browser: the contract's message, no call.
+    const calls = api.mock.calls.length;
+    await userEvent.clear(most);
+    await userEvent.type(most, '21');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await within(group).findByText(MESSAGES.SETTINGS_REMINDER_INVALID)).toBeInTheDocument();
+    expect(api.mock.calls.length).toBe(calls);
+
+    // Refused by the server: shown by its field.
+    await userEvent.clear(most);
+    await userEvent.type(most, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText(MESSAGES.SETTINGS_REMINDER_INVALID);
+    expect(within(group).getByLabelText(/Then every \(days\)/)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('refuses an http link in the browser with the API’s message, without calling it', async () => {

@@ -27,6 +27,31 @@ import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/
 import { useStaffSettings } from '../api/get-staff-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 
+/** The checklist reminder schedule, as the contract bounds it. */
+const REMINDER_FIELDS = [
+  {
+    name: 'reminder_first_days',
+    label: 'First reminder after (days)',
+    description: 'First reminder after N days',
+    min: 1,
+    max: 60,
+  },
+  {
+    name: 'reminder_every_days',
+    label: 'Then every (days)',
+    description: 'Then every N days',
+    min: 1,
+    max: 60,
+  },
+  {
+    name: 'reminder_max',
+    label: 'Most reminders',
+    description: 'At most N reminders (0 turns them off)',
+    min: 0,
+    max: 20,
+  },
+] as const;
+
 /** The settings page: every site setting, for admins. Anyone else is told they lack access. */
 export function SettingsPage() {
   const settings = useStaffSettings();
@@ -169,6 +194,30 @@ function SettingsForm({ initial }: { initial: StaffSettingsValues }) {
                 </>
               }
             />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Checklist reminders">
+          <Text fz="sm" c="gray.8" mb="sm">
+            E-mails that list a client&apos;s open checklist items; they stop by themselves once nothing is
+            open.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {REMINDER_FIELDS.map(({ name, label, description, min, max }) => (
+              <TextInput
+                key={name}
+                label={label}
+                description={description}
+                withAsterisk
+                type="number"
+                inputMode="numeric"
+                min={min}
+                max={max}
+                step={1}
+                {...form.register(name, { valueAsNumber: true })}
+                error={errors[name]?.message}
+              />
+            ))}
           </SimpleGrid>
         </Fieldset>
 
