@@ -47,6 +47,8 @@ const envSchema = z
     MAIL_FROM: z.string().optional(),
     /** Sent e-mails (and given-up ones) are deleted from the outbox after this many days (F-03). */
     MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** How often the checklist reminders' scheduler looks for due reminders (the schedule itself is in settings). */
+    REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().optional(),
@@ -147,6 +149,8 @@ export type Env = {
   smtpRequireTls: boolean;
   mailFrom: string | undefined;
   mailRetentionDays: number;
+  /** How often the checklist reminders' scheduler runs (REMINDER_INTERVAL_SECONDS). */
+  reminderIntervalMs: number;
   storage: 'local' | 's3';
   /** The bucket and how to reach it; set when STORAGE=s3. Without keys the SDK's default chain applies. */
   s3: S3Config | undefined;
@@ -207,6 +211,7 @@ export function loadEnv(
       isProduction && v.SMTP_URL?.startsWith('smtp://') === true && v.SMTP_ALLOW_PLAINTEXT !== '1',
     mailFrom: v.MAIL_FROM,
     mailRetentionDays: v.MAIL_RETENTION_DAYS,
+    reminderIntervalMs: v.REMINDER_INTERVAL_SECONDS * 1000,
     storage: v.STORAGE,
     s3:
       v.STORAGE === 's3' && v.S3_BUCKET

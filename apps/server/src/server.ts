@@ -33,6 +33,11 @@ async function main() {
       trustProxy: env.trustProxy,
       payments: env.payments,
       careers: { resumeBytesPerDay: env.careersResumeBytesPerDay },
+      // A pass soon after start (at most a minute), then every interval.
+      reminders: {
+        intervalMs: env.reminderIntervalMs,
+        firstRunMs: Math.min(env.reminderIntervalMs, 60_000),
+      },
       mail: {
         smtpUrl: env.smtpUrl,
         requireTls: env.smtpRequireTls,
