@@ -189,18 +189,16 @@ describe('account/requests/list', () => {
       lastName: 'Nair',
       visaType: 'H4',
     });
-    await t.database.db
-      .insert(dependents)
-      .values([
-        {
-          clientId: priya.clientId,
-          position: 0,
-          firstName: 'Maya',
-          lastName: 'Nair',
-          ssnSealed: 'sealed',
-          ssnLast4: '1234',
-        },
-      ]);
+    await t.database.db.insert(dependents).values([
+      {
+        clientId: priya.clientId,
+        position: 0,
+        firstName: 'Maya',
+        lastName: 'Nair',
+        ssnSealed: 'sealed',
+        ssnLast4: '1234',
+      },
+    ]);
     const checklist = await list(priya);
     expect(checklist.items.map((i) => [i.type, i.title, i.person])).toEqual([
       ['id', 'Passport and visa of Arjun (spouse)', 'spouse'],
