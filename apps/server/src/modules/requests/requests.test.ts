@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { AccountRequests } from '@taxfirm/contract';
+import type { AccountRequests, FileStatus } from '@taxfirm/contract';
 import { MESSAGES } from '@taxfirm/contract';
 import {
   and,
@@ -52,7 +52,7 @@ async function filingOf(who: Session, year = taxYear) {
   return filing;
 }
 
-const setStatus = async (who: Session, status: 'Docs Upload Pending' | 'Preparation Pending') =>
+const setStatus = async (who: Session, status: FileStatus) =>
   t.database.db.update(filings).set({ status }).where(eq(filings.clientId, who.clientId));
 
 async function addEmployers(who: Session, companies: string[]) {
@@ -151,6 +151,24 @@ describe('account/requests/list', () => {
       .from(requestItems)
       .where(eq(requestItems.clientId, asha.clientId));
     expect(rows).toHaveLength(2);
+  });
+
+  it('suggests each item once when several lists arrive at the same moment', async () => {
+    const dev = await signUpAndLogIn(t, 'dev.requests@example.com', { first: 'Dev', last: 'Patel' });
+    await addEmployers(dev, ['Stark', 'Wayne']);
+    const answers = await Promise.all([list(dev), list(dev), list(dev)]);
+    for (const answer of answers)
+      expect(answer.items.map((i) => i.title)).toEqual(['W-2 from Stark', 'W-2 from Wayne']);
+    const rows = await t.database.db
+      .select()
+      .from(requestItems)
+      .where(eq(requestItems.clientId, dev.clientId));
+    expect(rows.map((r) => r.position).sort()).toEqual([0, 1]);
+    const created = await t.database.db
+      .select()
+      .from(requestItemEvents)
+      .where(eq(requestItemEvents.clientId, dev.clientId));
+    expect(created).toHaveLength(2);
   });
 
   it('does not suggest again an item staff removed, and suggests a new employer at the end', async () => {
