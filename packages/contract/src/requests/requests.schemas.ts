@@ -236,7 +236,16 @@ export const staffRequestsTemplatesResponseSchema = envelope({
     z.object({
       template_id: z.string(),
       name: z.string(),
-      items: z.array(requestTemplateItemSchema.extend({ required: z.boolean() })),
+      // Plain output types: a response schema must not transform (the serializer cannot encode a transform).
+      items: z.array(
+        z.object({
+          type: z.enum(REQUEST_ITEM_TYPE_NAMES),
+          title: z.string(),
+          person: z.enum(REQUEST_PERSONS).nullable(),
+          note: z.string().nullable(),
+          required: z.boolean(),
+        }),
+      ),
     }),
   ),
 });

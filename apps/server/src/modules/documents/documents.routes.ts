@@ -13,6 +13,7 @@ import { clientActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { attachment } from '../../lib/content-disposition.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
+import { CLIENT_DOWNLOAD_PATH, clientFileLink } from './document-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { ensureFiling } from '../filings/filings.service.ts';
 import { registerCall } from '../../lib/register-call.ts';
@@ -29,9 +30,6 @@ import {
   recordDocuments,
   SUMMARY_STATUS_LABELS,
 } from './documents.service.ts';
-
-/** The download route; `location` and `synopsys_file` links point here. */
-const DOWNLOAD_PATH = '/api/account/download';
 
 export async function documentsRoutes(
   app: FastifyInstance,
@@ -55,8 +53,9 @@ export async function documentsRoutes(
     return folder;
   };
 
+  /** `location` and `synopsys_file` links open the download route below. */
   const link = (kind: 'document' | 'summary', id: string, userId: string) =>
-    `${DOWNLOAD_PATH}?t=${links.sign({ k: kind, id, u: userId })}`;
+    clientFileLink(links, kind, id, userId);
 
   registerCall(app, CALLS.getUploadDocs, async (request) => {
     const { category } = ownFolder(request, request.body.folderPath);
@@ -175,7 +174,7 @@ export async function documentsRoutes(
    * in its content, never rendered inline, never cached.
    */
   app.get<{ Querystring: { t?: string } }>(
-    DOWNLOAD_PATH,
+    CLIENT_DOWNLOAD_PATH,
     { onRequest: requireAccess('client'), schema: { hide: true } },
     async (request, reply) => {
       const { clientId, userId } = ownerOf(request);

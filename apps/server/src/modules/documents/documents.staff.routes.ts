@@ -6,6 +6,7 @@ import { createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-link
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
+import { STAFF_FILE_PATH, staffFileLinks } from './document-links.ts';
 import {
   byCategory,
   isPreviewable,
@@ -16,8 +17,8 @@ import {
 import { staffActorOf } from '../../lib/actor.ts';
 import { staffAccessLimit } from '../filings/access-limits.staff.ts';
 
-/** Where the staff console's document links point. */
-export const STAFF_FILE_PATH = '/api/staff/documents/file';
+/** Where the staff console's document links point (STAFF_FILE_PATH: document-links.ts). */
+export { STAFF_FILE_PATH };
 export const STAFF_ZIP_PATH = '/api/staff/documents/zip';
 
 /**
@@ -59,19 +60,15 @@ export async function documentsStaffRoutes(
     return {
       tax_year: taxYear,
       categories: byCategory(
-        rows.map((row) => {
-          const token = links.sign({ k: 'document', id: row.id, u: actor.userId });
-          return {
-            category: row.category,
-            document_id: row.id,
-            name: row.name,
-            size: row.size,
-            content_type: row.contentType,
-            uploaded_at: row.uploadedAt.toISOString(),
-            preview_url: isPreviewable(row.contentType) ? `${STAFF_FILE_PATH}?t=${token}&inline=1` : null,
-            download_url: `${STAFF_FILE_PATH}?t=${token}`,
-          };
-        }),
+        rows.map((row) => ({
+          category: row.category,
+          document_id: row.id,
+          name: row.name,
+          size: row.size,
+          content_type: row.contentType,
+          uploaded_at: row.uploadedAt.toISOString(),
+          ...staffFileLinks(links, row, actor.userId),
+        })),
       ),
       zip_url:
         rows.length > 0

@@ -1,0 +1,73 @@
+/**
+ * The checklist in the staff console. Staff routes need a staff session (the call table's access); the
+ * services check the file-assignment rules on the locked filing. File links are the staff document route's
+ * (short-lived, signed for this staff member, checked again when opened).
+ */
+import { CALLS, MESSAGES } from '@taxfirm/contract';
+import type { FastifyInstance } from 'fastify';
+import { staffActorOf } from '../../lib/actor.ts';
+import { createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
+import { registerCall } from '../../lib/register-call.ts';
+import { staffFileLinks } from '../documents/document-links.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import { listStaffChecklist, manageTemplates, reviewItem, saveChecklist } from './requests.staff.service.ts';
+
+export async function requestsStaffRoutes(
+  app: FastifyInstance,
+  { settings, linkSecret }: { settings: SettingsCache; linkSecret: string },
+) {
+  const links = createStaffLinkSigner(linkSecret);
+
+  registerCall(app, CALLS.staffRequestsList, async (request) => {
+    const actor = staffActorOf(request);
+    const checklist = await listStaffChecklist({
+      db: app.db,
+      actor,
+      clientId: request.body.client_id,
+      taxYear: await settings.taxYear(request.body.taxy),
+      fileLinks: (file) => staffFileLinks(links, file, actor.userId),
+    });
+    return { ...checklist, links_ttl_s: Math.floor(LINK_TTL_MS / 1000) };
+  });
+
+  registerCall(app, CALLS.staffRequestsSave, async (request) => {
+    await saveChecklist({
+      db: app.db,
+      actor: staffActorOf(request),
+      taxYear: await settings.taxYear(request.body.taxy),
+      body: request.body,
+    });
+    return { message: MESSAGES.REQUEST_SAVED, status_smessage: MESSAGES.REQUEST_SAVED };
+  });
+
+  registerCall(app, CALLS.staffRequestsReview, async (request) => {
+    const { body } = request;
+    await reviewItem({
+      db: app.db,
+      actor: staffActorOf(request),
+      itemId: body.item_id,
+      decision: body.decision,
+      ...(body.decision === 'reject' ? { reason: body.reason } : {}),
+    });
+    return { message: MESSAGES.REQUEST_REVIEWED, status_smessage: MESSAGES.REQUEST_REVIEWED };
+  });
+
+  registerCall(app, CALLS.staffRequestsTemplates, async (request) => {
+    const { body } = request;
+    const actor = staffActorOf(request);
+    const result = await manageTemplates({
+      db: app.db,
+      actor,
+      input:
+        body.action === 'save_from_file'
+          ? {
+              action: 'save_from_file',
+              name: body.name,
+              client_id: body.client_id,
+              taxYear: await settings.taxYear(body.taxy),
+            }
+          : body,
+    });
+    return { ...result, status_smessage: result.message };
+  });
+}
