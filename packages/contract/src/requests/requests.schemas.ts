@@ -66,8 +66,9 @@ export const requestItemSchema = z.object({
   type_label: z.string(),
   title: z.string(),
   person: z.enum(REQUEST_PERSONS).nullable(),
-  /** The dependent's name when person is 'dependent'. */
+  /** The dependent's name and id when person is 'dependent'. */
   person_name: z.string().nullable(),
+  dependent_id: z.string().nullable(),
   note: z.string().nullable(),
   required: z.boolean(),
   status: z.enum(REQUEST_ITEM_STATUSES),

@@ -568,6 +568,7 @@ export async function loadChecklist(
       item.person === 'dependent' && dependentFirst
         ? `${dependentFirst} ${dependentLast ?? ''}`.trim()
         : null,
+    dependent_id: item.person === 'dependent' ? item.dependentId : null,
     note: item.note,
     required: item.required,
     status: item.status,

@@ -26,6 +26,7 @@ function item(n: number, over: Partial<RequestItem> = {}): RequestItem {
     title: `W-2 from employer ${n}`,
     person: 'taxpayer',
     person_name: null,
+    dependent_id: null,
     note: null,
     required: true,
     status: 'requested',

@@ -18,10 +18,10 @@ export const TYPE_OPTIONS = [
   ...REQUEST_ITEM_TYPES.map(({ type, label }) => ({ value: type, label })),
 ];
 
-/** The item's values as the edit form starts from them (a dependent matched by name: items carry no id). */
+/** The item's values as the edit form starts from them. */
 export function inputOfItem(item: RequestItem, dependents: readonly ChecklistDependent[]): RequestItemInput {
   const dependent =
-    item.person === 'dependent' ? dependents.find((d) => d.name === item.person_name) : undefined;
+    item.person === 'dependent' ? dependents.find((d) => d.id === item.dependent_id) : undefined;
   return {
     type: item.type,
     title: item.title,
