@@ -27,7 +27,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   server: [
     async ({ mailbox }, use) => {
-      const server = new AppServer({ SMTP_URL: mailbox.url, TRUST_PROXY: '1' });
+      // Reminder passes every 2 s: a spec that backdates a request sees the scheduler act within seconds.
+      const server = new AppServer({
+        SMTP_URL: mailbox.url,
+        TRUST_PROXY: '1',
+        REMINDER_INTERVAL_SECONDS: '2',
+      });
       await server.start();
       await use(server);
       await server.dispose();

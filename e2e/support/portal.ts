@@ -1,5 +1,5 @@
 import type { FileStatus } from '@taxfirm/contract';
-import { clients, eq, filings, users } from '@taxfirm/db';
+import { clients, eq, filings, requestItems, sql, users } from '@taxfirm/db';
 import { expect, type Page } from './fixtures.ts';
 import type { Mailbox } from './mailbox.ts';
 import type { AppServer } from './server.ts';
@@ -59,5 +59,28 @@ export async function setFileStatus(server: AppServer, email: string, status: Fi
       .where(eq(users.email, email));
     if (!row) throw new Error(`no client for ${email}`);
     await db.update(filings).set({ status }).where(eq(filings.clientId, row.clientId));
+  });
+}
+
+/**
+ * Move the client's checklist back in time by `days`: when items were asked for and last reminded, as if
+ * the scheduler's days had passed (the app's own clock is never touched).
+ */
+export async function backdateChecklist(server: AppServer, email: string, days: number) {
+  await server.withDatabase(async (db) => {
+    const [row] = await db
+      .select({ clientId: clients.id })
+      .from(clients)
+      .innerJoin(users, eq(users.id, clients.userId))
+      .where(eq(users.email, email));
+    if (!row) throw new Error(`no client for ${email}`);
+    const back = sql`make_interval(days => ${days})`;
+    await db
+      .update(requestItems)
+      .set({
+        requestedAt: sql`${requestItems.requestedAt} - ${back}`,
+        lastRemindedAt: sql`${requestItems.lastRemindedAt} - ${back}`,
+      })
+      .where(eq(requestItems.clientId, row.clientId));
   });
 }

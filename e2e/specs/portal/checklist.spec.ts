@@ -1,0 +1,202 @@
+import { expect, test, type Page } from '../../support/fixtures.ts';
+import { apiPost, backdateChecklist, setFileStatus, verifiedAccount } from '../../support/portal.ts';
+import { mailsTo, staffFromCliFirstLogin } from '../../support/staff.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+/** A photo of a page, as a phone camera would give it: a JPEG drawn by the browser itself. */
+async function photo(page: Page, text: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate((label) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 900;
+    canvas.height = 1200;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no canvas');
+    ctx.fillStyle = '#f4f1ea';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = '#222';
+    ctx.font = '48px sans-serif';
+    ctx.fillText(label, 80, 160);
+    for (let y = 260; y < 1100; y += 40) ctx.fillRect(80, y, 700 - (y % 160), 6);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  }, text);
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
+/** A small real PDF (over the 1 KB floor). */
+const pdf = (label: string) =>
+  Buffer.concat([Buffer.from(`%PDF-1.4\n% ${label}\n`), Buffer.alloc(4096, 32), Buffer.from('\n%%EOF\n')]);
+
+/** What the reminder e-mails to `to` since `since` say (their raw text). */
+const reminders = (mailbox: Parameters<typeof mailsTo>[0], to: string, since: number) =>
+  mailsTo(mailbox, to, since).filter((mail) => /still need/i.test(mail.body));
+
+test.describe('the document checklist on a phone', () => {
+  test.use({ viewport: PHONE, allowedConsoleErrors: [/status of 403/] });
+
+  test('two employers, three scanned pages, a rejection and a new copy: complete, and the reminders stop', async ({
+    page,
+    browser,
+    server,
+    mailbox,
+    checkA11y,
+  }) => {
+    test.setTimeout(180_000);
+    const email = 'checklist.client@example.com';
+    await verifiedAccount(page, mailbox, email);
+    const login = await apiPost(page, 'login/check', { email, password: 'correct horse battery' });
+    const clientId = (await login.json()).uinfo.client_id as string;
+    const saved = await apiPost(page, 'user/savetaxpayer', {
+      first_name: 'Priya',
+      last_name: 'Raman',
+      email,
+      phoneext: 'US',
+      phone: '(469)-555-0142',
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const employers = await apiPost(page, 'user/saveemployer', {
+      emploerinfo: [
+        {
+          company_name: 'Acme',
+          client_name: 'Acme',
+          proj_start_date: '01/01/2025',
+          proj_end_date: '06/30/2025',
+        },
+        {
+          company_name: 'Globex',
+          client_name: 'Globex',
+          proj_start_date: '07/01/2025',
+          proj_end_date: '12/31/2025',
+        },
+      ],
+    });
+    expect(employers.status(), await employers.text()).toBe(200);
+
+    // The dashboard's first card says what is needed; the checklist shows a W-2 per employer.
+    await page.goto('/user/dashboard');
+    await page
+      .getByRole('link', { name: /checklist/i })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/user\/checklist$/);
+    await expect(page.getByRole('heading', { level: 1, name: /We need 2 things for \d{4}/ })).toBeVisible();
+    const acme = page.getByRole('article', { name: 'W-2 from Acme' });
+    const globex = page.getByRole('article', { name: 'W-2 from Globex' });
+    await expect(acme).toBeVisible();
+    await expect(globex).toBeVisible();
+    await checkA11y(page);
+
+    // Scan three pages for Acme: reorder, rotate, remove one, add it again, then one PDF named after the item.
+    await acme.getByRole('button', { name: /Scan pages/ }).click();
+    const scan = page
+      .getByRole('dialog', { name: /Scan pages/ })
+      .or(page.getByRole('region', { name: /Scan pages/ }));
+    const shots = [
+      await photo(page, 'Page one'),
+      await photo(page, 'Page two'),
+      await photo(page, 'Page three'),
+    ];
+    await scan
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles(
+        shots.map((buffer, n) => ({ name: `IMG_00${n + 1}.jpg`, mimeType: 'image/jpeg', buffer })),
+      );
+    await expect(scan.getByRole('button', { name: /^Rotate page/ })).toHaveCount(3);
+    await scan.getByRole('button', { name: 'Rotate page 2' }).click();
+    await scan.getByRole('button', { name: /Move page 3 earlier/ }).click();
+    await checkA11y(page);
+    await scan.getByRole('button', { name: /Make PDF and upload/ }).click();
+    await expect(acme.getByText(/Received/)).toBeVisible({ timeout: 30_000 });
+    await expect(acme.getByRole('link', { name: /W-2 from Acme\.pdf/ })).toBeVisible();
+
+    // Globex does not apply this year.
+    await globex.getByRole('button', { name: /Doesn.t apply/ }).click();
+    await globex.getByLabel(/Reason/).fill('I left Globex in 2024; no W-2 this year.');
+    await globex
+      .getByRole('button', { name: /Doesn.t apply|Confirm|Save/ })
+      .last()
+      .click();
+    await expect(globex.getByText(/Doesn.t apply/).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/We need 2 things/);
+
+    // The analyst (her own browser, a desktop) takes the file and rejects the scan with a reason.
+    const desk = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width: 1280, height: 900 },
+    });
+    const staff = await desk.newPage();
+    await staffFromCliFirstLogin(staff, server, {
+      email: 'asha@firm.example',
+      role: 'analyst',
+      firstName: 'Asha',
+      lastName: 'Iyer',
+    });
+    await staff.goto(`/staff/clients/${clientId}`);
+    await staff
+      .getByRole('region', { name: 'Waiting to be assigned' })
+      .getByRole('button', { name: 'Take this file' })
+      .click();
+    // The analyst has asked for the documents (the file's usual status while they come in).
+    await staff.goto('about:blank');
+    await setFileStatus(server, email, 'Docs Upload Pending');
+    await staff.goto(`/staff/clients/${clientId}`);
+    const checklist = staff.getByRole('region', { name: /^Checklist/ });
+    await expect(checklist.getByText('0 of 1 accepted')).toBeVisible();
+    await checkA11y(staff);
+    await checklist.getByRole('button', { name: 'Reject W-2 from Acme' }).click();
+    await checklist
+      .getByLabel('Reason the client will see')
+      .fill('Page 2 is cut off at the bottom; please scan it again.');
+    await checklist
+      .getByRole('form', { name: 'Reject W-2 from Acme' })
+      .getByRole('button', { name: 'Reject' })
+      .click();
+    await expect(checklist.getByText(/Rejected, the client sees:/)).toBeVisible();
+
+    // Days pass: the scheduler's reminder lists only what is open (Acme), not what does not apply.
+    const before = mailbox.received.length;
+    await page.goto('about:blank');
+    await staff.goto('about:blank');
+    await backdateChecklist(server, email, 4);
+    await expect.poll(() => reminders(mailbox, email, before).length, { timeout: 30_000 }).toBe(1);
+    const reminder = reminders(mailbox, email, before)[0]?.body ?? '';
+    expect(reminder).toContain('W-2 from Acme');
+    expect(reminder).not.toContain('Globex');
+    expect(reminder).toMatch(/\/user\/checklist/);
+
+    // The client sees the reason and the reminder, and uploads a new copy (an ordinary PDF this time).
+    await page.goto('/user/checklist');
+    await expect(acme.getByText('Page 2 is cut off at the bottom; please scan it again.')).toBeVisible();
+    await expect(page.getByText(/We asked on/)).toBeVisible();
+    await checkA11y(page);
+    await acme
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({
+        name: 'w2-acme-rescan.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdf('Acme W-2, all pages'),
+      });
+    await expect(acme.getByText(/Received/)).toBeVisible({ timeout: 30_000 });
+
+    // The analyst accepts: the file is complete and moves on with one click.
+    await staff.goto(`/staff/clients/${clientId}`);
+    await checklist.getByRole('button', { name: 'Accept W-2 from Acme' }).click();
+    await expect(checklist.getByText('1 of 1 accepted')).toBeVisible();
+    await expect(checklist.getByText('Documents complete').first()).toBeVisible();
+    await checklist.getByRole('button', { name: /Documents complete — move to Preparation Pending/ }).click();
+    await expect(staff.getByText('Preparation Pending').first()).toBeVisible();
+    await desk.close();
+
+    // The client's checklist says so; and however many days pass, no reminder follows.
+    await page.goto('/user/checklist');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Everything is in/);
+    const after = mailbox.received.length;
+    await page.goto('about:blank');
+    await backdateChecklist(server, email, 30);
+    // Passes run every 2 s: wait through several, then nothing new may have come.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    expect(reminders(mailbox, email, after)).toEqual([]);
+  });
+});
