@@ -14,6 +14,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
+import { requestsUploadRoutes } from './modules/requests/requests.upload.routes.ts';
 import { requestsStaffRoutes } from './modules/requests/requests.staff.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createTransport, startMailWorker } from './modules/mail/mail.worker.ts';
@@ -247,6 +248,7 @@ export async function buildApp({
   await app.register(requestsRemindRoutes, { settings, appUrl: config.appUrl });
   await app.register(documentsRoutes, { settings, linkSecret: config.sessionSecret });
   await app.register(requestsRoutes, { settings, linkSecret: config.sessionSecret });
+  await app.register(requestsUploadRoutes, { settings, keyring });
   await app.register(requestsStaffRoutes, { settings, linkSecret: config.sessionSecret });
   // Development and test only (production is the default, env.ts), and to this machine only (F-02).
   if (!config.isProduction) await app.register(devMailRoutes, { keyring });

@@ -20,6 +20,7 @@ import {
   filings,
   gt,
   inArray,
+  isNull,
   taxSummaries,
   type Database,
 } from '@taxfirm/db';
@@ -29,9 +30,17 @@ import { audit } from '../../lib/audit.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { findFiling } from '../filings/filings.service.ts';
 
-/** The client's documents of one category in one filing. */
+/**
+ * The client's documents of one category in one filing sent through the spec's upload page: files sent for a
+ * checklist item are the checklist's, and neither fill nor show in the page's six slots.
+ */
 const inCategory = (clientId: string, filingId: string, category: DocumentCategory) =>
-  and(eq(documents.clientId, clientId), eq(documents.filingId, filingId), eq(documents.category, category));
+  and(
+    eq(documents.clientId, clientId),
+    eq(documents.filingId, filingId),
+    eq(documents.category, category),
+    isNull(documents.requestItemId),
+  );
 
 /** One category's documents, oldest first; files of 1 KB or less stay hidden (the spec's rule). */
 export function listDocuments(db: Database, clientId: string, filingId: string, category: DocumentCategory) {
@@ -120,6 +129,7 @@ export async function deleteDocument(
       eq(documents.clientId, actor.clientId),
       eq(documents.filingId, filing.id),
       eq(documents.category, category),
+      isNull(documents.requestItemId),
     );
     const [row] = await tx.select({ id: documents.id }).from(documents).where(where);
     if (!row) return null;

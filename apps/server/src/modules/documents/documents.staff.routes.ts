@@ -99,9 +99,9 @@ export async function documentsStaffRoutes(
       const file = await openClientDocument({ db: app.db, storage: app.storage, actor, documentId: id });
       const isInline = request.query.inline === '1' && isPreviewable(file.contentType);
       if (isInline) reply.header('content-security-policy', PREVIEW_CSP);
+      if (file.size !== null) reply.header('content-length', String(file.size));
       return reply
         .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
         .header('content-disposition', (isInline ? inline : attachment)(file.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')

@@ -88,6 +88,7 @@ async function workableDocument(db: Database, actor: StaffActor, documentId: str
   const [row] = await db
     .select({
       ...documentColumns,
+      unlockedStorageKey: documents.unlockedStorageKey,
       clientId: documents.clientId,
       filing: { id: filings.id, status: filings.status, assignedTo: filings.assignedTo },
     })
@@ -107,7 +108,10 @@ const openStored = (storage: ObjectStorage, key: string) =>
     throw error;
   });
 
-/** One document's bytes for a preview or download by staff who may work its file; audited once it opens. */
+/**
+ * One document's bytes for a preview or download by staff who may work its file; audited once it opens. A
+ * password-protected PDF the client unlocked opens as its unlocked copy (its size is not recorded: null).
+ */
 export async function openClientDocument(deps: {
   db: Database;
   storage: ObjectStorage;
@@ -115,7 +119,7 @@ export async function openClientDocument(deps: {
   documentId: string;
 }) {
   const doc = await workableDocument(deps.db, deps.actor, deps.documentId);
-  const body = await openStored(deps.storage, doc.storageKey);
+  const body = await openStored(deps.storage, doc.unlockedStorageKey ?? doc.storageKey);
   try {
     await audit(deps.db, {
       actor: deps.actor,
@@ -127,7 +131,12 @@ export async function openClientDocument(deps: {
     body.destroy();
     throw error;
   }
-  return { name: doc.name, contentType: doc.contentType, size: doc.size, body };
+  return {
+    name: doc.name,
+    contentType: doc.contentType,
+    size: doc.unlockedStorageKey ? null : doc.size,
+    body,
+  };
 }
 
 /** The ZIP's name: the client's file number, else their last name and the tax year, in safe characters. */

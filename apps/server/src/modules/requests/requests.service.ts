@@ -659,7 +659,7 @@ export async function listClientChecklist(deps: {
  * share-locked (a status change waits for the change). Another client's item, a removed one and another
  * year's answer 404 alike; once the filing no longer collects documents, 422; an accepted item, 409.
  */
-async function openClientItem(
+export async function openClientItem(
   tx: Tx,
   actor: ClientActor,
   taxYear: number,
