@@ -7,7 +7,7 @@ import createQpdf from '@neslinesli93/qpdf-wasm';
 import { createRequire } from 'node:module';
 import type { AccountRequests } from '@taxfirm/contract';
 import { MESSAGES, REQUEST_MAX_UPLOAD_BYTES } from '@taxfirm/contract';
-import { documents, eq, filings, requestItemEvents, requestItems } from '@taxfirm/db';
+import { documents, eq, filings, inArray, requestItemEvents, requestItems } from '@taxfirm/db';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
@@ -105,7 +105,10 @@ beforeAll(async () => {
   ravi = await signUpAndLogIn(t, 'ravi.upload@example.com', { first: 'Ravi', last: 'Kumar' });
   await list(asha);
   await list(ravi);
-  await t.database.db.update(filings).set({ status: 'Docs Upload Pending' });
+  await t.database.db
+    .update(filings)
+    .set({ status: 'Docs Upload Pending' })
+    .where(inArray(filings.clientId, [asha.clientId, ravi.clientId]));
 });
 afterAll(async () => {
   await t.close();
