@@ -12,17 +12,52 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { canPay } from '@taxfirm/contract';
-import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router';
+import { IconChevronDown, IconMenu2, IconUserCircle, IconX } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
 import { AppHeader } from '../../../components/ui/app-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
 import { CLIENT_MENU } from '../menu.ts';
 
+/** The id of the phone's menu panel, which the top bar's Menu button controls. */
+const PHONE_MENU_ID = 'client-menu-panel';
+
+/** The client menu's entries (those that exist as links; the rest marked as opening soon). */
+function ClientMenuLinks({ paymentOpen, onNavigate }: { paymentOpen: boolean; onNavigate?: () => void }) {
+  return (
+    <Stack gap={2}>
+      {CLIENT_MENU.filter((entry) => !entry.paymentOnly || paymentOpen).map((entry) =>
+        entry.available ? (
+          <NavLink
+            key={entry.href}
+            component={RouterNavLink}
+            to={entry.href}
+            label={entry.label}
+            leftSection={<entry.icon size={18} aria-hidden />}
+            onClick={onNavigate}
+          />
+        ) : (
+          <NavLink
+            key={entry.href}
+            component="span"
+            label={entry.label}
+            description="Opening soon"
+            aria-disabled
+            disabled
+            leftSection={<entry.icon size={18} aria-hidden />}
+          />
+        ),
+      )}
+    </Stack>
+  );
+}
+
 /**
  * The client area's chrome: a top bar with the file status and number, Refer a Friend, Make Payment (while
- * payment is open) and the profile menu; the side menu; then the page.
+ * payment is open) and the profile menu; the side menu; then the page. Below the sm breakpoint (a phone) the
+ * side menu folds into the top bar's Menu button, so the page's own content comes first; CSS alone decides
+ * which of the two shows, so the server's HTML and the first paint agree (the phone's panel starts closed).
  */
 export function ClientShell({
   onLogout,
@@ -41,14 +76,51 @@ export function ClientShell({
     await onLogout();
     navigate(paths.home.getHref());
   };
+  const { pathname } = useLocation();
+  // The page the phone's menu was opened on: a new page (a link, or the browser's Back) closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu and returns focus to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpenOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   return (
     <>
       <AppHeader>
-        <Anchor component={Link} to={paths.home.getHref()} c="white" fw={700}>
-          Client portal
-        </Anchor>
-        <Group gap="md" wrap="wrap" data-testid="file-summary">
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            ref={menuButton}
+            hiddenFrom="sm"
+            size="compact-md"
+            variant="white"
+            color="navy"
+            leftSection={menuOpen ? <IconX size={18} aria-hidden /> : <IconMenu2 size={18} aria-hidden />}
+            aria-expanded={menuOpen}
+            aria-controls={PHONE_MENU_ID}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            Menu
+          </Button>
+          <Anchor component={Link} to={paths.home.getHref()} c="white" fw={700}>
+            Client portal
+          </Anchor>
+        </Group>
+        <Group
+          gap="xs"
+          wrap="wrap"
+          data-testid="file-summary"
+          style={{ columnGap: 'var(--mantine-spacing-md)' }}
+        >
           <Text fz="sm">
             File status:{' '}
             <Badge color="gold.3" c="navy.9" variant="filled" component="span">
@@ -103,32 +175,23 @@ export function ClientShell({
           </Menu>
         </Group>
       </AppHeader>
+      <Box
+        component="nav"
+        id={PHONE_MENU_ID}
+        aria-label="Client menu"
+        hiddenFrom="sm"
+        hidden={!menuOpen}
+        bg="white"
+        px="sm"
+        py="xs"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <ClientMenuLinks paymentOpen={paymentOpen} onNavigate={() => setMenuOpen(false)} />
+      </Box>
       <Container size="xl" py="lg">
         <Group align="flex-start" gap="xl" wrap="wrap">
-          <Box component="nav" aria-label="Client menu" w={{ base: '100%', sm: 230 }}>
-            <Stack gap={2}>
-              {CLIENT_MENU.filter((entry) => !entry.paymentOnly || paymentOpen).map((entry) =>
-                entry.available ? (
-                  <NavLink
-                    key={entry.href}
-                    component={RouterNavLink}
-                    to={entry.href}
-                    label={entry.label}
-                    leftSection={<entry.icon size={18} aria-hidden />}
-                  />
-                ) : (
-                  <NavLink
-                    key={entry.href}
-                    component="span"
-                    label={entry.label}
-                    description="Opening soon"
-                    aria-disabled
-                    disabled
-                    leftSection={<entry.icon size={18} aria-hidden />}
-                  />
-                ),
-              )}
-            </Stack>
+          <Box component="nav" aria-label="Client menu" visibleFrom="sm" w={230}>
+            <ClientMenuLinks paymentOpen={paymentOpen} />
           </Box>
           <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, minWidth: 280 }}>
             {children}
