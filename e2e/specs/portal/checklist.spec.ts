@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import { apiPost, backdateChecklist, setFileStatus, verifiedAccount } from '../../support/portal.ts';
 import { mailsTo, staffFromCliFirstLogin } from '../../support/staff.ts';
@@ -86,29 +87,35 @@ test.describe('the document checklist on a phone', () => {
     await expect(globex).toBeVisible();
     await checkA11y(page);
 
-    // Scan three pages for Acme: reorder, rotate, remove one, add it again, then one PDF named after the item.
+    // Scan four pages for Acme: turn one, move one, remove a blurred one: one PDF named after the item.
     await acme.getByRole('button', { name: /Scan pages/ }).click();
-    const scan = page
-      .getByRole('dialog', { name: /Scan pages/ })
-      .or(page.getByRole('region', { name: /Scan pages/ }));
+    const scan = page.getByRole('region', { name: /^Scan pages/ });
     const shots = [
       await photo(page, 'Page one'),
       await photo(page, 'Page two'),
+      await photo(page, 'Blurred'),
       await photo(page, 'Page three'),
     ];
     await scan
-      .locator('input[type=file]')
-      .first()
+      .getByLabel('Photos from the library')
       .setInputFiles(
         shots.map((buffer, n) => ({ name: `IMG_00${n + 1}.jpg`, mimeType: 'image/jpeg', buffer })),
       );
+    await expect(scan.getByRole('button', { name: /^Rotate page/ })).toHaveCount(4);
+    await scan.getByRole('button', { name: 'Remove page 3' }).click();
     await expect(scan.getByRole('button', { name: /^Rotate page/ })).toHaveCount(3);
     await scan.getByRole('button', { name: 'Rotate page 2' }).click();
-    await scan.getByRole('button', { name: /Move page 3 earlier/ }).click();
+    await scan.getByRole('button', { name: 'Move page 3 earlier' }).click();
+    await scan.getByRole('button', { name: 'Move page 2 later' }).click();
     await checkA11y(page);
     await scan.getByRole('button', { name: /Make PDF and upload/ }).click();
     await expect(acme.getByText(/Received/)).toBeVisible({ timeout: 30_000 });
-    await expect(acme.getByRole('link', { name: /W-2 from Acme\.pdf/ })).toBeVisible();
+    const scanned = acme.getByRole('link', { name: /W-2 from Acme\.pdf/ });
+    await expect(scanned).toBeVisible();
+    // One PDF of the three pages kept, in the order chosen.
+    const download = await page.request.get((await scanned.getAttribute('href')) ?? '');
+    expect(download.status()).toBe(200);
+    expect((await PDFDocument.load(await download.body())).getPageCount()).toBe(3);
 
     // Globex does not apply this year.
     await globex.getByRole('button', { name: /Doesn.t apply/ }).click();
