@@ -28,7 +28,11 @@ export function useRefreshRequests() {
 }
 
 /** Send files for one item in one request, with the share sent so far (0..1). */
-export function uploadRequestFiles(itemId: string, files: readonly File[], onProgress?: (sent: number) => void) {
+export function uploadRequestFiles(
+  itemId: string,
+  files: readonly File[],
+  onProgress?: (sent: number) => void,
+) {
   return api(
     CALLS.accountRequestsUpload,
     { item_id: itemId },

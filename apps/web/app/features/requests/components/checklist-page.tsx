@@ -108,7 +108,9 @@ function ReceivedSection({ received }: { received: AccountRequests['received'] }
 
 function RemindersSection({ reminders }: { reminders: AccountRequests['reminders'] }) {
   if (reminders.length === 0) return null;
-  const days = [...reminders].sort((a, b) => a.sent_at.localeCompare(b.sent_at)).map((r) => shortDay(r.sent_at));
+  const days = [...reminders]
+    .sort((a, b) => a.sent_at.localeCompare(b.sent_at))
+    .map((r) => shortDay(r.sent_at));
   return (
     <section aria-labelledby="reminders">
       <Title order={2} fz="lg" id="reminders" mb="xs">

@@ -52,9 +52,7 @@ type ScanPagesProps = {
  */
 const scanModules = import.meta.glob<{ ScanPages: ComponentType<ScanPagesProps> }>('./scan-pages.tsx');
 const loadScanPages = scanModules['./scan-pages.tsx'];
-const ScanPages = loadScanPages
-  ? lazy(async () => ({ default: (await loadScanPages()).ScanPages }))
-  : null;
+const ScanPages = loadScanPages ? lazy(async () => ({ default: (await loadScanPages()).ScanPages })) : null;
 
 const STATUS_COLORS: Record<RequestItemStatus, string> = {
   requested: 'blue',
@@ -154,23 +152,24 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
             {item.reason}
           </Alert>
         )}
-        {item.status === 'not_applicable' && item.reason && (
-          <Text fz="sm">Reason: {item.reason}</Text>
-        )}
+        {item.status === 'not_applicable' && item.reason && <Text fz="sm">Reason: {item.reason}</Text>}
         {item.status === 'later' && item.later_date && (
           <Text fz="sm">You said you will send it by {formatDate(`${item.later_date}T12:00:00`)}.</Text>
         )}
         {item.note && <Text fz="sm">Note from the firm: {item.note}</Text>}
 
         {item.files.length > 0 && (
-          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`Files for ${item.title}`}>
+          <Stack
+            gap={4}
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={`Files for ${item.title}`}
+          >
             {item.files.map((file) => (
               <li key={file.document_id}>
-                <FileRow
-                  file={file}
-                  editable={editable}
-                  askAtOnce={askFor.has(file.document_id)}
-                />
+                <FileRow file={file} editable={editable} askAtOnce={askFor.has(file.document_id)} />
               </li>
             ))}
           </Stack>
@@ -228,7 +227,11 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
 
         {editable && panel === 'scan' && ScanPages && (
           <Suspense fallback={<Loader size="sm" aria-label="Opening the scanner" />}>
-            <ScanPages itemTitle={item.title} onDone={(pdf) => send([pdf])} onCancel={() => setPanel('none')} />
+            <ScanPages
+              itemTitle={item.title}
+              onDone={(pdf) => send([pdf])}
+              onCancel={() => setPanel('none')}
+            />
           </Suspense>
         )}
         {editable && panel === 'not_applicable' && (
@@ -259,7 +262,15 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
 }
 
 /** A received file: its download link, and for a password-protected PDF the password form (or "Not now"). */
-function FileRow({ file, editable, askAtOnce }: { file: RequestFile; editable: boolean; askAtOnce: boolean }) {
+function FileRow({
+  file,
+  editable,
+  askAtOnce,
+}: {
+  file: RequestFile;
+  editable: boolean;
+  askAtOnce: boolean;
+}) {
   const [asking, setAsking] = useState(askAtOnce);
   const unlock = useUnlockRequestFile();
   const [password, setPassword] = useState('');
@@ -299,7 +310,7 @@ function FileRow({ file, editable, askAtOnce }: { file: RequestFile; editable: b
         )}
       </Group>
       {file.locked && editable && asking && (
-        <form onSubmit={(e) => void submit(e)} aria-label={`Password for ${file.name}`}>
+        <form onSubmit={(e) => void submit(e)} aria-label={`Unlock ${file.name}`}>
           <Stack gap="xs">
             <Text fz="sm">{MESSAGES.REQUEST_PDF_LOCKED}</Text>
             <PasswordInput
