@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
 import { ChecklistCard } from './checklist-card.tsx';
 import { checklistHeadline, tomorrowDay } from './checklist-headline.ts';
-import { ChecklistView } from './checklist-page.tsx';
+import { ChecklistPage, ChecklistView } from './checklist-page.tsx';
 
 const W2_A = '11111111-1111-4111-8111-111111111111';
 const W2_B = '22222222-2222-4222-8222-222222222222';
@@ -275,5 +275,102 @@ describe('ChecklistCard', () => {
       '/user/checklist',
     );
     expect(calls[0]?.url).toContain('account/requests/list');
+  });
+});
+
+/** The browser's XMLHttpRequest as the upload uses it (jsdom has no server to send to): answers from `reply`. */
+function stubUploads(reply: (form: FormData) => unknown) {
+  const sent: { url: string; form: FormData }[] = [];
+  class UploadRequest {
+    status = 0;
+    responseText = '';
+    upload = { addEventListener: (_: string, fn: (e: ProgressEvent) => void) => (this.onProgress = fn) };
+    private url = '';
+    private onProgress: ((e: ProgressEvent) => void) | null = null;
+    private listeners = new Map<string, () => void>();
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    getResponseHeader() {
+      return 'application/json';
+    }
+    addEventListener(name: string, fn: () => void) {
+      this.listeners.set(name, fn);
+    }
+    send(form: FormData) {
+      sent.push({ url: this.url, form });
+      setTimeout(() => {
+        this.onProgress?.({ lengthComputable: true, loaded: 1, total: 1 } as ProgressEvent);
+        this.status = 200;
+        this.responseText = JSON.stringify(reply(form));
+        this.listeners.get('load')?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', UploadRequest);
+  return sent;
+}
+
+describe('ChecklistPage upload', () => {
+  it('sends the chosen files for the item and opens the password form for a locked PDF at once', async () => {
+    const NEW_DOC = '55555555-5555-4555-8555-555555555555';
+    let uploaded = false;
+    const sent = stubUploads(() => {
+      uploaded = true;
+      return {
+        http_code: 200,
+        status_smessage: 'Success',
+        message: MESSAGES.REQUEST_UPLOADED,
+        locked: [{ document_id: NEW_DOC, name: 'payslip.pdf' }],
+      };
+    });
+    const afterUpload: AccountRequests = {
+      ...DATA,
+      items: DATA.items.map((i) =>
+        i.item_id === W2_A
+          ? {
+              ...i,
+              status: 'uploaded',
+              status_label: "Received – we're checking",
+              files: [
+                {
+                  document_id: NEW_DOC,
+                  name: 'payslip.pdf',
+                  size: 3000,
+                  content_type: 'application/pdf',
+                  uploaded_at: '2026-02-11T12:00:00.000Z',
+                  locked: true,
+                  download_url: '/api/account/requests/file?t=e.f',
+                },
+              ],
+            }
+          : i,
+      ),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(uploaded ? afterUpload : DATA), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    wrap(<ChecklistPage />);
+    await screen.findByRole('heading', { level: 1, name: 'We need 2 things for 2025' });
+    const acme = card('W-2 from Acme Corp');
+    const pdf = new File(['%PDF-1.7 '.padEnd(3000, 'x')], 'payslip.pdf', { type: 'application/pdf' });
+    await userEvent.upload(within(acme).getByLabelText('Choose files for W-2 from Acme Corp'), pdf);
+
+    expect(await within(acme).findByLabelText(/Password for payslip.pdf/)).toHaveAttribute(
+      'type',
+      'password',
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toContain('account/requests/upload');
+    expect(sent[0]?.form.get('item_id')).toBe(W2_A);
+    expect((sent[0]?.form.getAll('files') as File[]).map((f) => f.name)).toEqual(['payslip.pdf']);
+    expect(within(acme).getByText("Received – we're checking")).toBeInTheDocument();
   });
 });
