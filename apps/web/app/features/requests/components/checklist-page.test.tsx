@@ -234,6 +234,19 @@ describe('ChecklistView', () => {
     );
   });
 
+  it('opens the scanner for an item on demand, and closes it on Cancel', async () => {
+    wrap(<ChecklistView data={DATA} />);
+    const acme = card('W-2 from Acme Corp');
+    expect(within(acme).queryByRole('heading', { name: /Scan pages/ })).toBeNull();
+    await userEvent.click(within(acme).getByRole('button', { name: 'Scan pages' }));
+    expect(
+      await within(acme).findByRole('heading', { name: 'Scan pages: W-2 from Acme Corp' }),
+    ).toBeInTheDocument();
+    expect(within(acme).getByRole('button', { name: 'Scan pages' })).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(within(acme).getByRole('button', { name: 'Cancel' }));
+    expect(within(acme).queryByRole('heading', { name: /Scan pages:/ })).toBeNull();
+  });
+
   it('is read-only once the filing has moved on', async () => {
     wrap(<ChecklistView data={{ ...DATA, editable: false }} />);
     expect(screen.getByText(MESSAGES.REQUEST_LOCKED)).toBeInTheDocument();

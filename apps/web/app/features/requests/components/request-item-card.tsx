@@ -25,7 +25,7 @@ import {
   type RequestItem,
   type RequestItemStatus,
 } from '@taxfirm/contract';
-import { lazy, Suspense, useId, useState, type ComponentType, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -39,20 +39,8 @@ import {
 } from '../api/requests.ts';
 import { tomorrowDay } from './checklist-headline.ts';
 
-type ScanPagesProps = {
-  itemTitle: string;
-  onDone: (file: File) => Promise<void>;
-  onCancel: () => void;
-};
-
-/**
- * "Scan pages" (helper web-capture's scan-pages.tsx), loaded only when asked for so the checklist's first load
- * stays small. Found through import.meta.glob so the checklist builds before that file lands; once it is
- * there, this is a plain lazy import.
- */
-const scanModules = import.meta.glob<{ ScanPages: ComponentType<ScanPagesProps> }>('./scan-pages.tsx');
-const loadScanPages = scanModules['./scan-pages.tsx'];
-const ScanPages = loadScanPages ? lazy(async () => ({ default: (await loadScanPages()).ScanPages })) : null;
+/** "Scan pages", loaded only when asked for so the checklist's first load stays small. */
+const ScanPages = lazy(async () => ({ default: (await import('./scan-pages.tsx')).ScanPages }));
 
 const STATUS_COLORS: Record<RequestItemStatus, string> = {
   requested: 'blue',
@@ -98,20 +86,20 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
   const canUpload = editable && item.status !== 'accepted' && !busy;
   const canDefer = editable && isOpen(item.status) && !busy;
 
-  const send = async (files: readonly File[]) => {
+  /** Check and send files for this item; the refusal's words when it fails, else null. */
+  const send = async (files: readonly File[]): Promise<string | null> => {
     setMessage(null);
     setProblem(null);
-    if (files.length === 0) return;
-    if (files.length > REQUEST_MAX_FILES) {
-      setProblem(`Choose at most ${REQUEST_MAX_FILES} files at a time.`);
-      return;
-    }
+    if (files.length === 0) return null;
+    const refuse = (text: string) => {
+      setProblem(text);
+      return text;
+    };
+    if (files.length > REQUEST_MAX_FILES)
+      return refuse(`Choose at most ${REQUEST_MAX_FILES} files at a time.`);
     for (const file of files) {
       const refusal = fileProblem(requestFileRule, file);
-      if (refusal) {
-        setProblem(`${file.name}: ${refusal}`);
-        return;
-      }
+      if (refusal) return refuse(`${file.name}: ${refusal}`);
     }
     setProgress(0);
     try {
@@ -120,8 +108,9 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
       setMessage(answer.locked.length > 0 ? MESSAGES.REQUEST_PDF_LOCKED : answer.message);
       setPanel('none');
       await refresh();
+      return null;
     } catch (error) {
-      setProblem(errorMessage(error));
+      return refuse(errorMessage(error));
     } finally {
       setProgress(null);
     }
@@ -201,7 +190,7 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
           </FileButton>
           <Button
             variant="default"
-            disabled={!canUpload || ScanPages === null}
+            disabled={!canUpload}
             aria-expanded={panel === 'scan'}
             onClick={() => setPanel(panel === 'scan' ? 'none' : 'scan')}
           >
@@ -225,11 +214,15 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
           </Button>
         </Group>
 
-        {editable && panel === 'scan' && ScanPages && (
+        {editable && panel === 'scan' && (
           <Suspense fallback={<Loader size="sm" aria-label="Opening the scanner" />}>
             <ScanPages
               itemTitle={item.title}
-              onDone={(pdf) => send([pdf])}
+              // Scan pages keeps the photos and shows the refusal when the upload fails.
+              onDone={async (pdf) => {
+                const refusal = await send([pdf]);
+                if (refusal) throw new Error(refusal);
+              }}
               onCancel={() => setPanel('none')}
             />
           </Suspense>
