@@ -16,6 +16,7 @@ export const paths = {
   paypalPayment: { getHref: () => '/paypal-payment' },
   user: {
     dashboard: { getHref: () => '/user/dashboard' },
+    checklist: { getHref: () => '/user/checklist' },
     profile: { getHref: () => '/user/profile' },
     upload: { getHref: () => '/user/upload' },
     taxSummary: { getHref: () => '/user/tax-summary' },

@@ -1,4 +1,5 @@
 import {
+  IconChecklist,
   IconCreditCard,
   IconFileUpload,
   IconKey,
@@ -23,6 +24,7 @@ export type MenuEntry = {
 
 /** The client side menu (spec section 2), in the spec's order. */
 export const CLIENT_MENU: readonly MenuEntry[] = [
+  { label: 'Checklist', href: paths.user.checklist.getHref(), icon: IconChecklist, available: true },
   { label: 'Dashboard', href: paths.user.dashboard.getHref(), icon: IconLayoutDashboard, available: true },
   {
     label: 'Profile Information',

@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
 import { Page } from '../../components/ui/page-header.tsx';
+import { ChecklistCard } from '../../features/requests/components/checklist-card.tsx';
 import { DashboardSteps } from '../../features/client-area/components/dashboard-steps.tsx';
 import { useSessionInfo } from '../../lib/session.ts';
 
@@ -14,6 +15,7 @@ export default function Dashboard() {
       title={<>Welcome, {session?.userName}</>}
       description="Your return moves through these six steps. We will let you know when we need something from you."
     >
+      <ChecklistCard />
       {session?.fileStatus === 'Cancel Filing' && (
         <Alert color="red" role="status">
           This filing has been cancelled. Contact us if you would like to reopen it.

@@ -6,6 +6,8 @@ import {
   type DocumentCategory,
 } from '@taxfirm/contract';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useSessionInfo } from '../../../lib/session.ts';
 import { CategoryPanel } from './category-panel.tsx';
@@ -40,6 +42,13 @@ export function UploadPage({ supportEmail }: { supportEmail: string | null }) {
         title="Document Upload"
         description="Send us your tax documents by category: up to six per category. Accepted types: image (jpeg/png), pdf, doc."
       >
+        <Text c="gray.8">
+          Files up to 25 MB: use your{' '}
+          <Anchor component={Link} to={paths.user.checklist.getHref()} underline="always">
+            checklist&apos;s secure upload
+          </Anchor>
+          .
+        </Text>
         <Text c="gray.8">
           A document over 6MB should be e-mailed to{' '}
           {supportEmail ? (

@@ -1,0 +1,122 @@
+import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES, type AccountRequests } from '@taxfirm/contract';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { LINKS_MAX_AGE_MS, renewWhenOld } from '../../../lib/short-lived-links.ts';
+import { useRequests } from '../api/requests.ts';
+import { checklistHeadline, shortDay } from './checklist-headline.ts';
+import { RequestItemCard } from './request-item-card.tsx';
+
+/** /user/checklist: what the firm still needs for the year, item by item, with what came in and the reminders. */
+export function ChecklistPage({ taxYear }: { taxYear?: number }) {
+  const requests = useRequests(taxYear);
+  const renew = renewWhenOld(requests, LINKS_MAX_AGE_MS);
+
+  if (requests.error && !requests.data) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title="Checklist" />
+        <ApiErrorAlert error={requests.error} />
+      </Stack>
+    );
+  }
+  if (!requests.data) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title="Checklist" />
+        <Loader aria-label="Loading your checklist" />
+      </Stack>
+    );
+  }
+  return (
+    <div onPointerEnter={renew} onFocusCapture={renew}>
+      <ChecklistView data={requests.data} />
+    </div>
+  );
+}
+
+/** The checklist as the server gave it (rendered by the page, and by tests with fixed data). */
+export function ChecklistView({ data }: { data: AccountRequests }) {
+  const { progress } = data;
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={checklistHeadline(progress, data.tax_year)}
+        description={
+          progress.required > 0
+            ? `${progress.accepted} of ${progress.required} accepted. Photos (jpeg, png, heic), pdf and Word files up to 25 MB each.`
+            : undefined
+        }
+      />
+      {!data.editable && (
+        <Alert color="blue" role="status">
+          {MESSAGES.REQUEST_LOCKED}
+        </Alert>
+      )}
+      {data.items.length > 0 ? (
+        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Checklist items">
+          {data.items.map((item) => (
+            <RequestItemCard key={item.item_id} item={item} editable={data.editable} />
+          ))}
+        </Stack>
+      ) : (
+        <Text>We have not asked for any documents for {data.tax_year} yet.</Text>
+      )}
+
+      <ReceivedSection received={data.received} />
+      <RemindersSection reminders={data.reminders} />
+    </Stack>
+  );
+}
+
+function ReceivedSection({ received }: { received: AccountRequests['received'] }) {
+  const groups = received.filter((group) => group.files.length > 0);
+  if (groups.length === 0) return null;
+  return (
+    <section aria-labelledby="also-received">
+      <Title order={2} fz="lg" id="also-received" mb="xs">
+        Also received
+      </Title>
+      <Text fz="sm" c="gray.8" mb="xs">
+        Files you sent through Document Upload.
+      </Text>
+      <Stack gap="sm">
+        {groups.map((group) => (
+          <div key={group.category}>
+            <Title order={3} fz="md">
+              {group.label}
+            </Title>
+            <ul>
+              {group.files.map((file) => (
+                <li key={file.document_id}>
+                  <Anchor href={file.download_url} underline="always">
+                    Download {file.name}
+                  </Anchor>{' '}
+                  <Text span fz="sm" c="gray.8">
+                    received {formatDate(file.uploaded_at)}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
+function RemindersSection({ reminders }: { reminders: AccountRequests['reminders'] }) {
+  if (reminders.length === 0) return null;
+  const days = [...reminders]
+    .sort((a, b) => a.sent_at.localeCompare(b.sent_at))
+    .map((r) => shortDay(r.sent_at));
+  return (
+    <section aria-labelledby="reminders">
+      <Title order={2} fz="lg" id="reminders" mb="xs">
+        Reminders
+      </Title>
+      <Text>We asked on {days.join(', ')}.</Text>
+    </section>
+  );
+}
