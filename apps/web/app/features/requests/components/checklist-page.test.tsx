@@ -24,6 +24,7 @@ const item = (over: Partial<RequestItem>): RequestItem => ({
   title: 'W-2 from Acme Corp',
   person: 'taxpayer',
   person_name: null,
+  dependent_id: null,
   note: null,
   required: true,
   status: 'requested',
