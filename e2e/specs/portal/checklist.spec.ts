@@ -81,8 +81,8 @@ test.describe('the document checklist on a phone', () => {
       .click();
     await expect(page).toHaveURL(/\/user\/checklist$/);
     await expect(page.getByRole('heading', { level: 1, name: /We need 2 things for \d{4}/ })).toBeVisible();
-    const acme = page.getByRole('article', { name: 'W-2 from Acme' });
-    const globex = page.getByRole('article', { name: 'W-2 from Globex' });
+    const acme = page.getByRole('listitem', { name: 'W-2 from Acme' });
+    const globex = page.getByRole('listitem', { name: 'W-2 from Globex' });
     await expect(acme).toBeVisible();
     await expect(globex).toBeVisible();
     await checkA11y(page);
@@ -109,8 +109,8 @@ test.describe('the document checklist on a phone', () => {
     await scan.getByRole('button', { name: 'Move page 2 later' }).click();
     await checkA11y(page);
     await scan.getByRole('button', { name: /Make PDF and upload/ }).click();
-    await expect(acme.getByText(/Received/)).toBeVisible({ timeout: 30_000 });
-    const scanned = acme.getByRole('link', { name: /W-2 from Acme\.pdf/ });
+    await expect(acme.getByText("Received – we're checking")).toBeVisible({ timeout: 30_000 });
+    const scanned = acme.getByRole('link', { name: 'Download W-2 from Acme.pdf' });
     await expect(scanned).toBeVisible();
     // One PDF of the three pages kept, in the order chosen.
     const download = await page.request.get((await scanned.getAttribute('href')) ?? '');
@@ -185,7 +185,7 @@ test.describe('the document checklist on a phone', () => {
         mimeType: 'application/pdf',
         buffer: pdf('Acme W-2, all pages'),
       });
-    await expect(acme.getByText(/Received/)).toBeVisible({ timeout: 30_000 });
+    await expect(acme.getByText("Received – we're checking")).toBeVisible({ timeout: 30_000 });
 
     // The analyst accepts: the file is complete and moves on with one click.
     await staff.goto(`/staff/clients/${clientId}`);
