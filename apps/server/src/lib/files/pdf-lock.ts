@@ -1,52 +1,126 @@
 /**
- * Password-protected PDFs (Indian bank and fund statements usually are: the password is often the PAN or a
- * date of birth). qpdf, compiled to WebAssembly, tells whether a file needs a password to open and writes an
- * unlocked copy with the right one. Each operation gets its own qpdf instance (about 20 ms to start): a
- * qpdf run keeps state, and files never share a file system.
+ * Password-protected PDFs (Indian bank statements, Form 16 and CAS files usually are): detect them at upload
+ * and, given the password, keep an unlocked copy. pdf-lib cannot decrypt, so this runs qpdf (Apache-2.0)
+ * compiled to WebAssembly (@neslinesli93/qpdf-wasm). Each run gets a fresh instance in a worker thread:
+ * qpdf's WebAssembly build writes to the console, sets process.exitCode and cannot be reused after its main
+ * returns; in a worker none of that reaches the server, and a slow file does not block the event loop.
  */
-import createQpdf from '@neslinesli93/qpdf-wasm';
-import { createRequire } from 'node:module';
+// The module's default export: the built server's banner already declares `createRequire` at the top level.
+import nodeModule from 'node:module';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
-const WASM = createRequire(import.meta.url).resolve('@neslinesli93/qpdf-wasm/dist/qpdf.wasm');
+const MODULE_PATH = nodeModule.createRequire(import.meta.url).resolve('@neslinesli93/qpdf-wasm');
+const WASM_PATH = path.join(path.dirname(MODULE_PATH), 'qpdf.wasm');
+/** A PDF qpdf has not finished with by then is treated as one it could not read. */
+const RUN_TIMEOUT_MS = 60_000;
 
-type Qpdf = {
-  callMain: (args: string[]) => number;
-  FS: { writeFile: (path: string, data: Uint8Array) => void; readFile: (path: string) => Uint8Array };
-};
-
-async function qpdf(): Promise<Qpdf> {
-  // qpdf's messages (e.g. "invalid password") would go to stdout/stderr: nothing of a client's file is logged.
-  const instance = await createQpdf({
-    locateFile: () => WASM,
-    print: () => undefined,
-    printErr: () => undefined,
-  } as Parameters<typeof createQpdf>[0]);
-  return instance as unknown as Qpdf;
-}
-
-/** Decrypt with `password`: the unlocked bytes, or null when the password does not open the file. */
-async function decrypt(bytes: Uint8Array, password: string): Promise<Buffer | null> {
-  const q = await qpdf();
-  q.FS.writeFile('/in.pdf', bytes);
-  // The password goes in qpdf's own argument list (no shell, no process): nothing else can read it.
-  const code = q.callMain([`--password=${password}`, '--decrypt', '/in.pdf', '/out.pdf']);
-  // 0: written; 3: written with warnings (a slightly damaged file qpdf repaired). 2: errors, wrong password.
-  if (code !== 0 && code !== 3) return null;
-  return Buffer.from(q.FS.readFile('/out.pdf'));
-}
+/**
+ * Runs qpdf on /in.pdf inside the worker; answers its exit status, what it wrote to stderr (the start of it)
+ * and /out.pdf when asked for. qpdf's WebAssembly build binds console.log/error when it is created, so they
+ * are replaced first: its messages are returned, never printed.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+let messages = '';
+const collect = (...parts) => { if (messages.length < 4096) messages += parts.join(' ') + '\\n'; };
+console.log = collect;
+console.error = collect;
+const createModule = require(workerData.modulePath);
+(async () => {
+  const qpdf = await createModule({ locateFile: () => workerData.wasmPath });
+  qpdf.FS.writeFile('/in.pdf', workerData.input);
+  let code;
+  try {
+    code = qpdf.callMain(workerData.args);
+  } catch (error) {
+    code = error && typeof error.status === 'number' ? error.status : 2;
+  }
+  let output = null;
+  if (workerData.wantOutput && (code === 0 || code === 3)) {
+    try { output = qpdf.FS.readFile('/out.pdf'); } catch { output = null; }
+  }
+  parentPort.postMessage({ code, output, messages });
+})().catch(() => parentPort.postMessage({ code: -1, output: null, messages }));
+`;
 
 const ENCRYPT_MARKER = Buffer.from('/Encrypt');
 
-/**
- * Does this PDF need a password to open? Only a PDF with an encryption dictionary can; one that opens with
- * the empty password (owner restrictions only: printing, copying) does not.
- */
-export async function pdfNeedsPassword(bytes: Buffer): Promise<boolean> {
-  if (!bytes.includes(ENCRYPT_MARKER)) return false;
-  return (await decrypt(bytes, '')) === null;
+type QpdfResult = { code: number; output: Buffer | null; messages: string };
+
+/** One qpdf run on `input` with `args` (the input is /in.pdf, an output /out.pdf). */
+function runQpdf(input: Buffer, args: string[], wantOutput: boolean): Promise<QpdfResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { modulePath: MODULE_PATH, wasmPath: WASM_PATH, input, args, wantOutput },
+      // qpdf's messages (which may name the file) are read and dropped, never logged.
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    let settled = false;
+    const finish = (result: QpdfResult | Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    const timer = setTimeout(() => finish(new Error('qpdf timed out')), RUN_TIMEOUT_MS);
+    worker.once('message', (message: { code: number; output: Uint8Array | null; messages: string }) => {
+      finish({
+        code: message.code,
+        output: message.output ? Buffer.from(message.output) : null,
+        messages: message.messages,
+      });
+    });
+    worker.once('error', (error) => finish(error));
+    worker.once('exit', (code) => finish(new Error(`qpdf worker exited (${code})`)));
+  });
 }
 
-/** The unlocked copy of a password-protected PDF, or null when `password` does not open it. */
+/**
+ * True when the PDF cannot be opened without a password. A PDF with only an owner password (printing or
+ * copying restricted) opens, so it is not locked; a file qpdf cannot read at all is not called locked either.
+ */
+export async function pdfNeedsPassword(bytes: Buffer): Promise<boolean> {
+  // Only a PDF with an encryption dictionary can need a password: every other one is answered at once.
+  if (!bytes.includes(ENCRYPT_MARKER)) return false;
+  // qpdf's --requires-password cannot tell in this WebAssembly build (it stops at the password error instead
+  // of answering 0), so open the file without a password: an encrypted file that does not open says
+  // "invalid password"; a plain or owner-only one opens (0), an unreadable one fails with another message.
+  const { code, messages } = await runQpdf(bytes, ['--is-encrypted', '/in.pdf'], false);
+  return code !== 0 && /invalid password/i.test(messages);
+}
+
+/** The PDF decrypted with `password`, or null when the password does not open it. */
 export async function unlockPdf(bytes: Buffer, password: string): Promise<Buffer | null> {
-  return decrypt(bytes, password);
+  const { output } = await runQpdf(
+    bytes,
+    [`--password=${password}`, '--decrypt', '/in.pdf', '/out.pdf'],
+    true,
+  );
+  if (!output || output.length === 0) return null;
+  return output;
+}
+
+/**
+ * The PDF encrypted (AES-256) so that it opens only with `userPassword`: how a bank sends a statement. The
+ * portal never locks a client's file; tests make their locked fixtures with it.
+ */
+export async function encryptPdf(
+  bytes: Buffer,
+  userPassword: string,
+  ownerPassword: string,
+): Promise<Buffer> {
+  const { code, output } = await runQpdf(
+    bytes,
+    ['/in.pdf', '--encrypt', userPassword, ownerPassword, '256', '--', '/out.pdf'],
+    true,
+  );
+  if (!output) throw new Error(`qpdf could not encrypt the PDF (${code})`);
+  return output;
 }
