@@ -489,7 +489,6 @@ function ItemCard({
             {item.status === 'uploaded' && (
               <Button
                 size="compact-sm"
-                color="green"
                 loading={review.isPending}
                 aria-label={`Accept ${item.title}`}
                 onClick={() =>
