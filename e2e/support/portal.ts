@@ -84,3 +84,15 @@ export async function backdateChecklist(server: AppServer, email: string, days: 
       .where(eq(requestItems.clientId, row.clientId));
   });
 }
+
+/**
+ * The client menu, opened first where it is folded into the top bar's Menu button (on a phone). Answers the
+ * menu's navigation landmark.
+ */
+export async function clientMenu(page: Page) {
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
+    await toggle.click();
+  }
+  return page.getByRole('navigation', { name: 'Client menu' });
+}

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
-import { loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
+import { clientMenu, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
 
 /** A real PDF of `size` bytes. */
 function pdf(size: number): Buffer {
@@ -39,10 +39,7 @@ async function openUpload(page: Page, mailbox: Mailbox, email: string) {
   await verifiedAccount(page, mailbox, email);
   await loginThroughPanel(page, email);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
-  await page
-    .getByRole('navigation', { name: 'Client menu' })
-    .getByRole('link', { name: 'Document Upload' })
-    .click();
+  await (await clientMenu(page)).getByRole('link', { name: 'Document Upload' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Document Upload' })).toBeVisible();
 }
 

@@ -120,7 +120,7 @@ export function DataTable<R, S extends string = never>({
       {children}
       <Table.ScrollContainer
         minWidth={minWidth}
-        scrollAreaProps={label ? { 'aria-label': label, tabIndex: 0 } : undefined}
+        scrollAreaProps={label ? { viewportProps: { 'aria-label': label, tabIndex: 0 } } : undefined}
       >
         <Table
           striped
