@@ -90,9 +90,12 @@ export async function backdateChecklist(server: AppServer, email: string, days: 
  * menu's navigation landmark.
  */
 export async function clientMenu(page: Page) {
-  const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+  const menu = page.getByRole('navigation', { name: 'Client menu' });
+  // One of the two shows once the client area is drawn: the Menu button on a phone, the side menu elsewhere.
+  await expect(toggle.or(menu).first()).toBeVisible();
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
     await toggle.click();
   }
-  return page.getByRole('navigation', { name: 'Client menu' });
+  return menu;
 }

@@ -131,7 +131,14 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
               {item.required ? '' : ' · optional'}
             </Text>
           </div>
-          <Badge color={STATUS_COLORS[item.status]} variant="light" size="lg" radius="sm">
+          <Badge
+            color={STATUS_COLORS[item.status]}
+            // The light badge's own text shade is too pale on its tint (WCAG AA): dark text on every tint.
+            c="dark.9"
+            variant="light"
+            size="lg"
+            radius="sm"
+          >
             {item.status_label}
           </Badge>
         </Group>
