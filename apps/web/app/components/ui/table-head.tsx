@@ -35,7 +35,9 @@ export function SimpleTable({
   return (
     <Table.ScrollContainer
       minWidth={minWidth}
-      scrollAreaProps={scrollLabel === undefined ? undefined : { viewportProps: { 'aria-label': scrollLabel, tabIndex: 0 } }}
+      scrollAreaProps={
+        scrollLabel === undefined ? undefined : { viewportProps: { 'aria-label': scrollLabel, tabIndex: 0 } }
+      }
     >
       <Table {...props}>
         <TableHead columns={columns} />

@@ -166,7 +166,10 @@ function ListTable({
       {rows.length === 0 ? (
         <Text fz="sm">None given.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { 'aria-label': title, tabIndex: 0 } }}>
+        <Table.ScrollContainer
+          minWidth={560}
+          scrollAreaProps={{ viewportProps: { 'aria-label': title, tabIndex: 0 } }}
+        >
           <Table striped withTableBorder aria-label={title}>
             <Table.Thead>
               <Table.Tr>
