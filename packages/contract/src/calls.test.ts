@@ -68,6 +68,9 @@ describe('CALLS', () => {
     expect(paths.filter((path) => SPEC_PATHS.includes(path)).sort()).toEqual([...SPEC_PATHS].sort());
     expect(paths.filter((path) => !SPEC_PATHS.includes(path)).sort()).toEqual([
       'account/logout',
+      'account/messages/list',
+      'account/messages/read',
+      'account/messages/send',
       'account/mfa/disable',
       'account/mfa/enable',
       'account/mfa/login',
@@ -89,6 +92,7 @@ describe('CALLS', () => {
       'account/revealssn',
       'account/stepup',
       'staff/account/changepassword',
+      'staff/activity/list',
       'staff/audit/list',
       'staff/clients/assign',
       'staff/clients/contact',
@@ -116,6 +120,13 @@ describe('CALLS', () => {
       'staff/login/mfa',
       'staff/me',
       'staff/members/list',
+      'staff/messages/alerts',
+      'staff/messages/canned',
+      'staff/messages/file',
+      'staff/messages/inbox',
+      'staff/messages/send',
+      'staff/messages/status',
+      'staff/messages/thread',
       'staff/requests/list',
       'staff/requests/remind',
       'staff/requests/review',
@@ -204,6 +215,8 @@ describe('CALLS', () => {
       'upload/uploaddocs',
       'staff/summaries/upload',
       'account/requests/upload',
+      'account/messages/send',
+      'staff/messages/send',
     ]);
   });
 

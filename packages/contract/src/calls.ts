@@ -19,6 +19,7 @@ import { profileStaffCalls } from './profile/profile.staff.calls.ts';
 import { auditStaffCalls } from './audit/audit.staff.calls.ts';
 import { taxSummariesCalls } from './tax-summaries/tax-summaries.calls.ts';
 import { requestsCalls, requestsStaffCalls } from './requests/requests.calls.ts';
+import { messagingCalls, messagingStaffCalls } from './messaging/messaging.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {
@@ -43,6 +44,8 @@ export const CALLS = {
   ...profileStaffCalls,
   ...requestsCalls,
   ...requestsStaffCalls,
+  ...messagingCalls,
+  ...messagingStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -24,7 +24,7 @@ export const emptyBodySchema = z.object({});
 
 /** A required, trimmed text field with the given "required" message. */
 /** PostgreSQL text cannot hold a NUL character: refused with a message, never a database error. */
-const hasNoNul = (v: string) => !v.includes('\u0000');
+export const hasNoNul = (v: string) => !v.includes('\u0000');
 
 export function requiredText(message: string, max = 200) {
   return z

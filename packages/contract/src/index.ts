@@ -31,3 +31,5 @@ export * from './notifications/status-emails.ts';
 export * from './audit/audit.staff.schemas.ts';
 export * from './requests/requests.constants.ts';
 export * from './requests/requests.schemas.ts';
+export * from './messaging/messaging.constants.ts';
+export * from './messaging/messaging.schemas.ts';

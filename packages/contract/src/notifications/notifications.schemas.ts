@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages.ts';
 import { FILE_STATUSES } from '../statuses.ts';
 import { STATUS_EMAIL_PLACEHOLDERS, unknownPlaceholders } from './status-emails.ts';
 
-export const NOTIFICATION_KINDS = ['status', 'summary', 'payment'] as const;
+export const NOTIFICATION_KINDS = ['status', 'summary', 'payment', 'message'] as const;
 
 /** The portal's bell: the client's latest notifications and how many are unread. */
 export const notificationsResponseSchema = envelope({

@@ -121,6 +121,22 @@ export const staffSettingsSchema = z
     reminder_first_days: reminderNumber(1, 60).default(DEFAULT_REMINDER_FIRST_DAYS),
     reminder_every_days: reminderNumber(1, 60).default(DEFAULT_REMINDER_EVERY_DAYS),
     reminder_max: reminderNumber(0, 20).default(DEFAULT_REMINDER_MAX),
+    /** The logo at the top of every e-mail (an https address of an image); empty shows the firm's name. */
+    email_logo_url: z
+      .string({ error: MESSAGES.SETTINGS_LOGO_URL_INVALID })
+      .trim()
+      .max(500, { error: MESSAGES.SETTINGS_LOGO_URL_INVALID })
+      .refine((v) => v === '' || /^https:\/\/[^\s"'<>]+$/.test(v), {
+        error: MESSAGES.SETTINGS_LOGO_URL_INVALID,
+      })
+      .default(''),
+    /** The hour (0-23, the firm's time zone) of the staff daily digest. */
+    digest_hour: z.coerce
+      .number({ error: MESSAGES.SETTINGS_DIGEST_HOUR_INVALID })
+      .int({ error: MESSAGES.SETTINGS_DIGEST_HOUR_INVALID })
+      .min(0, { error: MESSAGES.SETTINGS_DIGEST_HOUR_INVALID })
+      .max(23, { error: MESSAGES.SETTINGS_DIGEST_HOUR_INVALID })
+      .default(7),
   })
   .superRefine((value, ctx) => {
     if (value.current_tax_year < value.first_tax_year) {
@@ -148,6 +164,8 @@ export const staffSettingsValuesSchema = siteSettingsSchema.extend({
   reminder_first_days: z.number().int(),
   reminder_every_days: z.number().int(),
   reminder_max: z.number().int(),
+  email_logo_url: z.string(),
+  digest_hour: z.number().int(),
 });
 export type StaffSettingsValues = z.infer<typeof staffSettingsValuesSchema>;
 export const staffSettingsResponseSchema = envelope({ settings: staffSettingsValuesSchema });

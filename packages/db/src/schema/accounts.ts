@@ -3,6 +3,8 @@ import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } f
 import { id, timestamps } from '../columns.ts';
 
 export const userRole = pgEnum('user_role', ['client', 'analyst', 'admin']);
+/** How a staff member hears of their clients' messages and activity: an e-mail each time, or a daily digest. */
+export const staffAlerts = pgEnum('staff_alerts', ['each', 'digest']);
 
 /** Everyone who signs in: clients and staff. E-mail is unique whatever its case. */
 export const users = pgTable(
@@ -32,6 +34,10 @@ export const users = pgTable(
     loginFailures: integer().notNull().default(0),
     /** Password attempts are refused until then (set after too many failures). */
     loginLockedUntil: timestamp({ withTimezone: true }),
+    /** Staff only: an e-mail per new client message on their files, or one daily digest. */
+    staffAlerts: staffAlerts().notNull().default('each'),
+    /** Staff only: when their last digest was sent (the next one covers what came after). */
+    digestSentAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],

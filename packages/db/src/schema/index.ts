@@ -11,3 +11,4 @@ export * from './audit.ts';
 export * from './mail.ts';
 export * from './notifications.ts';
 export * from './requests.ts';
+export * from './messages.ts';

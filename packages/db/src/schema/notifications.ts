@@ -3,7 +3,7 @@ import { id, timestamps } from '../columns.ts';
 import { clients, users } from './accounts.ts';
 import { fileStatus } from './filings.ts';
 
-export const notificationKind = pgEnum('notification_kind', ['status', 'summary', 'payment']);
+export const notificationKind = pgEnum('notification_kind', ['status', 'summary', 'payment', 'message']);
 
 /** What the portal's bell shows a client: the same events that were e-mailed to them. */
 export const notifications = pgTable(

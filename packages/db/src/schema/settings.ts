@@ -41,6 +41,10 @@ export const siteSettings = pgTable(
     reminderFirstDays: integer().notNull().default(3),
     reminderEveryDays: integer().notNull().default(7),
     reminderMax: integer().notNull().default(5),
+    /** The logo at the top of every e-mail: an https address of an image; empty shows the firm's name. */
+    emailLogoUrl: text().notNull().default(''),
+    /** The hour (0-23, in the firm's time zone) staff who chose a digest get it. */
+    digestHour: integer().notNull().default(7),
     ...timestamps,
   },
   (t) => [

@@ -31,12 +31,14 @@ export function settingsValues(row: SettingsRow): StaffSettingsValues {
     reminder_first_days: row.reminderFirstDays,
     reminder_every_days: row.reminderEveryDays,
     reminder_max: row.reminderMax,
+    email_logo_url: row.emailLogoUrl,
+    digest_hour: row.digestHour,
   };
 }
 
 /**
  * The firm's public settings in the API's shape (without the staff-only first tax year, file-number format
- * and reminder schedule).
+ * reminder schedule, e-mail logo and digest hour).
  */
 export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSettings> {
   const [row] = await db.select().from(siteSettings).limit(1);
@@ -48,6 +50,8 @@ export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSet
     reminder_first_days,
     reminder_every_days,
     reminder_max,
+    email_logo_url,
+    digest_hour,
     /* eslint-enable @typescript-eslint/no-unused-vars */
     ...publicSettings
   } = settingsValues(row);

@@ -38,6 +38,8 @@ function toRow(input: StaffSettings): Row {
     reminderFirstDays: input.reminder_first_days,
     reminderEveryDays: input.reminder_every_days,
     reminderMax: input.reminder_max,
+    emailLogoUrl: input.email_logo_url,
+    digestHour: input.digest_hour,
   };
 }
 

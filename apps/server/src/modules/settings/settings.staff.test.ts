@@ -46,6 +46,8 @@ const everything = {
   reminder_first_days: 2,
   reminder_every_days: 5,
   reminder_max: 3,
+  email_logo_url: 'https://cdn.example.com/meridian-logo.png',
+  digest_hour: 8,
 };
 
 const stored = async () => {
@@ -111,10 +113,18 @@ describe('staff/settings/save', () => {
       reminder_first_days: _firstDays,
       reminder_every_days: _everyDays,
       reminder_max: _max,
+      email_logo_url: _logo,
+      digest_hour: _hour,
       ...publicFields
     } = everything;
     expect(pub).toEqual(publicFields);
-    expect(await stored()).toMatchObject({ reminderFirstDays: 2, reminderEveryDays: 5, reminderMax: 3 });
+    expect(await stored()).toMatchObject({
+      reminderFirstDays: 2,
+      reminderEveryDays: 5,
+      reminderMax: 3,
+      emailLogoUrl: 'https://cdn.example.com/meridian-logo.png',
+      digestHour: 8,
+    });
     expect((await t.postAs(admin.sid, '/api/staff/settings/get', {})).json().settings).toEqual(everything);
     expect((await t.post('/api/settings/taxyears')).json().taxyears.at(-1)).toBe(2019);
 
@@ -170,6 +180,10 @@ describe('staff/settings/save', () => {
     ['reminder_every_days', 2.5, MESSAGES.SETTINGS_REMINDER_INVALID],
     ['reminder_max', -1, MESSAGES.SETTINGS_REMINDER_INVALID],
     ['reminder_max', 21, MESSAGES.SETTINGS_REMINDER_INVALID],
+    ['email_logo_url', 'http://cdn.example.com/logo.png', MESSAGES.SETTINGS_LOGO_URL_INVALID],
+    ['email_logo_url', 'https://x.example/"><script>', MESSAGES.SETTINGS_LOGO_URL_INVALID],
+    ['digest_hour', 24, MESSAGES.SETTINGS_DIGEST_HOUR_INVALID],
+    ['digest_hour', -1, MESSAGES.SETTINGS_DIGEST_HOUR_INVALID],
   ];
   it.each(invalid)(
     'refuses %s = %j with its message (400) and stores nothing',

@@ -22,6 +22,8 @@ const stored: StaffSettingsValues = {
   reminder_first_days: 3,
   reminder_every_days: 7,
   reminder_max: 5,
+  email_logo_url: '',
+  digest_hour: 7,
 };
 
 function renderPage() {
