@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = ['status', 'summary', 'payment', 'message'] as
 /** The portal's bell: the client's latest notifications and how many are unread. */
 export const notificationsResponseSchema = envelope({
   unread: z.number().int(),
+  /** Messages from the firm the client has not read yet (the Messages badge in the side menu). */
+  messages_unread: z.number().int(),
   notifications: z.array(
     z.object({
       id: z.string(),

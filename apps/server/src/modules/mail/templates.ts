@@ -208,4 +208,34 @@ export const templates = {
       ],
       { label: 'Open my checklist', url },
     ),
+  /** A staff message for the client: that there is one, never its text or attachments. */
+  newMessageForClient: (firmName: string, name: string, url: string) =>
+    email(
+      firmName,
+      `You have a new message from ${firmName}`,
+      [
+        `Hello ${name},`,
+        `You have a new message from ${firmName} in your client portal. For your security we do not send its text or attachments by e-mail: please sign in to read it.`,
+      ],
+      { label: 'Read my message', url },
+    ),
+  /** To the analyst (or admins) of a file: a client wrote. Who, never what. */
+  clientMessageForStaff: (firmName: string, staffName: string, client: string, url: string) =>
+    email(
+      firmName,
+      `New message from ${client}`,
+      [
+        `Hello ${staffName},`,
+        `${client} sent a new message in the client portal. Open the conversation in the staff console to read and answer it.`,
+      ],
+      { label: 'Open the conversation', url },
+    ),
+  /** The daily digest for staff who chose it: what their clients did, by client; never content. */
+  staffDigest: (firmName: string, staffName: string, lines: string[], url: string) =>
+    email(
+      firmName,
+      `Your ${firmName} digest: ${lines.length} client${lines.length === 1 ? '' : 's'} with news`,
+      [`Hello ${staffName},`, 'Since your last digest:', ...lines.map((line) => `• ${line}`)],
+      { label: 'Open the staff console', url },
+    ),
 };

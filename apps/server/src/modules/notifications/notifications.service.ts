@@ -3,7 +3,7 @@
  * payment), written in the same transaction as the event and its e-mail, so the two always agree.
  */
 import { MESSAGES, type NotificationsResponse } from '@taxfirm/contract';
-import { and, count, desc, eq, isNull, notifications, type Database } from '@taxfirm/db';
+import { and, count, desc, eq, isNull, messages, notifications, type Database } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 
 type Writer = Pick<Database, 'insert'>;
@@ -36,8 +36,20 @@ export async function listNotifications(
     .select({ n: count() })
     .from(notifications)
     .where(and(eq(notifications.clientId, clientId), isNull(notifications.readAt)));
+  const [messagesUnread] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.clientId, clientId),
+        eq(messages.authorKind, 'staff'),
+        eq(messages.internal, false),
+        isNull(messages.readAt),
+      ),
+    );
   return {
     unread: unread?.n ?? 0,
+    messages_unread: messagesUnread?.n ?? 0,
     notifications: rows.map((row) => ({
       id: row.id,
       kind: row.kind,
