@@ -18,7 +18,7 @@ export function AlertsChoice() {
     <SectionCard headingId="alerts-heading" title="Message alerts" maw={640}>
       {alerts.isPending && <Loader aria-label="Loading your alert choice" />}
       <ApiErrorAlert error={alerts.error} />
-      {alerts.data && <AlertsForm key={alerts.data.alerts} current={alerts.data.alerts} />}
+      {alerts.data && <AlertsForm current={alerts.data.alerts} />}
     </SectionCard>
   );
 }

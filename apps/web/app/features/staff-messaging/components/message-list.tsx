@@ -15,9 +15,13 @@ import { useFileAttachment } from '../api/file-attachment.ts';
 
 /** Who wrote it, told by words and a border as well as by colour. */
 const LOOKS = {
-  client: { bg: 'gray.0', border: 'var(--mantine-color-gray-4)', kind: 'Client' },
-  staff: { bg: 'navy.0', border: 'var(--mantine-color-navy-3)', kind: 'Firm' },
-  note: { bg: 'yellow.1', border: 'var(--mantine-color-yellow-8)', kind: 'Internal note' },
+  client: { bg: 'var(--mantine-color-gray-0)', border: 'var(--mantine-color-gray-5)', kind: 'Client' },
+  staff: { bg: 'var(--mantine-color-navy-0)', border: 'var(--mantine-color-navy-3)', kind: 'Firm' },
+  note: {
+    bg: 'var(--mantine-color-yellow-1)',
+    border: 'var(--mantine-color-yellow-8)',
+    kind: 'Internal note',
+  },
 } as const;
 
 function formatSize(bytes: number): string {
@@ -69,13 +73,15 @@ function MessageCard({
     <Paper
       component="article"
       aria-label={`${look.kind}: ${message.author}, ${formatDateTime(message.created_at)}`}
-      bg={look.bg}
       p="sm"
       radius="md"
       ml={message.from === 'staff' ? { base: 0, sm: 'xl' } : 0}
       mr={message.from === 'client' ? { base: 0, sm: 'xl' } : 0}
       style={{
-        border: `1px ${message.internal ? 'dashed' : 'solid'} ${look.border}`,
+        background: look.bg,
+        borderStyle: message.internal ? 'dashed' : 'solid',
+        borderColor: look.border,
+        borderWidth: 1,
         borderLeftWidth: 4,
       }}
       data-kind={message.internal ? 'note' : message.from}
