@@ -93,7 +93,7 @@ function MessageCard({
               {message.author}
             </Text>
             <Text fz="xs" c="gray.8">
-              {message.internal ? '' : message.from === 'client' ? 'Client' : 'To the client'}
+              {message.internal ? 'Staff only' : message.from === 'client' ? 'Client' : 'To the client'}
             </Text>
           </Group>
           <Text fz="xs" c="gray.8">
