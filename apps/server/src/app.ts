@@ -54,6 +54,7 @@ import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { createSettingsCache } from './modules/settings/settings.cache.ts';
 import { requestsRemindRoutes } from './modules/requests/requests.remind.routes.ts';
 import { startReminderScheduler } from './modules/requests/reminders.service.ts';
+import { activityRoutes } from './modules/messaging/activity.routes.ts';
 
 export type AppConfig = {
   isProduction: boolean;
@@ -250,6 +251,7 @@ export async function buildApp({
   await app.register(requestsRoutes, { settings, linkSecret: config.sessionSecret });
   await app.register(requestsUploadRoutes, { settings, keyring });
   await app.register(requestsStaffRoutes, { settings, linkSecret: config.sessionSecret });
+  await app.register(activityRoutes);
   // Development and test only (production is the default, env.ts), and to this machine only (F-02).
   if (!config.isProduction) await app.register(devMailRoutes, { keyring });
   await app.register(contactRoutes);
