@@ -55,6 +55,7 @@ import { createSettingsCache } from './modules/settings/settings.cache.ts';
 import { requestsRemindRoutes } from './modules/requests/requests.remind.routes.ts';
 import { startReminderScheduler } from './modules/requests/reminders.service.ts';
 import { activityRoutes } from './modules/messaging/activity.routes.ts';
+import { alertsRoutes } from './modules/messaging/alerts.routes.ts';
 
 export type AppConfig = {
   isProduction: boolean;
@@ -252,6 +253,7 @@ export async function buildApp({
   await app.register(requestsUploadRoutes, { settings, keyring });
   await app.register(requestsStaffRoutes, { settings, linkSecret: config.sessionSecret });
   await app.register(activityRoutes);
+  await app.register(alertsRoutes);
   // Development and test only (production is the default, env.ts), and to this machine only (F-02).
   if (!config.isProduction) await app.register(devMailRoutes, { keyring });
   await app.register(contactRoutes);
