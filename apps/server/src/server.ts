@@ -38,6 +38,10 @@ async function main() {
         intervalMs: env.reminderIntervalMs,
         firstRunMs: Math.min(env.reminderIntervalMs, 60_000),
       },
+      digest: {
+        intervalMs: env.digestIntervalMs,
+        firstRunMs: Math.min(env.digestIntervalMs, 60_000),
+      },
       mail: {
         smtpUrl: env.smtpUrl,
         requireTls: env.smtpRequireTls,

@@ -11,6 +11,7 @@ import { SYSTEM } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { findFiling, recordStatusChange } from '../filings/filings.service.ts';
+import { recordActivity } from '../messaging/activity.service.ts';
 import { paymentReceived } from '../notifications/client-events.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './providers/provider.ts';
 
@@ -242,6 +243,14 @@ export async function recordPaid(
       await recordStatusChange(tx, filing, 'Review Pending', {
         comment: MESSAGES.PAYMENT_RECEIVED,
         changedBy: null,
+      });
+    }
+    if (filing) {
+      await recordActivity(tx, {
+        clientId: row.clientId,
+        taxYear: filing.taxYear,
+        kind: 'payment',
+        summary: `Paid ${formatCents(row.amountCents)}`,
       });
     }
     await paymentReceived(
