@@ -27,6 +27,7 @@ export default [
     layout('routes/user/layout.tsx', [
       route('dashboard', 'routes/user/dashboard.tsx'),
       route('checklist', 'routes/user/checklist.tsx'),
+      route('messages', 'routes/user/messages.tsx'),
       route('profile', 'routes/user/profile.tsx'),
       route('upload', 'routes/user/upload.tsx'),
       route('tax-summary', 'routes/user/tax-summary.tsx'),

@@ -17,6 +17,7 @@ export const paths = {
   user: {
     dashboard: { getHref: () => '/user/dashboard' },
     checklist: { getHref: () => '/user/checklist' },
+    messages: { getHref: () => '/user/messages' },
     profile: { getHref: () => '/user/profile' },
     upload: { getHref: () => '/user/upload' },
     taxSummary: { getHref: () => '/user/tax-summary' },

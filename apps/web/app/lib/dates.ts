@@ -6,10 +6,14 @@ export function formatDate(iso: string): string {
   return `${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${date.getFullYear()}`;
 }
 
+/** h:mm AM, in the reader's own time zone. */
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}
+
 /** MM-dd-yyyy h:mm AM. */
 export function formatDateTime(iso: string): string {
-  const time = new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `${formatDate(iso)} ${time}`;
+  return `${formatDate(iso)} ${formatTime(iso)}`;
 }
 
 /** A date input's yyyy-mm-dd as the API's day filter, MM-DD-YYYY; blank (or anything else) stays blank. */

@@ -4,6 +4,7 @@ import {
   IconFileUpload,
   IconKey,
   IconLayoutDashboard,
+  IconMessages,
   IconReceiptTax,
   IconShieldLock,
   IconUserCircle,
@@ -26,6 +27,7 @@ export type MenuEntry = {
 export const CLIENT_MENU: readonly MenuEntry[] = [
   { label: 'Checklist', href: paths.user.checklist.getHref(), icon: IconChecklist, available: true },
   { label: 'Dashboard', href: paths.user.dashboard.getHref(), icon: IconLayoutDashboard, available: true },
+  { label: 'Messages', href: paths.user.messages.getHref(), icon: IconMessages, available: true },
   {
     label: 'Profile Information',
     href: paths.user.profile.getHref(),

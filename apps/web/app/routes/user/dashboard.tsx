@@ -2,6 +2,8 @@ import { Alert } from '@mantine/core';
 import { Page } from '../../components/ui/page-header.tsx';
 import { ChecklistCard } from '../../features/requests/components/checklist-card.tsx';
 import { DashboardSteps } from '../../features/client-area/components/dashboard-steps.tsx';
+import { MessagesCard } from '../../features/messaging/components/messages-card.tsx';
+import { useNotifications } from '../../features/notifications/api/get-notifications.ts';
 import { useSessionInfo } from '../../lib/session.ts';
 
 export function meta() {
@@ -10,12 +12,15 @@ export function meta() {
 
 export default function Dashboard() {
   const session = useSessionInfo();
+  // The bell's answer carries the unread count (the layout reads it already: no second call).
+  const notifications = useNotifications();
   return (
     <Page
       title={<>Welcome, {session?.userName}</>}
       description="Your return moves through these six steps. We will let you know when we need something from you."
     >
       <ChecklistCard />
+      <MessagesCard unread={notifications.data?.messages_unread ?? 0} />
       {session?.fileStatus === 'Cancel Filing' && (
         <Alert color="red" role="status">
           This filing has been cancelled. Contact us if you would like to reopen it.

@@ -4,6 +4,8 @@ import { ClientOnlyFallback } from '../../components/layouts/client-only-fallbac
 import { paths } from '../../config/paths.ts';
 import { logout } from '../../features/accounts/api/logout.ts';
 import { ClientShell } from '../../features/client-area/components/client-shell.tsx';
+import { forgetDraft } from '../../features/messaging/message-draft.ts';
+import { useNotifications } from '../../features/notifications/api/get-notifications.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 
 /**
@@ -20,9 +22,21 @@ export function HydrateFallback() {
   return <ClientOnlyFallback label="Loading your portal" />;
 }
 
+/** Signing out on purpose also throws away an unsent message (a forced logout keeps it: see message-draft). */
+async function logoutAndForgetDraft() {
+  forgetDraft();
+  await logout();
+}
+
 export default function UserLayout() {
+  // The bell's answer also counts the firm's unread messages, shown beside Messages in the menu.
+  const messagesUnread = useNotifications().data?.messages_unread ?? 0;
   return (
-    <ClientShell onLogout={logout} bell={<NotificationBell />}>
+    <ClientShell
+      onLogout={logoutAndForgetDraft}
+      bell={<NotificationBell />}
+      counts={{ [paths.user.messages.getHref()]: messagesUnread }}
+    >
       <Outlet />
     </ClientShell>
   );

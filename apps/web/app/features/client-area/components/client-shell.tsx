@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { canPay } from '@taxfirm/contract';
 import { IconChevronDown, IconMenu2, IconUserCircle, IconX } from '@tabler/icons-react';
@@ -23,8 +24,19 @@ import { CLIENT_MENU } from '../menu.ts';
 /** The id of the phone's menu panel, which the top bar's Menu button controls. */
 const PHONE_MENU_ID = 'client-menu-panel';
 
+/** Numbers shown beside menu entries, by the entry's href (the unread messages). */
+export type MenuCounts = Readonly<Partial<Record<string, number>>>;
+
 /** The client menu's entries (those that exist as links; the rest marked as opening soon). */
-function ClientMenuLinks({ paymentOpen, onNavigate }: { paymentOpen: boolean; onNavigate?: () => void }) {
+function ClientMenuLinks({
+  paymentOpen,
+  counts,
+  onNavigate,
+}: {
+  paymentOpen: boolean;
+  counts: MenuCounts;
+  onNavigate?: () => void;
+}) {
   return (
     <Stack gap={2}>
       {CLIENT_MENU.filter((entry) => !entry.paymentOnly || paymentOpen).map((entry) =>
@@ -35,6 +47,7 @@ function ClientMenuLinks({ paymentOpen, onNavigate }: { paymentOpen: boolean; on
             to={entry.href}
             label={entry.label}
             leftSection={<entry.icon size={18} aria-hidden />}
+            rightSection={<MenuCount count={counts[entry.href] ?? 0} />}
             onClick={onNavigate}
           />
         ) : (
@@ -53,6 +66,17 @@ function ClientMenuLinks({ paymentOpen, onNavigate }: { paymentOpen: boolean; on
   );
 }
 
+/** A menu entry's count: filled (light badges fail contrast), its meaning spelled out for screen readers. */
+function MenuCount({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <Badge size="sm" color="red.9" variant="filled" circle={count < 10}>
+      {count}
+      <VisuallyHidden> unread</VisuallyHidden>
+    </Badge>
+  );
+}
+
 /**
  * The client area's chrome: a top bar with the file status and number, Refer a Friend, Make Payment (while
  * payment is open) and the profile menu; the side menu; then the page. Below the sm breakpoint (a phone) the
@@ -62,11 +86,14 @@ function ClientMenuLinks({ paymentOpen, onNavigate }: { paymentOpen: boolean; on
 export function ClientShell({
   onLogout,
   bell,
+  counts = {},
   children,
 }: {
   onLogout: () => Promise<void>;
   /** The notification bell, beside the account menu. */
   bell?: ReactNode;
+  /** Numbers beside menu entries (in the side menu and the phone's Menu). */
+  counts?: MenuCounts;
   children: ReactNode;
 }) {
   const session = useSessionInfo();
@@ -186,12 +213,12 @@ export function ClientShell({
         py="xs"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <ClientMenuLinks paymentOpen={paymentOpen} onNavigate={() => setMenuOpen(false)} />
+        <ClientMenuLinks paymentOpen={paymentOpen} counts={counts} onNavigate={() => setMenuOpen(false)} />
       </Box>
       <Container size="xl" py="lg">
         <Group align="flex-start" gap="xl" wrap="wrap">
           <Box component="nav" aria-label="Client menu" visibleFrom="sm" w={230}>
-            <ClientMenuLinks paymentOpen={paymentOpen} />
+            <ClientMenuLinks paymentOpen={paymentOpen} counts={counts} />
           </Box>
           <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, minWidth: 280 }}>
             {children}

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Box,
   Group,
@@ -12,7 +13,8 @@ import {
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useNotifications, useRefreshNotifications } from '../api/get-notifications.ts';
 import { useMarkAllRead } from '../api/mark-all-read.ts';
@@ -87,7 +89,20 @@ export function NotificationBell() {
                   >
                     <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
                       <Text fz="sm" fw={item.read ? 500 : 700}>
-                        {item.title}
+                        {item.kind === 'message' ? (
+                          // A message's entry says only that one came; the words are in Messages.
+                          <Anchor
+                            component={Link}
+                            to={paths.user.messages.getHref()}
+                            onClick={() => toggle(false)}
+                            inherit
+                            underline="always"
+                          >
+                            {item.title}
+                          </Anchor>
+                        ) : (
+                          item.title
+                        )}
                       </Text>
                       {!item.read && (
                         <Badge size="xs" color="red.9" variant="filled">
