@@ -7,11 +7,11 @@ import { paths } from '../../../config/paths.ts';
 import { clearSession, saveLogin } from '../../../lib/session.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { CLIENT_MENU } from '../menu.ts';
-import { ClientShell } from './client-shell.tsx';
+import { ClientShell, type MenuCounts } from './client-shell.tsx';
 
-function renderShell() {
+function renderShell(counts?: MenuCounts) {
   const page = (title: string) => (
-    <ClientShell onLogout={vi.fn(async () => {})}>
+    <ClientShell onLogout={vi.fn(async () => {})} {...(counts ? { counts } : {})}>
       <h1>{title}</h1>
     </ClientShell>
   );
@@ -123,5 +123,24 @@ describe('ClientShell', () => {
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     // jsdom applies no media queries, so the side menu would show too: check the open panel on its own.
     expect(await axeViolations(phonePanel())).toEqual([]);
+  });
+
+  it('shows the unread messages beside Messages, in the side menu and in the phone menu', async () => {
+    const user = userEvent.setup();
+    renderShell({ [paths.user.messages.getHref()]: 3 });
+    const [side] = screen.getAllByRole('navigation', { name: 'Client menu' });
+    expect(within(side as HTMLElement).getByRole('link', { name: 'Messages 3 unread' })).toHaveAttribute(
+      'href',
+      paths.user.messages.getHref(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(within(phonePanel()).getByRole('link', { name: 'Messages 3 unread' })).toBeVisible();
+    expect(await axeViolations(phonePanel())).toEqual([]);
+  });
+
+  it('shows no count when nothing is unread', () => {
+    renderShell({ [paths.user.messages.getHref()]: 0 });
+    const [side] = screen.getAllByRole('navigation', { name: 'Client menu' });
+    expect(within(side as HTMLElement).getByRole('link', { name: 'Messages' })).toBeInTheDocument();
   });
 });

@@ -71,8 +71,8 @@ function MenuCount({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <Badge size="sm" color="red.9" variant="filled" circle={count < 10}>
-      {count}
-      <VisuallyHidden> unread</VisuallyHidden>
+      <span aria-hidden>{count}</span>
+      <VisuallyHidden>{`${count} unread`}</VisuallyHidden>
     </Badge>
   );
 }
