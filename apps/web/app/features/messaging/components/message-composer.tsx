@@ -193,6 +193,7 @@ export function MessageComposer({
             accept={messageFileRule.extensions.join(',')}
             multiple
             resetRef={resetPicker}
+            inputProps={{ 'aria-label': 'Choose files to attach' }}
             disabled={send.isPending || files.length >= MESSAGE_MAX_FILES}
           >
             {(props) => (

@@ -115,6 +115,7 @@ function MessageItem({ message }: { message: ThreadMessage }) {
   return (
     <Box
       component="li"
+      aria-label={`${message.author}, ${formatDateTime(message.created_at)}`}
       p="sm"
       maw="min(100%, 42rem)"
       ml={isOwn ? 'auto' : 0}
