@@ -122,9 +122,15 @@ export function MessageComposer({
     <form onSubmit={(event) => void submit(event)} aria-label="Write to the firm" noValidate>
       <Stack gap="sm">
         {showKept && (
-          <Alert color="blue" title={DRAFT_KEPT}>
+          // No Alert title: a light alert's tinted title falls short of AA contrast; dark text passes.
+          <Alert color="navy">
             <Stack gap="xs">
-              <Text fz="sm">{DRAFT_FILES_AGAIN}</Text>
+              <Text fw={700} c="dark.9">
+                {DRAFT_KEPT}
+              </Text>
+              <Text fz="sm" c="dark.9">
+                {DRAFT_FILES_AGAIN}
+              </Text>
               <Group gap="xs">
                 <Button size="compact-md" loading={send.isPending} onClick={() => void submit()}>
                   Send it now
