@@ -47,6 +47,12 @@ const envSchema = z
     MAIL_FROM: z.string().optional(),
     /** Sent e-mails (and given-up ones) are deleted from the outbox after this many days (F-03). */
     MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /**
+     * Documents, messages and client activity of a tax year are purged after December 31 of this many years
+     * after it (docs/operations.md). At least 3: the IRS has preparers keep returns 3 years; 7 is the common
+     * practice for the supporting records (the longest time the IRS can audit a return).
+     */
+    RECORDS_RETENTION_YEARS: z.coerce.number().int().min(3).max(100).default(7),
     /** How often the checklist reminders' scheduler looks for due reminders (the schedule itself is in settings). */
     REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     STORAGE: z.enum(['local', 's3']).default('local'),
@@ -149,6 +155,8 @@ export type Env = {
   smtpRequireTls: boolean;
   mailFrom: string | undefined;
   mailRetentionDays: number;
+  /** Years after a tax year its documents and messages are kept (RECORDS_RETENTION_YEARS). */
+  recordsRetentionYears: number;
   /** How often the checklist reminders' scheduler runs (REMINDER_INTERVAL_SECONDS). */
   reminderIntervalMs: number;
   storage: 'local' | 's3';
@@ -211,6 +219,7 @@ export function loadEnv(
       isProduction && v.SMTP_URL?.startsWith('smtp://') === true && v.SMTP_ALLOW_PLAINTEXT !== '1',
     mailFrom: v.MAIL_FROM,
     mailRetentionDays: v.MAIL_RETENTION_DAYS,
+    recordsRetentionYears: v.RECORDS_RETENTION_YEARS,
     reminderIntervalMs: v.REMINDER_INTERVAL_SECONDS * 1000,
     storage: v.STORAGE,
     s3:

@@ -38,6 +38,7 @@ async function main() {
         intervalMs: env.reminderIntervalMs,
         firstRunMs: Math.min(env.reminderIntervalMs, 60_000),
       },
+      retention: { years: env.recordsRetentionYears },
       mail: {
         smtpUrl: env.smtpUrl,
         requireTls: env.smtpRequireTls,

@@ -87,6 +87,7 @@ describe('what the orphan sweeper covers', () => {
       'career_applications.resume_key',
       'documents.storage_key',
       'documents.unlocked_storage_key',
+      'message_attachments.storage_key',
       'tax_summaries.storage_key',
     ]);
   });
