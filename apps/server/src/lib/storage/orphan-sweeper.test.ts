@@ -64,8 +64,10 @@ describe('what the orphan sweeper covers', () => {
         .map(uploadKeyPrefix),
     );
     expect([...UPLOAD_PREFIXES].sort()).toEqual([
+      'account-messages-send/',
       'account-requests-upload/',
       'settings-careerssubmit/',
+      'staff-messages-send/',
       'staff-summaries-upload/',
       'upload-uploaddocs/',
     ]);
