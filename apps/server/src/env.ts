@@ -49,8 +49,9 @@ const envSchema = z
     MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /**
      * Documents, messages and client activity of a tax year are purged after December 31 of this many years
-     * after it (docs/operations.md). At least 3: the IRS has preparers keep returns 3 years; 7 is the common
-     * practice for the supporting records (the longest time the IRS can audit a return).
+     * after it (docs/operations.md). At least 3: the IRS has preparers keep a copy of each return 3 years
+     * (IRC 6107(b)); 7 is the common practice for the supporting records (it covers the IRS's six years when
+     * more than 25% of income was left off, and its seven years for a bad-debt or worthless-securities claim).
      */
     RECORDS_RETENTION_YEARS: z.coerce.number().int().min(3).max(100).default(7),
     /** How often the checklist reminders' scheduler looks for due reminders (the schedule itself is in settings). */
