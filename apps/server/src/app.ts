@@ -55,6 +55,9 @@ import { createSettingsCache } from './modules/settings/settings.cache.ts';
 import { requestsRemindRoutes } from './modules/requests/requests.remind.routes.ts';
 import { startReminderScheduler } from './modules/requests/reminders.service.ts';
 import { startRetentionScheduler } from './modules/documents/retention.service.ts';
+import { activityRoutes } from './modules/messaging/activity.routes.ts';
+import { alertsRoutes } from './modules/messaging/alerts.routes.ts';
+import { startDigestScheduler } from './modules/messaging/digest.service.ts';
 
 export type AppConfig = {
   isProduction: boolean;
@@ -91,6 +94,11 @@ export type AppConfig = {
    * minutes after start, then daily).
    */
   retention?: { enabled?: boolean; years?: number; intervalMs?: number; firstRunMs?: number };
+  /**
+   * The staff digest's scheduler (modules/messaging/digest.service.ts): on unless `enabled` is false; the
+   * other fields override its defaults (a pass three minutes after start, then every ten minutes).
+   */
+  digest?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
   /** The card payment provider; the sandbox when not given (env.ts refuses the sandbox in production). */
   payments?: PaymentsAppConfig;
   /** Résumé bytes stored per 24 hours across every applicant (CAREERS_RESUME_BYTES_PER_DAY; 500 MB if unset). */
@@ -240,6 +248,18 @@ export async function buildApp({
     app.addHook('onClose', () => scheduler.stop());
   }
 
+  const { enabled: sendDigests = true, ...digestTiming } = config.digest ?? {};
+  if (sendDigests) {
+    const digest = startDigestScheduler({
+      db: database.db,
+      settings,
+      appUrl: config.appUrl,
+      log: app.log,
+      ...digestTiming,
+    });
+    app.addHook('onClose', () => digest.stop());
+  }
+
   await app.register(settingsRoutes, { settings });
   await app.register(accountsRoutes, { settings, appUrl: config.appUrl, keyring });
   await app.register(profileRoutes, { settings, keyring });
@@ -263,6 +283,8 @@ export async function buildApp({
   await app.register(requestsRoutes, { settings, linkSecret: config.sessionSecret });
   await app.register(requestsUploadRoutes, { settings, keyring });
   await app.register(requestsStaffRoutes, { settings, linkSecret: config.sessionSecret });
+  await app.register(activityRoutes);
+  await app.register(alertsRoutes);
   // Development and test only (production is the default, env.ts), and to this machine only (F-02).
   if (!config.isProduction) await app.register(devMailRoutes, { keyring });
   await app.register(contactRoutes);

@@ -56,6 +56,8 @@ const envSchema = z
     RECORDS_RETENTION_YEARS: z.coerce.number().int().min(3).max(100).default(7),
     /** How often the checklist reminders' scheduler looks for due reminders (the schedule itself is in settings). */
     REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+    /** How often the staff digest's scheduler looks for digests due (the hour itself is in settings). */
+    DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().optional(),
@@ -160,6 +162,8 @@ export type Env = {
   recordsRetentionYears: number;
   /** How often the checklist reminders' scheduler runs (REMINDER_INTERVAL_SECONDS). */
   reminderIntervalMs: number;
+  /** How often the staff digest's scheduler runs (DIGEST_INTERVAL_SECONDS). */
+  digestIntervalMs: number;
   storage: 'local' | 's3';
   /** The bucket and how to reach it; set when STORAGE=s3. Without keys the SDK's default chain applies. */
   s3: S3Config | undefined;
@@ -222,6 +226,7 @@ export function loadEnv(
     mailRetentionDays: v.MAIL_RETENTION_DAYS,
     recordsRetentionYears: v.RECORDS_RETENTION_YEARS,
     reminderIntervalMs: v.REMINDER_INTERVAL_SECONDS * 1000,
+    digestIntervalMs: v.DIGEST_INTERVAL_SECONDS * 1000,
     storage: v.STORAGE,
     s3:
       v.STORAGE === 's3' && v.S3_BUCKET

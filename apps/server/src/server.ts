@@ -39,6 +39,10 @@ async function main() {
         firstRunMs: Math.min(env.reminderIntervalMs, 60_000),
       },
       retention: { years: env.recordsRetentionYears },
+      digest: {
+        intervalMs: env.digestIntervalMs,
+        firstRunMs: Math.min(env.digestIntervalMs, 60_000),
+      },
       mail: {
         smtpUrl: env.smtpUrl,
         requireTls: env.smtpRequireTls,

@@ -91,6 +91,8 @@ export async function createTestApp(
       reminders: { enabled: false },
       // Likewise the records retention pass (retention.test.ts runs it with an injected clock).
       retention: { enabled: false },
+      // Digest passes likewise (digest.test.ts).
+      digest: { enabled: false },
       ...overrides,
     },
   });

@@ -52,6 +52,7 @@ export default [
       route('audit', 'routes/staff/audit.tsx'),
       route('settings', 'routes/staff/settings.tsx'),
       route('inbox', 'routes/staff/inbox.tsx'),
+      route('messages', 'routes/staff/messages.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

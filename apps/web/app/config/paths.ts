@@ -33,6 +33,11 @@ export const paths = {
     login: { getHref: () => '/staff/login' },
     account: { getHref: () => '/staff/account' },
     client: { getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}` },
+    /** The file's Messages section (the staff e-mails link here). */
+    clientMessages: {
+      getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}?tab=messages`,
+    },
+    messages: { getHref: () => '/staff/messages' },
     team: { getHref: () => '/staff/team' },
     templates: { getHref: () => '/staff/templates' },
     audit: {

@@ -5,6 +5,7 @@
  */
 import {
   canEditProfile,
+  DOCUMENT_CATEGORIES,
   HIDDEN_MAX_BYTES,
   MESSAGES,
   UPLOAD_SLOTS,
@@ -17,7 +18,6 @@ import {
   desc,
   documents,
   eq,
-  filings,
   gt,
   inArray,
   isNull,
@@ -28,7 +28,8 @@ import type { ClientActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Upload } from '../../lib/uploads.ts';
-import { findFiling } from '../filings/filings.service.ts';
+import { findFiling, getFiling } from '../filings/filings.service.ts';
+import { filesCount, recordActivity } from '../messaging/activity.service.ts';
 
 /**
  * The client's documents of one category in one filing sent through the spec's upload page: files sent for a
@@ -72,6 +73,7 @@ export async function countDocuments(
 /**
  * Record files already stored, in one transaction, unless they would take the category past its six slots
  * (answers false then). The filing row is locked so two submits at once cannot both take the last slot.
+ * The upload shows in the analyst's activity feed ("Uploaded 2 files (W2)").
  */
 export async function recordDocuments(
   db: Database,
@@ -79,10 +81,17 @@ export async function recordDocuments(
   uploads: readonly Upload[],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: filings.id }).from(filings).where(eq(filings.id, owner.filingId)).for('update');
+    const filing = await getFiling(tx, { filingId: owner.filingId }, 'update');
     const held = await countDocuments(tx, owner.clientId, owner.filingId, owner.category);
     if (held + uploads.length > UPLOAD_SLOTS) return false;
     await insertDocuments(tx, owner, uploads);
+    const tab = DOCUMENT_CATEGORIES.find((c) => c.category === owner.category)?.tab ?? owner.category;
+    await recordActivity(tx, {
+      clientId: owner.clientId,
+      taxYear: filing.taxYear,
+      kind: 'upload',
+      summary: `Uploaded ${filesCount(uploads.length)} (${tab})`,
+    });
     return true;
   });
 }

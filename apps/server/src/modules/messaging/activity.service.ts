@@ -3,14 +3,83 @@
  * answer to a checklist item. Written in the caller's transaction, so the feed never shows what was rolled back.
  * It says what happened ("Uploaded 2 files for W-2"), never the content of a message or a file.
  */
-import type { ActivityKind } from '@taxfirm/contract';
-import { staffActivity, type Database } from '@taxfirm/db';
+import type { ActivityKind, StaffActivity } from '@taxfirm/contract';
+import { and, clients, desc, eq, filings, staffActivity, type Database, type SQL } from '@taxfirm/db';
+import type { StaffActor } from '../../lib/actor.ts';
 
 type Writer = Pick<Database, 'insert'>;
+
+/** The feed's page size. */
+export const ACTIVITY_PAGE_SIZE = 20;
 
 export async function recordActivity(
   tx: Writer,
   event: { clientId: string; taxYear: number; kind: ActivityKind; summary: string },
 ): Promise<void> {
   await tx.insert(staffActivity).values(event);
+}
+
+/** "1 file", "3 files": how a summary counts what was uploaded. */
+export const filesCount = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
+
+/**
+ * The file-assignment rule on rows that carry a client and a tax year (activity, messages): an analyst hears
+ * of a row when that client's filing of that year is theirs; an admin of every row. Join `filings` on the
+ * row's client and year (`filingOfRow`) for an analyst.
+ */
+export const isAssignedTo = (staff: { userId: string; role: StaffActor['role'] }): SQL | undefined =>
+  staff.role === 'admin' ? undefined : eq(filings.assignedTo, staff.userId);
+
+/** The filing of an activity row (the one whose analyst hears of it). */
+export const filingOfActivity = and(
+  eq(filings.clientId, staffActivity.clientId),
+  eq(filings.taxYear, staffActivity.taxYear),
+) as SQL;
+
+/**
+ * The console home's feed: what this staff member's clients did, newest first, a page of 20 at a time
+ * (`more` when there is another page). Analysts see the rows of their own files, admins every row.
+ */
+export async function findActivity({
+  db,
+  actor,
+  page,
+}: {
+  db: Database;
+  actor: StaffActor;
+  page: number;
+}): Promise<Omit<StaffActivity, 'http_code' | 'status_smessage'>> {
+  const rows = await db
+    .select({
+      clientId: staffActivity.clientId,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      fileNumber: clients.fileNumber,
+      taxYear: staffActivity.taxYear,
+      kind: staffActivity.kind,
+      summary: staffActivity.summary,
+      createdAt: staffActivity.createdAt,
+    })
+    .from(staffActivity)
+    .innerJoin(clients, eq(clients.id, staffActivity.clientId))
+    .leftJoin(filings, filingOfActivity)
+    .where(isAssignedTo(actor))
+    .orderBy(desc(staffActivity.createdAt), desc(staffActivity.id))
+    // One more than a page: whether there is another page, without counting every row.
+    .limit(ACTIVITY_PAGE_SIZE + 1)
+    .offset((page - 1) * ACTIVITY_PAGE_SIZE);
+  return {
+    items: rows.slice(0, ACTIVITY_PAGE_SIZE).map((row) => ({
+      client_id: row.clientId,
+      name: `${row.firstName} ${row.lastName}`,
+      file_number: row.fileNumber,
+      tax_year: row.taxYear,
+      kind: row.kind,
+      summary: row.summary,
+      at: row.createdAt.toISOString(),
+    })),
+    page,
+    page_size: ACTIVITY_PAGE_SIZE,
+    more: rows.length > ACTIVITY_PAGE_SIZE,
+  };
 }

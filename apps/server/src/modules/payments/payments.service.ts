@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { findFiling, recordStatusChange } from '../filings/filings.service.ts';
 import type { Firm } from '../mail/templates.ts';
+import { recordActivity } from '../messaging/activity.service.ts';
 import { paymentReceived } from '../notifications/client-events.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './providers/provider.ts';
 
@@ -243,6 +244,14 @@ export async function recordPaid(
       await recordStatusChange(tx, filing, 'Review Pending', {
         comment: MESSAGES.PAYMENT_RECEIVED,
         changedBy: null,
+      });
+    }
+    if (filing) {
+      await recordActivity(tx, {
+        clientId: row.clientId,
+        taxYear: filing.taxYear,
+        kind: 'payment',
+        summary: `Paid ${formatCents(row.amountCents)}`,
       });
     }
     await paymentReceived(

@@ -49,6 +49,7 @@ import { SYSTEM } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ensureFiling, findFiling, type Filing } from '../filings/filings.service.ts';
+import { recordActivity } from '../messaging/activity.service.ts';
 
 /** A database or a transaction: what the functions here read and write with. */
 export type Tx = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -714,6 +715,12 @@ export async function markNotApplicable(deps: {
       reason,
       actor: deps.actor,
     });
+    await recordActivity(tx, {
+      clientId: deps.actor.clientId,
+      taxYear: deps.taxYear,
+      kind: 'answer',
+      summary: `Said ${item.title} does not apply`,
+    });
   });
 }
 
@@ -750,6 +757,13 @@ export async function markLater(deps: {
       to: 'later',
       reason: `by ${deps.date}`,
       actor: deps.actor,
+    });
+    await recordActivity(tx, {
+      clientId: deps.actor.clientId,
+      taxYear: deps.taxYear,
+      kind: 'answer',
+      // The spec's day display, MM-DD-YYYY.
+      summary: `Will send ${item.title} by ${deps.date.slice(5)}-${deps.date.slice(0, 4)}`,
     });
   });
 }

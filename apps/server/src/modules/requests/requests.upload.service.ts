@@ -16,6 +16,7 @@ import { convertHeicToJpeg, jpegName } from '../../lib/files/heic.ts';
 import { pdfNeedsPassword, unlockPdf } from '../../lib/files/pdf-lock.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
+import { filesCount, recordActivity } from '../messaging/activity.service.ts';
 import { openClientItem, recordItemEvent } from './requests.service.ts';
 
 const HEIC_TYPES = new Set(['image/heic', 'image/heif']);
@@ -115,8 +116,14 @@ export async function recordItemUploads(deps: {
       action: 'uploaded',
       from: item.status,
       to: 'uploaded',
-      reason: `${rows.length} file${rows.length === 1 ? '' : 's'}`,
+      reason: filesCount(rows.length),
       actor,
+    });
+    await recordActivity(tx, {
+      clientId: actor.clientId,
+      taxYear: deps.taxYear,
+      kind: 'upload',
+      summary: `Uploaded ${filesCount(rows.length)} for ${item.title}`,
     });
     return rows.filter((row) => row.locked).map((row) => ({ documentId: row.id, name: row.name }));
   });

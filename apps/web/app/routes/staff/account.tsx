@@ -1,17 +1,29 @@
+import { Stack, Text } from '@mantine/core';
 import { ConsolePage } from '../../components/ui/page-header.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { StaffPasswordForm } from '../../features/staff-auth/components/staff-password-form.tsx';
+import { AlertsChoice } from '../../features/staff-messaging/components/alerts-choice.tsx';
 
 export function meta() {
-  return [{ title: 'Change password · Staff console' }, { name: 'robots', content: 'noindex' }];
+  return [{ title: 'Your account · Staff console' }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function StaffAccountPage() {
   return (
     <ConsolePage
-      title="Change password"
-      description="Enter your current password and a code from your authenticator app. Every other device signed in to your account is signed out."
+      title="Your account"
+      description="Your password, and how you hear about your clients' messages."
     >
-      <StaffPasswordForm />
+      <Stack gap="xl">
+        <SectionCard headingId="password-heading" title="Change password" maw={640}>
+          <Text c="gray.8" mb="md">
+            Enter your current password and a code from your authenticator app. Every other device signed in
+            to your account is signed out.
+          </Text>
+          <StaffPasswordForm />
+        </SectionCard>
+        <AlertsChoice />
+      </Stack>
     </ConsolePage>
   );
 }

@@ -1,8 +1,9 @@
 import { Container } from '@mantine/core';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ClientFile } from '../../features/staff-clients/components/client-file.tsx';
 import { ChecklistSection } from '../../features/staff-requests/components/checklist-section.tsx';
 import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
+import { ThreadSection } from '../../features/staff-messaging/components/thread-section.tsx';
 
 export function meta() {
   return [{ title: 'Client file · Staff console' }, { name: 'robots', content: 'noindex' }];
@@ -11,6 +12,9 @@ export function meta() {
 export default function StaffClientPage() {
   const { clientId = '' } = useParams();
   const staff = useStaffViewer().data;
+  // The staff e-mails about a client's message link to `?tab=messages`: the page opens on the conversation.
+  const [params] = useSearchParams();
+  const openMessages = params.get('tab') === 'messages';
   return (
     <Container size="xl" py="xl" component="main" id="main" tabIndex={-1}>
       <ClientFile
@@ -18,6 +22,7 @@ export default function StaffClientPage() {
         clientId={clientId}
         viewer={{ userId: staff.user_id, role: staff.role }}
         checklist={(slot) => <ChecklistSection {...slot} />}
+        messages={(slot) => <ThreadSection {...slot} focusOnOpen={openMessages} />}
       />
     </Container>
   );

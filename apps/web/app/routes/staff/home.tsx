@@ -1,4 +1,6 @@
+import { Stack } from '@mantine/core';
 import { ConsolePage } from '../../components/ui/page-header.tsx';
+import { ActivityFeed } from '../../features/staff-messaging/components/activity-feed.tsx';
 import { WorkQueues } from '../../features/staff-clients/components/work-queues.tsx';
 
 export function meta() {
@@ -11,7 +13,10 @@ export default function StaffHome() {
       title="Work queues"
       description="Clients by file status for a tax year. Analysts see their own clients and To Be Assigned."
     >
-      <WorkQueues />
+      <Stack gap="xl">
+        <ActivityFeed />
+        <WorkQueues />
+      </Stack>
     </ConsolePage>
   );
 }

@@ -1,10 +1,12 @@
 import { Anchor, Box, Button, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
 import { AppHeader } from '../../components/ui/app-header.tsx';
 import { ClientOnlyFallback } from '../../components/layouts/client-only-fallback.tsx';
 import { paths } from '../../config/paths.ts';
 import { staffViewerQueryOptions, useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 import { staffLogout } from '../../features/staff-auth/api/staff-logout.ts';
+import { MessagesNavLabel } from '../../features/staff-messaging/components/messages-nav-label.tsx';
 import { getQueryClient } from '../../lib/query-client.ts';
 
 /**
@@ -28,8 +30,9 @@ export function HydrateFallback() {
 }
 
 /** The console's pages; the server refuses admin calls to analysts whatever the menu shows. */
-const consoleLinks: { href: string; label: string; adminOnly?: boolean }[] = [
+const consoleLinks: { href: string; label: ReactNode; adminOnly?: boolean }[] = [
   { href: paths.staff.home.getHref(), label: 'Work queues' },
+  { href: paths.staff.messages.getHref(), label: <MessagesNavLabel /> },
   { href: paths.staff.inbox.getHref(), label: 'Inbox' },
   { href: paths.staff.team.getHref(), label: 'Staff', adminOnly: true },
   { href: paths.staff.templates.getHref(), label: 'Status e-mails', adminOnly: true },
@@ -70,7 +73,7 @@ export default function StaffLayout() {
             {staff.first_name} {staff.last_name} ({staff.role})
           </Text>
           <Anchor component={NavLink} to={paths.staff.account.getHref()} c="white" fz="sm" underline="hover">
-            Change password
+            Your account
           </Anchor>
           <Button size="compact-sm" variant="white" color="navy" onClick={() => void logout()}>
             Logout

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { ConsolePage } from '../../components/ui/page-header.tsx';
 import { AdminOnly } from '../../features/staff-auth/components/admin-only.tsx';
+import { CannedReplies } from '../../features/staff-messaging/components/canned-replies.tsx';
 import { ChecklistTemplates } from '../../features/staff-requests/components/checklist-templates.tsx';
 import { StatusTemplates } from '../../features/staff-templates/components/status-templates.tsx';
 import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
@@ -15,12 +16,13 @@ export default function StaffTemplatesPage() {
     <ConsolePage
       size="lg"
       title="Status e-mails"
-      description="What a client is told, by e-mail and in the portal, when their file moves; and the checklist templates a file's document requests start from."
+      description="What a client is told, by e-mail and in the portal, when their file moves; the checklist templates a file's document requests start from; and the canned replies staff insert into messages."
     >
       <AdminOnly role={staff.role}>
         <Stack gap="xl">
           <StatusTemplates />
           <ChecklistTemplates />
+          <CannedReplies role={staff.role} />
         </Stack>
       </AdminOnly>
     </ConsolePage>

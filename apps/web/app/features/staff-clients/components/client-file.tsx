@@ -68,15 +68,20 @@ export type ChecklistSlot = {
   onMoveStatus: (status: string) => Promise<string>;
 };
 
+/** What the file page hands the conversation it shows under the status and analyst (composed by the route). */
+export type MessagesSlot = { clientId: string; clientName: string };
+
 /** The console's page for one client: the account, the file's status, number and analyst, and its history. */
 export function ClientFile({
   clientId,
   viewer,
   checklist,
+  messages,
 }: {
   clientId: string;
   viewer: Viewer;
   checklist?: (slot: ChecklistSlot) => ReactNode;
+  messages?: (slot: MessagesSlot) => ReactNode;
 }) {
   const file = useClientFile(clientId);
   if (file.isPending) return <Loader aria-label="Loading the client's file" />;
@@ -158,6 +163,7 @@ export function ClientFile({
         />
         <AnalystForm clientId={clientId} filing={filing} viewer={viewer} />
       </SimpleGrid>
+      {messages?.({ clientId, clientName: `${client.first_name} ${client.last_name}` })}
       <ProfileSection clientId={clientId} />
       {checklist && (
         <ChecklistHost

@@ -65,6 +65,7 @@ describe('SettingsPage', () => {
       'Home popup and payments',
       'Tax years and file numbers',
       'Checklist reminders',
+      'E-mails',
     ]) {
       expect(within(form).getByRole('group', { name: legend })).toBeInTheDocument();
     }
@@ -132,6 +133,35 @@ describe('SettingsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await screen.findByText(MESSAGES.SETTINGS_REMINDER_INVALID);
     expect(within(group).getByLabelText(/Then every \(days\)/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('sets the e-mail logo (https only) and the daily digest hour', async () => {
+    api.mockImplementation(async (call: { path: string }, body: unknown) => {
+      if (call.path === CALLS.staffSettingsGet.path)
+        return { http_code: 200, status_smessage: 'Success', settings: stored };
+      return { http_code: 200, status_smessage: MESSAGES.SETTINGS_SAVED, settings: body };
+    });
+    renderPage();
+    const group = await screen.findByRole('group', { name: 'E-mails' });
+    const logo = within(group).getByLabelText('E-mail logo (https address)');
+    const hour = within(group).getByLabelText('Daily digest hour');
+    expect(hour).toHaveDisplayValue('7:00 AM');
+
+    await userEvent.type(logo, 'http://cdn.example.com/logo.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await within(group).findByText(MESSAGES.SETTINGS_LOGO_URL_INVALID)).toBeInTheDocument();
+    expect(api).toHaveBeenCalledTimes(1);
+
+    await userEvent.clear(logo);
+    await userEvent.type(logo, 'https://cdn.example.com/logo.png');
+    await userEvent.selectOptions(hour, '2:00 PM');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.SETTINGS_SAVED);
+    expect(api.mock.calls.at(-1)?.[1]).toEqual({
+      ...stored,
+      email_logo_url: 'https://cdn.example.com/logo.png',
+      digest_hour: 14,
+    });
   });
 
   it('refuses an http link in the browser with the API’s message, without calling it', async () => {

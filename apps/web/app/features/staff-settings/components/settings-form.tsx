@@ -52,6 +52,12 @@ const REMINDER_FIELDS = [
   },
 ] as const;
 
+/** The hours of the day (the firm's time) the staff digest may go at: "7:00 AM" is 7. */
+const DIGEST_HOURS = Array.from({ length: 24 }, (_, hour) => ({
+  value: String(hour),
+  label: `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? 'AM' : 'PM'}`,
+}));
+
 /** The settings page: every site setting, for admins. Anyone else is told they lack access. */
 export function SettingsPage() {
   const settings = useStaffSettings();
@@ -218,6 +224,26 @@ function SettingsForm({ initial }: { initial: StaffSettingsValues }) {
                 error={errors[name]?.message}
               />
             ))}
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="E-mails">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <FormTextField
+              form={form}
+              name="email_logo_url"
+              label="E-mail logo (https address)"
+              type="url"
+              placeholder="https://"
+              description="An image at the top of every e-mail; empty shows the firm's name instead."
+            />
+            <NativeSelect
+              label="Daily digest hour"
+              description="When staff who chose the daily digest get it, in the firm's time."
+              data={DIGEST_HOURS}
+              {...form.register('digest_hour')}
+              error={errors.digest_hour?.message}
+            />
           </SimpleGrid>
         </Fieldset>
 
