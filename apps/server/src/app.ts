@@ -54,6 +54,7 @@ import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { createSettingsCache } from './modules/settings/settings.cache.ts';
 import { requestsRemindRoutes } from './modules/requests/requests.remind.routes.ts';
 import { startReminderScheduler } from './modules/requests/reminders.service.ts';
+import { startRetentionScheduler } from './modules/documents/retention.service.ts';
 import { activityRoutes } from './modules/messaging/activity.routes.ts';
 import { alertsRoutes } from './modules/messaging/alerts.routes.ts';
 import { startDigestScheduler } from './modules/messaging/digest.service.ts';
@@ -87,6 +88,12 @@ export type AppConfig = {
    * false; the other fields override its defaults (a pass two minutes after start, then hourly).
    */
   reminders?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
+  /**
+   * The records retention pass (modules/documents/retention.service.ts): on unless `enabled` is false;
+   * `years` is RECORDS_RETENTION_YEARS (7 if unset); the timing fields override its defaults (a pass five
+   * minutes after start, then daily).
+   */
+  retention?: { enabled?: boolean; years?: number; intervalMs?: number; firstRunMs?: number };
   /**
    * The staff digest's scheduler (modules/messaging/digest.service.ts): on unless `enabled` is false; the
    * other fields override its defaults (a pass three minutes after start, then every ten minutes).
@@ -233,6 +240,12 @@ export async function buildApp({
       ...reminderTiming,
     });
     app.addHook('onClose', () => reminders.stop());
+  }
+
+  const { enabled: purgeRecords = true, ...retention } = config.retention ?? {};
+  if (purgeRecords) {
+    const scheduler = startRetentionScheduler({ db: database.db, storage, log: app.log, ...retention });
+    app.addHook('onClose', () => scheduler.stop());
   }
 
   const { enabled: sendDigests = true, ...digestTiming } = config.digest ?? {};

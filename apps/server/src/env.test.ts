@@ -24,6 +24,18 @@ const production = {
   TRUST_PROXY: '1',
 };
 
+describe('loadEnv: records retention', () => {
+  it('keeps records 7 years by default, takes another number of years, and never fewer than 3', () => {
+    expect(loadEnv(base).recordsRetentionYears).toBe(7);
+    expect(loadEnv({ ...base, RECORDS_RETENTION_YEARS: '10' }).recordsRetentionYears).toBe(10);
+    for (const bad of ['2', '0', '-7', '7.5', 'seven']) {
+      expect(() => loadEnv({ ...base, RECORDS_RETENTION_YEARS: bad }), bad).toThrow(
+        /RECORDS_RETENTION_YEARS/,
+      );
+    }
+  });
+});
+
 describe('loadEnv: storage', () => {
   it('uses local storage and no S3 config by default', () => {
     const env = loadEnv(base);

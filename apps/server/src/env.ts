@@ -47,6 +47,13 @@ const envSchema = z
     MAIL_FROM: z.string().optional(),
     /** Sent e-mails (and given-up ones) are deleted from the outbox after this many days (F-03). */
     MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /**
+     * Documents, messages and client activity of a tax year are purged after December 31 of this many years
+     * after it (docs/operations.md). At least 3: the IRS has preparers keep a copy of each return 3 years
+     * (IRC 6107(b)); 7 is the common practice for the supporting records (it covers the IRS's six years when
+     * more than 25% of income was left off, and its seven years for a bad-debt or worthless-securities claim).
+     */
+    RECORDS_RETENTION_YEARS: z.coerce.number().int().min(3).max(100).default(7),
     /** How often the checklist reminders' scheduler looks for due reminders (the schedule itself is in settings). */
     REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     /** How often the staff digest's scheduler looks for digests due (the hour itself is in settings). */
@@ -151,6 +158,8 @@ export type Env = {
   smtpRequireTls: boolean;
   mailFrom: string | undefined;
   mailRetentionDays: number;
+  /** Years after a tax year its documents and messages are kept (RECORDS_RETENTION_YEARS). */
+  recordsRetentionYears: number;
   /** How often the checklist reminders' scheduler runs (REMINDER_INTERVAL_SECONDS). */
   reminderIntervalMs: number;
   /** How often the staff digest's scheduler runs (DIGEST_INTERVAL_SECONDS). */
@@ -215,6 +224,7 @@ export function loadEnv(
       isProduction && v.SMTP_URL?.startsWith('smtp://') === true && v.SMTP_ALLOW_PLAINTEXT !== '1',
     mailFrom: v.MAIL_FROM,
     mailRetentionDays: v.MAIL_RETENTION_DAYS,
+    recordsRetentionYears: v.RECORDS_RETENTION_YEARS,
     reminderIntervalMs: v.REMINDER_INTERVAL_SECONDS * 1000,
     digestIntervalMs: v.DIGEST_INTERVAL_SECONDS * 1000,
     storage: v.STORAGE,

@@ -38,6 +38,7 @@ async function main() {
         intervalMs: env.reminderIntervalMs,
         firstRunMs: Math.min(env.reminderIntervalMs, 60_000),
       },
+      retention: { years: env.recordsRetentionYears },
       digest: {
         intervalMs: env.digestIntervalMs,
         firstRunMs: Math.min(env.digestIntervalMs, 60_000),

@@ -89,6 +89,8 @@ export async function createTestApp(
       mail: { smtpUrl: undefined, from: 'portal@firm.test' },
       // Reminder passes are run by the tests that need them, at a fixed time (reminders.test.ts).
       reminders: { enabled: false },
+      // Likewise the records retention pass (retention.test.ts runs it with an injected clock).
+      retention: { enabled: false },
       // Digest passes likewise (digest.test.ts).
       digest: { enabled: false },
       ...overrides,

@@ -9,7 +9,14 @@
  * idempotent.
  */
 import { CALLS, type CallDefinition } from '@taxfirm/contract';
-import { careerApplications, documents, inArray, taxSummaries, type Database } from '@taxfirm/db';
+import {
+  careerApplications,
+  documents,
+  inArray,
+  messageAttachments,
+  taxSummaries,
+  type Database,
+} from '@taxfirm/db';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ObjectStorage } from './object-storage.ts';
@@ -29,6 +36,7 @@ export const STORAGE_KEY_COLUMNS: readonly PgColumn[] = [
   documents.unlockedStorageKey,
   careerApplications.resumeKey,
   taxSummaries.storageKey,
+  messageAttachments.storageKey,
 ];
 
 const HOUR_MS = 60 * 60_000;
@@ -58,8 +66,8 @@ type SweepOptions = {
   shouldStop?: () => boolean;
 };
 
-/** Which of `keys` a row references. */
-async function referencedKeys(db: Database, keys: string[]): Promise<Set<string>> {
+/** Which of `keys` a row references (the records retention pass asks too, before it deletes an object). */
+export async function referencedKeys(db: Database, keys: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const column of STORAGE_KEY_COLUMNS) {
     const rows = await db.select({ key: column }).from(column.table).where(inArray(column, keys));

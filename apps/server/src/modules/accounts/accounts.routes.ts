@@ -38,8 +38,8 @@ import { revokeSession } from './sessions.service.ts';
 export type AccountsOptions = { settings: SettingsCache; appUrl: string; keyring: Keyring };
 
 export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, keyring }: AccountsOptions) {
-  const deps: AccountsDeps = { db: app.db, appUrl, settings: settings.get, keyring };
-  const mfa: MfaDeps = { db: app.db, keyring, settings: settings.get };
+  const deps: AccountsDeps = { db: app.db, appUrl, settings, keyring };
+  const mfa: MfaDeps = { db: app.db, keyring, settings };
 
   /**
    * Start a session for a client who has proved who they are; answers uinfo. The answer is built first

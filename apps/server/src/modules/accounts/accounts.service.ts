@@ -12,7 +12,6 @@ import {
   isStaffRole,
   MESSAGES,
   type registerBodySchema,
-  type SiteSettings,
   type UserInfo,
 } from '@taxfirm/contract';
 import {
@@ -39,6 +38,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypt
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
 import { revokeUserSessions } from './sessions.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 
@@ -48,7 +48,8 @@ const RESET_TTL_MS = 3_600_000;
 export type AccountsDeps = {
   db: Database;
   appUrl: string;
-  settings: () => Promise<SiteSettings>;
+  /** The firm's settings and e-mail voice (the settings cache). */
+  settings: Pick<SettingsCache, 'get' | 'firm'>;
   /** Seals the one-time links of queued e-mails (F-03). */
   keyring: Keyring;
 };
@@ -91,7 +92,8 @@ function verifyUrl(appUrl: string, token: { id: string; secret: string }): strin
 /** Create the user, the client and this tax year's filing, and e-mail the verification link. */
 export async function register(deps: AccountsDeps, input: RegisterInput): Promise<void> {
   assertPasswordAllowed(input.password, 'password');
-  const settings = await deps.settings();
+  const settings = await deps.settings.get();
+  const firm = await deps.settings.firm();
   const passwordHash = await hashPassword(input.password);
   try {
     await deps.db.transaction(async (tx) => {
@@ -131,15 +133,10 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
       });
       const token = await issueToken(tx, user.id, 'verify', VERIFY_TTL_MS);
       const url = verifyUrl(deps.appUrl, token);
-      await enqueueEmail(
-        tx,
-        input.email,
-        templates.verifyAccount(settings.firm_name, input.first_name, url),
-        {
-          url,
-          keyring: deps.keyring,
-        },
-      );
+      await enqueueEmail(tx, input.email, templates.verifyAccount(firm, input.first_name, url), {
+        url,
+        keyring: deps.keyring,
+      });
     });
   } catch (error) {
     // Two registrations racing for one address: the unique index decides, with the same answer.
@@ -189,11 +186,11 @@ export async function verifyAccount(db: Database, tokenId: string, secret: strin
 export async function resendVerification(deps: AccountsDeps, email: string): Promise<void> {
   const [user] = await deps.db.select().from(users).where(byEmail(email)).limit(1);
   if (!user || user.verifiedAt || user.role !== 'client') return;
-  const settings = await deps.settings();
+  const firm = await deps.settings.firm();
   await deps.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'verify', VERIFY_TTL_MS);
     const url = verifyUrl(deps.appUrl, token);
-    await enqueueEmail(tx, user.email, templates.verifyAccount(settings.firm_name, user.firstName, url), {
+    await enqueueEmail(tx, user.email, templates.verifyAccount(firm, user.firstName, url), {
       url,
       keyring: deps.keyring,
     });
@@ -361,7 +358,7 @@ export async function userInfo(db: Database, userId: string, taxYear: number): P
 export async function requestPasswordReset(deps: AccountsDeps, email: string): Promise<void> {
   const [user] = await deps.db.select().from(users).where(byEmail(email)).limit(1);
   if (!user || user.role !== 'client') return;
-  const settings = await deps.settings();
+  const firm = await deps.settings.firm();
   await deps.db.transaction(async (tx) => {
     // A new link replaces any earlier one.
     await tx
@@ -371,7 +368,7 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string): P
     const token = await issueToken(tx, user.id, 'reset', RESET_TTL_MS);
     const query = new URLSearchParams({ tokenId: token.secret, userid: user.id });
     const url = `${deps.appUrl}/newpasswordlink?${query.toString()}`;
-    await enqueueEmail(tx, user.email, templates.resetPassword(settings.firm_name, user.firstName, url), {
+    await enqueueEmail(tx, user.email, templates.resetPassword(firm, user.firstName, url), {
       url,
       keyring: deps.keyring,
     });
@@ -448,7 +445,7 @@ async function setPassword(
     audit: { actor: Actor; action: string; subject?: string };
   },
 ): Promise<void> {
-  const settings = await deps.settings();
+  const firm = await deps.settings.firm();
   const passwordHash = await hashPassword(newPassword);
   await deps.db.transaction(async (tx) => {
     if (options.usedToken) {
@@ -479,11 +476,7 @@ async function setPassword(
       .returning({ email: users.email, firstName: users.firstName });
     if (!user) throw new AppError('VALIDATION_FAILED', { message: MESSAGES.RESET_LINK_EXPIRED });
     await revokeUserSessions(tx, userId, options.keepSession);
-    await enqueueEmail(
-      tx,
-      user.email,
-      templates.passwordChanged(settings.firm_name, user.firstName, settings.site_email),
-    );
+    await enqueueEmail(tx, user.email, templates.passwordChanged(firm, user.firstName));
     await audit(tx, options.audit);
   });
 }
@@ -537,11 +530,15 @@ export async function noteNewSignIn(
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) return;
-  const { firm_name: firmName, site_email: siteEmail } = await deps.settings();
   await enqueueEmail(
     deps.db,
     user.email,
-    templates.newSignIn(firmName, user.firstName, new Date().toUTCString(), how.withRecoveryCode, siteEmail),
+    templates.newSignIn(
+      await deps.settings.firm(),
+      user.firstName,
+      new Date().toUTCString(),
+      how.withRecoveryCode,
+    ),
   );
 }
 

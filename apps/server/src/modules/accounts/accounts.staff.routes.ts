@@ -12,11 +12,10 @@ export async function accountsStaffRoutes(
   { settings, appUrl, keyring }: { settings: SettingsCache; appUrl: string; keyring: Keyring },
 ) {
   registerCall(app, CALLS.staffSendResetLink, async (request) => {
-    await sendResetLink(
-      { db: app.db, appUrl, firmName: (await settings.get()).firm_name, keyring },
-      staffActorOf(request),
-      { clientId: request.body.client_id, taxYear: await settings.taxYear() },
-    );
+    await sendResetLink({ db: app.db, appUrl, firm: await settings.firm(), keyring }, staffActorOf(request), {
+      clientId: request.body.client_id,
+      taxYear: await settings.taxYear(),
+    });
     return { status_smessage: MESSAGES.RESET_LINK_SENT };
   });
 
@@ -32,8 +31,7 @@ export async function accountsStaffRoutes(
     app,
     CALLS.staffClientContact,
     async (request) => {
-      const { firm_name: firmName, site_email: siteEmail } = await settings.get();
-      await changeContact({ db: app.db, firmName, siteEmail }, staffActorOf(request), {
+      await changeContact({ db: app.db, firm: await settings.firm() }, staffActorOf(request), {
         clientId: request.body.client_id,
         taxYear: await settings.taxYear(),
         email: request.body.email,

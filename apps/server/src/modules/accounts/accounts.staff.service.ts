@@ -10,7 +10,7 @@ import { audit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
+import { templates, type Firm } from '../mail/templates.ts';
 import { createResetLink } from './accounts.service.ts';
 import { revokeUserSessions } from './sessions.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
@@ -22,7 +22,7 @@ import type { Keyring } from '../../lib/crypto/keyring.ts';
  * of it.
  */
 export async function changeContact(
-  deps: { db: Database; firmName: string; siteEmail: string },
+  deps: { db: Database; firm: Firm },
   actor: StaffActor,
   input: { clientId: string; taxYear: number; email: string; phone: string; phoneExt: string },
 ): Promise<void> {
@@ -60,7 +60,7 @@ export async function changeContact(
         await enqueueEmail(
           tx,
           current.email,
-          templates.emailChangedByStaff(deps.firmName, current.firstName, input.email, deps.siteEmail),
+          templates.emailChangedByStaff(deps.firm, current.firstName, input.email),
         );
       }
       await audit(tx, {
@@ -84,7 +84,7 @@ const emailTaken = () =>
 
 /** E-mail the client a one-time link to set a new password (the link is never shown to staff). */
 export async function sendResetLink(
-  deps: { db: Database; appUrl: string; firmName: string; keyring: Keyring },
+  deps: { db: Database; appUrl: string; firm: Firm; keyring: Keyring },
   actor: StaffActor,
   input: { clientId: string; taxYear: number },
 ): Promise<void> {
@@ -98,7 +98,7 @@ export async function sendResetLink(
       .where(eq(clients.id, input.clientId));
     if (!owner) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
     const url = await createResetLink(tx, deps.appUrl, owner.id);
-    await enqueueEmail(tx, owner.email, templates.staffResetLink(deps.firmName, owner.firstName, url), {
+    await enqueueEmail(tx, owner.email, templates.staffResetLink(deps.firm, owner.firstName, url), {
       url,
       keyring: deps.keyring,
     });

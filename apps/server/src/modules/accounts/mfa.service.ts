@@ -9,7 +9,7 @@
  * transaction. While locked every attempt answers 429 'Too many attempts...' without looking at the code.
  */
 import { randomBytes } from 'node:crypto';
-import { isStaffRole, MESSAGES, type SiteSettings } from '@taxfirm/contract';
+import { isStaffRole, MESSAGES } from '@taxfirm/contract';
 import {
   and,
   authTokens,
@@ -32,6 +32,7 @@ import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto/passwords.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
 import { revokeUserSessions } from './sessions.service.ts';
 
 const SECRET_CONTEXT = 'mfa-secret';
@@ -48,7 +49,8 @@ export const MFA_LOCK_MINUTES = 15;
 /** The kinds of second-step token (client and staff doors): a lock voids them all. */
 const SECOND_STEP_KINDS = ['mfa_login', 'staff_mfa_login'] as const;
 
-export type MfaDeps = { db: Database; keyring: Keyring; settings: () => Promise<SiteSettings> };
+/** `settings` gives the firm: the authenticator app's issuer name and the e-mails' voice. */
+export type MfaDeps = { db: Database; keyring: Keyring; settings: Pick<SettingsCache, 'firm'> };
 
 function invalidCode(): AppError {
   return new AppError('VALIDATION_FAILED', {
@@ -80,7 +82,7 @@ export async function isMfaEnabled(db: Database, userId: string): Promise<boolea
 export async function startMfaSetup(deps: MfaDeps, userId: string) {
   const user = await userRow(deps.db, userId);
   if (user.mfaEnabledAt) throw new AppError('CONFLICT', { message: MESSAGES.MFA_ALREADY_ON });
-  const { firm_name: firmName } = await deps.settings();
+  const { name: firmName } = await deps.settings.firm();
   const secret = generateSecret();
   await deps.db
     .update(users)
@@ -151,7 +153,7 @@ async function refuseIfLocked(db: Database, user: UserRow, actor: Actor): Promis
  */
 async function recordFailure(deps: MfaDeps, user: UserRow, actor: Actor): Promise<void> {
   const prefix = prefixOf(user);
-  const { firm_name: firmName, site_email: siteEmail } = await deps.settings();
+  const firm = await deps.settings.firm();
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -174,11 +176,7 @@ async function recordFailure(deps: MfaDeps, user: UserRow, actor: Actor): Promis
           isNull(authTokens.usedAt),
         ),
       );
-    await enqueueEmail(
-      tx,
-      user.email,
-      templates.mfaLocked(firmName, user.firstName, MFA_LOCK_MINUTES, siteEmail),
-    );
+    await enqueueEmail(tx, user.email, templates.mfaLocked(firm, user.firstName, MFA_LOCK_MINUTES));
     await audit(tx, {
       actor,
       action: `${prefix}mfa.locked`,
@@ -222,13 +220,13 @@ export async function enableMfa(
   if (countFailures) await clearFailures(deps.db, userId);
   const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
   const hashes = await Promise.all(codes.map((c) => hashPassword(c)));
-  const { firm_name: firmName, site_email: siteEmail } = await deps.settings();
+  const firm = await deps.settings.firm();
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ mfaEnabledAt: new Date() }).where(eq(users.id, userId));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
     await tx.insert(mfaRecoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
     await revokeUserSessions(tx, userId, options.keepSession);
-    await enqueueEmail(tx, user.email, templates.mfaChanged(firmName, user.firstName, true, siteEmail));
+    await enqueueEmail(tx, user.email, templates.mfaChanged(firm, user.firstName, true));
     await audit(tx, { actor, action: `${prefixOf(user)}mfa.enabled` });
   });
   return codes;
@@ -254,7 +252,7 @@ export async function disableMfa(
     });
   }
   await checkSecondFactor(deps, userId, input.code, actor);
-  const { firm_name: firmName, site_email: siteEmail } = await deps.settings();
+  const firm = await deps.settings.firm();
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -262,7 +260,7 @@ export async function disableMfa(
       .where(eq(users.id, userId));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
     await revokeUserSessions(tx, userId, options.keepSession);
-    await enqueueEmail(tx, user.email, templates.mfaChanged(firmName, user.firstName, false, siteEmail));
+    await enqueueEmail(tx, user.email, templates.mfaChanged(firm, user.firstName, false));
     await audit(tx, { actor, action: `${prefixOf(user)}mfa.disabled` });
   });
 }

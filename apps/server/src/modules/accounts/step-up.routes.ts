@@ -14,7 +14,7 @@ export async function stepUpRoutes(
   app: FastifyInstance,
   { settings, keyring }: { settings: SettingsCache; keyring: Keyring },
 ) {
-  const mfa: MfaDeps = { db: app.db, keyring, settings: settings.get };
+  const mfa: MfaDeps = { db: app.db, keyring, settings };
   // A held session cannot guess the password or code at leisure: a few tries per account and per IP.
   const guarded = (name: string) =>
     limits(

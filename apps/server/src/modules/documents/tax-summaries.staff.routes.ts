@@ -51,7 +51,7 @@ export async function taxSummariesStaffRoutes(
   );
 
   registerCall(app, CALLS.staffSummaryPublish, async (request) => {
-    const voice = { firmName: (await settings.get()).firm_name, appUrl };
+    const voice = { firm: await settings.firm(), appUrl };
     await publishSummary({ ...(await depsOf(request)), voice }, request.body.summary_id);
     return { status_smessage: MESSAGES.SUMMARY_PUBLISHED };
   });

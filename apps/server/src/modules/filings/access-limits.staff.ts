@@ -9,7 +9,7 @@ import { staffActorOf, type StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { limits } from '../../lib/rate-limit.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
+import { templates, type Firm } from '../mail/templates.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 
 export const STAFF_ACCESS_LIMITS = {
@@ -33,8 +33,7 @@ export function staffAccessLimit(
     key: (request) => request.user?.id ?? request.ip,
     alert: {
       after: rule.alertAfter,
-      run: async (request) =>
-        alertAdmins(app.db, staffActorOf(request), kind, (await settings.get()).firm_name),
+      run: async (request) => alertAdmins(app.db, staffActorOf(request), kind, await settings.firm()),
     },
   });
 }
@@ -44,7 +43,7 @@ export async function alertAdmins(
   db: Database,
   actor: StaffActor,
   kind: StaffAccessKind,
-  firmName: string,
+  firm: Firm,
 ): Promise<void> {
   const rule = STAFF_ACCESS_LIMITS[kind];
   await db.transaction(async (tx) => {
@@ -63,7 +62,7 @@ export async function alertAdmins(
       await enqueueEmail(
         tx,
         admin.email,
-        templates.staffAccessBurst(firmName, admin.firstName, who, rule.what, rule.alertAfter),
+        templates.staffAccessBurst(firm, admin.firstName, who, rule.what, rule.alertAfter),
       );
     }
     await audit(tx, {

@@ -21,7 +21,7 @@ export async function filingsStaffRoutes(
 
   registerCall(app, CALLS.staffChangeStatus, async (request) => {
     const { client_id: clientId, taxy, status, comment } = request.body;
-    const voice = { firmName: (await settings.get()).firm_name, appUrl };
+    const voice = { firm: await settings.firm(), appUrl };
     await changeStatus({ db: app.db, voice }, staffActorOf(request), {
       clientId,
       taxYear: await settings.taxYear(taxy),

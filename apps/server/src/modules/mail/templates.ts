@@ -1,6 +1,33 @@
-/** The firm's e-mails: plain text and HTML, with the firm's name from settings. */
+/**
+ * Every e-mail the product sends, as HTML and plain text from one layout, in the firm's voice: its name, logo,
+ * address and contact e-mail come from the site settings (`firmOf` in settings.service.ts builds the `Firm`).
+ * Everything that is not our own wording (names, the firm's settings, titles, links) is escaped in the HTML.
+ * The HTML is a phone-first e-mail: one centred column at most 600 px wide, 16 px text, inline styles only,
+ * a button that is easy to tap, and a hidden preheader (the line a mail app shows under the subject).
+ */
 
 export type Email = { subject: string; text: string; html: string };
+
+/** Who sends: in every e-mail's header (logo, or the name) and footer (name, address, contact e-mail). */
+export type Firm = {
+  name: string;
+  /** The postal address (site_settings.corporate_office); one or more lines. */
+  address: string;
+  /** An https address of the logo image, shown at most 180 × 48 px (site_settings.email_logo_url); '' for none. */
+  logoUrl: string;
+  /** Where clients write to us (site_settings.site_email); may be ''. */
+  email: string;
+};
+
+type Action = { label: string; url: string };
+
+type Message = {
+  subject: string;
+  /** The recipient's first name, for the greeting. */
+  to: string;
+  paragraphs: string[];
+  action?: Action;
+};
 
 export const escapeHtml = (value: string) =>
   value.replace(
@@ -8,234 +35,297 @@ export const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function layout(
-  firmName: string,
-  paragraphs: string[],
-  action?: { label: string; url: string },
-): Email['html'] {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+/** Only an https image is shown: any other address (http, data:, javascript:) is dropped, not rewritten. */
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The preheader: the first sentence a mail app previews, never a link (so a secret link is never in it). */
+const PREHEADER_MAX = 120;
+function preheaderOf(paragraphs: string[]): string {
+  const first = paragraphs[0] ?? '';
+  return first.length > PREHEADER_MAX ? `${first.slice(0, PREHEADER_MAX - 1).trimEnd()}…` : first;
+}
+
+const addressLines = (address: string) =>
+  address
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+const FONT = 'font-family:Arial,Helvetica,sans-serif';
+const BRAND = '#1c3d6e';
+const SAFETY = 'We never ask for your password or your SSN by e-mail.';
+
+function html(firm: Firm, { subject, to, paragraphs, action }: Message): string {
+  const name = escapeHtml(firm.name);
+  const header = isHttpsUrl(firm.logoUrl)
+    ? `<img src="${escapeHtml(firm.logoUrl)}" alt="${name}" width="180" height="48" style="display:block;border:0;outline:none;text-decoration:none;height:auto;max-width:180px;max-height:48px">`
+    : `<p style="margin:0;${FONT};font-size:22px;line-height:1.3;font-weight:700;color:${BRAND}">${name}</p>`;
+  const body = [`Hello ${to},`, ...paragraphs]
+    .map(
+      (p) =>
+        `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:1.5;color:#1a1a1a">${escapeHtml(p)}</p>`,
+    )
+    .join('');
+  const url = action ? escapeHtml(action.url) : '';
+  // A table button: the whole cell is the tap target (at least 48 px high) in every mail app, Outlook included.
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1c3d6e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.url)}</p>`
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0"><tr><td align="center" bgcolor="${BRAND}" style="border-radius:6px;background:${BRAND}"><a href="${url}" target="_blank" style="display:inline-block;padding:14px 28px;${FONT};font-size:16px;line-height:20px;font-weight:700;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></td></tr></table><p style="margin:0 0 16px;${FONT};font-size:14px;line-height:1.5;color:#555555">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${url}</span></p>`
     : '';
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#1c3d6e">${escapeHtml(firmName)}</h1>${body}${button}<p style="font-size:12px;color:#666;margin-top:32px">You received this e-mail because of activity on your ${escapeHtml(firmName)} client portal account. We never ask for your password or your SSN by e-mail.</p></body></html>`;
+  const contact = firm.email
+    ? `<br><a href="mailto:${escapeHtml(firm.email)}" style="color:${BRAND}">${escapeHtml(firm.email)}</a>`
+    : '';
+  const footer = `<p style="margin:0 0 8px;${FONT};font-size:13px;line-height:1.5;color:#555555"><strong>${name}</strong>${addressLines(
+    firm.address,
+  )
+    .map((line) => `<br>${escapeHtml(line)}`)
+    .join(
+      '',
+    )}${contact}</p><p style="margin:0;${FONT};font-size:13px;line-height:1.5;color:#555555">You received this e-mail because of activity on your ${name} account. ${SAFETY}</p>`;
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="x-apple-disable-message-reformatting"><meta name="color-scheme" content="light">' +
+    `<title>${escapeHtml(subject)}</title></head>` +
+    '<body style="margin:0;padding:0;background:#f3f4f6;-webkit-text-size-adjust:100%">' +
+    `<div style="display:none;max-height:0;overflow:hidden;opacity:0;font-size:1px;line-height:1px;color:#f3f4f6">${escapeHtml(preheaderOf(paragraphs))}</div>` +
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">' +
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px">' +
+    `<tr><td style="padding:24px 24px 8px">${header}</td></tr>` +
+    `<tr><td style="padding:16px 24px 8px">${body}${button}</td></tr>` +
+    `<tr><td style="padding:16px 24px 24px;border-top:1px solid #e5e7eb">${footer}</td></tr>` +
+    '</table></td></tr></table></body></html>'
+  );
 }
 
-function text(firmName: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const lines = [...paragraphs];
-  if (action) lines.push(`${action.label}: ${action.url}`);
-  lines.push(`${firmName}`, 'We never ask for your password or your SSN by e-mail.');
-  return lines.join('\n\n');
+/** The same words as the HTML, the link written out, and the firm's address under a signature line. */
+function text(firm: Firm, { to, paragraphs, action }: Message): string {
+  const blocks = [`Hello ${to},`, ...paragraphs];
+  if (action) blocks.push(`${action.label}: ${action.url}`);
+  blocks.push(
+    ['--', firm.name, ...addressLines(firm.address), ...(firm.email ? [firm.email] : [])].join('\n'),
+  );
+  blocks.push(SAFETY);
+  return blocks.join('\n\n');
 }
 
-function email(
-  firmName: string,
-  subject: string,
-  paragraphs: string[],
-  action?: { label: string; url: string },
-): Email {
-  return { subject, text: text(firmName, paragraphs, action), html: layout(firmName, paragraphs, action) };
+function email(firm: Firm, message: Message): Email {
+  return { subject: message.subject, text: text(firm, message), html: html(firm, message) };
 }
+
+/** "If you did not do this, contact us at once at …" with the firm's address when it has one. */
+const contactUs = (firm: Firm, lead: string) => `${lead}${firm.email ? ` at ${firm.email}` : ''}.`;
 
 export const templates = {
-  verifyAccount: (firmName: string, name: string, url: string) =>
-    email(
-      firmName,
-      `Verify your ${firmName} account`,
-      [
-        `Hello ${name},`,
+  verifyAccount: (firm: Firm, name: string, url: string) =>
+    email(firm, {
+      subject: `Verify your ${firm.name} account`,
+      to: name,
+      paragraphs: [
         'Thank you for registering for our client portal. Please confirm your e-mail address to activate your account. The link is valid for 7 days.',
       ],
-      { label: 'Verify my account', url },
-    ),
-  resetPassword: (firmName: string, name: string, url: string) =>
-    email(
-      firmName,
-      `Reset your ${firmName} password`,
-      [
-        `Hello ${name},`,
+      action: { label: 'Verify my account', url },
+    }),
+  resetPassword: (firm: Firm, name: string, url: string) =>
+    email(firm, {
+      subject: `Reset your ${firm.name} password`,
+      to: name,
+      paragraphs: [
         'We received a request to reset the password of your client portal account. The link is valid for 1 hour and can be used once. If you did not ask for it, you can ignore this e-mail: your password stays the same.',
       ],
-      { label: 'Choose a new password', url },
-    ),
-  passwordChanged: (firmName: string, name: string, contactEmail: string) =>
-    email(firmName, `Your ${firmName} password was changed`, [
-      `Hello ${name},`,
-      'The password of your account was just changed, and every other signed-in device was signed out.',
-      `If you did not do this, contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
-    ]),
-  mfaChanged: (firmName: string, name: string, enabled: boolean, contactEmail: string) =>
-    email(firmName, `Two-step verification was turned ${enabled ? 'on' : 'off'}`, [
-      `Hello ${name},`,
-      enabled
-        ? 'Two-step verification is now on for your client portal account: each login will ask for a code from your authenticator app. Keep your recovery codes somewhere safe.'
-        : 'Two-step verification was turned off for your client portal account: logging in now needs only your password.',
-      `If you did not do this, contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
-    ]),
-  newSignIn: (
-    firmName: string,
-    name: string,
-    when: string,
-    withRecoveryCode: boolean,
-    contactEmail: string,
-  ) =>
-    email(firmName, `New sign-in to your ${firmName} account`, [
-      `Hello ${name},`,
-      `Your client portal account was signed in to on ${when}${withRecoveryCode ? ' with one of your recovery codes, which cannot be used again' : ''}.`,
-      `If this was not you, change your password and contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
-    ]),
+      action: { label: 'Choose a new password', url },
+    }),
+  passwordChanged: (firm: Firm, name: string) =>
+    email(firm, {
+      subject: `Your ${firm.name} password was changed`,
+      to: name,
+      paragraphs: [
+        'The password of your account was just changed, and every other signed-in device was signed out.',
+        contactUs(firm, 'If you did not do this, contact us at once'),
+      ],
+    }),
+  mfaChanged: (firm: Firm, name: string, enabled: boolean) =>
+    email(firm, {
+      subject: `Two-step verification was turned ${enabled ? 'on' : 'off'}`,
+      to: name,
+      paragraphs: [
+        enabled
+          ? 'Two-step verification is now on for your client portal account: each login will ask for a code from your authenticator app. Keep your recovery codes somewhere safe.'
+          : 'Two-step verification was turned off for your client portal account: logging in now needs only your password.',
+        contactUs(firm, 'If you did not do this, contact us at once'),
+      ],
+    }),
+  newSignIn: (firm: Firm, name: string, when: string, withRecoveryCode: boolean) =>
+    email(firm, {
+      subject: `New sign-in to your ${firm.name} account`,
+      to: name,
+      paragraphs: [
+        `Your client portal account was signed in to on ${when}${withRecoveryCode ? ' with one of your recovery codes, which cannot be used again' : ''}.`,
+        contactUs(firm, 'If this was not you, change your password and contact us at once'),
+      ],
+    }),
   /** Too many wrong second-factor codes: sign-in with a code is blocked for a while (no link, no secret). */
-  mfaLocked: (firmName: string, name: string, minutes: number, contactEmail: string) =>
-    email(firmName, `We blocked sign-in attempts on your ${firmName} account`, [
-      `Hello ${name},`,
-      `Someone entered your password correctly, then a wrong two-step verification code several times in a row. We blocked sign-in attempts with a wrong code on your account, and signing in with a code is paused for ${minutes} minutes.`,
-      `If this wasn't you, change your password as soon as you can: whoever tried knows it. If it was you, wait ${minutes} minutes and check that your phone's clock is set automatically.`,
-      `Questions? Contact us${contactEmail ? ` at ${contactEmail}` : ''}.`,
-    ]),
+  mfaLocked: (firm: Firm, name: string, minutes: number) =>
+    email(firm, {
+      subject: `We blocked sign-in attempts on your ${firm.name} account`,
+      to: name,
+      paragraphs: [
+        `Someone entered your password correctly, then a wrong two-step verification code several times in a row. We blocked sign-in attempts with a wrong code on your account, and signing in with a code is paused for ${minutes} minutes.`,
+        `If this wasn't you, change your password as soon as you can: whoever tried knows it. If it was you, wait ${minutes} minutes and check that your phone's clock is set automatically.`,
+        contactUs(firm, 'Questions? Contact us'),
+      ],
+    }),
   paymentReceipt: (
-    firmName: string,
+    firm: Firm,
     name: string,
     receipt: { amount: string; orderId: string; paymentId: string; paidAt: string },
   ) =>
-    email(firmName, `Payment received: your receipt for ${receipt.amount}`, [
-      `Hello ${name},`,
-      `Thank you. We received your payment of ${receipt.amount} (USD).`,
-      `Order ID: ${receipt.orderId}`,
-      `Payment ID: ${receipt.paymentId}`,
-      `Date: ${receipt.paidAt}`,
-      'Keep this e-mail as your receipt. Your preparer will now review your return with you.',
-    ]),
+    email(firm, {
+      subject: `Payment received: your receipt for ${receipt.amount}`,
+      to: name,
+      paragraphs: [
+        `Thank you. We received your payment of ${receipt.amount} (USD).`,
+        `Order ID: ${receipt.orderId}`,
+        `Payment ID: ${receipt.paymentId}`,
+        `Date: ${receipt.paidAt}`,
+        'Keep this e-mail as your receipt. Your preparer will now review your return with you.',
+      ],
+    }),
   /** The subject and message come from the status's template (filled in), as an admin may have edited it. */
-  statusChanged: (firmName: string, name: string, subject: string, message: string, url: string) =>
-    email(
-      firmName,
+  statusChanged: (firm: Firm, name: string, subject: string, message: string, url: string) =>
+    email(firm, {
       subject,
-      [
-        `Hello ${name},`,
+      to: name,
+      paragraphs: [
         ...message
           .split(/\n\s*\n/)
           .map((paragraph) => paragraph.trim())
           .filter(Boolean),
         'You can see what comes next in your client portal.',
       ],
-      { label: 'Open my client portal', url },
-    ),
-  summaryPublished: (firmName: string, name: string, title: string, url: string) =>
-    email(
-      firmName,
-      'Your tax summary is ready for review',
-      [
-        `Hello ${name},`,
+      action: { label: 'Open my client portal', url },
+    }),
+  summaryPublished: (firm: Firm, name: string, title: string, url: string) =>
+    email(firm, {
+      subject: 'Your tax summary is ready for review',
+      to: name,
+      paragraphs: [
         `Your preparer has published "${title}" in your client portal. Please review it and tell us if anything needs to change.`,
       ],
-      { label: 'View my tax summary', url },
-    ),
-  staffResetLink: (firmName: string, name: string, url: string) =>
-    email(
-      firmName,
-      `Set a new password for your ${firmName} account`,
-      [
-        `Hello ${name},`,
+      action: { label: 'View my tax summary', url },
+    }),
+  staffResetLink: (firm: Firm, name: string, url: string) =>
+    email(firm, {
+      subject: `Set a new password for your ${firm.name} account`,
+      to: name,
+      paragraphs: [
         'Your preparer sent you this link to set a new password for your client portal account. It works once and stays valid for 24 hours. If you did not ask for it, you can ignore this e-mail.',
       ],
-      { label: 'Set a new password', url },
-    ),
-  staffInvite: (firmName: string, name: string, invitedBy: string, role: string, url: string) =>
-    email(
-      firmName,
-      `You are invited to the ${firmName} staff console`,
-      [
-        `Hello ${name},`,
-        `${invitedBy} has given you a staff account (${role}) on the ${firmName} staff console. Choose your password with the link below; it works once and stays valid for 24 hours.`,
+      action: { label: 'Set a new password', url },
+    }),
+  staffInvite: (firm: Firm, name: string, invitedBy: string, role: string, url: string) =>
+    email(firm, {
+      subject: `You are invited to the ${firm.name} staff console`,
+      to: name,
+      paragraphs: [
+        `${invitedBy} has given you a staff account (${role}) on the ${firm.name} staff console. Choose your password with the link below; it works once and stays valid for 24 hours.`,
         'At your first login you will set up an authenticator app: staff cannot sign in without it.',
       ],
-      { label: 'Set my password', url },
-    ),
+      action: { label: 'Set my password', url },
+    }),
   /** To each active admin when a staff member passes the hourly alert level of reveals or downloads. */
   staffAccessBurst: (
-    firmName: string,
+    firm: Firm,
     admin: string,
     staff: { name: string; email: string },
     what: string,
     count: number,
   ) =>
-    email(firmName, `Alert: ${staff.name} passed ${count} ${what} in an hour`, [
-      `Hello ${admin},`,
-      `${staff.name} (${staff.email}) has made more than ${count} ${what} of client data within the last hour on the ${firmName} staff console.`,
-      'This can be normal work, or a sign of data being collected. Please review the audit log of this staff member in the console now; deactivate the account if the activity is not expected.',
-    ]),
-  staffMfaReset: (firmName: string, name: string, contactEmail: string, url: string) =>
-    email(
-      firmName,
-      'Your staff two-step verification was reset',
-      [
-        `Hello ${name},`,
-        'An administrator reset the authenticator app of your staff account and signed you out everywhere. Your old password no longer works: choose a new one with the link below (it works once and stays valid for 24 hours), then set up your authenticator app again at your next login.',
-        `If you did not ask for this, tell an administrator at once${contactEmail ? ` or write to ${contactEmail}` : ''}.`,
+    email(firm, {
+      subject: `Alert: ${staff.name} passed ${count} ${what} in an hour`,
+      to: admin,
+      paragraphs: [
+        `${staff.name} (${staff.email}) has made more than ${count} ${what} of client data within the last hour on the ${firm.name} staff console.`,
+        'This can be normal work, or a sign of data being collected. Please review the audit log of this staff member in the console now; deactivate the account if the activity is not expected.',
       ],
-      { label: 'Choose a new password', url },
-    ),
-  staffPasswordReset: (firmName: string, name: string, url: string) =>
-    email(
-      firmName,
-      `Set a new password for your ${firmName} staff account`,
-      [
-        `Hello ${name},`,
+    }),
+  staffMfaReset: (firm: Firm, name: string, url: string) =>
+    email(firm, {
+      subject: 'Your staff two-step verification was reset',
+      to: name,
+      paragraphs: [
+        'An administrator reset the authenticator app of your staff account and signed you out everywhere. Your old password no longer works: choose a new one with the link below (it works once and stays valid for 24 hours), then set up your authenticator app again at your next login.',
+        `If you did not ask for this, tell an administrator at once${firm.email ? ` or write to ${firm.email}` : ''}.`,
+      ],
+      action: { label: 'Choose a new password', url },
+    }),
+  staffPasswordReset: (firm: Firm, name: string, url: string) =>
+    email(firm, {
+      subject: `Set a new password for your ${firm.name} staff account`,
+      to: name,
+      paragraphs: [
         'We received a request to reset the password of your staff account. The link works once and stays valid for 24 hours; your authenticator app is still asked for at your next login. If you did not ask for it, you can ignore this e-mail: your password stays the same.',
       ],
-      { label: 'Choose a new password', url },
-    ),
-  emailChangedByStaff: (firmName: string, name: string, newEmail: string, contactEmail: string) =>
-    email(firmName, `The e-mail address of your ${firmName} account was changed`, [
-      `Hello ${name},`,
-      `At your request, our staff changed the e-mail address you sign in with to ${newEmail}. From now on our e-mails go there.`,
-      `If you did not ask for this, contact us at once${contactEmail ? ` at ${contactEmail}` : ''}.`,
-    ]),
+      action: { label: 'Choose a new password', url },
+    }),
+  emailChangedByStaff: (firm: Firm, name: string, newEmail: string) =>
+    email(firm, {
+      subject: `The e-mail address of your ${firm.name} account was changed`,
+      to: name,
+      paragraphs: [
+        `At your request, our staff changed the e-mail address you sign in with to ${newEmail}. From now on our e-mails go there.`,
+        contactUs(firm, 'If you did not ask for this, contact us at once'),
+      ],
+    }),
   /**
    * A checklist reminder: the titles of the items still open, nothing else (no document content, no
    * identity number), and one link to the checklist.
    */
-  documentsReminder: (firmName: string, name: string, taxYear: number, titles: string[], url: string) =>
-    email(
-      firmName,
-      titles.length === 1
-        ? `We still need 1 document for your ${taxYear} return`
-        : `We still need ${titles.length} documents for your ${taxYear} return`,
-      [
-        `Hello ${name},`,
+  documentsReminder: (firm: Firm, name: string, taxYear: number, titles: string[], url: string) =>
+    email(firm, {
+      subject:
+        titles.length === 1
+          ? `We still need 1 document for your ${taxYear} return`
+          : `We still need ${titles.length} documents for your ${taxYear} return`,
+      to: name,
+      paragraphs: [
         `To prepare your ${taxYear} return we still need:`,
         ...titles.map((title) => `• ${title}`),
         'You can upload them from your checklist, or tell us that one does not apply to you or when you will send it.',
       ],
-      { label: 'Open my checklist', url },
-    ),
+      action: { label: 'Open my checklist', url },
+    }),
   /** A staff message for the client: that there is one, never its text or attachments. */
-  newMessageForClient: (firmName: string, name: string, url: string) =>
-    email(
-      firmName,
-      `You have a new message from ${firmName}`,
-      [
-        `Hello ${name},`,
-        `You have a new message from ${firmName} in your client portal. For your security we do not send its text or attachments by e-mail: please sign in to read it.`,
+  newMessageForClient: (firm: Firm, name: string, url: string) =>
+    email(firm, {
+      subject: `You have a new message from ${firm.name}`,
+      to: name,
+      paragraphs: [
+        `You have a new message from ${firm.name} in your client portal. For your security we do not send its text or attachments by e-mail: please sign in to read it.`,
       ],
-      { label: 'Read my message', url },
-    ),
+      action: { label: 'Read my message', url },
+    }),
   /** To the analyst (or admins) of a file: a client wrote. Who, never what. */
-  clientMessageForStaff: (firmName: string, staffName: string, client: string, url: string) =>
-    email(
-      firmName,
-      `New message from ${client}`,
-      [
-        `Hello ${staffName},`,
+  clientMessageForStaff: (firm: Firm, staffName: string, client: string, url: string) =>
+    email(firm, {
+      subject: `New message from ${client}`,
+      to: staffName,
+      paragraphs: [
         `${client} sent a new message in the client portal. Open the conversation in the staff console to read and answer it.`,
       ],
-      { label: 'Open the conversation', url },
-    ),
+      action: { label: 'Open the conversation', url },
+    }),
   /** The daily digest for staff who chose it: what their clients did, by client; never content. */
-  staffDigest: (firmName: string, staffName: string, lines: string[], url: string) =>
-    email(
-      firmName,
-      `Your ${firmName} digest: ${lines.length} client${lines.length === 1 ? '' : 's'} with news`,
-      [`Hello ${staffName},`, 'Since your last digest:', ...lines.map((line) => `• ${line}`)],
-      { label: 'Open the staff console', url },
-    ),
+  staffDigest: (firm: Firm, staffName: string, lines: string[], url: string) =>
+    email(firm, {
+      subject: `Your ${firm.name} digest: ${lines.length} client${lines.length === 1 ? '' : 's'} with news`,
+      to: staffName,
+      paragraphs: ['Since your last digest:', ...lines.map((line) => `• ${line}`)],
+      action: { label: 'Open the staff console', url },
+    }),
 };

@@ -188,13 +188,13 @@ export async function runDigestPass(
     settings,
     appUrl,
     log,
-  }: { now: Date; settings: Pick<SettingsCache, 'get'>; appUrl: string; log?: FastifyBaseLogger },
+  }: { now: Date; settings: Pick<SettingsCache, 'firm'>; appUrl: string; log?: FastifyBaseLogger },
 ): Promise<DigestPassResult> {
   const result: DigestPassResult = { sent: [], empty: [] };
   const hour = await getDigestHour(db);
   const due = await db.select({ id: users.id }).from(users).where(isDue(now, hour));
   if (due.length === 0) return result;
-  const firmName = (await settings.get()).firm_name;
+  const firm = await settings.firm();
 
   for (const { id } of due) {
     try {
@@ -218,7 +218,7 @@ export async function runDigestPass(
           await enqueueEmail(
             tx,
             staff.email,
-            templates.staffDigest(firmName, staff.firstName, lines, `${appUrl}${DIGEST_PATH}`),
+            templates.staffDigest(firm, staff.firstName, lines, `${appUrl}${DIGEST_PATH}`),
           );
         }
         await tx.update(users).set({ digestSentAt: now }).where(eq(users.id, staff.userId));
@@ -251,7 +251,7 @@ export function startDigestScheduler({
   now = () => new Date(),
 }: {
   db: Database;
-  settings: Pick<SettingsCache, 'get'>;
+  settings: Pick<SettingsCache, 'firm'>;
   appUrl: string;
   log: FastifyBaseLogger;
   intervalMs?: number;

@@ -7,14 +7,14 @@
 import type { FileStatus } from '@taxfirm/contract';
 import { clients, eq, users, type Database } from '@taxfirm/db';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { templates, type Email } from '../mail/templates.ts';
+import { templates, type Email, type Firm } from '../mail/templates.ts';
 import { notifyClient, type NotificationKind } from './notifications.service.ts';
 import { statusEmailFor } from './status-emails.service.ts';
 
 type Tx = Pick<Database, 'select' | 'insert'>;
 
 /** Who speaks to the client, and where the portal is. */
-export type FirmVoice = { firmName: string; appUrl: string };
+export type FirmVoice = { firm: Firm; appUrl: string };
 
 /**
  * Tell a client of an event: the e-mail (written for their first name) if the account still exists, and the
@@ -50,14 +50,14 @@ export async function fileStatusChanged(
     first_name: owner?.firstName ?? '',
     tax_year: String(event.taxYear),
     status: event.status,
-    firm_name: voice.firmName,
+    firm_name: voice.firm.name,
   });
   await tell(
     tx,
     event.clientId,
     (firstName) =>
       templates.statusChanged(
-        voice.firmName,
+        voice.firm,
         firstName,
         message.subject,
         message.body,
@@ -77,7 +77,7 @@ export async function summaryPublished(
     tx,
     event.clientId,
     (firstName) =>
-      templates.summaryPublished(voice.firmName, firstName, event.title, `${voice.appUrl}/user/tax-summary`),
+      templates.summaryPublished(voice.firm, firstName, event.title, `${voice.appUrl}/user/tax-summary`),
     {
       kind: 'summary',
       title: 'Your tax summary is ready for review',
@@ -89,11 +89,11 @@ export async function summaryPublished(
 /** A payment was recorded: the receipt by e-mail and a bell entry. Amount and time come formatted. */
 export async function paymentReceived(
   tx: Tx,
-  voice: Pick<FirmVoice, 'firmName'>,
+  voice: Pick<FirmVoice, 'firm'>,
   event: { clientId: string; amount: string; orderId: string; paymentId: string; paidAt: string },
 ): Promise<void> {
   const { clientId, ...receipt } = event;
-  await tell(tx, clientId, (firstName) => templates.paymentReceipt(voice.firmName, firstName, receipt), {
+  await tell(tx, clientId, (firstName) => templates.paymentReceipt(voice.firm, firstName, receipt), {
     kind: 'payment',
     title: `Payment received: ${event.amount}`,
     body: `Thank you. We received your payment of ${event.amount} (order ${event.orderId}). Your receipt was e-mailed to you.`,

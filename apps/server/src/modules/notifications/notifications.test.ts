@@ -70,7 +70,7 @@ describe('status e-mails and the portal bell', () => {
     const [mail] = (await mailsTo('bina@example.com')).filter((m) => m.subject.includes('summary is coming'));
     expect(mail?.subject).toBe(`${firmName}: your ${taxYear} summary is coming`);
     expect(mail?.text).toContain('Dear Bina, your file is now Synopsys Pending.');
-    expect(mail?.html).toContain('<p style="margin:0 0 16px">We will write again soon.</p>');
+    expect(mail?.html).toMatch(/<p style="[^"]*font-size:16px[^"]*">We will write again soon.<\/p>/);
     expect((await bell(client.sid)).notifications[0]).toMatchObject({
       title: `${firmName}: your ${taxYear} summary is coming`,
     });

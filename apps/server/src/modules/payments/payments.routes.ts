@@ -29,7 +29,7 @@ export async function paymentsRoutes(
   const deps: PaymentsDeps = {
     db: app.db,
     provider,
-    firmName: async () => (await settings.get()).firm_name,
+    firm: () => settings.firm(),
   };
   const taxYear = () => settings.taxYear();
   /** The session's client: the only identity these calls use. */
@@ -130,7 +130,7 @@ function sandboxRoutes(
       order_id: row.orderId,
       amount: row.amountCents,
       currency: 'USD' as const,
-      merchant: await deps.firmName(),
+      merchant: (await deps.firm()).name,
       status:
         row.status === 'paid'
           ? ('paid' as const)

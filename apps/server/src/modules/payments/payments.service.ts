@@ -11,6 +11,7 @@ import { SYSTEM } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { findFiling, recordStatusChange } from '../filings/filings.service.ts';
+import type { Firm } from '../mail/templates.ts';
 import { recordActivity } from '../messaging/activity.service.ts';
 import { paymentReceived } from '../notifications/client-events.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './providers/provider.ts';
@@ -20,8 +21,8 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentsDeps = {
   db: Database;
   provider: PaymentProvider;
-  /** The firm's name for receipts and the checkout. */
-  firmName: () => Promise<string>;
+  /** The firm: its name on the checkout, and the voice of the receipt. */
+  firm: () => Promise<Firm>;
 };
 
 type Actor = { userId: string; clientId: string };
@@ -126,7 +127,7 @@ export async function createOrder(
     currency: PAYMENT_CURRENCY,
     provider: deps.provider.name,
     key: deps.provider.keyId,
-    name: await deps.firmName(),
+    name: (await deps.firm()).name,
   };
 }
 
@@ -222,7 +223,7 @@ export async function recordPaid(
   payment: ProviderPayment,
   via: 'checkout' | 'webhook',
 ): Promise<boolean> {
-  const firmName = await deps.firmName();
+  const firm = await deps.firm();
   return deps.db.transaction(async (tx) => {
     const paidAt = new Date();
     const [paid] = await tx
@@ -255,7 +256,7 @@ export async function recordPaid(
     }
     await paymentReceived(
       tx,
-      { firmName },
+      { firm },
       {
         clientId: row.clientId,
         amount: formatCents(row.amountCents),

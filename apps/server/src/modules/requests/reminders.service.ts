@@ -38,6 +38,7 @@ import { audit } from '../../lib/audit.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
+import type { FirmVoice } from '../notifications/client-events.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { getReminderSchedule, type ReminderSchedule } from '../settings/settings.service.ts';
 
@@ -94,15 +95,13 @@ const isRemindable = and(
   isNull(users.deactivatedAt),
 );
 
-type Voice = { firmName: string; appUrl: string };
-
 /**
  * Send the reminder for one (locked) filing: the e-mail listing `listed`, each of `reminded` counted (one
  * more reminder, now) with its 'reminded' event, the reminder logged, and an audit row. One transaction.
  */
 async function sendReminder(
   tx: Tx,
-  voice: Voice,
+  voice: FirmVoice,
   input: {
     filing: { id: string; clientId: string; taxYear: number };
     listed: { id: string; title: string }[];
@@ -123,7 +122,7 @@ async function sendReminder(
     tx,
     owner.email,
     templates.documentsReminder(
-      voice.firmName,
+      voice.firm,
       owner.firstName,
       filing.taxYear,
       titles,
@@ -194,7 +193,7 @@ export async function runReminderPass(
     log,
   }: {
     now: Date;
-    settings: Pick<SettingsCache, 'get'>;
+    settings: Pick<SettingsCache, 'firm'>;
     appUrl: string;
     log?: FastifyBaseLogger;
   },
@@ -202,7 +201,7 @@ export async function runReminderPass(
   const schedule = await getReminderSchedule({ db });
   const result: ReminderPassResult = { filingIds: [] };
   if (schedule.max <= 0) return result;
-  const voice = { firmName: (await settings.get()).firm_name, appUrl };
+  const voice = { firm: await settings.firm(), appUrl };
 
   const candidates = await db
     .selectDistinct({ filingId: requestItems.filingId })
@@ -252,7 +251,7 @@ export async function runReminderPass(
 export async function remindNow(
   db: Database,
   actor: StaffActor,
-  input: { clientId: string; taxYear: number; voice: Voice; now?: Date },
+  input: { clientId: string; taxYear: number; voice: FirmVoice; now?: Date },
 ): Promise<{ titles: string[] }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -295,7 +294,7 @@ export function startReminderScheduler({
   now = () => new Date(),
 }: {
   db: Database;
-  settings: Pick<SettingsCache, 'get'>;
+  settings: Pick<SettingsCache, 'firm'>;
   appUrl: string;
   log: FastifyBaseLogger;
   intervalMs?: number;

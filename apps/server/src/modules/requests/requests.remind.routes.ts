@@ -19,7 +19,7 @@ export async function requestsRemindRoutes(
     await remindNow(app.db, actor, {
       clientId: request.body.client_id,
       taxYear: await settings.taxYear(request.body.taxy),
-      voice: { firmName: (await settings.get()).firm_name, appUrl },
+      voice: { firm: await settings.firm(), appUrl },
     });
     return { message: MESSAGES.REQUEST_REMINDED };
   });

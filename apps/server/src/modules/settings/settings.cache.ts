@@ -1,16 +1,21 @@
 import type { SiteSettings } from '@taxfirm/contract';
 import { SITE_SETTINGS_CHANNEL, type DatabaseHandle } from '@taxfirm/db';
-import { getSiteSettings } from './settings.service.ts';
+import type { Firm } from '../mail/templates.ts';
+import { firmOf, getSettingsRow, publicSettingsOf } from './settings.service.ts';
 
 export type SettingsCache = {
   /** Current settings: from memory while fresh, else one database read shared by concurrent callers. */
   get: () => Promise<SiteSettings>;
+  /** Who sends the e-mails (name, address, logo, contact e-mail), from the same copy as `get`. */
+  firm: () => Promise<Firm>;
   /** The tax year a call works on: the one it asked for, else the firm's current tax year (one place). */
   taxYear: (requested?: number | null) => Promise<number>;
   /** Drop the copy now (after this instance wrote the settings: its own next read must not wait for NOTIFY). */
   invalidate: () => void;
   close: () => Promise<void>;
 };
+
+type Copy = { settings: SiteSettings; firm: Firm };
 
 /**
  * Site settings are read on every page and by getsettings, and change rarely. Each instance keeps one
@@ -21,12 +26,15 @@ export async function createSettingsCache(
   database: DatabaseHandle,
   { maxAgeMs = 60_000 }: { maxAgeMs?: number } = {},
 ): Promise<SettingsCache> {
-  let cached: { value: Promise<SiteSettings>; at: number } | null = null;
+  let cached: { value: Promise<Copy>; at: number } | null = null;
 
-  const get = () => {
+  const read = () => {
     const now = Date.now();
     if (!cached || now - cached.at > maxAgeMs) {
-      const value = getSiteSettings({ db: database.db });
+      const value = getSettingsRow({ db: database.db }).then((row) => ({
+        settings: publicSettingsOf(row),
+        firm: firmOf(row),
+      }));
       const entry = { value, at: now };
       cached = entry;
       // A failed read is not remembered.
@@ -36,12 +44,14 @@ export async function createSettingsCache(
     }
     return cached.value;
   };
+  const get = async () => (await read()).settings;
 
   const stop = await database.listen(SITE_SETTINGS_CHANNEL, () => {
     cached = null;
   });
   return {
     get,
+    firm: async () => (await read()).firm,
     taxYear: async (requested) => requested ?? (await get()).current_tax_year,
     invalidate: () => {
       cached = null;

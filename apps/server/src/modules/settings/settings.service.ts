@@ -1,6 +1,7 @@
 import type { SiteSettings, StaffSettingsValues } from '@taxfirm/contract';
 import { siteSettings, type Database, type SiteSettingsRow } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
+import type { Firm } from '../mail/templates.ts';
 
 type SettingsRow = Omit<SiteSettingsRow, 'id' | 'singleton' | 'createdAt' | 'updatedAt'>;
 
@@ -36,13 +37,23 @@ export function settingsValues(row: SettingsRow): StaffSettingsValues {
   };
 }
 
+/** Who sends every e-mail, from the settings row: the one place a `Firm` is made. */
+export function firmOf(
+  row: Pick<SettingsRow, 'firmName' | 'corporateOffice' | 'emailLogoUrl' | 'siteEmail'>,
+): Firm {
+  return {
+    name: row.firmName,
+    address: row.corporateOffice,
+    logoUrl: row.emailLogoUrl,
+    email: row.siteEmail,
+  };
+}
+
 /**
  * The firm's public settings in the API's shape (without the staff-only first tax year, file-number format
  * reminder schedule, e-mail logo and digest hour).
  */
-export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSettings> {
-  const [row] = await db.select().from(siteSettings).limit(1);
-  if (!row) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Site settings are missing' });
+export function publicSettingsOf(row: SettingsRow): SiteSettings {
   const {
     /* eslint-disable @typescript-eslint/no-unused-vars -- dropped from the public answer */
     first_tax_year,
@@ -56,6 +67,13 @@ export async function getSiteSettings({ db }: { db: Database }): Promise<SiteSet
     ...publicSettings
   } = settingsValues(row);
   return publicSettings;
+}
+
+/** The settings row (503 when the database has none). */
+export async function getSettingsRow({ db }: { db: Database }): Promise<SettingsRow> {
+  const [row] = await db.select().from(siteSettings).limit(1);
+  if (!row) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Site settings are missing' });
+  return row;
 }
 
 /** The checklist reminders' schedule: the first after `firstDays`, then every `everyDays`, at most `max`. */

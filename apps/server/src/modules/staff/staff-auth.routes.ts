@@ -27,7 +27,7 @@ export async function staffAuthRoutes(
   app: FastifyInstance,
   { settings, keyring }: { settings: SettingsCache; keyring: Keyring },
 ) {
-  const mfa: MfaDeps = { db: app.db, keyring, settings: settings.get };
+  const mfa: MfaDeps = { db: app.db, keyring, settings };
 
   /**
    * Start the session and say so by e-mail; answers the staff member. The answer is built first, so a
@@ -42,7 +42,7 @@ export async function staffAuthRoutes(
     const staff = await getStaffInfo(app.db, userId);
     await reply.startSession(userId);
     await auditSignIn(app.db, 'staff', userId, originOf(request), how);
-    await noteNewSignIn({ db: app.db, settings: settings.get }, userId, {
+    await noteNewSignIn({ db: app.db, settings }, userId, {
       withRecoveryCode: how === 'password+recovery code',
     });
     return staff;

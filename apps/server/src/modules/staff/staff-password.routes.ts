@@ -18,7 +18,7 @@ export async function staffPasswordRoutes(
   app: FastifyInstance,
   { settings, appUrl, keyring }: { settings: SettingsCache; appUrl: string; keyring: Keyring },
 ) {
-  const deps: StaffPasswordDeps = { db: app.db, appUrl, settings: settings.get, keyring };
+  const deps: StaffPasswordDeps = { db: app.db, appUrl, settings, keyring };
 
   registerCall(
     app,

@@ -63,7 +63,7 @@ export async function requestStaffPasswordReset(deps: AccountsDeps, email: strin
     )
     .limit(1);
   if (!user) return;
-  const { firm_name: firmName } = await deps.settings();
+  const firm = await deps.settings.firm();
   await deps.db.transaction(async (tx) => {
     await tx
       .update(authTokens)
@@ -72,7 +72,7 @@ export async function requestStaffPasswordReset(deps: AccountsDeps, email: strin
         and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'staff_reset'), isNull(authTokens.usedAt)),
       );
     const link = await createResetLink(tx, deps.appUrl, user.id);
-    await enqueueEmail(tx, user.email, templates.staffPasswordReset(firmName, user.firstName, link), {
+    await enqueueEmail(tx, user.email, templates.staffPasswordReset(firm, user.firstName, link), {
       url: link,
       keyring: deps.keyring,
     });

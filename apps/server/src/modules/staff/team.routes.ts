@@ -12,8 +12,7 @@ export async function staffTeamRoutes(
   { settings, appUrl, keyring }: { settings: SettingsCache; appUrl: string; keyring: Keyring },
 ) {
   const firm = async () => {
-    const { firm_name: firmName, site_email: siteEmail } = await settings.get();
-    return { firmName, siteEmail, appUrl, keyring };
+    return { firm: await settings.firm(), appUrl, keyring };
   };
 
   registerCall(app, CALLS.staffTeam, async () => ({ staff: await listTeam(app.db) }));

@@ -27,13 +27,14 @@ import { hashPassword } from '../../lib/crypto/passwords.ts';
 import { createResetLink } from '../accounts/accounts.service.ts';
 import { revokeUserSessions } from '../accounts/sessions.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
+import { templates, type Firm } from '../mail/templates.ts';
 import { audit } from '../../lib/audit.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 import { createStaffMember, StaffExistsError } from './staff-accounts.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 
-type Firm = { firmName: string; siteEmail: string; appUrl: string; keyring: Keyring };
+/** Who sends the e-mails, where the console is, and the keyring that seals their one-time links. */
+type TeamDeps = { firm: Firm; appUrl: string; keyring: Keyring };
 
 export async function listTeam(db: Database): Promise<StaffTeamMember[]> {
   const rows = await db
@@ -60,21 +61,21 @@ export async function listTeam(db: Database): Promise<StaffTeamMember[]> {
   );
 }
 
-export async function inviteStaff(db: Database, firm: Firm, actor: StaffActor, input: StaffInviteBody) {
+export async function inviteStaff(db: Database, deps: TeamDeps, actor: StaffActor, input: StaffInviteBody) {
   const [inviter] = await db.select().from(users).where(eq(users.id, actor.userId));
   try {
-    await createStaffMember(db, firm.appUrl, input, async (tx, member) => {
+    await createStaffMember(db, deps.appUrl, input, async (tx, member) => {
       await enqueueEmail(
         tx,
         input.email,
         templates.staffInvite(
-          firm.firmName,
+          deps.firm,
           input.first_name,
           inviter ? `${inviter.firstName} ${inviter.lastName}` : 'An administrator',
           member.role,
           member.setupLink,
         ),
-        { url: member.setupLink, keyring: firm.keyring },
+        { url: member.setupLink, keyring: deps.keyring },
       );
       await audit(tx, { actor, action: 'staff.team.invite', subject: member.userId });
     });
@@ -126,7 +127,7 @@ export async function setStaffActive(db: Database, actor: StaffActor, userId: st
  * ends, and a fresh one-time set-up link is e-mailed. Whoever knew the old password cannot enrol an
  * authenticator of their own: that now takes control of the member's mailbox.
  */
-export async function resetStaffMfa(db: Database, firm: Firm, actor: StaffActor, userId: string) {
+export async function resetStaffMfa(db: Database, deps: TeamDeps, actor: StaffActor, userId: string) {
   // Nobody knows this password: the set-up link replaces it (as for a new member).
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   await db.transaction(async (tx) => {
@@ -156,13 +157,11 @@ export async function resetStaffMfa(db: Database, firm: Firm, actor: StaffActor,
       .where(
         and(eq(authTokens.userId, userId), eq(authTokens.kind, 'staff_reset'), isNull(authTokens.usedAt)),
       );
-    const link = await createResetLink(tx, firm.appUrl, userId);
-    await enqueueEmail(
-      tx,
-      member.email,
-      templates.staffMfaReset(firm.firmName, member.firstName, firm.siteEmail, link),
-      { url: link, keyring: firm.keyring },
-    );
+    const link = await createResetLink(tx, deps.appUrl, userId);
+    await enqueueEmail(tx, member.email, templates.staffMfaReset(deps.firm, member.firstName, link), {
+      url: link,
+      keyring: deps.keyring,
+    });
     await audit(tx, { actor, action: 'staff.team.resetmfa', subject: userId });
   });
 }
