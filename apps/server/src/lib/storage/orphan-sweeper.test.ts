@@ -64,8 +64,10 @@ describe('what the orphan sweeper covers', () => {
         .map(uploadKeyPrefix),
     );
     expect([...UPLOAD_PREFIXES].sort()).toEqual([
+      'account-messages-send/',
       'account-requests-upload/',
       'settings-careerssubmit/',
+      'staff-messages-send/',
       'staff-summaries-upload/',
       'upload-uploaddocs/',
     ]);
@@ -87,6 +89,7 @@ describe('what the orphan sweeper covers', () => {
       'career_applications.resume_key',
       'documents.storage_key',
       'documents.unlocked_storage_key',
+      'message_attachments.storage_key',
       'tax_summaries.storage_key',
     ]);
   });

@@ -9,7 +9,14 @@
  * idempotent.
  */
 import { CALLS, type CallDefinition } from '@taxfirm/contract';
-import { careerApplications, documents, inArray, taxSummaries, type Database } from '@taxfirm/db';
+import {
+  careerApplications,
+  documents,
+  inArray,
+  messageAttachments,
+  taxSummaries,
+  type Database,
+} from '@taxfirm/db';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ObjectStorage } from './object-storage.ts';
@@ -29,6 +36,7 @@ export const STORAGE_KEY_COLUMNS: readonly PgColumn[] = [
   documents.unlockedStorageKey,
   careerApplications.resumeKey,
   taxSummaries.storageKey,
+  messageAttachments.storageKey,
 ];
 
 const HOUR_MS = 60 * 60_000;
