@@ -105,8 +105,11 @@ export async function writeMessage(
     .returning({ id: messages.id });
   if (!row) throw new Error('message not written');
   if (message.uploads.length > 0) {
+    // One millisecond apart: the attachments list in the order they were sent.
+    const sentAt = Date.now();
     await tx.insert(messageAttachments).values(
-      message.uploads.map((upload) => ({
+      message.uploads.map((upload, index) => ({
+        createdAt: new Date(sentAt + index),
         messageId: row.id,
         clientId: message.clientId,
         originalName: upload.originalName,
