@@ -234,7 +234,7 @@ describe('internal notes', () => {
       .update(messageThreads)
       .set({ status: 'open' })
       .where(eq(messageThreads.clientId, asha.clientId));
-    const mailsBefore = (await outbox()).length;
+    const mailsBefore = new Set((await outbox()).map((m) => m.id));
     const note = await staffSend(
       analyst,
       { client_id: asha.clientId, body: 'NOTE-SECRET: check the 1099 too', internal: 'true' },
@@ -243,7 +243,7 @@ describe('internal notes', () => {
     expect(note.statusCode, note.body).toBe(200);
     expect(note.json().message).toBe(MESSAGES.MESSAGE_NOTE_SAVED);
     // A note tells nobody.
-    expect(await outbox()).toHaveLength(mailsBefore);
+    expect(await outbox()).toHaveLength(mailsBefore.size);
     const [thread] = await t.database.db
       .select()
       .from(messageThreads)
@@ -284,7 +284,7 @@ describe('internal notes', () => {
     expect(thread?.status).toBe('open');
 
     // Exactly one e-mail, to the client, content-free; and a bell entry.
-    const mails = (await outbox()).slice(mailsBefore);
+    const mails = (await outbox()).filter((m) => !mailsBefore.has(m.id));
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
       ['asha.messages@example.com', `You have a new message from ${firmName}`],
     ]);
