@@ -166,7 +166,8 @@ describe('account/messages/send and list', () => {
 
   it('refuses a message with neither text nor files (422) and stores nothing', async () => {
     const before = (await messagesOf(asha)).length;
-    for (const fields of [{}, { body: '' }, { body: '   \n  ' }]) {
+    const cases: Record<string, string>[] = [{}, { body: '' }, { body: '   \n  ' }];
+    for (const fields of cases) {
       const res = await clientSend(asha, fields);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ code: 'UNPROCESSABLE', status_smessage: MESSAGES.MESSAGE_EMPTY });
