@@ -39,7 +39,7 @@ export type Tx = Pick<Database, 'select' | 'insert' | 'update'>;
 
 /** Where the staff console shows a client's conversation (the file page's Messages section). */
 export const staffThreadUrl = (appUrl: string, clientId: string) =>
-  `${appUrl}/staff/clients/${encodeURIComponent(clientId)}#messages`;
+  `${appUrl}/staff/clients/${encodeURIComponent(clientId)}?tab=messages`;
 
 /** "Asha R.": how a staff member signs a message (first name and last initial). */
 export const staffName = (first: string, last: string) =>
