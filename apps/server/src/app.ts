@@ -16,6 +16,8 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { requestsUploadRoutes } from './modules/requests/requests.upload.routes.ts';
 import { requestsStaffRoutes } from './modules/requests/requests.staff.routes.ts';
+import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
+import { messagingStaffRoutes } from './modules/messaging/messaging.staff.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createTransport, startMailWorker } from './modules/mail/mail.worker.ts';
 import { sessionPlugin } from './plugins/app/session.ts';
@@ -285,6 +287,9 @@ export async function buildApp({
   await app.register(requestsStaffRoutes, { settings, linkSecret: config.sessionSecret });
   await app.register(activityRoutes);
   await app.register(alertsRoutes);
+  const messaging = { settings, linkSecret: config.sessionSecret, appUrl: config.appUrl };
+  await app.register(messagingRoutes, messaging);
+  await app.register(messagingStaffRoutes, messaging);
   // Development and test only (production is the default, env.ts), and to this machine only (F-02).
   if (!config.isProduction) await app.register(devMailRoutes, { keyring });
   await app.register(contactRoutes);

@@ -10,8 +10,13 @@ import { safeEqual } from './tokens.ts';
 const payloadOf = <K extends string>(kinds: readonly [K, ...K[]]) =>
   z.object({ k: z.enum(kinds), id: z.uuid(), u: z.uuid(), exp: z.number().int() });
 
+/** What a client's link opens: a document, a published summary, or a message's attachment. */
+export type ClientLinkKind = 'document' | 'summary' | 'attachment';
+/** What a staff link opens: a document, a filing's documents as a ZIP, or a message's attachment. */
+export type StaffLinkKind = 'document' | 'zip' | 'attachment';
+
 /** What a link names: a kind, an id, the user it was made for, and its expiry (ms since the epoch). */
-export type LinkPayload<K extends string = 'document' | 'summary'> = {
+export type LinkPayload<K extends string = ClientLinkKind> = {
   k: K;
   id: string;
   u: string;
@@ -21,23 +26,27 @@ export type LinkPayload<K extends string = 'document' | 'summary'> = {
 /** How long a listed link stays valid. */
 export const LINK_TTL_MS = 5 * 60_000;
 
-export type LinkSigner<K extends string = 'document' | 'summary'> = {
+export type LinkSigner<K extends string = ClientLinkKind> = {
   sign(payload: Omit<LinkPayload<K>, 'exp'>, now?: number): string;
   /** The payload of a genuine, unexpired token; null otherwise. */
   verify(token: string, now?: number): LinkPayload<K> | null;
 };
 
-/** The client portal's links: a client's own documents and published summaries. */
+/**
+ * The client portal's links: a client's own documents, published summaries and message attachments. Each
+ * route opens its own kind only.
+ */
 export function createLinkSigner(secret: string): LinkSigner {
-  return signerFor(secret, 'taxfirm download links v1', ['document', 'summary']);
+  return signerFor(secret, 'taxfirm download links v1', ['document', 'summary', 'attachment']);
 }
 
 /**
- * The staff console's links: one document, or one filing's documents as a ZIP. Signed with a key of their
- * own, so a staff link is no client link (and the other way round) whatever it names.
+ * The staff console's links: one document, one filing's documents as a ZIP, or a message's attachment.
+ * Signed with a key of their own, so a staff link is no client link (and the other way round) whatever it
+ * names.
  */
-export function createStaffLinkSigner(secret: string): LinkSigner<'document' | 'zip'> {
-  return signerFor(secret, 'taxfirm staff download links v1', ['document', 'zip']);
+export function createStaffLinkSigner(secret: string): LinkSigner<StaffLinkKind> {
+  return signerFor(secret, 'taxfirm staff download links v1', ['document', 'zip', 'attachment']);
 }
 
 function signerFor<K extends string>(

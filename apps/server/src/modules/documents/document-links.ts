@@ -2,7 +2,7 @@
  * The signed links that open a client's stored files: one function per side, used by every module that
  * lists files (the spec's upload page, tax summaries, the checklist), so a link is made in one place only.
  */
-import type { LinkSigner } from '../../lib/crypto/signed-links.ts';
+import type { LinkSigner, StaffLinkKind } from '../../lib/crypto/signed-links.ts';
 import { isPreviewable } from './documents.staff.service.ts';
 
 /** The portal's download route (documents.routes.ts): the session's own documents and summaries. */
@@ -25,7 +25,7 @@ export function clientFileLink(
  * shows by itself (PDFs and images; null otherwise). Signed for that staff member only.
  */
 export function staffFileLinks(
-  links: LinkSigner<'document' | 'zip'>,
+  links: LinkSigner<StaffLinkKind>,
   document: { id: string; contentType: string },
   staffUserId: string,
 ): { download_url: string; preview_url: string | null } {

@@ -180,7 +180,8 @@ export async function documentsRoutes(
       const { clientId, userId } = ownerOf(request);
       const token = request.query.t;
       const payload = typeof token === 'string' ? links.verify(token) : null;
-      if (!payload || payload.u !== userId) {
+      // A message attachment's link opens on the messages' own route only.
+      if (!payload || payload.u !== userId || payload.k === 'attachment') {
         throw new AppError('FORBIDDEN', { message: MESSAGES.DOWNLOAD_LINK_EXPIRED });
       }
       const file = await findDownload(app.db, payload.k, payload.id, clientId);

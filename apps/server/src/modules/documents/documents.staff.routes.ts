@@ -1,7 +1,7 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { attachment, inline } from '../../lib/content-disposition.ts';
+import { attachment, inline, PREVIEW_CSP } from '../../lib/content-disposition.ts';
 import { createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
@@ -20,22 +20,6 @@ import { staffAccessLimit } from '../filings/access-limits.staff.ts';
 /** Where the staff console's document links point (STAFF_FILE_PATH: document-links.ts). */
 export { STAFF_FILE_PATH };
 export const STAFF_ZIP_PATH = '/api/staff/documents/zip';
-
-/**
- * The policy of a document shown in the browser. Chrome draws a PDF through an internal `<embed>` with
- * inline styles, which the site's page policy (`object-src 'none'`) would block; this one allows exactly
- * that and still runs no script, loads nothing from elsewhere and cannot be framed.
- */
-const PREVIEW_CSP = [
-  "default-src 'none'",
-  "object-src 'self'",
-  "frame-src 'self'",
-  "img-src 'self'",
-  "style-src 'unsafe-inline'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
 
 /**
  * A client's documents for the staff console. The listing answers short-lived links signed for the staff

@@ -99,3 +99,20 @@ export async function paymentReceived(
     body: `Thank you. We received your payment of ${event.amount} (order ${event.orderId}). Your receipt was e-mailed to you.`,
   });
 }
+
+/**
+ * The firm wrote to the client (a reply, never an internal note): that there is a message, never its text or
+ * its attachments, by e-mail and in the bell.
+ */
+export async function messageFromFirm(tx: Tx, voice: FirmVoice, event: { clientId: string }): Promise<void> {
+  await tell(
+    tx,
+    event.clientId,
+    (firstName) => templates.newMessageForClient(voice.firmName, firstName, `${voice.appUrl}/user/messages`),
+    {
+      kind: 'message',
+      title: `You have a new message from ${voice.firmName}`,
+      body: 'Open Messages in your client portal to read it.',
+    },
+  );
+}

@@ -145,7 +145,7 @@ export async function listStaffChecklist(deps: {
 }
 
 /** The filing's live item, locked for the change; another filing's, or a removed one, is not found. */
-async function liveItem(tx: Tx, filing: Filing, itemId: string): Promise<RequestItemRow> {
+export async function liveItem(tx: Tx, filing: Filing, itemId: string): Promise<RequestItemRow> {
   const [item] = await tx
     .select()
     .from(requestItems)

@@ -1,0 +1,504 @@
+/**
+ * Secure messages: the one conversation between a client and the firm (`message_threads`, one per client;
+ * the tax year is a filter on its messages). This file is the core both sides share: the thread made at the
+ * first message, a message written with its attachments, the rows turned into the API's shape for one
+ * viewer, and the client's own calls. A message is plain text: it is stored and answered as it was typed,
+ * and no e-mail ever carries it. Internal notes are filtered out in SQL for every client answer.
+ */
+import { MESSAGES, type MessageAttachment, type ThreadMessage, type ThreadStatus } from '@taxfirm/contract';
+import {
+  alias,
+  and,
+  asc,
+  count,
+  documents,
+  eq,
+  filings,
+  inArray,
+  isNull,
+  messageAttachments,
+  messages,
+  messageThreads,
+  requestItems,
+  sql,
+  users,
+  type Database,
+} from '@taxfirm/db';
+import type { ClientActor, StaffActor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
+import type { Upload } from '../../lib/uploads.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { templates } from '../mail/templates.ts';
+import { messageFromFirm, type FirmVoice } from '../notifications/client-events.ts';
+import { recordActivity } from './activity.service.ts';
+
+/** A database or a transaction. */
+export type Tx = Pick<Database, 'select' | 'insert' | 'update'>;
+
+/** Where the staff console shows a client's conversation (the file page's Messages section). */
+export const staffThreadUrl = (appUrl: string, clientId: string) =>
+  `${appUrl}/staff/clients/${encodeURIComponent(clientId)}?tab=messages`;
+
+/** "Asha R.": how a staff member signs a message (first name and last initial). */
+export const staffName = (first: string, last: string) =>
+  last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
+
+/**
+ * Refuse a message with neither text nor files (422). Checked before anything is written; the text arrives
+ * trimmed from the contract's schema.
+ */
+export function assertHasContent(body: string, files: number): void {
+  if (body === '' && files === 0) {
+    throw new AppError('UNPROCESSABLE', {
+      message: MESSAGES.MESSAGE_EMPTY,
+      details: { body: MESSAGES.MESSAGE_EMPTY },
+    });
+  }
+}
+
+/** The client's thread, made at the first message of either side, locked for the caller's transaction. */
+export async function ensureThread(tx: Tx, clientId: string): Promise<{ id: string; status: ThreadStatus }> {
+  await tx
+    .insert(messageThreads)
+    .values({ clientId })
+    .onConflictDoNothing({ target: messageThreads.clientId });
+  const [thread] = await tx
+    .select({ id: messageThreads.id, status: messageThreads.status })
+    .from(messageThreads)
+    .where(eq(messageThreads.clientId, clientId))
+    .for('update');
+  if (!thread) throw new Error('message thread missing after insert');
+  return thread;
+}
+
+/**
+ * Write one message and its attachments (already stored and checked) into the locked thread, and move the
+ * thread: a client's message opens it, a staff reply waits on the client, a note changes neither its status
+ * nor its order (the inbox orders by what the client can see). Answers the message's id.
+ */
+export async function writeMessage(
+  tx: Tx,
+  message: {
+    threadId: string;
+    clientId: string;
+    taxYear: number;
+    from: 'client' | 'staff';
+    authorId: string;
+    internal: boolean;
+    body: string;
+    uploads: readonly Upload[];
+  },
+): Promise<string> {
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      threadId: message.threadId,
+      clientId: message.clientId,
+      taxYear: message.taxYear,
+      authorKind: message.from,
+      authorId: message.authorId,
+      internal: message.internal,
+      body: message.body,
+    })
+    .returning({ id: messages.id });
+  if (!row) throw new Error('message not written');
+  if (message.uploads.length > 0) {
+    // One millisecond apart: the attachments list in the order they were sent.
+    const sentAt = Date.now();
+    await tx.insert(messageAttachments).values(
+      message.uploads.map((upload, index) => ({
+        createdAt: new Date(sentAt + index),
+        messageId: row.id,
+        clientId: message.clientId,
+        originalName: upload.originalName,
+        size: upload.size,
+        contentType: upload.type,
+        storageKey: upload.key,
+        sha256: upload.sha256,
+      })),
+    );
+  }
+  const now = new Date();
+  await tx
+    .update(messageThreads)
+    .set(
+      message.internal
+        ? { updatedAt: now }
+        : { status: message.from === 'client' ? 'open' : 'waiting', lastMessageAt: now, updatedAt: now },
+    )
+    .where(eq(messageThreads.id, message.threadId));
+  return row.id;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Listing
+// ---------------------------------------------------------------------------------------------------------
+
+/** Who reads the conversation: the client (no notes, staff by name) or a staff member (everything). */
+export type Viewer = { kind: 'client' } | { kind: 'staff'; userId: string };
+
+/** The links of one attachment, made by the caller for its viewer (attachment-links.ts). */
+export type AttachmentLinks = (attachment: { id: string; contentType: string }) => {
+  download_url: string;
+  preview_url?: string | null;
+};
+
+const author = alias(users, 'author');
+const reader = alias(users, 'reader');
+
+/**
+ * The conversation as `viewer` sees it, oldest first: one tax year's messages or every year's. Internal notes
+ * are left out in the query itself for a client.
+ */
+export async function loadMessages(
+  db: Pick<Database, 'select'>,
+  query: { clientId: string; taxYear?: number | undefined; viewer: Viewer; links: AttachmentLinks },
+): Promise<ThreadMessage[]> {
+  const { clientId, viewer } = query;
+  const rows = await db
+    .select({
+      id: messages.id,
+      from: messages.authorKind,
+      authorId: messages.authorId,
+      internal: messages.internal,
+      body: messages.body,
+      taxYear: messages.taxYear,
+      createdAt: messages.createdAt,
+      readAt: messages.readAt,
+      authorFirst: author.firstName,
+      authorLast: author.lastName,
+      readerFirst: reader.firstName,
+    })
+    .from(messages)
+    .leftJoin(author, eq(author.id, messages.authorId))
+    .leftJoin(reader, eq(reader.id, messages.readBy))
+    .where(
+      and(
+        eq(messages.clientId, clientId),
+        viewer.kind === 'client' ? eq(messages.internal, false) : undefined,
+        query.taxYear === undefined ? undefined : eq(messages.taxYear, query.taxYear),
+      ),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  const attachments = await loadAttachments(
+    db,
+    clientId,
+    rows.map((row) => row.id),
+    viewer,
+    query.links,
+  );
+  return rows.map((row) => {
+    const authorName =
+      row.authorFirst === null
+        ? null
+        : row.from === 'staff'
+          ? staffName(row.authorFirst, row.authorLast ?? '')
+          : `${row.authorFirst} ${row.authorLast ?? ''}`.trim();
+    const isOwn =
+      viewer.kind === 'client'
+        ? row.from === 'client'
+        : row.from === 'staff' && row.authorId === viewer.userId;
+    // A receipt is the other side's: the client sees who at the firm read their message; staff see both.
+    const showsSeen = !row.internal && (viewer.kind === 'staff' || row.from === 'client');
+    return {
+      message_id: row.id,
+      from: row.from,
+      author: isOwn ? 'You' : (authorName ?? (row.from === 'staff' ? 'The firm' : 'Client')),
+      internal: row.internal,
+      body: row.body,
+      tax_year: row.taxYear,
+      created_at: row.createdAt.toISOString(),
+      seen:
+        showsSeen && row.readAt
+          ? {
+              by: row.readerFirst ?? (row.from === 'client' ? 'The firm' : 'Client'),
+              at: row.readAt.toISOString(),
+            }
+          : null,
+      attachments: attachments.get(row.id) ?? [],
+    };
+  });
+}
+
+/** The attachments of the listed messages, by message; staff also see where each was filed. */
+async function loadAttachments(
+  db: Pick<Database, 'select'>,
+  clientId: string,
+  messageIds: string[],
+  viewer: Viewer,
+  links: AttachmentLinks,
+): Promise<Map<string, MessageAttachment[]>> {
+  const byMessage = new Map<string, MessageAttachment[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({
+      id: messageAttachments.id,
+      messageId: messageAttachments.messageId,
+      name: messageAttachments.originalName,
+      size: messageAttachments.size,
+      contentType: messageAttachments.contentType,
+      filedCategory: documents.category,
+      filedItem: requestItems.title,
+    })
+    .from(messageAttachments)
+    .leftJoin(documents, eq(documents.id, messageAttachments.filedDocumentId))
+    .leftJoin(requestItems, eq(requestItems.id, documents.requestItemId))
+    .where(and(eq(messageAttachments.clientId, clientId), inArray(messageAttachments.messageId, messageIds)))
+    .orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id));
+  for (const row of rows) {
+    const listed: MessageAttachment = {
+      attachment_id: row.id,
+      name: row.name,
+      size: row.size,
+      content_type: row.contentType,
+      ...links(row),
+      ...(viewer.kind === 'staff'
+        ? {
+            filed_as:
+              row.filedItem ?? (row.filedCategory === null ? null : `Documents · ${row.filedCategory}`),
+          }
+        : {}),
+    };
+    const list = byMessage.get(row.messageId) ?? [];
+    list.push(listed);
+    byMessage.set(row.messageId, list);
+  }
+  return byMessage;
+}
+
+/** The tax years the conversation has messages in (a client's view leaves notes out), newest first. */
+export async function taxYearsOf(
+  db: Pick<Database, 'selectDistinct'>,
+  clientId: string,
+  viewer: Viewer,
+): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ taxYear: messages.taxYear })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.clientId, clientId),
+        viewer.kind === 'client' ? eq(messages.internal, false) : undefined,
+      ),
+    )
+    .orderBy(sql`${messages.taxYear} desc`);
+  return rows.map((row) => row.taxYear);
+}
+
+/** Open a stored attachment (404 when its object is gone). */
+export const openStoredAttachment = (storage: ObjectStorage, key: string) =>
+  storage.get(key).catch((error: unknown) => {
+    if (error instanceof ObjectNotFoundError) {
+      throw new AppError('NOT_FOUND', { message: MESSAGES.MESSAGE_ATTACHMENT_NOT_FOUND });
+    }
+    throw error;
+  });
+
+// ---------------------------------------------------------------------------------------------------------
+// The client's calls (identity from the session only)
+// ---------------------------------------------------------------------------------------------------------
+
+/** The session client's conversation (no internal notes), how many of the firm's messages are unread. */
+export async function listClientMessages(deps: {
+  db: Database;
+  actor: ClientActor;
+  taxYear: number | undefined;
+  links: AttachmentLinks;
+}) {
+  const { db, actor } = deps;
+  const viewer: Viewer = { kind: 'client' };
+  const list = await loadMessages(db, {
+    clientId: actor.clientId,
+    taxYear: deps.taxYear,
+    viewer,
+    links: deps.links,
+  });
+  const [unread] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.clientId, actor.clientId),
+        eq(messages.authorKind, 'staff'),
+        eq(messages.internal, false),
+        isNull(messages.readAt),
+      ),
+    );
+  return {
+    messages: list,
+    unread: unread?.n ?? 0,
+    tax_years: await taxYearsOf(db, actor.clientId, viewer),
+  };
+}
+
+/** The client read the conversation: the firm's unread messages are marked read by them (the "Seen"). */
+export async function markClientRead(deps: { db: Database; actor: ClientActor }): Promise<void> {
+  const { db, actor } = deps;
+  await db.transaction(async (tx) => {
+    const read = await tx
+      .update(messages)
+      .set({ readAt: new Date(), readBy: actor.userId })
+      .where(
+        and(
+          eq(messages.clientId, actor.clientId),
+          eq(messages.authorKind, 'staff'),
+          eq(messages.internal, false),
+          isNull(messages.readAt),
+        ),
+      )
+      .returning({ id: messages.id });
+    if (read.length > 0) {
+      await audit(tx, { actor, action: 'messages.read', subject: `${read.length} message(s)` });
+    }
+  });
+}
+
+/** "Sent a message", "Sent a message with 2 attachments": the activity feed's line, never the text. */
+export const sentSummary = (files: number) =>
+  files === 0 ? 'Sent a message' : `Sent a message with ${files} attachment${files === 1 ? '' : 's'}`;
+
+/**
+ * The staff to e-mail about a client's message: the analyst of the client's filing for that tax year, else
+ * (no analyst) every admin; only those who chose an e-mail per message and are not deactivated.
+ */
+async function staffToAlert(tx: Tx, clientId: string, taxYear: number) {
+  const [filing] = await tx
+    .select({ assignedTo: filings.assignedTo })
+    .from(filings)
+    .where(and(eq(filings.clientId, clientId), eq(filings.taxYear, taxYear)));
+  const who = filing?.assignedTo ? eq(users.id, filing.assignedTo) : eq(users.role, 'admin');
+  return tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(
+        who,
+        inArray(users.role, ['analyst', 'admin']),
+        eq(users.staffAlerts, 'each'),
+        isNull(users.deactivatedAt),
+      ),
+    );
+}
+
+/**
+ * The session client writes to the firm: the message, its attachments, the thread opened, the audit row,
+ * the analyst's activity feed and their e-mail (who wrote, never what), in one transaction.
+ */
+export async function sendClientMessage(deps: {
+  db: Database;
+  actor: ClientActor;
+  voice: FirmVoice;
+  taxYear: number;
+  body: string;
+  uploads: readonly Upload[];
+}): Promise<string> {
+  const { db, actor, taxYear } = deps;
+  return db.transaction(async (tx) => {
+    const thread = await ensureThread(tx, actor.clientId);
+    const messageId = await writeMessage(tx, {
+      threadId: thread.id,
+      clientId: actor.clientId,
+      taxYear,
+      from: 'client',
+      authorId: actor.userId,
+      internal: false,
+      body: deps.body,
+      uploads: deps.uploads,
+    });
+    await audit(tx, { actor, action: 'messages.send', subject: messageId });
+    await recordActivity(tx, {
+      clientId: actor.clientId,
+      taxYear,
+      kind: 'message',
+      summary: sentSummary(deps.uploads.length),
+    });
+    const [client] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, actor.userId));
+    const clientName = client ? `${client.firstName} ${client.lastName}` : 'A client';
+    for (const staff of await staffToAlert(tx, actor.clientId, taxYear)) {
+      await enqueueEmail(
+        tx,
+        staff.email,
+        templates.clientMessageForStaff(
+          deps.voice.firmName,
+          staff.firstName,
+          clientName,
+          staffThreadUrl(deps.voice.appUrl, actor.clientId),
+        ),
+      );
+    }
+    return messageId;
+  });
+}
+
+/**
+ * A staff member writes in a client's thread (the filing already checked by the caller, in `tx`): a reply
+ * tells the client there is a message (e-mail and bell, never the text); a note tells nobody.
+ */
+export async function writeStaffMessage(
+  tx: Tx,
+  deps: {
+    actor: StaffActor;
+    voice: FirmVoice;
+    clientId: string;
+    taxYear: number;
+    internal: boolean;
+    body: string;
+    uploads: readonly Upload[];
+  },
+): Promise<string> {
+  const { actor, clientId } = deps;
+  const thread = await ensureThread(tx, clientId);
+  const messageId = await writeMessage(tx, {
+    threadId: thread.id,
+    clientId,
+    taxYear: deps.taxYear,
+    from: 'staff',
+    authorId: actor.userId,
+    internal: deps.internal,
+    body: deps.body,
+    uploads: deps.uploads,
+  });
+  await audit(tx, {
+    actor,
+    action: deps.internal ? 'staff.messages.note' : 'staff.messages.send',
+    clientId,
+    subject: messageId,
+  });
+  if (!deps.internal) await messageFromFirm(tx, deps.voice, { clientId });
+  return messageId;
+}
+
+/**
+ * One attachment of the session client's conversation, never of an internal note: its stored key and how to
+ * send it, or 404 (another client's, a note's and an unknown one alike).
+ */
+export async function getClientAttachment(
+  db: Pick<Database, 'select'>,
+  clientId: string,
+  attachmentId: string,
+): Promise<{ storageKey: string; name: string; contentType: string; size: number }> {
+  const [row] = await db
+    .select({
+      storageKey: messageAttachments.storageKey,
+      name: messageAttachments.originalName,
+      contentType: messageAttachments.contentType,
+      size: messageAttachments.size,
+    })
+    .from(messageAttachments)
+    .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+    .where(
+      and(
+        eq(messageAttachments.id, attachmentId),
+        eq(messageAttachments.clientId, clientId),
+        eq(messages.clientId, clientId),
+        eq(messages.internal, false),
+      ),
+    );
+  if (!row) throw new AppError('NOT_FOUND', { message: MESSAGES.MESSAGE_ATTACHMENT_NOT_FOUND });
+  return row;
+}

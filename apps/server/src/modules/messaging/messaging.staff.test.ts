@@ -1,0 +1,413 @@
+import { readdir } from 'node:fs/promises';
+import { MESSAGES, type StaffInbox, type StaffThread } from '@taxfirm/contract';
+import {
+  and,
+  auditLog,
+  clients,
+  documents,
+  eq,
+  filings,
+  messageAttachments,
+  messages,
+  messageThreads,
+  requestItemEvents,
+  requestItems,
+} from '@taxfirm/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePdf } from '../../../test/files.ts';
+import {
+  createTestApp,
+  signUpAndLogIn,
+  staffSession,
+  TEST_SECRET,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { createStaffLinkSigner } from '../../lib/crypto/signed-links.ts';
+
+type Session = { sid: string; userId: string; clientId: string };
+type Staff = { sid: string; userId: string };
+
+let t: TestApp;
+let taxYear: number;
+let admin: Staff;
+let analyst: Staff;
+let otherAnalyst: Staff;
+let asha: Session;
+let ravi: Session;
+let meera: Session;
+
+function form(fields: Record<string, string>, files: { name: string; bytes: Buffer; type: string }[] = []) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  for (const file of files) {
+    data.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  }
+  return data;
+}
+const pdf = (name: string) => ({ name, bytes: samplePdf(5000), type: 'application/pdf' });
+const clientSend = (who: Session, body: string, files?: Parameters<typeof form>[1]) =>
+  t.postFormAs(who.sid, '/api/account/messages/send', form({ body }, files));
+const staffSend = (who: Staff, fields: Record<string, string>, files?: Parameters<typeof form>[1]) =>
+  t.postFormAs(who.sid, '/api/staff/messages/send', form(fields, files));
+const call = (who: Staff, path: string, body: Record<string, unknown>) =>
+  t.postAs(who.sid, `/api/staff/messages/${path}`, body);
+async function thread(who: Staff, client: Session): Promise<StaffThread> {
+  const res = await call(who, 'thread', { client_id: client.clientId });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as StaffThread;
+}
+async function inbox(who: Staff, body: Record<string, unknown> = {}): Promise<StaffInbox> {
+  const res = await call(who, 'inbox', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as StaffInbox;
+}
+const names = (box: StaffInbox) => box.threads.map((row) => row.name);
+
+async function storedObjects(): Promise<number> {
+  const entries = await readdir(t.storageRoot, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile() && !e.name.endsWith('.meta')).length;
+}
+
+/** The id of `client`'s first attachment named `name`. */
+async function attachmentNamed(client: Session, name: string): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: messageAttachments.id })
+    .from(messageAttachments)
+    .where(and(eq(messageAttachments.clientId, client.clientId), eq(messageAttachments.originalName, name)));
+  if (!row) throw new Error(`no attachment ${name}`);
+  return row.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
+  admin = await staffSession(t, 'admin.staffmsg@firm.example', 'admin');
+  analyst = await staffSession(t, 'analyst.staffmsg@firm.example', 'analyst');
+  otherAnalyst = await staffSession(t, 'other.staffmsg@firm.example', 'analyst');
+  asha = await signUpAndLogIn(t, 'asha.staffmsg@example.com', { first: 'Asha', last: 'Rao' });
+  ravi = await signUpAndLogIn(t, 'ravi.staffmsg@example.com', { first: 'Ravi', last: 'Kumar' });
+  meera = await signUpAndLogIn(t, 'meera.staffmsg@example.com', { first: 'Meera', last: 'Iyer' });
+  await t.database.db
+    .update(filings)
+    .set({ status: 'Docs Upload Pending', assignedTo: analyst.userId })
+    .where(eq(filings.clientId, asha.clientId));
+  await t.database.db
+    .update(filings)
+    .set({ status: 'Docs Upload Pending', assignedTo: otherAnalyst.userId })
+    .where(eq(filings.clientId, ravi.clientId));
+  await t.database.db.update(clients).set({ fileNumber: 'TX-7781' }).where(eq(clients.id, ravi.clientId));
+  await t.database.db.update(clients).set({ fileNumber: 'NRI_50%' }).where(eq(clients.id, meera.clientId));
+  expect((await clientSend(asha, 'Asha writes', [pdf('asha-w2.pdf'), pdf('asha-1099.pdf')])).statusCode).toBe(
+    200,
+  );
+  expect((await clientSend(ravi, 'Ravi writes', [pdf('ravi-w2.pdf')])).statusCode).toBe(200);
+  expect((await clientSend(meera, 'Meera writes')).statusCode).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the file-assignment rules', () => {
+  it("refuse an analyst every call on another analyst's client, storing and changing nothing", async () => {
+    const refused = (res: Awaited<ReturnType<typeof call>>) => {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().status_smessage).toBe(MESSAGES.CLIENT_OTHER_ANALYST);
+    };
+    refused(await call(analyst, 'thread', { client_id: ravi.clientId }));
+    const objects = await storedObjects();
+    const before = await t.database.db.select().from(messages).where(eq(messages.clientId, ravi.clientId));
+    refused(await staffSend(analyst, { client_id: ravi.clientId, body: 'hi' }, [pdf('x.pdf')]));
+    refused(await staffSend(analyst, { client_id: ravi.clientId, body: 'note', internal: 'true' }));
+    expect(await storedObjects()).toBe(objects);
+    refused(await call(analyst, 'status', { client_id: ravi.clientId, status: 'done' }));
+    const raviFile = await attachmentNamed(ravi, 'ravi-w2.pdf');
+    refused(await call(analyst, 'file', { target: 'documents', attachment_id: raviFile, category: 'W2' }));
+    const after = await t.database.db.select().from(messages).where(eq(messages.clientId, ravi.clientId));
+    expect(after).toEqual(before);
+    expect(
+      (await t.database.db.select().from(messageThreads).where(eq(messageThreads.clientId, ravi.clientId)))[0]
+        ?.status,
+    ).toBe('open');
+    expect(await t.database.db.select().from(documents).where(eq(documents.clientId, ravi.clientId))).toEqual(
+      [],
+    );
+    // And before taking an unassigned file, only its triage view exists.
+    const triage = await call(analyst, 'thread', { client_id: meera.clientId });
+    expect(triage.statusCode).toBe(403);
+    expect(triage.json().status_smessage).toBe(MESSAGES.CLIENT_NOT_TAKEN);
+  });
+
+  it("refuse an attachment link for another analyst's client, a link signed for someone else, and a document link", async () => {
+    const signer = createStaffLinkSigner(TEST_SECRET);
+    const raviFile = await attachmentNamed(ravi, 'ravi-w2.pdf');
+    const guessed = signer.sign({ k: 'attachment', id: raviFile, u: analyst.userId });
+    const res = await t.getAs(analyst.sid, `/api/staff/messages/attachment?t=${guessed}`);
+    expect(res.statusCode).toBe(403);
+    const forOther = signer.sign({ k: 'attachment', id: raviFile, u: otherAnalyst.userId });
+    expect((await t.getAs(analyst.sid, `/api/staff/messages/attachment?t=${forOther}`)).statusCode).toBe(403);
+    expect((await t.getAs(otherAnalyst.sid, `/api/staff/messages/attachment?t=${forOther}`)).statusCode).toBe(
+      200,
+    );
+    const asDocument = signer.sign({ k: 'document', id: raviFile, u: otherAnalyst.userId });
+    expect(
+      (await t.getAs(otherAnalyst.sid, `/api/staff/messages/attachment?t=${asDocument}`)).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('staff/messages/thread and send', () => {
+  it('shows the conversation with notes, canned replies and checklist items; every read is audited', async () => {
+    const [filing] = await t.database.db
+      .select()
+      .from(filings)
+      .where(and(eq(filings.clientId, asha.clientId), eq(filings.taxYear, taxYear)));
+    await t.database.db.insert(requestItems).values({
+      filingId: filing?.id ?? '',
+      clientId: asha.clientId,
+      position: 1,
+      type: 'w2',
+      title: 'W-2 from Acme',
+      source: 'staff',
+    });
+    const note = await staffSend(analyst, { client_id: asha.clientId, body: 'Check Acme', internal: 'true' });
+    expect(note.statusCode, note.body).toBe(200);
+    const first = await thread(analyst, asha);
+    expect(first.client).toEqual({ client_id: asha.clientId, name: 'Asha Rao', file_number: null });
+    expect(first.analyst?.user_id).toBe(analyst.userId);
+    expect(first.messages.map((m) => [m.from, m.author, m.internal, m.body])).toEqual([
+      ['client', 'Asha Rao', false, 'Asha writes'],
+      ['staff', 'You', true, 'Check Acme'],
+    ]);
+    expect(first.messages[0]?.seen?.by).toBe('Ravi');
+    expect(first.messages[0]?.attachments.map((a) => [a.name, a.filed_as])).toEqual([
+      ['asha-w2.pdf', null],
+      ['asha-1099.pdf', null],
+    ]);
+    expect(first.messages[0]?.attachments[0]?.preview_url).toMatch(/inline=1$/);
+    expect(first.items.map((i) => i.title)).toEqual(['W-2 from Acme']);
+    expect(first.tax_years).toEqual([taxYear]);
+    // The admin sees the same thread, the note by its author's name.
+    const adminView = await thread(admin, asha);
+    expect(adminView.messages[1]?.author).toBe('Ravi S.');
+
+    const reads = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'staff.messages.read'), eq(auditLog.clientId, asha.clientId)));
+    expect(reads.map((r) => [r.actorUserId, r.subject])).toEqual([
+      [analyst.userId, '1 new message'],
+      [admin.userId, '0 new messages'],
+    ]);
+    const [read] = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.clientId, asha.clientId), eq(messages.authorKind, 'client')));
+    expect(read?.readBy).toBe(analyst.userId);
+
+    // The staff download opens the bytes and is audited.
+    const download = await t.getAs(analyst.sid, first.messages[0]?.attachments[0]?.download_url ?? '');
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.length).toBe(5000);
+    const downloads = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.messages.attachment.download'));
+    expect(downloads.map((d) => [d.actorUserId, d.subject])).toContainEqual([
+      analyst.userId,
+      first.messages[0]?.attachments[0]?.attachment_id,
+    ]);
+  });
+
+  it('refuses an empty reply (422) and a client that does not exist (404)', async () => {
+    const empty = await staffSend(analyst, { client_id: asha.clientId, body: ' ' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().status_smessage).toBe(MESSAGES.MESSAGE_EMPTY);
+    const unknown = await call(admin, 'thread', { client_id: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('staff/messages/status', () => {
+  it('sets the status (audited) and refuses a client with no conversation', async () => {
+    const res = await call(analyst, 'status', { client_id: asha.clientId, status: 'done' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await thread(analyst, asha)).status).toBe('done');
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'staff.messages.status'), eq(auditLog.clientId, asha.clientId)));
+    expect(audits.map((a) => a.subject)).toEqual(['open -> done']);
+    const bad = await call(analyst, 'status', { client_id: asha.clientId, status: 'archived' });
+    expect(bad.statusCode).toBe(400);
+    const lonely = await signUpAndLogIn(t, 'lonely.staffmsg@example.com', { first: 'Lone', last: 'Client' });
+    const none = await call(admin, 'status', { client_id: lonely.clientId, status: 'done' });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().status_smessage).toBe(MESSAGES.MESSAGE_THREAD_NOT_FOUND);
+    // Back to open for the inbox tests.
+    await call(analyst, 'status', { client_id: asha.clientId, status: 'open' });
+  });
+});
+
+describe('staff/messages/file', () => {
+  it("files a copy into the client's documents, once", async () => {
+    const id = await attachmentNamed(asha, 'asha-1099.pdf');
+    const res = await call(analyst, 'file', { target: 'documents', attachment_id: id, category: 'W2' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(MESSAGES.MESSAGE_ATTACHMENT_FILED);
+    const [attachment] = await t.database.db
+      .select()
+      .from(messageAttachments)
+      .where(eq(messageAttachments.id, id));
+    const [doc] = await t.database.db
+      .select()
+      .from(documents)
+      .where(eq(documents.id, attachment?.filedDocumentId ?? ''));
+    expect(doc).toMatchObject({
+      clientId: asha.clientId,
+      category: 'W2',
+      requestItemId: null,
+      originalName: 'asha-1099.pdf',
+      size: 5000,
+      uploadedBy: analyst.userId,
+    });
+    expect(doc?.storageKey).not.toBe(attachment?.storageKey);
+    expect(doc?.storageKey.startsWith('staff-messages-send/')).toBe(true);
+    const listed = (await thread(analyst, asha)).messages[0]?.attachments.find((a) => a.attachment_id === id);
+    expect(listed?.filed_as).toBe('Documents · W2');
+    const again = await call(analyst, 'file', { target: 'documents', attachment_id: id, category: 'W2' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().status_smessage).toBe(MESSAGES.MESSAGE_ATTACHMENT_ALREADY_FILED);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.messages.file'));
+    expect(audits.map((a) => a.subject)).toEqual([`${id} -> ${doc?.id}`]);
+  });
+
+  it('files a copy into a checklist item, which moves to uploaded with its history', async () => {
+    const id = await attachmentNamed(asha, 'asha-w2.pdf');
+    const [item] = await t.database.db
+      .select()
+      .from(requestItems)
+      .where(and(eq(requestItems.clientId, asha.clientId), eq(requestItems.title, 'W-2 from Acme')));
+    // Another client's item is not found.
+    const foreign = await call(admin, 'file', {
+      target: 'item',
+      attachment_id: await attachmentNamed(ravi, 'ravi-w2.pdf'),
+      item_id: item?.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const res = await call(analyst, 'file', { target: 'item', attachment_id: id, item_id: item?.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const [moved] = await t.database.db
+      .select()
+      .from(requestItems)
+      .where(eq(requestItems.id, item?.id ?? ''));
+    expect(moved?.status).toBe('uploaded');
+    const events = await t.database.db
+      .select()
+      .from(requestItemEvents)
+      .where(eq(requestItemEvents.itemId, item?.id ?? ''));
+    expect(events.map((e) => [e.action, e.toStatus, e.actorKind, e.actorId])).toContainEqual([
+      'uploaded',
+      'uploaded',
+      'staff',
+      analyst.userId,
+    ]);
+    const docs = await t.database.db
+      .select()
+      .from(documents)
+      .where(eq(documents.requestItemId, item?.id ?? ''));
+    expect(docs.map((d) => [d.originalName, d.category])).toEqual([['asha-w2.pdf', 'W2']]);
+    const listed = (await thread(analyst, asha)).messages[0]?.attachments.find((a) => a.attachment_id === id);
+    expect(listed?.filed_as).toBe('W-2 from Acme');
+  });
+});
+
+describe('staff/messages/canned', () => {
+  it('lists for everyone; only admins save and delete; a title is unique', async () => {
+    const titles = (res: Awaited<ReturnType<typeof call>>) =>
+      (res.json().replies as { title: string }[]).map((r) => r.title);
+    const byAnalyst = await call(analyst, 'canned', { action: 'save', title: 'Thanks', body: 'Thank you!' });
+    expect(byAnalyst.statusCode).toBe(403);
+    const saved = await call(admin, 'canned', {
+      action: 'save',
+      title: 'Thanks',
+      body: 'Thank you, received.',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe(MESSAGES.MESSAGE_CANNED_SAVED);
+    const listed = await call(analyst, 'canned', { action: 'list' });
+    const reply = (listed.json().replies as { reply_id: string; title: string; body: string }[]).find(
+      (r) => r.title === 'Thanks',
+    );
+    expect(reply?.body).toBe('Thank you, received.');
+    const replyId = reply?.reply_id ?? '';
+    expect((await thread(analyst, asha)).canned.map((c) => c.title)).toContain('Thanks');
+    const taken = await call(admin, 'canned', { action: 'save', title: 'Thanks', body: 'Again' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().status_smessage).toBe(MESSAGES.MESSAGE_CANNED_TITLE_TAKEN);
+    const edited = await call(admin, 'canned', {
+      action: 'save',
+      reply_id: replyId,
+      title: 'Thanks',
+      body: 'Thanks again',
+    });
+    expect(edited.json().replies).toContainEqual({
+      reply_id: replyId,
+      title: 'Thanks',
+      body: 'Thanks again',
+    });
+    expect((await call(analyst, 'canned', { action: 'delete', reply_id: replyId })).statusCode).toBe(403);
+    const deleted = await call(admin, 'canned', { action: 'delete', reply_id: replyId });
+    expect(deleted.statusCode).toBe(200);
+    expect(titles(deleted)).not.toContain('Thanks');
+    expect((await call(admin, 'canned', { action: 'delete', reply_id: replyId })).statusCode).toBe(404);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.actorUserId, admin.userId));
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['staff.messages.canned.save', 'staff.messages.canned.delete']),
+    );
+  });
+});
+
+describe('staff/messages/inbox', () => {
+  it('lists the threads one may work, unread first then the newest, with filters and the unread count', async () => {
+    // Everything read by the admin, then Ravi writes again: his thread is the only unread one.
+    await thread(admin, asha);
+    await thread(admin, meera);
+    await thread(admin, ravi);
+    expect((await clientSend(ravi, 'Ravi again')).statusCode).toBe(200);
+    expect((await clientSend(asha, 'Asha later')).statusCode).toBe(200);
+    await thread(admin, asha);
+
+    const all = await inbox(admin);
+    expect(names(all)).toEqual(['Ravi Kumar', 'Asha Rao', 'Meera Iyer']);
+    expect(all.threads[0]).toMatchObject({ unread: 1, last_from: 'client', file_number: 'TX-7781' });
+    expect(all.unread_threads).toBe(1);
+    expect(all.total).toBe(3);
+    expect(all.page_size).toBe(25);
+    expect(all.analysts.map((a) => a.user_id)).toEqual(
+      expect.arrayContaining([admin.userId, analyst.userId, otherAnalyst.userId]),
+    );
+
+    // An analyst sees their own clients only.
+    const mine = await inbox(analyst);
+    expect(names(mine)).toEqual(['Asha Rao']);
+    expect(mine.unread_threads).toBe(0);
+    expect((await inbox(otherAnalyst)).unread_threads).toBe(1);
+
+    expect(names(await inbox(admin, { unread_only: true }))).toEqual(['Ravi Kumar']);
+    expect(names(await inbox(admin, { analyst: analyst.userId }))).toEqual(['Asha Rao']);
+    expect(names(await inbox(admin, { analyst: 'unassigned' }))).toEqual(['Meera Iyer']);
+    await call(admin, 'status', { client_id: meera.clientId, status: 'done' });
+    expect(names(await inbox(admin, { status: 'done' }))).toEqual(['Meera Iyer']);
+    expect(names(await inbox(admin, { q: 'tx-77' }))).toEqual(['Ravi Kumar']);
+    expect(names(await inbox(admin, { q: 'asha.staffmsg' }))).toEqual(['Asha Rao']);
+    // Wildcards are searched as text.
+    expect(names(await inbox(admin, { q: '%' }))).toEqual(['Meera Iyer']);
+    expect(names(await inbox(admin, { q: '_50%' }))).toEqual(['Meera Iyer']);
+    // "N_I" would match NRI if `_` were a wildcard.
+    expect(names(await inbox(admin, { q: 'N_I' }))).toEqual([]);
+    expect(names(await inbox(admin, { page: 2 }))).toEqual([]);
+  });
+});
