@@ -61,7 +61,7 @@ export async function messagingRoutes(
         const messageId = await sendClientMessage({
           db: app.db,
           actor,
-          voice: { firmName: (await settings.get()).firm_name, appUrl },
+          voice: { firm: await settings.firm(), appUrl },
           taxYear: await settings.taxYear(request.body.taxy),
           body: request.body.body,
           uploads: prepared,

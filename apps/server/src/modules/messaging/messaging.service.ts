@@ -424,7 +424,7 @@ export async function sendClientMessage(deps: {
         tx,
         staff.email,
         templates.clientMessageForStaff(
-          deps.voice.firmName,
+          deps.voice.firm,
           staff.firstName,
           clientName,
           staffThreadUrl(deps.voice.appUrl, actor.clientId),

@@ -92,7 +92,7 @@ export async function messagingStaffRoutes(
         const messageId = await sendStaffMessage({
           db: app.db,
           actor,
-          voice: { firmName: (await settings.get()).firm_name, appUrl },
+          voice: { firm: await settings.firm(), appUrl },
           clientId: body.client_id,
           taxYear: await settings.taxYear(body.taxy),
           internal: body.internal,

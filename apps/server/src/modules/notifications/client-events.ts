@@ -108,10 +108,10 @@ export async function messageFromFirm(tx: Tx, voice: FirmVoice, event: { clientI
   await tell(
     tx,
     event.clientId,
-    (firstName) => templates.newMessageForClient(voice.firmName, firstName, `${voice.appUrl}/user/messages`),
+    (firstName) => templates.newMessageForClient(voice.firm, firstName, `${voice.appUrl}/user/messages`),
     {
       kind: 'message',
-      title: `You have a new message from ${voice.firmName}`,
+      title: `You have a new message from ${voice.firm.name}`,
       body: 'Open Messages in your client portal to read it.',
     },
   );
