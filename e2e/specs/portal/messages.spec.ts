@@ -1,0 +1,166 @@
+import { auditLog, clients, eq, users } from '@taxfirm/db';
+import { expect, test, type Page } from '../../support/fixtures.ts';
+import { apiPost, clientMenu, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
+import { mailsTo, staffFromCliFirstLogin } from '../../support/staff.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1280, height: 900 };
+
+/** A photo as a phone camera gives it: a JPEG drawn by the browser itself. */
+async function photo(page: Page, text: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate((label) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 600;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no canvas');
+    ctx.fillStyle = '#f4f1ea';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = '#222';
+    ctx.font = '40px sans-serif';
+    ctx.fillText(label, 60, 120);
+    for (let y = 200; y < 560; y += 30) ctx.fillRect(60, y, 600 - (y % 120), 5);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  }, text);
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
+test.describe('secure messages between a client and the firm', () => {
+  test.use({ viewport: PHONE });
+
+  test('a photo from a phone, an internal note and a reply: the client never sees the note, the analyst sees "Seen", all audited', async ({
+    page,
+    browser,
+    server,
+    mailbox,
+    checkA11y,
+  }) => {
+    test.setTimeout(180_000);
+    const email = 'messages.client@example.com';
+    const question = "Do I report my mother's joint FD in Pune? <b>Photo attached</b>";
+    const note = 'Internal: check the FBAR threshold with the reviewer before answering.';
+    const reply =
+      'Yes: report the interest on Schedule B, and the account on the FBAR if it is over $10,000.';
+
+    await verifiedAccount(page, mailbox, email);
+    const check = await apiPost(page, 'login/check', { email, password: 'correct horse battery' });
+    const clientId = ((await check.json()) as { uinfo: { client_id: string } }).uinfo.client_id;
+    await page.goto('/');
+    await loginThroughPanel(page, email);
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+    // The analyst takes the file first (her own browser, a desktop).
+    const desk = await browser.newContext({ baseURL: server.baseURL, viewport: DESK });
+    const staff = await desk.newPage();
+    await staffFromCliFirstLogin(staff, server, {
+      email: 'asha.msg@firm.example',
+      role: 'analyst',
+      firstName: 'Asha',
+      lastName: 'Iyer',
+    });
+    await staff.goto(`/staff/clients/${clientId}`);
+    await staff
+      .getByRole('region', { name: 'Waiting to be assigned' })
+      .getByRole('button', { name: 'Take this file' })
+      .click();
+    await expect(staff.getByText('Asha Iyer').first()).toBeVisible();
+
+    // The client writes from the phone, with a photo attached.
+    await page.goto('/user/dashboard');
+    const menu = await clientMenu(page);
+    await menu.getByRole('link', { name: /^Messages/ }).click();
+    await expect(page).toHaveURL(/\/user\/messages$/);
+    await checkA11y(page);
+    await page.getByLabel('Your message').fill(question);
+    await page
+      .getByLabel('Choose files to attach')
+      .setInputFiles({
+        name: 'IMG_2041.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await photo(page, 'FD receipt'),
+      });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // The text arrives as text: the tags are shown, not interpreted.
+    await expect(page.getByText(question, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Download IMG_2041\.jpg/ })).toBeVisible();
+    await expect(page.getByText('Sent', { exact: true })).toBeVisible();
+    await checkA11y(page);
+
+    // The analyst sees it unread in the inbox.
+    await staff.goto('/staff/messages');
+    const row = staff.getByRole('row', { name: /Ravi/ });
+    await expect(row).toContainText('1 unread');
+    await expect(
+      staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: /Messages/ }),
+    ).toContainText('1');
+    await checkA11y(staff);
+    await row.getByRole('link', { name: /Ravi/ }).click();
+    const thread = staff.getByRole('region', { name: /^Messages with/ });
+    await expect(thread.getByText(question, { exact: true })).toBeVisible();
+    await checkA11y(staff);
+
+    // An internal note, then the reply.
+    await thread.getByRole('radio', { name: 'Internal note' }).check();
+    await thread.getByLabel('Note', { exact: true }).fill(note);
+    await thread.getByRole('button', { name: 'Save note' }).click();
+    await expect(thread.getByRole('article', { name: /^Internal note/ })).toContainText(note);
+    const before = mailbox.received.length;
+    await thread.getByRole('radio', { name: 'Reply to client' }).check();
+    await thread.getByLabel('Message', { exact: true }).fill(reply);
+    await thread.getByRole('button', { name: 'Send reply' }).click();
+    await expect(thread.getByText(reply)).toBeVisible();
+    await checkA11y(staff);
+
+    // The client gets an e-mail that says there is a message, and nothing of it.
+    await expect.poll(() => mailsTo(mailbox, email, before).length, { timeout: 30_000 }).toBe(1);
+    const alert = mailsTo(mailbox, email, before)[0]?.body ?? '';
+    expect(alert).toMatch(/You have a new message from/);
+    expect(alert).not.toContain('Schedule B');
+    expect(alert).not.toContain('FBAR threshold');
+
+    // The client opens the portal: the reply is there, the note is not.
+    await page.goto('/user/dashboard');
+    const bell = page.getByRole('banner').getByRole('button', { name: /Notifications, \d+ unread/ });
+    await expect(bell).toBeVisible();
+    await (await clientMenu(page)).getByRole('link', { name: /^Messages/ }).click();
+    await expect(page.getByText(reply)).toBeVisible();
+    await expect(page.getByText(note)).toHaveCount(0);
+    await expect(page.getByText(/Seen by Asha/)).toBeVisible();
+    await checkA11y(page);
+    await page.setViewportSize(DESK);
+    await checkA11y(page);
+
+    // The analyst sees "Seen".
+    await staff.reload();
+    await expect(thread.getByText(/^Seen /)).toBeVisible({ timeout: 15_000 });
+    await staff.setViewportSize(PHONE);
+    await checkA11y(staff);
+    await staff.goto('/staff/messages');
+    await checkA11y(staff);
+    await desk.close();
+
+    // Each step is in the audit log.
+    await page.goto('about:blank');
+    const actions = await server.withDatabase(async (db) => {
+      const [client] = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .innerJoin(users, eq(users.id, clients.userId))
+        .where(eq(users.email, email));
+      return (
+        await db
+          .select({ action: auditLog.action })
+          .from(auditLog)
+          .where(eq(auditLog.clientId, client?.id ?? ''))
+      ).map((r) => r.action);
+    });
+    for (const action of [
+      'messages.send',
+      'staff.messages.read',
+      'staff.messages.note',
+      'staff.messages.send',
+    ]) {
+      expect(actions, action).toContain(action);
+    }
+  });
+});
