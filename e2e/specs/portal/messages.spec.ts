@@ -72,13 +72,11 @@ test.describe('secure messages between a client and the firm', () => {
     await expect(page).toHaveURL(/\/user\/messages$/);
     await checkA11y(page);
     await page.getByLabel('Your message').fill(question);
-    await page
-      .getByLabel('Choose files to attach')
-      .setInputFiles({
-        name: 'IMG_2041.jpg',
-        mimeType: 'image/jpeg',
-        buffer: await photo(page, 'FD receipt'),
-      });
+    await page.getByLabel('Choose files to attach').setInputFiles({
+      name: 'IMG_2041.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photo(page, 'FD receipt'),
+    });
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     // The text arrives as text: the tags are shown, not interpreted.
     await expect(page.getByText(question, { exact: true })).toBeVisible();
