@@ -32,6 +32,7 @@ import type { Upload } from '../../lib/uploads.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import { messageFromFirm, type FirmVoice } from '../notifications/client-events.ts';
+import { markNotificationsRead } from '../notifications/notifications.service.ts';
 import { recordActivity } from './activity.service.ts';
 
 /** A database or a transaction. */
@@ -352,6 +353,8 @@ export async function markClientRead(deps: { db: Database; actor: ClientActor })
     if (read.length > 0) {
       await audit(tx, { actor, action: 'messages.read', subject: `${read.length} message(s)` });
     }
+    // The bell's "You have a new message" entries are read with the messages they announced.
+    await markNotificationsRead(tx, actor.clientId, { kind: 'message' });
   });
 }
 

@@ -216,6 +216,13 @@ describe('read receipts', () => {
     expect(reply.statusCode, reply.body).toBe(200);
     const before = await clientList(asha);
     expect(before.unread).toBe(1);
+    const bell = async () =>
+      (await t.postAs(asha.sid, '/api/account/notifications/list', {})).json() as {
+        messages_unread: number;
+        notifications: { kind: string; read: boolean }[];
+      };
+    expect((await bell()).messages_unread).toBe(1);
+    expect((await bell()).notifications.filter((n) => n.kind === 'message' && !n.read)).toHaveLength(1);
     const listedReply = before.messages.find((m) => m.message_id === reply.json().message_id);
     expect(listedReply).toMatchObject({ from: 'staff', author: 'Ravi S.', seen: null });
 
@@ -223,6 +230,9 @@ describe('read receipts', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json().message).toBe(MESSAGES.MESSAGE_READ);
     expect((await clientList(asha)).unread).toBe(0);
+    // Reading the conversation also reads the bell's "new message" entries: one place to catch up.
+    expect((await bell()).messages_unread).toBe(0);
+    expect((await bell()).notifications.filter((n) => n.kind === 'message' && !n.read)).toEqual([]);
     const thread = await staffThread(analyst, asha);
     const seenReply = thread.messages.find((m) => m.message_id === reply.json().message_id);
     expect(seenReply).toMatchObject({ author: 'You', seen: { by: 'Asha' } });

@@ -17,7 +17,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
   registerCall(app, CALLS.notifications, async (request) => listNotifications(app.db, clientOf(request)));
 
   registerCall(app, CALLS.notificationsRead, async (request) => {
-    await markNotificationsRead(app.db, clientOf(request), request.body.id);
+    await markNotificationsRead(app.db, clientOf(request), request.body.id ? { id: request.body.id } : {});
     return { status_smessage: MESSAGES.NOTIFICATIONS_READ };
   });
 

@@ -61,13 +61,25 @@ export async function listNotifications(
   };
 }
 
-/** Mark one of this client's notifications read (another client's is not found), or all of them. */
-export async function markNotificationsRead(db: Database, clientId: string, id?: string): Promise<void> {
+/**
+ * Mark one of this client's notifications read (another client's is not found), or all of them, or all of
+ * one kind (the "new message" entries once the conversation is read).
+ */
+export async function markNotificationsRead(
+  db: Pick<Database, 'update'>,
+  clientId: string,
+  which: { id?: string; kind?: NotificationKind } = {},
+): Promise<void> {
+  const { id, kind } = which;
   const marked = await db
     .update(notifications)
     .set({ readAt: new Date() })
     .where(
-      and(eq(notifications.clientId, clientId), id ? eq(notifications.id, id) : isNull(notifications.readAt)),
+      and(
+        eq(notifications.clientId, clientId),
+        id ? eq(notifications.id, id) : isNull(notifications.readAt),
+        kind ? eq(notifications.kind, kind) : undefined,
+      ),
     )
     .returning({ id: notifications.id });
   if (id && marked.length === 0) {
