@@ -21,6 +21,7 @@ import {
   staffActivity,
   type Database,
 } from '@taxfirm/db';
+import { startScheduler, type Scheduler } from '../../lib/scheduler.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
@@ -195,14 +196,9 @@ export async function runRetentionPass(
   return result;
 }
 
-export type RetentionScheduler = {
-  /** Run a pass now (or join the one running); undefined once stopped or when the pass failed. */
-  run: () => Promise<RetentionResult | undefined>;
-  /** Stop the timers and wait for a running pass (it stops between batches). */
-  stop: () => Promise<void>;
-};
+export type RetentionScheduler = Scheduler<RetentionResult>;
 
-/** A pass shortly after start, then daily, on unref'd timers, until stopped. Never throws. */
+/** A pass shortly after start, then daily, until stopped (lib/scheduler.ts; it stops between batches). */
 export function startRetentionScheduler({
   db,
   storage,
@@ -221,34 +217,11 @@ export function startRetentionScheduler({
   /** The clock (tests set it). */
   now?: () => Date;
 }): RetentionScheduler {
-  let running: Promise<RetentionResult | undefined> | null = null;
-  let stopped = false;
-
-  const run = (): Promise<RetentionResult | undefined> => {
-    if (stopped) return Promise.resolve(undefined);
-    running ??= runRetentionPass(db, storage, { now: now(), years, log, shouldStop: () => stopped })
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'records retention pass failed');
-        return undefined;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const first = setTimeout(() => void run(), firstRunMs);
-  first.unref();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-
-  return {
-    run,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startScheduler({
+    name: 'records retention',
+    log,
+    intervalMs,
+    firstRunMs,
+    pass: (stopped) => runRetentionPass(db, storage, { now: now(), years, log, shouldStop: stopped }),
+  });
 }

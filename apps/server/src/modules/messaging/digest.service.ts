@@ -33,6 +33,7 @@ import {
   type Database,
   type SQL,
 } from '@taxfirm/db';
+import { startScheduler, type Scheduler } from '../../lib/scheduler.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
@@ -233,14 +234,9 @@ export async function runDigestPass(
   return result;
 }
 
-export type DigestScheduler = {
-  /** Run a pass now (or join the one running); undefined once stopped or when the pass failed. */
-  run: () => Promise<DigestPassResult | undefined>;
-  /** Stop the timers and wait for a running pass. */
-  stop: () => Promise<void>;
-};
+export type DigestScheduler = Scheduler<DigestPassResult>;
 
-/** A pass shortly after start, then every interval, on unref'd timers, until stopped. Never throws. */
+/** A pass shortly after start, then every interval, until stopped (lib/scheduler.ts). Never throws. */
 export function startDigestScheduler({
   db,
   settings,
@@ -259,34 +255,11 @@ export function startDigestScheduler({
   /** The clock (tests set it). */
   now?: () => Date;
 }): DigestScheduler {
-  let running: Promise<DigestPassResult | undefined> | null = null;
-  let stopped = false;
-
-  const run = (): Promise<DigestPassResult | undefined> => {
-    if (stopped) return Promise.resolve(undefined);
-    running ??= runDigestPass(db, { now: now(), settings, appUrl, log })
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'staff digest pass failed');
-        return undefined;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const first = setTimeout(() => void run(), firstRunMs);
-  first.unref();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-
-  return {
-    run,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startScheduler({
+    name: 'staff digest',
+    log,
+    intervalMs,
+    firstRunMs,
+    pass: () => runDigestPass(db, { now: now(), settings, appUrl, log }),
+  });
 }

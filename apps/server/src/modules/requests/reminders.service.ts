@@ -31,6 +31,7 @@ import {
   type Database,
   type SQL,
 } from '@taxfirm/db';
+import { startScheduler, type Scheduler } from '../../lib/scheduler.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM, type StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -276,14 +277,9 @@ export async function remindNow(
   });
 }
 
-export type ReminderScheduler = {
-  /** Run a pass now (or join the one running); undefined once stopped or when the pass failed. */
-  run: () => Promise<ReminderPassResult | undefined>;
-  /** Stop the timers and wait for a running pass. */
-  stop: () => Promise<void>;
-};
+export type ReminderScheduler = Scheduler<ReminderPassResult>;
 
-/** A pass shortly after start, then every interval, on unref'd timers, until stopped. Never throws. */
+/** A pass shortly after start, then every interval, until stopped (lib/scheduler.ts). Never throws. */
 export function startReminderScheduler({
   db,
   settings,
@@ -302,34 +298,11 @@ export function startReminderScheduler({
   /** The clock (tests set it). */
   now?: () => Date;
 }): ReminderScheduler {
-  let running: Promise<ReminderPassResult | undefined> | null = null;
-  let stopped = false;
-
-  const run = (): Promise<ReminderPassResult | undefined> => {
-    if (stopped) return Promise.resolve(undefined);
-    running ??= runReminderPass(db, { now: now(), settings, appUrl, log })
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'checklist reminder pass failed');
-        return undefined;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const first = setTimeout(() => void run(), firstRunMs);
-  first.unref();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-
-  return {
-    run,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startScheduler({
+    name: 'checklist reminder',
+    log,
+    intervalMs,
+    firstRunMs,
+    pass: () => runReminderPass(db, { now: now(), settings, appUrl, log }),
+  });
 }
