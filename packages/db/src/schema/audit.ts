@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from '../columns.ts';
 import { clients, users } from './accounts.ts';
 
@@ -15,6 +15,11 @@ export const auditLog = pgTable(
     ip: text(),
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order rows were written in. Two events can share a timestamp (one transaction, or the embedded
+     * database's millisecond clock), and a random id says nothing of which came first.
+     */
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [index('audit_log_client_created_idx').on(t.clientId, t.createdAt)],
 );

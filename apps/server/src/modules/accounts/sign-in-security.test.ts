@@ -84,7 +84,7 @@ async function auditOf(userId: string) {
     .select()
     .from(auditLog)
     .where(eq(auditLog.actorUserId, userId))
-    .orderBy(auditLog.createdAt, auditLog.id);
+    .orderBy(auditLog.seq);
   return rows.map((r) => (r.subject ? `${r.action}: ${r.subject}` : r.action));
 }
 

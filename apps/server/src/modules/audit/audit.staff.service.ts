@@ -47,7 +47,7 @@ const auditList = definePagedList({
         sql`${clients.firstName} || ' ' || ${clients.lastName}`,
       ]),
     ),
-    order: orderBy(auditLog.createdAt, 'desc', auditLog.id, 'desc'),
+    order: orderBy(auditLog.createdAt, 'desc', auditLog.seq, 'desc'),
   }),
   read: async (db, q, slice): Promise<AuditEntry[]> => {
     const rows = await inSlice(

@@ -59,7 +59,7 @@ const settingsAudits = async () =>
     .select()
     .from(auditLog)
     .where(eq(auditLog.action, 'staff.settings.save'))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+    .orderBy(asc(auditLog.seq));
 
 describe('staff/settings access', () => {
   it('refuses an analyst (403), a client (403) and no session (401), and changes nothing', async () => {

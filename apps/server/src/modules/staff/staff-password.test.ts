@@ -1,4 +1,4 @@
-import { auditLog, emailOutbox, eq, users } from '@taxfirm/db';
+import { asc, auditLog, emailOutbox, eq, users } from '@taxfirm/db';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sentText, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
@@ -20,7 +20,14 @@ const codeFor = (secret: string, stepsAhead = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
 /** E-mails to `email`, with their text as sent (one-time links opened). */
 const mailsTo = async (email: string) =>
-  (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).map((row) => ({
+  // In the order they were written: a row the mail worker updated moves in the heap (PostgreSQL).
+  (
+    await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, email))
+      .orderBy(asc(emailOutbox.createdAt))
+  ).map((row) => ({
     ...row,
     text: sentText(row),
   }));
