@@ -16,7 +16,7 @@ export async function steadily<T>(work: () => Promise<T>, floorMs = STEADY_ANSWE
   } finally {
     // A timer can fire a little early against performance.now() (the event loop's clock is read once per
     // turn, and a fractional delay is cut to whole milliseconds): wait again until the floor has really passed.
-    for (let left = floorMs - (performance.now() - started); left > 0; ) {
+    for (let left = floorMs - (performance.now() - started); left > 0;) {
       await sleep(Math.ceil(left));
       left = floorMs - (performance.now() - started);
     }
