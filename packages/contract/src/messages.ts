@@ -263,6 +263,8 @@ export const MESSAGES = {
   MESSAGE_UPLOAD_TOO_LARGE: 'Each attachment must be smaller than 25 MB.',
   MESSAGE_UPLOAD_WRONG_TYPE: 'Attach JPEG, PNG, HEIC, PDF or Word files only.',
   MESSAGE_READ: 'Messages marked as read.',
+  MESSAGE_TAX_YEAR_INVALID: "Choose one of the firm's tax years.",
+  MESSAGE_NOTE_ATTACHMENT_STAYS: "A note's attachment stays with the note: attach it to a reply to share it.",
   MESSAGE_THREAD_NOT_FOUND: 'This conversation was not found.',
   MESSAGE_ATTACHMENT_NOT_FOUND: 'This attachment was not found.',
   MESSAGE_ATTACHMENT_FILED: "Filed in the client's documents.",

@@ -11,10 +11,12 @@
  */
 import { FIRM_TIME_ZONE } from '@taxfirm/contract';
 import {
+  and,
   documents,
   eq,
   filings,
   inArray,
+  lt,
   lte,
   messageAttachments,
   messages,
@@ -47,6 +49,15 @@ function firmYear(now: Date): number {
  */
 export function lastExpiredTaxYear(now: Date, years: number): number {
   return firmYear(now) - years - 1;
+}
+
+/**
+ * Rows written before this are old enough to go: January 1 of the firm's year `years` ago (06:00 UTC is
+ * midnight in Chicago in January). A late filer's records of an old tax year are kept `years` from when they
+ * came, not from the tax year.
+ */
+export function writtenBefore(now: Date, years: number): Date {
+  return new Date(Date.UTC(firmYear(now) - years, 0, 1, 6));
 }
 
 export type RetentionResult = {
@@ -100,6 +111,7 @@ export async function runRetentionPass(
   { now, years, log, shouldStop = () => false }: PassOptions,
 ): Promise<RetentionResult> {
   const through = lastExpiredTaxYear(now, years);
+  const before = writtenBefore(now, years);
   const result: RetentionResult = {
     throughTaxYear: through,
     documents: 0,
@@ -120,7 +132,7 @@ export async function runRetentionPass(
         })
         .from(documents)
         .innerJoin(filings, eq(filings.id, documents.filingId))
-        .where(lte(filings.taxYear, through))
+        .where(and(lte(filings.taxYear, through), lt(documents.uploadedAt, before)))
         .limit(BATCH)
         .for('update', { of: documents, skipLocked: true });
       if (rows.length > 0) {
@@ -147,7 +159,7 @@ export async function runRetentionPass(
       const rows = await tx
         .select({ id: messages.id })
         .from(messages)
-        .where(lte(messages.taxYear, through))
+        .where(and(lte(messages.taxYear, through), lt(messages.createdAt, before)))
         .limit(BATCH)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return { messages: 0, keys: [] };
@@ -175,7 +187,7 @@ export async function runRetentionPass(
           db
             .select({ id: staffActivity.id })
             .from(staffActivity)
-            .where(lte(staffActivity.taxYear, through))
+            .where(and(lte(staffActivity.taxYear, through), lt(staffActivity.createdAt, before)))
             .limit(BATCH),
         ),
       )

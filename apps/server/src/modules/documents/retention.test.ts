@@ -67,8 +67,14 @@ async function filingOf(taxYear: number): Promise<string> {
   return row.id;
 }
 
+/** When a year's records usually come in: the spring after it. */
+const seasonOf = (taxYear: number) => new Date(Date.UTC(taxYear + 1, 2, 1));
+
 /** A document of the year's filing, stored; with `unlocked`, also its unlocked copy. */
-async function makeDocument(taxYear: number, { unlocked = false } = {}) {
+async function makeDocument(
+  taxYear: number,
+  { unlocked = false, uploadedAt = seasonOf(taxYear) }: { unlocked?: boolean; uploadedAt?: Date } = {},
+) {
   const file = await stored('upload-uploaddocs/');
   const copy = unlocked ? await stored('account-requests-upload/') : null;
   const [row] = await t.database.db
@@ -83,6 +89,7 @@ async function makeDocument(taxYear: number, { unlocked = false } = {}) {
       storageKey: file.key,
       sha256: file.sha256,
       unlockedStorageKey: copy?.key ?? null,
+      uploadedAt,
     })
     .returning({ id: documents.id });
   if (!row) throw new Error('no document');
@@ -90,10 +97,10 @@ async function makeDocument(taxYear: number, { unlocked = false } = {}) {
 }
 
 /** A client's message about the year, with one stored attachment. */
-async function makeMessage(taxYear: number) {
+async function makeMessage(taxYear: number, createdAt = seasonOf(taxYear)) {
   const [message] = await t.database.db
     .insert(messages)
-    .values({ threadId, clientId, taxYear, authorKind: 'client', body: `About ${taxYear}` })
+    .values({ threadId, clientId, taxYear, authorKind: 'client', body: `About ${taxYear}`, createdAt })
     .returning({ id: messages.id });
   if (!message) throw new Error('no message');
   const file = await stored('account-messages-send/');
@@ -143,28 +150,27 @@ describe('the records retention pass', () => {
     const oldMessage = await makeMessage(OLD);
     const youngMessage = await makeMessage(YOUNG);
     await t.database.db.insert(staffActivity).values([
-      { clientId, taxYear: OLD, kind: 'upload', summary: 'Uploaded 1 file' },
-      { clientId, taxYear: EDGE, kind: 'payment', summary: 'Paid $350.00' },
-      { clientId, taxYear: YOUNG, kind: 'message', summary: 'Sent a message' },
+      { clientId, taxYear: OLD, kind: 'upload', summary: 'Uploaded 1 file', createdAt: seasonOf(OLD) },
+      { clientId, taxYear: EDGE, kind: 'payment', summary: 'Paid $350.00', createdAt: seasonOf(EDGE) },
+      { clientId, taxYear: YOUNG, kind: 'message', summary: 'Sent a message', createdAt: seasonOf(YOUNG) },
     ]);
     const { log, lines } = recordingLog();
 
     const result = await runRetentionPass(t.database.db, t.storage, { now: NOW, years: 7, log });
 
+    // 2017's records came in 2018: kept through 2025, gone now. 2018's came in 2019: kept through 2026.
     expect(result).toEqual({
       throughTaxYear: EDGE,
-      documents: 2,
+      documents: 1,
       messages: 1,
       attachments: 1,
-      activity: 2,
-      objects: 4,
+      activity: 1,
+      objects: 3,
     });
     // Old rows and their objects are gone.
     const db = t.database.db;
-    for (const id of [oldDocument.id, edgeDocument.id]) {
-      expect(await rowsOf(db.select().from(documents).where(eq(documents.id, id)))).toBe(0);
-    }
-    for (const key of [...oldDocument.keys, ...edgeDocument.keys, oldMessage.key]) {
+    expect(await rowsOf(db.select().from(documents).where(eq(documents.id, oldDocument.id)))).toBe(0);
+    for (const key of [...oldDocument.keys, oldMessage.key]) {
       expect(await exists(key), key).toBe(false);
     }
     expect(await rowsOf(db.select().from(messages).where(eq(messages.id, oldMessage.id)))).toBe(0);
@@ -174,8 +180,12 @@ describe('the records retention pass', () => {
       ),
     ).toBe(0);
     expect(
-      (await db.select({ taxYear: staffActivity.taxYear }).from(staffActivity)).map((row) => row.taxYear),
-    ).toEqual([YOUNG]);
+      (await db.select({ taxYear: staffActivity.taxYear }).from(staffActivity))
+        .map((row) => row.taxYear)
+        .sort(),
+    ).toEqual([EDGE, YOUNG]);
+    expect(await rowsOf(db.select().from(documents).where(eq(documents.id, edgeDocument.id)))).toBe(1);
+    for (const key of edgeDocument.keys) expect(await exists(key), key).toBe(true);
 
     // The younger year is kept, objects and all, and so is the client's thread.
     expect(await rowsOf(db.select().from(documents).where(eq(documents.id, youngDocument.id)))).toBe(1);
@@ -191,7 +201,7 @@ describe('the records retention pass', () => {
     expect(audits[0]).toMatchObject({
       actorUserId: null,
       subject:
-        'tax years to 2018: 2 documents, 1 messages (1 attachments), 2 activity entries, 4 stored objects',
+        'tax years to 2018: 1 documents, 1 messages (1 attachments), 1 activity entries, 3 stored objects',
     });
     const logged = JSON.stringify(lines);
     expect(logged).toContain('records retention pass');
@@ -224,6 +234,31 @@ describe('the records retention pass', () => {
 
     const again = await runRetentionPass(t.database.db, t.storage, { now: NOW, years: 7, log });
     expect(again).toMatchObject({ documents: 0, messages: 0, attachments: 0, activity: 0, objects: 0 });
+  });
+
+  it("keeps a late filer's records of an expired tax year for N years from when they came", async () => {
+    // 2017's return filed late: its W-2 and a message arrived in 2024, well within 7 years of NOW.
+    const late = await makeDocument(OLD, { uploadedAt: new Date('2024-04-10T15:00:00Z') });
+    const lateMessage = await makeMessage(OLD, new Date('2024-04-11T15:00:00Z'));
+    const { log } = recordingLog();
+
+    const result = await runRetentionPass(t.database.db, t.storage, { now: NOW, years: 7, log });
+
+    expect(result).toMatchObject({ documents: 0, messages: 0 });
+    const db = t.database.db;
+    expect(await rowsOf(db.select().from(documents).where(eq(documents.id, late.id)))).toBe(1);
+    expect(await rowsOf(db.select().from(messages).where(eq(messages.id, lateMessage.id)))).toBe(1);
+    for (const key of [...late.keys, lateMessage.key]) expect(await exists(key), key).toBe(true);
+    // Once they are 7 full years old (2032), they go.
+    const later = await runRetentionPass(t.database.db, t.storage, {
+      now: new Date('2032-01-02T12:00:00Z'),
+      years: 7,
+      log,
+    });
+    expect(later.throughTaxYear).toBe(2024);
+    expect(await rowsOf(db.select().from(documents).where(eq(documents.id, late.id)))).toBe(0);
+    expect(await rowsOf(db.select().from(messages).where(eq(messages.id, lateMessage.id)))).toBe(0);
+    for (const key of [...late.keys, lateMessage.key]) expect(await exists(key), key).toBe(false);
   });
 
   it('runs from the app on its schedule when enabled', async () => {

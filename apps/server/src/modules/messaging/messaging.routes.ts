@@ -23,6 +23,7 @@ import {
   getClientAttachment,
   listClientMessages,
   markClientRead,
+  messageTaxYear,
   openStoredAttachment,
   sendClientMessage,
 } from './messaging.service.ts';
@@ -53,6 +54,7 @@ export async function messagingRoutes(
       const actor = clientActorOf(request);
       const files = uploadsOf(request).filter((upload) => upload.field === MESSAGE_UPLOAD_FIELD);
       assertHasContent(request.body.body, files.length);
+      const taxYear = await messageTaxYear(settings, request.body.taxy);
       // Keys stored while preparing (converted photos) are removed with the rest if the request fails.
       const created: string[] = [];
       try {
@@ -62,7 +64,7 @@ export async function messagingRoutes(
           db: app.db,
           actor,
           voice: { firm: await settings.firm(), appUrl },
-          taxYear: await settings.taxYear(request.body.taxy),
+          taxYear,
           body: request.body.body,
           uploads: prepared,
         });

@@ -33,6 +33,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import { messageFromFirm, type FirmVoice } from '../notifications/client-events.ts';
 import { markNotificationsRead } from '../notifications/notifications.service.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
 import { recordActivity } from './activity.service.ts';
 
 /** A database or a transaction. */
@@ -57,6 +58,26 @@ export function assertHasContent(body: string, files: number): void {
       details: { body: MESSAGES.MESSAGE_EMPTY },
     });
   }
+}
+
+/**
+ * The tax year a new message is filed under: the one asked for, if it is one of the firm's years (first to
+ * current), else refused; without one, the current year. (A message dated long ago would skip the file's
+ * analyst and fall under the retention rule early.)
+ */
+export async function messageTaxYear(
+  settings: Pick<SettingsCache, 'taxYears'>,
+  requested: number | undefined,
+): Promise<number> {
+  const { first, current } = await settings.taxYears();
+  if (requested === undefined) return current;
+  if (requested < first || requested > current) {
+    throw new AppError('UNPROCESSABLE', {
+      message: MESSAGES.MESSAGE_TAX_YEAR_INVALID,
+      details: { taxy: MESSAGES.MESSAGE_TAX_YEAR_INVALID },
+    });
+  }
+  return requested;
 }
 
 /** The client's thread, made at the first message of either side, locked for the caller's transaction. */

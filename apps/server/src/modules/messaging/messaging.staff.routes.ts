@@ -21,7 +21,7 @@ import { getWorkableFiling } from '../filings/filings.service.ts';
 import { prepareUploads } from '../requests/requests.upload.service.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { STAFF_ATTACHMENT_PATH, staffAttachmentLinks } from './attachment-links.ts';
-import { assertHasContent } from './messaging.service.ts';
+import { assertHasContent, messageTaxYear } from './messaging.service.ts';
 import {
   fileAttachment,
   listInbox,
@@ -73,7 +73,7 @@ export async function messagingStaffRoutes(
       throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
     }
     const year = Number(fields['taxy']);
-    const taxYear = await settings.taxYear(Number.isInteger(year) && year > 0 ? year : undefined);
+    const taxYear = await messageTaxYear(settings, Number.isInteger(year) && year > 0 ? year : undefined);
     await getWorkableFiling(app.db, staffActorOf(request), { clientId, taxYear });
   };
 
@@ -85,6 +85,7 @@ export async function messagingStaffRoutes(
       const { body } = request;
       const files = uploadsOf(request).filter((upload) => upload.field === MESSAGE_UPLOAD_FIELD);
       assertHasContent(body.body, files.length);
+      const taxYear = await messageTaxYear(settings, body.taxy);
       const created: string[] = [];
       try {
         const prepared = await prepareUploads(app.storage, files, KEY_PREFIX, created);
@@ -94,7 +95,7 @@ export async function messagingStaffRoutes(
           actor,
           voice: { firm: await settings.firm(), appUrl },
           clientId: body.client_id,
-          taxYear: await settings.taxYear(body.taxy),
+          taxYear,
           internal: body.internal,
           body: body.body,
           uploads: prepared,

@@ -358,6 +358,7 @@ async function findAttachment(db: Reader, attachmentId: string) {
       contentType: messageAttachments.contentType,
       size: messageAttachments.size,
       filedDocumentId: messageAttachments.filedDocumentId,
+      internal: messages.internal,
     })
     .from(messageAttachments)
     .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
@@ -416,10 +417,16 @@ export async function fileAttachment(deps: {
 }): Promise<void> {
   const { db, storage, actor, input } = deps;
   const file = await findAttachment(db, input.attachment_id);
-  // Checked before any copy is made: a foreign file or a filed attachment stores nothing.
+  // Checked before any copy is made: a foreign file or a filed attachment stores nothing. The staff member must
+  // be able to see the attachment itself (its message's year or the current one), whatever the target.
+  const filingOfFile = await workableFilingOf(db, actor, file.clientId, [file.taxYear, deps.currentTaxYear]);
+  // A document is the client's to see: a note's attachment (a workpaper) stays with the note.
+  if (file.internal) {
+    throw new AppError('CONFLICT', { message: MESSAGES.MESSAGE_NOTE_ATTACHMENT_STAYS });
+  }
   let filing: Filing;
   if (input.target === 'documents') {
-    filing = await workableFilingOf(db, actor, file.clientId, [file.taxYear, deps.currentTaxYear]);
+    filing = filingOfFile;
   } else {
     const [item] = await db
       .select({ filingId: requestItems.filingId })

@@ -218,6 +218,16 @@ describe('staff/messages/thread and send', () => {
     ]);
   });
 
+  it("refuses a reply dated outside the firm's tax years (422) before storing a file", async () => {
+    const objectsBefore = await storedObjects();
+    const res = await staffSend(analyst, { client_id: asha.clientId, body: 'Old', taxy: '2005' }, [
+      pdf('old.pdf'),
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().status_smessage).toBe(MESSAGES.MESSAGE_TAX_YEAR_INVALID);
+    expect(await storedObjects()).toBe(objectsBefore);
+  });
+
   it('refuses an empty reply (422) and a client that does not exist (404)', async () => {
     const empty = await staffSend(analyst, { client_id: asha.clientId, body: ' ' });
     expect(empty.statusCode).toBe(422);
@@ -282,6 +292,21 @@ describe('staff/messages/file', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'staff.messages.file'));
     expect(audits.map((a) => a.subject)).toEqual([`${id} -> ${doc?.id}`]);
+  });
+
+  it("refuses to file a note's attachment (it would show a workpaper to the client), storing nothing", async () => {
+    const note = await staffSend(analyst, { client_id: asha.clientId, body: 'Workpaper', internal: 'true' }, [
+      pdf('workpaper.pdf'),
+    ]);
+    expect(note.statusCode, note.body).toBe(200);
+    const id = await attachmentNamed(asha, 'workpaper.pdf');
+    const documentsBefore = await t.database.db.select().from(documents);
+    const objectsBefore = await storedObjects();
+    const res = await call(analyst, 'file', { target: 'documents', attachment_id: id, category: 'W2' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().status_smessage).toBe(MESSAGES.MESSAGE_NOTE_ATTACHMENT_STAYS);
+    expect(await t.database.db.select().from(documents)).toHaveLength(documentsBefore.length);
+    expect(await storedObjects()).toBe(objectsBefore);
   });
 
   it('files a copy into a checklist item, which moves to uploaded with its history', async () => {

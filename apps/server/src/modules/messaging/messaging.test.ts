@@ -194,13 +194,26 @@ describe('account/messages/send and list', () => {
   });
 
   it('filters by tax year and lists the years that have messages', async () => {
-    const res = await clientSend(asha, { body: 'About last year', taxy: '2020' });
+    const res = await clientSend(asha, { body: 'About an earlier year', taxy: '2022' });
     expect(res.statusCode, res.body).toBe(200);
     const all = await clientList(asha);
-    expect(all.tax_years).toContain(2020);
-    const only2020 = await clientList(asha, { taxy: 2020 });
-    expect(only2020.messages.map((m) => m.body)).toEqual(['About last year']);
-    expect(only2020.messages[0]?.tax_year).toBe(2020);
+    expect(all.tax_years).toContain(2022);
+    const only2022 = await clientList(asha, { taxy: 2022 });
+    expect(only2022.messages.map((m) => m.body)).toEqual(['About an earlier year']);
+    expect(only2022.messages[0]?.tax_year).toBe(2022);
+  });
+
+  it("refuses a tax year that is not one of the firm's (422), storing nothing", async () => {
+    const before = (await messagesOf(asha)).length;
+    // The firm's years are 2021 to 2025 here: a message dated 2000 would skip the analyst and be purged early.
+    for (const taxy of ['2000', '2020', '2026']) {
+      const res = await clientSend(asha, { body: 'Dated elsewhere', taxy }, [
+        { name: 'scan.jpg', bytes: sampleJpeg(), type: 'image/jpeg' },
+      ]);
+      expect(res.statusCode, taxy).toBe(422);
+      expect(res.json().status_smessage).toBe(MESSAGES.MESSAGE_TAX_YEAR_INVALID);
+    }
+    expect(await messagesOf(asha)).toHaveLength(before);
   });
 });
 

@@ -10,12 +10,14 @@ export type SettingsCache = {
   firm: () => Promise<Firm>;
   /** The tax year a call works on: the one it asked for, else the firm's current tax year (one place). */
   taxYear: (requested?: number | null) => Promise<number>;
+  /** The firm's tax years: the first it offers and the current one. */
+  taxYears: () => Promise<{ first: number; current: number }>;
   /** Drop the copy now (after this instance wrote the settings: its own next read must not wait for NOTIFY). */
   invalidate: () => void;
   close: () => Promise<void>;
 };
 
-type Copy = { settings: SiteSettings; firm: Firm };
+type Copy = { settings: SiteSettings; firm: Firm; firstTaxYear: number };
 
 /**
  * Site settings are read on every page and by getsettings, and change rarely. Each instance keeps one
@@ -34,6 +36,7 @@ export async function createSettingsCache(
       const value = getSettingsRow({ db: database.db }).then((row) => ({
         settings: publicSettingsOf(row),
         firm: firmOf(row),
+        firstTaxYear: row.firstTaxYear,
       }));
       const entry = { value, at: now };
       cached = entry;
@@ -53,6 +56,10 @@ export async function createSettingsCache(
     get,
     firm: async () => (await read()).firm,
     taxYear: async (requested) => requested ?? (await get()).current_tax_year,
+    taxYears: async () => {
+      const copy = await read();
+      return { first: copy.firstTaxYear, current: copy.settings.current_tax_year };
+    },
     invalidate: () => {
       cached = null;
     },

@@ -11,6 +11,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { IconLink } from '../../../components/ui/icon-link.tsx';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { formatFileSize } from '../../../lib/file-size.ts';
 import { useFileAttachment } from '../api/file-attachment.ts';
 
 /** Who wrote it, told by words and a border as well as by colour. */
@@ -23,10 +24,6 @@ const LOOKS = {
     kind: 'Internal note',
   },
 } as const;
-
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
-}
 
 /** The thread, oldest first: the client's messages, the firm's replies and (for staff only) internal notes. */
 export function MessageList({
@@ -117,7 +114,13 @@ function MessageCard({
           <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Attachments">
             {message.attachments.map((attachment) => (
               <li key={attachment.attachment_id}>
-                <AttachmentRow attachment={attachment} items={items} report={report} />
+                <AttachmentRow
+                  attachment={attachment}
+                  items={items}
+                  report={report}
+                  // A note's attachment is a workpaper: filing it would show it to the client.
+                  fileable={!message.internal}
+                />
               </li>
             ))}
           </Stack>
@@ -136,10 +139,12 @@ function AttachmentRow({
   attachment,
   items,
   report,
+  fileable,
 }: {
   attachment: MessageAttachment;
   items: StaffThread['items'];
   report: (message: string) => void;
+  fileable: boolean;
 }) {
   const [filing, setFiling] = useState(false);
   return (
@@ -147,7 +152,7 @@ function AttachmentRow({
       <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
         {attachment.name}{' '}
         <Text span fz="xs" c="gray.8">
-          ({formatSize(attachment.size)})
+          ({formatFileSize(attachment.size)})
         </Text>
       </Text>
       {attachment.preview_url && (
@@ -175,14 +180,16 @@ function AttachmentRow({
           Filed as {attachment.filed_as}
         </Text>
       ) : (
-        <Button
-          size="compact-xs"
-          variant="default"
-          onClick={() => setFiling(true)}
-          aria-label={`File ${attachment.name}…`}
-        >
-          File…
-        </Button>
+        fileable && (
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => setFiling(true)}
+            aria-label={`File ${attachment.name}…`}
+          >
+            File…
+          </Button>
+        )
       )}
       {filing && (
         <FileDialog

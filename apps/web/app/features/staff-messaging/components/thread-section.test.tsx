@@ -57,6 +57,17 @@ const THREAD: StaffThread = {
       author: 'Ravi Shah',
       internal: true,
       body: 'Looks like the 2024 W-2, check.',
+      attachments: [
+        {
+          attachment_id: '00000000-0000-4000-8000-0000000000a2',
+          name: 'workpaper.pdf',
+          size: 40 * 1024,
+          content_type: 'application/pdf',
+          download_url: '/api/staff/messages/file?t=c.d',
+          preview_url: '/api/staff/messages/file?t=c.d&inline=1',
+          filed_as: null,
+        },
+      ],
     }),
     message(3, {
       from: 'staff',
@@ -205,6 +216,9 @@ describe('ThreadSection', () => {
   it('files an attachment into a checklist item, and saves the conversation status', async () => {
     const user = userEvent.setup();
     renderThread();
+    // A note's attachment is a workpaper: it opens for staff, but is never filed where the client sees it.
+    expect(await screen.findByRole('link', { name: 'Download workpaper.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'File workpaper.pdf…' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'File w2-photo.jpg…' }));
     const dialog = await screen.findByRole('dialog', { name: 'File w2-photo.jpg' });
     await user.selectOptions(within(dialog).getByLabelText(/File into/), 'W-2 from Acme');
