@@ -287,7 +287,7 @@ export async function buildApp({
   await app.register(requestsStaffRoutes, { settings, linkSecret: config.sessionSecret });
   await app.register(activityRoutes);
   await app.register(alertsRoutes);
-  const messaging = { settings, linkSecret: config.sessionSecret, appUrl: config.appUrl };
+  const messaging = { settings, keyring, linkSecret: config.sessionSecret, appUrl: config.appUrl };
   await app.register(messagingRoutes, messaging);
   await app.register(messagingStaffRoutes, messaging);
   // Development and test only (production is the default, env.ts), and to this machine only (F-02).

@@ -8,6 +8,7 @@ import { CALLS, MESSAGE_UPLOAD_FIELD, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { clientActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { attachment } from '../../lib/content-disposition.ts';
 import { createLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
@@ -32,7 +33,12 @@ const KEY_PREFIX = uploadKeyPrefix(CALLS.accountMessagesSend);
 
 export async function messagingRoutes(
   app: FastifyInstance,
-  { settings, linkSecret, appUrl }: { settings: SettingsCache; linkSecret: string; appUrl: string },
+  {
+    settings,
+    keyring,
+    linkSecret,
+    appUrl,
+  }: { settings: SettingsCache; keyring: Keyring; linkSecret: string; appUrl: string },
 ) {
   const links = createLinkSigner(linkSecret);
 
@@ -40,6 +46,7 @@ export async function messagingRoutes(
     const actor = clientActorOf(request);
     const list = await listClientMessages({
       db: app.db,
+      keyring,
       actor,
       taxYear: request.body.taxy,
       links: (file) => clientAttachmentLink(links, file.id, actor.userId),
@@ -62,6 +69,7 @@ export async function messagingRoutes(
         uploadsOf(request).splice(0, uploadsOf(request).length, ...prepared);
         const messageId = await sendClientMessage({
           db: app.db,
+          keyring,
           actor,
           voice: { firm: await settings.firm(), appUrl },
           taxYear,

@@ -5,6 +5,7 @@
  * viewer, and the client's own calls. A message is plain text: it is stored and answered as it was typed,
  * and no e-mail ever carries it. Internal notes are filtered out in SQL for every client answer.
  */
+import { randomUUID } from 'node:crypto';
 import { MESSAGES, type MessageAttachment, type ThreadMessage, type ThreadStatus } from '@taxfirm/contract';
 import {
   alias,
@@ -27,6 +28,7 @@ import {
 import type { ClientActor, StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -96,6 +98,17 @@ export async function ensureThread(tx: Tx, clientId: string): Promise<{ id: stri
 }
 
 /**
+ * A message's text is sealed by the keyring like an identity number (clients do type SSNs into messages), bound
+ * to its client, row and column; it is opened only to answer the conversation to its readers.
+ */
+const bodyContext = (clientId: string, messageId: string) =>
+  `message-body|messages|${clientId}/${messageId}|body`;
+export const sealBody = (keyring: Keyring, clientId: string, messageId: string, body: string) =>
+  keyring.seal(Buffer.from(body, 'utf8'), bodyContext(clientId, messageId));
+export const openBody = (keyring: Keyring, clientId: string, messageId: string, sealed: string) =>
+  keyring.open(sealed, bodyContext(clientId, messageId)).toString('utf8');
+
+/**
  * Write one message and its attachments (already stored and checked) into the locked thread, and move the
  * thread: a client's message opens it, a staff reply waits on the client, a note changes neither its status
  * nor its order (the inbox orders by what the client can see). Answers the message's id.
@@ -111,18 +124,22 @@ export async function writeMessage(
     internal: boolean;
     body: string;
     uploads: readonly Upload[];
+    keyring: Keyring;
   },
 ): Promise<string> {
+  // The id is chosen here: the sealed text is bound to its row.
+  const id = randomUUID();
   const [row] = await tx
     .insert(messages)
     .values({
+      id,
       threadId: message.threadId,
       clientId: message.clientId,
       taxYear: message.taxYear,
       authorKind: message.from,
       authorId: message.authorId,
       internal: message.internal,
-      body: message.body,
+      body: sealBody(message.keyring, message.clientId, id, message.body),
     })
     .returning({ id: messages.id });
   if (!row) throw new Error('message not written');
@@ -176,7 +193,13 @@ const reader = alias(users, 'reader');
  */
 export async function loadMessages(
   db: Pick<Database, 'select'>,
-  query: { clientId: string; taxYear?: number | undefined; viewer: Viewer; links: AttachmentLinks },
+  query: {
+    clientId: string;
+    taxYear?: number | undefined;
+    viewer: Viewer;
+    links: AttachmentLinks;
+    keyring: Keyring;
+  },
 ): Promise<ThreadMessage[]> {
   const { clientId, viewer } = query;
   const rows = await db
@@ -229,7 +252,7 @@ export async function loadMessages(
       from: row.from,
       author: isOwn ? 'You' : (authorName ?? (row.from === 'staff' ? 'The firm' : 'Client')),
       internal: row.internal,
-      body: row.body,
+      body: openBody(query.keyring, clientId, row.id, row.body),
       tax_year: row.taxYear,
       created_at: row.createdAt.toISOString(),
       seen:
@@ -328,6 +351,7 @@ export async function listClientMessages(deps: {
   actor: ClientActor;
   taxYear: number | undefined;
   links: AttachmentLinks;
+  keyring: Keyring;
 }) {
   const { db, actor } = deps;
   const viewer: Viewer = { kind: 'client' };
@@ -336,6 +360,7 @@ export async function listClientMessages(deps: {
     taxYear: deps.taxYear,
     viewer,
     links: deps.links,
+    keyring: deps.keyring,
   });
   const [unread] = await db
     .select({ n: count() })
@@ -417,11 +442,13 @@ export async function sendClientMessage(deps: {
   taxYear: number;
   body: string;
   uploads: readonly Upload[];
+  keyring: Keyring;
 }): Promise<string> {
   const { db, actor, taxYear } = deps;
   return db.transaction(async (tx) => {
     const thread = await ensureThread(tx, actor.clientId);
     const messageId = await writeMessage(tx, {
+      keyring: deps.keyring,
       threadId: thread.id,
       clientId: actor.clientId,
       taxYear,
@@ -473,11 +500,13 @@ export async function writeStaffMessage(
     internal: boolean;
     body: string;
     uploads: readonly Upload[];
+    keyring: Keyring;
   },
 ): Promise<string> {
   const { actor, clientId } = deps;
   const thread = await ensureThread(tx, clientId);
   const messageId = await writeMessage(tx, {
+    keyring: deps.keyring,
     threadId: thread.id,
     clientId,
     taxYear: deps.taxYear,

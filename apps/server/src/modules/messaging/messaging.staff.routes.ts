@@ -8,6 +8,7 @@ import { CALLS, MESSAGE_UPLOAD_FIELD, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { attachment, inline, PREVIEW_CSP } from '../../lib/content-disposition.ts';
 import { createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
@@ -37,7 +38,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function messagingStaffRoutes(
   app: FastifyInstance,
-  { settings, linkSecret, appUrl }: { settings: SettingsCache; linkSecret: string; appUrl: string },
+  {
+    settings,
+    keyring,
+    linkSecret,
+    appUrl,
+  }: { settings: SettingsCache; keyring: Keyring; linkSecret: string; appUrl: string },
 ) {
   const links = createStaffLinkSigner(linkSecret);
   /** Attachment downloads count with the staff member's document downloads (F-04). */
@@ -57,6 +63,7 @@ export async function messagingStaffRoutes(
     const actor = staffActorOf(request);
     const thread = await openThread({
       db: app.db,
+      keyring,
       actor,
       clientId: request.body.client_id,
       taxYear: request.body.taxy,
@@ -92,6 +99,7 @@ export async function messagingStaffRoutes(
         uploadsOf(request).splice(0, uploadsOf(request).length, ...prepared);
         const messageId = await sendStaffMessage({
           db: app.db,
+          keyring,
           actor,
           voice: { firm: await settings.firm(), appUrl },
           clientId: body.client_id,

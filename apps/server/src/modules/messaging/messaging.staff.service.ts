@@ -37,6 +37,7 @@ import {
 } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { audit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { searchIn } from '../../lib/paged-query.ts';
@@ -221,6 +222,7 @@ export async function openThread(deps: {
   taxYear: number | undefined;
   currentTaxYear: number;
   links: AttachmentLinks;
+  keyring: Keyring;
 }) {
   const { db, actor, clientId } = deps;
   const filing = await db.transaction(async (tx) => {
@@ -282,7 +284,13 @@ export async function openThread(deps: {
     },
     status: thread?.status ?? 'open',
     analyst: analyst ? { user_id: analyst.id, name: nameOf(analyst.firstName, analyst.lastName) } : null,
-    messages: await loadMessages(db, { clientId, taxYear: deps.taxYear, viewer, links: deps.links }),
+    messages: await loadMessages(db, {
+      clientId,
+      taxYear: deps.taxYear,
+      viewer,
+      links: deps.links,
+      keyring: deps.keyring,
+    }),
     tax_years: await taxYearsOf(db, clientId, viewer),
     canned: await listCanned(db),
     items,
@@ -302,6 +310,7 @@ export async function sendStaffMessage(deps: {
   internal: boolean;
   body: string;
   uploads: readonly Upload[];
+  keyring: Keyring;
 }): Promise<string> {
   const { db, ...message } = deps;
   return db.transaction(async (tx) => {

@@ -17,10 +17,13 @@ import {
   createTestApp,
   signUpAndLogIn,
   staffSession,
+  TEST_ENCRYPTION_KEY,
   TEST_SECRET,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { createKeyring } from '../../lib/crypto/keyring.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
+import { openBody } from './messaging.service.ts';
 
 type Session = { sid: string; userId: string; clientId: string };
 type Staff = { sid: string; userId: string };
@@ -152,7 +155,12 @@ describe('account/messages/send and list', () => {
     const res = await clientSend(asha, { body });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, res.json().message_id));
-    expect(row?.body).toBe(body);
+    // Stored sealed (clients type SSNs into messages), bound to its row: it opens only as this message's text.
+    expect(row?.body).toMatch(/^v1\./);
+    expect(row?.body).not.toContain('alert');
+    const keyring = createKeyring(TEST_ENCRYPTION_KEY);
+    expect(openBody(keyring, asha.clientId, row?.id ?? '', row?.body ?? '')).toBe(body);
+    expect(() => openBody(keyring, ravi.clientId, row?.id ?? '', row?.body ?? '')).toThrow();
     const listed = (await clientList(asha)).messages.find((m) => m.message_id === res.json().message_id);
     expect(listed?.body).toBe(body);
     // The staff side answers it as it was typed too.
