@@ -99,6 +99,7 @@ describe('CALLS', () => {
       'staff/clients/documents',
       'staff/clients/filenumber',
       'staff/clients/get',
+      'staff/clients/invite',
       'staff/clients/list',
       'staff/clients/nextfilenumber',
       'staff/clients/notes/add',

@@ -141,6 +141,7 @@ export const MESSAGES = {
   SUMMARY_PUBLISHED_KEPT:
     'A published summary cannot be deleted: the client has seen it. Publish a newer version with the same title to replace it.',
   RESET_LINK_SENT: 'A password-reset link was e-mailed to the client.',
+  CLIENT_INVITED: 'Invitation sent. The client sets a password with the e-mailed link.',
   ACCOUNT_MARKED_VERIFIED: "The client's e-mail address is marked as verified.",
   STAFF_INVITED: 'The invitation was e-mailed. The link to set a password is valid for 24 hours.',
   STAFF_EXISTS: 'An account with this e-mail address already exists.',

@@ -1,8 +1,13 @@
 import { defineCall } from '../call.ts';
 import { envelopeSchema } from '../common.ts';
-import { staffClientContactBodySchema, staffClientAccountBodySchema } from './accounts.staff.schemas.ts';
+import {
+  staffClientAccountBodySchema,
+  staffClientContactBodySchema,
+  staffClientInviteBodySchema,
+  staffClientInviteResponseSchema,
+} from './accounts.staff.schemas.ts';
 
-/** What staff do to a client's account: reset link, contact details, verification. */
+/** What staff do to a client's account: invite, reset link, contact details, verification. */
 export const accountsStaffCalls = {
   staffSendResetLink: defineCall({
     path: 'staff/clients/resetlink',
@@ -10,6 +15,14 @@ export const accountsStaffCalls = {
     response: envelopeSchema,
     access: 'staff',
     summary: 'E-mail the client a one-time link to set a new password (resetpasswordlink/{id}).',
+  }),
+  staffInviteClient: defineCall({
+    path: 'staff/clients/invite',
+    body: staffClientInviteBodySchema,
+    response: staffClientInviteResponseSchema,
+    access: 'staff',
+    summary:
+      "Create a client's account, file and this year's filing; e-mail a link to set the password (7 days).",
   }),
   staffClientContact: defineCall({
     path: 'staff/clients/contact',

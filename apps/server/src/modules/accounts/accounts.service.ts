@@ -89,6 +89,71 @@ function verifyUrl(appUrl: string, token: { id: string; secret: string }): strin
   return `${appUrl}/accountverifyuser?${query.toString()}`;
 }
 
+/**
+ * A client's account: the user (an address no other account holds, in any case), the client and the tax
+ * year's filing with its first status entry. Registration and a staff invitation both make one; the caller's
+ * transaction holds it, and a race for the address ends in the unique index (`isUniqueViolation`).
+ */
+export async function createClientAccount(
+  tx: Pick<Database, 'select' | 'insert'>,
+  input: {
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    phone: string;
+    phoneExt: string;
+    taxYear: number;
+    /** The analyst who takes the file at once (an analyst's own invitation), else null: To Be Assigned. */
+    assignedTo: string | null;
+    /** The first status entry's comment (where the account came from) and who made it, if staff did. */
+    comment: string;
+    changedBy: string | null;
+  },
+): Promise<{ userId: string; clientId: string }> {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
+  if (existing) throw new AppError('EMAIL_IN_USE');
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash: input.passwordHash,
+      role: 'client',
+      firstName: input.firstName,
+      lastName: input.lastName,
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('user not created');
+  const [client] = await tx
+    .insert(clients)
+    .values({
+      userId: user.id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      phoneExt: input.phoneExt,
+    })
+    .returning({ id: clients.id });
+  if (!client) throw new Error('client not created');
+  const [filing] = await tx
+    .insert(filings)
+    .values({
+      clientId: client.id,
+      taxYear: input.taxYear,
+      status: INITIAL_FILE_STATUS,
+      assignedTo: input.assignedTo,
+    })
+    .returning({ id: filings.id });
+  if (!filing) throw new Error('filing not created');
+  await tx.insert(filingStatusHistory).values({
+    filingId: filing.id,
+    toStatus: INITIAL_FILE_STATUS,
+    comment: input.comment,
+    changedBy: input.changedBy,
+  });
+  return { userId: user.id, clientId: client.id };
+}
+
 /** Create the user, the client and this tax year's filing, and e-mail the verification link. */
 export async function register(deps: AccountsDeps, input: RegisterInput): Promise<void> {
   assertPasswordAllowed(input.password, 'password');
@@ -97,41 +162,19 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
   const passwordHash = await hashPassword(input.password);
   try {
     await deps.db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
-      if (existing) throw new AppError('EMAIL_IN_USE');
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          passwordHash,
-          role: 'client',
-          firstName: input.first_name,
-          lastName: input.last_name,
-        })
-        .returning({ id: users.id });
-      if (!user) throw new Error('user not created');
-      const [client] = await tx
-        .insert(clients)
-        .values({
-          userId: user.id,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          phone: input.phone,
-          phoneExt: input.mobileCountry,
-        })
-        .returning({ id: clients.id });
-      if (!client) throw new Error('client not created');
-      const [filing] = await tx
-        .insert(filings)
-        .values({ clientId: client.id, taxYear: settings.current_tax_year, status: INITIAL_FILE_STATUS })
-        .returning({ id: filings.id });
-      if (!filing) throw new Error('filing not created');
-      await tx.insert(filingStatusHistory).values({
-        filingId: filing.id,
-        toStatus: INITIAL_FILE_STATUS,
+      const { userId } = await createClientAccount(tx, {
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+        phoneExt: input.mobileCountry,
+        taxYear: settings.current_tax_year,
+        assignedTo: null,
         comment: 'Registered in the client portal',
+        changedBy: null,
       });
-      const token = await issueToken(tx, user.id, 'verify', VERIFY_TTL_MS);
+      const token = await issueToken(tx, userId, 'verify', VERIFY_TTL_MS);
       const url = verifyUrl(deps.appUrl, token);
       await enqueueEmail(tx, input.email, templates.verifyAccount(firm, input.first_name, url), {
         url,
@@ -320,8 +363,9 @@ export async function createResetLink(
   db: Pick<Database, 'insert'>,
   appUrl: string,
   userId: string,
+  ttlMs: number = RESET_LINK_TTL_MS,
 ): Promise<string> {
-  const token = await issueToken(db, userId, 'staff_reset', RESET_LINK_TTL_MS);
+  const token = await issueToken(db, userId, 'staff_reset', ttlMs);
   return `${appUrl}/resetpasswordlink/${token.secret}`;
 }
 

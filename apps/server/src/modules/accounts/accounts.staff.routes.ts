@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { staffActorOf } from '../../lib/actor.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import { changeContact, markVerified, sendResetLink } from './accounts.staff.service.ts';
+import { changeContact, inviteClient, markVerified, sendResetLink } from './accounts.staff.service.ts';
+import { bySessionUser, limits } from '../../lib/rate-limit.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { requireStepUp } from './step-up.service.ts';
 
@@ -18,6 +19,28 @@ export async function accountsStaffRoutes(
     });
     return { status_smessage: MESSAGES.RESET_LINK_SENT };
   });
+
+  registerCall(
+    app,
+    CALLS.staffInviteClient,
+    async (request) => {
+      const { clientId } = await inviteClient(
+        { db: app.db, appUrl, firm: await settings.firm(), keyring },
+        staffActorOf(request),
+        {
+          firstName: request.body.first_name,
+          lastName: request.body.last_name,
+          email: request.body.email,
+          phone: request.body.phone,
+          phoneExt: request.body.phone_ext,
+          taxYear: await settings.taxYear(),
+        },
+      );
+      return { status_smessage: MESSAGES.CLIENT_INVITED, client_id: clientId };
+    },
+    // Each invitation e-mails an address staff typed: a bound on one member's sending.
+    { preHandler: limits(app, { name: 'staff-client-invite', max: 50, window: '1 hour', key: bySessionUser }) },
+  );
 
   registerCall(app, CALLS.staffVerifyClient, async (request) => {
     await markVerified(app.db, staffActorOf(request), {

@@ -1,6 +1,6 @@
 /**
- * What staff do to a client's account: change its sign-in e-mail and phone (admins), e-mail a reset link,
- * mark the e-mail verified. Each is checked against the file and audited.
+ * What staff do to a client's account: invite a new client, change its sign-in e-mail and phone (admins),
+ * e-mail a reset link, mark the e-mail verified. Each is checked against the file and audited.
  */
 import { MESSAGES } from '@taxfirm/contract';
 import { and, authTokens, clients, eq, isNull, ne, sql, users, type Database } from '@taxfirm/db';
@@ -11,9 +11,11 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates, type Firm } from '../mail/templates.ts';
-import { createResetLink } from './accounts.service.ts';
+import { createClientAccount, createResetLink } from './accounts.service.ts';
 import { revokeUserSessions } from './sessions.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
+import { hashPassword } from '../../lib/crypto/passwords.ts';
+import { randomBytes } from 'node:crypto';
 
 /**
  * Change the client's sign-in e-mail and phone (admins only: a sign-in address decides who holds the
@@ -128,4 +130,68 @@ export async function markVerified(
       .where(and(eq(users.id, client.userId), isNull(users.verifiedAt)));
     await audit(tx, { actor, action: 'staff.client.verify', clientId: input.clientId });
   });
+}
+
+/** An invited client's set-up link lives a week: they may not read their e-mail the day staff call. */
+export const CLIENT_INVITE_TTL_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Create the account of a client who phoned or walked in: the user (no usable password, not verified), the
+ * client and this tax year's filing, and e-mail a one-time link to set the password (it verifies the address
+ * too). An analyst who invites takes the file; an admin's invitation leaves it To Be Assigned.
+ */
+export async function inviteClient(
+  deps: { db: Database; appUrl: string; firm: Firm; keyring: Keyring },
+  actor: StaffActor,
+  input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    phoneExt: string;
+    taxYear: number;
+  },
+): Promise<{ clientId: string }> {
+  // Nobody knows this password: the account opens only through the e-mailed link.
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [inviter] = await tx
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, actor.userId));
+      const account = await createClientAccount(tx, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        phoneExt: input.phoneExt,
+        taxYear: input.taxYear,
+        assignedTo: actor.role === 'analyst' ? actor.userId : null,
+        comment: 'Invited by staff',
+        changedBy: actor.userId,
+      });
+      const url = await createResetLink(tx, deps.appUrl, account.userId, CLIENT_INVITE_TTL_MS);
+      await enqueueEmail(
+        tx,
+        input.email,
+        templates.clientInvite(
+          deps.firm,
+          input.firstName,
+          inviter ? `${inviter.firstName} ${inviter.lastName}` : deps.firm.name,
+          url,
+        ),
+        { url, keyring: deps.keyring },
+      );
+      await audit(tx, { actor, action: 'staff.client.invite', clientId: account.clientId });
+      return { clientId: account.clientId };
+    });
+  } catch (error) {
+    // The registration's answer for a taken address, on the field; a race ends in the unique index.
+    if (isUniqueViolation(error) || (error instanceof AppError && error.code === 'EMAIL_IN_USE')) {
+      throw new AppError('EMAIL_IN_USE', { details: { email: MESSAGES.EMAIL_IN_USE } });
+    }
+    throw error;
+  }
 }

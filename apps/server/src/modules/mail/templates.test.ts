@@ -27,6 +27,7 @@ const render: Record<keyof typeof templates, (firm: Firm, name: string) => Email
   statusChanged: (f, n) => templates.statusChanged(f, n, 'Your file moved', 'First.\n\nSecond.', URL_),
   summaryPublished: (f, n) => templates.summaryPublished(f, n, '2025 summary', URL_),
   staffResetLink: (f, n) => templates.staffResetLink(f, n, URL_),
+  clientInvite: (f, n) => templates.clientInvite(f, n, 'Ravi <K>', URL_),
   staffInvite: (f, n) => templates.staffInvite(f, n, 'Ravi', 'analyst', URL_),
   staffAccessBurst: (f, n) =>
     templates.staffAccessBurst(f, n, { name: 'Ravi K', email: 'ravi@firm.example' }, 'reveals', 20),

@@ -228,6 +228,17 @@ export const templates = {
       ],
       action: { label: 'Set a new password', url },
     }),
+  /** To a client whose account staff created (they phoned or walked in). */
+  clientInvite: (firm: Firm, name: string, invitedBy: string, url: string) =>
+    email(firm, {
+      subject: `Your ${firm.name} client portal account`,
+      to: name,
+      paragraphs: [
+        `${invitedBy} of ${firm.name} has opened a client portal account for you. Choose your password with the link below; it works once and stays valid for 7 days. If you did not expect this, you can ignore this e-mail.`,
+        'In the portal you upload your documents, answer your preparer and follow your return.',
+      ],
+      action: { label: 'Set my password', url },
+    }),
   staffInvite: (firm: Firm, name: string, invitedBy: string, role: string, url: string) =>
     email(firm, {
       subject: `You are invited to the ${firm.name} staff console`,
