@@ -39,7 +39,9 @@ export async function accountsStaffRoutes(
       return { status_smessage: MESSAGES.CLIENT_INVITED, client_id: clientId };
     },
     // Each invitation e-mails an address staff typed: a bound on one member's sending.
-    { preHandler: limits(app, { name: 'staff-client-invite', max: 50, window: '1 hour', key: bySessionUser }) },
+    {
+      preHandler: limits(app, { name: 'staff-client-invite', max: 50, window: '1 hour', key: bySessionUser }),
+    },
   );
 
   registerCall(app, CALLS.staffVerifyClient, async (request) => {
