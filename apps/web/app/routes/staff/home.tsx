@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { ConsolePage } from '../../components/ui/page-header.tsx';
 import { ActivityFeed } from '../../features/staff-messaging/components/activity-feed.tsx';
+import { InviteClient } from '../../features/staff-clients/components/invite-client.tsx';
 import { WorkQueues } from '../../features/staff-clients/components/work-queues.tsx';
 
 export function meta() {
@@ -14,6 +15,7 @@ export default function StaffHome() {
       description="Clients by file status for a tax year. Analysts see their own clients and To Be Assigned."
     >
       <Stack gap="xl">
+        <InviteClient />
         <ActivityFeed />
         <WorkQueues />
       </Stack>

@@ -1,0 +1,117 @@
+import { MantineProvider } from '@mantine/core';
+import { CALLS, MESSAGES } from '@taxfirm/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { axeViolations } from '../../../testing/axe.ts';
+import { InviteClient } from './invite-client.tsx';
+
+const { api } = vi.hoisted(() => ({ api: vi.fn() }));
+vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  api,
+}));
+
+const NEW_CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
+
+function ClientFilePage() {
+  return <p>File of {useParams()['clientId']}</p>;
+}
+
+function renderInvite() {
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/staff']}>
+          <Routes>
+            <Route path="/staff" element={<InviteClient />} />
+            <Route path="/staff/clients/:clientId" element={<ClientFilePage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+async function openForm() {
+  const user = userEvent.setup();
+  renderInvite();
+  await user.click(screen.getByRole('button', { name: 'Invite a client' }));
+  const form = await screen.findByRole('form', { name: 'Invite a client' });
+  return { user, form: within(form) };
+}
+
+beforeEach(() => {
+  api.mockReset();
+});
+
+describe('InviteClient', () => {
+  it('sends the typed details from the keyboard and opens the new file', async () => {
+    api.mockResolvedValue({
+      http_code: 200,
+      status_smessage: MESSAGES.CLIENT_INVITED,
+      client_id: NEW_CLIENT,
+    });
+    const { user, form } = await openForm();
+    await user.click(form.getByLabelText(/First name/));
+    await user.keyboard('Meena');
+    await user.tab();
+    await user.keyboard('Iyer');
+    await user.type(form.getByLabelText(/E-mail/), 'meena@example.com');
+    await user.type(form.getByLabelText(/Phone number/), '4695550142');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText(`File of ${NEW_CLIENT}`)).toBeInTheDocument();
+    expect(api).toHaveBeenCalledTimes(1);
+    const [call, body] = api.mock.calls[0] ?? [];
+    expect(call).toBe(CALLS.staffInviteClient);
+    expect(body).toEqual({
+      first_name: 'Meena',
+      last_name: 'Iyer',
+      email: 'meena@example.com',
+      phone_ext: 'US',
+      phone: '4695550142',
+    });
+  });
+
+  it("shows the registration's messages on the fields and sends nothing while they are wrong", async () => {
+    const { user, form } = await openForm();
+    await user.type(form.getByLabelText(/First name/), 'M3ena');
+    await user.click(form.getByRole('button', { name: 'Send invitation' }));
+    expect(await form.findByText(MESSAGES.FIRST_NAME_ALPHABETS)).toBeInTheDocument();
+    expect(form.getByText(MESSAGES.LAST_NAME_REQUIRED)).toBeInTheDocument();
+    expect(form.getByText(MESSAGES.PHONE_REQUIRED)).toBeInTheDocument();
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('puts a taken e-mail on the field and stays on the form', async () => {
+    api.mockRejectedValue(
+      new ApiError(MESSAGES.EMAIL_IN_USE, {
+        status: 409,
+        code: 'EMAIL_IN_USE',
+        details: { email: MESSAGES.EMAIL_IN_USE },
+      }),
+    );
+    const { user, form } = await openForm();
+    await user.type(form.getByLabelText(/First name/), 'Meena');
+    await user.type(form.getByLabelText(/Last name/), 'Iyer');
+    await user.type(form.getByLabelText(/E-mail/), 'taken@example.com');
+    await user.type(form.getByLabelText(/Phone number/), '4695550142');
+    await user.click(form.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() =>
+      expect(form.getByLabelText(/E-mail/)).toHaveAccessibleDescription(/Email already in use/),
+    );
+    expect(screen.queryByText(/File of/)).not.toBeInTheDocument();
+  });
+
+  it('has no accessibility violations with the form open', async () => {
+    const { container } = renderInvite();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Invite a client' }));
+    await screen.findByRole('form', { name: 'Invite a client' });
+    expect(await axeViolations(container.ownerDocument.body)).toEqual([]);
+  });
+});
