@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -41,8 +41,9 @@ async function openForm() {
   const user = userEvent.setup();
   renderInvite();
   await user.click(screen.getByRole('button', { name: 'Invite a client' }));
-  const form = await screen.findByRole('form', { name: 'Invite a client' });
-  return { user, form: within(form) };
+  // The dialog's form is the only one on the page, so the screen's queries find its fields.
+  await screen.findByRole('form', { name: 'Invite a client' });
+  return user;
 }
 
 beforeEach(() => {
@@ -56,13 +57,13 @@ describe('InviteClient', () => {
       status_smessage: MESSAGES.CLIENT_INVITED,
       client_id: NEW_CLIENT,
     });
-    const { user, form } = await openForm();
-    await user.click(form.getByLabelText(/First name/));
+    const user = await openForm();
+    await user.click(screen.getByLabelText(/First name/));
     await user.keyboard('Meena');
     await user.tab();
     await user.keyboard('Iyer');
-    await user.type(form.getByLabelText(/E-mail/), 'meena@example.com');
-    await user.type(form.getByLabelText(/Phone number/), '4695550142');
+    await user.type(screen.getByLabelText(/E-mail/), 'meena@example.com');
+    await user.type(screen.getByLabelText(/Phone number/), '4695550142');
     await user.keyboard('{Enter}');
 
     expect(await screen.findByText(`File of ${NEW_CLIENT}`)).toBeInTheDocument();
@@ -79,12 +80,12 @@ describe('InviteClient', () => {
   });
 
   it("shows the registration's messages on the fields and sends nothing while they are wrong", async () => {
-    const { user, form } = await openForm();
-    await user.type(form.getByLabelText(/First name/), 'M3ena');
-    await user.click(form.getByRole('button', { name: 'Send invitation' }));
-    expect(await form.findByText(MESSAGES.FIRST_NAME_ALPHABETS)).toBeInTheDocument();
-    expect(form.getByText(MESSAGES.LAST_NAME_REQUIRED)).toBeInTheDocument();
-    expect(form.getByText(MESSAGES.PHONE_REQUIRED)).toBeInTheDocument();
+    const user = await openForm();
+    await user.type(screen.getByLabelText(/First name/), 'M3ena');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText(MESSAGES.FIRST_NAME_ALPHABETS)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.LAST_NAME_REQUIRED)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.PHONE_REQUIRED)).toBeInTheDocument();
     expect(api).not.toHaveBeenCalled();
   });
 
@@ -96,14 +97,14 @@ describe('InviteClient', () => {
         details: { email: MESSAGES.EMAIL_IN_USE },
       }),
     );
-    const { user, form } = await openForm();
-    await user.type(form.getByLabelText(/First name/), 'Meena');
-    await user.type(form.getByLabelText(/Last name/), 'Iyer');
-    await user.type(form.getByLabelText(/E-mail/), 'taken@example.com');
-    await user.type(form.getByLabelText(/Phone number/), '4695550142');
-    await user.click(form.getByRole('button', { name: 'Send invitation' }));
+    const user = await openForm();
+    await user.type(screen.getByLabelText(/First name/), 'Meena');
+    await user.type(screen.getByLabelText(/Last name/), 'Iyer');
+    await user.type(screen.getByLabelText(/E-mail/), 'taken@example.com');
+    await user.type(screen.getByLabelText(/Phone number/), '4695550142');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     await waitFor(() =>
-      expect(form.getByLabelText(/E-mail/)).toHaveAccessibleDescription(/Email already in use/),
+      expect(screen.getByLabelText(/E-mail/)).toHaveAccessibleDescription(/Email already in use/),
     );
     expect(screen.queryByText(/File of/)).not.toBeInTheDocument();
   });
