@@ -2,6 +2,7 @@
  * What staff do to a client's account: invite a new client, change its sign-in e-mail and phone (admins),
  * e-mail a reset link, mark the e-mail verified. Each is checked against the file and audited.
  */
+import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@taxfirm/contract';
 import { and, authTokens, clients, eq, isNull, ne, sql, users, type Database } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
@@ -15,7 +16,6 @@ import { createClientAccount, createResetLink } from './accounts.service.ts';
 import { revokeUserSessions } from './sessions.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { hashPassword } from '../../lib/crypto/passwords.ts';
-import { randomBytes } from 'node:crypto';
 
 /**
  * Change the client's sign-in e-mail and phone (admins only: a sign-in address decides who holds the
