@@ -57,6 +57,8 @@ export function InviteClient() {
         title="Invite a client"
         centered
         closeButtonProps={{ 'aria-label': 'Close' }}
+        // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
+        attributes={{ header: { role: 'none' } }}
       >
         <form noValidate onSubmit={onSubmit} aria-label="Invite a client">
           <Stack gap="sm">

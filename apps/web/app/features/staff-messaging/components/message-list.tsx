@@ -236,7 +236,14 @@ function FileDialog({
     if (answer) onFiled(answer.status_smessage);
   };
   return (
-    <Modal opened onClose={onClose} title={`File ${attachment.name}`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`File ${attachment.name}`}
+      centered
+      // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
+      attributes={{ header: { role: 'none' } }}
+    >
       <Stack gap="sm">
         <NativeSelect
           label="File into"

@@ -1,0 +1,58 @@
+import { expect, test } from '../../support/fixtures.ts';
+import { loginThroughPanel, PASSWORD } from '../../support/portal.ts';
+import { setPasswordThroughLink, staffFromCliFirstLogin } from '../../support/staff.ts';
+
+test.describe('staff invite a client who phoned', () => {
+  test('the analyst invites from the console; the client sets a password with the e-mailed link and signs in', async ({
+    page,
+    browser,
+    server,
+    mailbox,
+    checkA11y,
+  }) => {
+    test.setTimeout(120_000);
+    const email = 'walk.in@example.com';
+    const desk = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width: 1280, height: 900 },
+    });
+    const staff = await desk.newPage();
+    await staffFromCliFirstLogin(staff, server, {
+      email: 'invite.analyst@firm.example',
+      role: 'analyst',
+      firstName: 'Meena',
+      lastName: 'Rao',
+    });
+    await staff.goto('/staff');
+    await staff.getByRole('button', { name: 'Invite a client' }).click();
+    const form = staff.getByRole('form', { name: 'Invite a client' });
+    await checkA11y(staff);
+    // Nothing filled: the registration's messages, nothing sent.
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    await form.getByLabel('First name').fill('Kavya');
+    await form.getByLabel('Last name').fill('Menon');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Phone number').fill('4695550177');
+    const since = mailbox.received.length;
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    // The new client's file, taken by the analyst who invited.
+    await expect(staff).toHaveURL(/\/staff\/clients\/[0-9a-f-]{36}$/);
+    await expect(staff.getByRole('heading', { level: 1, name: 'Kavya Menon' })).toBeVisible();
+    await expect(staff.getByText('This file is assigned to you.')).toBeVisible();
+    await checkA11y(staff);
+    // The invitation at a phone's width.
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await staff.goto('/staff');
+    await staff.getByRole('button', { name: 'Invite a client' }).click();
+    await checkA11y(staff);
+    await desk.close();
+
+    // The client chooses a password through the e-mailed link, then signs in.
+    const link = await mailbox.link(email, 'resetpasswordlink', since);
+    await setPasswordThroughLink(page, link, PASSWORD);
+    await page.goto('/');
+    await loginThroughPanel(page, email);
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+  });
+});
