@@ -62,11 +62,13 @@ const calls = Object.values(CALLS);
 const byPath = new Map(calls.map((call) => [call.path, call]));
 
 describe('CALLS', () => {
-  it('holds the 29 calls of section 7, plus only account/... and staff/... calls of its own (DESIGN.md)', () => {
+  it('holds the 29 calls of section 7, plus only account/..., staff/... and the spouse’s signatures/spouse/... calls of its own', () => {
     expect(SPEC_PATHS).toHaveLength(29);
     const paths = calls.map((call) => call.path);
     expect(paths.filter((path) => SPEC_PATHS.includes(path)).sort()).toEqual([...SPEC_PATHS].sort());
     expect(paths.filter((path) => !SPEC_PATHS.includes(path)).sort()).toEqual([
+      'account/consents/get',
+      'account/consents/save',
       'account/logout',
       'account/messages/list',
       'account/messages/read',
@@ -90,7 +92,16 @@ describe('CALLS', () => {
       'account/requests/upload',
       'account/resendverification',
       'account/revealssn',
+      'account/signatures/code',
+      'account/signatures/list',
+      'account/signatures/open',
+      'account/signatures/paper',
+      'account/signatures/sign',
       'account/stepup',
+      'signatures/spouse/code',
+      'signatures/spouse/get',
+      'signatures/spouse/open',
+      'signatures/spouse/sign',
       'staff/account/changepassword',
       'staff/activity/list',
       'staff/audit/list',
@@ -135,6 +146,9 @@ describe('CALLS', () => {
       'staff/requests/templates',
       'staff/settings/get',
       'staff/settings/save',
+      'staff/signatures/create',
+      'staff/signatures/list',
+      'staff/signatures/void',
       'staff/stepup',
       'staff/summaries/delete',
       'staff/summaries/list',
@@ -218,6 +232,7 @@ describe('CALLS', () => {
       'account/requests/upload',
       'account/messages/send',
       'staff/messages/send',
+      'staff/signatures/create',
     ]);
   });
 

@@ -20,6 +20,12 @@ import { auditStaffCalls } from './audit/audit.staff.calls.ts';
 import { taxSummariesCalls } from './tax-summaries/tax-summaries.calls.ts';
 import { requestsCalls, requestsStaffCalls } from './requests/requests.calls.ts';
 import { messagingCalls, messagingStaffCalls } from './messaging/messaging.calls.ts';
+import { consentsCalls } from './consents/consents.calls.ts';
+import {
+  signaturesCalls,
+  signaturesStaffCalls,
+  spouseSignaturesCalls,
+} from './signatures/signatures.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {
@@ -46,6 +52,10 @@ export const CALLS = {
   ...requestsStaffCalls,
   ...messagingCalls,
   ...messagingStaffCalls,
+  ...consentsCalls,
+  ...signaturesCalls,
+  ...spouseSignaturesCalls,
+  ...signaturesStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

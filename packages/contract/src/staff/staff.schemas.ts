@@ -5,6 +5,9 @@ import { MESSAGES } from '../messages.ts';
 
 /** The firm's staff roles (DESIGN.md): analysts work clients' files; admins also run settings and staff. */
 export const STAFF_ROLES = ['analyst', 'admin'] as const;
+/** Where a staff member works: 'offshore' (the India team) needs the client's §7216 consent to open a file. */
+export const STAFF_LOCATIONS = ['us', 'offshore'] as const;
+export type StaffLocation = (typeof STAFF_LOCATIONS)[number];
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export function isStaffRole(value: unknown): value is StaffRole {

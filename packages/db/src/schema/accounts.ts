@@ -1,10 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { STAFF_LOCATIONS } from '@taxfirm/contract';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
 
 export const userRole = pgEnum('user_role', ['client', 'analyst', 'admin']);
 /** How a staff member hears of their clients' messages and activity: an e-mail each time, or a daily digest. */
 export const staffAlerts = pgEnum('staff_alerts', ['each', 'digest']);
+/** Where a staff member works: offshore staff cannot open a file without the client's §7216 consent. */
+export const staffLocation = pgEnum('staff_location', STAFF_LOCATIONS);
 
 /** Everyone who signs in: clients and staff. E-mail is unique whatever its case. */
 export const users = pgTable(
@@ -38,6 +51,8 @@ export const users = pgTable(
     staffAlerts: staffAlerts().notNull().default('each'),
     /** Staff only: when their last digest was sent (the next one covers what came after). */
     digestSentAt: timestamp({ withTimezone: true }),
+    /** Staff only: 'us', or 'offshore' (the India team; refused on files without a §7216 Yes in force). */
+    location: staffLocation().notNull().default('us'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -57,6 +72,12 @@ export const clients = pgTable('clients', {
   phoneExt: text().notNull(),
   /** Assigned by staff; unique once assigned. */
   fileNumber: text().unique(),
+  /**
+   * The §7216 offshore-disclosure answer in force (the latest `consents` row): null until asked, and until
+   * when a Yes holds. Offshore staff may open the file only while it is a Yes in force.
+   */
+  offshoreConsent: boolean(),
+  offshoreConsentExpiresAt: timestamp({ withTimezone: true }),
   ...timestamps,
 });
 

@@ -12,3 +12,4 @@ export * from './mail.ts';
 export * from './notifications.ts';
 export * from './requests.ts';
 export * from './messages.ts';
+export * from './signatures.ts';

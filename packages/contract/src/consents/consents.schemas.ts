@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { envelope, requiredText } from '../common.ts';
+import { MESSAGES } from '../messages.ts';
+
+/** The §7216 answer as the console and the client area show it. */
+export const OFFSHORE_CONSENT_STATES = ['yes', 'no', 'unanswered', 'expired'] as const;
+export type OffshoreConsentState = (typeof OFFSHORE_CONSENT_STATES)[number];
+
+export const consentRecordSchema = z.object({
+  version: z.string(),
+  granted: z.boolean(),
+  /** The typed name that signed it (§7216); null for terms. */
+  signature: z.string().nullable(),
+  at: z.string(),
+  expires_at: z.string().nullable(),
+});
+export type ConsentRecord = z.infer<typeof consentRecordSchema>;
+
+export const accountConsentsGetResponseSchema = envelope({
+  /** The current versions of the texts (what a save records). */
+  terms_version: z.string(),
+  offshore_version: z.string(),
+  /** The terms accepted (at registration, or here), or null when never recorded. */
+  terms: consentRecordSchema.nullable(),
+  /** The §7216 answer in force, or null when never asked. */
+  offshore: consentRecordSchema.nullable(),
+  offshore_state: z.enum(OFFSHORE_CONSENT_STATES),
+  /** Ask now: the terms were never recorded, or the §7216 question is unanswered or its Yes has run out. */
+  needs_answer: z.boolean(),
+});
+
+/**
+ * The client's answers. `offshore` is the §7216 question, Yes or No, signed by typing one's name (a No is
+ * recorded the same way). `accept_terms` records the terms when they were never recorded.
+ */
+export const accountConsentsSaveBodySchema = z.object({
+  accept_terms: z.literal(true).optional(),
+  offshore: z.enum(['yes', 'no'], { error: MESSAGES.CONSENT_ANSWER_REQUIRED }),
+  signature: requiredText(MESSAGES.CONSENT_SIGNATURE_REQUIRED, 100),
+});
+export type AccountConsentsSaveBody = z.input<typeof accountConsentsSaveBodySchema>;
+export const accountConsentsSaveResponseSchema = envelope({
+  offshore_state: z.enum(OFFSHORE_CONSENT_STATES),
+});
