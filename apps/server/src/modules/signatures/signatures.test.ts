@@ -12,6 +12,7 @@ import {
   emailOutbox,
   eq,
   filings,
+  requestItems,
   sessions,
   signatureDocuments,
   signatureSigners,
@@ -545,6 +546,23 @@ describe('void and paper', () => {
     const doc = (await clientList(asha)).documents.find((d) => d.document_id === id);
     expect(doc).toMatchObject({ status: 'paper', paper_item_id: itemId });
     expectError(await clientCall(asha, 'paper', { document_id: id }), 409, MESSAGES.SIGNATURE_NOT_PENDING);
+    // Past collecting documents (Confirmation Pending), the wet-signed pages still go up and staff accept them.
+    const upload = new FormData();
+    upload.append('item_id', itemId);
+    upload.append(
+      'files',
+      new Blob([new Uint8Array(await makeTestPdf(1, 'Signed by hand'))], { type: 'application/pdf' }),
+      'signed.pdf',
+    );
+    const sent = await t.postFormAs(asha.sid, '/api/account/requests/upload', upload);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const accepted = await t.postAs(analyst.sid, '/api/staff/requests/review', {
+      decision: 'accept',
+      item_id: itemId,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [item] = await t.database.db.select().from(requestItems).where(eq(requestItems.id, itemId));
+    expect(item?.status).toBe('accepted');
     // An admin works every file.
     expect((await staffList(admin)).documents.some((d) => d.document_id === id)).toBe(true);
   });
