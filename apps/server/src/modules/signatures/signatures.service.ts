@@ -54,8 +54,9 @@ import type { SignatureLinkKind } from '../../lib/crypto/signed-links.ts';
 import { hashToken, randomToken, safeEqual } from '../../lib/crypto/tokens.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
-import { assertCanWork, getWorkableFiling } from '../filings/filings.service.ts';
+import { getWorkableFiling } from '../filings/filings.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
+import { recordActivity } from '../messaging/activity.service.ts';
 import { templates } from '../mail/templates.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { nextPosition, recordItemEvent } from '../requests/requests.service.ts';
@@ -449,23 +450,20 @@ export async function openStaffSignatureFile(deps: {
   documentId: string;
   kind: SignatureLinkKind;
 }): Promise<ServedFile> {
-  const [found] = await deps.db
-    .select({
-      document: signatureDocuments,
-      filing: { status: filings.status, assignedTo: filings.assignedTo },
-    })
+  const [document] = await deps.db
+    .select()
     .from(signatureDocuments)
-    .innerJoin(filings, eq(filings.id, signatureDocuments.filingId))
     .where(eq(signatureDocuments.id, deps.documentId));
-  if (!found) throw notFound();
-  assertCanWork(deps.actor, found.filing);
-  const file = await openPart(deps.storage, found.document, deps.kind);
+  if (!document) throw notFound();
+  // The file-assignment (and offshore) rules of the document's filing, checked when the link is opened.
+  await getWorkableFiling(deps.db, deps.actor, { filingId: document.filingId });
+  const file = await openPart(deps.storage, document, deps.kind);
   try {
     await audit(deps.db, {
       actor: deps.actor,
       action: 'staff.signature.download',
-      clientId: found.document.clientId,
-      subject: `${found.document.id}:${deps.kind}`,
+      clientId: document.clientId,
+      subject: `${document.id}:${deps.kind}`,
     });
   } catch (error) {
     file.body.destroy();
@@ -795,7 +793,19 @@ export async function signDocument(deps: {
         .select()
         .from(signatureSigners)
         .where(eq(signatureSigners.documentId, document.id));
-      if (all.some((row) => !row.signedAt)) return { check, complete: false };
+      const complete = all.every((row) => row.signedAt);
+      // The analyst's activity feed and digest: who signed what, never the document's content.
+      const [filing] = await tx
+        .select({ taxYear: filings.taxYear })
+        .from(filings)
+        .where(eq(filings.id, document.filingId));
+      await recordActivity(tx, {
+        clientId: document.clientId,
+        taxYear: filing?.taxYear ?? 0,
+        kind: 'signature',
+        summary: `${signer.role === 'spouse' ? 'Spouse signed' : 'Signed'} ${document.title}${complete ? ' (all signatures in)' : ''}`,
+      });
+      if (!complete) return { check, complete: false };
       await completeDocument(tx, {
         storage: deps.storage,
         keyPrefix: deps.keyPrefix,

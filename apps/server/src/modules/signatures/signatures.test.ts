@@ -16,6 +16,7 @@ import {
   sessions,
   signatureDocuments,
   signatureSigners,
+  staffActivity,
 } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
@@ -423,6 +424,16 @@ describe('signing a Form 8879 as taxpayer and spouse', () => {
     expect(spouse?.signedVia).toBe(`link:${spouse?.id}`);
     expect(spouse?.verification).toBe('e-mailed link + e-mailed one-time code: passed');
     expect(fromSpouse.rawPayload.length).toBe(doc?.signedSize);
+    const activity = await t.database.db
+      .select()
+      .from(staffActivity)
+      .where(and(eq(staffActivity.clientId, asha.clientId), eq(staffActivity.kind, 'signature')));
+    expect(activity.map((row) => row.summary)).toEqual(
+      expect.arrayContaining([
+        'Signed Form 8879 for 2025',
+        'Spouse signed Form 8879 for 2025 (all signatures in)',
+      ]),
+    );
   });
 
   it('serves the same signed bytes on every download, whose SHA-256 is the audit entry', async () => {
