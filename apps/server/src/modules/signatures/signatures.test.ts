@@ -16,6 +16,7 @@ import {
   sessions,
   signatureDocuments,
   signatureSigners,
+  spouses,
   staffActivity,
 } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
@@ -168,6 +169,10 @@ beforeAll(async () => {
   fullReturn = await makeTestPdf(4, 'Form 1040');
   await stepUpSession(t, asha.sid);
   await stepUpSession(t, ravi.sid);
+  // The tax profile's spouse: the console prefills the spouse signer's name from it.
+  await t.database.db
+    .insert(spouses)
+    .values({ clientId: asha.clientId, firstName: 'Vikram', lastName: 'Rao' });
 });
 afterAll(async () => {
   await t.close();
@@ -253,6 +258,7 @@ describe('signing a Form 8879 as taxpayer and spouse', () => {
       ['spouse', 'Vikram Rao', SPOUSE_EMAIL],
     ]);
     expect(list.efile_ready).toBe(false);
+    expect(list.spouse).toEqual({ name: 'Vikram Rao', email: null });
     // The staff links serve the stored files as uploaded.
     expect((await t.getAs(analyst.sid, doc?.document_url ?? '')).rawPayload.equals(form8879)).toBe(true);
     expect((await t.getAs(analyst.sid, doc?.return_url ?? '')).rawPayload.equals(fullReturn)).toBe(true);
@@ -519,6 +525,33 @@ describe('the one-time code', () => {
 });
 
 describe('void and paper', () => {
+  it('answers an expired link like an unknown one', async () => {
+    await createOk(
+      {
+        kind: 'other',
+        title: 'Late letter',
+        signers: 'spouse',
+        spouse_name: 'Vikram Rao',
+        spouse_email: SPOUSE_EMAIL,
+      },
+      [{ field: 'document', bytes: form8879 }],
+    );
+    const token = await spouseToken();
+    expect((await spouseCall('get', { token })).statusCode).toBe(200);
+    await t.database.db
+      .update(signatureSigners)
+      .set({ linkExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signatureSigners.linkTokenHash, hashToken(token)));
+    for (const [path, body] of [
+      ['get', { token }],
+      ['open', { token, part: 'document' }],
+      ['code', { token }],
+      ['sign', { token, code: '123456', signature: typed('Vikram Rao'), agree: true }],
+    ] as const) {
+      expectError(await spouseCall(path, body), 404, MESSAGES.SIGNATURE_LINK_INVALID);
+    }
+  });
+
   it("kills the spouse's link when staff void a document", async () => {
     const id = await createOk(
       {
@@ -540,6 +573,9 @@ describe('void and paper', () => {
     expect((await getPublic(open.json().url)).statusCode).toBe(404);
     const doc = (await staffList()).documents.find((d) => d.document_id === id);
     expect(doc).toMatchObject({ status: 'void', void_reason: 'Wrong year' });
+    expect(
+      await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'staff.signature.void')),
+    ).toEqual(expect.arrayContaining([expect.objectContaining({ subject: `${id}: pending -> void` })]));
     expect((await clientList(asha)).documents.some((d) => d.document_id === id)).toBe(false);
   });
 
