@@ -60,6 +60,7 @@ import { startRetentionScheduler } from './modules/documents/retention.service.t
 import { activityRoutes } from './modules/messaging/activity.routes.ts';
 import { alertsRoutes } from './modules/messaging/alerts.routes.ts';
 import { startDigestScheduler } from './modules/messaging/digest.service.ts';
+import { signaturesRoutes } from './modules/signatures/signatures.routes.ts';
 
 export type AppConfig = {
   isProduction: boolean;
@@ -290,6 +291,7 @@ export async function buildApp({
   const messaging = { settings, keyring, linkSecret: config.sessionSecret, appUrl: config.appUrl };
   await app.register(messagingRoutes, messaging);
   await app.register(messagingStaffRoutes, messaging);
+  await app.register(signaturesRoutes, messaging);
   // Development and test only (production is the default, env.ts), and to this machine only (F-02).
   if (!config.isProduction) await app.register(devMailRoutes, { keyring });
   await app.register(contactRoutes);

@@ -49,6 +49,22 @@ export function createStaffLinkSigner(secret: string): LinkSigner<StaffLinkKind>
   return signerFor(secret, 'taxfirm staff download links v1', ['document', 'zip', 'attachment']);
 }
 
+/** What a signature link opens: the document to sign, the full return that goes with it, or the signed file. */
+export type SignatureLinkKind = 'document' | 'return' | 'signed';
+/** Who a signature link is for: the signed-in taxpayer, the spouse (by signer id), or a staff member. */
+export type SignatureLinkAudience = 'client' | 'spouse' | 'staff';
+
+/**
+ * The links of documents to sign (issue 19): one key per audience, so a link made for one side never opens
+ * on another side's route. `u` is the user (client, staff) or the spouse's signer id.
+ */
+export function createSignatureLinkSigner(
+  secret: string,
+  audience: SignatureLinkAudience,
+): LinkSigner<SignatureLinkKind> {
+  return signerFor(secret, `taxfirm signature links v1 ${audience}`, ['document', 'return', 'signed']);
+}
+
 function signerFor<K extends string>(
   secret: string,
   purpose: string,

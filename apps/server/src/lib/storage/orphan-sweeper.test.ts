@@ -68,6 +68,7 @@ describe('what the orphan sweeper covers', () => {
       'account-requests-upload/',
       'settings-careerssubmit/',
       'staff-messages-send/',
+      'staff-signatures-create/',
       'staff-summaries-upload/',
       'upload-uploaddocs/',
     ]);
@@ -90,6 +91,9 @@ describe('what the orphan sweeper covers', () => {
       'documents.storage_key',
       'documents.unlocked_storage_key',
       'message_attachments.storage_key',
+      'signature_documents.return_storage_key',
+      'signature_documents.signed_storage_key',
+      'signature_documents.storage_key',
       'tax_summaries.storage_key',
     ]);
   });

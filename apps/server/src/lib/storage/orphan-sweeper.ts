@@ -14,6 +14,7 @@ import {
   documents,
   inArray,
   messageAttachments,
+  signatureDocuments,
   taxSummaries,
   type Database,
 } from '@taxfirm/db';
@@ -37,6 +38,9 @@ export const STORAGE_KEY_COLUMNS: readonly PgColumn[] = [
   careerApplications.resumeKey,
   taxSummaries.storageKey,
   messageAttachments.storageKey,
+  signatureDocuments.storageKey,
+  signatureDocuments.returnStorageKey,
+  signatureDocuments.signedStorageKey,
 ];
 
 const HOUR_MS = 60 * 60_000;

@@ -2,7 +2,7 @@
  * The signed links that open a client's stored files: one function per side, used by every module that
  * lists files (the spec's upload page, tax summaries, the checklist), so a link is made in one place only.
  */
-import type { LinkSigner, StaffLinkKind } from '../../lib/crypto/signed-links.ts';
+import type { LinkSigner, SignatureLinkKind, StaffLinkKind } from '../../lib/crypto/signed-links.ts';
 import { isPreviewable } from './documents.staff.service.ts';
 
 /** The portal's download route (documents.routes.ts): the session's own documents and summaries. */
@@ -34,4 +34,23 @@ export function staffFileLinks(
     download_url: `${STAFF_FILE_PATH}?t=${token}`,
     preview_url: isPreviewable(document.contentType) ? `${STAFF_FILE_PATH}?t=${token}&inline=1` : null,
   };
+}
+
+/** The routes that serve a document to sign (signatures.routes.ts): one per side, each with its own link key. */
+export const CLIENT_SIGNATURE_FILE_PATH = '/api/account/signatures/file';
+export const SPOUSE_SIGNATURE_FILE_PATH = '/api/signatures/spouse/file';
+export const STAFF_SIGNATURE_FILE_PATH = '/api/staff/signatures/file';
+
+/**
+ * A link to a document to sign, its full return or its signed file, signed for one viewer (`who`: the
+ * client's or staff member's user id, or the spouse's signer id) on that side's route.
+ */
+export function signatureFileLink(
+  links: LinkSigner<SignatureLinkKind>,
+  path: string,
+  kind: SignatureLinkKind,
+  documentId: string,
+  who: string,
+): string {
+  return `${path}?t=${links.sign({ k: kind, id: documentId, u: who })}`;
 }

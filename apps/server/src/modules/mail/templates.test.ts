@@ -38,6 +38,9 @@ const render: Record<keyof typeof templates, (firm: Firm, name: string) => Email
   newMessageForClient: (f, n) => templates.newMessageForClient(f, n, URL_),
   clientMessageForStaff: (f, n) => templates.clientMessageForStaff(f, n, 'Asha Rao', URL_),
   staffDigest: (f, n) => templates.staffDigest(f, n, ['Asha Rao: sent a message'], URL_),
+  signatureReady: (f, n) => templates.signatureReady(f, n, URL_),
+  signatureSpouseLink: (f, n) => templates.signatureSpouseLink(f, n, 'Asha Rao', 14, URL_),
+  signatureCode: (f, n) => templates.signatureCode(f, n, '123456', 10),
 };
 const all = Object.entries(render);
 

@@ -331,6 +331,43 @@ export const templates = {
       ],
       action: { label: 'Open the conversation', url },
     }),
+  /** A document is ready for the taxpayer to sign in the portal: that there is one, never its content. */
+  signatureReady: (firm: Firm, name: string, url: string) =>
+    email(firm, {
+      subject: 'A document is ready for you to sign',
+      to: name,
+      paragraphs: [
+        `${firm.name} has put a document in your client portal for you to sign. For your security we do not send it by e-mail: please sign in to read and sign it.`,
+      ],
+      action: { label: 'Read and sign', url },
+    }),
+  /**
+   * To the spouse (who has no account): their own signing link, valid for `days` days. The link is a
+   * secret: sealed in the outbox until sent (enqueueEmail's secretLink). Never the document's content.
+   */
+  signatureSpouseLink: (firm: Firm, name: string, taxpayer: string, days: number, url: string) =>
+    email(firm, {
+      subject: `${firm.name}: a document is ready for you to sign`,
+      to: name,
+      paragraphs: [
+        `${firm.name} is preparing a return with ${taxpayer}, and a document needs your own signature. Open it with the link below (it is for you only and stays valid for ${days} days); you will read it, then confirm it is you with a code we e-mail you.`,
+        contactUs(firm, 'If you did not expect this, do not open the link and tell us'),
+      ],
+      action: { label: 'Read and sign', url },
+    }),
+  /** The one-time code that confirms a signature (sealed in the outbox until sent, like a link). */
+  signatureCode: (firm: Firm, name: string, code: string, minutes: number) =>
+    email(firm, {
+      subject: `Your ${firm.name} signing code`,
+      to: name,
+      paragraphs: [
+        `Your signing code is ${code}. It is valid for ${minutes} minutes and works once.`,
+        contactUs(
+          firm,
+          'If you are not signing a document with us right now, do not share this code and tell us',
+        ),
+      ],
+    }),
   /** The daily digest for staff who chose it: what their clients did, by client; never content. */
   staffDigest: (firm: Firm, staffName: string, lines: string[], url: string) =>
     email(firm, {

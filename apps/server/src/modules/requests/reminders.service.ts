@@ -7,6 +7,11 @@
  * writes their 'reminded' events and logs the reminder. Nothing is due once nothing is open, nor for an item
  * the client will send "later" while that day is still ahead.
  *
+ * Documents waiting for the taxpayer's signature (issue 19) follow the same schedule, counted from when each
+ * was put up (`signature_documents.requested_at`): a due one triggers the reminder at any filing status (a
+ * Form 8879 is signed long after documents are collected), and every pending one is listed in the same
+ * e-mail as "Sign: <title>", counted and logged in the same request_reminders row.
+ *
  * Several instances may run passes at once: each filing is claimed with FOR NO KEY UPDATE SKIP LOCKED (a
  * claim another instance holds is skipped) and its due items are read again under the claim, so a filing
  * gets exactly one e-mail per due reminder. Staff "Remind now" (`remindNow`) takes the same row lock.
@@ -22,10 +27,12 @@ import {
   inArray,
   isNull,
   lt,
+  ne,
   or,
   requestItemEvents,
   requestItems,
   requestReminders,
+  signatureDocuments,
   sql,
   users,
   type Database,
@@ -89,12 +96,31 @@ function isDue(now: Date, schedule: ReminderSchedule): SQL {
   ) as SQL;
 }
 
-/** A filing whose client still hears from us: documents still collected, e-mail verified, account live. */
-const isRemindable = and(
-  inArray(filings.status, [...PROFILE_EDITABLE_STATUSES]),
-  sql`${users.verifiedAt} is not null`,
-  isNull(users.deactivatedAt),
-);
+/** A client who still hears from us: e-mail verified, account live. */
+const canHear = and(sql`${users.verifiedAt} is not null`, isNull(users.deactivatedAt));
+/** The filing still collects documents (checklist items are reminded only then). */
+const isCollecting = inArray(filings.status, [...PROFILE_EDITABLE_STATUSES]);
+/** A filing whose client still hears about checklist items: documents still collected, the client reachable. */
+const isRemindable = and(isCollecting, canHear);
+/** A filing whose client still hears about documents to sign: not cancelled, the client reachable. */
+const isSignRemindable = and(ne(filings.status, 'Cancel Filing'), canHear);
+
+/** A document still waiting for a signature: these are listed as "Sign: <title>". */
+const isSignPending = eq(signatureDocuments.status, 'pending');
+
+/** Pending, under the maximum, and its next reminder's day reached (the same schedule as items). */
+function isSignDue(now: Date, schedule: ReminderSchedule): SQL {
+  return and(
+    isSignPending,
+    lt(signatureDocuments.remindersSent, schedule.max),
+    sql`${now.toISOString()}::timestamptz >= coalesce(${signatureDocuments.lastRemindedAt}, ${signatureDocuments.requestedAt})
+      + make_interval(days => case when ${signatureDocuments.remindersSent} = 0
+        then ${schedule.firstDays}::int else ${schedule.everyDays}::int end)`,
+  ) as SQL;
+}
+
+/** The title a reminder lists for a document to sign. */
+export const signTitle = (title: string) => `Sign: ${title}`;
 
 /**
  * Send the reminder for one (locked) filing: the e-mail listing `listed`, each of `reminded` counted (one
@@ -107,18 +133,23 @@ async function sendReminder(
     filing: { id: string; clientId: string; taxYear: number };
     listed: { id: string; title: string }[];
     reminded: { id: string; status: (typeof requestItems.$inferSelect)['status'] }[];
+    /** Documents to sign: listed (every pending one) and counted (the due ones, or all on "Remind now"). */
+    signatures: { listed: { id: string; title: string }[]; reminded: string[] };
     now: Date;
     by: StaffActor | null;
   },
 ): Promise<void> {
-  const { filing, listed, reminded, now, by } = input;
+  const { filing, listed, reminded, signatures, now, by } = input;
   const [owner] = await tx
     .select({ email: users.email, firstName: users.firstName })
     .from(clients)
     .innerJoin(users, eq(users.id, clients.userId))
     .where(eq(clients.id, filing.clientId));
   if (!owner) return;
-  const titles = listed.map((item) => item.title);
+  const titles = [
+    ...listed.map((item) => item.title),
+    ...signatures.listed.map((doc) => signTitle(doc.title)),
+  ];
   await enqueueEmail(
     tx,
     owner.email,
@@ -130,27 +161,35 @@ async function sendReminder(
       `${voice.appUrl}${CHECKLIST_PATH}`,
     ),
   );
-  await tx
-    .update(requestItems)
-    .set({ remindersSent: sql`${requestItems.remindersSent} + 1`, lastRemindedAt: now })
-    .where(
-      inArray(
-        requestItems.id,
-        reminded.map((item) => item.id),
-      ),
+  if (reminded.length > 0) {
+    await tx
+      .update(requestItems)
+      .set({ remindersSent: sql`${requestItems.remindersSent} + 1`, lastRemindedAt: now })
+      .where(
+        inArray(
+          requestItems.id,
+          reminded.map((item) => item.id),
+        ),
+      );
+    await tx.insert(requestItemEvents).values(
+      reminded.map((item) => ({
+        itemId: item.id,
+        clientId: filing.clientId,
+        action: 'reminded',
+        fromStatus: item.status,
+        toStatus: item.status,
+        actorKind: by ? 'staff' : 'system',
+        actorId: by?.userId ?? null,
+        createdAt: now,
+      })),
     );
-  await tx.insert(requestItemEvents).values(
-    reminded.map((item) => ({
-      itemId: item.id,
-      clientId: filing.clientId,
-      action: 'reminded',
-      fromStatus: item.status,
-      toStatus: item.status,
-      actorKind: by ? 'staff' : 'system',
-      actorId: by?.userId ?? null,
-      createdAt: now,
-    })),
-  );
+  }
+  if (signatures.reminded.length > 0) {
+    await tx
+      .update(signatureDocuments)
+      .set({ remindersSent: sql`${signatureDocuments.remindersSent} + 1`, lastRemindedAt: now })
+      .where(inArray(signatureDocuments.id, signatures.reminded));
+  }
   await tx.insert(requestReminders).values({
     filingId: filing.id,
     clientId: filing.clientId,
@@ -165,6 +204,15 @@ async function sendReminder(
     clientId: filing.clientId,
     subject: `${filing.taxYear}: ${titles.length} open item(s)`,
   });
+}
+
+/** The documents to sign a reminder lists for a filing: every pending one, oldest first. */
+function pendingSignatures(tx: Tx, filingId: string) {
+  return tx
+    .select({ id: signatureDocuments.id, title: signatureDocuments.title })
+    .from(signatureDocuments)
+    .where(and(eq(signatureDocuments.filingId, filingId), isSignPending))
+    .orderBy(asc(signatureDocuments.requestedAt), asc(signatureDocuments.id));
 }
 
 /** The titles a reminder lists for a filing: every open item, in the checklist's order. */
@@ -204,7 +252,7 @@ export async function runReminderPass(
   if (schedule.max <= 0) return result;
   const voice = { firm: await settings.firm(), appUrl };
 
-  const candidates = await db
+  const itemFilings = await db
     .selectDistinct({ filingId: requestItems.filingId })
     .from(requestItems)
     .innerJoin(filings, eq(filings.id, requestItems.filingId))
@@ -212,27 +260,61 @@ export async function runReminderPass(
     .innerJoin(users, eq(users.id, clients.userId))
     .where(and(isDue(now, schedule), isRemindable))
     .limit(PASS_LIMIT);
+  const signFilings = await db
+    .selectDistinct({ filingId: signatureDocuments.filingId })
+    .from(signatureDocuments)
+    .innerJoin(filings, eq(filings.id, signatureDocuments.filingId))
+    .innerJoin(clients, eq(clients.id, filings.clientId))
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(and(isSignDue(now, schedule), isSignRemindable))
+    .limit(PASS_LIMIT);
+  const candidates = [...new Set([...itemFilings, ...signFilings].map((row) => row.filingId))].slice(
+    0,
+    PASS_LIMIT,
+  );
 
-  for (const { filingId } of candidates) {
+  for (const filingId of candidates) {
     try {
       const sent = await db.transaction(async (tx) => {
         // The claim: another instance holding this filing has it; skip it rather than wait.
         const [filing] = await tx
-          .select({ id: filings.id, clientId: filings.clientId, taxYear: filings.taxYear })
+          .select({
+            id: filings.id,
+            clientId: filings.clientId,
+            taxYear: filings.taxYear,
+            collecting: sql<boolean>`${isCollecting}`,
+          })
           .from(filings)
           .innerJoin(clients, eq(clients.id, filings.clientId))
           .innerJoin(users, eq(users.id, clients.userId))
-          .where(and(eq(filings.id, filingId), isRemindable))
+          .where(and(eq(filings.id, filingId), isSignRemindable))
           .for('no key update', { of: filings, skipLocked: true });
         if (!filing) return false;
-        // Read again under the claim: a pass that just finished has counted its reminder on them.
-        const due = await tx
-          .select({ id: requestItems.id, status: requestItems.status })
-          .from(requestItems)
-          .where(and(eq(requestItems.filingId, filing.id), isDue(now, schedule)));
-        if (due.length === 0) return false;
-        const listed = await openItems(tx, filing.id, now);
-        await sendReminder(tx, voice, { filing, listed, reminded: due, now, by: null });
+        // Read again under the claim: a pass that just finished has counted its reminder on them. Items
+        // count only while the filing collects documents; documents to sign at any status.
+        const due = filing.collecting
+          ? await tx
+              .select({ id: requestItems.id, status: requestItems.status })
+              .from(requestItems)
+              .where(and(eq(requestItems.filingId, filing.id), isDue(now, schedule)))
+          : [];
+        const dueSignatures = await tx
+          .select({ id: signatureDocuments.id })
+          .from(signatureDocuments)
+          .where(and(eq(signatureDocuments.filingId, filing.id), isSignDue(now, schedule)));
+        if (due.length === 0 && dueSignatures.length === 0) return false;
+        const listed = filing.collecting ? await openItems(tx, filing.id, now) : [];
+        await sendReminder(tx, voice, {
+          filing,
+          listed,
+          reminded: due,
+          signatures: {
+            listed: await pendingSignatures(tx, filing.id),
+            reminded: dueSignatures.map((doc) => doc.id),
+          },
+          now,
+          by: null,
+        });
         return true;
       });
       if (sent) result.filingIds.push(filingId);
@@ -271,9 +353,19 @@ export async function remindNow(
       .limit(1);
     if (recent) throw new AppError('TOO_MANY_REQUESTS');
     const listed = await openItems(tx, filing.id, now);
-    if (listed.length === 0) throw new AppError('CONFLICT', { message: MESSAGES.REQUEST_NOTHING_OPEN });
-    await sendReminder(tx, input.voice, { filing, listed, reminded: listed, now, by: actor });
-    return { titles: listed.map((item) => item.title) };
+    const toSign = await pendingSignatures(tx, filing.id);
+    if (listed.length === 0 && toSign.length === 0) {
+      throw new AppError('CONFLICT', { message: MESSAGES.REQUEST_NOTHING_OPEN });
+    }
+    await sendReminder(tx, input.voice, {
+      filing,
+      listed,
+      reminded: listed,
+      signatures: { listed: toSign, reminded: toSign.map((doc) => doc.id) },
+      now,
+      by: actor,
+    });
+    return { titles: [...listed.map((item) => item.title), ...toSign.map((doc) => signTitle(doc.title))] };
   });
 }
 

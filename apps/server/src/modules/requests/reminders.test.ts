@@ -8,9 +8,11 @@ import {
   eq,
   filings,
   ilike,
+  inArray,
   requestItemEvents,
   requestItems,
   requestReminders,
+  signatureDocuments,
   sql,
   users,
   type Database,
@@ -271,6 +273,79 @@ describe('the reminder schedule', () => {
     expect(result.filingIds).not.toContain(unverified.filingId);
     expect(await remindersTo(preparing)).toEqual([]);
     expect(await remindersTo(unverified)).toEqual([]);
+  });
+
+  it('reminds of a document waiting for a signature at any status, in the same e-mail and log row', async () => {
+    const t0 = new Date('2026-09-01T15:00:00Z');
+    // Past collecting documents (a Form 8879 is signed late): its open items are not reminded, the document is.
+    const client = await clientIn('tosign', 'Confirmation Pending');
+    await addItems(client, t0, [{ title: 'W-2 from Initech', type: 'w2' }]);
+    const [letter, form] = await t.database.db
+      .insert(signatureDocuments)
+      .values(
+        ['Engagement letter 2025', 'Form 8879 for 2025'].map((title, n) => ({
+          filingId: client.filingId,
+          clientId: client.clientId,
+          kind: n === 0 ? ('engagement' as const) : ('8879' as const),
+          title,
+          originalName: `${n}.pdf`,
+          size: 2048,
+          storageKey: `staff-signatures-create/reminder-test-${n}`,
+          sha256: 'a'.repeat(64),
+          // The 8879 was put up a day later: not yet due at day 3.
+          requestedAt: at(t0, n),
+        })),
+      )
+      .returning();
+    await t.database.db.insert(signatureDocuments).values({
+      filingId: client.filingId,
+      clientId: client.clientId,
+      kind: 'other',
+      title: 'Withdrawn letter',
+      status: 'void',
+      originalName: 'v.pdf',
+      size: 2048,
+      storageKey: 'staff-signatures-create/reminder-test-void',
+      sha256: 'b'.repeat(64),
+      requestedAt: t0,
+    });
+
+    expect((await pass(at(t0, 3, -1))).filingIds).not.toContain(client.filingId);
+    expect((await pass(at(t0, 3))).filingIds).toContain(client.filingId);
+    const [mail] = await remindersTo(client);
+    expect(mail?.text).toContain('• Sign: Engagement letter 2025');
+    expect(mail?.text).toContain('• Sign: Form 8879 for 2025');
+    expect(mail?.text).not.toContain('Initech');
+    expect(mail?.text).not.toContain('Withdrawn letter');
+    const logged = await t.database.db
+      .select()
+      .from(requestReminders)
+      .where(eq(requestReminders.filingId, client.filingId));
+    expect(logged.map((row) => row.itemTitles)).toEqual([
+      ['Sign: Engagement letter 2025', 'Sign: Form 8879 for 2025'],
+    ]);
+    const docOf = async (id: string | undefined) =>
+      (
+        await t.database.db
+          .select()
+          .from(signatureDocuments)
+          .where(eq(signatureDocuments.id, id ?? ''))
+      )[0];
+    // Only the due one is counted; the other keeps its own schedule.
+    expect(await docOf(letter?.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(t0, 3) });
+    expect(await docOf(form?.id)).toMatchObject({ remindersSent: 0, lastRemindedAt: null });
+
+    await pass(at(t0, 4));
+    expect(await remindersTo(client)).toHaveLength(2);
+    expect(await docOf(form?.id)).toMatchObject({ remindersSent: 1 });
+
+    // Signed (or void, or paper): no longer reminded.
+    await t.database.db
+      .update(signatureDocuments)
+      .set({ status: 'paper' })
+      .where(inArray(signatureDocuments.id, [letter?.id ?? '', form?.id ?? '']));
+    for (const day of [10, 11, 20]) await pass(at(t0, day));
+    expect(await remindersTo(client)).toHaveLength(2);
   });
 
   it('writes titles and the link only: no note, no document content, no identity number', async () => {

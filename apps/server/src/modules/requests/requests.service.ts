@@ -62,6 +62,16 @@ export type RequestItemRow = typeof requestItems.$inferSelect;
  */
 export const isCollecting = (status: FileStatus) => canEditProfile(status);
 
+/**
+ * An item made by "Print, sign and upload instead" (issue 19, `signature:<document id>`): a document to sign
+ * comes late (a Form 8879 after the return is prepared), so its item takes the wet-signed pages, and staff
+ * review them, whatever the filing's status; every other item only while documents are collected.
+ */
+export const isSignatureItem = (item: { sourceKey: string | null }) =>
+  item.sourceKey?.startsWith('signature:') === true;
+export const canWorkItem = (status: FileStatus, item: { sourceKey: string | null }) =>
+  isCollecting(status) || isSignatureItem(item);
+
 // ---------------------------------------------------------------------------------------------------------
 // Suggestions from the profile and last year's checklist
 // ---------------------------------------------------------------------------------------------------------
@@ -682,7 +692,7 @@ export async function openClientItem(
     )
     .for('update');
   if (!item) throw notFound;
-  if (!isCollecting(filing.status)) {
+  if (!canWorkItem(filing.status, item)) {
     throw new AppError('UNPROCESSABLE', { message: MESSAGES.REQUEST_LOCKED });
   }
   if (item.status === 'accepted') {

@@ -37,6 +37,7 @@ import { getWorkableFiling, type Filing } from '../filings/filings.service.ts';
 import { notifyClient } from '../notifications/notifications.service.ts';
 import {
   compactPositions,
+  canWorkItem,
   isCollecting,
   loadChecklist,
   nextPosition,
@@ -387,8 +388,8 @@ export async function reviewItem(deps: {
       .where(and(eq(requestItems.id, deps.itemId), isNull(requestItems.removedAt)));
     if (!found) throw itemNotFound();
     const filing = await getWorkableFiling(tx, actor, { filingId: found.filingId }, 'update');
-    if (!isCollecting(filing.status)) throw locked();
     const item = await liveItem(tx, filing, deps.itemId);
+    if (!canWorkItem(filing.status, item)) throw locked();
     if (deps.decision === 'accept') {
       const [files] = await tx
         .select({ n: count() })
