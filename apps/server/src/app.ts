@@ -28,6 +28,7 @@ import { isApiPath } from './lib/request-path.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { filingsStaffRoutes } from './modules/filings/filings.staff.routes.ts';
@@ -297,6 +298,7 @@ export async function buildApp({
   await app.register(contactRoutes);
   await app.register(careersRoutes, { resumeBytesPerDay: config.careers?.resumeBytesPerDay });
   await app.register(referralsRoutes, { settings });
+  await app.register(consentsRoutes, { settings });
   await app.register(paymentsRoutes, {
     settings,
     provider: createPaymentProvider(payments, { db: database.db, sessionSecret: config.sessionSecret }),

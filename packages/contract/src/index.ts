@@ -33,6 +33,7 @@ export * from './requests/requests.constants.ts';
 export * from './requests/requests.schemas.ts';
 export * from './messaging/messaging.constants.ts';
 export * from './messaging/messaging.schemas.ts';
+export * from './consents/consents.constants.ts';
 export * from './consents/consents.schemas.ts';
 export * from './signatures/signatures.constants.ts';
 export * from './signatures/signatures.schemas.ts';

@@ -10,8 +10,11 @@ export type Origin = { ip: string; userAgent: string | undefined };
 
 /** A signed-in client, acting on their own file. */
 export type ClientActor = Origin & { kind: 'client'; userId: string; clientId: string; email: string };
-/** A signed-in staff member (analyst or admin). */
-export type StaffActor = Origin & { kind: 'staff'; userId: string; role: StaffRole };
+/**
+ * A signed-in staff member (analyst or admin). `offshore`: works outside the United States (the India team),
+ * so refused on a file whose client has no §7216 Yes in force, and never shown an identity number.
+ */
+export type StaffActor = Origin & { kind: 'staff'; userId: string; role: StaffRole; offshore: boolean };
 /**
  * Someone without a session: a sign-in attempt, a password reset by link, a refused call. `userId` is the
  * account they tried or acted on, when it exists (the audit row's actor), else null.
@@ -45,7 +48,7 @@ export function clientActorOf(request: FastifyRequest): ClientActor {
 export function staffActorOf(request: FastifyRequest): StaffActor {
   const user = request.user;
   if (!user || !isStaffRole(user.role)) throw new AppError('FORBIDDEN');
-  return { kind: 'staff', userId: user.id, role: user.role, ...originOf(request) };
+  return { kind: 'staff', userId: user.id, role: user.role, offshore: user.offshore, ...originOf(request) };
 }
 
 /** The request's origin, acting on (or trying) the account `userId`, before any session exists. */

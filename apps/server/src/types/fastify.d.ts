@@ -8,6 +8,8 @@ export type SessionUser = {
   clientId: string | null;
   /** The sign-in e-mail, read with the session (the profile shows it; audit rows need no second query). */
   email: string;
+  /** Staff only: works offshore (the India team), so refused on files without a §7216 Yes in force. */
+  offshore: boolean;
 };
 
 declare module 'fastify' {

@@ -60,6 +60,8 @@ export const loginResponseSchema = envelope({
   /** Two-step verification is on: no session yet; finish with account/mfa/login and this token. */
   mfa_required: z.literal(true).optional(),
   mfa_token: z.string().optional(),
+  /** Signed in, but the terms or the §7216 question must be answered first (account/consents/get). */
+  consent_required: z.literal(true).optional(),
 });
 
 export const forgotBodySchema = z.object({ email: emailField() });

@@ -20,6 +20,11 @@ export const accountConsentsGetResponseSchema = envelope({
   /** The current versions of the texts (what a save records). */
   terms_version: z.string(),
   offshore_version: z.string(),
+  /** The §7216 consent as it is shown and signed: its title and paragraphs, with the firm's and client's names. */
+  offshore_title: z.string(),
+  offshore_text: z.array(z.string()),
+  /** The name the consent is made out to (the client's), which the signer types. */
+  taxpayer_name: z.string(),
   /** The terms accepted (at registration, or here), or null when never recorded. */
   terms: consentRecordSchema.nullable(),
   /** The §7216 answer in force, or null when never asked. */

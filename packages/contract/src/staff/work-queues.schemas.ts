@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataTablesParametersSchema, envelope, taxYearField } from '../common.ts';
 import { FILE_STATUSES } from '../statuses.ts';
+import { OFFSHORE_CONSENT_STATES } from '../consents/consents.schemas.ts';
 
 /** The work queues: how many filings of a tax year are in each status (an analyst's own and unassigned). */
 export const staffQueueBodySchema = z.object({ taxy: taxYearField });
@@ -36,6 +37,8 @@ export const staffClientRowSchema = z.object({
   referred_by: z.string().nullable(),
   /** The checklist's "documents complete" column: required items accepted of those that count. */
   documents: z.object({ accepted: z.number().int(), required: z.number().int(), complete: z.boolean() }),
+  /** The client's §7216 answer in force: anything but 'yes' makes the file US-only (the console's badge). */
+  offshore_state: z.enum(OFFSHORE_CONSENT_STATES),
 });
 export type StaffClientRow = z.infer<typeof staffClientRowSchema>;
 

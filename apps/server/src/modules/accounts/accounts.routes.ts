@@ -34,6 +34,7 @@ import {
   type AccountsDeps,
 } from './accounts.service.ts';
 import { revokeSession } from './sessions.service.ts';
+import { userNeedsConsent } from '../consents/consents.service.ts';
 
 export type AccountsOptions = { settings: SettingsCache; appUrl: string; keyring: Keyring };
 
@@ -52,9 +53,11 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
     how: Parameters<typeof auditSignIn>[4],
   ) => {
     const uinfo = await userInfo(app.db, userId, await settings.taxYear());
+    const consentRequired = await userNeedsConsent(app.db, userId);
     await reply.startSession(userId);
     await auditSignIn(app.db, 'client', userId, originOf(request), how);
-    return { uinfo };
+    // The terms or the §7216 question are still to answer: the portal asks them before anything else.
+    return consentRequired ? { uinfo, consent_required: true as const } : { uinfo };
   };
 
   /** A limit per signed-in account (whichever IP): for calls that check the password again. */
@@ -64,7 +67,7 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
     app,
     CALLS.register,
     async (request) => {
-      await register(deps, request.body);
+      await register(deps, request.body, originOf(request));
       return { status_smessage: MESSAGES.REGISTER_SENT };
     },
     { preHandler: limits(app, { name: 'register-ip', max: 30, window: '1 hour', key: byIp }) },

@@ -41,6 +41,7 @@ import { templates } from '../mail/templates.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { revokeUserSessions } from './sessions.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
+import { recordTermsAccepted } from '../consents/consents.service.ts';
 
 const VERIFY_TTL_MS = 7 * 24 * 3_600_000;
 const RESET_TTL_MS = 3_600_000;
@@ -154,15 +155,18 @@ export async function createClientAccount(
   return { userId: user.id, clientId: client.id };
 }
 
-/** Create the user, the client and this tax year's filing, and e-mail the verification link. */
-export async function register(deps: AccountsDeps, input: RegisterInput): Promise<void> {
+/**
+ * Create the user, the client and this tax year's filing, record the terms ticked on the form (version, IP,
+ * browser), and e-mail the verification link.
+ */
+export async function register(deps: AccountsDeps, input: RegisterInput, origin: Origin): Promise<void> {
   assertPasswordAllowed(input.password, 'password');
   const settings = await deps.settings.get();
   const firm = await deps.settings.firm();
   const passwordHash = await hashPassword(input.password);
   try {
     await deps.db.transaction(async (tx) => {
-      const { userId } = await createClientAccount(tx, {
+      const { userId, clientId } = await createClientAccount(tx, {
         email: input.email,
         passwordHash,
         firstName: input.first_name,
@@ -174,6 +178,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
         comment: 'Registered in the client portal',
         changedBy: null,
       });
+      await recordTermsAccepted(tx, { clientId, userId, origin });
       const token = await issueToken(tx, userId, 'verify', VERIFY_TTL_MS);
       const url = verifyUrl(deps.appUrl, token);
       await enqueueEmail(tx, input.email, templates.verifyAccount(firm, input.first_name, url), {

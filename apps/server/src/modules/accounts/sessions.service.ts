@@ -61,6 +61,7 @@ export async function findSession(
       role: users.role,
       email: users.email,
       clientId: clients.id,
+      location: users.location,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -79,7 +80,13 @@ export async function findSession(
   return {
     id: row.id,
     lastSeenAt: row.lastSeenAt,
-    user: { id: row.userId, role: row.role, clientId: row.clientId, email: row.email },
+    user: {
+      id: row.userId,
+      role: row.role,
+      clientId: row.clientId,
+      email: row.email,
+      offshore: row.role !== 'client' && row.location === 'offshore',
+    },
   };
 }
 

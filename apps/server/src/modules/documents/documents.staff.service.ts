@@ -10,7 +10,7 @@ import { ZipFile } from 'yazl';
 import { AppError } from '../../lib/app-error.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { audit } from '../../lib/audit.ts';
-import { assertCanWork, getWorkableFiling } from '../filings/filings.service.ts';
+import { assertCanWork, getWorkableFiling, offshoreAllowedSql } from '../filings/filings.service.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 
 /** Types a browser shows by itself (and safely): these may be previewed inline; the rest only downloaded. */
@@ -90,7 +90,12 @@ async function workableDocument(db: Database, actor: StaffActor, documentId: str
       ...documentColumns,
       unlockedStorageKey: documents.unlockedStorageKey,
       clientId: documents.clientId,
-      filing: { id: filings.id, status: filings.status, assignedTo: filings.assignedTo },
+      filing: {
+        id: filings.id,
+        status: filings.status,
+        assignedTo: filings.assignedTo,
+        offshoreAllowed: offshoreAllowedSql,
+      },
     })
     .from(documents)
     .innerJoin(filings, eq(filings.id, documents.filingId))
@@ -209,6 +214,7 @@ export async function openFilingZip(deps: {
       id: filings.id,
       status: filings.status,
       assignedTo: filings.assignedTo,
+      offshoreAllowed: offshoreAllowedSql,
       taxYear: filings.taxYear,
       clientId: filings.clientId,
       fileNumber: clients.fileNumber,

@@ -22,6 +22,7 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { assertCanWork, getFiling, getWorkableFiling, isTriage } from './filings.service.ts';
+import { consentStatus, recordOf } from '../consents/consents.service.ts';
 
 const changer = alias(users, 'changer');
 
@@ -54,6 +55,12 @@ export async function getClient(
     phone: client.client.phone,
     phone_ext: isPhoneExtension(phoneExt) ? phoneExt : null,
   };
+  const consent = await consentStatus(db, clientId);
+  const consents = {
+    offshore_state: consent.offshoreState,
+    offshore: consent.offshore ? recordOf(consent.offshore) : null,
+    terms: consent.terms ? recordOf(consent.terms) : null,
+  };
   if (triage) {
     await audit(db, { actor, action: 'staff.client.triage', clientId, subject: String(taxYear) });
     return {
@@ -63,6 +70,7 @@ export async function getClient(
       history: [],
       notes: [],
       payments: [],
+      consents,
       referrals: [],
     };
   }
@@ -133,6 +141,7 @@ export async function getClient(
       by: n.byFirst ? `${n.byFirst} ${n.byLast ?? ''}`.trim() : null,
       at: n.at.toISOString(),
     })),
+    consents,
     payments: filingPayments.map((p) => ({
       order_id: p.orderId,
       amount_cents: p.amountCents,

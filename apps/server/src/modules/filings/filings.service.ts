@@ -13,6 +13,7 @@ import {
   inArray,
   isNull,
   ne,
+  sql,
   users,
   type Database,
 } from '@taxfirm/db';
@@ -30,7 +31,21 @@ export type Filing = {
   taxYear: number;
   status: FileStatus;
   assignedTo: string | null;
+  /** The client's §7216 answer in force is a Yes: offshore staff may open the file. */
+  offshoreAllowed: boolean;
 };
+
+/**
+ * The client's §7216 answer in force is a Yes (not expired), read from the clients row's cache: offshore
+ * staff may open the file. For a query that has `clients` in it.
+ */
+export const clientOffshoreAllowedSql = sql<boolean>`coalesce(${clients.offshoreConsent} = true and (${clients.offshoreConsentExpiresAt} is null or ${clients.offshoreConsentExpiresAt} > now()), false)`;
+
+/**
+ * The same for a query on `filings` alone: a subquery, so a filing's row lock never takes the client's row
+ * with it.
+ */
+export const offshoreAllowedSql = sql<boolean>`coalesce((select ${clientOffshoreAllowedSql} from ${clients} where ${clients.id} = ${filings.clientId}), false)`;
 
 /** A filing by client and tax year, or by its id. */
 export type FilingKey = { clientId: string; taxYear: number } | { filingId: string };
@@ -51,6 +66,7 @@ export async function findFiling(
       taxYear: filings.taxYear,
       status: filings.status,
       assignedTo: filings.assignedTo,
+      offshoreAllowed: offshoreAllowedSql,
     })
     .from(filings)
     .where(
@@ -82,12 +98,26 @@ export async function ensureFiling(db: Database, clientId: string, taxYear: numb
   return getFiling(db, { clientId, taxYear });
 }
 
+type WorkedFiling = Pick<Filing, 'status' | 'assignedTo' | 'offshoreAllowed'>;
+
+/**
+ * Offshore staff (the India team) open a file only while its client's §7216 Yes is in force (issue 19): an
+ * offshore admin too, and not even its triage view.
+ */
+export function assertOffshoreAllowed(actor: StaffActor, filing: Pick<Filing, 'offshoreAllowed'>): void {
+  if (actor.offshore && !filing.offshoreAllowed) {
+    throw new AppError('FORBIDDEN', { message: MESSAGES.CLIENT_US_ONLY });
+  }
+}
+
 /**
  * Admins work every file; an analyst only the files assigned to them (least privilege, review F-04). A file
  * waiting in To Be Assigned gives an analyst its triage view only (`isTriage`) until they take it: no
- * identity numbers, documents, profile, summaries, notes or status changes.
+ * identity numbers, documents, profile, summaries, notes or status changes. Offshore staff are refused
+ * first on a US-only file (`assertOffshoreAllowed`).
  */
-export function assertCanWork(actor: StaffActor, filing: Pick<Filing, 'status' | 'assignedTo'>): void {
+export function assertCanWork(actor: StaffActor, filing: WorkedFiling): void {
+  assertOffshoreAllowed(actor, filing);
   if (actor.role === 'admin' || filing.assignedTo === actor.userId) return;
   throw new AppError('FORBIDDEN', {
     message: isTriage(actor, filing) ? MESSAGES.CLIENT_NOT_TAKEN : MESSAGES.CLIENT_OTHER_ANALYST,
@@ -95,8 +125,13 @@ export function assertCanWork(actor: StaffActor, filing: Pick<Filing, 'status' |
 }
 
 /** An analyst before an unassigned To Be Assigned file: they see its triage view and may take it. */
-export function isTriage(actor: StaffActor, filing: Pick<Filing, 'status' | 'assignedTo'>): boolean {
-  return actor.role !== 'admin' && filing.assignedTo === null && filing.status === INITIAL_FILE_STATUS;
+export function isTriage(actor: StaffActor, filing: WorkedFiling): boolean {
+  return (
+    actor.role !== 'admin' &&
+    filing.assignedTo === null &&
+    filing.status === INITIAL_FILE_STATUS &&
+    !(actor.offshore && !filing.offshoreAllowed)
+  );
 }
 
 /** The filing, if this staff member may work it (404 when there is none, 403 when it is another's). */
@@ -213,6 +248,7 @@ export async function assignAnalyst(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const filing = await getFiling(tx, input, 'update');
+    assertOffshoreAllowed(actor, filing);
     if (actor.role !== 'admin') {
       if (input.analystId !== actor.userId) throw new AppError('FORBIDDEN', { message: MESSAGES.FORBIDDEN });
       if (filing.assignedTo === actor.userId) return;
@@ -225,7 +261,7 @@ export async function assignAnalyst(
     }
     if (input.analystId) {
       const [analyst] = await tx
-        .select({ id: users.id })
+        .select({ id: users.id, location: users.location })
         .from(users)
         .where(
           and(
@@ -238,6 +274,13 @@ export async function assignAnalyst(
         throw new AppError('VALIDATION_FAILED', {
           message: MESSAGES.ANALYST_INVALID,
           details: { analyst_id: MESSAGES.ANALYST_INVALID },
+        });
+      }
+      // An offshore member cannot be given a file they could not open.
+      if (analyst.location === 'offshore' && !filing.offshoreAllowed) {
+        throw new AppError('VALIDATION_FAILED', {
+          message: MESSAGES.CLIENT_US_ONLY,
+          details: { analyst_id: MESSAGES.CLIENT_US_ONLY },
         });
       }
     }

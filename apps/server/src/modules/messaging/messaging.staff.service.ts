@@ -43,7 +43,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { searchIn } from '../../lib/paged-query.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
-import { getWorkableFiling, type Filing } from '../filings/filings.service.ts';
+import { clientOffshoreAllowedSql, getWorkableFiling, type Filing } from '../filings/filings.service.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { isCollecting, recordItemEvent } from '../requests/requests.service.ts';
 import { liveItem } from '../requests/requests.staff.service.ts';
@@ -119,7 +119,11 @@ export async function listInbox(deps: {
   filters: InboxFilters;
 }) {
   const { db, actor, filters } = deps;
-  const scope = actor.role === 'admin' ? undefined : eq(filings.assignedTo, actor.userId);
+  const scope = and(
+    actor.role === 'admin' ? undefined : eq(filings.assignedTo, actor.userId),
+    // Offshore staff: only the clients whose §7216 Yes is in force (issue 19).
+    actor.offshore ? clientOffshoreAllowedSql : undefined,
+  );
   const analyst =
     filters.analyst === undefined
       ? undefined

@@ -52,13 +52,18 @@ export async function getClientProfile(
   };
 }
 
-/** One identity number in full, if this staff member may work the file; each reveal writes one audit row. */
+/**
+ * One identity number in full, if this staff member may work the file; each reveal writes one audit row.
+ * Offshore staff never see one in full, even with the client's §7216 Yes (the consent's wording says the SSN
+ * stays in the United States).
+ */
 export async function revealIdentityNumber(
   { db, keyring }: Deps,
   actor: StaffActor,
   input: { clientId: string; taxYear: number; subject: string },
 ): Promise<{ subject: string; value: string }> {
   await getWorkableFiling(db, actor, input);
+  if (actor.offshore) throw new AppError('FORBIDDEN', { message: MESSAGES.FORBIDDEN });
   const subject = input.subject.toLowerCase();
   const ref = parseIdentitySubject(subject);
   if (!ref) throw new AppError('NOT_FOUND', { message: MESSAGES.SSN_NOT_STORED });

@@ -38,10 +38,17 @@ import {
   users,
   type Database,
 } from '@taxfirm/db';
+import { offshoreAllowedSql } from '../filings/filings.service.ts';
+import { offshoreStateSql } from '../consents/consents.service.ts';
 
-/** Which filings of a tax year this staff member may see. */
+/**
+ * Which filings of a tax year this staff member may see. Offshore staff see only the files whose client's
+ * §7216 Yes is in force (issue 19).
+ */
 function visible(actor: StaffActor, taxYear: number) {
-  const ofYear = eq(filings.taxYear, taxYear);
+  const ofYear = actor.offshore
+    ? and(eq(filings.taxYear, taxYear), offshoreAllowedSql)
+    : eq(filings.taxYear, taxYear);
   if (actor.role === 'admin') return ofYear;
   const waiting = and(isNull(filings.assignedTo), eq(filings.status, INITIAL_FILE_STATUS));
   return and(ofYear, or(eq(filings.assignedTo, actor.userId), waiting));
@@ -136,6 +143,7 @@ const queueList = definePagedList({
           assigneeFirst: assignee.firstName,
           assigneeLast: assignee.lastName,
           referredBy: taxpayerProfiles.referralName,
+          offshoreState: offshoreStateSql,
           required: progress.required,
           accepted: progress.accepted,
         })
@@ -158,6 +166,7 @@ const queueList = definePagedList({
       status: row.status,
       assigned_to: row.assigneeFirst ? `${row.assigneeFirst} ${row.assigneeLast ?? ''}`.trim() : null,
       referred_by: row.referredBy ?? null,
+      offshore_state: row.offshoreState,
       documents: documentsProgress(row.accepted ?? 0, row.required ?? 0),
     }));
   },

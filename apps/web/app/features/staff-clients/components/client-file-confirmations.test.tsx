@@ -33,6 +33,7 @@ const FILE: StaffClient = {
   history: [],
   notes: [],
   payments: [],
+  consents: { offshore_state: 'yes', offshore: null, terms: null },
   referrals: [],
 };
 

@@ -31,6 +31,7 @@ const TRIAGE: StaffClient = {
   history: [],
   notes: [],
   payments: [],
+  consents: { offshore_state: 'yes', offshore: null, terms: null },
   referrals: [],
 };
 const FULL: StaffClient = {

@@ -50,6 +50,8 @@ import { useSuggestFileNumber } from '../api/suggest-file-number.ts';
 import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { StatusBadge } from '../../../components/ui/list-cells.tsx';
+import { UsOnlyBadge } from './us-only-badge.tsx';
+import { ConsentRecordSection } from './consent-record.tsx';
 import { useConfirm, type ConfirmOptions } from '../../../components/ui/confirm-dialog.tsx';
 
 type Viewer = { userId: string; role: StaffRole };
@@ -114,7 +116,10 @@ export function ClientFile({
             </>
           }
         />
-        <StatusBadge size="lg">{filing.status}</StatusBadge>
+        <Group gap="xs">
+          <UsOnlyBadge state={file.data.consents.offshore_state} size="lg" />
+          <StatusBadge size="lg">{filing.status}</StatusBadge>
+        </Group>
       </Group>
     </>
   );
@@ -154,6 +159,7 @@ export function ClientFile({
         </SectionCard>
         <FileNumberForm clientId={clientId} current={client.file_number} />
       </SimpleGrid>
+      <ConsentRecordSection consents={file.data.consents} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <StatusForm
           clientId={clientId}

@@ -25,6 +25,7 @@ const row = (n: number, name: string, documents: StaffClientRow['documents']): S
   assigned_to: null,
   referred_by: null,
   documents,
+  offshore_state: 'yes',
 });
 const ROWS = [
   row(1, 'Asha Rao', { accepted: 6, required: 8, complete: false }),

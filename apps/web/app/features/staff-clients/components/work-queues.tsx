@@ -8,6 +8,7 @@ import { useListState } from '../../../lib/use-list-state.ts';
 import { useQueueCounts } from '../api/get-queue-counts.ts';
 import { CLIENTS_PER_PAGE, useQueuePage } from '../api/get-queue-page.ts';
 import { ClientFileLink, StatusBadge } from '../../../components/ui/list-cells.tsx';
+import { UsOnlyBadge } from './us-only-badge.tsx';
 
 type SortColumn = (typeof STAFF_CLIENT_SORTS)[number];
 /** No year chosen is the current year (the firm's first); no status is the All queue. */
@@ -18,7 +19,12 @@ const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
   {
     label: 'Name',
     sort: 'name',
-    render: (r) => <ClientFileLink clientId={r.client_id}>{r.name}</ClientFileLink>,
+    render: (r) => (
+      <>
+        <ClientFileLink clientId={r.client_id}>{r.name}</ClientFileLink>{' '}
+        <UsOnlyBadge state={r.offshore_state} size="sm" />
+      </>
+    ),
   },
   { label: 'Email', sort: 'email', render: (r) => r.email },
   { label: 'Phone', render: (r) => r.phone, nowrap: true },
