@@ -157,6 +157,7 @@ describe('CALLS', () => {
       'staff/team/deactivate',
       'staff/team/invite',
       'staff/team/list',
+      'staff/team/location',
       'staff/team/reactivate',
       'staff/team/resetmfa',
       'staff/templates/list',

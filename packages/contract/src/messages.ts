@@ -285,6 +285,8 @@ export const MESSAGES = {
   CONSENT_ANSWER_REQUIRED: 'Choose Yes or No.',
   CONSENT_SIGNATURE_REQUIRED: 'Type your full name to sign.',
   CONSENT_SAVED: 'Your answer is saved.',
+  STAFF_LOCATION_REQUIRED: 'Choose where the staff member works.',
+  STAFF_LOCATION_SAVED: "The staff member's location is saved.",
   CLIENT_US_ONLY:
     'This client has not consented to disclosure outside the United States: the file is US-only.',
   // Signatures (issue 19)

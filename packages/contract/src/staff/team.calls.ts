@@ -1,6 +1,11 @@
 import { defineCall } from '../call.ts';
 import { emptyBodySchema, envelopeSchema } from '../common.ts';
-import { staffInviteBodySchema, staffMemberBodySchema, staffTeamResponseSchema } from './team.schemas.ts';
+import {
+  staffInviteBodySchema,
+  staffLocationBodySchema,
+  staffMemberBodySchema,
+  staffTeamResponseSchema,
+} from './team.schemas.ts';
 
 /** Admins manage the firm's staff accounts. */
 export const teamCalls = {
@@ -38,5 +43,12 @@ export const teamCalls = {
     response: envelopeSchema,
     access: 'admin',
     summary: "Reset a staff member's authenticator (a lost phone): they enrol again at the next login.",
+  }),
+  staffSetLocation: defineCall({
+    path: 'staff/team/location',
+    body: staffLocationBodySchema,
+    response: envelopeSchema,
+    access: 'admin',
+    summary: "Set where a staff member works: 'offshore' staff cannot open US-only files (§7216).",
   }),
 } as const;

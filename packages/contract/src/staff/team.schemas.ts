@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, envelope, personName } from '../common.ts';
 import { MESSAGES } from '../messages.ts';
-import { STAFF_ROLES } from './staff.schemas.ts';
+import { STAFF_LOCATIONS, STAFF_ROLES } from './staff.schemas.ts';
 
 /** The firm's staff, as admins manage them (staff/team/...). */
 export const staffTeamMemberSchema = z.object({
@@ -10,6 +10,8 @@ export const staffTeamMemberSchema = z.object({
   last_name: z.string(),
   email: z.string(),
   role: z.enum(STAFF_ROLES),
+  /** Where they work: 'offshore' (the India team) cannot open a file without the client's §7216 Yes. */
+  location: z.enum(STAFF_LOCATIONS),
   /** The authenticator app is enrolled (staff enrol at their first login). */
   mfa_enabled: z.boolean(),
   /** The set-up link was used: the member has chosen a password. */
@@ -23,9 +25,16 @@ export const staffTeamResponseSchema = envelope({ staff: z.array(staffTeamMember
 export const staffInviteBodySchema = z.object({
   email: emailField(),
   role: z.enum(STAFF_ROLES, { error: 'Choose a role.' }),
+  location: z.enum(STAFF_LOCATIONS, { error: MESSAGES.STAFF_LOCATION_REQUIRED }).default('us'),
   first_name: personName(MESSAGES.FIRST_NAME_REQUIRED, MESSAGES.FIRST_NAME_ALPHABETS),
   last_name: personName(MESSAGES.LAST_NAME_REQUIRED, MESSAGES.LAST_NAME_ALPHABETS),
 });
 export type StaffInviteBody = z.input<typeof staffInviteBodySchema>;
 
 export const staffMemberBodySchema = z.object({ user_id: z.uuid({ error: MESSAGES.STAFF_NOT_FOUND }) });
+
+/** Where a staff member works (issue 19): offshore staff open only files whose client said Yes to §7216. */
+export const staffLocationBodySchema = staffMemberBodySchema.extend({
+  location: z.enum(STAFF_LOCATIONS, { error: MESSAGES.STAFF_LOCATION_REQUIRED }),
+});
+export type StaffLocationBody = z.input<typeof staffLocationBodySchema>;

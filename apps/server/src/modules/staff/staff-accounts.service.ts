@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { emailField, personName, MESSAGES, STAFF_ROLES, type StaffRole } from '@taxfirm/contract';
+import {
+  emailField,
+  personName,
+  MESSAGES,
+  STAFF_LOCATIONS,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@taxfirm/contract';
 import { sql, users, type Database } from '@taxfirm/db';
 import { z } from 'zod';
 import { hashPassword } from '../../lib/crypto/passwords.ts';
@@ -10,6 +17,10 @@ export const newStaffSchema = z.object({
   role: z.enum(STAFF_ROLES, { error: `role must be one of: ${STAFF_ROLES.join(', ')}` }),
   first_name: personName(MESSAGES.FIRST_NAME_REQUIRED, MESSAGES.FIRST_NAME_ALPHABETS),
   last_name: personName(MESSAGES.LAST_NAME_REQUIRED, MESSAGES.LAST_NAME_ALPHABETS),
+  /** Where they work (issue 19): 'offshore' staff open only files whose client said Yes to §7216. */
+  location: z
+    .enum(STAFF_LOCATIONS, { error: `location must be one of: ${STAFF_LOCATIONS.join(', ')}` })
+    .default('us'),
 });
 export type NewStaff = z.input<typeof newStaffSchema>;
 
@@ -44,6 +55,7 @@ export async function createStaffMember(
         role: staff.role,
         firstName: staff.first_name,
         lastName: staff.last_name,
+        location: staff.location,
         verifiedAt: new Date(),
       })
       .returning({ id: users.id });

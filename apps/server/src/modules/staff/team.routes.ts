@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { staffActorOf } from '../../lib/actor.ts';
-import { inviteStaff, listTeam, resetStaffMfa, setStaffActive } from './team.service.ts';
+import { inviteStaff, listTeam, resetStaffMfa, setStaffActive, setStaffLocation } from './team.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 
 /** staff/team/...: admins only (the call table's access level, checked before the body is read). */
@@ -30,6 +30,11 @@ export async function staffTeamRoutes(
   registerCall(app, CALLS.staffReactivate, async (request) => {
     await setStaffActive(app.db, staffActorOf(request), request.body.user_id, true);
     return { status_smessage: MESSAGES.STAFF_REACTIVATED };
+  });
+
+  registerCall(app, CALLS.staffSetLocation, async (request) => {
+    await setStaffLocation(app.db, staffActorOf(request), request.body.user_id, request.body.location);
+    return { status_smessage: MESSAGES.STAFF_LOCATION_SAVED };
   });
 
   registerCall(app, CALLS.staffResetMfa, async (request) => {

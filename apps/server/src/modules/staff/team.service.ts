@@ -6,6 +6,7 @@
 import {
   MESSAGES,
   isStaffRole,
+  type StaffLocation,
   type StaffInfo,
   type StaffInviteBody,
   type StaffTeamMember,
@@ -51,6 +52,7 @@ export async function listTeam(db: Database): Promise<StaffTeamMember[]> {
             last_name: row.lastName,
             email: row.email,
             role: row.role,
+            location: row.location,
             mfa_enabled: row.mfaEnabledAt !== null,
             password_set: row.passwordChangedAt !== null,
             active: row.deactivatedAt === null,
@@ -118,6 +120,28 @@ export async function setStaffActive(db: Database, actor: StaffActor, userId: st
       actor,
       action: active ? 'staff.team.reactivate' : 'staff.team.deactivate',
       subject: userId,
+    });
+  });
+}
+
+/**
+ * Set where a staff member works (issue 19). Their sessions read it on every request, so an offshore member
+ * is refused on US-only files from their next call; files already assigned to them stay assigned.
+ */
+export async function setStaffLocation(
+  db: Database,
+  actor: StaffActor,
+  userId: string,
+  location: StaffLocation,
+) {
+  await db.transaction(async (tx) => {
+    const member = await otherStaff(tx, actor, userId);
+    if (member.location === location) return;
+    await tx.update(users).set({ location, updatedAt: new Date() }).where(eq(users.id, userId));
+    await audit(tx, {
+      actor,
+      action: 'staff.team.location',
+      subject: `${userId} ${member.location} -> ${location}`,
     });
   });
 }

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@taxfirm/contract';
 import { auditLog, emailOutbox, eq, mfaRecoveryCodes, users } from '@taxfirm/db';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,5 +239,58 @@ describe('staff/team: admins manage the staff', () => {
     }
     expect(await userByEmail('sneaky@firm.example')).toBeUndefined();
     expect((await userByEmail('admin@firm.example'))?.deactivatedAt).toBeNull();
+  });
+});
+
+describe('staff/team location (issue 19)', () => {
+  it('invites an offshore member, lists the location, and lets an admin change it (audited)', async () => {
+    const invite = await t.postAs(admin.sid, '/api/staff/team/invite', {
+      email: 'priya.offshore@firm.example',
+      role: 'analyst',
+      location: 'offshore',
+      first_name: 'Priya',
+      last_name: 'Nair',
+    });
+    expect(invite.statusCode, invite.body).toBe(200);
+    const member = await userByEmail('priya.offshore@firm.example');
+    expect(member?.location).toBe('offshore');
+    const listed = (await t.postAs(admin.sid, '/api/staff/team/list', {})).json().staff as {
+      user_id: string;
+      location: string;
+    }[];
+    expect(listed.find((m) => m.user_id === member?.id)?.location).toBe('offshore');
+    expect(listed.find((m) => m.user_id === analyst.userId)?.location).toBe('us');
+
+    const moved = await t.postAs(admin.sid, '/api/staff/team/location', {
+      user_id: member?.id,
+      location: 'us',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().status_smessage).toBe(MESSAGES.STAFF_LOCATION_SAVED);
+    expect((await userByEmail('priya.offshore@firm.example'))?.location).toBe('us');
+    const audits = await auditsOf('staff.team.location');
+    expect(audits.map((a) => [a.actorUserId, a.subject])).toEqual([
+      [admin.userId, `${member?.id} offshore -> us`],
+    ]);
+  });
+
+  it('is for admins only, never on oneself, and refuses an unknown location', async () => {
+    const res = await t.postAs(analyst.sid, '/api/staff/team/location', {
+      user_id: admin.userId,
+      location: 'offshore',
+    });
+    expect(res.statusCode).toBe(403);
+    const self = await t.postAs(admin.sid, '/api/staff/team/location', {
+      user_id: admin.userId,
+      location: 'offshore',
+    });
+    expect(self.statusCode).toBe(400);
+    const bad = await t.postAs(admin.sid, '/api/staff/team/location', {
+      user_id: analyst.userId,
+      location: 'mars',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(MESSAGES.STAFF_LOCATION_REQUIRED);
+    expect((await userByEmail('analyst@firm.example'))?.location).toBe('us');
   });
 });

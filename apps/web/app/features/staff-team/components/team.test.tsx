@@ -16,6 +16,7 @@ const member = (fields: Partial<StaffTeamMember>): StaffTeamMember => ({
   last_name: 'Shah',
   email: 'ada@firm.example',
   role: 'admin',
+  location: 'us',
   mfa_enabled: true,
   password_set: true,
   active: true,
@@ -53,6 +54,9 @@ beforeEach(() => {
     if (url === '/api/staff/team/deactivate') {
       return json({ http_code: 200, status_smessage: MESSAGES.STAFF_DEACTIVATED });
     }
+    if (url === '/api/staff/team/location') {
+      return json({ http_code: 200, status_smessage: MESSAGES.STAFF_LOCATION_SAVED });
+    }
     if (url === '/api/staff/team/resetmfa') {
       return json({ http_code: 200, status_smessage: MESSAGES.STAFF_MFA_RESET });
     }
@@ -76,6 +80,19 @@ function renderTeam() {
 }
 
 describe('Team', () => {
+  it("sets where another member works from the list (not one's own), and says so", async () => {
+    const user = userEvent.setup();
+    renderTeam();
+    const select = await screen.findByRole('combobox', { name: 'Where Asha Rao works' }, LOADED);
+    expect(select).toHaveValue('us');
+    expect(screen.queryByRole('combobox', { name: 'Where Ada Shah works' })).toBeNull();
+    await user.selectOptions(select, 'offshore');
+    await waitFor(() =>
+      expect(changes()).toEqual([['/api/staff/team/location', { user_id: ASHA, location: 'offshore' }]]),
+    );
+    expect(await screen.findByText(`Asha Rao: ${MESSAGES.STAFF_LOCATION_SAVED}`)).toBeInTheDocument();
+  });
+
   it('asks before deactivating, naming the member and what happens, with Cancel focused; Cancel sends nothing', async () => {
     const user = userEvent.setup();
     renderTeam();

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { staffInviteBodySchema, type StaffTeamMember } from '@taxfirm/contract';
+import { staffInviteBodySchema, type StaffLocation, type StaffTeamMember } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
@@ -20,6 +20,7 @@ import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useStaffTeam } from '../../../lib/staff-team.ts';
 import { useChangeMember, type MemberAction } from '../api/change-member.ts';
 import { useInviteStaff } from '../api/invite-staff.ts';
+import { useSetLocation } from '../api/set-location.ts';
 import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { RowAction } from '../../../components/ui/row-action.tsx';
@@ -44,7 +45,7 @@ function InviteForm() {
   const invite = useInviteStaff();
   const success = useSubmitMessage();
   const form = useContractForm(staffInviteBodySchema, {
-    defaultValues: { email: '', role: 'analyst', first_name: '', last_name: '' },
+    defaultValues: { email: '', role: 'analyst', location: 'us', first_name: '', last_name: '' },
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -81,6 +82,13 @@ function InviteForm() {
               {...form.register('role')}
               error={errors.role?.message}
             />
+            <NativeSelect
+              label="Works from"
+              description="Offshore staff cannot open a file unless the client consented (§7216)."
+              data={LOCATION_OPTIONS}
+              {...form.register('location')}
+              error={errors.location?.message}
+            />
           </SimpleGrid>
           <Group>
             <Button type="submit" loading={invite.isPending}>
@@ -94,6 +102,15 @@ function InviteForm() {
     </Card>
   );
 }
+
+const LOCATION_OPTIONS = [
+  { value: 'us', label: 'United States' },
+  { value: 'offshore', label: 'Offshore (India team)' },
+];
+const LOCATION_LABELS: Record<StaffLocation, string> = {
+  us: 'United States',
+  offshore: 'Offshore (India team)',
+};
 
 /** What each action does to the member, asked before it is sent. */
 const confirmations: Record<MemberAction, (name: string, email: string) => ConfirmOptions> = {
@@ -118,7 +135,13 @@ const confirmations: Record<MemberAction, (name: string, email: string) => Confi
 
 function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: string }) {
   const action = useChangeMember();
+  const location = useSetLocation();
   const success = useSubmitMessage();
+  const move = async (member: StaffTeamMember, to: StaffLocation) => {
+    success.clear();
+    const answer = await location.mutateAsync({ userId: member.user_id, location: to }).catch(() => null);
+    if (answer) success.show(`${member.first_name} ${member.last_name}: ${answer.status_smessage}`);
+  };
   const { confirm, dialog } = useConfirm();
   const act = async (member: StaffTeamMember, kind: MemberAction) => {
     const name = `${member.first_name} ${member.last_name}`;
@@ -130,8 +153,8 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
   return (
     <Stack gap="sm">
       <SimpleTable
-        columns={['Name', 'E-mail', 'Role', 'State', 'Since', 'Actions']}
-        minWidth={760}
+        columns={['Name', 'E-mail', 'Role', 'Works from', 'State', 'Since', 'Actions']}
+        minWidth={900}
         striped
         highlightOnHover
       >
@@ -143,6 +166,20 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
               <Table.Th scope="row">{name}</Table.Th>
               <Table.Td>{member.email}</Table.Td>
               <Table.Td>{member.role}</Table.Td>
+              <Table.Td>
+                {self ? (
+                  LOCATION_LABELS[member.location]
+                ) : (
+                  <NativeSelect
+                    aria-label={`Where ${name} works`}
+                    size="xs"
+                    data={LOCATION_OPTIONS}
+                    value={member.location}
+                    disabled={location.isPending}
+                    onChange={(event) => void move(member, event.currentTarget.value as StaffLocation)}
+                  />
+                )}
+              </Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   <Badge color={member.active ? 'green' : 'gray'} c="dark.7" variant="light">
@@ -193,7 +230,7 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
         })}
       </SimpleTable>
       <SuccessAlert message={success.message} />
-      <ApiErrorAlert error={action.error} />
+      <ApiErrorAlert error={action.error ?? location.error} />
       {dialog}
     </Stack>
   );
