@@ -40,6 +40,7 @@ export default [
       route('paymentfailure', 'routes/user/payment-failure.tsx'),
       route('changepassword', 'routes/user/change-password.tsx'),
       route('security', 'routes/user/security.tsx'),
+      route('consents', 'routes/user/consents.tsx'),
     ]),
   ]),
   ...prefix('staff', [

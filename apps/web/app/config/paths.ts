@@ -28,6 +28,7 @@ export const paths = {
     saveReferral: { getHref: () => '/user/saverefferral' },
     changePassword: { getHref: () => '/user/changepassword' },
     security: { getHref: () => '/user/security' },
+    consents: { getHref: () => '/user/consents' },
   },
   staff: {
     home: { getHref: () => '/staff' },

@@ -6,6 +6,7 @@ import {
   IconLayoutDashboard,
   IconMessages,
   IconReceiptTax,
+  IconShieldCheck,
   IconShieldLock,
   IconUserCircle,
   IconUsersGroup,
@@ -46,4 +47,10 @@ export const CLIENT_MENU: readonly MenuEntry[] = [
   { label: 'Referrals', href: paths.user.referrals.getHref(), icon: IconUsersGroup, available: true },
   { label: 'Change Password', href: paths.user.changePassword.getHref(), icon: IconKey, available: true },
   { label: 'Account Security', href: paths.user.security.getHref(), icon: IconShieldLock, available: true },
+  {
+    label: 'Privacy & Consents',
+    href: paths.user.consents.getHref(),
+    icon: IconShieldCheck,
+    available: true,
+  },
 ];

@@ -5,6 +5,7 @@ import { DashboardSteps } from '../../features/client-area/components/dashboard-
 import { MessagesCard } from '../../features/messaging/components/messages-card.tsx';
 import { useNotifications } from '../../features/notifications/api/get-notifications.ts';
 import { useSessionInfo } from '../../lib/session.ts';
+import { ConsentGate } from '../../features/consents/components/consent-gate.tsx';
 
 export function meta() {
   return [{ title: 'Dashboard' }, { name: 'robots', content: 'noindex' }];
@@ -19,6 +20,7 @@ export default function Dashboard() {
       title={<>Welcome, {session?.userName}</>}
       description="Your return moves through these six steps. We will let you know when we need something from you."
     >
+      <ConsentGate />
       <ChecklistCard />
       <MessagesCard unread={notifications.data?.messages_unread ?? 0} />
       {session?.fileStatus === 'Cancel Filing' && (

@@ -39,7 +39,8 @@ export function LoginForm({
       return;
     }
     onDone();
-    navigate(paths.user.dashboard.getHref());
+    // The terms or the §7216 question to answer first (the dashboard would send them there too).
+    navigate(answer.consent_required ? paths.user.consents.getHref() : paths.user.dashboard.getHref());
   };
 
   if (mfaToken) {
