@@ -30,14 +30,52 @@ export function registration(email: string, firstName = 'Ravi') {
   };
 }
 
-/** A verified account made through the call and the e-mailed link (the UI path has its own test). */
-export async function verifiedAccount(page: Page, mailbox: Mailbox, email: string) {
+/**
+ * A verified account made through the call and the e-mailed link (the UI path has its own test). Unless
+ * `consent` is false, the §7216 question is answered (Yes) through the calls too, so that signing in lands on
+ * the dashboard rather than the consents screen (e2e/specs/portal/consents.spec.ts tests that screen).
+ */
+export async function verifiedAccount(
+  page: Page,
+  mailbox: Mailbox,
+  email: string,
+  { consent = true }: { consent?: boolean } = {},
+) {
   const since = mailbox.received.length;
   const res = await apiPost(page, 'login/register', registration(email));
   expect(res.status()).toBe(200);
   const link = await mailbox.link(email, 'accountverifyuser', since);
   await page.goto(link.pathname + link.search);
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+  if (consent) await answerConsentsByCalls(page, email);
+}
+
+/** Sign in through the calls, answer the §7216 question, sign out: the page itself is left as it was. */
+export async function answerConsentsByCalls(page: Page, email: string, offshore: 'yes' | 'no' = 'yes') {
+  const login = await apiPost(page, 'login/check', { email, password: PASSWORD });
+  expect(login.status(), await login.text()).toBe(200);
+  const saved = await apiPost(page, 'account/consents/save', { offshore, signature: 'Ravi Kumar' });
+  expect(saved.status(), await saved.text()).toBe(200);
+  expect((await apiPost(page, 'account/logout', {})).status()).toBe(200);
+}
+
+/** On the consents screen after signing in: answer the §7216 question, sign with the typed name, save. */
+export async function answerConsentsOnScreen(
+  page: Page,
+  answer: 'Yes' | 'No',
+  signature: string,
+  { acceptTerms = false }: { acceptTerms?: boolean } = {},
+) {
+  await expect(page).toHaveURL(/\/user\/consents$/);
+  await page
+    .getByRole('radio', {
+      name: answer === 'Yes' ? 'Yes, I consent to this disclosure' : 'No, I do not consent',
+    })
+    .check();
+  await page.getByRole('textbox', { name: /Type your full name to sign/ }).fill(signature);
+  if (acceptTerms) await page.getByRole('checkbox', { name: /I accept the/ }).check();
+  await page.getByRole('button', { name: 'Save my answer' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
 }
 
 export async function loginThroughPanel(page: Page, email: string, password = PASSWORD) {

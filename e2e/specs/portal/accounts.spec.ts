@@ -2,7 +2,14 @@ import { authTokens, clients, eq, referrals, sessions, sql, users } from '@taxfi
 import { createHash, randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { expect, test } from '../../support/fixtures.ts';
-import { apiPost, loginThroughPanel, PASSWORD, registration, verifiedAccount } from '../../support/portal.ts';
+import {
+  answerConsentsOnScreen,
+  apiPost,
+  loginThroughPanel,
+  PASSWORD,
+  registration,
+  verifiedAccount,
+} from '../../support/portal.ts';
 
 test.describe('accounts', () => {
   test('register in the side panel, verify from the e-mail, log in, see the dashboard, log out', async ({
@@ -39,7 +46,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/);
 
     await loginThroughPanel(page, 'asha.portal@example.com');
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    // A new client is asked the §7216 question first (the terms were accepted at registration).
+    await answerConsentsOnScreen(page, 'Yes', 'Asha Rao');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Asha Rao');
     await expect(page.getByTestId('file-summary')).toContainText('To Be Assigned');
     await expect(page.getByTestId('file-summary')).toContainText('Not assigned yet');
