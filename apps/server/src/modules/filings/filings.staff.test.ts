@@ -129,6 +129,7 @@ describe('staff/clients/list', () => {
         assigned_to: 'Ravi Shah',
         referred_by: null,
         documents: { accepted: 0, required: 0, complete: false },
+        offshore_state: 'unanswered',
       },
       expect.objectContaining({ name: 'Esha Kapoor', file_number: 'TF-2026-0009' }),
     ]);

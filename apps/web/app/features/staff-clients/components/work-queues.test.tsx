@@ -30,7 +30,7 @@ const row = (n: number, name: string, documents: StaffClientRow['documents']): S
 const ROWS = [
   row(1, 'Asha Rao', { accepted: 6, required: 8, complete: false }),
   row(2, 'Ravi Shah', { accepted: 8, required: 8, complete: true }),
-  row(3, 'Meera Iyer', { accepted: 0, required: 0, complete: false }),
+  { ...row(3, 'Meera Iyer', { accepted: 0, required: 0, complete: false }), offshore_state: 'no' as const },
 ];
 
 beforeEach(() => {
@@ -75,5 +75,29 @@ describe('WorkQueues, the documents column', () => {
     expect(await cellOf('Ravi Shah')).toHaveTextContent('Complete');
     expect(await cellOf('Meera Iyer')).toHaveTextContent('No checklist items');
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('marks a client without a §7216 Yes "US-only", saying why, and no other', async () => {
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter>
+            <WorkQueues />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const table = await screen.findByRole('table');
+    await within(table).findByRole('link', { name: 'Meera Iyer' });
+    const badges = within(table).getAllByText('US-only');
+    expect(badges).toHaveLength(1);
+    const badge = badges[0]?.closest('[title]');
+    expect(badge).toHaveAttribute('title', 'The client answered No to disclosure outside the United States.');
+    const meera = within(table)
+      .getAllByRole('row')
+      .find((r) => within(r).queryByRole('link', { name: 'Meera Iyer' }));
+    expect(meera).toHaveTextContent(
+      'US-only: The client answered No to disclosure outside the United States.',
+    );
   });
 });
