@@ -89,10 +89,10 @@ describe('WorkQueues, the documents column', () => {
     );
     const table = await screen.findByRole('table');
     await within(table).findByRole('link', { name: 'Meera Iyer' });
-    const badges = within(table).getAllByText('US-only');
-    expect(badges).toHaveLength(1);
-    const badge = badges[0]?.closest('[title]');
-    expect(badge).toHaveAttribute('title', 'The client answered No to disclosure outside the United States.');
+    expect(within(table).getAllByText('US-only')).toHaveLength(1);
+    expect(
+      within(table).getByTitle('The client answered No to disclosure outside the United States.'),
+    ).toHaveTextContent('US-only');
     const meera = within(table)
       .getAllByRole('row')
       .find((r) => within(r).queryByRole('link', { name: 'Meera Iyer' }));
