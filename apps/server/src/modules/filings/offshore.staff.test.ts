@@ -28,7 +28,13 @@ const form =
   (sid, clientId) => {
     const data = new FormData();
     for (const [name, value] of Object.entries(fields(clientId))) data.append(name, value);
-    if (file) data.append(file, new Blob([new Uint8Array(samplePdf(2000))]), 'summary.pdf');
+    if (file) {
+      data.append(
+        file,
+        new Blob([new Uint8Array(samplePdf(2000))], { type: 'application/pdf' }),
+        `${file}.pdf`,
+      );
+    }
     return t.postFormAs(sid, `/api/${path}`, data);
   };
 
@@ -69,18 +75,23 @@ const CLIENT_CALLS: Record<string, CallMaker> = {
   staffMessagesThread: post('staff/messages/thread', (id) => ({ client_id: id })),
   staffMessagesSend: form('staff/messages/send', (id) => ({ client_id: id, body: 'Hello' })),
   staffMessagesStatus: post('staff/messages/status', (id) => ({ client_id: id, status: 'waiting' })),
+  staffSignaturesCreate: form(
+    'staff/signatures/create',
+    (id) => ({ client_id: id, kind: 'other', title: 'Letter', signers: 'taxpayer' }),
+    'document',
+  ),
+  staffSignaturesList: post('staff/signatures/list', (id) => ({ client_id: id })),
 };
 
-/**
- * Staff calls with a `client_id` that are not a file's: the audit log's optional filter (an admin's log of
- * everything), and the signature calls, served by their own module (issue 19 items 3-5) which goes through
- * `getWorkableFiling` too.
- */
-const NOT_HERE = new Set(['auditLog', 'staffSignaturesCreate', 'staffSignaturesList']);
+/** The one staff call with a `client_id` that is not a file's: the audit log's optional filter (admins'). */
+const NOT_HERE = new Set(['auditLog']);
 
+/** A body schema's top-level fields (an object schema's; the multipart calls' are built with zod/v4/core). */
 const bodyKeys = (call: CallDefinition): string[] => {
-  const body = call.body as unknown as { shape?: Record<string, unknown> };
-  return body.shape ? Object.keys(body.shape) : [];
+  type Shape = Record<string, unknown>;
+  const body = call.body as unknown as { shape?: Shape; _zod?: { def?: { shape?: Shape } } };
+  const shape = body.shape ?? body._zod?.def?.shape;
+  return shape ? Object.keys(shape) : [];
 };
 
 /** The client answers (signing in again: the staff calls above may have ended their sessions). */
