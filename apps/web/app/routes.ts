@@ -21,6 +21,7 @@ export default [
     route('accountverifyuser', 'routes/public/account-verify-user.tsx'),
     route('newpasswordlink', 'routes/public/new-password-link.tsx'),
     route('resetpasswordlink/:id', 'routes/public/reset-password-link.tsx'),
+    route('sign/:token', 'routes/public/spouse-sign.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   ...prefix('user', [
@@ -28,6 +29,8 @@ export default [
       route('dashboard', 'routes/user/dashboard.tsx'),
       route('checklist', 'routes/user/checklist.tsx'),
       route('messages', 'routes/user/messages.tsx'),
+      route('sign', 'routes/user/sign.tsx'),
+      route('sign/:documentId', 'routes/user/sign-document.tsx'),
       route('profile', 'routes/user/profile.tsx'),
       route('upload', 'routes/user/upload.tsx'),
       route('tax-summary', 'routes/user/tax-summary.tsx'),

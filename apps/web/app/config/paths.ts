@@ -14,9 +14,15 @@ export const paths = {
   termsConditions: { getHref: () => '/terms-conditions' },
   disclaimer: { getHref: () => '/disclaimer' },
   paypalPayment: { getHref: () => '/paypal-payment' },
+  /** The spouse's e-mailed signing link (no account). */
+  spouseSign: { getHref: (token: string) => `/sign/${encodeURIComponent(token)}` },
   user: {
     dashboard: { getHref: () => '/user/dashboard' },
     checklist: { getHref: () => '/user/checklist' },
+    /** One checklist item on the checklist page (the page scrolls to it). */
+    checklistItem: { getHref: (itemId: string) => `/user/checklist#item-${encodeURIComponent(itemId)}` },
+    sign: { getHref: () => '/user/sign' },
+    signDocument: { getHref: (documentId: string) => `/user/sign/${encodeURIComponent(documentId)}` },
     messages: { getHref: () => '/user/messages' },
     profile: { getHref: () => '/user/profile' },
     upload: { getHref: () => '/user/upload' },
@@ -38,6 +44,10 @@ export const paths = {
     /** The file's Messages section (the staff e-mails link here). */
     clientMessages: {
       getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}?tab=messages`,
+    },
+    /** The file's Signatures section. */
+    clientSignatures: {
+      getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}?tab=signatures`,
     },
     messages: { getHref: () => '/staff/messages' },
     team: { getHref: () => '/staff/team' },

@@ -8,6 +8,7 @@ import {
   IconReceiptTax,
   IconShieldCheck,
   IconShieldLock,
+  IconSignature,
   IconUserCircle,
   IconUsersGroup,
   type Icon,
@@ -20,6 +21,8 @@ export type MenuEntry = {
   icon: Icon;
   /** Shown only while the filing's status opens payment. */
   paymentOnly?: boolean;
+  /** What the entry's count counts, for screen readers ("unread" unless told). */
+  countLabel?: string;
   /** False until the page exists: the entry shows, marked as opening soon, but is not a link. */
   available: boolean;
 };
@@ -29,6 +32,13 @@ export const CLIENT_MENU: readonly MenuEntry[] = [
   { label: 'Checklist', href: paths.user.checklist.getHref(), icon: IconChecklist, available: true },
   { label: 'Dashboard', href: paths.user.dashboard.getHref(), icon: IconLayoutDashboard, available: true },
   { label: 'Messages', href: paths.user.messages.getHref(), icon: IconMessages, available: true },
+  {
+    label: 'Sign',
+    href: paths.user.sign.getHref(),
+    icon: IconSignature,
+    countLabel: 'to sign',
+    available: true,
+  },
   {
     label: 'Profile Information',
     href: paths.user.profile.getHref(),

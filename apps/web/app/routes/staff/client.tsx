@@ -4,6 +4,7 @@ import { ClientFile } from '../../features/staff-clients/components/client-file.
 import { ChecklistSection } from '../../features/staff-requests/components/checklist-section.tsx';
 import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 import { ThreadSection } from '../../features/staff-messaging/components/thread-section.tsx';
+import { SignaturesSection } from '../../features/staff-signatures/components/signatures-section.tsx';
 
 export function meta() {
   return [{ title: 'Client file · Staff console' }, { name: 'robots', content: 'noindex' }];
@@ -15,6 +16,7 @@ export default function StaffClientPage() {
   // The staff e-mails about a client's message link to `?tab=messages`: the page opens on the conversation.
   const [params] = useSearchParams();
   const openMessages = params.get('tab') === 'messages';
+  const openSignatures = params.get('tab') === 'signatures';
   return (
     <Container size="xl" py="xl" component="main" id="main" tabIndex={-1}>
       <ClientFile
@@ -23,6 +25,7 @@ export default function StaffClientPage() {
         viewer={{ userId: staff.user_id, role: staff.role }}
         checklist={(slot) => <ChecklistSection {...slot} />}
         messages={(slot) => <ThreadSection {...slot} focusOnOpen={openMessages} />}
+        signatures={(slot) => <SignaturesSection {...slot} focusOnOpen={openSignatures} />}
       />
     </Container>
   );

@@ -1,9 +1,11 @@
 import { ChecklistPage } from '../../features/requests/components/checklist-page.tsx';
+import { ReadyToSignCard } from '../../features/signatures/components/ready-to-sign-card.tsx';
 
 export function meta() {
   return [{ title: 'Checklist' }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function Checklist() {
-  return <ChecklistPage />;
+  // Documents waiting on the client's signature come first.
+  return <ChecklistPage top={<ReadyToSignCard />} />;
 }

@@ -7,6 +7,7 @@ import { ClientShell } from '../../features/client-area/components/client-shell.
 import { forgetDraft } from '../../features/messaging/message-draft.ts';
 import { useNotifications } from '../../features/notifications/api/get-notifications.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { useSignatures } from '../../features/signatures/api/signatures.ts';
 
 /**
  * The client portal renders in the browser. Without a stored access token the visitor is sent home
@@ -31,11 +32,13 @@ async function logoutAndForgetDraft() {
 export default function UserLayout() {
   // The bell's answer also counts the firm's unread messages, shown beside Messages in the menu.
   const messagesUnread = useNotifications().data?.messages_unread ?? 0;
+  // Documents waiting on the client's signature, beside Sign (the dashboard's card reads the same answer).
+  const toSign = useSignatures().data?.to_sign ?? 0;
   return (
     <ClientShell
       onLogout={logoutAndForgetDraft}
       bell={<NotificationBell />}
-      counts={{ [paths.user.messages.getHref()]: messagesUnread }}
+      counts={{ [paths.user.messages.getHref()]: messagesUnread, [paths.user.sign.getHref()]: toSign }}
     >
       <Outlet />
     </ClientShell>

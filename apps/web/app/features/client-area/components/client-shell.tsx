@@ -47,7 +47,7 @@ function ClientMenuLinks({
             to={entry.href}
             label={entry.label}
             leftSection={<entry.icon size={18} aria-hidden />}
-            rightSection={<MenuCount count={counts[entry.href] ?? 0} />}
+            rightSection={<MenuCount count={counts[entry.href] ?? 0} label={entry.countLabel} />}
             onClick={onNavigate}
           />
         ) : (
@@ -67,12 +67,12 @@ function ClientMenuLinks({
 }
 
 /** A menu entry's count: filled (light badges fail contrast), its meaning spelled out for screen readers. */
-function MenuCount({ count }: { count: number }) {
+function MenuCount({ count, label = 'unread' }: { count: number; label?: string | undefined }) {
   if (count <= 0) return null;
   return (
     <Badge size="sm" color="red.9" variant="filled" circle={count < 10}>
       <span aria-hidden>{count}</span>
-      <VisuallyHidden>{`${count} unread`}</VisuallyHidden>
+      <VisuallyHidden>{`${count} ${label}`}</VisuallyHidden>
     </Badge>
   );
 }

@@ -1,5 +1,7 @@
 import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, type AccountRequests } from '@taxfirm/contract';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -9,9 +11,18 @@ import { checklistHeadline, shortDay } from './checklist-headline.ts';
 import { RequestItemCard } from './request-item-card.tsx';
 
 /** /user/checklist: what the firm still needs for the year, item by item, with what came in and the reminders. */
-export function ChecklistPage({ taxYear }: { taxYear?: number }) {
+export function ChecklistPage({ taxYear, top }: { taxYear?: number; top?: ReactNode }) {
   const requests = useRequests(taxYear);
   const renew = renewWhenOld(requests, LINKS_MAX_AGE_MS);
+  // A link to one item (`#item-<id>`) scrolls to it and puts the focus on it once the list is in.
+  const { hash } = useLocation();
+  const loaded = requests.data !== undefined;
+  useEffect(() => {
+    if (!loaded || !hash.startsWith('#item-')) return;
+    const item = document.getElementById(decodeURIComponent(hash.slice(1)));
+    item?.scrollIntoView?.({ block: 'start' });
+    item?.focus({ preventScroll: true });
+  }, [loaded, hash]);
 
   if (requests.error && !requests.data) {
     return (
@@ -31,13 +42,13 @@ export function ChecklistPage({ taxYear }: { taxYear?: number }) {
   }
   return (
     <div onPointerEnter={renew} onFocusCapture={renew}>
-      <ChecklistView data={requests.data} />
+      <ChecklistView data={requests.data} top={top} />
     </div>
   );
 }
 
 /** The checklist as the server gave it (rendered by the page, and by tests with fixed data). */
-export function ChecklistView({ data }: { data: AccountRequests }) {
+export function ChecklistView({ data, top }: { data: AccountRequests; top?: ReactNode }) {
   const { progress } = data;
   return (
     <Stack gap="lg">
@@ -49,6 +60,7 @@ export function ChecklistView({ data }: { data: AccountRequests }) {
             : undefined
         }
       />
+      {top}
       {!data.editable && (
         <Alert color="blue" role="status">
           {MESSAGES.REQUEST_LOCKED}

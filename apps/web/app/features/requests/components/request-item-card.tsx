@@ -118,7 +118,17 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
 
   const person = personOf(item);
   return (
-    <Card component="li" withBorder radius="md" padding="md" aria-labelledby={headingId}>
+    <Card
+      component="li"
+      withBorder
+      radius="md"
+      padding="md"
+      aria-labelledby={headingId}
+      // The target of links to this item (`#item-<id>`: "Print, sign and upload instead").
+      id={`item-${item.item_id}`}
+      tabIndex={-1}
+      style={{ scrollMarginTop: 16 }}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <div>

@@ -73,17 +73,31 @@ export type ChecklistSlot = {
 /** What the file page hands the conversation it shows under the status and analyst (composed by the route). */
 export type MessagesSlot = { clientId: string; clientName: string };
 
+/**
+ * What the file page hands the documents to sign (composed by the route): the year, the file's status now, and
+ * the page's status change (history, the usual e-mail) for "Move to Pre E-Filing Pending".
+ */
+export type SignaturesSlot = {
+  clientId: string;
+  clientName: string;
+  taxYear: number;
+  fileStatus: FileStatus;
+  onMoveStatus: (status: FileStatus, comment: string) => Promise<string>;
+};
+
 /** The console's page for one client: the account, the file's status, number and analyst, and its history. */
 export function ClientFile({
   clientId,
   viewer,
   checklist,
   messages,
+  signatures,
 }: {
   clientId: string;
   viewer: Viewer;
   checklist?: (slot: ChecklistSlot) => ReactNode;
   messages?: (slot: MessagesSlot) => ReactNode;
+  signatures?: (slot: SignaturesSlot) => ReactNode;
 }) {
   const file = useClientFile(clientId);
   if (file.isPending) return <Loader aria-label="Loading the client's file" />;
@@ -170,6 +184,15 @@ export function ClientFile({
         <AnalystForm clientId={clientId} filing={filing} viewer={viewer} />
       </SimpleGrid>
       {messages?.({ clientId, clientName: `${client.first_name} ${client.last_name}` })}
+      {signatures && (
+        <SignaturesHost
+          clientId={clientId}
+          clientName={`${client.first_name} ${client.last_name}`}
+          taxYear={filing.tax_year}
+          fileStatus={filing.status}
+          render={signatures}
+        />
+      )}
       <ProfileSection clientId={clientId} />
       {checklist && (
         <ChecklistHost
@@ -216,6 +239,24 @@ function ChecklistHost({
     return answer.status_smessage;
   };
   return render({ clientId, taxYear, clientName, dependents, onMoveStatus });
+}
+
+/** The signatures slot's status change: the same call as the status form, with the section's comment. */
+function SignaturesHost({
+  render,
+  ...slot
+}: Omit<SignaturesSlot, 'onMoveStatus'> & { render: (slot: SignaturesSlot) => ReactNode }) {
+  const change = useChangeStatus();
+  const onMoveStatus = async (status: FileStatus, comment: string) => {
+    const answer = await change.mutateAsync({
+      client_id: slot.clientId,
+      taxy: slot.taxYear,
+      status,
+      comment,
+    });
+    return answer.status_smessage;
+  };
+  return render({ ...slot, onMoveStatus });
 }
 
 const isFileStatus = (status: string): status is FileStatus =>

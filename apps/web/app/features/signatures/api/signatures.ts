@@ -1,0 +1,67 @@
+import { CALLS, type CallBody, type StepUpBody } from '@taxfirm/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { LINKS_MAX_AGE_MS } from '../../../lib/short-lived-links.ts';
+
+/** The session's documents to sign (pending first) and signed, for the current tax year. */
+export function getSignatures() {
+  return api(CALLS.accountSignaturesList, {});
+}
+
+export const signaturesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['signatures'],
+    queryFn: getSignatures,
+    // The signed files' links are short-lived, and opening a document is recorded by the server when it serves
+    // the file: read again when the client comes back to the window.
+    staleTime: LINKS_MAX_AGE_MS,
+    refetchOnWindowFocus: true,
+  });
+
+export function useSignatures() {
+  return useQuery(signaturesQueryOptions());
+}
+
+/** A short-lived link to the whole document (or the full return); serving it records the opening. */
+export function openSignatureDocument(body: CallBody<typeof CALLS.accountSignaturesOpen>) {
+  return api(CALLS.accountSignaturesOpen, body);
+}
+
+/** E-mail the signer a one-time code (the server asks for a fresh password or authenticator step first). */
+export function sendSignatureCode(documentId: string) {
+  return api(CALLS.accountSignaturesCode, { document_id: documentId });
+}
+
+export function signDocument(body: CallBody<typeof CALLS.accountSignaturesSign>) {
+  return api(CALLS.accountSignaturesSign, body);
+}
+
+export function useSignDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: signDocument,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['signatures'] }),
+  });
+}
+
+/** "Print, sign and upload instead": the document becomes a checklist item for the wet-signed pages. */
+export function signOnPaper(documentId: string) {
+  return api(CALLS.accountSignaturesPaper, { document_id: documentId });
+}
+
+export function useSignOnPaper() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: signOnPaper,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['signatures'] }),
+        client.invalidateQueries({ queryKey: ['requests'] }),
+      ]),
+  });
+}
+
+/** Prove the session again (password or authenticator code) before the code is e-mailed. */
+export function stepUp(body: StepUpBody) {
+  return api(CALLS.accountStepUp, body);
+}

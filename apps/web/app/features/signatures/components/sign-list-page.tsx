@@ -1,0 +1,160 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { SignatureDocument } from '@taxfirm/contract';
+import { Link, useNavigate } from 'react-router';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { renewWhenOld, LINKS_MAX_AGE_MS } from '../../../lib/short-lived-links.ts';
+import { useSignatures, useSignOnPaper } from '../api/signatures.ts';
+import { isMineToSign, signersLine } from './signer-state.ts';
+
+const STATUS_LABELS: Record<SignatureDocument['status'], string> = {
+  pending: 'Waiting for signatures',
+  signed: 'Signed',
+  paper: 'Signing on paper',
+  void: 'Withdrawn',
+};
+
+/**
+ * /user/sign: the documents waiting on the client's signature first ("Ready to sign"), then the rest (signed,
+ * on paper, or waiting on the spouse), each with who has signed and, once signed, the signed PDF.
+ */
+export function SignListPage() {
+  const list = useSignatures();
+  const renew = renewWhenOld(list, LINKS_MAX_AGE_MS);
+  const data = list.data;
+  const toSign = data?.documents.filter(isMineToSign) ?? [];
+  const others = data?.documents.filter((d) => !isMineToSign(d)) ?? [];
+  return (
+    <Stack gap="lg" onPointerEnter={renew} onFocusCapture={renew}>
+      <PageHeader
+        title="Sign"
+        description="Documents from the firm to sign: your engagement letter and your e-file authorization (Form 8879)."
+      />
+      {list.error && !data ? (
+        <ApiErrorAlert error={list.error} />
+      ) : !data ? (
+        <Loader aria-label="Loading your documents to sign" />
+      ) : (
+        <>
+          <section aria-labelledby="to-sign-heading">
+            <Title order={2} fz="lg" id="to-sign-heading" mb="sm">
+              Ready to sign
+            </Title>
+            {toSign.length === 0 ? (
+              <Text>Nothing is waiting for your signature.</Text>
+            ) : (
+              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+                {toSign.map((document) => (
+                  <ToSignItem key={document.document_id} document={document} />
+                ))}
+              </Stack>
+            )}
+          </section>
+          {others.length > 0 && (
+            <section aria-labelledby="signed-heading">
+              <Title order={2} fz="lg" id="signed-heading" mb="sm">
+                Your documents
+              </Title>
+              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+                {others.map((document) => (
+                  <DocumentItem key={document.document_id} document={document} />
+                ))}
+              </Stack>
+            </section>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function DocumentHeading({ document }: { document: SignatureDocument }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <div>
+        <Text fw={700}>{document.title}</Text>
+        <Text fz="sm" c="gray.8">
+          Tax year {document.tax_year} · sent {formatDate(document.created_at)}
+        </Text>
+      </div>
+      <Badge variant="outline" color="navy" c="navy.9" size="lg" radius="sm">
+        {STATUS_LABELS[document.status]}
+      </Badge>
+    </Group>
+  );
+}
+
+/** A document waiting on the client: sign it, or print, sign and upload instead. */
+function ToSignItem({ document }: { document: SignatureDocument }) {
+  const navigate = useNavigate();
+  const paper = useSignOnPaper();
+  const onPaper = async () => {
+    const answer = await paper.mutateAsync(document.document_id).catch(() => null);
+    if (answer) void navigate(paths.user.checklistItem.getHref(answer.item_id));
+  };
+  return (
+    <Card component="li" withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <DocumentHeading document={document} />
+        <Text fz="sm">{signersLine(document.signers)}</Text>
+        <Group gap="sm" wrap="wrap">
+          <Button
+            component={Link}
+            to={paths.user.signDocument.getHref(document.document_id)}
+            aria-label={`Sign now: ${document.title}`}
+          >
+            Sign now
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => void onPaper()}
+            loading={paper.isPending}
+            loaderProps={{ 'aria-label': 'Preparing the upload' }}
+            aria-label={`Print, sign and upload instead: ${document.title}`}
+          >
+            Print, sign and upload instead
+          </Button>
+        </Group>
+        <ApiErrorAlert error={paper.error} />
+      </Stack>
+    </Card>
+  );
+}
+
+function DocumentItem({ document }: { document: SignatureDocument }) {
+  return (
+    <Card component="li" withBorder radius="md" padding="md">
+      <Stack gap="xs">
+        <DocumentHeading document={document} />
+        <Text fz="sm">{signersLine(document.signers)}</Text>
+        {document.status === 'signed' && document.signed_url && (
+          <Anchor href={document.signed_url} underline="always" fw={600}>
+            Download signed PDF<VisuallyHidden component="span">: {document.title}</VisuallyHidden>
+          </Anchor>
+        )}
+        {document.status === 'paper' && document.paper_item_id && (
+          <Anchor
+            component={Link}
+            to={paths.user.checklistItem.getHref(document.paper_item_id)}
+            underline="always"
+          >
+            Upload the signed pages on your checklist
+          </Anchor>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,392 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import {
+  accountSignaturesSignBodySchema,
+  MESSAGES,
+  SIGNATURE_CODE_DIGITS,
+  SIGNATURE_TEXT_MAX,
+  type SignatureInput,
+} from '@taxfirm/contract';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { SignaturePadField } from './signature-pad-field.tsx';
+
+/** The fields the signer fills in, checked with the same rules as the API (the document or token aside). */
+export const signFieldsSchema = accountSignaturesSignBodySchema.omit({ document_id: true });
+export type SignFields = { code: string; signature: SignatureInput; agree: true };
+type Part = 'document' | 'return';
+
+/** A script-like face for the typed signature (the server stamps its own). */
+export const SCRIPT_FONT =
+  '"Segoe Script", "Brush Script MT", "Lucida Handwriting", "URW Chancery L", cursive';
+
+/** How long to look again for the recorded opening after a link was given out: every 2 s for 2 minutes. */
+const OPEN_POLL_MS = 2000;
+const OPEN_POLL_TRIES = 60;
+
+export type SigningFlow = {
+  title: string;
+  hasReturn: boolean;
+  opened: boolean;
+  returnOpened: boolean;
+  /** A link to the whole document or the return (the server records the opening when it serves the file). */
+  open: (part: Part) => Promise<{ url: string }>;
+  /** Read the document's state again (did the server record the opening?). */
+  refresh: () => void;
+  /** E-mail the one-time code (the client's call first asks for a fresh step-up if needed). */
+  sendCode: () => Promise<{ sent_to: string; status_smessage: string }>;
+  sign: (
+    fields: SignFields,
+  ) => Promise<{ complete: boolean; signed_url: string | null; status_smessage: string }>;
+  /** Who else must still sign, once this signer has (for "We are waiting for …"). */
+  waitingFor: string | null;
+};
+
+type FieldErrors = Partial<Record<'code' | 'signature' | 'agree', string>>;
+
+/** The server's field messages on this form's three fields; anything else stays for the alert. */
+export function fieldErrorsOf(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError)) return null;
+  const found: FieldErrors = {};
+  for (const [path, message] of Object.entries(error.details)) {
+    const field = path.split('.')[0];
+    if (field === 'code' || field === 'signature' || field === 'agree') found[field] ??= message;
+  }
+  return Object.keys(found).length > 0 ? found : null;
+}
+
+function StepCard({
+  number,
+  title,
+  done,
+  children,
+}: {
+  number: number;
+  title: string;
+  done: boolean;
+  children: ReactNode;
+}) {
+  const headingId = `sign-step-${number}`;
+  return (
+    <Card withBorder radius="md" padding="md" component="li" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap" justify="space-between">
+          <Title order={2} fz="lg" id={headingId}>
+            {number}. {title}
+          </Title>
+          {done && (
+            <Badge color="green.9" variant="filled" leftSection={<IconCircleCheck size={14} aria-hidden />}>
+              Done
+            </Badge>
+          )}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Signing one document, in three numbered steps: read it (and the full return) through links the server
+ * records, confirm it is you (the client's fresh step-up, then a code e-mailed to the signer), and sign by
+ * drawing or typing, agreeing to sign electronically. Then "Signed. Thank you." with the signed PDF when
+ * every signer has signed. The client's page and the spouse's link page both use it.
+ */
+export function SigningSteps({ flow }: { flow: SigningFlow }) {
+  const [links, setLinks] = useState<Partial<Record<Part, string>>>({});
+  const [opening, setOpening] = useState<Part | null>(null);
+  const [openError, setOpenError] = useState<unknown>(null);
+  const [pollsLeft, setPollsLeft] = useState(0);
+  const [codeSent, setCodeSent] = useState<{ to: string; message: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const [codeError, setCodeError] = useState<unknown>(null);
+  const [mode, setMode] = useState<'drawn' | 'typed'>('drawn');
+  const [code, setCode] = useState('');
+  const [typed, setTyped] = useState('');
+  const [png, setPng] = useState<string | null>(null);
+  const [agree, setAgree] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [signError, setSignError] = useState<unknown>(null);
+  const [signing, setSigning] = useState(false);
+  const [done, setDone] = useState<{ complete: boolean; url: string | null; message: string } | null>(null);
+
+  const isRead = flow.opened && (!flow.hasReturn || flow.returnOpened);
+  const { refresh } = flow;
+  // After a link is given out, look again every few seconds until the server has recorded the opening.
+  useEffect(() => {
+    if (pollsLeft <= 0 || isRead) return;
+    const timer = window.setTimeout(() => {
+      refresh();
+      setPollsLeft((n) => n - 1);
+    }, OPEN_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [pollsLeft, isRead, refresh]);
+
+  const open = async (part: Part) => {
+    setOpenError(null);
+    setOpening(part);
+    try {
+      const { url } = await flow.open(part);
+      setLinks((now) => ({ ...now, [part]: url }));
+      setPollsLeft(OPEN_POLL_TRIES);
+      // A desktop browser opens it at once; a phone may block a window opened after a call, so the link
+      // stays on the page to tap.
+      window.open(url, '_blank', 'noopener');
+    } catch (error) {
+      setOpenError(error);
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  const sendCode = async () => {
+    setCodeError(null);
+    setSending(true);
+    try {
+      const answer = await flow.sendCode();
+      setCodeSent({ to: answer.sent_to, message: answer.status_smessage || MESSAGES.SIGNATURE_CODE_SENT });
+    } catch (error) {
+      setCodeError(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = async () => {
+    setSignError(null);
+    const signature: SignatureInput =
+      mode === 'typed' ? { kind: 'typed', text: typed } : { kind: 'drawn', png: png ?? '' };
+    const parsed = signFieldsSchema.safeParse({ code, signature, agree });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]);
+        if (field === 'code' || field === 'signature' || field === 'agree') found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    if (!isRead) {
+      setSignError(
+        new Error(flow.opened ? MESSAGES.SIGNATURE_OPEN_RETURN_FIRST : MESSAGES.SIGNATURE_OPEN_FIRST),
+      );
+      return;
+    }
+    setSigning(true);
+    try {
+      const answer = await flow.sign(parsed.data);
+      setDone({
+        complete: answer.complete,
+        url: answer.signed_url,
+        message: answer.status_smessage || MESSAGES.SIGNATURE_SIGNED,
+      });
+    } catch (error) {
+      const found = fieldErrorsOf(error);
+      if (found) setErrors(found);
+      else setSignError(error);
+    } finally {
+      setSigning(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <Stack gap="md">
+        <Alert color="green" role="status" title={done.message}>
+          {done.complete
+            ? 'Every signer has signed. Keep a copy of the signed PDF for your records.'
+            : `We are waiting for ${flow.waitingFor ?? 'the other signer'}'s signature.`}
+        </Alert>
+        {done.complete && done.url && (
+          <Anchor href={done.url} underline="always" fw={600}>
+            Download signed PDF
+          </Anchor>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack component="ol" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Steps to sign">
+      <StepCard number={1} title="Read the document" done={isRead}>
+        <Text fz="sm">
+          Open and read the whole document{flow.hasReturn ? ', and the full return it is for,' : ''} before
+          you sign. It opens in a new tab.
+        </Text>
+        <ReadLink
+          label="Open the document"
+          linkText={`Open ${flow.title} (PDF)`}
+          isOpened={flow.opened}
+          url={links.document}
+          pending={opening === 'document'}
+          onOpen={() => void open('document')}
+        />
+        {flow.hasReturn && (
+          <ReadLink
+            label="Open the full return"
+            linkText="Open the full return (PDF)"
+            isOpened={flow.returnOpened}
+            url={links.return}
+            pending={opening === 'return'}
+            onOpen={() => void open('return')}
+          />
+        )}
+        <ApiErrorAlert error={openError} />
+      </StepCard>
+
+      <StepCard number={2} title="Confirm it's you" done={codeSent !== null}>
+        <Text fz="sm">We e-mail you a one-time code to enter below when you sign.</Text>
+        {codeSent && (
+          <Alert color="green" role="status">
+            {codeSent.message} It went to {codeSent.to}.
+          </Alert>
+        )}
+        <Group>
+          <Button
+            variant={codeSent ? 'default' : 'filled'}
+            onClick={() => void sendCode()}
+            loading={sending}
+            loaderProps={{ 'aria-label': 'Sending the code' }}
+          >
+            {codeSent ? 'Send a new code' : 'E-mail me a code'}
+          </Button>
+        </Group>
+        <ApiErrorAlert error={codeError} />
+      </StepCard>
+
+      <StepCard number={3} title="Sign" done={false}>
+        <form
+          noValidate
+          aria-label={`Sign ${flow.title}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="md">
+            <TextInput
+              label={`${SIGNATURE_CODE_DIGITS}-digit code from the e-mail`}
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={SIGNATURE_CODE_DIGITS + 2}
+              withAsterisk
+              error={errors.code}
+              w={{ base: '100%', xs: 220 }}
+            />
+            <Tabs
+              value={mode}
+              onChange={(value) => {
+                if (value === 'drawn' || value === 'typed') setMode(value);
+                setErrors((now) => ({ ...now, signature: undefined }));
+              }}
+            >
+              <Tabs.List aria-label="How to sign">
+                <Tabs.Tab value="drawn">Draw</Tabs.Tab>
+                <Tabs.Tab value="typed">Type</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="drawn" pt="sm">
+                <SignaturePadField
+                  label="Draw your signature"
+                  onChange={setPng}
+                  error={mode === 'drawn' ? errors.signature : null}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="typed" pt="sm">
+                <Stack gap="xs">
+                  <TextInput
+                    label="Type your full name as your signature"
+                    value={typed}
+                    onChange={(event) => setTyped(event.currentTarget.value)}
+                    maxLength={SIGNATURE_TEXT_MAX}
+                    autoComplete="name"
+                    error={mode === 'typed' ? errors.signature : undefined}
+                  />
+                  {typed.trim() && (
+                    <Text fz={30} fs="italic" style={{ fontFamily: SCRIPT_FONT, overflowWrap: 'anywhere' }}>
+                      {typed}
+                    </Text>
+                  )}
+                </Stack>
+              </Tabs.Panel>
+            </Tabs>
+            <Checkbox
+              label="I agree to sign this document electronically, and I have read it."
+              checked={agree}
+              onChange={(event) => setAgree(event.currentTarget.checked)}
+              error={errors.agree}
+            />
+            <ApiErrorAlert error={signError} />
+            <Group>
+              <Button type="submit" loading={signing} loaderProps={{ 'aria-label': 'Signing' }}>
+                Sign
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </StepCard>
+    </Stack>
+  );
+}
+
+/** One file to read: a button that asks for the link (and opens it), then the link itself to tap. */
+function ReadLink({
+  label,
+  linkText,
+  isOpened,
+  url,
+  pending,
+  onOpen,
+}: {
+  label: string;
+  linkText: string;
+  isOpened: boolean;
+  url: string | undefined;
+  pending: boolean;
+  onOpen: () => void;
+}) {
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Button
+        variant={isOpened ? 'default' : 'filled'}
+        onClick={onOpen}
+        loading={pending}
+        loaderProps={{ 'aria-label': 'Getting the link' }}
+      >
+        {label}
+      </Button>
+      {url && (
+        <Anchor
+          href={url}
+          target="_blank"
+          rel="noopener"
+          underline="always"
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {linkText}
+        </Anchor>
+      )}
+      {isOpened && (
+        <Text fz="sm" fw={600} c="green.9">
+          Opened
+        </Text>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,73 @@
+import { Loader, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@taxfirm/contract';
+import { useCallback, useState } from 'react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import {
+  openSpouseDocument,
+  sendSpouseCode,
+  signAsSpouse,
+  useSpouseSignature,
+} from '../api/spouse-signature.ts';
+import { SigningSteps } from './signing-steps.tsx';
+
+/**
+ * /sign/:token (inside the public page's frame, which holds the h1): the spouse signs from the e-mailed link, without an account. The link is the identity; the
+ * code e-mailed to the spouse's address is the fresh step. An invalid or expired link shows the server's words.
+ */
+export function SpouseSignPage({ token }: { token: string }) {
+  const link = useSpouseSignature(token);
+  const { refetch } = link;
+  // Once signed here, the steps stay on screen to say "Signed. Thank you." (a later read says signed).
+  const [signedHere, setSignedHere] = useState(false);
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  if (link.error) {
+    return <ApiErrorAlert error={link.error} />;
+  }
+  const data = link.data;
+  if (!data) return <Loader aria-label="Loading the document to sign" />;
+  const header = (
+    <div>
+      <Text fw={700} fz="xl">
+        {data.title}
+      </Text>
+      <Text c="gray.8">
+        {data.firm_name} asks {data.signer_name} to sign this document for tax year {data.tax_year}.
+      </Text>
+    </div>
+  );
+  if (!signedHere && (data.signed_at || data.status !== 'pending')) {
+    return (
+      <Stack gap="lg">
+        {header}
+        <Text>
+          {data.signed_at
+            ? `${MESSAGES.SIGNATURE_ALREADY_SIGNED} (${formatDateTime(data.signed_at)})`
+            : MESSAGES.SIGNATURE_NOT_PENDING}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {header}
+      <SigningSteps
+        flow={{
+          title: data.title,
+          hasReturn: data.has_return,
+          opened: data.opened,
+          returnOpened: data.return_opened,
+          open: (part) => openSpouseDocument({ token, part }),
+          refresh,
+          sendCode: () => sendSpouseCode(token),
+          sign: async (fields) => {
+            const answer = await signAsSpouse({ token, ...fields });
+            setSignedHere(true);
+            return answer;
+          },
+          waitingFor: null,
+        }}
+      />
+    </Stack>
+  );
+}

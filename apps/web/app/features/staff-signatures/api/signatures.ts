@@ -1,0 +1,54 @@
+import { CALLS, SIGNATURE_DOCUMENT_FIELD, SIGNATURE_RETURN_FIELD, type CallBody } from '@taxfirm/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { renewWhenOld } from '../../../lib/short-lived-links.ts';
+
+/** A client's documents to sign for a tax year: signers, evidence, signed files and hashes. */
+export function getStaffSignatures(clientId: string, taxYear: number) {
+  return api(CALLS.staffSignaturesList, { client_id: clientId, taxy: taxYear });
+}
+
+export const staffSignaturesQueryOptions = (clientId: string, taxYear: number) =>
+  queryOptions({
+    queryKey: ['staff-signatures', clientId, taxYear],
+    queryFn: () => getStaffSignatures(clientId, taxYear),
+    retry: false,
+  });
+
+/** The list, with its short-lived file links renewed when the staff member comes back to it. */
+export function useStaffSignatures(clientId: string, taxYear: number) {
+  const query = useQuery(staffSignaturesQueryOptions(clientId, taxYear));
+  const ttlMs = (query.data?.expires_in ?? 0) * 1000;
+  return { ...query, renewIfOld: renewWhenOld(query, Math.max(60_000, ttlMs - 60_000)) };
+}
+
+const invalidate = (client: QueryClient) => client.invalidateQueries({ queryKey: ['staff-signatures'] });
+
+export type CreateSignatureInput = {
+  fields: CallBody<typeof CALLS.staffSignaturesCreate>;
+  document: File;
+  fullReturn: File | null;
+};
+
+/** Put a PDF up to sign (and the full return to read first), in one multipart request. */
+export function createSignature({ fields, document, fullReturn }: CreateSignatureInput) {
+  return api(CALLS.staffSignaturesCreate, fields, {
+    [SIGNATURE_DOCUMENT_FIELD]: document,
+    [SIGNATURE_RETURN_FIELD]: fullReturn,
+  });
+}
+
+export function useCreateSignature() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createSignature, onSuccess: () => invalidate(client) });
+}
+
+/** Withdraw a document that is not yet signed, with a reason (it is kept). */
+export function voidSignature(body: CallBody<typeof CALLS.staffSignaturesVoid>) {
+  return api(CALLS.staffSignaturesVoid, body);
+}
+
+export function useVoidSignature() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: voidSignature, onSuccess: () => invalidate(client) });
+}

@@ -1,0 +1,371 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import {
+  MESSAGES,
+  SIGNATURE_DOCUMENT_KIND_LABELS,
+  type FileStatus,
+  type SignatureDocumentStatus,
+  type SignerSummary,
+  type StaffSignatureDocument,
+} from '@taxfirm/contract';
+import { useEffect, useState } from 'react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useStaffSignatures, useVoidSignature } from '../api/signatures.ts';
+import { RequestSignatureForm } from './request-signature-form.tsx';
+
+/** The id of the section, for links inside the page (`?tab=signatures`). */
+export const SIGNATURES_SECTION_ID = 'signatures';
+
+/** The status a file moves to once every signature on its Form 8879 is in. */
+export const EFILE_READY_STATUS: FileStatus = 'Pre E-Filing Pending';
+export const EFILE_READY_COMMENT = 'Form 8879 signed by every signer';
+
+export type SignaturesSectionProps = {
+  clientId: string;
+  clientName: string;
+  taxYear: number;
+  /** The file's status now (the Pre E-Filing button hides once it is there). */
+  fileStatus: FileStatus;
+  /** Moves the file through the page's status change (history, the client's e-mail); answers its message. */
+  onMoveStatus: (status: FileStatus, comment: string) => Promise<string>;
+  /** Opened from a link to the signatures (`?tab=signatures`): scroll here and put the focus on it. */
+  focusOnOpen?: boolean;
+};
+
+const STATUS_LABELS: Record<SignatureDocumentStatus, string> = {
+  pending: 'Pending',
+  signed: 'Signed',
+  paper: 'Paper',
+  void: 'Void',
+};
+/** Filled or outlined with dark text: light badges fail contrast. */
+const STATUS_STYLES: Record<
+  SignatureDocumentStatus,
+  { variant: 'filled' | 'outline'; color: string; c: string }
+> = {
+  pending: { variant: 'outline', color: 'orange.9', c: 'dark.9' },
+  signed: { variant: 'filled', color: 'green.9', c: 'white' },
+  paper: { variant: 'outline', color: 'navy', c: 'navy.9' },
+  void: { variant: 'outline', color: 'gray.7', c: 'dark.9' },
+};
+
+const ROLE_LABELS: Record<SignerSummary['role'], string> = { taxpayer: 'Taxpayer', spouse: 'Spouse' };
+
+/** "Priya signed 11-26-2026 10:14 AM · Arjun pending", in the reader's zone. */
+export function staffSignersLine(signers: readonly SignerSummary[]): string {
+  return signers
+    .map((s) => {
+      const name = s.name.trim() || ROLE_LABELS[s.role];
+      return s.signed_at ? `${name} signed ${formatDateTime(s.signed_at)}` : `${name} pending`;
+    })
+    .join(' · ');
+}
+
+/**
+ * The file's documents to sign (`?tab=signatures`): each with its status, who signed when and how they were
+ * verified, when they opened it, the unsigned and signed PDFs with the signed file's SHA-256, and Void; then
+ * "Request a signature". Once every signature on the year's Form 8879 is in, one click moves the file to Pre
+ * E-Filing Pending (with the client's e-mail, through the page's status change).
+ */
+export function SignaturesSection({
+  clientId,
+  clientName,
+  taxYear,
+  fileStatus,
+  onMoveStatus,
+  focusOnOpen = false,
+}: SignaturesSectionProps) {
+  const list = useStaffSignatures(clientId, taxYear);
+  const success = useSubmitMessage();
+  const [moving, setMoving] = useState(false);
+  const [moveError, setMoveError] = useState<unknown>(null);
+  const loaded = list.data !== undefined;
+  useEffect(() => {
+    if (!focusOnOpen || !loaded) return;
+    const section = document.getElementById(SIGNATURES_SECTION_ID);
+    section?.scrollIntoView?.({ block: 'start' });
+    section?.focus({ preventScroll: true });
+  }, [focusOnOpen, loaded]);
+
+  const moveToPreEfiling = async () => {
+    success.clear();
+    setMoveError(null);
+    setMoving(true);
+    try {
+      success.show(await onMoveStatus(EFILE_READY_STATUS, EFILE_READY_COMMENT));
+    } catch (error) {
+      setMoveError(error);
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  const data = list.data;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby="signatures-heading"
+      id={SIGNATURES_SECTION_ID}
+      tabIndex={-1}
+      style={{ scrollMarginTop: 16 }}
+      onPointerEnter={list.renewIfOld}
+      onFocusCapture={list.renewIfOld}
+    >
+      <Stack gap="md">
+        <Title order={2} id="signatures-heading" fz="lg">
+          Signatures · {taxYear}
+        </Title>
+        {list.isPending && <Loader aria-label="Loading the documents to sign" />}
+        <ApiErrorAlert error={list.error} />
+        {data && (
+          <>
+            {data.efile_ready && fileStatus !== EFILE_READY_STATUS && (
+              <Group gap="sm" wrap="wrap">
+                <Text fw={600}>Form 8879 is signed by every signer.</Text>
+                <Button
+                  onClick={() => void moveToPreEfiling()}
+                  loading={moving}
+                  loaderProps={{ 'aria-label': 'Moving the file' }}
+                >
+                  Move to {EFILE_READY_STATUS}
+                </Button>
+              </Group>
+            )}
+            <ApiErrorAlert error={moveError} />
+            {data.documents.length === 0 ? (
+              <Text>No documents to sign for {taxYear} yet.</Text>
+            ) : (
+              <Stack
+                component="ul"
+                gap="sm"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label="Documents to sign"
+              >
+                {data.documents.map((document) => (
+                  <DocumentCard key={document.document_id} document={document} report={success.show} />
+                ))}
+              </Stack>
+            )}
+            <SuccessAlert message={success.message} />
+            <Card withBorder radius="md" padding="md" bg="gray.0">
+              <RequestSignatureForm
+                key={`${clientId}-${taxYear}`}
+                clientId={clientId}
+                taxYear={taxYear}
+                spouse={data.spouse}
+                onCreated={success.show}
+              />
+            </Card>
+            <Text fz="xs" c="gray.8">
+              {clientName} is e-mailed when a document is ready to sign; the spouse gets a link of their own.
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function DocumentCard({
+  document,
+  report,
+}: {
+  document: StaffSignatureDocument;
+  report: (message: string) => void;
+}) {
+  const style = STATUS_STYLES[document.status];
+  const headingId = `signature-${document.document_id}`;
+  return (
+    <Card component="li" withBorder radius="md" padding="md" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <div>
+            <Title order={3} fz="md" id={headingId}>
+              {document.title}
+            </Title>
+            <Text fz="sm" c="gray.8">
+              {SIGNATURE_DOCUMENT_KIND_LABELS[document.kind]} · sent {formatDateTime(document.created_at)}
+              {document.created_by ? ` by ${document.created_by}` : ''}
+            </Text>
+          </div>
+          <Badge variant={style.variant} color={style.color} c={style.c} size="lg" radius="sm">
+            {STATUS_LABELS[document.status]}
+          </Badge>
+        </Group>
+        <Text fz="sm" fw={600}>
+          {staffSignersLine(document.signers)}
+        </Text>
+        <Stack component="ul" gap={2} pl="md" m={0} aria-label={`Signers of ${document.title}`}>
+          {document.signers.map((signer) => (
+            <Text component="li" fz="sm" key={signer.role}>
+              {ROLE_LABELS[signer.role]}: {signer.name} ({signer.email}) · opened{' '}
+              {signer.opened_at ? formatDateTime(signer.opened_at) : 'not yet'}
+              {document.has_return &&
+                ` · return opened ${signer.return_opened_at ? formatDateTime(signer.return_opened_at) : 'not yet'}`}
+              {signer.verification ? ` · verified by ${signer.verification}` : ''}
+            </Text>
+          ))}
+        </Stack>
+        {document.status === 'void' && document.void_reason && (
+          <Text fz="sm">Withdrawn: {document.void_reason}</Text>
+        )}
+        {document.status === 'pending' && document.reminders_sent > 0 && (
+          <Text fz="sm" c="gray.8">
+            Reminders sent: {document.reminders_sent}
+            {document.last_reminded_at ? `, last ${formatDateTime(document.last_reminded_at)}` : ''}
+          </Text>
+        )}
+        <Group gap="md" wrap="wrap">
+          <Anchor href={document.document_url} target="_blank" rel="noopener" underline="always" fz="sm">
+            Unsigned PDF
+          </Anchor>
+          {document.return_url && (
+            <Anchor href={document.return_url} target="_blank" rel="noopener" underline="always" fz="sm">
+              Full return
+            </Anchor>
+          )}
+          {document.signed_url && (
+            <Anchor href={document.signed_url} underline="always" fz="sm" fw={600}>
+              Signed PDF
+            </Anchor>
+          )}
+        </Group>
+        {document.signed_sha256 && (
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Text fz="sm">
+              Signed SHA-256:{' '}
+              <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{document.signed_sha256}</Code>
+            </Text>
+            <CopyButton value={document.signed_sha256}>
+              {({ copied, copy }) => (
+                <Button
+                  variant="default"
+                  size="compact-xs"
+                  onClick={copy}
+                  aria-label={copied ? 'Copied' : `Copy the SHA-256 of ${document.title}`}
+                >
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        )}
+        {document.status === 'pending' && <VoidButton document={document} report={report} />}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Void: a dialog asks why (kept with the document, which is never deleted). */
+function VoidButton({
+  document,
+  report,
+}: {
+  document: StaffSignatureDocument;
+  report: (message: string) => void;
+}) {
+  const [opened, setOpened] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const withdraw = useVoidSignature();
+  const close = () => {
+    setOpened(false);
+    setReason('');
+    setError(null);
+    withdraw.reset();
+  };
+  const submit = async () => {
+    if (!reason.trim()) {
+      setError(MESSAGES.SIGNATURE_VOID_REASON_REQUIRED);
+      return;
+    }
+    const answer = await withdraw
+      .mutateAsync({ document_id: document.document_id, reason: reason.trim() })
+      .catch(() => null);
+    if (answer) {
+      close();
+      report(answer.status_smessage || MESSAGES.SIGNATURE_VOIDED);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="default"
+        color="red"
+        size="compact-sm"
+        w="fit-content"
+        onClick={() => setOpened(true)}
+        aria-label={`Void ${document.title}`}
+      >
+        Void
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={`Void ${document.title}?`}
+        centered
+        attributes={{ header: { role: 'none' } }}
+      >
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            event.stopPropagation();
+            void submit();
+          }}
+        >
+          <Stack gap="sm">
+            <Text fz="sm">
+              The signers can no longer sign it. It is kept with your reason; a correction is a new document.
+            </Text>
+            <Textarea
+              label="Reason"
+              withAsterisk
+              autosize
+              minRows={2}
+              maxLength={500}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              error={error ?? undefined}
+              data-autofocus
+            />
+            <ApiErrorAlert error={withdraw.error} />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                color="red.9"
+                loading={withdraw.isPending}
+                loaderProps={{ 'aria-label': 'Voiding' }}
+              >
+                Void document
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
