@@ -121,6 +121,8 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [signError, setSignError] = useState<unknown>(null);
+  /** A refusal the page can tell before asking (not yet opened). */
+  const [notReady, setNotReady] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
   const [done, setDone] = useState<{ complete: boolean; url: string | null; message: string } | null>(null);
 
@@ -168,6 +170,7 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
 
   const submit = async () => {
     setSignError(null);
+    setNotReady(null);
     const signature: SignatureInput =
       mode === 'typed' ? { kind: 'typed', text: typed } : { kind: 'drawn', png: png ?? '' };
     const parsed = signFieldsSchema.safeParse({ code, signature, agree });
@@ -182,9 +185,7 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
     }
     setErrors({});
     if (!isRead) {
-      setSignError(
-        new Error(flow.opened ? MESSAGES.SIGNATURE_OPEN_RETURN_FIRST : MESSAGES.SIGNATURE_OPEN_FIRST),
-      );
+      setNotReady(flow.opened ? MESSAGES.SIGNATURE_OPEN_RETURN_FIRST : MESSAGES.SIGNATURE_OPEN_FIRST);
       return;
     }
     setSigning(true);
@@ -332,6 +333,11 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
               onChange={(event) => setAgree(event.currentTarget.checked)}
               error={errors.agree}
             />
+            {notReady && (
+              <Alert color="red" role="alert">
+                {notReady}
+              </Alert>
+            )}
             <ApiErrorAlert error={signError} />
             <Group>
               <Button type="submit" loading={signing} loaderProps={{ 'aria-label': 'Signing' }}>

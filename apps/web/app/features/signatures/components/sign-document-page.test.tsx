@@ -1,0 +1,237 @@
+import { MantineProvider } from '@mantine/core';
+import { CALLS, MESSAGES, type SignatureDocument } from '@taxfirm/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as ApiClientModule from '../../../lib/api-client.ts';
+import { axeViolations } from '../../../testing/axe.ts';
+import { SignDocumentPage } from './sign-document-page.tsx';
+
+const { api } = vi.hoisted(() => ({ api: vi.fn() }));
+vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  api,
+}));
+// jsdom draws nothing: the drawing pad's library is a stand-in here (its wrapper has its own test).
+vi.mock('signature_pad', () => ({
+  default: class {
+    addEventListener() {}
+    removeEventListener() {}
+    off() {}
+    redraw() {}
+    clear() {}
+    isEmpty() {
+      return true;
+    }
+  },
+}));
+
+const DOC = '00000000-0000-4000-8000-0000000000d1';
+const URL_TO_READ = '/api/signatures/file?t=abc.def';
+
+const document = (over: Partial<SignatureDocument> = {}): SignatureDocument => ({
+  document_id: DOC,
+  kind: '8879',
+  title: 'Form 8879 2025',
+  tax_year: 2025,
+  status: 'pending',
+  created_at: '2026-11-25T15:00:00.000Z',
+  has_return: false,
+  signers: [
+    {
+      role: 'taxpayer',
+      name: 'Priya Rao',
+      email: 'p•••@example.com',
+      opened_at: null,
+      return_opened_at: null,
+      signed_at: null,
+    },
+    {
+      role: 'spouse',
+      name: 'Arjun Rao',
+      email: 'a•••@example.com',
+      opened_at: null,
+      return_opened_at: null,
+      signed_at: null,
+    },
+  ],
+  my_role: 'taxpayer',
+  signed_at: null,
+  signed_url: null,
+  signed_sha256: null,
+  paper_item_id: null,
+  ...over,
+});
+
+const listOf = (doc: SignatureDocument) => ({
+  http_code: 200,
+  status_smessage: 'Success',
+  documents: [doc],
+  to_sign: 1,
+});
+
+let opened = false;
+let stepUpDone = false;
+const stepUpRequired = () =>
+  new ApiClientModule.ApiError(MESSAGES.STEP_UP_REQUIRED, { status: 403, code: 'STEP_UP_REQUIRED' });
+
+beforeEach(() => {
+  opened = false;
+  stepUpDone = false;
+  api.mockReset();
+  api.mockImplementation(async (call: { path: string }) => {
+    if (call.path === CALLS.accountSignaturesList.path) {
+      const signers = document().signers.map((s) =>
+        s.role === 'taxpayer' && opened ? { ...s, opened_at: '2026-11-26T10:10:00.000Z' } : s,
+      );
+      return listOf(document({ signers }));
+    }
+    if (call.path === CALLS.accountSignaturesOpen.path) {
+      // The server records the opening when it serves the file; here, at once.
+      opened = true;
+      return { http_code: 200, status_smessage: 'Success', url: URL_TO_READ, expires_in: 300 };
+    }
+    if (call.path === CALLS.accountStepUp.path) {
+      stepUpDone = true;
+      return { http_code: 200, status_smessage: MESSAGES.STEP_UP_DONE };
+    }
+    if (call.path === CALLS.accountSignaturesCode.path) {
+      if (!stepUpDone) throw stepUpRequired();
+      return {
+        http_code: 200,
+        status_smessage: MESSAGES.SIGNATURE_CODE_SENT,
+        sent_to: 'p•••@example.com',
+        expires_in: 600,
+      };
+    }
+    if (call.path === CALLS.accountSignaturesSign.path)
+      return {
+        http_code: 200,
+        status_smessage: MESSAGES.SIGNATURE_SIGNED,
+        complete: false,
+        signed_url: null,
+      };
+    throw new Error(`unexpected call ${call.path}`);
+  });
+  vi.spyOn(window, 'open').mockImplementation(() => null);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+function renderPage() {
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <SignDocumentPage documentId={DOC} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const bodiesOf = (call: unknown) => api.mock.calls.filter(([c]) => c === call).map(([, body]) => body);
+
+describe('SignDocumentPage', () => {
+  it('refuses to sign before the document is opened, and checks the fields as the API does', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign' }));
+    expect(screen.getByLabelText(/6-digit code from the e-mail/)).toHaveAccessibleDescription(
+      MESSAGES.SIGNATURE_CODE_REQUIRED,
+    );
+    expect(screen.getByText(MESSAGES.SIGNATURE_DRAWING_REQUIRED)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.SIGNATURE_AGREE_REQUIRED)).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText(/6-digit code/), '123456');
+    await userEvent.click(screen.getByRole('tab', { name: 'Type' }));
+    await userEvent.type(screen.getByLabelText('Type your full name as your signature'), 'Priya Rao');
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: /I agree to sign this document electronically/ }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.SIGNATURE_OPEN_FIRST);
+    expect(bodiesOf(CALLS.accountSignaturesSign)).toEqual([]);
+  });
+
+  it('opens the document, confirms it is the client (step-up, then the e-mailed code), and signs typed', async () => {
+    const { container } = renderPage();
+    const steps = await screen.findByRole('list', { name: 'Steps to sign' });
+    expect(
+      within(steps)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['1. Read the document', "2. Confirm it's you", '3. Sign']);
+    expect(await axeViolations(container)).toEqual([]);
+
+    // 1. Read: the link opens in a new tab, and stays on the page to tap (a phone may block the new tab).
+    await userEvent.click(screen.getByRole('button', { name: 'Open the document' }));
+    expect(bodiesOf(CALLS.accountSignaturesOpen)).toEqual([{ document_id: DOC, part: 'document' }]);
+    expect(window.open).toHaveBeenCalledWith(URL_TO_READ, '_blank', 'noopener');
+    expect(screen.getByRole('link', { name: 'Open Form 8879 2025 (PDF)' })).toHaveAttribute(
+      'href',
+      URL_TO_READ,
+    );
+    // The list is read again until the server has recorded the opening.
+    expect(await screen.findByText('Opened', {}, { timeout: 4000 })).toBeInTheDocument();
+
+    // 2. Confirm it's you: the server wants a fresh step first; the dialog asks, then the code is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail me a code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await userEvent.type(within(dialog).getByLabelText(/Password/), 'my password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText(/We e-mailed you a 6-digit code\. It went to p•••@example\.com\./),
+    ).toBeVisible();
+    expect(bodiesOf(CALLS.accountStepUp)).toEqual([{ password: 'my password' }]);
+    expect(bodiesOf(CALLS.accountSignaturesCode)).toEqual([{ document_id: DOC }, { document_id: DOC }]);
+
+    // 3. Sign, typed.
+    const code = screen.getByLabelText(/6-digit code from the e-mail/);
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('tab', { name: 'Type' }));
+    await userEvent.type(screen.getByLabelText('Type your full name as your signature'), 'Priya Rao');
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: /I agree to sign this document electronically/ }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+
+    expect(await screen.findByText(MESSAGES.SIGNATURE_SIGNED)).toBeInTheDocument();
+    expect(screen.getByText("We are waiting for Arjun Rao's signature.")).toBeInTheDocument();
+    expect(bodiesOf(CALLS.accountSignaturesSign)).toEqual([
+      { document_id: DOC, code: '123456', signature: { kind: 'typed', text: 'Priya Rao' }, agree: true },
+    ]);
+  }, 15_000);
+
+  it("shows the server's refusal of the code on the code field", async () => {
+    opened = true;
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.accountSignaturesList.path) {
+        const signers = document().signers.map((s) => ({ ...s, opened_at: '2026-11-26T10:10:00.000Z' }));
+        return listOf(document({ signers }));
+      }
+      if (call.path === CALLS.accountSignaturesSign.path) {
+        throw new ApiClientModule.ApiError(MESSAGES.SIGNATURE_CODE_INVALID, {
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          details: { code: MESSAGES.SIGNATURE_CODE_INVALID },
+        });
+      }
+      throw new Error(`unexpected call ${call.path}`);
+    });
+    renderPage();
+    await userEvent.type(await screen.findByLabelText(/6-digit code/), '654321');
+    await userEvent.click(screen.getByRole('tab', { name: 'Type' }));
+    await userEvent.type(screen.getByLabelText('Type your full name as your signature'), 'Priya Rao');
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/6-digit code/)).toHaveAccessibleDescription(
+        MESSAGES.SIGNATURE_CODE_INVALID,
+      ),
+    );
+    expect(screen.queryByText(MESSAGES.SIGNATURE_SIGNED)).toBeNull();
+  });
+});
