@@ -36,6 +36,7 @@ test.describe('search engines', () => {
     expect(text).toContain('Disallow: /user/');
     expect(text).toContain('Disallow: /staff/');
     expect(text).toContain('Disallow: /api/');
+    expect(text).toContain('Disallow: /sign/');
     expect(text).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
   });
 

@@ -1,7 +1,7 @@
 import type { WebLoadContext } from '@taxfirm/contract';
 import type { Route } from './+types/robots';
 
-/** robots.txt: the portal, console and API are not for crawlers; the sitemap is on the site's own origin. */
+/** robots.txt: the portal, console, API and signing links are not for crawlers; the sitemap is on the site's own origin. */
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl } = context as WebLoadContext;
   const body = [
@@ -9,6 +9,8 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /user/',
     'Disallow: /staff/',
     'Disallow: /api/',
+    // The spouse's signing links (their pages say noindex as well).
+    'Disallow: /sign/',
     '',
     `Sitemap: ${new URL('/sitemap.xml', siteUrl).href}`,
     '',

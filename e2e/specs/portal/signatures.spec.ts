@@ -1,0 +1,301 @@
+import { createHash } from 'node:crypto';
+import { auditLog, clients, eq, users } from '@taxfirm/db';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { expect, test, type Page } from '../../support/fixtures.ts';
+import type { Mailbox } from '../../support/mailbox.ts';
+import { clientMenu, loginThroughPanel, PASSWORD } from '../../support/portal.ts';
+import { mailsTo, setPasswordThroughLink, staffFromCliFirstLogin } from '../../support/staff.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1280, height: 900 };
+const TAX_YEAR_TITLE = /^Form 8879 \d{4}$/;
+
+/** A one-page stand-in for Form 8879, made with pdf-lib (the server stamps it and adds the evidence page). */
+async function form8879(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  page.drawText('Form 8879 IRS e-file Signature Authorization', { x: 72, y: 720, size: 16, font });
+  page.drawText('Part II  Taxpayer Declaration and Signature Authorization', {
+    x: 72,
+    y: 400,
+    size: 11,
+    font,
+  });
+  page.drawText("Taxpayer's signature ____________________   Date ________", {
+    x: 72,
+    y: 360,
+    size: 11,
+    font,
+  });
+  page.drawText("Spouse's signature ______________________   Date ________", {
+    x: 72,
+    y: 330,
+    size: 11,
+    font,
+  });
+  // Padding lines: the upload rules refuse files under a kilobyte.
+  for (let y = 280; y > 80; y -= 14) page.drawText('.'.repeat(90), { x: 72, y, size: 8, font });
+  return Buffer.from(await pdf.save());
+}
+
+/** The 6-digit code in the newest e-mail to `to` since `since` (waits for it). */
+async function codeFor(mailbox: Mailbox, to: string, since: number): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      () => {
+        const mail = mailsTo(mailbox, to, since).at(-1)?.body ?? '';
+        code = /\b(\d{6})\b/.exec(mail.replace(/=\r?\n/g, ''))?.[1] ?? '';
+        return code;
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** Draw a signature with the mouse on the pad (three strokes). */
+async function drawSignature(page: Page) {
+  const canvas = page.getByRole('img', { name: 'Signature drawing area' });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the signature pad is not on screen');
+  const strokes = [
+    [
+      [0.1, 0.7],
+      [0.2, 0.3],
+      [0.3, 0.75],
+      [0.4, 0.35],
+    ],
+    [
+      [0.45, 0.6],
+      [0.55, 0.4],
+      [0.65, 0.65],
+    ],
+    [
+      [0.7, 0.5],
+      [0.9, 0.45],
+    ],
+  ];
+  for (const stroke of strokes) {
+    const [first, ...rest] = stroke;
+    if (!first) continue;
+    await page.mouse.move(box.x + box.width * (first[0] ?? 0), box.y + box.height * (first[1] ?? 0));
+    await page.mouse.down();
+    for (const [x = 0, y = 0] of rest) {
+      await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 8 });
+    }
+    await page.mouse.up();
+  }
+}
+
+/** The signed PDF behind a link, as bytes (with the page's session). */
+async function download(page: Page, href: string): Promise<Buffer> {
+  const response = await page.request.get(href);
+  expect(response.status()).toBe(200);
+  return Buffer.from(await response.body());
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+test.describe('documents to sign: Form 8879 for a joint return', () => {
+  test.use({ viewport: PHONE });
+
+  test('staff put up an 8879 for taxpayer and spouse; each signs (drawn at 390 px, typed from the link); the signed PDF, its hash and Pre E-Filing Pending follow', async ({
+    page,
+    browser,
+    server,
+    mailbox,
+    checkA11y,
+  }) => {
+    test.setTimeout(240_000);
+    const email = 'priya.sign@example.com';
+    const spouseEmail = 'arjun.sign@example.com';
+
+    // The analyst invites a client who phoned; the file is hers.
+    const desk = await browser.newContext({ baseURL: server.baseURL, viewport: DESK });
+    const staff = await desk.newPage();
+    await staffFromCliFirstLogin(staff, server, {
+      email: 'sign.analyst@firm.example',
+      role: 'analyst',
+      firstName: 'Meena',
+      lastName: 'Rao',
+    });
+    await staff.goto('/staff');
+    await staff.getByRole('button', { name: 'Invite a client' }).click();
+    const invite = staff.getByRole('form', { name: 'Invite a client' });
+    await invite.getByLabel('First name').fill('Priya');
+    await invite.getByLabel('Last name').fill('Raman');
+    await invite.getByLabel('E-mail').fill(email);
+    await invite.getByLabel('Phone number').fill('4695550123');
+    const invited = mailbox.received.length;
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(staff).toHaveURL(/\/staff\/clients\/[0-9a-f-]{36}$/);
+    const fileUrl = new URL(staff.url());
+
+    // The client sets a password from the e-mailed link and signs in on her phone.
+    const link = await mailbox.link(email, 'resetpasswordlink', invited);
+    await setPasswordThroughLink(page, link, PASSWORD);
+    await page.goto('/');
+    await loginThroughPanel(page, email);
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+    // Staff put up Form 8879 for both, with the default positions (one click after the file).
+    await staff.goto(`${fileUrl.pathname}?tab=signatures`);
+    const section = staff.getByRole('region', { name: /^Signatures/ });
+    await expect(section).toBeFocused();
+    const request = section.getByRole('form', { name: 'Request a signature' });
+    await expect(request.getByLabel('Document')).toHaveValue('8879');
+    await expect(request.getByLabel(/^Title/)).toHaveValue(TAX_YEAR_TITLE);
+    await request.getByRole('radio', { name: 'Both' }).check();
+    await request.getByLabel(/^Spouse's name/).fill('Arjun Raman');
+    await request.getByLabel(/^Spouse's e-mail/).fill(spouseEmail);
+    const original = await form8879();
+    await request.getByLabel('Choose the PDF to sign').setInputFiles({
+      name: 'form-8879.pdf',
+      mimeType: 'application/pdf',
+      buffer: original,
+    });
+    const created = mailbox.received.length;
+    await request.getByRole('button', { name: 'Send to sign' }).click();
+    await expect(
+      section.getByText('The document is ready to sign. The signers have been told.'),
+    ).toBeVisible();
+    const card = section
+      .getByRole('listitem')
+      .filter({ has: staff.getByRole('heading', { name: TAX_YEAR_TITLE }) });
+    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(card.getByText(/Priya Raman pending · Arjun Raman pending/)).toBeVisible();
+    await checkA11y(staff);
+
+    // The client sees "Ready to sign" on the dashboard, and Sign in the menu with its count.
+    await page.goto('/user/dashboard');
+    const ready = page.getByRole('region', { name: 'Ready to sign' });
+    await expect(ready.getByText(TAX_YEAR_TITLE)).toBeVisible();
+    await checkA11y(page);
+    await expect((await clientMenu(page)).getByRole('link', { name: /^Sign 1 to sign/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await ready.getByRole('link', { name: /^Sign now/ }).click();
+    await expect(page).toHaveURL(/\/user\/sign\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: TAX_YEAR_TITLE })).toBeVisible();
+    await checkA11y(page);
+
+    // Signing before reading is refused.
+    const code = page.getByLabel(/6-digit code from the e-mail/);
+    await code.fill('123456');
+    await page.getByRole('tab', { name: 'Type' }).click();
+    await page.getByLabel('Type your full name as your signature').fill('Priya Raman');
+    await page.getByRole('checkbox', { name: /I agree to sign this document electronically/ }).check();
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(page.getByText('Open and read the whole document first.')).toBeVisible();
+
+    // 1. Read: the link opens the PDF; the step shows done once the server has served it.
+    const popup = page.waitForEvent('popup', { timeout: 5000 }).catch(() => null);
+    await page.getByRole('button', { name: 'Open the document' }).click();
+    const documentLink = page.getByRole('link', { name: /^Open Form 8879 \d{4} \(PDF\)$/ });
+    await expect(documentLink).toBeVisible();
+    await (await popup)?.close();
+    await expect(page.getByText('Opened', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+    // 2. Confirm it's you: the password again, then the e-mailed code.
+    const before = mailbox.received.length;
+    await page.getByRole('button', { name: 'E-mail me a code' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await expect(stepUp).toBeVisible();
+    await checkA11y(page);
+    await stepUp.getByLabel(/^Password/).fill(PASSWORD);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText(/We e-mailed you a 6-digit code\./)).toBeVisible();
+    const emailedCode = await codeFor(mailbox, email, before);
+
+    // A wrong code is refused on the field.
+    await code.fill(emailedCode === '000000' ? '111111' : '000000');
+    await page.getByRole('tab', { name: 'Draw' }).click();
+    await drawSignature(page);
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(page.getByText('This code is not valid or has expired. Ask for a new code.')).toBeVisible();
+
+    // 3. Sign with the drawn signature and the right code.
+    await code.fill(emailedCode);
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(page.getByText('Signed. Thank you.')).toBeVisible();
+    await expect(page.getByText("We are waiting for Arjun Raman's signature.")).toBeVisible();
+    await checkA11y(page);
+
+    // The spouse signs from the e-mailed link, without an account (typed).
+    const spouseLink = await mailbox.link(spouseEmail, 'sign/', created);
+    const spouseContext = await browser.newContext({ baseURL: server.baseURL, viewport: PHONE });
+    const spouse = await spouseContext.newPage();
+    await spouse.goto(spouseLink.pathname + spouseLink.search);
+    await expect(spouse.getByRole('heading', { level: 1, name: 'Sign a document' })).toBeVisible();
+    await expect(spouse.getByText(TAX_YEAR_TITLE)).toBeVisible();
+    await checkA11y(spouse);
+    const spousePopup = spouse.waitForEvent('popup', { timeout: 5000 }).catch(() => null);
+    await spouse.getByRole('button', { name: 'Open the document' }).click();
+    await expect(spouse.getByRole('link', { name: /^Open Form 8879 \d{4} \(PDF\)$/ })).toBeVisible();
+    await (await spousePopup)?.close();
+    await expect(spouse.getByText('Opened', { exact: true })).toBeVisible({ timeout: 15_000 });
+    const beforeSpouse = mailbox.received.length;
+    await spouse.getByRole('button', { name: 'E-mail me a code' }).click();
+    await expect(spouse.getByText(/We e-mailed you a 6-digit code\./)).toBeVisible();
+    await spouse
+      .getByLabel(/6-digit code from the e-mail/)
+      .fill(await codeFor(mailbox, spouseEmail, beforeSpouse));
+    await spouse.getByRole('tab', { name: 'Type' }).click();
+    await spouse.getByLabel('Type your full name as your signature').fill('Arjun Raman');
+    await spouse.getByRole('checkbox', { name: /I agree to sign this document electronically/ }).check();
+    await spouse.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(spouse.getByText('Signed. Thank you.')).toBeVisible();
+    const spouseDownload = spouse.getByRole('link', { name: 'Download signed PDF' });
+    await expect(spouseDownload).toBeVisible();
+    await checkA11y(spouse);
+    await spouseContext.close();
+
+    // The client downloads the signed PDF: the original's page, stamped, and the evidence page.
+    await page.goto('/user/sign');
+    const signedLink = page.getByRole('link', { name: /^Download signed PDF/ });
+    await expect(signedLink).toBeVisible();
+    await checkA11y(page);
+    const href = (await signedLink.getAttribute('href')) ?? '';
+    const signed = await download(page, href);
+    const originalPages = (await PDFDocument.load(original)).getPageCount();
+    expect((await PDFDocument.load(signed)).getPageCount()).toBe(originalPages + 1);
+    // The stored file never changes: a second download is byte-identical.
+    expect(sha256(await download(page, href))).toBe(sha256(signed));
+
+    // Staff see it signed, with the same SHA-256, and move the file on in one click.
+    await staff.goto(`${fileUrl.pathname}?tab=signatures`);
+    await expect(card.getByText('Signed', { exact: true })).toBeVisible();
+    await expect(card.getByText(/Priya Raman signed .* · Arjun Raman signed /)).toBeVisible();
+    await expect(card.getByText(sha256(signed))).toBeVisible();
+    await checkA11y(staff);
+    await section.getByRole('button', { name: 'Move to Pre E-Filing Pending' }).click();
+    await expect(staff.getByText('Pre E-Filing Pending', { exact: true }).first()).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Move to Pre E-Filing Pending' })).toHaveCount(0);
+    await expect(staff.getByRole('region', { name: 'Status history' })).toContainText(
+      'Form 8879 signed by every signer',
+    );
+    await desk.close();
+
+    // The audit log holds the signed file's hash.
+    await page.goto('about:blank');
+    const subjects = await server.withDatabase(async (db) => {
+      const [client] = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .innerJoin(users, eq(users.id, clients.userId))
+        .where(eq(users.email, email));
+      return (
+        await db
+          .select({ action: auditLog.action, subject: auditLog.subject })
+          .from(auditLog)
+          .where(eq(auditLog.clientId, client?.id ?? ''))
+      ).map((r) => `${r.action} ${r.subject ?? ''}`);
+    });
+    expect(
+      subjects.some((s) => s.includes(sha256(signed))),
+      subjects.join('\n'),
+    ).toBe(true);
+  });
+});
