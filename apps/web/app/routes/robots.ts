@@ -1,7 +1,10 @@
 import type { WebLoadContext } from '@taxfirm/contract';
 import type { Route } from './+types/robots';
 
-/** robots.txt: the portal, console, API and signing links are not for crawlers; the sitemap is on the site's own origin. */
+/**
+ * robots.txt: the portal, console, API and signing links are not for crawlers; the sitemap is on the site's
+ * own origin.
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl } = context as WebLoadContext;
   const body = [
