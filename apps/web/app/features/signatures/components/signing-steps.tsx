@@ -89,7 +89,12 @@ function StepCard({
             {number}. {title}
           </Title>
           {done && (
-            <Badge color="green.9" variant="filled" leftSection={<IconCircleCheck size={14} aria-hidden />}>
+            <Badge
+              color="green.9"
+              c="dark.9"
+              variant="outline"
+              leftSection={<IconCircleCheck size={14} aria-hidden />}
+            >
               Done
             </Badge>
           )}
@@ -208,10 +213,15 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
   if (done) {
     return (
       <Stack gap="md">
-        <Alert color="green" role="status" title={done.message}>
-          {done.complete
-            ? 'Every signer has signed. Keep a copy of the signed PDF for your records.'
-            : `We are waiting for ${flow.waitingFor ?? 'the other signer'}'s signature.`}
+        <Alert color="green" role="status">
+          <Text fw={700} inherit>
+            {done.message}
+          </Text>
+          <Text inherit>
+            {done.complete
+              ? 'Every signer has signed. Keep a copy of the signed PDF for your records.'
+              : `We are waiting for ${flow.waitingFor ?? 'the other signer'}'s signature.`}
+          </Text>
         </Alert>
         {done.complete && done.url && (
           <Anchor href={done.url} underline="always" fw={600}>
@@ -389,7 +399,7 @@ function ReadLink({
         </Anchor>
       )}
       {isOpened && (
-        <Text fz="sm" fw={600} c="green.9">
+        <Text fz="sm" fw={600} c="dark.9">
           Opened
         </Text>
       )}

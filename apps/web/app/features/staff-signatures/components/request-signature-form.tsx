@@ -8,9 +8,11 @@ import {
   Radio,
   SimpleGrid,
   Stack,
+  Table,
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import {
@@ -37,6 +39,8 @@ import {
   type PlacementsFields,
 } from '../placements.ts';
 
+const PARTS = ['page', 'x', 'y'] as const;
+const PART_LABELS: Record<(typeof PARTS)[number], string> = { page: 'Page', x: 'Across %', y: 'Down %' };
 const SIGNER_LABELS: Record<SignerChoice, string> = { taxpayer: 'Taxpayer', spouse: 'Spouse', both: 'Both' };
 const ROLE_LABELS: Record<SignerRole, string> = { taxpayer: 'Taxpayer', spouse: 'Spouse' };
 
@@ -290,31 +294,47 @@ export function RequestSignatureForm({
                 defaults fit {kind === '8879' ? "Form 8879's signature lines" : 'the foot of the last page'}.
               </Text>
               <Stack gap="sm">
-                {rolesOf(signers).map((role) => (
-                  <fieldset key={role} style={{ border: 0, padding: 0, margin: 0 }}>
-                    <Text component="legend" fw={600} fz="sm">
-                      {ROLE_LABELS[role]}
-                    </Text>
-                    {(['signature', 'date'] as const).map((mark) => (
-                      <Group key={mark} gap="xs" align="flex-end" wrap="wrap" mt={4}>
-                        {(['page', 'x', 'y'] as const).map((part) => (
-                          <TextInput
-                            key={part}
-                            label={`${ROLE_LABELS[role]} ${mark}: ${part === 'page' ? 'page' : part === 'x' ? 'across %' : 'down %'}`}
-                            type="number"
-                            inputMode="decimal"
-                            min={0}
-                            max={part === 'page' ? 500 : 100}
-                            step={part === 'page' ? 1 : 0.1}
-                            value={placements[role][mark][part]}
-                            onChange={(event) => setMark(role, mark, part, event.currentTarget.value)}
-                            w={150}
-                          />
-                        ))}
-                      </Group>
-                    ))}
-                  </fieldset>
-                ))}
+                <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={4} w="auto">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>
+                        <VisuallyHidden>Mark</VisuallyHidden>
+                      </Table.Th>
+                      {PARTS.map((part) => (
+                        <Table.Th key={part} id={`${id}-col-${part}`} fz="sm">
+                          {PART_LABELS[part]}
+                        </Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rolesOf(signers).flatMap((role) =>
+                      (['signature', 'date'] as const).map((mark) => (
+                        <Table.Tr key={`${role}-${mark}`}>
+                          <Table.Th scope="row" id={`${id}-${role}-${mark}`} fz="sm" maw={84}>
+                            {ROLE_LABELS[role]} {mark}
+                          </Table.Th>
+                          {PARTS.map((part) => (
+                            <Table.Td key={part}>
+                              <TextInput
+                                aria-labelledby={`${id}-${role}-${mark} ${id}-col-${part}`}
+                                type="number"
+                                inputMode="decimal"
+                                min={0}
+                                max={part === 'page' ? 500 : 100}
+                                step={part === 'page' ? 1 : 0.1}
+                                value={placements[role][mark][part]}
+                                onChange={(event) => setMark(role, mark, part, event.currentTarget.value)}
+                                size="xs"
+                                w={56}
+                              />
+                            </Table.Td>
+                          ))}
+                        </Table.Tr>
+                      )),
+                    )}
+                  </Table.Tbody>
+                </Table>
                 <Button
                   variant="default"
                   size="compact-sm"

@@ -204,7 +204,7 @@ describe('SignaturesSection', () => {
     expect(within(form).queryByLabelText(/^Spouse's name/)).toBeNull();
 
     await userEvent.click(within(form).getByRole('button', { name: 'Signature positions' }));
-    const page = within(form).getByLabelText('Taxpayer signature: page');
+    const page = await within(form).findByRole('spinbutton', { name: 'Taxpayer signature Page' });
     expect(page).toHaveValue(0);
     await userEvent.clear(page);
     await userEvent.type(page, '2');

@@ -59,7 +59,7 @@ const STATUS_STYLES: Record<
   { variant: 'filled' | 'outline'; color: string; c: string }
 > = {
   pending: { variant: 'outline', color: 'orange.9', c: 'dark.9' },
-  signed: { variant: 'filled', color: 'green.9', c: 'white' },
+  signed: { variant: 'outline', color: 'green.9', c: 'dark.9' },
   paper: { variant: 'outline', color: 'navy', c: 'navy.9' },
   void: { variant: 'outline', color: 'gray.7', c: 'dark.9' },
 };
@@ -251,8 +251,8 @@ function DocumentCard({
           )}
         </Group>
         {document.signed_sha256 && (
-          <Group gap="xs" wrap="nowrap" align="center">
-            <Text fz="sm">
+          <Group gap="xs" wrap="wrap" align="center">
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
               Signed SHA-256:{' '}
               <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{document.signed_sha256}</Code>
             </Text>
@@ -324,6 +324,8 @@ function VoidButton({
         onClose={close}
         title={`Void ${document.title}?`}
         centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
         attributes={{ header: { role: 'none' } }}
       >
         <form
