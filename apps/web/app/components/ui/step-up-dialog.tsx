@@ -64,6 +64,9 @@ export function StepUpDialog({
       }}
       title="Confirm it is you"
       centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
+      attributes={{ header: { role: 'none' } }}
     >
       <form
         noValidate
