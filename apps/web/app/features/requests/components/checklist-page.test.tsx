@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES, type AccountRequests, type RequestItem } from '@taxfirm/contract';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
 import { ChecklistCard } from './checklist-card.tsx';
 import { checklistHeadline, tomorrowDay } from './checklist-headline.ts';
@@ -325,6 +325,34 @@ function stubUploads(reply: (form: FormData) => unknown) {
   vi.stubGlobal('XMLHttpRequest', UploadRequest);
   return sent;
 }
+
+describe('ChecklistPage', () => {
+  it('goes to the item a link names (`#item-<id>`: "Print, sign and upload instead"), with what comes first', async () => {
+    // jsdom has no scrolling: a stand-in for this test only.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter initialEntries={[`/user/checklist#item-${W2_B}`]}>
+            <ChecklistPage top={<p>Ready to sign goes here</p>} />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const globex = await screen.findByRole('listitem', { name: 'W-2 from Globex' });
+    await waitFor(() => expect(globex).toHaveFocus());
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+    // The slot above the items shows under the page's heading.
+    const heading = screen.getByRole('heading', { level: 1 });
+    const top = screen.getByText('Ready to sign goes here');
+    expect(heading.compareDocumentPosition(top) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(top.compareDocumentPosition(globex) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
 
 describe('ChecklistPage upload', () => {
   it('sends the chosen files for the item and opens the password form for a locked PDF at once', async () => {

@@ -116,6 +116,10 @@ describe('SignListPage', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Print, sign and upload instead: Form 8879 2025' }),
     );
+    // Asked first: the document can no longer be signed here afterwards.
+    const ask = await screen.findByRole('dialog', { name: 'Sign Form 8879 2025 on paper instead?' });
+    expect(api.mock.calls.filter(([c]) => c === CALLS.accountSignaturesPaper)).toEqual([]);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Sign on paper' }));
     expect(await screen.findByText(`At /user/checklist#item-${ITEM}`)).toBeInTheDocument();
     expect(api.mock.calls.filter(([c]) => c === CALLS.accountSignaturesPaper).map(([, b]) => b)).toEqual([
       { document_id: TO_SIGN.document_id },

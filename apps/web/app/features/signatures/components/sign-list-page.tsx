@@ -13,6 +13,7 @@ import {
 import type { SignatureDocument } from '@taxfirm/contract';
 import { Link, useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/dates.ts';
@@ -101,7 +102,15 @@ function DocumentHeading({ document }: { document: SignatureDocument }) {
 function ToSignItem({ document }: { document: SignatureDocument }) {
   const navigate = useNavigate();
   const paper = useSignOnPaper();
+  const { confirm, dialog } = useConfirm();
   const onPaper = async () => {
+    const confirmed = await confirm({
+      title: `Sign ${document.title} on paper instead?`,
+      message:
+        'You print the document, sign it by hand, and upload a scan or photo of the signed pages on your checklist. You can no longer sign it here.',
+      confirmLabel: 'Sign on paper',
+    });
+    if (!confirmed) return;
     const answer = await paper.mutateAsync(document.document_id).catch(() => null);
     if (answer) void navigate(paths.user.checklistItem.getHref(answer.item_id));
   };
@@ -129,6 +138,7 @@ function ToSignItem({ document }: { document: SignatureDocument }) {
           </Button>
         </Group>
         <ApiErrorAlert error={paper.error} />
+        {dialog}
       </Stack>
     </Card>
   );

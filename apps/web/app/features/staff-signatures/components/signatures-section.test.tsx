@@ -134,7 +134,9 @@ describe('SignaturesSection', () => {
 
     expect(within(signed).getByText('Signed')).toBeInTheDocument();
     expect(
-      within(signed).getByText(/^Priya Rao signed 11-26-2026 .* · Arjun Rao signed 11-26-2026/),
+      within(signed).getByText(
+        /^Priya Rao signed 11-26-2026 \d{1,2}:\d{2} [AP]M [A-Z][\w+:-]* · Arjun Rao signed 11-26-2026 /,
+      ),
     ).toBeVisible();
     expect(within(signed).getByText(/verified by e-mailed link \+ e-mailed code/)).toBeVisible();
     expect(within(signed).getByText(SHA)).toBeVisible();

@@ -24,7 +24,7 @@ import {
 import { useEffect, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useStaffSignatures, useVoidSignature } from '../api/signatures.ts';
 import { RequestSignatureForm } from './request-signature-form.tsx';
 
@@ -66,12 +66,22 @@ const STATUS_STYLES: Record<
 
 const ROLE_LABELS: Record<SignerSummary['role'], string> = { taxpayer: 'Taxpayer', spouse: 'Spouse' };
 
-/** "Priya signed 11-26-2026 10:14 AM · Arjun pending", in the reader's zone. */
+/** "11-26-2026 10:14 AM CST": the day and time in the reader's zone, named (staff work from two countries). */
+export function zonedDateTime(iso: string): string {
+  const time = new Date(iso).toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+  return `${formatDate(iso)} ${time}`;
+}
+
+/** "Priya signed 11-26-2026 10:14 AM CST · Arjun pending". */
 export function staffSignersLine(signers: readonly SignerSummary[]): string {
   return signers
     .map((s) => {
       const name = s.name.trim() || ROLE_LABELS[s.role];
-      return s.signed_at ? `${name} signed ${formatDateTime(s.signed_at)}` : `${name} pending`;
+      return s.signed_at ? `${name} signed ${zonedDateTime(s.signed_at)}` : `${name} pending`;
     })
     .join(' · ');
 }
