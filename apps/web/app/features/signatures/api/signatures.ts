@@ -27,6 +27,10 @@ export function openSignatureDocument(body: CallBody<typeof CALLS.accountSignatu
   return api(CALLS.accountSignaturesOpen, body);
 }
 
+export function useOpenSignatureDocument() {
+  return useMutation({ mutationFn: openSignatureDocument });
+}
+
 /** E-mail the signer a one-time code (the server asks for a fresh password or authenticator step first). */
 export function sendSignatureCode(documentId: string) {
   return api(CALLS.accountSignaturesCode, { document_id: documentId });

@@ -10,7 +10,8 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import type { SignatureDocument } from '@taxfirm/contract';
+import { MESSAGES, type SignatureDocument } from '@taxfirm/contract';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
@@ -18,7 +19,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { renewWhenOld, LINKS_MAX_AGE_MS } from '../../../lib/short-lived-links.ts';
-import { useSignatures, useSignOnPaper } from '../api/signatures.ts';
+import { useOpenSignatureDocument, useSignatures, useSignOnPaper } from '../api/signatures.ts';
 import { isMineToSign, signersLine } from './signer-state.ts';
 
 const STATUS_LABELS: Record<SignatureDocument['status'], string> = {
@@ -155,16 +156,54 @@ function DocumentItem({ document }: { document: SignatureDocument }) {
             Download signed PDF<VisuallyHidden component="span">: {document.title}</VisuallyHidden>
           </Anchor>
         )}
-        {document.status === 'paper' && document.paper_item_id && (
-          <Anchor
-            component={Link}
-            to={paths.user.checklistItem.getHref(document.paper_item_id)}
-            underline="always"
-          >
-            Upload the signed pages on your checklist
-          </Anchor>
+        {document.status === 'paper' && (
+          <>
+            <Text fz="sm">{MESSAGES.SIGNATURE_PAPER_STARTED}</Text>
+            <PrintLink document={document} />
+            {document.paper_item_id && (
+              <Anchor
+                component={Link}
+                to={paths.user.checklistItem.getHref(document.paper_item_id)}
+                underline="always"
+              >
+                Upload the signed pages on your checklist
+              </Anchor>
+            )}
+          </>
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** A document to sign on paper: its link, to print (asked for on demand, as links are short-lived). */
+function PrintLink({ document }: { document: SignatureDocument }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const open = useOpenSignatureDocument();
+  const onOpen = async () => {
+    const answer = await open
+      .mutateAsync({ document_id: document.document_id, part: 'document' })
+      .catch(() => null);
+    if (!answer) return;
+    setUrl(answer.url);
+    window.open(answer.url, '_blank', 'noopener');
+  };
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button
+        variant="default"
+        onClick={() => void onOpen()}
+        loading={open.isPending}
+        loaderProps={{ 'aria-label': 'Getting the link' }}
+      >
+        Open the document to print
+      </Button>
+      {url && (
+        <Anchor href={url} target="_blank" rel="noopener" underline="always">
+          Open {document.title} (PDF)
+        </Anchor>
+      )}
+      <ApiErrorAlert error={open.error} />
+    </Stack>
   );
 }
