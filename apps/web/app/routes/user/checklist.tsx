@@ -1,4 +1,5 @@
 import { ChecklistPage } from '../../features/requests/components/checklist-page.tsx';
+import { usePaperItemIds } from '../../features/signatures/api/signatures.ts';
 import { ReadyToSignCard } from '../../features/signatures/components/ready-to-sign-card.tsx';
 
 export function meta() {
@@ -6,6 +7,7 @@ export function meta() {
 }
 
 export default function Checklist() {
-  // Documents waiting on the client's signature come first.
-  return <ChecklistPage top={<ReadyToSignCard />} />;
+  // Documents waiting on the client's signature come first; one signed on paper keeps its item open.
+  const paperItemIds = usePaperItemIds();
+  return <ChecklistPage top={<ReadyToSignCard />} openItemIds={paperItemIds} />;
 }

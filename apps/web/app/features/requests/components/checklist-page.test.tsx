@@ -258,6 +258,12 @@ describe('ChecklistView', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('keeps an item open that the page names (the signed pages of a document signed on paper)', () => {
+    wrap(<ChecklistView data={{ ...DATA, editable: false }} openItemIds={[W2_B]} />);
+    expect(within(card('W-2 from Globex')).getByRole('button', { name: 'Upload' })).toBeEnabled();
+    expect(within(card('W-2 from Acme Corp')).getByRole('button', { name: 'Upload' })).toBeDisabled();
+  });
+
   it('says when everything is in, or is being checked', () => {
     const { unmount } = wrap(
       <ChecklistView

@@ -11,7 +11,16 @@ import { checklistHeadline, shortDay } from './checklist-headline.ts';
 import { RequestItemCard } from './request-item-card.tsx';
 
 /** /user/checklist: what the firm still needs for the year, item by item, with what came in and the reminders. */
-export function ChecklistPage({ taxYear, top }: { taxYear?: number; top?: ReactNode }) {
+export function ChecklistPage({
+  taxYear,
+  top,
+  openItemIds = [],
+}: {
+  taxYear?: number;
+  top?: ReactNode;
+  /** Items the client may still work once the list is read-only (a document to sign on paper). */
+  openItemIds?: readonly string[];
+}) {
   const requests = useRequests(taxYear);
   const renew = renewWhenOld(requests, LINKS_MAX_AGE_MS);
   // A link to one item (`#item-<id>`) scrolls to it and puts the focus on it once the list is in.
@@ -42,13 +51,21 @@ export function ChecklistPage({ taxYear, top }: { taxYear?: number; top?: ReactN
   }
   return (
     <div onPointerEnter={renew} onFocusCapture={renew}>
-      <ChecklistView data={requests.data} top={top} />
+      <ChecklistView data={requests.data} top={top} openItemIds={openItemIds} />
     </div>
   );
 }
 
 /** The checklist as the server gave it (rendered by the page, and by tests with fixed data). */
-export function ChecklistView({ data, top }: { data: AccountRequests; top?: ReactNode }) {
+export function ChecklistView({
+  data,
+  top,
+  openItemIds = [],
+}: {
+  data: AccountRequests;
+  top?: ReactNode;
+  openItemIds?: readonly string[];
+}) {
   const { progress } = data;
   return (
     <Stack gap="lg">
@@ -69,7 +86,11 @@ export function ChecklistView({ data, top }: { data: AccountRequests; top?: Reac
       {data.items.length > 0 ? (
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Checklist items">
           {data.items.map((item) => (
-            <RequestItemCard key={item.item_id} item={item} editable={data.editable} />
+            <RequestItemCard
+              key={item.item_id}
+              item={item}
+              editable={data.editable || openItemIds.includes(item.item_id)}
+            />
           ))}
         </Stack>
       ) : (

@@ -22,6 +22,15 @@ export function useSignatures() {
   return useQuery(signaturesQueryOptions());
 }
 
+/**
+ * The checklist items of documents the client chose to sign on paper: they take the signed pages whatever the
+ * filing's status (an 8879 comes after documents are collected), so the checklist keeps them open.
+ */
+export function usePaperItemIds(): string[] {
+  const documents = useSignatures().data?.documents ?? [];
+  return documents.flatMap((d) => (d.status === 'paper' && d.paper_item_id ? [d.paper_item_id] : []));
+}
+
 /** A short-lived link to the whole document (or the full return); serving it records the opening. */
 export function openSignatureDocument(body: CallBody<typeof CALLS.accountSignaturesOpen>) {
   return api(CALLS.accountSignaturesOpen, body);
