@@ -3,7 +3,7 @@ import { auditLog, clients, eq, users } from '@taxfirm/db';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
-import { clientMenu, loginThroughPanel, PASSWORD } from '../../support/portal.ts';
+import { clientMenu, loginThroughPanel, PASSWORD, setFileStatus } from '../../support/portal.ts';
 import { mailsTo, setPasswordThroughLink, staffFromCliFirstLogin } from '../../support/staff.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -298,5 +298,94 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
       subjects.some((s) => s.includes(sha256(signed))),
       subjects.join('\n'),
     ).toBe(true);
+  });
+});
+
+test.describe('never a dead end: print, sign and upload instead', () => {
+  test.use({ viewport: PHONE });
+
+  test('past collecting documents, the client chooses paper for the engagement letter; its checklist item takes the signed pages', async ({
+    page,
+    browser,
+    server,
+    mailbox,
+    checkA11y,
+  }) => {
+    test.setTimeout(180_000);
+    const email = 'kavya.paper@example.com';
+    const title = 'Engagement letter 2025';
+
+    const desk = await browser.newContext({ baseURL: server.baseURL, viewport: DESK });
+    const staff = await desk.newPage();
+    await staffFromCliFirstLogin(staff, server, {
+      email: 'paper.analyst@firm.example',
+      role: 'analyst',
+      firstName: 'Ravi',
+      lastName: 'Shah',
+    });
+    await staff.goto('/staff');
+    await staff.getByRole('button', { name: 'Invite a client' }).click();
+    const invite = staff.getByRole('form', { name: 'Invite a client' });
+    await invite.getByLabel('First name').fill('Kavya');
+    await invite.getByLabel('Last name').fill('Menon');
+    await invite.getByLabel('E-mail').fill(email);
+    await invite.getByLabel('Phone number').fill('4695550188');
+    const invited = mailbox.received.length;
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(staff).toHaveURL(/\/staff\/clients\/[0-9a-f-]{36}$/);
+    const fileUrl = new URL(staff.url());
+    await setPasswordThroughLink(page, await mailbox.link(email, 'resetpasswordlink', invited), PASSWORD);
+
+    // The engagement letter, for the taxpayer alone.
+    await staff.goto(`${fileUrl.pathname}?tab=signatures`);
+    const section = staff.getByRole('region', { name: /^Signatures/ });
+    const request = section.getByRole('form', { name: 'Request a signature' });
+    await request.getByLabel('Document').selectOption('engagement');
+    await request.getByLabel(/^Title/).fill(title);
+    await request.getByRole('radio', { name: 'Taxpayer' }).check();
+    await request.getByLabel('Choose the PDF to sign').setInputFiles({
+      name: 'engagement.pdf',
+      mimeType: 'application/pdf',
+      buffer: await form8879(),
+    });
+    await request.getByRole('button', { name: 'Send to sign' }).click();
+    await expect(
+      section.getByText('The document is ready to sign. The signers have been told.'),
+    ).toBeVisible();
+    await desk.close();
+
+    // The return is being prepared: the checklist is read-only for everything else.
+    await setFileStatus(server, email, 'Confirmation Pending');
+    await page.goto('/');
+    await loginThroughPanel(page, email);
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await (await clientMenu(page)).getByRole('link', { name: /^Sign/ }).click();
+    await expect(page).toHaveURL(/\/user\/sign$/);
+    await page.getByRole('button', { name: `Print, sign and upload instead: ${title}` }).click();
+    const ask = page.getByRole('dialog', { name: `Sign ${title} on paper instead?` });
+    await expect(ask).toBeVisible();
+    await checkA11y(page);
+    await ask.getByRole('button', { name: 'Sign on paper' }).click();
+
+    // The checklist opens on the item for the signed pages.
+    await expect(page).toHaveURL(/\/user\/checklist#item-[0-9a-f-]{36}$/);
+    const item = page.getByRole('listitem', { name: `Signed ${title} (print, sign and upload)` });
+    await expect(item).toBeFocused();
+    await checkA11y(page);
+    await item.getByLabel(`Choose files for Signed ${title} (print, sign and upload)`).setInputFiles({
+      name: 'signed-letter.pdf',
+      mimeType: 'application/pdf',
+      buffer: await form8879(),
+    });
+    await expect(item.getByText("Received – we're checking")).toBeVisible();
+
+    // Its page to print stays at hand on /user/sign.
+    await page.goto('/user/sign');
+    await expect(page.getByText('Signing on paper', { exact: true })).toBeVisible();
+    const popup = page.waitForEvent('popup', { timeout: 5000 }).catch(() => null);
+    await page.getByRole('button', { name: 'Open the document to print' }).click();
+    await expect(page.getByRole('link', { name: `Open ${title} (PDF)` })).toBeVisible();
+    await (await popup)?.close();
+    await checkA11y(page);
   });
 });

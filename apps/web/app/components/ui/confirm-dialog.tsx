@@ -37,7 +37,8 @@ export function ConfirmDialog({
     <Modal.Root opened={opened} onClose={onCancel} centered>
       <Modal.Overlay />
       <Modal.Content>
-        <Modal.Header>
+        {/* Mantine draws the header as <header>: not a second banner landmark on the page. */}
+        <Modal.Header role="none">
           <Modal.Title fw={700}>{title}</Modal.Title>
         </Modal.Header>
         <Modal.Body>{typeof message === 'string' ? <Text>{message}</Text> : message}</Modal.Body>

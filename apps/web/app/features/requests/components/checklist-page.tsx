@@ -1,6 +1,6 @@
 import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, type AccountRequests } from '@taxfirm/contract';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -23,15 +23,19 @@ export function ChecklistPage({
 }) {
   const requests = useRequests(taxYear);
   const renew = renewWhenOld(requests, LINKS_MAX_AGE_MS);
-  // A link to one item (`#item-<id>`) scrolls to it and puts the focus on it once the list is in.
+  // A link to one item (`#item-<id>`) scrolls to it and puts the focus on it once it is in the list (a list
+  // read earlier may not have it yet: it is looked for again with every answer, until found once).
   const { hash } = useLocation();
-  const loaded = requests.data !== undefined;
+  const { dataUpdatedAt } = requests;
+  const reached = useRef<string | null>(null);
   useEffect(() => {
-    if (!loaded || !hash.startsWith('#item-')) return;
+    if (!hash.startsWith('#item-') || reached.current === hash || dataUpdatedAt === 0) return;
     const item = document.getElementById(decodeURIComponent(hash.slice(1)));
-    item?.scrollIntoView?.({ block: 'start' });
-    item?.focus({ preventScroll: true });
-  }, [loaded, hash]);
+    if (!item) return;
+    reached.current = hash;
+    item.scrollIntoView?.({ block: 'start' });
+    item.focus({ preventScroll: true });
+  }, [dataUpdatedAt, hash]);
 
   if (requests.error && !requests.data) {
     return (
