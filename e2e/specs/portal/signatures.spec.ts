@@ -251,6 +251,11 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     const spouseDownload = spouse.getByRole('link', { name: 'Download signed PDF' });
     await expect(spouseDownload).toBeVisible();
     await checkA11y(spouse);
+    // A link that is not one (or no longer works) says so in the server's words.
+    await spouse.goto('/sign/not-a-real-link');
+    await expect(spouse.getByRole('alert')).toHaveText(
+      'This signing link is not valid or has expired. Please contact the firm.',
+    );
     await spouseContext.close();
 
     // The client downloads the signed PDF: the original's page, stamped, and the evidence page.
