@@ -3,7 +3,13 @@ import { auditLog, clients, eq, users } from '@taxfirm/db';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
-import { clientMenu, loginThroughPanel, PASSWORD, setFileStatus } from '../../support/portal.ts';
+import {
+  answerConsentsOnScreen,
+  clientMenu,
+  loginThroughPanel,
+  PASSWORD,
+  setFileStatus,
+} from '../../support/portal.ts';
 import { mailsTo, setPasswordThroughLink, staffFromCliFirstLogin } from '../../support/staff.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -103,7 +109,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
   // The step-up the code asks for (403 before the password), and the wrong code (422), are refusals by design.
   test.use({ viewport: PHONE, allowedConsoleErrors: [/status of 4(03|22)/] });
 
-  test('staff put up an 8879 for taxpayer and spouse; each signs (drawn at 390 px, typed from the link); the signed PDF, its hash and Pre E-Filing Pending follow', async ({
+  test('an invited client says No to §7216 (US-only); staff put up an 8879 for both; each signs (drawn at 390 px, typed from the link); the signed PDF, its hash and Pre E-Filing Pending follow', async ({
     page,
     browser,
     server,
@@ -140,10 +146,12 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     await setPasswordThroughLink(page, link, PASSWORD);
     await page.goto('/');
     await loginThroughPanel(page, email);
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    // Invited by staff: the terms and the §7216 question at this first sign-in. She says No.
+    await answerConsentsOnScreen(page, 'No', 'Priya Raman', { acceptTerms: true });
 
-    // Staff put up Form 8879 for both, with the default positions (one click after the file).
+    // The file now says US-only. Staff put up Form 8879 for both, with the default positions (one click).
     await staff.goto(`${fileUrl.pathname}?tab=signatures`);
+    await expect(staff.getByText('US-only').first()).toBeVisible();
     const section = staff.getByRole('region', { name: /^Signatures/ });
     await expect(section).toBeFocused();
     const request = section.getByRole('form', { name: 'Request a signature' });
@@ -363,7 +371,7 @@ test.describe('never a dead end: print, sign and upload instead', () => {
     await setFileStatus(server, email, 'Confirmation Pending');
     await page.goto('/');
     await loginThroughPanel(page, email);
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await answerConsentsOnScreen(page, 'Yes', 'Kavya Menon', { acceptTerms: true });
     await (await clientMenu(page)).getByRole('link', { name: /^Sign/ }).click();
     await expect(page).toHaveURL(/\/user\/sign$/);
     await page.getByRole('button', { name: `Print, sign and upload instead: ${title}` }).click();
