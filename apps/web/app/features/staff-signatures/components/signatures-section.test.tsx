@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { CALLS, MESSAGES, type StaffSignatureDocument } from '@taxfirm/contract';
+import { CALLS, MESSAGES, type FileStatus, type StaffSignatureDocument } from '@taxfirm/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -108,7 +108,10 @@ beforeEach(() => {
   });
 });
 
-function renderSection(onMoveStatus = vi.fn(async () => 'Status changed.')) {
+function renderSection(
+  onMoveStatus = vi.fn(async () => 'Status changed.'),
+  fileStatus: FileStatus = 'Confirmation Pending',
+) {
   const view = render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -116,7 +119,7 @@ function renderSection(onMoveStatus = vi.fn(async () => 'Status changed.')) {
           clientId={CLIENT}
           clientName="Priya Rao"
           taxYear={2025}
-          fileStatus="Confirmation Pending"
+          fileStatus={fileStatus}
           onMoveStatus={onMoveStatus}
         />
       </QueryClientProvider>
@@ -159,6 +162,15 @@ describe('SignaturesSection', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Move to Pre E-Filing Pending' }));
     expect(onMoveStatus).toHaveBeenCalledWith('Pre E-Filing Pending', 'Form 8879 signed by every signer');
     expect(await screen.findByText('Status changed.')).toBeVisible();
+  });
+
+  it('offers no move once the file is at Pre E-Filing Pending or past it', async () => {
+    for (const status of ['Pre E-Filing Pending', 'E-Filing Pending', 'Cancel Filing'] as const) {
+      const { unmount } = renderSection(undefined, status);
+      expect(await screen.findByRole('list', { name: 'Documents to sign' })).toBeVisible();
+      expect(screen.queryByRole('button', { name: /^Move to/ })).toBeNull();
+      unmount();
+    }
   });
 
   it('requests a signature on Form 8879 for both in one click, with the defaults and the spouse prefilled', async () => {

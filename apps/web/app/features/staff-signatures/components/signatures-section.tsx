@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  FILE_STATUSES,
   MESSAGES,
   SIGNATURE_DOCUMENT_KIND_LABELS,
   type FileStatus,
@@ -35,11 +36,15 @@ export const SIGNATURES_SECTION_ID = 'signatures';
 export const EFILE_READY_STATUS: FileStatus = 'Pre E-Filing Pending';
 export const EFILE_READY_COMMENT = 'Form 8879 signed by every signer';
 
+/** The file has not yet reached Pre E-Filing Pending (the list's order; a cancelled file is past it). */
+export const isBeforeEfileReady = (status: FileStatus) =>
+  FILE_STATUSES.indexOf(status) < FILE_STATUSES.indexOf(EFILE_READY_STATUS);
+
 export type SignaturesSectionProps = {
   clientId: string;
   clientName: string;
   taxYear: number;
-  /** The file's status now (the Pre E-Filing button hides once it is there). */
+  /** The file's status now (the Pre E-Filing button shows only before it is there). */
   fileStatus: FileStatus;
   /** Moves the file through the page's status change (history, the client's e-mail); answers its message. */
   onMoveStatus: (status: FileStatus, comment: string) => Promise<string>;
@@ -147,7 +152,7 @@ export function SignaturesSection({
         <ApiErrorAlert error={list.error} />
         {data && (
           <>
-            {data.efile_ready && fileStatus !== EFILE_READY_STATUS && (
+            {data.efile_ready && isBeforeEfileReady(fileStatus) && (
               <Group gap="sm" wrap="wrap">
                 <Text fw={600}>Form 8879 is signed by every signer.</Text>
                 <Button
