@@ -287,6 +287,7 @@ export const MESSAGES = {
   CONSENT_SAVED: 'Your answer is saved.',
   STAFF_LOCATION_REQUIRED: 'Choose where the staff member works.',
   STAFF_LOCATION_SAVED: "The staff member's location is saved.",
+  STAFF_TEAM_US_ONLY: 'Only staff located in the United States can manage the team.',
   CLIENT_US_ONLY:
     'This client has not consented to disclosure outside the United States: the file is US-only.',
   // Signatures (issue 19)
@@ -319,6 +320,8 @@ export const MESSAGES = {
   SIGNATURE_SIGNED: 'Signed. Thank you.',
   SIGNATURE_PAPER_STARTED: 'Print the document, sign it, and upload a scan or photo of the signed pages.',
   SIGNATURE_NOT_YOURS: 'This document is not for you to sign.',
+  SIGNATURE_PAPER_AFTER_SIGNED:
+    'This document already has an electronic signature. Please ask the firm for a paper copy to sign.',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a moment and try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;

@@ -1,10 +1,11 @@
 import type { PinoLoggerOptions } from 'fastify/types/logger.js';
 
 /**
- * Query parameters and path segments that carry secrets (reset and verification links). Their values
+ * Query parameters and path segments that carry secrets (reset and verification links, the spouse's signing
+ * link `/sign/<token>`). Their values
  * never reach the log.
  */
-const SECRET_PATH = /^(\/resetpasswordlink\/)[^/?#]+/i;
+const SECRET_PATH = /^(\/resetpasswordlink\/|\/sign\/)[^/?#]+/i;
 
 /** A URL fit for the log: query values and secret path segments replaced by [redacted]. */
 export function sanitizeUrl(url: string): string {
@@ -24,7 +25,7 @@ export function sanitizeText(text: string): string {
   return text
     .replace(/\bparams:[^\n]*/g, 'params: [redacted]')
     .replace(/\?[^\s"'`]*/g, '?[redacted]')
-    .replace(/(\/resetpasswordlink\/)[^\s/"'`?]+/gi, '$1[redacted]');
+    .replace(/(\/resetpasswordlink\/|\/sign\/)[^\s/"'`?]+/gi, '$1[redacted]');
 }
 
 type LoggableError = Error & { code?: unknown; statusCode?: unknown };

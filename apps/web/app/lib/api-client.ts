@@ -187,16 +187,30 @@ function endLogin(): void {
 
 const checkSession = createApiClient();
 
+/**
+ * The inactivity check in flight: a page that opens with several calls at once (the bell, the documents to
+ * sign, its own data) asks the server once, and every call waits for that one answer.
+ */
+let sessionCheck: Promise<boolean> | null = null;
+function sessionAlive(): Promise<boolean> {
+  sessionCheck ??= checkSession(CALLS.logoutStatus, {})
+    .then(
+      (answer) => answer.loginstatus === 1,
+      () => false,
+    )
+    .finally(() => {
+      sessionCheck = null;
+    });
+  return sessionCheck;
+}
+
 /** The browser's client: the spec's inactivity check and forced logout around every call. */
 export const api = createApiClient({
   onUnauthorized: endLogin,
   beforeCall: async (definition) => {
     // After 20 idle minutes, ask the server whether the session lives before making the call.
     if (definition === CALLS.logoutStatus || !isIdleTooLong()) return;
-    const alive = await checkSession(CALLS.logoutStatus, {}).then(
-      (answer) => answer.loginstatus === 1,
-      () => false,
-    );
+    const alive = await sessionAlive();
     if (!alive) {
       endLogin();
       throw new ApiError(MESSAGES.UNAUTHORIZED, { status: 401, code: 'UNAUTHORIZED' });

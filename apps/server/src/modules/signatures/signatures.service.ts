@@ -922,8 +922,21 @@ export async function chooseSignOnPaper(deps: {
 }): Promise<{ item_id: string; tax_year: number }> {
   const { db, actor } = deps;
   return db.transaction(async (tx) => {
-    const { document } = await signerAndDocument(tx, { kind: 'client', actor }, deps.documentId, true);
+    const { document, signer } = await signerAndDocument(
+      tx,
+      { kind: 'client', actor },
+      deps.documentId,
+      true,
+    );
     if (document.status !== 'pending') throw conflict(MESSAGES.SIGNATURE_NOT_PENDING);
+    // Only a signer chooses paper, and not over a signature already made (it would be dropped unseen).
+    if (!signer) throw conflict(MESSAGES.SIGNATURE_NOT_YOURS);
+    const [signed] = await tx
+      .select({ id: signatureSigners.id })
+      .from(signatureSigners)
+      .where(and(eq(signatureSigners.documentId, document.id), sql`${signatureSigners.signedAt} is not null`))
+      .limit(1);
+    if (signed) throw conflict(MESSAGES.SIGNATURE_PAPER_AFTER_SIGNED);
     const [filing] = await tx
       .select({ id: filings.id, taxYear: filings.taxYear })
       .from(filings)

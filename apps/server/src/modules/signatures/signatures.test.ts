@@ -613,4 +613,46 @@ describe('void and paper', () => {
     // An admin works every file.
     expect((await staffList(admin)).documents.some((d) => d.document_id === id)).toBe(true);
   });
+
+  it('lets only a signer choose paper, and never over a signature already made', async () => {
+    // A spouse-only document: the taxpayer sees it but does not sign it.
+    const spouseOnly = await createOk(
+      {
+        kind: 'other',
+        title: 'Spouse declaration',
+        signers: 'spouse',
+        spouse_name: 'Vikram Rao',
+        spouse_email: SPOUSE_EMAIL,
+      },
+      [{ field: 'document', bytes: form8879 }],
+    );
+    expectError(
+      await clientCall(asha, 'paper', { document_id: spouseOnly }),
+      409,
+      MESSAGES.SIGNATURE_NOT_YOURS,
+    );
+    // A joint document the taxpayer has signed electronically: paper would drop that signature.
+    const joint = await createOk(
+      {
+        kind: 'engagement',
+        title: 'Engagement letter (joint)',
+        signers: 'both',
+        spouse_name: 'Vikram Rao',
+        spouse_email: SPOUSE_EMAIL,
+      },
+      [{ field: 'document', bytes: form8879 }],
+    );
+    await clientOpen(asha, joint, 'document');
+    const code = await clientCode(asha, joint);
+    const signed = await clientCall(asha, 'sign', signBody(joint, code));
+    expect(signed.statusCode, signed.body).toBe(200);
+    expectError(
+      await clientCall(asha, 'paper', { document_id: joint }),
+      409,
+      MESSAGES.SIGNATURE_PAPER_AFTER_SIGNED,
+    );
+    const docs = (await clientList(asha)).documents;
+    expect(docs.find((d) => d.document_id === spouseOnly)?.status).toBe('pending');
+    expect(docs.find((d) => d.document_id === joint)?.status).toBe('pending');
+  });
 });

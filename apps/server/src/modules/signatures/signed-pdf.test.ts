@@ -9,6 +9,7 @@ import {
   formDate,
   makeSignedPdf,
   pdfPageCount,
+  pngDimensions,
   pngOfDataUrl,
   resolvePlacement,
   SIGNED_PDF_PRODUCER,
@@ -95,6 +96,17 @@ describe('checking a signature', () => {
     ]);
     expect(await canEmbedPng(fake)).toBe(false);
     expect(pngOfDataUrl(`data:image/png;base64,${Buffer.from('GIF89a-----').toString('base64')}`)).toBeNull();
+  });
+
+  it('refuses a PNG that claims a huge size before decoding it (a tiny file could ask for gigabytes)', async () => {
+    const png = pngOfDataUrl(makeTestPngDataUrl()) as Buffer;
+    expect(pngDimensions(png)).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
+    const huge = Buffer.from(png);
+    // The IHDR chunk's width and height, rewritten: 20000 x 20000 pixels.
+    huge.writeUInt32BE(20_000, 16);
+    huge.writeUInt32BE(20_000, 20);
+    expect(pngDimensions(huge)).toEqual({ width: 20_000, height: 20_000 });
+    expect(await canEmbedPng(huge)).toBe(false);
   });
 });
 

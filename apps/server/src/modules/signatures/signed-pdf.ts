@@ -83,9 +83,32 @@ export function pngOfDataUrl(dataUrl: string): Buffer | null {
   return bytes.length > PNG_SIGNATURE.length && bytes.subarray(0, 8).equals(PNG_SIGNATURE) ? bytes : null;
 }
 
-/** Is this a PNG (by its signature bytes) that pdf-lib can embed? */
+/** The largest drawing accepted: a signature pad's canvas at 3x pixel density fits well inside. */
+export const MAX_SIGNATURE_PNG_WIDTH = 3000;
+export const MAX_SIGNATURE_PNG_HEIGHT = 1500;
+
+/**
+ * The width and height a PNG declares (its IHDR chunk), read without decoding: the decoder sizes its memory
+ * from them, so a tiny file claiming 20000x20000 pixels would take gigabytes. Null when there is no IHDR.
+ */
+export function pngDimensions(png: Buffer): { width: number; height: number } | null {
+  if (png.length < 24 || png.subarray(12, 16).toString('latin1') !== 'IHDR') return null;
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/** Is this a PNG (by its signature bytes) of a signature's size that pdf-lib can embed? */
 export async function canEmbedPng(png: Buffer): Promise<boolean> {
   if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) return false;
+  const size = pngDimensions(png);
+  if (
+    !size ||
+    size.width === 0 ||
+    size.height === 0 ||
+    size.width > MAX_SIGNATURE_PNG_WIDTH ||
+    size.height > MAX_SIGNATURE_PNG_HEIGHT
+  ) {
+    return false;
+  }
   try {
     const pdf = await PDFDocument.create();
     const image = await pdf.embedPng(png);

@@ -63,7 +63,16 @@ export async function listTeam(db: Database): Promise<StaffTeamMember[]> {
   );
 }
 
+/**
+ * Team changes are for admins in the United States: an offshore admin could otherwise invite a "US" admin at a
+ * mailbox they control, or move themselves and each other to 'us', and open every US-only file (§7216).
+ */
+function assertManagesTeam(actor: StaffActor): void {
+  if (actor.offshore) throw new AppError('FORBIDDEN', { message: MESSAGES.STAFF_TEAM_US_ONLY });
+}
+
 export async function inviteStaff(db: Database, deps: TeamDeps, actor: StaffActor, input: StaffInviteBody) {
+  assertManagesTeam(actor);
   const [inviter] = await db.select().from(users).where(eq(users.id, actor.userId));
   try {
     await createStaffMember(db, deps.appUrl, input, async (tx, member) => {
@@ -94,6 +103,7 @@ export async function inviteStaff(db: Database, deps: TeamDeps, actor: StaffActo
 
 /** Another staff member (never the admin acting), locked for the change. */
 async function otherStaff(tx: Pick<Database, 'select'>, actor: StaffActor, userId: string) {
+  assertManagesTeam(actor);
   if (userId === actor.userId) throw new AppError('VALIDATION_FAILED', { message: MESSAGES.STAFF_NOT_SELF });
   const [member] = await tx
     .select()

@@ -293,4 +293,30 @@ describe('staff/team location (issue 19)', () => {
     expect(bad.body).toContain(MESSAGES.STAFF_LOCATION_REQUIRED);
     expect((await userByEmail('analyst@firm.example'))?.location).toBe('us');
   });
+
+  it('refuses every team change to an offshore admin: they cannot make a "US" admin, or move anyone to US', async () => {
+    const offshore = await staffSession(t, 'offshore.admin@firm.example', 'admin');
+    await t.database.db.update(users).set({ location: 'offshore' }).where(eq(users.id, offshore.userId));
+    const invite = await t.postAs(offshore.sid, '/api/staff/team/invite', {
+      email: 'friend.admin@example.com',
+      role: 'admin',
+      first_name: 'Friend',
+      last_name: 'Admin',
+    });
+    expect(invite.statusCode).toBe(403);
+    expect(invite.body).toContain(MESSAGES.STAFF_TEAM_US_ONLY);
+    expect(await userByEmail('friend.admin@example.com')).toBeUndefined();
+    const peer = await staffSession(t, 'offshore.peer@firm.example', 'admin');
+    await t.database.db.update(users).set({ location: 'offshore' }).where(eq(users.id, peer.userId));
+    const move = await t.postAs(offshore.sid, '/api/staff/team/location', {
+      user_id: peer.userId,
+      location: 'us',
+    });
+    expect(move.statusCode).toBe(403);
+    expect((await userByEmail('offshore.peer@firm.example'))?.location).toBe('offshore');
+    const deactivate = await t.postAs(offshore.sid, '/api/staff/team/deactivate', {
+      user_id: analyst.userId,
+    });
+    expect(deactivate.statusCode).toBe(403);
+  });
 });

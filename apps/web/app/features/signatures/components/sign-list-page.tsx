@@ -104,6 +104,8 @@ function ToSignItem({ document }: { document: SignatureDocument }) {
   const navigate = useNavigate();
   const paper = useSignOnPaper();
   const { confirm, dialog } = useConfirm();
+  // Paper replaces the electronic signatures: offered only while nobody has signed (the server says the same).
+  const nobodySigned = document.signers.every((signer) => signer.signed_at === null);
   const onPaper = async () => {
     const confirmed = await confirm({
       title: `Sign ${document.title} on paper instead?`,
@@ -128,15 +130,17 @@ function ToSignItem({ document }: { document: SignatureDocument }) {
           >
             Sign now
           </Button>
-          <Button
-            variant="default"
-            onClick={() => void onPaper()}
-            loading={paper.isPending}
-            loaderProps={{ 'aria-label': 'Preparing the upload' }}
-            aria-label={`Print, sign and upload instead: ${document.title}`}
-          >
-            Print, sign and upload instead
-          </Button>
+          {nobodySigned && (
+            <Button
+              variant="default"
+              onClick={() => void onPaper()}
+              loading={paper.isPending}
+              loaderProps={{ 'aria-label': 'Preparing the upload' }}
+              aria-label={`Print, sign and upload instead: ${document.title}`}
+            >
+              Print, sign and upload instead
+            </Button>
+          )}
         </Group>
         <ApiErrorAlert error={paper.error} />
         {dialog}

@@ -115,12 +115,7 @@ export function WorkQueues() {
 export function DocumentsCell({ documents }: { documents: StaffClientRow['documents'] }) {
   if (documents.complete) {
     return (
-      <Badge
-        variant="light"
-        color="green"
-        c="green.9"
-        leftSection={<IconCircleCheck size={14} aria-hidden />}
-      >
+      <Badge variant="light" color="green" c="dark.7" leftSection={<IconCircleCheck size={14} aria-hidden />}>
         Complete
       </Badge>
     );
