@@ -545,7 +545,10 @@ async function signerAndDocument(
       ),
     );
   const [signer] = lock ? await signerQuery.for('update') : await signerQuery;
-  if (!signer && who.kind === 'spouse') throw linkInvalid();
+  // The spouse's link is their only identity: once it has run out, so has every file link made from it.
+  if (who.kind === 'spouse' && (!signer?.linkExpiresAt || signer.linkExpiresAt.getTime() <= Date.now())) {
+    throw linkInvalid();
+  }
   return { document, signer: signer ?? null };
 }
 

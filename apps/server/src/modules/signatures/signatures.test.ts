@@ -538,10 +538,15 @@ describe('void and paper', () => {
     );
     const token = await spouseToken();
     expect((await spouseCall('get', { token })).statusCode).toBe(200);
+    // A file link handed out while the link was good dies with it, though the file link's own 5 minutes are not up.
+    const opened = await spouseCall('open', { token, part: 'document' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const fileUrl = opened.json().url as string;
     await t.database.db
       .update(signatureSigners)
       .set({ linkExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(signatureSigners.linkTokenHash, hashToken(token)));
+    expect((await getPublic(fileUrl)).statusCode).toBe(404);
     for (const [path, body] of [
       ['get', { token }],
       ['open', { token, part: 'document' }],
