@@ -26,6 +26,7 @@ import {
   signaturesStaffCalls,
   spouseSignaturesCalls,
 } from './signatures/signatures.calls.ts';
+import { invoicesCalls, invoicesStaffCalls } from './invoices/invoices.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {
@@ -56,6 +57,8 @@ export const CALLS = {
   ...signaturesCalls,
   ...spouseSignaturesCalls,
   ...signaturesStaffCalls,
+  ...invoicesCalls,
+  ...invoicesStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -37,3 +37,5 @@ export * from './consents/consents.constants.ts';
 export * from './consents/consents.schemas.ts';
 export * from './signatures/signatures.constants.ts';
 export * from './signatures/signatures.schemas.ts';
+export * from './invoices/invoices.constants.ts';
+export * from './invoices/invoices.schemas.ts';

@@ -181,7 +181,7 @@ describe('verifyOrderBodySchema', () => {
 });
 
 describe('payment answers', () => {
-  it('carry the order in cents and USD, and the verification result', () => {
+  it('carry the order in cents and USD or INR (an invoice’s currency), and the verification result', () => {
     const order = {
       http_code: 200,
       status_smessage: 'Success',
@@ -193,7 +193,8 @@ describe('payment answers', () => {
       name: 'The firm',
     };
     expect(createOrderResponseSchema.parse(order)).toEqual(order);
-    expect(createOrderResponseSchema.safeParse({ ...order, currency: 'INR' }).success).toBe(false);
+    expect(createOrderResponseSchema.safeParse({ ...order, currency: 'INR' }).success).toBe(true);
+    expect(createOrderResponseSchema.safeParse({ ...order, currency: 'EUR' }).success).toBe(false);
     expect(
       verifyOrderResponseSchema.parse({
         http_code: 200,

@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages.ts';
 import { envelope, requiredText } from '../common.ts';
 import { CENTS_PER_UNIT, MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS, PAYMENT_CURRENCY } from '../constants.ts';
 import { FILE_STATUSES } from '../statuses.ts';
+import { INVOICE_CURRENCIES } from '../invoices/invoices.constants.ts';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -43,7 +44,8 @@ export const createOrderBodySchema = z.object({
 export const createOrderResponseSchema = envelope({
   id: z.string(),
   amount: z.number().int(),
-  currency: z.literal(PAYMENT_CURRENCY),
+  /** USD on /user/payment; an invoice's own currency when paying an invoice. */
+  currency: z.enum(INVOICE_CURRENCIES),
   provider: z.enum(PAYMENT_PROVIDERS),
   /** The provider's public key for its checkout. */
   key: z.string(),
@@ -74,8 +76,13 @@ export const paymentRecordSchema = z.object({
   order_id: z.string(),
   payment_id: z.string().nullable(),
   amount: z.number().int(),
-  currency: z.literal(PAYMENT_CURRENCY),
+  currency: z.enum(INVOICE_CURRENCIES),
   status: z.enum(PAYMENT_STATUSES),
+  /** The invoice it pays (null: a payment made on /user/payment with no invoice open). */
+  invoice_id: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+  /** What has been refunded of it. */
+  refunded: z.number().int(),
   /** The provider's reason for the last failed attempt. */
   failure_reason: z.string().nullable(),
   created_at: z.string(),
@@ -88,6 +95,13 @@ export const paymentStatusResponseSchema = envelope({
   filestatus: z.enum(FILE_STATUSES).nullable(),
   payment_open: z.boolean(),
   payments: z.array(paymentRecordSchema),
+  /**
+   * The open USD invoice a payment here goes to (the oldest of the current filing), whose balance prefills
+   * the amount; null when none is open.
+   */
+  invoice: z.object({ id: z.string(), number: z.string(), balance: z.number().int() }).nullable(),
+  /** Whether the firm takes part payments (otherwise the amount must be the invoice's balance). */
+  part_payments: z.boolean(),
 });
 
 /** account/payments/order: one of the session's own orders (for the receipt and the failure page). */
@@ -169,7 +183,7 @@ export const sandboxOrderBodySchema = z.object({ order_id: orderIdField });
 export const sandboxOrderResponseSchema = envelope({
   order_id: z.string(),
   amount: z.number().int(),
-  currency: z.literal(PAYMENT_CURRENCY),
+  currency: z.enum(INVOICE_CURRENCIES),
   merchant: z.string(),
   status: z.enum(['created', 'attempted', 'paid']),
 });

@@ -137,6 +137,12 @@ export const staffSettingsSchema = z
       .min(0, { error: MESSAGES.SETTINGS_DIGEST_HOUR_INVALID })
       .max(23, { error: MESSAGES.SETTINGS_DIGEST_HOUR_INVALID })
       .default(7),
+    /** Billing (issue 20): invoices in INR for India services. */
+    invoice_inr_enabled: z.boolean({ error: MESSAGES.INVALID_REQUEST }).default(false),
+    /** Clients may pay part of an invoice's balance (otherwise the whole balance). */
+    invoice_part_payments: z.boolean({ error: MESSAGES.INVALID_REQUEST }).default(false),
+    /** Hold a year's tax summaries' download until that year's invoices are paid. */
+    invoice_hold_summary: z.boolean({ error: MESSAGES.INVALID_REQUEST }).default(false),
   })
   .superRefine((value, ctx) => {
     if (value.current_tax_year < value.first_tax_year) {
@@ -166,6 +172,9 @@ export const staffSettingsValuesSchema = siteSettingsSchema.extend({
   reminder_max: z.number().int(),
   email_logo_url: z.string(),
   digest_hour: z.number().int(),
+  invoice_inr_enabled: z.boolean(),
+  invoice_part_payments: z.boolean(),
+  invoice_hold_summary: z.boolean(),
 });
 export type StaffSettingsValues = z.infer<typeof staffSettingsValuesSchema>;
 export const staffSettingsResponseSchema = envelope({ settings: staffSettingsValuesSchema });

@@ -13,3 +13,4 @@ export * from './notifications.ts';
 export * from './requests.ts';
 export * from './messages.ts';
 export * from './signatures.ts';
+export * from './invoices.ts';

@@ -20,6 +20,11 @@ export const emailOutbox = pgTable(
      * hold only a placeholder, and the worker renders the link at send time. Null once sent (F-03).
      */
     secret: text(),
+    /**
+     * A document the worker attaches at send time, made from the database then (never stored here):
+     * `receipt:<payment id>` (issue 20).
+     */
+    attachment: text(),
     status: emailStatus().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -41,6 +41,13 @@ export const payments = pgTable(
     failedPaymentId: text(),
     failureReason: text(),
     failedAt: timestamp({ withTimezone: true }),
+    /**
+     * The invoice it pays (issue 20); null for a payment on /user/payment while no invoice was open. No
+     * database reference: invoices.ts refers to payments, and the column is checked by the service.
+     */
+    invoiceId: uuid(),
+    /** What has been refunded of it (payment_refunds add up to this). */
+    refundedCents: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -48,6 +55,7 @@ export const payments = pgTable(
     index('payments_client_filing_idx').on(t.clientId, t.filingId, t.createdAt),
     // The staff console filters payments by status and date.
     index('payments_status_created_idx').on(t.status, t.createdAt),
+    index('payments_invoice_idx').on(t.invoiceId),
   ],
 );
 
@@ -71,6 +79,8 @@ export const sandboxCharges = pgTable(
     errorCode: text(),
     errorReason: text(),
     errorDescription: text(),
+    /** What the sandbox has refunded of a captured charge. */
+    refundedCents: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // The sandbox's checkout reads an order's charges.

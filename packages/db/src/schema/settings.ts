@@ -45,6 +45,10 @@ export const siteSettings = pgTable(
     emailLogoUrl: text().notNull().default(''),
     /** The hour (0-23, in the firm's time zone) staff who chose a digest get it. */
     digestHour: integer().notNull().default(7),
+    /** Billing (issue 20): INR invoices, part payments, and holding summaries until a year's invoices are paid. */
+    invoiceInrEnabled: boolean().notNull().default(false),
+    invoicePartPayments: boolean().notNull().default(false),
+    invoiceHoldSummary: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -53,8 +53,11 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
     order_id: row.orderId,
     payment_id: row.providerPaymentId,
     amount: row.amountCents,
-    currency: PAYMENT_CURRENCY,
+    currency: row.currency === 'INR' ? 'INR' : PAYMENT_CURRENCY,
     status: row.status,
+    invoice_id: row.invoiceId,
+    invoice_number: null,
+    refunded: row.refundedCents,
     failure_reason: row.status === 'failed' ? row.failureReason : null,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
@@ -76,6 +79,8 @@ export async function getPaymentStatus(db: Database, clientId: string, taxYear: 
     filestatus: filing?.status ?? null,
     payment_open: filing ? canPay(filing.status) : false,
     payments: rows.map(toPaymentRecord),
+    invoice: null,
+    part_payments: false,
   };
 }
 

@@ -34,6 +34,9 @@ export function settingsValues(row: SettingsRow): StaffSettingsValues {
     reminder_max: row.reminderMax,
     email_logo_url: row.emailLogoUrl,
     digest_hour: row.digestHour,
+    invoice_inr_enabled: row.invoiceInrEnabled,
+    invoice_part_payments: row.invoicePartPayments,
+    invoice_hold_summary: row.invoiceHoldSummary,
   };
 }
 
@@ -51,7 +54,7 @@ export function firmOf(
 
 /**
  * The firm's public settings in the API's shape (without the staff-only first tax year, file-number format
- * reminder schedule, e-mail logo and digest hour).
+ * reminder schedule, e-mail logo, digest hour and billing switches).
  */
 export function publicSettingsOf(row: SettingsRow): SiteSettings {
   const {
@@ -63,6 +66,9 @@ export function publicSettingsOf(row: SettingsRow): SiteSettings {
     reminder_max,
     email_logo_url,
     digest_hour,
+    invoice_inr_enabled,
+    invoice_part_payments,
+    invoice_hold_summary,
     /* eslint-enable @typescript-eslint/no-unused-vars */
     ...publicSettings
   } = settingsValues(row);

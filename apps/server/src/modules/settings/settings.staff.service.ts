@@ -40,6 +40,9 @@ function toRow(input: StaffSettings): Row {
     reminderMax: input.reminder_max,
     emailLogoUrl: input.email_logo_url,
     digestHour: input.digest_hour,
+    invoiceInrEnabled: input.invoice_inr_enabled,
+    invoicePartPayments: input.invoice_part_payments,
+    invoiceHoldSummary: input.invoice_hold_summary,
   };
 }
 

@@ -48,6 +48,9 @@ const everything = {
   reminder_max: 3,
   email_logo_url: 'https://cdn.example.com/meridian-logo.png',
   digest_hour: 8,
+  invoice_inr_enabled: true,
+  invoice_part_payments: true,
+  invoice_hold_summary: true,
 };
 
 const stored = async () => {
@@ -115,6 +118,9 @@ describe('staff/settings/save', () => {
       reminder_max: _max,
       email_logo_url: _logo,
       digest_hour: _hour,
+      invoice_inr_enabled: _inr,
+      invoice_part_payments: _part,
+      invoice_hold_summary: _hold,
       ...publicFields
     } = everything;
     expect(pub).toEqual(publicFields);
@@ -124,6 +130,9 @@ describe('staff/settings/save', () => {
       reminderMax: 3,
       emailLogoUrl: 'https://cdn.example.com/meridian-logo.png',
       digestHour: 8,
+      invoiceInrEnabled: true,
+      invoicePartPayments: true,
+      invoiceHoldSummary: true,
     });
     expect((await t.postAs(admin.sid, '/api/staff/settings/get', {})).json().settings).toEqual(everything);
     expect((await t.post('/api/settings/taxyears')).json().taxyears.at(-1)).toBe(2019);

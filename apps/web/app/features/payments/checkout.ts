@@ -7,11 +7,11 @@ export type CheckoutResult =
   | { kind: 'failed'; paymentId: string | null; description: string }
   | { kind: 'dismissed' };
 
-/** What the client pays: the order from payment/createOrder. */
+/** What the client pays: the order from payment/createOrder or account/invoices/pay. */
 export type CheckoutOrder = {
   id: string;
   amount: number;
-  currency: 'USD';
+  currency: 'USD' | 'INR';
   key: string;
   name: string;
 };

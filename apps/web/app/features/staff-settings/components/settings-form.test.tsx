@@ -24,6 +24,9 @@ const stored: StaffSettingsValues = {
   reminder_max: 5,
   email_logo_url: '',
   digest_hour: 7,
+  invoice_inr_enabled: false,
+  invoice_part_payments: false,
+  invoice_hold_summary: false,
 };
 
 function renderPage() {
