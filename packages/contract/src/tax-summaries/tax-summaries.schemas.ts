@@ -6,9 +6,14 @@ import { MESSAGES } from '../messages.ts';
 
 export const taxSummarySchema = z.object({
   synopsys_title: z.string(),
-  /** A short-lived signed download link. */
+  /** A short-lived signed download link; empty while the summary is held until paid. */
   synopsys_file: z.string(),
   synopsys_status: z.string(),
+  /**
+   * Held until the year's invoices are paid (the firm's setting, issue 20): listed as "available once paid",
+   * with no link, and its download refused.
+   */
+  held_until_paid: z.boolean().optional(),
 });
 export type TaxSummary = z.infer<typeof taxSummarySchema>;
 export const userSynopsysResponseSchema = envelope({ synopsysinfo: z.array(taxSummarySchema) });
