@@ -163,15 +163,20 @@ export const spouseSignatureSignBodySchema = z.object({ token: linkTokenField, .
 
 // ---- staff calls (file-assignment and offshore rules apply) ----
 
-const placementSchema = z.object({
-  page: z.coerce.number().int().min(0).max(500),
-  x: z.coerce.number().min(0).max(1),
-  y: z.coerce.number().min(0).max(1),
-});
-const placementsSchema = z.object({
-  signature: placementSchema,
-  date: placementSchema,
-});
+const placementNumber = (max: number, int = false) => {
+  const n = z.coerce.number({ error: MESSAGES.SIGNATURE_PLACEMENT_INVALID });
+  return (int ? n.int({ error: MESSAGES.SIGNATURE_PLACEMENT_INVALID }) : n)
+    .min(0, { error: MESSAGES.SIGNATURE_PLACEMENT_INVALID })
+    .max(max, { error: MESSAGES.SIGNATURE_PLACEMENT_INVALID });
+};
+const placementSchema = z.object(
+  { page: placementNumber(500, true), x: placementNumber(1), y: placementNumber(1) },
+  { error: MESSAGES.SIGNATURE_PLACEMENT_INVALID },
+);
+const placementsSchema = z.object(
+  { signature: placementSchema, date: placementSchema },
+  { error: MESSAGES.SIGNATURE_PLACEMENT_INVALID },
+);
 
 /**
  * The fields of the multipart create: the file (and return) come as `document` and `return`. `placements`
@@ -190,7 +195,7 @@ export const staffSignaturesCreateFieldsSchema = z.object({
     .string()
     .trim()
     .max(254)
-    .refine(hasNoNul)
+    .refine(hasNoNul, { error: MESSAGES.TEXT_NUL })
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(emailField().optional()),
