@@ -152,3 +152,26 @@ export async function staffLogout(page: Page) {
 export function mailsTo(mailbox: Mailbox, to: string, since = 0) {
   return mailbox.received.slice(since).filter((m) => m.to.includes(to.toLowerCase()));
 }
+
+/**
+ * A signed-in analyst invites a client who phoned (the console's "Invite a client"): the client's file opens,
+ * assigned to that analyst. Answers the file's address and the e-mailed set-password link.
+ */
+export async function inviteClient(
+  staff: Page,
+  mailbox: Mailbox,
+  client: { firstName: string; lastName: string; email: string; phone: string },
+): Promise<{ fileUrl: URL; link: URL }> {
+  await staff.goto('/staff');
+  await staff.getByRole('button', { name: 'Invite a client' }).click();
+  const invite = staff.getByRole('form', { name: 'Invite a client' });
+  await invite.getByLabel('First name').fill(client.firstName);
+  await invite.getByLabel('Last name').fill(client.lastName);
+  await invite.getByLabel('E-mail').fill(client.email);
+  await invite.getByLabel('Phone number').fill(client.phone);
+  const since = mailbox.received.length;
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(staff).toHaveURL(/\/staff\/clients\/[0-9a-f-]{36}$/);
+  const fileUrl = new URL(staff.url());
+  return { fileUrl, link: await mailbox.link(client.email, 'resetpasswordlink', since) };
+}

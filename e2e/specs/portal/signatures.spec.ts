@@ -10,7 +10,12 @@ import {
   PASSWORD,
   setFileStatus,
 } from '../../support/portal.ts';
-import { mailsTo, setPasswordThroughLink, staffFromCliFirstLogin } from '../../support/staff.ts';
+import {
+  inviteClient,
+  mailsTo,
+  setPasswordThroughLink,
+  staffFromCliFirstLogin,
+} from '../../support/staff.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1280, height: 900 };
@@ -129,20 +134,14 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
       firstName: 'Meena',
       lastName: 'Rao',
     });
-    await staff.goto('/staff');
-    await staff.getByRole('button', { name: 'Invite a client' }).click();
-    const invite = staff.getByRole('form', { name: 'Invite a client' });
-    await invite.getByLabel('First name').fill('Priya');
-    await invite.getByLabel('Last name').fill('Raman');
-    await invite.getByLabel('E-mail').fill(email);
-    await invite.getByLabel('Phone number').fill('4695550123');
-    const invited = mailbox.received.length;
-    await invite.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(staff).toHaveURL(/\/staff\/clients\/[0-9a-f-]{36}$/);
-    const fileUrl = new URL(staff.url());
+    const { fileUrl, link } = await inviteClient(staff, mailbox, {
+      firstName: 'Priya',
+      lastName: 'Raman',
+      email,
+      phone: '4695550123',
+    });
 
     // The client sets a password from the e-mailed link and signs in on her phone.
-    const link = await mailbox.link(email, 'resetpasswordlink', invited);
     await setPasswordThroughLink(page, link, PASSWORD);
     await page.goto('/');
     await loginThroughPanel(page, email);
@@ -336,18 +335,13 @@ test.describe('never a dead end: print, sign and upload instead', () => {
       firstName: 'Ravi',
       lastName: 'Shah',
     });
-    await staff.goto('/staff');
-    await staff.getByRole('button', { name: 'Invite a client' }).click();
-    const invite = staff.getByRole('form', { name: 'Invite a client' });
-    await invite.getByLabel('First name').fill('Kavya');
-    await invite.getByLabel('Last name').fill('Menon');
-    await invite.getByLabel('E-mail').fill(email);
-    await invite.getByLabel('Phone number').fill('4695550188');
-    const invited = mailbox.received.length;
-    await invite.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(staff).toHaveURL(/\/staff\/clients\/[0-9a-f-]{36}$/);
-    const fileUrl = new URL(staff.url());
-    await setPasswordThroughLink(page, await mailbox.link(email, 'resetpasswordlink', invited), PASSWORD);
+    const { fileUrl, link } = await inviteClient(staff, mailbox, {
+      firstName: 'Kavya',
+      lastName: 'Menon',
+      email,
+      phone: '4695550188',
+    });
+    await setPasswordThroughLink(page, link, PASSWORD);
 
     // The engagement letter, for the taxpayer alone.
     await staff.goto(`${fileUrl.pathname}?tab=signatures`);
