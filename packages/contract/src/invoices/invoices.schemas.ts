@@ -15,6 +15,7 @@ import {
   CLIENT_INVOICE_STATUSES,
   DISCOUNT_KINDS,
   INVOICE_CURRENCIES,
+  INVOICE_EXPORT_PATH,
   INVOICE_FILTERS,
   INVOICE_SORTS,
   INVOICE_STATUSES,
@@ -320,3 +321,31 @@ export const accountInvoicesPayBodySchema = z.object({
     .max(MAX_INVOICE_CENTS, { error: MESSAGES.AMOUNT_TOO_LARGE })
     .optional(),
 });
+
+// ---- The Invoices tab's CSV export (GET, flat: the list's filters, search and sort) ----------------------
+
+/** INVOICE_EXPORT_PATH's query string: every invoice matching the list's filter, search and sort (admins). */
+export const invoiceExportQuerySchema = z.object({
+  filter: z.enum(INVOICE_FILTERS).default('all'),
+  taxy: taxYear.optional(),
+  search: z
+    .string()
+    .max(200)
+    .refine((v) => !v.includes('\u0000'), { error: MESSAGES.TEXT_NUL })
+    .optional(),
+  sort: z.enum(INVOICE_SORTS).default('created'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+});
+export type InvoiceExportQuery = z.input<typeof invoiceExportQuerySchema>;
+
+/** The export's download URL with the given filters (blank values are left out). */
+export function invoiceExportHref(
+  query: Readonly<Record<string, string | number | null | undefined>>,
+): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${INVOICE_EXPORT_PATH}${qs ? `?${qs}` : ''}`;
+}
