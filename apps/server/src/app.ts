@@ -62,6 +62,9 @@ import { activityRoutes } from './modules/messaging/activity.routes.ts';
 import { alertsRoutes } from './modules/messaging/alerts.routes.ts';
 import { startDigestScheduler } from './modules/messaging/digest.service.ts';
 import { signaturesRoutes } from './modules/signatures/signatures.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { invoicesStaffRoutes } from './modules/invoices/invoices.staff.routes.ts';
+import { billingPdfRoutes } from './modules/invoices/billing-pdf.routes.ts';
 
 export type AppConfig = {
   isProduction: boolean;
@@ -293,6 +296,9 @@ export async function buildApp({
   await app.register(messagingRoutes, messaging);
   await app.register(messagingStaffRoutes, messaging);
   await app.register(signaturesRoutes, messaging);
+  await app.register(invoicesRoutes, messaging);
+  await app.register(invoicesStaffRoutes, messaging);
+  await app.register(billingPdfRoutes, messaging);
   // Development and test only (production is the default, env.ts), and to this machine only (F-02).
   if (!config.isProduction) await app.register(devMailRoutes, { keyring });
   await app.register(contactRoutes);

@@ -65,6 +65,22 @@ export function createSignatureLinkSigner(
   return signerFor(secret, `taxfirm signature links v1 ${audience}`, ['document', 'return', 'signed']);
 }
 
+/** What a billing link opens (issue 20): an invoice's PDF (id = invoice id) or a receipt's (id = payments.id). */
+export type BillingLinkKind = 'invoice' | 'receipt';
+/** Who a billing link is for: the signed-in client or a staff member. */
+export type BillingLinkAudience = 'client' | 'staff';
+
+/**
+ * The links of invoice and receipt PDFs: one key per audience, so a link made for one side never opens on
+ * the other side's route. `u` is the user the link was made for.
+ */
+export function createBillingLinkSigner(
+  secret: string,
+  audience: BillingLinkAudience,
+): LinkSigner<BillingLinkKind> {
+  return signerFor(secret, `taxfirm billing links v1 ${audience}`, ['invoice', 'receipt']);
+}
+
 function signerFor<K extends string>(
   secret: string,
   purpose: string,

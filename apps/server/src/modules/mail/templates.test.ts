@@ -41,6 +41,7 @@ const render: Record<keyof typeof templates, (firm: Firm, name: string) => Email
   signatureReady: (f, n) => templates.signatureReady(f, n, URL_),
   signatureSpouseLink: (f, n) => templates.signatureSpouseLink(f, n, 'Asha Rao', 14, URL_),
   signatureCode: (f, n) => templates.signatureCode(f, n, '123456', 10),
+  invoiceSent: (f, n) => templates.invoiceSent(f, n, URL_),
 };
 const all = Object.entries(render);
 

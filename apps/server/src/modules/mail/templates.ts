@@ -376,4 +376,14 @@ export const templates = {
       paragraphs: ['Since your last digest:', ...lines.map((line) => `• ${line}`)],
       action: { label: 'Open the staff console', url },
     }),
+  /** An invoice was sent (issue 20): that there is one, with a link to it; no amounts, nothing personal. */
+  invoiceSent: (firm: Firm, name: string, url: string) =>
+    email(firm, {
+      subject: 'You have a new invoice',
+      to: name,
+      paragraphs: [
+        `${firm.name} has sent you an invoice. Sign in to your client portal to see it, download it as a PDF and pay it.`,
+      ],
+      action: { label: 'View the invoice', url },
+    }),
 };

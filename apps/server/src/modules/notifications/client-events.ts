@@ -116,3 +116,25 @@ export async function messageFromFirm(tx: Tx, voice: FirmVoice, event: { clientI
     },
   );
 }
+
+/** The portal's page of one invoice. */
+export const clientInvoicePath = (invoiceId: string) => `/user/invoices/${invoiceId}`;
+
+/** An invoice was sent to the client: that there is one, by e-mail and in the bell (never its amounts). */
+export async function invoiceSent(
+  tx: Tx,
+  voice: FirmVoice,
+  event: { clientId: string; invoiceId: string },
+): Promise<void> {
+  await tell(
+    tx,
+    event.clientId,
+    (firstName) =>
+      templates.invoiceSent(voice.firm, firstName, `${voice.appUrl}${clientInvoicePath(event.invoiceId)}`),
+    {
+      kind: 'payment',
+      title: 'You have a new invoice',
+      body: `${voice.firm.name} has sent you an invoice. Open Invoices in your client portal to see it and pay.`,
+    },
+  );
+}
