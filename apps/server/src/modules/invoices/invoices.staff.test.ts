@@ -12,6 +12,7 @@ import {
   notifications,
   siteSettings,
   sql,
+  users,
 } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -459,6 +460,19 @@ describe('staff/invoices/list and the CSV export', () => {
     const res = await list(admin, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ draw: 3, recordsFiltered: 5 });
+  });
+
+  it('shows an offshore admin only the clients whose §7216 Yes is in force', async () => {
+    const offshore = await staffSession(t, 'offshore.inv@firm.example', 'admin');
+    await t.database.db.update(users).set({ location: 'offshore' }).where(eq(users.id, offshore.userId));
+    await t.database.db.update(clients).set({ offshoreConsent: true }).where(eq(clients.id, zed.clientId));
+    const res = await list(offshore, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data as StaffInvoice[]).every((i) => i.client_id === zed.clientId)).toBe(true);
+    expect(res.json().recordsFiltered).toBe(3);
+    expectError(await list(offshore, { client_id: yara.clientId }), 403, MESSAGES.CLIENT_US_ONLY);
+    const csv = await t.getAs(offshore.sid, '/api/staff/invoices/export?search=totals.example');
+    expect(parseCsv(csv.body)).toHaveLength(4);
   });
 
   it('lists one client’s invoices on the file’s rules', async () => {
