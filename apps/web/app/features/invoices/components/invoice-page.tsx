@@ -134,7 +134,7 @@ function PaySection({
       style={{ borderColor: 'var(--mantine-color-navy-6)', borderWidth: 2 }}
     >
       <Stack gap="md">
-        <Text fz={32} fw={700} c="navy.9" lh={1.2}>
+        <Text fz={28} fw={700} c="navy.9" lh={1.2}>
           {balanceDueText(invoice)}
         </Text>
         <PayForm
