@@ -38,6 +38,8 @@ export default [
       route('saverefferral', 'routes/user/save-referral.tsx'),
       // The spelling of the same page.
       route('saverefferal', 'routes/user/save-referral-alias.tsx'),
+      route('invoices', 'routes/user/invoices.tsx'),
+      route('invoices/:invoiceId', 'routes/user/invoice.tsx'),
       route('payment', 'routes/user/payment.tsx'),
       route('paymentsuccess', 'routes/user/payment-success.tsx'),
       route('paymentfailure', 'routes/user/payment-failure.tsx'),

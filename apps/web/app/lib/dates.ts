@@ -21,3 +21,9 @@ export function toDayFilter(iso: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   return match ? `${match[2]}-${match[3]}-${match[1]}` : '';
 }
+
+/** A calendar day without a time (yyyy-mm-dd, a due date) as MM-dd-yyyy, whatever the reader's time zone. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[2]}-${match[3]}-${match[1]}` : day;
+}

@@ -1,6 +1,7 @@
 import {
   IconChecklist,
   IconCreditCard,
+  IconFileInvoice,
   IconFileUpload,
   IconKey,
   IconLayoutDashboard,
@@ -47,6 +48,13 @@ export const CLIENT_MENU: readonly MenuEntry[] = [
   },
   { label: 'Document Upload', href: paths.user.upload.getHref(), icon: IconFileUpload, available: true },
   { label: 'Tax Summary', href: paths.user.taxSummary.getHref(), icon: IconReceiptTax, available: true },
+  {
+    label: 'Invoices',
+    href: paths.user.invoices.getHref(),
+    icon: IconFileInvoice,
+    countLabel: 'open',
+    available: true,
+  },
   {
     label: 'Payment',
     href: paths.user.payment.getHref(),

@@ -1,3 +1,5 @@
+import type { PaymentProviderName } from '@taxfirm/contract';
+
 /**
  * What any provider's checkout hands back, in Razorpay's terms: the three signed fields of its handler, its
  * payment.failed error, or nothing when the payer closed it.
@@ -12,6 +14,8 @@ export type CheckoutOrder = {
   id: string;
   amount: number;
   currency: 'USD' | 'INR';
+  /** Which checkout opens: the sandbox's dialog or Razorpay's. */
+  provider: PaymentProviderName;
   key: string;
   name: string;
 };

@@ -2,6 +2,7 @@ import { Alert } from '@mantine/core';
 import { Page } from '../../components/ui/page-header.tsx';
 import { ChecklistCard } from '../../features/requests/components/checklist-card.tsx';
 import { DashboardSteps } from '../../features/client-area/components/dashboard-steps.tsx';
+import { BalanceDueCard } from '../../features/invoices/components/balance-due-card.tsx';
 import { ReadyToSignCard } from '../../features/signatures/components/ready-to-sign-card.tsx';
 import { MessagesCard } from '../../features/messaging/components/messages-card.tsx';
 import { useNotifications } from '../../features/notifications/api/get-notifications.ts';
@@ -23,6 +24,7 @@ export default function Dashboard() {
     >
       <ConsentGate />
       <ReadyToSignCard />
+      <BalanceDueCard />
       <ChecklistCard />
       <MessagesCard unread={notifications.data?.messages_unread ?? 0} />
       {session?.fileStatus === 'Cancel Filing' && (

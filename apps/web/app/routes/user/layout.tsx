@@ -4,6 +4,7 @@ import { ClientOnlyFallback } from '../../components/layouts/client-only-fallbac
 import { paths } from '../../config/paths.ts';
 import { logout } from '../../features/accounts/api/logout.ts';
 import { ClientShell } from '../../features/client-area/components/client-shell.tsx';
+import { useOpenInvoiceCount } from '../../features/invoices/api/invoices.ts';
 import { forgetDraft } from '../../features/messaging/message-draft.ts';
 import { useNotifications } from '../../features/notifications/api/get-notifications.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
@@ -34,11 +35,17 @@ export default function UserLayout() {
   const messagesUnread = useNotifications().data?.messages_unread ?? 0;
   // Documents waiting on the client's signature, beside Sign (the dashboard's card reads the same answer).
   const toSign = useSignatures().data?.to_sign ?? 0;
+  // Invoices with something left to pay, beside Invoices (the dashboard's Balance due reads the same answer).
+  const openInvoices = useOpenInvoiceCount();
   return (
     <ClientShell
       onLogout={logoutAndForgetDraft}
       bell={<NotificationBell />}
-      counts={{ [paths.user.messages.getHref()]: messagesUnread, [paths.user.sign.getHref()]: toSign }}
+      counts={{
+        [paths.user.messages.getHref()]: messagesUnread,
+        [paths.user.sign.getHref()]: toSign,
+        [paths.user.invoices.getHref()]: openInvoices,
+      }}
     >
       <Outlet />
     </ClientShell>

@@ -138,6 +138,15 @@ describe('ClientShell', () => {
     expect(await axeViolations(phonePanel())).toEqual([]);
   });
 
+  it('lists Invoices with the number of open invoices beside it', () => {
+    renderShell({ [paths.user.invoices.getHref()]: 2 });
+    const [side] = screen.getAllByRole('navigation', { name: 'Client menu' });
+    expect(within(side as HTMLElement).getByRole('link', { name: 'Invoices 2 open' })).toHaveAttribute(
+      'href',
+      '/user/invoices',
+    );
+  });
+
   it('shows no count when nothing is unread', () => {
     renderShell({ [paths.user.messages.getHref()]: 0 });
     const [side] = screen.getAllByRole('navigation', { name: 'Client menu' });

@@ -91,7 +91,10 @@ export function PaymentReceipt({ orderId }: { orderId: string | null }) {
       <SectionCard headingId="receipt-heading" title="Receipt" maw={600}>
         <Details
           order={order}
-          more={[{ label: 'Payment ID', value: <Monospace>{order.payment_id}</Monospace> }]}
+          more={[
+            { label: 'Payment ID', value: <Monospace>{order.payment_id}</Monospace> },
+            ...(order.invoice_number ? [{ label: 'Invoice', value: order.invoice_number }] : []),
+          ]}
           date={order.paid_at ?? order.created_at}
         />
       </SectionCard>
@@ -103,7 +106,16 @@ export function PaymentReceipt({ orderId }: { orderId: string | null }) {
         >
           Print receipt
         </Button>
-        <Button component={Link} to={paths.user.dashboard.getHref()}>
+        {order.invoice_id && (
+          <Button component={Link} to={paths.user.invoice.getHref(order.invoice_id)}>
+            Back to your invoice
+          </Button>
+        )}
+        <Button
+          component={Link}
+          to={paths.user.dashboard.getHref()}
+          variant={order.invoice_id ? 'default' : 'filled'}
+        >
           Go to dashboard
         </Button>
       </Group>
@@ -132,7 +144,11 @@ export function PaymentFailure({ orderId, contact }: { orderId: string | null; c
         within a few days.
       </Text>
       <Group>
-        <Button component={Link} to={paths.user.payment.getHref()}>
+        {/* An invoice's payment is tried again from the invoice (the payment page may be closed). */}
+        <Button
+          component={Link}
+          to={order.invoice_id ? paths.user.invoice.getHref(order.invoice_id) : paths.user.payment.getHref()}
+        >
           Try again
         </Button>
         <Button component={Link} to={paths.user.dashboard.getHref()} variant="default">

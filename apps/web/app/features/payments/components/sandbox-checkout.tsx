@@ -27,7 +27,8 @@ export function SandboxCheckout({
   const form = useContractForm(sandboxCardSchema, {
     defaultValues: { card_number: '', expiry: '', cvv: '', name: '' },
   });
-  const amount = formatMoney(view.data?.amount ?? order.amount);
+  const currency = view.data?.currency ?? order.currency;
+  const amount = formatMoney(view.data?.amount ?? order.amount, currency);
 
   const onSubmit = form.handleSubmit(async (card) => {
     try {
@@ -78,7 +79,7 @@ export function SandboxCheckout({
             <Text fz={28} fw={700} c="navy.9">
               {amount}{' '}
               <Text span fz="sm" c="gray.8">
-                USD
+                {currency}
               </Text>
             </Text>
             <Text fz="sm" c="gray.8">

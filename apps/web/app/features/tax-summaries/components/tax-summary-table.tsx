@@ -1,12 +1,17 @@
-import { Group, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { LINKS_MAX_AGE_MS, renewWhenOld } from '../../../lib/short-lived-links.ts';
 import { useTaxSummaries } from '../api/get-tax-summaries.ts';
 import { IconLink } from '../../../components/ui/icon-link.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
+import { paths } from '../../../config/paths.ts';
 
-/** user/tax-summary's table: File Name, Status and a download link per row, or 'No data!'. */
+/**
+ * user/tax-summary's table: File Name, Status and a download link per row, or 'No data!'. A summary the firm
+ * holds until its invoice is paid reads "Available once paid", with the way to the invoices instead.
+ */
 export function TaxSummaryTable() {
   const summaries = useTaxSummaries();
   if (summaries.isPending) {
@@ -36,14 +41,28 @@ export function TaxSummaryTable() {
                 <Table.Td>{row.synopsys_title}</Table.Td>
                 <Table.Td>{row.synopsys_status}</Table.Td>
                 <Table.Td>
-                  <IconLink
-                    icon={IconDownload}
-                    iconSize={16}
-                    href={row.synopsys_file}
-                    aria-label={`Download ${row.synopsys_title}`}
-                  >
-                    Download
-                  </IconLink>
+                  {row.held_until_paid ? (
+                    <>
+                      <Text span>Available once paid. </Text>
+                      <Anchor
+                        component={Link}
+                        to={paths.user.invoices.getHref()}
+                        underline="always"
+                        aria-label={`Pay your invoice to download ${row.synopsys_title}`}
+                      >
+                        Pay your invoice
+                      </Anchor>
+                    </>
+                  ) : (
+                    <IconLink
+                      icon={IconDownload}
+                      iconSize={16}
+                      href={row.synopsys_file}
+                      aria-label={`Download ${row.synopsys_title}`}
+                    >
+                      Download
+                    </IconLink>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))
