@@ -184,9 +184,9 @@ describe('InvoicesSection', () => {
       },
     ]);
     expect(await axeViolations(container)).toEqual([]);
-  });
+  }, 15_000);
 
-  it('builds an invoice from the price list and a custom line, previews the totals and saves the draft in cents', async () => {
+  it('builds an invoice from the price list and custom lines, with the totals previewed as they change', async () => {
     renderSection();
     const form = await screen.findByRole('form', { name: 'New invoice' });
     // USD only while the firm has INR off; the INR and inactive items are not offered.
@@ -213,6 +213,13 @@ describe('InvoicesSection', () => {
     expect(within(form).getByText('Total $413.89')).toBeVisible();
     await userEvent.click(within(form).getByRole('button', { name: 'Remove line 3' }));
     expect(within(form).queryByRole('group', { name: 'Line 3' })).toBeNull();
+  }, 15_000);
+
+  it('asks for the discount’s reason, then saves the draft in cents and starts a new one', async () => {
+    renderSection();
+    const form = await screen.findByRole('form', { name: 'New invoice' });
+    await pick(form, 'Federal return (Form 1040) · $300.00');
+    await pick(form, 'State return (each state) · $88.89');
 
     // A 10% discount needs its reason, in the browser, before any call.
     await userEvent.click(within(form).getByRole('radio', { name: 'Percent (%)' }));
@@ -251,7 +258,7 @@ describe('InvoicesSection', () => {
     ]);
     // The form starts over for the next invoice.
     expect(within(form).queryByRole('group', { name: 'Line 1' })).toBeNull();
-  });
+  }, 15_000);
 
   it('refuses a price that is not dollars and cents, and shows the server’s messages on their fields', async () => {
     api.mockImplementation(async (call: { path: string }) => {
@@ -294,7 +301,7 @@ describe('InvoicesSection', () => {
         lines: [{ price_item_id: null, description: 'Consultation', quantity: 1, unit_amount: 10000 }],
       }),
     ]);
-  });
+  }, 15_000);
 
   it('edits a draft and saves it, sends it after asking, and voids it with a reason', async () => {
     renderSection();
@@ -339,7 +346,7 @@ describe('InvoicesSection', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Void invoice' }));
     expect(await screen.findByText(MESSAGES.INVOICE_VOIDED)).toBeVisible();
     expect(bodiesOf(CALLS.staffInvoicesVoid)).toEqual([{ invoice_id: DRAFT.id, reason: 'Billed twice' }]);
-  });
+  }, 15_000);
 
   it('lets an admin refund part of a payment in dollars, never more than is left of it', async () => {
     renderSection('admin');
