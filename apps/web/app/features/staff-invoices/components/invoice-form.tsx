@@ -236,7 +236,8 @@ export function InvoiceForm({
                   withAsterisk
                   maxLength={120}
                   {...form.register(`lines.${index}.description`)}
-                  error={lineErrors?.description?.message}
+                  // A price list item's own problem (another currency) shows on the line it made.
+                  error={lineErrors?.description?.message ?? lineErrors?.price_item_id?.message}
                   style={{ flex: '1 1 240px' }}
                 />
                 <TextInput
@@ -313,9 +314,9 @@ export function InvoiceForm({
               />
             </SimpleGrid>
           )}
-          {errors.discount?.kind?.message && (
-            <Text c="red.8" fz="sm">
-              {errors.discount.kind.message}
+          {(errors.discount?.kind?.message ?? errors.discount?.message) && (
+            <Text c="red.8" fz="sm" role="alert">
+              {errors.discount?.kind?.message ?? errors.discount?.message}
             </Text>
           )}
         </Stack>

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type PriceItem, type StaffInvoice, type StaffRole } from '@taxfirm/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
@@ -261,15 +261,17 @@ describe('InvoicesSection', () => {
   }, 15_000);
 
   it('refuses a price that is not dollars and cents, and shows the server’s messages on their fields', async () => {
-    api.mockImplementation(async (call: { path: string }) => {
+    api.mockImplementation(async (call: { path: string }, body: { currency?: string }) => {
       if (call.path === CALLS.staffInvoicesList.path)
         return ok({ draw: 1, recordsTotal: 0, recordsFiltered: 0, data: [], totals: [] });
       if (call.path === CALLS.staffPricelistList.path) return ok({ items: PRICES, inr_enabled: true });
+      if (call.path === CALLS.staffInvoicesCreate.path && body.currency === 'USD')
+        return ok({ invoice: invoice({ status: 'draft' }) }, MESSAGES.INVOICE_CREATED);
       if (call.path === CALLS.staffInvoicesCreate.path)
         throw new ApiError(MESSAGES.INVOICE_LINE_CURRENCY_MISMATCH, {
           status: 400,
           code: 'VALIDATION_FAILED',
-          details: { 'lines.0.description': MESSAGES.INVOICE_LINE_CURRENCY_MISMATCH },
+          details: { 'lines.0.price_item_id': MESSAGES.INVOICE_LINE_CURRENCY_MISMATCH },
         });
       throw new Error(`unexpected call ${call.path}`);
     });
@@ -287,20 +289,33 @@ describe('InvoicesSection', () => {
     expect(await within(line).findByText(MESSAGES.INVOICE_LINE_AMOUNT_INVALID)).toBeVisible();
     expect(bodiesOf(CALLS.staffInvoicesCreate)).toEqual([]);
 
-    // INR is offered when the firm enables it; then the INR items are, in rupees.
-    await userEvent.selectOptions(within(form).getByLabelText('Currency'), 'INR');
-    expect(within(line).getByLabelText(/^Price \(₹\)/)).toBeInTheDocument();
-    await userEvent.clear(within(line).getByLabelText(/^Price \(₹\)/));
-    await userEvent.type(within(line).getByLabelText(/^Price \(₹\)/), '100');
+    // Fixed, it is sent in cents.
+    await userEvent.clear(within(line).getByLabelText(/^Price \(\$\)/));
+    await userEvent.type(within(line).getByLabelText(/^Price \(\$\)/), '12.35');
     await userEvent.click(within(form).getByRole('button', { name: 'Save draft' }));
-    expect(await within(line).findByText(MESSAGES.INVOICE_LINE_CURRENCY_MISMATCH)).toBeVisible();
-    expect(within(line).getByLabelText(/^Description/)).toHaveAttribute('aria-invalid', 'true');
-    expect(bodiesOf(CALLS.staffInvoicesCreate)).toEqual([
-      expect.objectContaining({
-        currency: 'INR',
-        lines: [{ price_item_id: null, description: 'Consultation', quantity: 1, unit_amount: 10000 }],
-      }),
-    ]);
+    await waitFor(() => expect(bodiesOf(CALLS.staffInvoicesCreate)).toHaveLength(1));
+    expect(bodiesOf(CALLS.staffInvoicesCreate)[0]).toMatchObject({
+      currency: 'USD',
+      lines: [{ price_item_id: null, description: 'Consultation', quantity: 1, unit_amount: 1235 }],
+    });
+
+    // INR is offered when the firm enables it, with its own items in rupees. A USD item left on an INR
+    // invoice is refused by the server: its message shows on that line.
+    expect(await within(form).findByText(MESSAGES.INVOICE_CREATED)).toBeVisible();
+    await pick(form, 'Federal return (Form 1040) · $300.00');
+    await userEvent.selectOptions(within(form).getByLabelText('Currency'), 'INR');
+    const federal = within(form).getByRole('group', { name: 'Line 1' });
+    expect(within(federal).getByLabelText(/^Price \(₹\)/)).toHaveValue('300.00');
+    await userEvent.click(within(form).getByRole('combobox', { name: 'Add from price list' }));
+    expect(await within(form).findByRole('option', { name: 'India ITR · ₹5,000.00' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save draft' }));
+    expect(await within(federal).findByText(MESSAGES.INVOICE_LINE_CURRENCY_MISMATCH)).toBeVisible();
+    expect(within(federal).getByLabelText(/^Description/)).toHaveAttribute('aria-invalid', 'true');
+    expect(bodiesOf(CALLS.staffInvoicesCreate)[1]).toMatchObject({
+      currency: 'INR',
+      lines: [{ price_item_id: FEDERAL, description: 'Federal return (Form 1040)', unit_amount: 30000 }],
+    });
   }, 15_000);
 
   it('edits a draft and saves it, sends it after asking, and voids it with a reason', async () => {

@@ -112,7 +112,7 @@ function PriceListForm({ items, inrEnabled }: { items: readonly PriceItem[]; inr
                   withAsterisk
                   maxLength={80}
                   {...form.register(`items.${index}.name`)}
-                  error={rowErrors?.name?.message}
+                  error={rowErrors?.name?.message ?? rowErrors?.id?.message ?? rowErrors?.active?.message}
                   style={{ flex: '1 1 220px' }}
                 />
                 <TextInput
