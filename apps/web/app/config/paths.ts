@@ -51,6 +51,10 @@ export const paths = {
     clientSignatures: {
       getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}?tab=signatures`,
     },
+    /** The file's Invoices section. */
+    clientInvoices: {
+      getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}?tab=invoices`,
+    },
     messages: { getHref: () => '/staff/messages' },
     team: { getHref: () => '/staff/team' },
     templates: { getHref: () => '/staff/templates' },

@@ -4,6 +4,7 @@ import { ClientFile } from '../../features/staff-clients/components/client-file.
 import { ChecklistSection } from '../../features/staff-requests/components/checklist-section.tsx';
 import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 import { ThreadSection } from '../../features/staff-messaging/components/thread-section.tsx';
+import { InvoicesSection } from '../../features/staff-invoices/components/invoices-section.tsx';
 import { SignaturesSection } from '../../features/staff-signatures/components/signatures-section.tsx';
 
 export function meta() {
@@ -17,6 +18,7 @@ export default function StaffClientPage() {
   const [params] = useSearchParams();
   const openMessages = params.get('tab') === 'messages';
   const openSignatures = params.get('tab') === 'signatures';
+  const openInvoices = params.get('tab') === 'invoices';
   return (
     <Container size="xl" py="xl" component="main" id="main" tabIndex={-1}>
       <ClientFile
@@ -26,6 +28,7 @@ export default function StaffClientPage() {
         checklist={(slot) => <ChecklistSection {...slot} />}
         messages={(slot) => <ThreadSection {...slot} focusOnOpen={openMessages} />}
         signatures={(slot) => <SignaturesSection {...slot} focusOnOpen={openSignatures} />}
+        invoices={(slot) => <InvoicesSection {...slot} focusOnOpen={openInvoices} />}
       />
     </Container>
   );

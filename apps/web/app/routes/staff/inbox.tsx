@@ -1,5 +1,6 @@
 import { ConsolePage } from '../../components/ui/page-header.tsx';
 import { StaffInbox } from '../../features/staff-inbox/components/staff-inbox.tsx';
+import { InvoicesInbox } from '../../features/staff-invoices/components/invoices-inbox.tsx';
 import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 
 export function meta() {
@@ -11,9 +12,9 @@ export default function StaffInboxPage() {
   return (
     <ConsolePage
       title="Inbox"
-      description="Contact messages, career applications, referrals and payments. Each list downloads as CSV with its filters."
+      description="Contact messages, career applications, referrals, payments and invoices. Each list downloads as CSV with its filters."
     >
-      <StaffInbox role={staff.role} />
+      <StaffInbox role={staff.role} invoices={<InvoicesInbox />} />
     </ConsolePage>
   );
 }

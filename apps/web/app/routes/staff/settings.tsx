@@ -1,4 +1,7 @@
+import { Stack } from '@mantine/core';
 import { ConsolePage } from '../../components/ui/page-header.tsx';
+import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
+import { PriceListSection } from '../../features/staff-invoices/components/price-list-editor.tsx';
 import { SettingsPage } from '../../features/staff-settings/components/settings-form.tsx';
 
 export function meta() {
@@ -6,12 +9,16 @@ export function meta() {
 }
 
 export default function StaffSettings() {
+  const staff = useStaffViewer().data;
   return (
     <ConsolePage
       title="Settings"
-      description="The firm's details, links, home popup, tax years and file-number format. The public site shows a change as soon as it is saved."
+      description="The firm's details, links, home popup, tax years, file-number format, billing and price list. The public site shows a change as soon as it is saved."
     >
-      <SettingsPage />
+      <Stack gap="xl">
+        <SettingsPage />
+        {staff.role === 'admin' && <PriceListSection />}
+      </Stack>
     </ConsolePage>
   );
 }

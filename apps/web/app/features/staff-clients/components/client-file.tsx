@@ -85,6 +85,9 @@ export type SignaturesSlot = {
   onMoveStatus: (status: FileStatus, comment: string) => Promise<string>;
 };
 
+/** What the file page hands the invoices of the file's tax year (composed by the route). */
+export type InvoicesSlot = { clientId: string; clientName: string; taxYear: number; role: StaffRole };
+
 /** The console's page for one client: the account, the file's status, number and analyst, and its history. */
 export function ClientFile({
   clientId,
@@ -92,12 +95,14 @@ export function ClientFile({
   checklist,
   messages,
   signatures,
+  invoices,
 }: {
   clientId: string;
   viewer: Viewer;
   checklist?: (slot: ChecklistSlot) => ReactNode;
   messages?: (slot: MessagesSlot) => ReactNode;
   signatures?: (slot: SignaturesSlot) => ReactNode;
+  invoices?: (slot: InvoicesSlot) => ReactNode;
 }) {
   const file = useClientFile(clientId);
   if (file.isPending) return <Loader aria-label="Loading the client's file" />;
@@ -193,6 +198,12 @@ export function ClientFile({
           render={signatures}
         />
       )}
+      {invoices?.({
+        clientId,
+        clientName: `${client.first_name} ${client.last_name}`,
+        taxYear: filing.tax_year,
+        role: viewer.role,
+      })}
       <ProfileSection clientId={clientId} />
       {checklist && (
         <ChecklistHost

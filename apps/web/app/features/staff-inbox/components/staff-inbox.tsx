@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CareerApplications } from './career-applications.tsx';
 import { ContactMessages } from './contact-messages.tsx';
 import { PaymentsList } from './payments-list.tsx';
@@ -10,14 +10,20 @@ const TABS = [
   { value: 'careers', label: 'Career applications' },
   { value: 'referrals', label: 'Referrals', adminOnly: true },
   { value: 'payments', label: 'Payments', adminOnly: true },
+  { value: 'invoices', label: 'Invoices', adminOnly: true },
 ] as const;
 
 type Tab = (typeof TABS)[number]['value'];
 
-/** The inbox's lists as tabs; payments only for an admin (the server refuses anyone else). */
-export function StaffInbox({ role }: { role: 'admin' | 'analyst' }) {
+/**
+ * The inbox's lists as tabs; payments and invoices only for an admin (the server refuses anyone else). The
+ * Invoices tab's list comes from the route (features do not import each other).
+ */
+export function StaffInbox({ role, invoices }: { role: 'admin' | 'analyst'; invoices?: ReactNode }) {
   const [tab, setTab] = useState<Tab>('contact');
-  const tabs = TABS.filter((t) => !('adminOnly' in t) || role === 'admin');
+  const tabs = TABS.filter(
+    (t) => (!('adminOnly' in t) || role === 'admin') && (t.value !== 'invoices' || invoices),
+  );
   return (
     <Tabs
       value={tab}
@@ -46,6 +52,11 @@ export function StaffInbox({ role }: { role: 'admin' | 'analyst' }) {
       {role === 'admin' && (
         <Tabs.Panel value="payments" pt="lg">
           <PaymentsList />
+        </Tabs.Panel>
+      )}
+      {role === 'admin' && invoices && (
+        <Tabs.Panel value="invoices" pt="lg">
+          {invoices}
         </Tabs.Panel>
       )}
     </Tabs>

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { axeViolations } from '../../../testing/axe.ts';
 import { testSiteSettings } from '../../../lib/site-settings.fixture.ts';
 import { SettingsPage } from './settings-form.tsx';
 
@@ -165,6 +166,37 @@ describe('SettingsPage', () => {
       email_logo_url: 'https://cdn.example.com/logo.png',
       digest_hour: 14,
     });
+  });
+
+  it('keeps the billing switches in the saved settings: a stored "on" stays on, a flipped one is sent', async () => {
+    api.mockImplementation(async (call: { path: string }, body: unknown) => {
+      if (call.path === CALLS.staffSettingsGet.path)
+        return {
+          http_code: 200,
+          status_smessage: 'Success',
+          settings: { ...stored, invoice_part_payments: true },
+        };
+      return { http_code: 200, status_smessage: MESSAGES.SETTINGS_SAVED, settings: body };
+    });
+    renderPage();
+    const group = await screen.findByRole('group', { name: 'Billing' });
+    const inr = within(group).getByRole('switch', { name: /^Invoices in INR/ });
+    const part = within(group).getByRole('switch', { name: /^Part payments/ });
+    const hold = within(group).getByRole('switch', { name: /^Hold tax summaries until paid/ });
+    expect(inr).not.toBeChecked();
+    expect(part).toBeChecked();
+    expect(hold).not.toBeChecked();
+
+    await userEvent.click(inr);
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.SETTINGS_SAVED);
+    expect(api.mock.calls.at(-1)?.[1]).toEqual({
+      ...stored,
+      invoice_inr_enabled: true,
+      invoice_part_payments: true,
+      invoice_hold_summary: false,
+    });
+    expect(await axeViolations(group)).toEqual([]);
   });
 
   it('refuses an http link in the browser with the API’s message, without calling it', async () => {

@@ -8,6 +8,7 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -19,6 +20,7 @@ import {
   staffSettingsSchema,
   type StaffSettingsValues,
 } from '@taxfirm/contract';
+import { Controller } from 'react-hook-form';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
@@ -49,6 +51,26 @@ const REMINDER_FIELDS = [
     description: 'At most N reminders (0 turns them off)',
     min: 0,
     max: 20,
+  },
+] as const;
+
+/** Billing (invoices): each switch is part of the saved settings, so saving never resets one. */
+const BILLING_SWITCHES = [
+  {
+    name: 'invoice_inr_enabled',
+    label: 'Invoices in INR',
+    description: 'Staff may bill India services in rupees; USD is always offered.',
+  },
+  {
+    name: 'invoice_part_payments',
+    label: 'Part payments',
+    description: "Clients may pay part of an invoice's balance; otherwise they pay all of it at once.",
+  },
+  {
+    name: 'invoice_hold_summary',
+    label: 'Hold tax summaries until paid',
+    description:
+      "A year's final tax summary downloads only once that year's invoices are paid; until then the client sees it as available once paid.",
   },
 ] as const;
 
@@ -245,6 +267,29 @@ function SettingsForm({ initial }: { initial: StaffSettingsValues }) {
               error={errors.digest_hour?.message}
             />
           </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Billing">
+          <Stack gap="md">
+            {BILLING_SWITCHES.map(({ name, label, description }) => (
+              <Controller
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <Switch
+                    label={label}
+                    description={description}
+                    name={field.name}
+                    ref={field.ref}
+                    checked={field.value ?? false}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            ))}
+          </Stack>
         </Fieldset>
 
         <SuccessAlert message={success.message} />

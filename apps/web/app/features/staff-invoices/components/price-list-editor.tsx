@@ -1,0 +1,194 @@
+import {
+  Button,
+  Card,
+  Checkbox,
+  Fieldset,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  MAX_PRICE_LIST_ITEMS,
+  priceListSaveBodySchema,
+  type InvoiceCurrency,
+  type PriceItem,
+} from '@taxfirm/contract';
+import { useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
+import { setServerFieldErrors } from '../../../lib/form.ts';
+import { usePriceList, useSavePriceList } from '../api/invoices.ts';
+import { contractResolver } from '../contract-resolver.ts';
+import { currencySign, toCents, toDollars } from '../money.ts';
+
+/** The editor's rows: the API's names, the price as typed. */
+type PriceListFormValues = {
+  items: { id?: string; name: string; amount: string; currency: InvoiceCurrency; active: boolean }[];
+};
+type SaveBody = z.output<typeof priceListSaveBodySchema>;
+
+const toRows = (items: readonly PriceItem[]): PriceListFormValues => ({
+  items: items.map((item) => ({
+    id: item.id,
+    name: item.name,
+    amount: toDollars(item.amount),
+    currency: item.currency,
+    active: item.active,
+  })),
+});
+
+const toBody = (values: PriceListFormValues) => ({
+  items: values.items.map((item) => ({ ...item, amount: toCents(item.amount) })),
+});
+
+/** The settings page's price list (admins): what invoices' lines are picked from. */
+export function PriceListSection() {
+  const list = usePriceList();
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="price-list-heading">
+      <Stack gap="md">
+        <Title order={2} id="price-list-heading" fz="lg">
+          Price list
+        </Title>
+        <Text fz="sm" c="gray.8">
+          What staff pick invoice lines from. An invoice keeps its own copy of each name and price, so a
+          change here never alters an invoice already made. An inactive item stays listed here but is not
+          offered.
+        </Text>
+        {list.isPending && <Loader aria-label="Loading the price list" />}
+        <ApiErrorAlert error={list.error} />
+        {list.data && <PriceListForm items={list.data.items} inrEnabled={list.data.inr_enabled} />}
+      </Stack>
+    </Card>
+  );
+}
+
+function PriceListForm({ items, inrEnabled }: { items: readonly PriceItem[]; inrEnabled: boolean }) {
+  const save = useSavePriceList();
+  const success = useSubmitMessage();
+  const [formError, setFormError] = useState<unknown>(null);
+  const form = useForm<PriceListFormValues, unknown, SaveBody>({
+    mode: 'onTouched',
+    defaultValues: toRows(items),
+    resolver: contractResolver(priceListSaveBodySchema, toBody),
+  });
+  const rows = useFieldArray({ control: form.control, name: 'items' });
+  const watched = useWatch({ control: form.control, name: 'items' });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    success.clear();
+    setFormError(null);
+    try {
+      const answer = await save.mutateAsync(body);
+      form.reset(toRows(answer.items));
+      success.show(answer.status_smessage);
+    } catch (error) {
+      if (!setServerFieldErrors(form, error)) setFormError(error);
+    }
+  });
+
+  const listError = errors.items?.message ?? errors.items?.root?.message;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Price list">
+      <Stack gap="sm">
+        {rows.fields.length === 0 && <Text fz="sm">The price list is empty.</Text>}
+        {rows.fields.map((field, index) => {
+          const row = watched[index];
+          const rowErrors = errors.items?.[index];
+          const title = row?.name.trim() || `Item ${index + 1}`;
+          const currency = row?.currency ?? 'USD';
+          return (
+            <Fieldset key={field.id} legend={`Item ${index + 1}`} p="sm">
+              <Group align="flex-start" wrap="wrap" gap="sm">
+                <TextInput
+                  label="Name"
+                  withAsterisk
+                  maxLength={80}
+                  {...form.register(`items.${index}.name`)}
+                  error={rowErrors?.name?.message ?? rowErrors?.id?.message ?? rowErrors?.active?.message}
+                  style={{ flex: '1 1 220px' }}
+                />
+                <TextInput
+                  label={`Price (${currencySign(currency)})`}
+                  withAsterisk
+                  inputMode="decimal"
+                  {...form.register(`items.${index}.amount`)}
+                  error={rowErrors?.amount?.message}
+                  w={140}
+                />
+                <NativeSelect
+                  label="Currency"
+                  data={[
+                    { value: 'USD', label: 'USD' },
+                    ...(inrEnabled || currency === 'INR' ? [{ value: 'INR', label: 'INR' }] : []),
+                  ]}
+                  {...form.register(`items.${index}.currency`)}
+                  error={rowErrors?.currency?.message}
+                  w={100}
+                />
+                <Checkbox label="Active" mt={32} {...form.register(`items.${index}.active`)} />
+                <Group gap={4} mt={25}>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    disabled={index === 0}
+                    onClick={() => rows.move(index, index - 1)}
+                    aria-label={`Move ${title} up`}
+                  >
+                    Up
+                  </Button>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    disabled={index === rows.fields.length - 1}
+                    onClick={() => rows.move(index, index + 1)}
+                    aria-label={`Move ${title} down`}
+                  >
+                    Down
+                  </Button>
+                  <Button
+                    variant="default"
+                    color="red"
+                    size="xs"
+                    onClick={() => rows.remove(index)}
+                    aria-label={`Remove ${title}`}
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              </Group>
+            </Fieldset>
+          );
+        })}
+        {listError && (
+          <Text c="red.8" fz="sm" role="alert">
+            {listError}
+          </Text>
+        )}
+        <div>
+          <Button
+            variant="default"
+            disabled={rows.fields.length >= MAX_PRICE_LIST_ITEMS}
+            onClick={() => rows.append({ name: '', amount: '', currency: 'USD', active: true })}
+          >
+            Add item
+          </Button>
+        </div>
+        <SuccessAlert message={success.message} />
+        <ApiErrorAlert error={formError} />
+        <div>
+          <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': 'Saving' }}>
+            Save price list
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}
