@@ -65,6 +65,9 @@ import { signaturesRoutes } from './modules/signatures/signatures.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { invoicesStaffRoutes } from './modules/invoices/invoices.staff.routes.ts';
 import { billingPdfRoutes } from './modules/invoices/billing-pdf.routes.ts';
+import { billingRoutes } from './modules/invoices/billing.routes.ts';
+import { receiptPdf } from './modules/invoices/billing-pdf.ts';
+import { billingAttachments } from './modules/invoices/receipt-attachment.ts';
 
 export type AppConfig = {
   isProduction: boolean;
@@ -217,6 +220,8 @@ export async function buildApp({
     log: app.log,
     ...(config.mail.pollMs ? { pollMs: config.mail.pollMs } : {}),
     ...(config.mail.retentionDays ? { retentionDays: config.mail.retentionDays } : {}),
+    // Receipts are rendered and attached when their e-mail is sent (never stored).
+    attachments: billingAttachments(database.db, () => settings.firm(), receiptPdf),
   });
   app.decorate('mail', mail);
   // Every committed e-mail wakes the worker (migration 0014's trigger), on this instance and every other one.
@@ -305,10 +310,9 @@ export async function buildApp({
   await app.register(careersRoutes, { resumeBytesPerDay: config.careers?.resumeBytesPerDay });
   await app.register(referralsRoutes, { settings });
   await app.register(consentsRoutes, { settings });
-  await app.register(paymentsRoutes, {
-    settings,
-    provider: createPaymentProvider(payments, { db: database.db, sessionSecret: config.sessionSecret }),
-  });
+  const provider = createPaymentProvider(payments, { db: database.db, sessionSecret: config.sessionSecret });
+  await app.register(paymentsRoutes, { settings, provider, appUrl: config.appUrl });
+  await app.register(billingRoutes, { settings, provider, appUrl: config.appUrl });
   await app.register(webPlugin, {
     web: config.web,
     settings,

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, eq, filings, taxSummaries } from '@taxfirm/db';
+import { invoiceNumber } from '@taxfirm/contract';
+import {
+  and,
+  eq,
+  filings,
+  invoiceLines,
+  invoices,
+  invoiceSequences,
+  sql,
+  taxSummaries,
+  type Database,
+  type InvoiceRow,
+} from '@taxfirm/db';
 import type { TestApp } from './helpers.ts';
 
 /**
@@ -43,4 +55,66 @@ export async function makeTaxSummary(
     .returning({ id: taxSummaries.id });
   if (!row) throw new Error('tax summary not made');
   return { id: row.id, storageKey };
+}
+
+/**
+ * An invoice on the client's filing of `taxYear` (one line of `totalCents`), written straight to the
+ * database with the next number of this year's sequence, as staff/invoices/create and send would leave it.
+ */
+export async function makeInvoice(
+  db: Database,
+  options: {
+    clientId: string;
+    taxYear: number;
+    totalCents: number;
+    status?: 'draft' | 'sent' | 'partly_paid' | 'paid' | 'void';
+    currency?: 'USD' | 'INR';
+    /** YYYY-MM-DD */
+    dueDate?: string | null;
+    createdAt?: Date;
+  },
+): Promise<InvoiceRow> {
+  const [filing] = await db
+    .select({ id: filings.id })
+    .from(filings)
+    .where(and(eq(filings.clientId, options.clientId), eq(filings.taxYear, options.taxYear)));
+  if (!filing) throw new Error(`no ${options.taxYear} filing for client ${options.clientId}`);
+  const year = new Date().getUTCFullYear();
+  const [seq] = await db
+    .insert(invoiceSequences)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: invoiceSequences.year, set: { last: sql`${invoiceSequences.last} + 1` } })
+    .returning({ last: invoiceSequences.last });
+  const sequence = seq?.last ?? 1;
+  const status = options.status ?? 'sent';
+  const [row] = await db
+    .insert(invoices)
+    .values({
+      clientId: options.clientId,
+      filingId: filing.id,
+      taxYear: options.taxYear,
+      number: invoiceNumber(year, sequence),
+      numberYear: year,
+      numberSeq: sequence,
+      currency: options.currency ?? 'USD',
+      status,
+      subtotalCents: options.totalCents,
+      totalCents: options.totalCents,
+      dueDate: options.dueDate ?? null,
+      sentAt: status === 'draft' ? null : new Date(),
+      voidedAt: status === 'void' ? new Date() : null,
+      voidReason: status === 'void' ? 'Made in error' : null,
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
+    .returning();
+  if (!row) throw new Error('invoice not made');
+  await db.insert(invoiceLines).values({
+    invoiceId: row.id,
+    position: 0,
+    description: 'Federal return (Form 1040)',
+    quantity: 1,
+    unitCents: options.totalCents,
+    amountCents: options.totalCents,
+  });
+  return row;
 }

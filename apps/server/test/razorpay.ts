@@ -1,6 +1,6 @@
 /**
  * A local stand-in for Razorpay's API (the real one cannot be reached from here). It answers the documented
- * requests the app makes (POST /v1/orders, GET /v1/payments/:id, POST /v1/payments/:id/capture) with HTTP
+ * requests the app makes (POST /v1/orders, GET /v1/payments/:id, POST /v1/payments/:id/capture, POST /v1/payments/:id/refund) with HTTP
  * Basic auth and the documented shapes and errors, and plays the checkout and the webhooks: `pay` makes a
  * payment on an order and signs it as Checkout does; `webhook` builds a signed event body.
  */
@@ -75,6 +75,8 @@ export async function startRazorpayStandIn(keys = RAZORPAY_TEST_KEYS) {
   const orders = new Map<string, Order>();
   const paymentsById = new Map<string, StandInPayment>();
   const requests: Recorded[] = [];
+  /** What has been refunded of each payment. */
+  const refundedById = new Map<string, number>();
   /** Paths (e.g. "/v1/payments") whose next request fails with the given status (500: an outage). */
   const failing = new Map<string, number>();
   /** Payments that Razorpay captures on its own just before the app's capture call arrives. */
@@ -124,6 +126,27 @@ export async function startRazorpayStandIn(keys = RAZORPAY_TEST_KEYS) {
           amount_paid: 0,
           amount_due: order.amount,
           attempts: 0,
+          created_at: Math.floor(Date.now() / 1000),
+        });
+      }
+      const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
+      if (refund && req.method === 'POST') {
+        const found = paymentsById.get(decodeURIComponent(refund[1] ?? ''));
+        if (!found) return error(res, 400, 'The id provided does not exist');
+        const input = body as { amount?: number } | undefined;
+        const left = found.amount - (refundedById.get(found.id) ?? 0);
+        if (found.status !== 'captured' && found.status !== 'refunded')
+          return error(res, 400, 'The payment has not been captured');
+        if (!Number.isInteger(input?.amount) || (input?.amount ?? 0) < 100 || (input?.amount ?? 0) > left)
+          return error(res, 400, 'The refund amount provided is greater than amount captured', 'amount');
+        refundedById.set(found.id, (refundedById.get(found.id) ?? 0) + (input?.amount ?? 0));
+        return json(res, {
+          id: id('rfnd'),
+          entity: 'refund',
+          amount: input?.amount,
+          currency: found.currency,
+          payment_id: found.id,
+          status: 'processed',
           created_at: Math.floor(Date.now() / 1000),
         });
       }

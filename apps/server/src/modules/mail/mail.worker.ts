@@ -16,7 +16,7 @@ import { emailOutbox, eq, sql, type Database } from '@taxfirm/db';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { renderEmail } from './outbox.ts';
+import { renderEmail, type AttachmentResolver } from './outbox.ts';
 
 const MAX_ATTEMPTS = 10;
 /** A claimed message is retried after this lease if its sender died mid-send. */
@@ -40,6 +40,7 @@ type ClaimedRow = {
   text: string;
   html: string;
   secret: string | null;
+  attachment: string | null;
   attempts: number;
 };
 
@@ -84,6 +85,7 @@ export function startMailWorker({
   leaseMs = LEASE_MS,
   retentionDays = 30,
   purgeEveryMs = 60 * 60_000,
+  attachments,
 }: {
   db: Database;
   /** null: keep the messages for /dev/mail instead of sending them (development without SMTP_URL). */
@@ -98,6 +100,11 @@ export function startMailWorker({
   retentionDays?: number;
   /** How often that clean-up runs (also on the first pass). */
   purgeEveryMs?: number;
+  /**
+   * Renders a message's `attachment` reference (e.g. 'receipt:<payments.id>') at send time; a failure is
+   * retried like a failed send, and a reference with nothing behind it sends the e-mail without it.
+   */
+  attachments?: AttachmentResolver;
 }): MailWorker {
   let running: Promise<void> | null = null;
   let again = false;
@@ -116,7 +123,7 @@ export function startMailWorker({
         limit 1
         for update skip locked
       )
-      returning id, "to", subject, text, html, secret, attempts`);
+      returning id, "to", subject, text, html, secret, attachment, attempts`);
     return (result as unknown as { rows: ClaimedRow[] }).rows[0];
   };
 
@@ -125,11 +132,15 @@ export function startMailWorker({
     try {
       if (transport) {
         const body = renderEmail(row, keyring);
+        const file = row.attachment && attachments ? await attachments(row.attachment) : null;
+        if (row.attachment && !file)
+          log.warn({ ...mailLog, attachment: row.attachment }, 'attachment not found');
         await transport.sendMail({
           from,
           to: row.to,
           subject: row.subject,
           ...body,
+          ...(file ? { attachments: [file] } : {}),
           // A hard deadline well inside the lease, whatever the mail server does.
           signal: AbortSignal.timeout(Math.floor(leaseMs / 2)),
         });

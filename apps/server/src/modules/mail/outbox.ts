@@ -18,21 +18,35 @@ export const SECRET_LINK_PLACEHOLDER = '{{secret-link}}';
 /** The keyring context of a sealed link: it opens as nothing else. */
 const LINK_CONTEXT = 'email-outbox-link';
 
+/**
+ * A file the worker renders and attaches when it sends the e-mail (never stored in the outbox):
+ * 'receipt:<payments.id>', the receipt PDF of that payment.
+ */
+export type AttachmentRef = `receipt:${string}`;
+
+/** What the mail worker attaches for a reference; null when there is nothing (any more) to attach. */
+export type AttachmentResolver = (
+  ref: string,
+) => Promise<{ filename: string; content: Buffer; contentType: string } | null>;
+
 /** The one-time link an e-mail carries, and the keyring that seals it until the e-mail is sent. */
 export type SecretLink = { url: string; keyring: Keyring };
 
 /**
  * Queue an e-mail. With `secretLink`, every occurrence of its URL in the message is replaced by the
- * placeholder and the URL is stored sealed.
+ * placeholder and the URL is stored sealed. With `attachment`, the worker attaches that file at send time.
  */
 export async function enqueueEmail(
   db: Writer,
   to: string,
-  message: Email,
+  message: Email & { attachment?: AttachmentRef | null },
   secretLink?: SecretLink,
 ): Promise<void> {
+  const { attachment = null } = message;
   if (!secretLink) {
-    await db.insert(emailOutbox).values({ to, ...message });
+    await db
+      .insert(emailOutbox)
+      .values({ to, subject: message.subject, text: message.text, html: message.html, attachment });
     return;
   }
   const { url, keyring } = secretLink;
@@ -43,7 +57,7 @@ export async function enqueueEmail(
     throw new Error('enqueueEmail: the secret link is not where the message shows it');
   }
   const secret = keyring.seal(Buffer.from(url, 'utf8'), LINK_CONTEXT);
-  await db.insert(emailOutbox).values({ to, subject: message.subject, text, html, secret });
+  await db.insert(emailOutbox).values({ to, subject: message.subject, text, html, secret, attachment });
 }
 
 /** The bodies as they are sent: the sealed link opened into the placeholder (throws if it cannot be opened). */

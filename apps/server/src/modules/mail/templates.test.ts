@@ -42,6 +42,9 @@ const render: Record<keyof typeof templates, (firm: Firm, name: string) => Email
   signatureSpouseLink: (f, n) => templates.signatureSpouseLink(f, n, 'Asha Rao', 14, URL_),
   signatureCode: (f, n) => templates.signatureCode(f, n, '123456', 10),
   invoiceSent: (f, n) => templates.invoiceSent(f, n, URL_),
+  paymentForStaff: (f, n) =>
+    templates.paymentForStaff(f, n, 'Asha Rao', 'Paid $200.00 on INV-2026-0001 ($150.00 still due)', URL_),
+  refundMade: (f, n) => templates.refundMade(f, n, 'INV-2026-0001', URL_),
 };
 const all = Object.entries(render);
 

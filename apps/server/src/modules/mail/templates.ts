@@ -386,4 +386,29 @@ export const templates = {
       ],
       action: { label: 'View the invoice', url },
     }),
+  /**
+   * To the analyst (or admins) of a file: a payment came in that does not settle the file's invoices (a part
+   * payment, one with no open invoice, one on a void invoice), so the file stays where it is.
+   */
+  paymentForStaff: (firm: Firm, staffName: string, client: string, summary: string, url: string) =>
+    email(firm, {
+      subject: `Payment from ${client} needs a look`,
+      to: staffName,
+      paragraphs: [
+        `${client} made a payment in the client portal: ${summary}.`,
+        'The file’s invoices are not settled by it, so its status was not changed. Open the file to decide what comes next.',
+      ],
+      action: { label: 'Open the file', url },
+    }),
+  /** A refund was made on one of the client's invoices (the amounts are on the invoice in the portal). */
+  refundMade: (firm: Firm, name: string, invoiceNumber: string, url: string) =>
+    email(firm, {
+      subject: `A refund was made on invoice ${invoiceNumber}`,
+      to: name,
+      paragraphs: [
+        `${firm.name} has made a refund on invoice ${invoiceNumber}. It goes back to the card or account you paid with; your bank may take a few days to show it.`,
+        'You can see the invoice and its balance in your client portal.',
+      ],
+      action: { label: 'Open my invoices', url },
+    }),
 };

@@ -412,7 +412,7 @@ export const sentSummary = (files: number) =>
  * The staff to e-mail about a client's message: the analyst of the client's filing for that tax year, else
  * (no analyst) every admin; only those who chose an e-mail per message and are not deactivated.
  */
-async function staffToAlert(tx: Tx, clientId: string, taxYear: number) {
+export async function staffToAlert(tx: Tx, clientId: string, taxYear: number) {
   const [filing] = await tx
     .select({ assignedTo: filings.assignedTo })
     .from(filings)

@@ -6,12 +6,15 @@
  */
 import type { FileStatus } from '@taxfirm/contract';
 import { clients, eq, users, type Database } from '@taxfirm/db';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { enqueueEmail, type AttachmentRef } from '../mail/outbox.ts';
 import { templates, type Email, type Firm } from '../mail/templates.ts';
 import { notifyClient, type NotificationKind } from './notifications.service.ts';
 import { statusEmailFor } from './status-emails.service.ts';
 
 type Tx = Pick<Database, 'select' | 'insert'>;
+
+/** The client's invoices in the portal (a refund's e-mail links there). */
+export const INVOICES_PATH = '/user/invoices';
 
 /** Who speaks to the client, and where the portal is. */
 export type FirmVoice = { firm: Firm; appUrl: string };
@@ -23,7 +26,7 @@ export type FirmVoice = { firm: Firm; appUrl: string };
 async function tell(
   tx: Tx,
   clientId: string,
-  email: (firstName: string) => Email,
+  email: (firstName: string) => Email & { attachment?: AttachmentRef | null },
   bell: { kind: NotificationKind; title: string; body: string },
 ): Promise<void> {
   const [owner] = await tx
@@ -86,18 +89,53 @@ export async function summaryPublished(
   );
 }
 
-/** A payment was recorded: the receipt by e-mail and a bell entry. Amount and time come formatted. */
+/**
+ * A payment was recorded: the receipt by e-mail and a bell entry. Amount and time come formatted. A payment
+ * of an invoice (`receiptOf`: its payments.id) gets the receipt PDF attached when the e-mail is sent.
+ */
 export async function paymentReceived(
   tx: Tx,
   voice: Pick<FirmVoice, 'firm'>,
-  event: { clientId: string; amount: string; orderId: string; paymentId: string; paidAt: string },
+  event: {
+    clientId: string;
+    amount: string;
+    orderId: string;
+    paymentId: string;
+    paidAt: string;
+    receiptOf?: string | null;
+  },
 ): Promise<void> {
-  const { clientId, ...receipt } = event;
-  await tell(tx, clientId, (firstName) => templates.paymentReceipt(voice.firm, firstName, receipt), {
-    kind: 'payment',
-    title: `Payment received: ${event.amount}`,
-    body: `Thank you. We received your payment of ${event.amount} (order ${event.orderId}). Your receipt was e-mailed to you.`,
-  });
+  const { clientId, receiptOf, ...receipt } = event;
+  const attachment: AttachmentRef | null = receiptOf ? `receipt:${receiptOf}` : null;
+  await tell(
+    tx,
+    clientId,
+    (firstName) => ({ ...templates.paymentReceipt(voice.firm, firstName, receipt), attachment }),
+    {
+      kind: 'payment',
+      title: `Payment received: ${event.amount}`,
+      body: `Thank you. We received your payment of ${event.amount} (order ${event.orderId}). Your receipt was e-mailed to you.`,
+    },
+  );
+}
+
+/** Staff refunded (part of) a payment of an invoice: that a refund was made (the invoice shows the amounts). */
+export async function refundMade(
+  tx: Tx,
+  voice: FirmVoice,
+  event: { clientId: string; invoiceNumber: string },
+): Promise<void> {
+  await tell(
+    tx,
+    event.clientId,
+    (firstName) =>
+      templates.refundMade(voice.firm, firstName, event.invoiceNumber, `${voice.appUrl}${INVOICES_PATH}`),
+    {
+      kind: 'payment',
+      title: `A refund was made on invoice ${event.invoiceNumber}`,
+      body: 'It goes back to the card or account you paid with. Your invoice shows the new balance.',
+    },
+  );
 }
 
 /**

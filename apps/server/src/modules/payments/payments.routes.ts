@@ -9,6 +9,7 @@ import {
   createOrder,
   getOwnOrder,
   getPaymentStatus,
+  invoiceNumberOf,
   reportFailure,
   toPaymentRecord,
   verifyOrder,
@@ -24,12 +25,17 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 export async function paymentsRoutes(
   app: FastifyInstance,
-  { settings, provider }: { settings: SettingsCache; provider: PaymentProvider | SandboxProvider },
+  {
+    settings,
+    provider,
+    appUrl,
+  }: { settings: SettingsCache; provider: PaymentProvider | SandboxProvider; appUrl: string },
 ) {
   const deps: PaymentsDeps = {
     db: app.db,
     provider,
     firm: () => settings.firm(),
+    appUrl,
   };
   const taxYear = () => settings.taxYear();
   /** The session's client: the only identity these calls use. */
@@ -72,7 +78,7 @@ export async function paymentsRoutes(
   registerCall(app, CALLS.paymentOrder, async (request) => {
     const row = await getOwnOrder(app.db, actorOf(request).clientId, request.body.order_id);
     return {
-      order: toPaymentRecord(row),
+      order: toPaymentRecord(row, await invoiceNumberOf(app.db, row.invoiceId)),
       filestatus: (await findFiling(app.db, { filingId: row.filingId }))?.status ?? null,
     };
   });
@@ -129,7 +135,7 @@ function sandboxRoutes(
     return {
       order_id: row.orderId,
       amount: row.amountCents,
-      currency: 'USD' as const,
+      currency: row.currency === 'INR' ? ('INR' as const) : ('USD' as const),
       merchant: (await deps.firm()).name,
       status:
         row.status === 'paid'

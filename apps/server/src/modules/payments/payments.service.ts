@@ -1,18 +1,46 @@
 /**
  * Card payments: orders for the session's own filing, verification of the checkout's signed result, and
  * the one way a payment is recorded (recordPaid), shared by the checkout and the provider's webhook. An order
- * turns paid once, a provider payment is recorded once, and the receipt e-mail and the filing's status move
- * are written in the same transaction as the payment.
+ * turns paid once, a provider payment is recorded once, and the receipt e-mail, the invoice it pays and the
+ * filing's status move are written in the same transaction as the payment (issue 20: the filing moves on
+ * only when its invoices are covered; otherwise its analyst is alerted).
  */
-import { canPay, formatCents, MESSAGES, PAYMENT_CURRENCY, type PaymentRecord } from '@taxfirm/contract';
+import {
+  canPay,
+  formatMoney,
+  MESSAGES,
+  PAYMENT_CURRENCY,
+  type InvoiceCurrency,
+  type PaymentRecord,
+} from '@taxfirm/contract';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, ne, payments, type Database } from '@taxfirm/db';
+import {
+  and,
+  clients,
+  desc,
+  eq,
+  invoices,
+  ne,
+  payments,
+  siteSettings,
+  type Database,
+  type InvoiceRow,
+} from '@taxfirm/db';
 import { SYSTEM } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { findFiling, recordStatusChange } from '../filings/filings.service.ts';
 import type { Firm } from '../mail/templates.ts';
+import {
+  applyPaymentToInvoice,
+  balanceOf,
+  findOldestOpenInvoice,
+  isFilingCovered,
+} from '../invoices/invoice-balance.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { templates } from '../mail/templates.ts';
 import { recordActivity } from '../messaging/activity.service.ts';
+import { staffToAlert } from '../messaging/messaging.service.ts';
 import { paymentReceived } from '../notifications/client-events.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './providers/provider.ts';
 
@@ -23,6 +51,8 @@ export type PaymentsDeps = {
   provider: PaymentProvider;
   /** The firm: its name on the checkout, and the voice of the receipt. */
   firm: () => Promise<Firm>;
+  /** The site's origin, for links in the staff's alert e-mails. */
+  appUrl: string;
 };
 
 type Actor = { userId: string; clientId: string };
@@ -48,7 +78,7 @@ export async function askProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function toPaymentRecord(row: PaymentRow): PaymentRecord {
+export function toPaymentRecord(row: PaymentRow, invoiceNumber: string | null): PaymentRecord {
   return {
     order_id: row.orderId,
     payment_id: row.providerPaymentId,
@@ -56,7 +86,7 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
     currency: row.currency === 'INR' ? 'INR' : PAYMENT_CURRENCY,
     status: row.status,
     invoice_id: row.invoiceId,
-    invoice_number: null,
+    invoice_number: invoiceNumber,
     refunded: row.refundedCents,
     failure_reason: row.status === 'failed' ? row.failureReason : null,
     created_at: row.createdAt.toISOString(),
@@ -64,23 +94,41 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
   };
 }
 
-/** Whether the current filing opens payment, and the client's orders for it, newest first. */
+/** The number of the invoice a payment pays (null: none). */
+export async function invoiceNumberOf(db: Pick<Database, 'select'>, invoiceId: string | null) {
+  if (!invoiceId) return null;
+  const [row] = await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, invoiceId));
+  return row?.number ?? null;
+}
+
+/** Whether the firm takes part payments of an invoice (settings, read fresh). */
+export async function takesPartPayments(db: Pick<Database, 'select'>): Promise<boolean> {
+  const [row] = await db.select({ part: siteSettings.invoicePartPayments }).from(siteSettings).limit(1);
+  return row?.part ?? false;
+}
+
+/**
+ * Whether the current filing opens payment, the client's orders for it (newest first), and the open USD
+ * invoice a payment on /user/payment goes to (its balance prefills the amount).
+ */
 export async function getPaymentStatus(db: Database, clientId: string, taxYear: number) {
   const filing = await findFiling(db, { clientId, taxYear });
   const rows = filing
     ? await db
-        .select()
+        .select({ payment: payments, invoiceNumber: invoices.number })
         .from(payments)
+        .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
         .where(and(eq(payments.clientId, clientId), eq(payments.filingId, filing.id)))
         .orderBy(desc(payments.createdAt))
         .limit(50)
     : [];
+  const invoice = filing ? await findOldestOpenInvoice(db, { clientId, filingId: filing.id }) : null;
   return {
     filestatus: filing?.status ?? null,
     payment_open: filing ? canPay(filing.status) : false,
-    payments: rows.map(toPaymentRecord),
-    invoice: null,
-    part_payments: false,
+    payments: rows.map((row) => toPaymentRecord(row.payment, row.invoiceNumber)),
+    invoice: invoice ? { id: invoice.id, number: invoice.number, balance: balanceOf(invoice) } : null,
+    part_payments: await takesPartPayments(db),
   };
 }
 
@@ -94,7 +142,93 @@ export async function getOwnOrder(db: Database, clientId: string, orderId: strin
   return row;
 }
 
-/** Create an order for the current filing; refused unless its status opens payment. */
+/**
+ * An amount the client may pay on an invoice: its balance, or less when the firm takes part payments; never
+ * more (422 INVOICE_PAY_OVER_BALANCE / INVOICE_PART_PAYMENTS_OFF).
+ */
+export async function assertPayableAmount(
+  db: Pick<Database, 'select'>,
+  invoice: InvoiceRow,
+  amount: number,
+): Promise<void> {
+  const balance = balanceOf(invoice);
+  if (amount > balance) {
+    throw new AppError('UNPROCESSABLE', {
+      message: MESSAGES.INVOICE_PAY_OVER_BALANCE,
+      details: { amount: MESSAGES.INVOICE_PAY_OVER_BALANCE },
+    });
+  }
+  if (amount < balance && !(await takesPartPayments(db))) {
+    throw new AppError('UNPROCESSABLE', {
+      message: MESSAGES.INVOICE_PART_PAYMENTS_OFF,
+      details: { amount: MESSAGES.INVOICE_PART_PAYMENTS_OFF },
+    });
+  }
+}
+
+/** The provider's order and its ledger row (for an invoice, or unapplied); the checkout's answer. */
+export async function openOrder(
+  deps: PaymentsDeps,
+  {
+    actor,
+    filingId,
+    taxYear,
+    invoiceId,
+    amount,
+    currency,
+  }: {
+    actor: Actor;
+    filingId: string;
+    taxYear: number;
+    invoiceId: string | null;
+    amount: number;
+    currency: InvoiceCurrency;
+  },
+) {
+  const id = randomUUID();
+  const order = await askProvider(() =>
+    deps.provider.createOrder({
+      amount,
+      currency,
+      // The ledger row's id (Razorpay keeps a receipt of up to 40 characters).
+      receipt: id,
+      notes: {
+        client_id: actor.clientId,
+        filing_id: filingId,
+        tax_year: String(taxYear),
+        ...(invoiceId ? { invoice_id: invoiceId } : {}),
+      },
+    }),
+  );
+  if (order.amount !== amount || order.currency !== currency) {
+    throw new AppError('SERVICE_UNAVAILABLE', { message: MESSAGES.PAYMENT_PROVIDER_UNAVAILABLE });
+  }
+  await deps.db.insert(payments).values({
+    id,
+    clientId: actor.clientId,
+    filingId,
+    createdBy: actor.userId,
+    provider: deps.provider.name,
+    orderId: order.id,
+    amountCents: amount,
+    currency,
+    invoiceId,
+  });
+  return {
+    id: order.id,
+    amount,
+    currency,
+    provider: deps.provider.name,
+    key: deps.provider.keyId,
+    name: (await deps.firm()).name,
+  };
+}
+
+/**
+ * /user/payment's order for the current filing; refused unless its status opens payment. It pays the oldest
+ * open USD invoice of the filing (no more than its balance; less only with part payments); with none open it
+ * is an unapplied payment, which never moves the filing.
+ */
 export async function createOrder(
   deps: PaymentsDeps,
   { actor, amount, taxYear }: { actor: Actor; amount: number; taxYear: number },
@@ -103,37 +237,16 @@ export async function createOrder(
   if (!filing || !canPay(filing.status)) {
     throw new AppError('FORBIDDEN', { message: MESSAGES.PAYMENT_NOT_OPEN });
   }
-  const id = randomUUID();
-  const order = await askProvider(() =>
-    deps.provider.createOrder({
-      amount,
-      currency: PAYMENT_CURRENCY,
-      // The ledger row's id (Razorpay keeps a receipt of up to 40 characters).
-      receipt: id,
-      notes: { client_id: actor.clientId, filing_id: filing.id, tax_year: String(taxYear) },
-    }),
-  );
-  if (order.amount !== amount || order.currency !== PAYMENT_CURRENCY) {
-    throw new AppError('SERVICE_UNAVAILABLE', { message: MESSAGES.PAYMENT_PROVIDER_UNAVAILABLE });
-  }
-  await deps.db.insert(payments).values({
-    id,
-    clientId: actor.clientId,
+  const invoice = await findOldestOpenInvoice(deps.db, { clientId: actor.clientId, filingId: filing.id });
+  if (invoice) await assertPayableAmount(deps.db, invoice, amount);
+  return openOrder(deps, {
+    actor,
     filingId: filing.id,
-    createdBy: actor.userId,
-    provider: deps.provider.name,
-    orderId: order.id,
-    amountCents: amount,
-    currency: PAYMENT_CURRENCY,
-  });
-  return {
-    id: order.id,
+    taxYear,
+    invoiceId: invoice?.id ?? null,
     amount,
     currency: PAYMENT_CURRENCY,
-    provider: deps.provider.name,
-    key: deps.provider.keyId,
-    name: (await deps.firm()).name,
-  };
+  });
 }
 
 /** Does the provider's payment pay exactly this order? */
@@ -217,10 +330,23 @@ export function receiptTime(date: Date): string {
   return `${parts['month']}-${parts['day']}-${parts['year']}, ${parts['hour']}:${parts['minute']} ${parts['dayPeriod']} ${parts['timeZoneName']}`;
 }
 
+/** How the activity feed and the staff alert word a payment (amounts, never card data). */
+function paymentSummary(row: PaymentRow, invoice: InvoiceRow | null): string {
+  const paid = `Paid ${formatMoney(row.amountCents, row.currency)}`;
+  if (!invoice) return `${paid} with no open invoice`;
+  if (invoice.status === 'void') return `${paid} on void invoice ${invoice.number}: refund it`;
+  const balance = balanceOf(invoice);
+  return balance > 0
+    ? `${paid} on ${invoice.number} (${formatMoney(balance, invoice.currency)} still due)`
+    : `${paid} on ${invoice.number} (paid in full)`;
+}
+
 /**
- * Record a provider payment as paying its order, once: the order turns paid (only if it was not), a filing
- * in Payment Pending moves to Review Pending with 'Payment received' in its history, and the receipt e-mail
- * joins the outbox, all in one transaction. False when the order was already paid (nothing changes).
+ * Record a provider payment as paying its order, once, in one transaction: the order turns paid (only if it
+ * was not), the payment counts on its invoice, a filing in Payment Pending moves to Review Pending with
+ * 'Payment received' in its history only when its invoices are covered (otherwise its analyst is alerted),
+ * and the receipt e-mail joins the outbox (with the receipt PDF when it pays an invoice). False when the
+ * order was already paid (nothing changes).
  */
 export async function recordPaid(
   deps: PaymentsDeps,
@@ -241,33 +367,35 @@ export async function recordPaid(
         paidAt,
       })
       .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')))
-      .returning({ id: payments.id });
+      .returning();
     if (!paid) return false;
 
+    const invoice = await applyPaymentToInvoice(tx, paid);
     const filing = await findFiling(tx, { filingId: row.filingId }, 'update');
-    if (filing?.status === 'Payment Pending') {
-      await recordStatusChange(tx, filing, 'Review Pending', {
-        comment: MESSAGES.PAYMENT_RECEIVED,
-        changedBy: null,
-      });
-    }
     if (filing) {
-      await recordActivity(tx, {
-        clientId: row.clientId,
-        taxYear: filing.taxYear,
-        kind: 'payment',
-        summary: `Paid ${formatCents(row.amountCents)}`,
-      });
+      const covered = invoice?.status !== 'void' && (await isFilingCovered(tx, filing.id));
+      if (filing.status === 'Payment Pending' && covered) {
+        await recordStatusChange(tx, filing, 'Review Pending', {
+          comment: MESSAGES.PAYMENT_RECEIVED,
+          changedBy: null,
+        });
+      }
+      const summary = paymentSummary(paid, invoice);
+      await recordActivity(tx, { clientId: row.clientId, taxYear: filing.taxYear, kind: 'payment', summary });
+      if (!covered) {
+        await alertStaff(tx, deps, firm, { clientId: row.clientId, taxYear: filing.taxYear, summary });
+      }
     }
     await paymentReceived(
       tx,
       { firm },
       {
         clientId: row.clientId,
-        amount: formatCents(row.amountCents),
+        amount: formatMoney(row.amountCents, row.currency),
         orderId: row.orderId,
         paymentId: payment.id,
         paidAt: receiptTime(paidAt),
+        receiptOf: invoice ? row.id : null,
       },
     );
     await audit(tx, {
@@ -278,6 +406,28 @@ export async function recordPaid(
     });
     return true;
   });
+}
+
+/** The analyst of the file (admins when none) hears of a payment that leaves the file where it is. */
+async function alertStaff(
+  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  deps: PaymentsDeps,
+  firm: Firm,
+  event: { clientId: string; taxYear: number; summary: string },
+): Promise<void> {
+  const [client] = await tx
+    .select({ firstName: clients.firstName, lastName: clients.lastName })
+    .from(clients)
+    .where(eq(clients.id, event.clientId));
+  const name = client ? `${client.firstName} ${client.lastName}` : 'A client';
+  const url = `${deps.appUrl}/staff/clients/${encodeURIComponent(event.clientId)}`;
+  for (const staff of await staffToAlert(tx, event.clientId, event.taxYear)) {
+    await enqueueEmail(
+      tx,
+      staff.email,
+      templates.paymentForStaff(firm, staff.firstName, name, event.summary, url),
+    );
+  }
 }
 
 /** Record a failed attempt on an order that is not paid (a paid order stays paid). */

@@ -10,6 +10,7 @@ import {
   type Database,
 } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeInvoice } from '../../../test/factories.ts';
 import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
 import { RAZORPAY_TEST_KEYS, startRazorpayStandIn, type RazorpayStandIn } from '../../../test/razorpay.ts';
 import { sandboxPayResponseSchema, type FileStatus } from '@taxfirm/contract';
@@ -25,6 +26,15 @@ async function clientIn(t: TestApp, status: FileStatus): Promise<Client> {
   const account = await signUpAndLogIn(t, email);
   await setStatus(t.database.db, account.clientId, status);
   return { ...account, email };
+}
+
+/**
+ * The file's invoice for what it pays (issue 20): a payment moves the file on only when it covers the file's
+ * invoices; one with no invoice open is recorded and never moves it.
+ */
+async function invoiced(t: TestApp, client: Client, totalCents = 15025) {
+  const filing = await filingOf(t.database.db, client.clientId);
+  return makeInvoice(t.database.db, { clientId: client.clientId, taxYear: filing.taxYear, totalCents });
 }
 
 async function setStatus(db: Database, clientId: string, status: FileStatus) {
@@ -159,6 +169,7 @@ describe('payments with the sandbox provider', () => {
 
   it('pays 150.25 in Payment Pending: 15025 cents USD recorded once, Review Pending with "Payment received", one receipt', async () => {
     const client = await clientIn(t, 'Payment Pending');
+    await invoiced(t, client);
     const order = await createOrder(t, client);
     expect(order).toMatchObject({
       amount: 15025,
@@ -472,6 +483,7 @@ describe('payments with the sandbox provider', () => {
 
   it('two verifications of one payment at once record it once', async () => {
     const client = await clientIn(t, 'Payment Pending');
+    await invoiced(t, client);
     const { order, result } = await paidCheckout(client);
     const body = {
       order_id: order.id,
@@ -527,6 +539,7 @@ describe('payments with the razorpay provider (against a local stand-in of its A
 
   it('creates the order through the Orders API and verifies the payment Checkout signed', async () => {
     const client = await clientIn(t, 'Payment Pending');
+    await invoiced(t, client);
     const order = await createOrder(t, client);
     expect(order).toMatchObject({
       provider: 'razorpay',
@@ -681,6 +694,7 @@ describe('payments with the razorpay provider (against a local stand-in of its A
 
   it('records a payment once when the browser and the webhook report it at the same moment', async () => {
     const client = await clientIn(t, 'Payment Pending');
+    await invoiced(t, client);
     const order = await createOrder(t, client);
     const checkout = rzp.pay(order.id);
     const event = rzp.webhook('payment.captured', checkout.payment);
@@ -720,6 +734,7 @@ describe('payments with the razorpay provider (against a local stand-in of its A
 
   it('records a payment whose browser was closed, from the webhook, once; the late browser is told it is recorded', async () => {
     const client = await clientIn(t, 'Payment Pending');
+    await invoiced(t, client);
     const order = await createOrder(t, client);
     const checkout = rzp.pay(order.id);
     const event = rzp.webhook('payment.captured', checkout.payment);

@@ -22,6 +22,9 @@ export type ProviderPayment = {
   errorDescription: string | null;
 };
 
+/** A refund as the provider reports it: its id (rfnd_…) and amount. */
+export type ProviderRefund = { id: string; amount: number };
+
 export type PaymentProvider = {
   readonly name: PaymentProviderName;
   /** The public key its checkout is opened with. */
@@ -38,6 +41,11 @@ export type PaymentProvider = {
   fetchPayment(paymentId: string): Promise<ProviderPayment | null>;
   /** Capture an authorized payment (providers that capture automatically never need it). */
   capturePayment(payment: ProviderPayment): Promise<ProviderPayment>;
+  /**
+   * Give back `amount` (cents) of a captured payment; the provider refuses (ProviderError, refused) more than
+   * what is left of it.
+   */
+  refundPayment(payment: Pick<ProviderPayment, 'id' | 'currency'>, amount: number): Promise<ProviderRefund>;
   /** Webhooks, for providers that send them: the signature over the raw body, in constant time. */
   isValidWebhookSignature?(rawBody: Buffer, signature: string): boolean;
 };

@@ -1,6 +1,6 @@
 /**
  * Razorpay through its REST API (https://api.razorpay.com/v1, HTTP Basic auth with the key id and secret):
- * orders, payments and capture. Signatures are checked here in constant time (the official SDK compares them
+ * orders, payments, capture and refunds. Signatures are checked here in constant time (the official SDK compares them
  * with ===, and fixes its host, so tests could not point it at a local stand-in).
  */
 import { z } from 'zod';
@@ -29,6 +29,8 @@ const PAYMENT_ID = /^pay_[A-Za-z0-9]{1,40}$/;
 const errorSchema = z.object({
   error: z.object({ code: z.string().optional(), description: z.string().optional() }).optional(),
 });
+
+const refundSchema = z.object({ id: z.string(), amount: z.number().int() });
 
 const orderSchema = z.object({ id: z.string(), amount: z.number().int(), currency: z.string() });
 
@@ -119,6 +121,13 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       });
       if (!entity) throw new ProviderError('Razorpay refused the capture');
       return toProviderPayment(entity);
+    },
+    async refundPayment(payment, amount) {
+      if (!PAYMENT_ID.test(payment.id))
+        throw new ProviderError('Not a Razorpay payment id', { refused: true });
+      const refund = await request(refundSchema, 'POST', `/payments/${payment.id}/refund`, { amount });
+      if (!refund || refund.amount !== amount) throw new ProviderError('Razorpay refused the refund');
+      return refund;
     },
     isValidWebhookSignature(rawBody, signature) {
       return isSameSignature(hmacSha256Hex(options.webhookSecret, rawBody), signature);

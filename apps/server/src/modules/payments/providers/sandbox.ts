@@ -7,15 +7,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, SANDBOX_TEST_CARDS, type SandboxCardOutcome } from '@taxfirm/contract';
-import { eq, sandboxCharges, type Database } from '@taxfirm/db';
-import { checkoutSignature, hmacSha256Hex, isSameSignature, type PaymentProvider } from './provider.ts';
+import { and, eq, sandboxCharges, sql, type Database } from '@taxfirm/db';
+import {
+  checkoutSignature,
+  hmacSha256Hex,
+  isSameSignature,
+  ProviderError,
+  type PaymentProvider,
+} from './provider.ts';
 
 export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A provider-style id: prefix and 14 random letters or digits. */
-export function providerId(prefix: 'order' | 'pay'): string {
+export function providerId(prefix: 'order' | 'pay' | 'rfnd'): string {
   const bytes = randomBytes(14);
   let id = '';
   for (const byte of bytes) id += ALPHANUMERIC[byte % ALPHANUMERIC.length];
@@ -85,6 +91,27 @@ export function createSandboxProvider({ db, secret }: { db: Database; secret: st
     // The sandbox captures every successful charge at once.
     async capturePayment(payment) {
       return payment;
+    },
+    // Like Razorpay: a captured charge, refunded in parts up to what was captured, never more.
+    async refundPayment(payment, amount) {
+      if (!Number.isInteger(amount) || amount <= 0) {
+        throw new ProviderError('The sandbox refused the refund', { refused: true });
+      }
+      const [charge] = await db
+        .update(sandboxCharges)
+        .set({ refundedCents: sql`${sandboxCharges.refundedCents} + ${amount}` })
+        .where(
+          and(
+            eq(sandboxCharges.id, payment.id),
+            eq(sandboxCharges.status, 'captured'),
+            sql`${sandboxCharges.refundedCents} + ${amount} <= ${sandboxCharges.amountCents}`,
+          ),
+        )
+        .returning({ id: sandboxCharges.id });
+      if (!charge) {
+        throw new ProviderError('The sandbox refused the refund', { refused: true });
+      }
+      return { id: providerId('rfnd'), amount };
     },
     async charge({ orderId, amount, currency, cardNumber }) {
       const card = SANDBOX_TEST_CARDS.find((c) => c.number === cardNumber);

@@ -1,0 +1,49 @@
+/**
+ * The money calls of invoices: account/invoices/pay (the session client's own invoice: a provider order,
+ * answered as payment/createOrder answers) and staff/invoices/refund (admins, file rules).
+ */
+import { CALLS, MESSAGES } from '@taxfirm/contract';
+import type { FastifyInstance } from 'fastify';
+import { clientActorOf, staffActorOf } from '../../lib/actor.ts';
+import { limits } from '../../lib/rate-limit.ts';
+import { registerCall } from '../../lib/register-call.ts';
+import type { PaymentsDeps } from '../payments/payments.service.ts';
+import type { PaymentProvider } from '../payments/providers/provider.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import { payInvoice, refundInvoicePayment } from './billing.service.ts';
+
+export async function billingRoutes(
+  app: FastifyInstance,
+  { settings, provider, appUrl }: { settings: SettingsCache; provider: PaymentProvider; appUrl: string },
+) {
+  const deps: PaymentsDeps = { db: app.db, provider, firm: () => settings.firm(), appUrl };
+  const perUser = (name: string, max: number) =>
+    limits(app, { name, max, window: '1 hour', key: (request) => request.user?.id ?? request.ip });
+
+  registerCall(
+    app,
+    CALLS.accountInvoicesPay,
+    async (request) =>
+      payInvoice(deps, {
+        actor: clientActorOf(request),
+        invoiceId: request.body.invoice_id,
+        amount: request.body.amount,
+      }),
+    // The same budget as payment/createOrder: both create provider orders.
+    { preHandler: perUser('invoice-pay', 30) },
+  );
+
+  registerCall(app, CALLS.staffInvoicesRefund, async (request) => ({
+    status_smessage: MESSAGES.INVOICE_REFUNDED,
+    invoice: await refundInvoicePayment(
+      { ...deps, voice: { firm: await settings.firm(), appUrl } },
+      {
+        actor: staffActorOf(request),
+        invoiceId: request.body.invoice_id,
+        orderId: request.body.order_id,
+        amount: request.body.amount,
+        reason: request.body.reason,
+      },
+    ),
+  }));
+}
