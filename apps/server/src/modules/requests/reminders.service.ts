@@ -12,11 +12,16 @@
  * Form 8879 is signed long after documents are collected), and every pending one is listed in the same
  * e-mail as "Sign: <title>", counted and logged in the same request_reminders row.
  *
+ * Overdue invoices (issue 20: sent or partly paid, a balance left, due before today in the firm's time zone)
+ * follow the same schedule counted from their due date (`invoices.reminders_sent`, `last_reminded_at`): a due
+ * one triggers the reminder at any filing status but Cancel Filing, and every overdue one is listed in the
+ * same e-mail as "Pay: Invoice INV-2026-0001 ($150.00 due)", counted and logged in the same row.
+ *
  * Several instances may run passes at once: each filing is claimed with FOR NO KEY UPDATE SKIP LOCKED (a
  * claim another instance holds is skipped) and its due items are read again under the claim, so a filing
  * gets exactly one e-mail per due reminder. Staff "Remind now" (`remindNow`) takes the same row lock.
  */
-import { MESSAGES, PROFILE_EDITABLE_STATUSES, FIRM_TIME_ZONE } from '@taxfirm/contract';
+import { formatMoney, MESSAGES, PROFILE_EDITABLE_STATUSES, FIRM_TIME_ZONE } from '@taxfirm/contract';
 import {
   and,
   asc,
@@ -25,6 +30,7 @@ import {
   filings,
   gt,
   inArray,
+  invoices,
   isNull,
   lt,
   ne,
@@ -122,6 +128,35 @@ function isSignDue(now: Date, schedule: ReminderSchedule): SQL {
 /** The title a reminder lists for a document to sign. */
 export const signTitle = (title: string) => `Sign: ${title}`;
 
+/** What is left to pay on an invoice, in SQL. */
+const invoiceBalanceSql = sql<number>`(${invoices.totalCents} - (${invoices.paidCents} - ${invoices.refundedCents}))`;
+
+/** Sent or partly paid, a balance left, and its due date before the firm's today: listed as "Pay: …". */
+function isInvoiceOverdue(now: Date): SQL {
+  return and(
+    inArray(invoices.status, ['sent', 'partly_paid']),
+    sql`${invoiceBalanceSql} > 0`,
+    sql`${invoices.dueDate} < ${firmToday(now)}`,
+  ) as SQL;
+}
+
+/** Overdue, under the maximum, and its next reminder's day reached, counted from the due date (firm's time). */
+function isInvoiceDue(now: Date, schedule: ReminderSchedule): SQL {
+  return and(
+    isInvoiceOverdue(now),
+    lt(invoices.remindersSent, schedule.max),
+    sql`${now.toISOString()}::timestamptz >= coalesce(${invoices.lastRemindedAt}, (${invoices.dueDate}::timestamp at time zone ${FIRM_TIME_ZONE}))
+      + make_interval(days => case when ${invoices.remindersSent} = 0
+        then ${schedule.firstDays}::int else ${schedule.everyDays}::int end)`,
+  ) as SQL;
+}
+
+type OverdueInvoice = { id: string; number: string; currency: string; balance: number };
+
+/** The title a reminder lists for an overdue invoice. */
+export const payTitle = (invoice: Pick<OverdueInvoice, 'number' | 'currency' | 'balance'>) =>
+  `Pay: Invoice ${invoice.number} (${formatMoney(invoice.balance, invoice.currency)} due)`;
+
 /**
  * Send the reminder for one (locked) filing: the e-mail listing `listed`, each of `reminded` counted (one
  * more reminder, now) with its 'reminded' event, the reminder logged, and an audit row. One transaction.
@@ -135,6 +170,8 @@ async function sendReminder(
     reminded: { id: string; status: (typeof requestItems.$inferSelect)['status'] }[];
     /** Documents to sign: listed (every pending one) and counted (the due ones, or all on "Remind now"). */
     signatures: { listed: { id: string; title: string }[]; reminded: string[] };
+    /** Overdue invoices: listed (every one) and counted (the due ones, or all on "Remind now"). */
+    invoices: { listed: OverdueInvoice[]; reminded: string[] };
     now: Date;
     by: StaffActor | null;
   },
@@ -149,6 +186,7 @@ async function sendReminder(
   const titles = [
     ...listed.map((item) => item.title),
     ...signatures.listed.map((doc) => signTitle(doc.title)),
+    ...input.invoices.listed.map(payTitle),
   ];
   await enqueueEmail(
     tx,
@@ -190,6 +228,12 @@ async function sendReminder(
       .set({ remindersSent: sql`${signatureDocuments.remindersSent} + 1`, lastRemindedAt: now })
       .where(inArray(signatureDocuments.id, signatures.reminded));
   }
+  if (input.invoices.reminded.length > 0) {
+    await tx
+      .update(invoices)
+      .set({ remindersSent: sql`${invoices.remindersSent} + 1`, lastRemindedAt: now })
+      .where(inArray(invoices.id, input.invoices.reminded));
+  }
   await tx.insert(requestReminders).values({
     filingId: filing.id,
     clientId: filing.clientId,
@@ -213,6 +257,20 @@ function pendingSignatures(tx: Tx, filingId: string) {
     .from(signatureDocuments)
     .where(and(eq(signatureDocuments.filingId, filingId), isSignPending))
     .orderBy(asc(signatureDocuments.requestedAt), asc(signatureDocuments.id));
+}
+
+/** The invoices a reminder lists for a filing: every overdue one, oldest due first. */
+function overdueInvoices(tx: Tx, filingId: string, now: Date): Promise<OverdueInvoice[]> {
+  return tx
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      currency: invoices.currency,
+      balance: sql<number>`${invoiceBalanceSql}::int`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.filingId, filingId), isInvoiceOverdue(now)))
+    .orderBy(asc(invoices.dueDate), asc(invoices.number));
 }
 
 /** The titles a reminder lists for a filing: every open item, in the checklist's order. */
@@ -268,10 +326,17 @@ export async function runReminderPass(
     .innerJoin(users, eq(users.id, clients.userId))
     .where(and(isSignDue(now, schedule), isSignRemindable))
     .limit(PASS_LIMIT);
-  const candidates = [...new Set([...itemFilings, ...signFilings].map((row) => row.filingId))].slice(
-    0,
-    PASS_LIMIT,
-  );
+  const invoiceFilings = await db
+    .selectDistinct({ filingId: invoices.filingId })
+    .from(invoices)
+    .innerJoin(filings, eq(filings.id, invoices.filingId))
+    .innerJoin(clients, eq(clients.id, filings.clientId))
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(and(isInvoiceDue(now, schedule), isSignRemindable))
+    .limit(PASS_LIMIT);
+  const candidates = [
+    ...new Set([...itemFilings, ...signFilings, ...invoiceFilings].map((row) => row.filingId)),
+  ].slice(0, PASS_LIMIT);
 
   for (const filingId of candidates) {
     try {
@@ -302,7 +367,11 @@ export async function runReminderPass(
           .select({ id: signatureDocuments.id })
           .from(signatureDocuments)
           .where(and(eq(signatureDocuments.filingId, filing.id), isSignDue(now, schedule)));
-        if (due.length === 0 && dueSignatures.length === 0) return false;
+        const dueInvoices = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(eq(invoices.filingId, filing.id), isInvoiceDue(now, schedule)));
+        if (due.length === 0 && dueSignatures.length === 0 && dueInvoices.length === 0) return false;
         const listed = filing.collecting ? await openItems(tx, filing.id, now) : [];
         await sendReminder(tx, voice, {
           filing,
@@ -311,6 +380,10 @@ export async function runReminderPass(
           signatures: {
             listed: await pendingSignatures(tx, filing.id),
             reminded: dueSignatures.map((doc) => doc.id),
+          },
+          invoices: {
+            listed: await overdueInvoices(tx, filing.id, now),
+            reminded: dueInvoices.map((invoice) => invoice.id),
           },
           now,
           by: null,
@@ -328,7 +401,7 @@ export async function runReminderPass(
 
 /**
  * Staff "Remind now" on a client's file (the file-assignment rules of every staff file call): the reminder
- * of every open item, sent now and logged like a scheduled one (manual, by whom). 409 when nothing is open;
+ * of every open item (documents to sign and overdue invoices included), sent now and logged like a scheduled one (manual, by whom). 409 when nothing is open;
  * 429 when this staff member reminded this file less than ten minutes ago.
  */
 export async function remindNow(
@@ -354,7 +427,8 @@ export async function remindNow(
     if (recent) throw new AppError('TOO_MANY_REQUESTS');
     const listed = await openItems(tx, filing.id, now);
     const toSign = await pendingSignatures(tx, filing.id);
-    if (listed.length === 0 && toSign.length === 0) {
+    const toPay = await overdueInvoices(tx, filing.id, now);
+    if (listed.length === 0 && toSign.length === 0 && toPay.length === 0) {
       throw new AppError('CONFLICT', { message: MESSAGES.REQUEST_NOTHING_OPEN });
     }
     await sendReminder(tx, input.voice, {
@@ -362,10 +436,17 @@ export async function remindNow(
       listed,
       reminded: listed,
       signatures: { listed: toSign, reminded: toSign.map((doc) => doc.id) },
+      invoices: { listed: toPay, reminded: toPay.map((invoice) => invoice.id) },
       now,
       by: actor,
     });
-    return { titles: [...listed.map((item) => item.title), ...toSign.map((doc) => signTitle(doc.title))] };
+    return {
+      titles: [
+        ...listed.map((item) => item.title),
+        ...toSign.map((doc) => signTitle(doc.title)),
+        ...toPay.map(payTitle),
+      ],
+    };
   });
 }
 

@@ -9,6 +9,7 @@ import {
   filings,
   ilike,
   inArray,
+  invoices,
   requestItemEvents,
   requestItems,
   requestReminders,
@@ -27,6 +28,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { createSettingsCache, type SettingsCache } from '../settings/settings.cache.ts';
+import { makeInvoice } from '../../../test/factories.ts';
 import { CHECKLIST_PATH, runReminderPass, startReminderScheduler } from './reminders.service.ts';
 
 const APP_URL = 'http://localhost:3000';
@@ -348,6 +350,68 @@ describe('the reminder schedule', () => {
     expect(await remindersTo(client)).toHaveLength(2);
   });
 
+  it('reminds of an overdue invoice from its due date, listed as "Pay: …" in the same e-mail and log row', async () => {
+    // At 05:00 UTC it is midnight in Chicago (daylight time): the firm's day starts.
+    const dueDay = '2026-09-01';
+    const midnight = new Date('2026-09-01T05:00:00Z');
+    const client = await clientIn('overdue', 'Review Pending');
+    const invoice = (status: 'draft' | 'sent' | 'paid' | 'void', dueDate: string, totalCents = 35000) =>
+      makeInvoice(t.database.db, {
+        clientId: client.clientId,
+        taxYear: client.taxYear,
+        totalCents,
+        status,
+        dueDate,
+      });
+    const partly = await invoice('sent', dueDay);
+    await t.database.db
+      .update(invoices)
+      .set({ status: 'partly_paid', paidCents: 20000 })
+      .where(eq(invoices.id, partly.id));
+    const later = await invoice('sent', '2026-09-10', 12000);
+    const paid = await invoice('paid', dueDay);
+    await t.database.db.update(invoices).set({ paidCents: 35000 }).where(eq(invoices.id, paid.id));
+    await invoice('draft', dueDay);
+    await invoice('void', dueDay);
+    const invoiceOf = async (id: string) =>
+      (await t.database.db.select().from(invoices).where(eq(invoices.id, id)))[0];
+    const payLine = `Pay: Invoice ${partly.number} ($150.00 due)`;
+
+    // Day 3 after the due date, in the firm's time zone: not a minute before.
+    expect((await pass(at(midnight, 3, -1))).filingIds).not.toContain(client.filingId);
+    expect((await pass(at(midnight, 3))).filingIds).toContain(client.filingId);
+    const [first] = await remindersTo(client);
+    expect(first?.text).toContain(`• ${payLine}`);
+    for (const other of [later, paid]) expect(first?.text).not.toContain(other.number);
+    expect(first?.text).not.toMatch(/INV-\d{4}-\d{4} \(\$350\.00/);
+    const logged = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(requestReminders)
+          .where(eq(requestReminders.filingId, client.filingId))
+          .orderBy(asc(requestReminders.createdAt))
+      ).map((row) => row.itemTitles);
+    expect(await logged()).toEqual([[payLine]]);
+    expect(await invoiceOf(partly.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(midnight, 3) });
+
+    // A week later: reminded again; the other invoice, overdue since the 10th, is listed but not yet counted.
+    expect((await pass(at(midnight, 9))).filingIds).not.toContain(client.filingId);
+    expect((await pass(at(midnight, 10))).filingIds).toContain(client.filingId);
+    expect(await logged()).toEqual([[payLine], [payLine, `Pay: Invoice ${later.number} ($120.00 due)`]]);
+    expect(await invoiceOf(partly.id)).toMatchObject({ remindersSent: 2 });
+    expect(await invoiceOf(later.id)).toMatchObject({ remindersSent: 0, lastRemindedAt: null });
+
+    // Paid: no longer listed nor reminded; the other keeps its own schedule (due on the 10th + 3 days).
+    await t.database.db
+      .update(invoices)
+      .set({ status: 'paid', paidCents: 35000 })
+      .where(eq(invoices.id, partly.id));
+    expect((await pass(at(midnight, 12))).filingIds).toContain(client.filingId);
+    expect((await logged()).at(-1)).toEqual([`Pay: Invoice ${later.number} ($120.00 due)`]);
+    expect(await invoiceOf(partly.id)).toMatchObject({ remindersSent: 2 });
+  });
+
   it('writes titles and the link only: no note, no document content, no identity number', async () => {
     const client = await clientIn('private');
     const t0 = new Date('2026-07-01T15:00:00Z');
@@ -545,6 +609,30 @@ describe('staff/requests/remind', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().status_smessage).toBe(MESSAGES.REQUEST_NOTHING_OPEN);
     expect(await remindersTo(client)).toEqual([]);
+  });
+
+  it('"Remind now" includes overdue invoices, and reminds with nothing else open', async () => {
+    const client = await clientIn('remindpay', 'Review Pending');
+    const invoice = await makeInvoice(t.database.db, {
+      clientId: client.clientId,
+      taxYear: client.taxYear,
+      totalCents: 35000,
+      dueDate: '2020-01-15',
+    });
+    const res = await remind(analyst.sid, client.clientId);
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await remindersTo(client);
+    expect(mail?.text).toContain(`• Pay: Invoice ${invoice.number} ($350.00 due)`);
+    const [logged] = await t.database.db
+      .select()
+      .from(requestReminders)
+      .where(eq(requestReminders.filingId, client.filingId));
+    expect(logged).toMatchObject({
+      manual: true,
+      itemTitles: [`Pay: Invoice ${invoice.number} ($350.00 due)`],
+    });
+    const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row?.remindersSent).toBe(1);
   });
 
   it('refuses a malformed body with a 400', async () => {
