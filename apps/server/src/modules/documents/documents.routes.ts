@@ -25,6 +25,7 @@ import {
   countDocuments,
   deleteDocument,
   findDownload,
+  isHeldUntilPaid,
   listDocuments,
   listSummaries,
   recordDocuments,
@@ -159,12 +160,16 @@ export async function documentsRoutes(
 
   registerCall(app, CALLS.userSynopsys, async (request) => {
     const { clientId, userId } = ownerOf(request);
-    const rows = await listSummaries(app.db, clientId, await filingOf(clientId));
+    const filingId = await filingOf(clientId);
+    const rows = await listSummaries(app.db, clientId, filingId);
+    // Held until the year's invoices are paid (the firm's setting): listed, with no link.
+    const held = rows.length > 0 && (await isHeldUntilPaid(app.db, clientId, filingId));
     return {
       synopsysinfo: rows.map((row) => ({
         synopsys_title: row.title,
-        synopsys_file: link('summary', row.id, userId),
+        synopsys_file: held ? '' : link('summary', row.id, userId),
         synopsys_status: SUMMARY_STATUS_LABELS[row.status as keyof typeof SUMMARY_STATUS_LABELS],
+        held_until_paid: held,
       })),
     };
   });
@@ -186,6 +191,10 @@ export async function documentsRoutes(
       }
       const file = await findDownload(app.db, payload.k, payload.id, clientId);
       if (!file) throw new AppError('NOT_FOUND', { message: MESSAGES.DOCUMENT_NOT_FOUND });
+      // A link made before the hold (or before the invoice was sent) opens nothing while it holds.
+      if (file.filingId && (await isHeldUntilPaid(app.db, clientId, file.filingId))) {
+        throw new AppError('FORBIDDEN', { message: MESSAGES.SUMMARY_HELD_UNTIL_PAID });
+      }
       const body = await app.storage.get(file.storageKey).catch((error: unknown) => {
         if (error instanceof ObjectNotFoundError) {
           throw new AppError('NOT_FOUND', { message: MESSAGES.DOCUMENT_NOT_FOUND });

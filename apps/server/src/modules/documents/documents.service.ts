@@ -18,9 +18,13 @@ import {
   desc,
   documents,
   eq,
+  filings,
   gt,
   inArray,
+  invoices,
   isNull,
+  siteSettings,
+  sql,
   taxSummaries,
   type Database,
 } from '@taxfirm/db';
@@ -159,13 +163,22 @@ const fileOf = (table: typeof documents | typeof taxSummaries) => ({
   size: table.size,
 });
 
-/** What a download needs of a client's own document or published summary; null when it is not theirs. */
+/**
+ * What a download needs of a client's own document or published summary (with the summary's filing, for
+ * the hold until paid); null when it is not theirs.
+ */
 export async function findDownload(
   db: Database,
   kind: 'document' | 'summary',
   id: string,
   clientId: string,
-): Promise<{ storageKey: string; name: string; contentType: string; size: number } | null> {
+): Promise<{
+  storageKey: string;
+  name: string;
+  contentType: string;
+  size: number;
+  filingId?: string;
+} | null> {
   if (kind === 'document') {
     const [row] = await db
       .select(fileOf(documents))
@@ -174,7 +187,7 @@ export async function findDownload(
     return row ?? null;
   }
   const [row] = await db
-    .select(fileOf(taxSummaries))
+    .select({ ...fileOf(taxSummaries), filingId: taxSummaries.filingId })
     .from(taxSummaries)
     .where(
       and(
@@ -184,6 +197,29 @@ export async function findDownload(
       ),
     );
   return row ?? null;
+}
+
+/**
+ * Whether the client's summaries of a filing are held until paid (issue 20): the firm holds summaries
+ * (settings) and the filing's tax year has a sent or partly paid invoice of this client with a balance left.
+ * Staff downloads are never held.
+ */
+export async function isHeldUntilPaid(db: Database, clientId: string, filingId: string): Promise<boolean> {
+  const [settings] = await db.select({ hold: siteSettings.invoiceHoldSummary }).from(siteSettings).limit(1);
+  if (!settings?.hold) return false;
+  const [owing] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .innerJoin(filings, and(eq(filings.id, filingId), eq(filings.taxYear, invoices.taxYear)))
+    .where(
+      and(
+        eq(invoices.clientId, clientId),
+        inArray(invoices.status, ['sent', 'partly_paid']),
+        sql`${invoices.totalCents} - (${invoices.paidCents} - ${invoices.refundedCents}) > 0`,
+      ),
+    )
+    .limit(1);
+  return owing !== undefined;
 }
 
 /** Drafts stay with the firm; the client sees what was published, including replaced versions. */
