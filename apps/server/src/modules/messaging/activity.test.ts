@@ -144,7 +144,7 @@ describe('what a client does shows in the activity, in the same transaction as t
     expect(JSON.stringify(await activityOf(client))).not.toContain('Never worked');
   });
 
-  it('a payment becoming paid: "Paid $150.25", once', async () => {
+  it('a payment becoming paid: "Paid $150.25 with no open invoice" (issue 20: it says where the money went), once', async () => {
     const client = await clientIn('Payment Pending');
     const order = await t.postAs(client.sid, '/api/payment/createOrder', { amount: 15025, currency: 'USD' });
     expect(order.statusCode, order.body).toBe(200);
@@ -168,7 +168,7 @@ describe('what a client does shows in the activity, in the same transaction as t
     // Replayed: already recorded, and no second row.
     expect((await verify()).statusCode).toBe(409);
     expect(await activityOf(client)).toEqual([
-      { kind: 'payment', summary: 'Paid $150.25', taxYear: client.taxYear },
+      { kind: 'payment', summary: 'Paid $150.25 with no open invoice', taxYear: client.taxYear },
     ]);
   });
 });
