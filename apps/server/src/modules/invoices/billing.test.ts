@@ -338,6 +338,27 @@ describe('paying invoices with the sandbox provider', () => {
     expect(alerts).toHaveLength(1);
   });
 
+  it('records money landing on an invoice voided meanwhile: it stays void, the file stays, staff are told to refund it', async () => {
+    const client = await clientIn(t);
+    const invoice = await invoiceFor(t, client, 15000);
+    const order = await payInvoice(t, client, { invoice_id: invoice.id });
+    expect(order.statusCode, order.body).toBe(200);
+    await t.database.db
+      .update(invoices)
+      .set({ status: 'void', voidedAt: new Date(), voidReason: 'Billed twice' })
+      .where(eq(invoices.id, invoice.id));
+    expect((await checkout(client, order.json().id as string)).verify.statusCode).toBe(200);
+    expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ status: 'void', paidCents: 15000 });
+    expect((await filingOf(t.database.db, client.clientId))?.status).toBe('Payment Pending');
+    const activity = await t.database.db
+      .select()
+      .from(staffActivity)
+      .where(eq(staffActivity.clientId, client.clientId));
+    expect(activity.map((a) => a.summary)).toEqual([
+      `Paid $150.00 on void invoice ${invoice.number}: refund it`,
+    ]);
+  });
+
   it('an admin refund goes through the provider, reopens the balance and the status, and tells the client', async () => {
     const client = await clientIn(t);
     const invoice = await invoiceFor(t, client, 35000);
@@ -489,6 +510,21 @@ describe('receipts by e-mail (a real SMTP server)', () => {
     const part = raw?.split(filename).at(-1) ?? '';
     const base64 = /\r?\n\r?\n([A-Za-z0-9+/\r\n]+)/.exec(part)?.[1]?.replace(/\s/g, '') ?? '';
     expect(Buffer.from(base64.slice(0, 8), 'base64').toString('latin1')).toMatch(/^%PDF-/);
+  });
+
+  it('sends the e-mail without an attachment when its reference names no receipt', async () => {
+    const to = `noreceipt-${Date.now()}@example.com`;
+    await t.database.db.insert(emailOutbox).values({
+      to,
+      subject: 'Payment received: your receipt for $1.00',
+      text: 'Thank you.',
+      html: '<p>Thank you.</p>',
+      attachment: 'receipt:00000000-0000-4000-8000-000000000000',
+    });
+    await t.app.mail.wake();
+    await expect.poll(() => smtp.received.some((m) => m.to.includes(to)), { timeout: 10_000 }).toBe(true);
+    expect(smtp.received.find((m) => m.to.includes(to))?.raw).not.toMatch(/application\/pdf/i);
+    expect(t.logs()).toContain('attachment not found');
   });
 });
 

@@ -183,13 +183,13 @@ export const templates = {
   paymentReceipt: (
     firm: Firm,
     name: string,
-    receipt: { amount: string; orderId: string; paymentId: string; paidAt: string },
+    receipt: { amount: string; orderId: string; paymentId: string; paidAt: string; currency?: string },
   ) =>
     email(firm, {
       subject: `Payment received: your receipt for ${receipt.amount}`,
       to: name,
       paragraphs: [
-        `Thank you. We received your payment of ${receipt.amount} (USD).`,
+        `Thank you. We received your payment of ${receipt.amount} (${receipt.currency ?? 'USD'}).`,
         `Order ID: ${receipt.orderId}`,
         `Payment ID: ${receipt.paymentId}`,
         `Date: ${receipt.paidAt}`,

@@ -102,6 +102,7 @@ export async function paymentReceived(
     orderId: string;
     paymentId: string;
     paidAt: string;
+    currency?: string;
     receiptOf?: string | null;
   },
 ): Promise<void> {

@@ -395,6 +395,7 @@ export async function recordPaid(
         orderId: row.orderId,
         paymentId: payment.id,
         paidAt: receiptTime(paidAt),
+        currency: row.currency,
         receiptOf: invoice ? row.id : null,
       },
     );
