@@ -312,7 +312,12 @@ export async function buildApp({
   await app.register(consentsRoutes, { settings });
   const provider = createPaymentProvider(payments, { db: database.db, sessionSecret: config.sessionSecret });
   await app.register(paymentsRoutes, { settings, provider, appUrl: config.appUrl });
-  await app.register(billingRoutes, { settings, provider, appUrl: config.appUrl });
+  await app.register(billingRoutes, {
+    settings,
+    provider,
+    appUrl: config.appUrl,
+    linkSecret: config.sessionSecret,
+  });
   await app.register(webPlugin, {
     web: config.web,
     settings,

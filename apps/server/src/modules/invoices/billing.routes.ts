@@ -2,20 +2,28 @@
  * The money calls of invoices: account/invoices/pay (the session client's own invoice: a provider order,
  * answered as payment/createOrder answers) and staff/invoices/refund (admins, file rules).
  */
-import { CALLS, MESSAGES } from '@taxfirm/contract';
+import { CALLS, MESSAGES, STAFF_BILLING_PDF_PATH } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { clientActorOf, staffActorOf } from '../../lib/actor.ts';
+import { createBillingLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { PaymentsDeps } from '../payments/payments.service.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { payInvoice, refundInvoicePayment } from './billing.service.ts';
+import { billingLinksFor, getStaffInvoice } from './invoices.service.ts';
 
 export async function billingRoutes(
   app: FastifyInstance,
-  { settings, provider, appUrl }: { settings: SettingsCache; provider: PaymentProvider; appUrl: string },
+  {
+    settings,
+    provider,
+    appUrl,
+    linkSecret,
+  }: { settings: SettingsCache; provider: PaymentProvider; appUrl: string; linkSecret: string },
 ) {
+  const staffLinks = createBillingLinkSigner(linkSecret, 'staff');
   const deps: PaymentsDeps = { db: app.db, provider, firm: () => settings.firm(), appUrl };
   const perUser = (name: string, max: number) =>
     limits(app, { name, max, window: '1 hour', key: (request) => request.user?.id ?? request.ip });
@@ -33,17 +41,26 @@ export async function billingRoutes(
     { preHandler: perUser('invoice-pay', 30) },
   );
 
-  registerCall(app, CALLS.staffInvoicesRefund, async (request) => ({
-    status_smessage: MESSAGES.INVOICE_REFUNDED,
-    invoice: await refundInvoicePayment(
+  registerCall(app, CALLS.staffInvoicesRefund, async (request) => {
+    const actor = staffActorOf(request);
+    await refundInvoicePayment(
       { ...deps, voice: { firm: await settings.firm(), appUrl } },
       {
-        actor: staffActorOf(request),
+        actor,
         invoiceId: request.body.invoice_id,
         orderId: request.body.order_id,
         amount: request.body.amount,
         reason: request.body.reason,
       },
-    ),
-  }));
+    );
+    return {
+      status_smessage: MESSAGES.INVOICE_REFUNDED,
+      invoice: await getStaffInvoice({
+        db: app.db,
+        actor,
+        invoiceId: request.body.invoice_id,
+        links: billingLinksFor(staffLinks, STAFF_BILLING_PDF_PATH, actor.userId),
+      }),
+    };
+  });
 }

@@ -4,20 +4,8 @@
  * provider's refund first, then the refund row, the payment, the invoice and its status, the audit row, the
  * client's e-mail and the activity feed in one transaction.
  */
-import { formatMoney, MESSAGES, type StaffInvoice } from '@taxfirm/contract';
-import {
-  and,
-  asc,
-  clients,
-  eq,
-  invoiceLines,
-  invoices,
-  paymentRefunds,
-  payments,
-  sql,
-  users,
-  type Database,
-} from '@taxfirm/db';
+import { formatMoney, MESSAGES } from '@taxfirm/contract';
+import { and, eq, invoices, paymentRefunds, payments, sql } from '@taxfirm/db';
 import type { ClientActor, StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -30,7 +18,8 @@ import {
   openOrder,
   type PaymentsDeps,
 } from '../payments/payments.service.ts';
-import { balanceOf, moveInvoiceMoney } from './invoice-balance.ts';
+import { moveInvoiceMoney } from './invoice-balance.ts';
+import { balanceOf } from './invoices.service.ts';
 
 const notFound = () => new AppError('NOT_FOUND', { message: MESSAGES.INVOICE_NOT_FOUND });
 
@@ -67,8 +56,8 @@ export async function payInvoice(
 
 /**
  * staff/invoices/refund (admins, file rules): give back `amount` of one paid payment of the invoice through
- * the provider, then record it. Refused (422) above what is left of the payment; the provider is never asked
- * then. The balance reopens and the status follows (paid → partly paid → sent; void stays void).
+ * the provider, then record it (the caller answers with the invoice as it now is). Refused (422) above what
+ * is left of the payment; the provider is never asked then. The balance reopens and the status follows (paid → partly paid → sent; void stays void).
  */
 export async function refundInvoicePayment(
   deps: PaymentsDeps & { voice: FirmVoice },
@@ -79,7 +68,7 @@ export async function refundInvoicePayment(
     amount,
     reason,
   }: { actor: StaffActor; invoiceId: string; orderId: string; amount: number; reason: string },
-): Promise<StaffInvoice> {
+): Promise<void> {
   const { db } = deps;
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!invoice) throw notFound();
@@ -138,7 +127,11 @@ export async function refundInvoicePayment(
       clientId: invoice.clientId,
       subject: `${invoice.number} ${payment.orderId} ${money}`,
     });
-    await refundMade(tx, deps.voice, { clientId: invoice.clientId, invoiceNumber: invoice.number });
+    await refundMade(tx, deps.voice, {
+      clientId: invoice.clientId,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+    });
     await recordActivity(tx, {
       clientId: invoice.clientId,
       taxYear: invoice.taxYear,
@@ -146,95 +139,4 @@ export async function refundInvoicePayment(
       summary: `Refunded ${money} on ${invoice.number}`,
     });
   });
-  return loadStaffInvoice(db, invoice.id);
-}
-
-/**
- * TODO(lead, at merge): a minimal loader of the staff's view of an invoice, until H1's row → StaffInvoice
- * mapping (invoices.service.ts, with its signed PDF and receipt links) replaces it. Links are left empty here.
- */
-async function loadStaffInvoice(db: Database, invoiceId: string): Promise<StaffInvoice> {
-  const [row] = await db
-    .select({
-      invoice: invoices,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      fileNumber: clients.fileNumber,
-      createdBy: users.email,
-    })
-    .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .leftJoin(users, eq(users.id, invoices.createdBy))
-    .where(eq(invoices.id, invoiceId));
-  if (!row) throw notFound();
-  const { invoice } = row;
-  const lines = await db
-    .select()
-    .from(invoiceLines)
-    .where(eq(invoiceLines.invoiceId, invoiceId))
-    .orderBy(asc(invoiceLines.position));
-  const paid = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'paid')))
-    .orderBy(asc(payments.paidAt));
-  const refunds = await db
-    .select({ refund: paymentRefunds, orderId: payments.orderId })
-    .from(paymentRefunds)
-    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-    .where(eq(paymentRefunds.invoiceId, invoiceId))
-    .orderBy(asc(paymentRefunds.createdAt));
-  return {
-    id: invoice.id,
-    number: invoice.number,
-    tax_year: invoice.taxYear,
-    currency: invoice.currency,
-    status: invoice.status,
-    subtotal: invoice.subtotalCents,
-    discount: invoice.discountCents,
-    discount_kind: invoice.discountKind,
-    discount_value: invoice.discountValue,
-    discount_reason: invoice.discountReason,
-    total: invoice.totalCents,
-    paid: invoice.paidCents,
-    refunded: invoice.refundedCents,
-    balance: balanceOf(invoice),
-    due_date: invoice.dueDate,
-    overdue: false,
-    note: invoice.note,
-    sent_at: invoice.sentAt?.toISOString() ?? null,
-    paid_at: invoice.paidAt?.toISOString() ?? null,
-    lines: lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unit_amount: line.unitCents,
-      amount: line.amountCents,
-    })),
-    payments: paid.map((p) => ({
-      order_id: p.orderId,
-      payment_id: p.providerPaymentId,
-      amount: p.amountCents,
-      refunded: p.refundedCents,
-      method: p.method,
-      paid_at: (p.paidAt ?? p.createdAt).toISOString(),
-      receipt_url: '',
-    })),
-    refunds: refunds.map(({ refund, orderId }) => ({
-      order_id: orderId,
-      amount: refund.amountCents,
-      reason: refund.reason,
-      refund_id: refund.providerRefundId,
-      created_at: refund.createdAt.toISOString(),
-    })),
-    pdf_url: '',
-    client_id: invoice.clientId,
-    client_name: `${row.firstName} ${row.lastName}`,
-    file_number: row.fileNumber,
-    created_at: invoice.createdAt.toISOString(),
-    created_by: row.createdBy,
-    void_reason: invoice.voidReason,
-    voided_at: invoice.voidedAt?.toISOString() ?? null,
-    reminders_sent: invoice.remindersSent,
-    last_reminded_at: invoice.lastRemindedAt?.toISOString() ?? null,
-  };
 }

@@ -4,7 +4,7 @@
  * only when every invoice of it is covered. Used by the payments flow (recordPaid, in the payment's own
  * transaction) and by staff refunds; it knows nothing of providers, so both can use it.
  */
-import { invoiceBalance, type InvoiceStatus } from '@taxfirm/contract';
+import type { InvoiceStatus } from '@taxfirm/contract';
 import {
   and,
   asc,
@@ -24,10 +24,6 @@ type PaymentRow = typeof payments.$inferSelect;
 export const OPEN_INVOICE_STATUSES = ['sent', 'partly_paid'] as const;
 /** Invoices that count toward what a filing owes: neither drafts nor void. */
 const BILLED_STATUSES = ['sent', 'partly_paid', 'paid'] as const;
-
-/** An invoice row's balance (what is left to pay), in its currency's cents. */
-export const balanceOf = (row: Pick<InvoiceRow, 'totalCents' | 'paidCents' | 'refundedCents'>) =>
-  invoiceBalance({ total: row.totalCents, paid: row.paidCents, refunded: row.refundedCents });
 
 /**
  * The status once money moved: net >= total → paid; 0 < net < total → partly paid; net 0 → sent. A draft

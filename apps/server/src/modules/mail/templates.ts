@@ -409,6 +409,6 @@ export const templates = {
         `${firm.name} has made a refund on invoice ${invoiceNumber}. It goes back to the card or account you paid with; your bank may take a few days to show it.`,
         'You can see the invoice and its balance in your client portal.',
       ],
-      action: { label: 'Open my invoices', url },
+      action: { label: 'View the invoice', url },
     }),
 };

@@ -13,9 +13,6 @@ import { statusEmailFor } from './status-emails.service.ts';
 
 type Tx = Pick<Database, 'select' | 'insert'>;
 
-/** The client's invoices in the portal (a refund's e-mail links there). */
-export const INVOICES_PATH = '/user/invoices';
-
 /** Who speaks to the client, and where the portal is. */
 export type FirmVoice = { firm: Firm; appUrl: string };
 
@@ -124,13 +121,18 @@ export async function paymentReceived(
 export async function refundMade(
   tx: Tx,
   voice: FirmVoice,
-  event: { clientId: string; invoiceNumber: string },
+  event: { clientId: string; invoiceId: string; invoiceNumber: string },
 ): Promise<void> {
   await tell(
     tx,
     event.clientId,
     (firstName) =>
-      templates.refundMade(voice.firm, firstName, event.invoiceNumber, `${voice.appUrl}${INVOICES_PATH}`),
+      templates.refundMade(
+        voice.firm,
+        firstName,
+        event.invoiceNumber,
+        `${voice.appUrl}${clientInvoicePath(event.invoiceId)}`,
+      ),
     {
       kind: 'payment',
       title: `A refund was made on invoice ${event.invoiceNumber}`,

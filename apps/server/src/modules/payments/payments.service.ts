@@ -33,10 +33,10 @@ import { findFiling, recordStatusChange } from '../filings/filings.service.ts';
 import type { Firm } from '../mail/templates.ts';
 import {
   applyPaymentToInvoice,
-  balanceOf,
   findOldestOpenInvoice,
   isFilingCovered,
 } from '../invoices/invoice-balance.ts';
+import { balanceOf } from '../invoices/invoices.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import { recordActivity } from '../messaging/activity.service.ts';
@@ -421,7 +421,7 @@ async function alertStaff(
     .from(clients)
     .where(eq(clients.id, event.clientId));
   const name = client ? `${client.firstName} ${client.lastName}` : 'A client';
-  const url = `${deps.appUrl}/staff/clients/${encodeURIComponent(event.clientId)}`;
+  const url = `${deps.appUrl}/staff/clients/${encodeURIComponent(event.clientId)}?tab=invoices`;
   for (const staff of await staffToAlert(tx, event.clientId, event.taxYear)) {
     await enqueueEmail(
       tx,
