@@ -1,5 +1,15 @@
-import type { FileStatus } from '@taxfirm/contract';
-import { clients, eq, filings, requestItems, sql, users } from '@taxfirm/db';
+import { invoiceNumber, type FileStatus } from '@taxfirm/contract';
+import {
+  clients,
+  eq,
+  filings,
+  invoiceLines,
+  invoices,
+  invoiceSequences,
+  requestItems,
+  sql,
+  users,
+} from '@taxfirm/db';
 import { expect, type Page } from './fixtures.ts';
 import type { Mailbox } from './mailbox.ts';
 import type { AppServer } from './server.ts';
@@ -97,6 +107,55 @@ export async function setFileStatus(server: AppServer, email: string, status: Fi
       .where(eq(users.email, email));
     if (!row) throw new Error(`no client for ${email}`);
     await db.update(filings).set({ status }).where(eq(filings.clientId, row.clientId));
+  });
+}
+
+/**
+ * A sent USD invoice of one line for the client's filing, numbered from the firm's sequence as staff would
+ * get it (for specs about paying, not about invoicing). Answers its number.
+ */
+export async function sentInvoice(server: AppServer, email: string, cents: number): Promise<string> {
+  return server.withDatabase(async (db) => {
+    const [row] = await db
+      .select({ clientId: clients.id, filingId: filings.id, taxYear: filings.taxYear })
+      .from(clients)
+      .innerJoin(users, eq(users.id, clients.userId))
+      .innerJoin(filings, eq(filings.clientId, clients.id))
+      .where(eq(users.email, email));
+    if (!row) throw new Error(`no filing for ${email}`);
+    const year = new Date().getUTCFullYear();
+    const [sequence] = await db
+      .insert(invoiceSequences)
+      .values({ year, last: 1 })
+      .onConflictDoUpdate({ target: invoiceSequences.year, set: { last: sql`${invoiceSequences.last} + 1` } })
+      .returning();
+    const seq = sequence?.last ?? 1;
+    const [invoice] = await db
+      .insert(invoices)
+      .values({
+        clientId: row.clientId,
+        filingId: row.filingId,
+        taxYear: row.taxYear,
+        number: invoiceNumber(year, seq),
+        numberYear: year,
+        numberSeq: seq,
+        currency: 'USD',
+        status: 'sent',
+        subtotalCents: cents,
+        totalCents: cents,
+        sentAt: new Date(),
+      })
+      .returning();
+    if (!invoice) throw new Error('no invoice');
+    await db.insert(invoiceLines).values({
+      invoiceId: invoice.id,
+      position: 0,
+      description: 'Federal return (Form 1040)',
+      quantity: 1,
+      unitCents: cents,
+      amountCents: cents,
+    });
+    return invoice.number;
   });
 }
 

@@ -2,7 +2,13 @@ import type { FileStatus } from '@taxfirm/contract';
 import { eq, filings, filingStatusHistory, payments } from '@taxfirm/db';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { AppServer } from '../../support/server.ts';
-import { apiPost, loginThroughPanel, setFileStatus, verifiedAccount } from '../../support/portal.ts';
+import {
+  apiPost,
+  loginThroughPanel,
+  sentInvoice,
+  setFileStatus,
+  verifiedAccount,
+} from '../../support/portal.ts';
 
 const POSITIVE = 'Amount is required & should be greater than Zero';
 
@@ -44,7 +50,7 @@ async function payWithCard(page: Page, card: string) {
 }
 
 test.describe('user/payment through the sandbox checkout', () => {
-  test('a client in Payment Pending pays 150.25 and sees the receipt; the ledger, the filing and the e-mail follow', async ({
+  test('a client in Payment Pending pays the 150.25 invoiced and sees the receipt; the ledger, the invoice, the filing and the e-mail follow', async ({
     page,
     mailbox,
     server,
@@ -78,6 +84,12 @@ test.describe('user/payment through the sandbox checkout', () => {
     }
     await expect(page.getByRole('cell', { name: 'No data!' })).toBeVisible();
     await checkA11y(page);
+
+    // The firm invoices the return: the page is prefilled with its balance, and pays that invoice.
+    const number = await sentInvoice(server, email, 15025);
+    await page.reload();
+    await expect(amount).toHaveValue('150.25');
+    await expect(form.getByText(`Paying invoice ${number} (balance $150.25)`)).toBeVisible();
 
     // The button reads Processing while the order is created.
     let release: () => void = () => {};
@@ -127,6 +139,9 @@ test.describe('user/payment through the sandbox checkout', () => {
     );
     expect(mail?.body).toContain('Payment received: your receipt for $150.25');
     expect(mail?.body).toContain(`Payment ID: ${paymentId}`);
+    // The receipt PDF rides along.
+    expect(mail?.body).toContain('application/pdf');
+    expect(mail?.body).toContain(`${number}-receipt-${orderId}.pdf`);
 
     const { row, filing, history } = await ledger(server, orderId);
     expect(row).toMatchObject({
@@ -137,6 +152,7 @@ test.describe('user/payment through the sandbox checkout', () => {
       verifiedBy: 'checkout',
       providerPaymentId: paymentId,
     });
+    expect(row.invoiceId).not.toBeNull();
     expect(filing?.status).toBe('Review Pending');
     expect(history.filter((h) => h.comment === 'Payment received')).toEqual([
       expect.objectContaining({ fromStatus: 'Payment Pending', toStatus: 'Review Pending' }),

@@ -4,7 +4,7 @@
  * they can, but still never see an identity number in full.
  */
 import { CALLS, MESSAGES, type CallDefinition } from '@taxfirm/contract';
-import { eq, users } from '@taxfirm/db';
+import { eq, siteSettings, users } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
@@ -16,6 +16,7 @@ type Member = { sid: string; userId: string };
 let usAdmin: Member;
 let offshoreAdmin: Member;
 let offshoreAnalyst: Member;
+let currentTaxYear = 0;
 let client: { sid: string; userId: string; clientId: string };
 
 type CallMaker = (sid: string, clientId: string) => Promise<LightMyRequestResponse>;
@@ -81,6 +82,12 @@ const CLIENT_CALLS: Record<string, CallMaker> = {
     'document',
   ),
   staffSignaturesList: post('staff/signatures/list', (id) => ({ client_id: id })),
+  staffInvoicesCreate: post('staff/invoices/create', (id) => ({
+    client_id: id,
+    taxy: currentTaxYear,
+    lines: [{ description: 'Federal return (Form 1040)', quantity: 1, unit_amount: 30000 }],
+  })),
+  staffInvoicesList: post('staff/invoices/list', (id) => ({ client_id: id })),
 };
 
 /** The one staff call with a `client_id` that is not a file's: the audit log's optional filter (admins'). */
@@ -117,6 +124,7 @@ const isUsOnly = (res: LightMyRequestResponse) =>
   res.statusCode === 403 && res.json().status_smessage === MESSAGES.CLIENT_US_ONLY;
 
 beforeAll(async () => {
+  currentTaxYear = (await t.database.db.select().from(siteSettings))[0]?.currentTaxYear ?? 0;
   usAdmin = await staffSession(t, 'us.admin@firm.example', 'admin');
   offshoreAdmin = await staffSession(t, 'offshore.admin@firm.example', 'admin');
   offshoreAnalyst = await staffSession(t, 'offshore.analyst@firm.example', 'analyst');

@@ -309,6 +309,20 @@ describe('paying invoices with the sandbox provider', () => {
       expect(await moves(t.database.db, filing?.id ?? '')).toEqual([
         expect.objectContaining({ fromStatus: 'Payment Pending', toStatus: 'Review Pending' }),
       ]);
+      // Each receipt says what is left on the invoice.
+      const receipts = (
+        await t.database.db
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.to, client.email))
+          .orderBy(emailOutbox.createdAt)
+      ).filter((m) => m.subject.startsWith('Payment received'));
+      expect(receipts.map((m) => m.subject)).toEqual([
+        'Payment received: your receipt for $200.00',
+        'Payment received: your receipt for $150.00',
+      ]);
+      expect(receipts[0]?.text).toContain(`$150.00 is still due on invoice ${invoice.number}`);
+      expect(receipts[1]?.text).toContain(`Invoice ${invoice.number} is paid in full.`);
     } finally {
       await setPartPayments(t.database.db, false);
     }
@@ -335,6 +349,53 @@ describe('paying invoices with the sandbox provider', () => {
         .from(emailOutbox)
         .where(eq(emailOutbox.to, adminUser?.email ?? ''))
     ).filter((m) => m.text.includes('Paid $50.00 with no open invoice'));
+    expect(alerts).toHaveLength(1);
+  });
+
+  it('never moves the file on a payment without an invoice, even when its only invoice is already paid', async () => {
+    const client = await clientIn(t);
+    const invoice = await invoiceFor(t, client, 20000);
+    await t.database.db
+      .update(invoices)
+      .set({ status: 'paid', paidCents: 20000, paidAt: new Date() })
+      .where(eq(invoices.id, invoice.id));
+    const order = await t.postAs(client.sid, '/api/payment/createOrder', { amount: 100, currency: 'USD' });
+    expect(order.statusCode, order.body).toBe(200);
+    expect((await checkout(client, order.json().id as string)).verify.statusCode).toBe(200);
+    const row = (await t.database.db.select().from(payments).where(eq(payments.orderId, order.json().id)))[0];
+    expect(row).toMatchObject({ status: 'paid', invoiceId: null });
+    const filing = await filingOf(t.database.db, client.clientId);
+    expect(filing?.status).toBe('Payment Pending');
+    expect(await moves(t.database.db, filing?.id ?? '')).toEqual([]);
+  });
+
+  it('records both of two checkouts of one balance: the file moves on, and staff are told to refund the difference', async () => {
+    const client = await clientIn(t);
+    const invoice = await invoiceFor(t, client, 35000);
+    // Two tabs: both orders are made before either is paid (an order does not reserve the balance).
+    const first = await payInvoice(t, client, { invoice_id: invoice.id });
+    const second = await payInvoice(t, client, { invoice_id: invoice.id });
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect((await checkout(client, first.json().id as string)).verify.statusCode).toBe(200);
+    expect((await checkout(client, second.json().id as string)).verify.statusCode).toBe(200);
+    expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ status: 'paid', paidCents: 70000 });
+    expect((await filingOf(t.database.db, client.clientId))?.status).toBe('Review Pending');
+    const activity = await t.database.db
+      .select()
+      .from(staffActivity)
+      .where(eq(staffActivity.clientId, client.clientId));
+    const overpaid = `Paid $350.00 on ${invoice.number}: paid $350.00 more than its total, refund the difference`;
+    expect(activity.map((a) => a.summary)).toEqual([
+      `Paid $350.00 on ${invoice.number} (paid in full)`,
+      overpaid,
+    ]);
+    const [adminUser] = await t.database.db.select().from(users).where(eq(users.id, admin.userId));
+    const alerts = (
+      await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, adminUser?.email ?? ''))
+    ).filter((m) => m.text.includes(overpaid));
     expect(alerts).toHaveLength(1);
   });
 

@@ -720,7 +720,13 @@ export async function findStaffInvoices(deps: {
   links: BillingLinks;
 }): Promise<ListPage<StaffInvoice> & { totals: InvoiceTotalsRow[] }> {
   const { db, actor, page, links } = deps;
-  const filters = { ...deps.filters, ...(await assertCanList(db, actor, deps.filters, deps.fileYear)) };
+  const filters = {
+    ...deps.filters,
+    ...(await assertCanList(db, actor, deps.filters, deps.fileYear)),
+    // One client's invoices: only the year of the filing just checked (another year's file may be another
+    // analyst's).
+    ...(deps.filters.clientId ? { taxYear: deps.fileYear } : {}),
+  };
   const now = new Date();
   const [result, totals] = await Promise.all([invoiceList.page(db, filters, page), totalsOf(db, filters)]);
   return { ...result, data: result.data.map((record) => toStaffInvoice(record, links, now)), totals };

@@ -23,6 +23,7 @@ import {
   staffSession,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { makeInvoice } from '../../../test/factories.ts';
 import { parseCsv } from '../../../test/parse-csv.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 import { createInvoice } from './invoices.service.ts';
@@ -261,6 +262,34 @@ describe('staff/invoices/create', () => {
     expect(
       (await t.postAs(asha.sid, '/api/staff/invoices/create', { client_id: asha.clientId })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('one client’s invoices, year by year', () => {
+  it('lists an analyst only the year of the file they may work, never another analyst’s year', async () => {
+    // Asha's previous year is another analyst's file, with an invoice on it.
+    await t.database.db
+      .insert(filings)
+      .values({ clientId: asha.clientId, taxYear: taxYear - 1, assignedTo: otherAnalyst.userId });
+    const earlier = await makeInvoice(t.database.db, {
+      clientId: asha.clientId,
+      taxYear: taxYear - 1,
+      totalCents: 12300,
+    });
+    const current = await createOk(analyst, asha.clientId);
+    const mine = await call(analyst, 'invoices/list', { client_id: asha.clientId });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const ids = (mine.json().data as StaffInvoice[]).map((invoice) => invoice.id);
+    expect(ids).toContain(current.id);
+    expect(ids).not.toContain(earlier.id);
+    expect((mine.json().data as StaffInvoice[]).every((invoice) => invoice.tax_year === taxYear)).toBe(true);
+    expectError(
+      await call(analyst, 'invoices/list', { client_id: asha.clientId, taxy: taxYear - 1 }),
+      403,
+      MESSAGES.CLIENT_OTHER_ANALYST,
+    );
+    const theirs = await call(otherAnalyst, 'invoices/list', { client_id: asha.clientId, taxy: taxYear - 1 });
+    expect((theirs.json().data as StaffInvoice[]).map((invoice) => invoice.id)).toEqual([earlier.id]);
   });
 });
 

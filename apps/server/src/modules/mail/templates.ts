@@ -183,17 +183,30 @@ export const templates = {
   paymentReceipt: (
     firm: Firm,
     name: string,
-    receipt: { amount: string; orderId: string; paymentId: string; paidAt: string; currency?: string },
+    receipt: {
+      amount: string;
+      orderId: string;
+      paymentId: string;
+      paidAt: string;
+      currency?: string;
+      /** The invoice it paid, and what is still due on it ("$0.00" when paid in full). */
+      invoice?: { number: string; balance: string; paidInFull: boolean } | null;
+    },
   ) =>
     email(firm, {
       subject: `Payment received: your receipt for ${receipt.amount}`,
       to: name,
       paragraphs: [
         `Thank you. We received your payment of ${receipt.amount} (${receipt.currency ?? 'USD'}).`,
+        ...(receipt.invoice ? [`Invoice: ${receipt.invoice.number}`] : []),
         `Order ID: ${receipt.orderId}`,
         `Payment ID: ${receipt.paymentId}`,
         `Date: ${receipt.paidAt}`,
-        'Keep this e-mail as your receipt. Your preparer will now review your return with you.',
+        !receipt.invoice
+          ? 'Keep this e-mail as your receipt.'
+          : receipt.invoice.paidInFull
+            ? `Invoice ${receipt.invoice.number} is paid in full. Your receipt is attached as a PDF; keep it for your records.`
+            : `${receipt.invoice.balance} is still due on invoice ${receipt.invoice.number}; you can pay it in your client portal. Your receipt is attached as a PDF.`,
       ],
     }),
   /** The subject and message come from the status's template (filled in), as an admin may have edited it. */

@@ -101,6 +101,7 @@ export async function paymentReceived(
     paidAt: string;
     currency?: string;
     receiptOf?: string | null;
+    invoice?: { number: string; balance: string; paidInFull: boolean } | null;
   },
 ): Promise<void> {
   const { clientId, receiptOf, ...receipt } = event;

@@ -330,11 +330,23 @@ export function receiptTime(date: Date): string {
   return `${parts['month']}-${parts['day']}-${parts['year']}, ${parts['hour']}:${parts['minute']} ${parts['dayPeriod']} ${parts['timeZoneName']}`;
 }
 
+/**
+ * How much more than its total an invoice has been paid (two checkouts of one balance both completed: orders
+ * do not reserve the balance, because a provider may complete an abandoned checkout later).
+ */
+function overpaidBy(invoice: InvoiceRow): number {
+  return Math.max(0, invoice.paidCents - invoice.refundedCents - invoice.totalCents);
+}
+
 /** How the activity feed and the staff alert word a payment (amounts, never card data). */
 function paymentSummary(row: PaymentRow, invoice: InvoiceRow | null): string {
   const paid = `Paid ${formatMoney(row.amountCents, row.currency)}`;
   if (!invoice) return `${paid} with no open invoice`;
   if (invoice.status === 'void') return `${paid} on void invoice ${invoice.number}: refund it`;
+  const over = overpaidBy(invoice);
+  if (over > 0) {
+    return `${paid} on ${invoice.number}: paid ${formatMoney(over, invoice.currency)} more than its total, refund the difference`;
+  }
   const balance = balanceOf(invoice);
   return balance > 0
     ? `${paid} on ${invoice.number} (${formatMoney(balance, invoice.currency)} still due)`
@@ -373,7 +385,9 @@ export async function recordPaid(
     const invoice = await applyPaymentToInvoice(tx, paid);
     const filing = await findFiling(tx, { filingId: row.filingId }, 'update');
     if (filing) {
-      const covered = invoice?.status !== 'void' && (await isFilingCovered(tx, filing.id));
+      // Only a payment on a live invoice can move the file; one without, or past the total, is for staff to see.
+      const overpaid = invoice ? overpaidBy(invoice) : 0;
+      const covered = invoice !== null && invoice.status !== 'void' && (await isFilingCovered(tx, filing.id));
       if (filing.status === 'Payment Pending' && covered) {
         await recordStatusChange(tx, filing, 'Review Pending', {
           comment: MESSAGES.PAYMENT_RECEIVED,
@@ -382,7 +396,7 @@ export async function recordPaid(
       }
       const summary = paymentSummary(paid, invoice);
       await recordActivity(tx, { clientId: row.clientId, taxYear: filing.taxYear, kind: 'payment', summary });
-      if (!covered) {
+      if (!covered || overpaid > 0) {
         await alertStaff(tx, deps, firm, { clientId: row.clientId, taxYear: filing.taxYear, summary });
       }
     }
@@ -397,6 +411,15 @@ export async function recordPaid(
         paidAt: receiptTime(paidAt),
         currency: row.currency,
         receiptOf: invoice ? row.id : null,
+        // A void invoice's payment is for staff to refund: the receipt names no balance.
+        invoice:
+          invoice && invoice.status !== 'void'
+            ? {
+                number: invoice.number,
+                balance: formatMoney(balanceOf(invoice), invoice.currency),
+                paidInFull: balanceOf(invoice) === 0,
+              }
+            : null,
       },
     );
     await audit(tx, {
