@@ -310,20 +310,26 @@ export const templates = {
    * A checklist reminder: the titles of the items still open, nothing else (no document content, no
    * identity number), and one link to the checklist.
    */
-  documentsReminder: (firm: Firm, name: string, taxYear: number, titles: string[], url: string) =>
-    email(firm, {
+  documentsReminder: (firm: Firm, name: string, taxYear: number, titles: string[], url: string) => {
+    // Documents to sign ("Sign: …") and invoices to pay ("Pay: …") ride along: the subject says "items" then.
+    const onlyDocuments = titles.every((title) => !/^(Sign|Pay): /.test(title));
+    const noun = onlyDocuments ? 'document' : 'item';
+    return email(firm, {
       subject:
         titles.length === 1
-          ? `We still need 1 document for your ${taxYear} return`
-          : `We still need ${titles.length} documents for your ${taxYear} return`,
+          ? `We still need 1 ${noun} for your ${taxYear} return`
+          : `We still need ${titles.length} ${noun}s for your ${taxYear} return`,
       to: name,
       paragraphs: [
         `To prepare your ${taxYear} return we still need:`,
         ...titles.map((title) => `• ${title}`),
-        'You can upload them from your checklist, or tell us that one does not apply to you or when you will send it.',
+        onlyDocuments
+          ? 'You can upload them from your checklist, or tell us that one does not apply to you or when you will send it.'
+          : 'You can upload documents from your checklist, sign and pay in your client portal, or tell us that a document does not apply to you or when you will send it.',
       ],
       action: { label: 'Open my checklist', url },
-    }),
+    });
+  },
   /** A staff message for the client: that there is one, never its text or attachments. */
   newMessageForClient: (firm: Firm, name: string, url: string) =>
     email(firm, {

@@ -317,6 +317,8 @@ describe('the reminder schedule', () => {
     const [mail] = await remindersTo(client);
     expect(mail?.text).toContain('• Sign: Engagement letter 2025');
     expect(mail?.text).toContain('• Sign: Form 8879 for 2025');
+    // Nothing to upload: the subject counts items, not documents.
+    expect(mail?.subject).toBe(`We still need 2 items for your ${client.taxYear} return`);
     expect(mail?.text).not.toContain('Initech');
     expect(mail?.text).not.toContain('Withdrawn letter');
     const logged = await t.database.db
@@ -382,6 +384,8 @@ describe('the reminder schedule', () => {
     expect((await pass(at(midnight, 3))).filingIds).toContain(client.filingId);
     const [first] = await remindersTo(client);
     expect(first?.text).toContain(`• ${payLine}`);
+    expect(first?.subject).toBe(`We still need 1 item for your ${client.taxYear} return`);
+    expect(first?.text).toContain('sign and pay in your client portal');
     for (const other of [later, paid]) expect(first?.text).not.toContain(other.number);
     expect(first?.text).not.toMatch(/INV-\d{4}-\d{4} \(\$350\.00/);
     const logged = async () =>
