@@ -3,7 +3,7 @@
  * entries, such as a payment recorded from a webhook), newest first. Reading it is itself audited.
  */
 import { type AuditEntry, type DataTablesParameters } from '@taxfirm/contract';
-import { alias, and, auditLog, clients, count, eq, sql, users, type Database } from '@taxfirm/db';
+import { alias, and, auditLog, clients, count, eq, isNull, or, sql, users, type Database } from '@taxfirm/db';
 import { audit } from '../../lib/audit.ts';
 import {
   dayStart,
@@ -14,6 +14,7 @@ import {
   type ListPage,
 } from '../../lib/paged-query.ts';
 import type { StaffActor } from '../../lib/actor.ts';
+import { clientOffshoreAllowedSql } from '../filings/filings.service.ts';
 
 const actorUser = alias(users, 'actor');
 
@@ -23,6 +24,8 @@ type AuditFilters = {
   from?: string | undefined;
   to?: string | undefined;
   search?: string | undefined;
+  /** Offshore staff: only firm-wide entries and clients whose §7216 Yes is in force (ADR 019). */
+  offshoreOnly?: boolean;
 };
 
 const auditList = definePagedList({
@@ -35,6 +38,7 @@ const auditList = definePagedList({
       .where(where),
   query: (f: AuditFilters) => ({
     search: and(
+      f.offshoreOnly ? or(isNull(auditLog.clientId), clientOffshoreAllowedSql) : undefined,
       f.clientId ? eq(auditLog.clientId, f.clientId) : undefined,
       f.actorId ? eq(auditLog.actorUserId, f.actorId) : undefined,
       f.from ? sql`${auditLog.createdAt} >= ${dayStart(f.from)}` : undefined,
@@ -103,7 +107,11 @@ export async function listAuditLog(
   actor: StaffActor,
   input: AuditFilters & { page: DataTablesParameters },
 ): Promise<ListPage<AuditEntry>> {
-  const result = await auditList.page(db, { ...input, search: input.page.search?.value }, input.page);
+  const result = await auditList.page(
+    db,
+    { ...input, search: input.page.search?.value, offshoreOnly: actor.offshore },
+    input.page,
+  );
   await audit(db, {
     actor,
     action: 'staff.audit.view',

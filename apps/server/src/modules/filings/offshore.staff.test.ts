@@ -4,7 +4,7 @@
  * they can, but still never see an identity number in full.
  */
 import { CALLS, MESSAGES, type CallDefinition } from '@taxfirm/contract';
-import { eq, siteSettings, users } from '@taxfirm/db';
+import { eq, filings, payments, referrals, siteSettings, staffActivity, users } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
@@ -118,6 +118,33 @@ const inboxClients = async (sid: string) =>
     (th) => th.client_id,
   );
 
+/** The clients in a staff member's activity feed (its first page). */
+const feedClients = async (sid: string) =>
+  ((await t.postAs(sid, '/api/staff/activity/list', {})).json().items as { client_id: string }[]).map(
+    (item) => item.client_id,
+  );
+
+/** Whether an admin's inbox list and its CSV export both show `text` (both or neither, never one). */
+const inboxSees = async (sid: string, list: 'payments' | 'referrals', text: string) => {
+  const res = await t.postAs(sid, `/api/staff/inbox/${list}/list`, {});
+  expect(res.statusCode, res.body).toBe(200);
+  const inList = res.body.includes(text);
+  const csv = await t.getAs(sid, `/api/staff/inbox/export/${list}`);
+  expect(csv.statusCode, csv.body).toBe(200);
+  expect(csv.body.includes(text), `${list} CSV`).toBe(inList);
+  return inList;
+};
+
+/** An admin's audit log entries (the first 100), optionally of one client. */
+const auditEntries = async (sid: string, filter: { client_id?: string }) => {
+  const res = await t.postAs(sid, '/api/staff/audit/list', {
+    ...filter,
+    dataTablesParameters: { draw: 1, start: 0, length: 100 },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { client: { client_id: string } | null }[];
+};
+
 const profileCall: CallMaker = post('staff/clients/profile', (id) => ({ client_id: id }));
 
 const isUsOnly = (res: LightMyRequestResponse) =>
@@ -215,11 +242,69 @@ describe('offshore staff on a US-only file', () => {
       offshore: { granted: false, signature: 'Asha Rao', expires_at: null },
     });
   });
+
+  it("leaves the client out of an offshore member's activity feed", async () => {
+    await t.database.db.insert(staffActivity).values({
+      clientId: client.clientId,
+      taxYear: currentTaxYear,
+      kind: 'upload',
+      summary: 'Uploaded 1 file (W2)',
+    });
+    expect(await feedClients(usAdmin.sid)).toContain(client.clientId);
+    expect(await feedClients(offshoreAdmin.sid)).not.toContain(client.clientId);
+  });
+
+  it("leaves the client out of an offshore admin's inbox payments and referrals, and their CSVs", async () => {
+    const [filing] = await t.database.db.select().from(filings).where(eq(filings.clientId, client.clientId));
+    await t.database.db.insert(payments).values({
+      clientId: client.clientId,
+      filingId: filing?.id ?? '',
+      provider: 'sandbox',
+      orderId: 'order_OffshoreInbox1',
+      amountCents: 4200,
+      currency: 'USD',
+    });
+    await t.database.db.insert(referrals).values({
+      clientId: client.clientId,
+      taxYear: currentTaxYear,
+      referrerName: 'Asha Rao',
+      referrerEmail: 'offshore.file@example.com',
+      referrerPhone: '4695550100',
+      referrerPhoneExt: 'US',
+      friendName: 'Farah Friend',
+      friendEmail: 'farah.friend@example.com',
+      friendPhone: '4695550199',
+      friendPhoneExt: 'US',
+      comment: 'A colleague',
+    });
+    for (const [sid, seen] of [
+      [usAdmin.sid, true],
+      [offshoreAdmin.sid, false],
+    ] as const) {
+      expect(await inboxSees(sid, 'payments', 'order_OffshoreInbox1')).toBe(seen);
+      expect(await inboxSees(sid, 'referrals', 'Farah Friend')).toBe(seen);
+    }
+  });
+
+  it("leaves the client's entries out of an offshore admin's audit log, never the firm's own", async () => {
+    expect(await auditEntries(usAdmin.sid, { client_id: client.clientId })).not.toEqual([]);
+    expect(await auditEntries(offshoreAdmin.sid, { client_id: client.clientId })).toEqual([]);
+    const all = await auditEntries(offshoreAdmin.sid, {});
+    expect(all.some((entry) => entry.client?.client_id === client.clientId)).toBe(false);
+    expect(all.some((entry) => entry.client === null)).toBe(true);
+  });
 });
 
 describe('once the client says Yes', () => {
   beforeAll(async () => {
     await answer('yes');
+  });
+
+  it("shows the client in an offshore member's activity feed, audit log and inbox", async () => {
+    expect(await feedClients(offshoreAdmin.sid)).toContain(client.clientId);
+    expect(await inboxSees(offshoreAdmin.sid, 'payments', 'order_OffshoreInbox1')).toBe(true);
+    expect(await inboxSees(offshoreAdmin.sid, 'referrals', 'Farah Friend')).toBe(true);
+    expect(await auditEntries(offshoreAdmin.sid, { client_id: client.clientId })).not.toEqual([]);
   });
 
   it('lets the offshore admin make every such call, but never reveal an identity number', async () => {

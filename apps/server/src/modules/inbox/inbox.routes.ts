@@ -79,14 +79,24 @@ export async function inboxRoutes(app: FastifyInstance) {
 
   registerCall(app, CALLS.staffReferralList, async (request) => {
     const { dataTablesParameters: page, sort, taxy } = request.body;
-    const filters = { sort, taxYear: taxy, search: searchOf(page) };
-    return { draw: page.draw, ...(await findReferrals(app.db, staffActorOf(request), filters, page)) };
+    const actor = staffActorOf(request);
+    const filters = { sort, taxYear: taxy, search: searchOf(page), offshoreOnly: actor.offshore };
+    return { draw: page.draw, ...(await findReferrals(app.db, actor, filters, page)) };
   });
 
   registerCall(app, CALLS.staffPaymentList, async (request) => {
     const { dataTablesParameters: page, sort, status, taxy, from, to } = request.body;
-    const filters = { sort, status, taxYear: taxy, from, to, search: searchOf(page) };
-    return { draw: page.draw, ...(await findPayments(app.db, staffActorOf(request), filters, page)) };
+    const actor = staffActorOf(request);
+    const filters = {
+      sort,
+      status,
+      taxYear: taxy,
+      from,
+      to,
+      search: searchOf(page),
+      offshoreOnly: actor.offshore,
+    };
+    return { draw: page.draw, ...(await findPayments(app.db, actor, filters, page)) };
   });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -116,13 +126,16 @@ export async function inboxRoutes(app: FastifyInstance) {
     list: InboxList,
     access: Access,
     querystring: S,
-    rowsOf: (query: z.output<S>) => { header: readonly string[]; rows: AsyncIterable<CsvCell[]> },
+    rowsOf: (
+      query: z.output<S>,
+      offshoreOnly: boolean,
+    ) => { header: readonly string[]; rows: AsyncIterable<CsvCell[]> },
   ) =>
     routes.get(
       `${INBOX_EXPORT_PATH}/${list}`,
       { onRequest: requireAccess(access), schema: { querystring, hide: true } },
       async (request, reply) => {
-        const { header, rows } = rowsOf(request.query as z.output<S>);
+        const { header, rows } = rowsOf(request.query as z.output<S>, staffActorOf(request).offshore);
         return sendCsv(request, reply, list, header, rows);
       },
     );
@@ -137,21 +150,32 @@ export async function inboxRoutes(app: FastifyInstance) {
     header: CAREER_CSV_HEADER,
     rows: careerCsvRows(app.db, { search: q.search, sort: sortOf(q) }),
   }));
-  exportRoute('referrals', CALLS.staffReferralList.access, inboxReferralExportQuerySchema, (q) => ({
-    header: REFERRAL_CSV_HEADER,
-    rows: referralCsvRows(app.db, { taxYear: q.taxy, search: q.search, sort: sortOf(q) }),
-  }));
-  exportRoute('payments', CALLS.staffPaymentList.access, inboxPaymentExportQuerySchema, (q) => ({
-    header: PAYMENT_CSV_HEADER,
-    rows: paymentCsvRows(app.db, {
-      status: q.status,
-      taxYear: q.taxy,
-      from: q.from,
-      to: q.to,
-      search: q.search,
-      sort: sortOf(q),
+  exportRoute(
+    'referrals',
+    CALLS.staffReferralList.access,
+    inboxReferralExportQuerySchema,
+    (q, offshoreOnly) => ({
+      header: REFERRAL_CSV_HEADER,
+      rows: referralCsvRows(app.db, { taxYear: q.taxy, search: q.search, sort: sortOf(q), offshoreOnly }),
     }),
-  }));
+  );
+  exportRoute(
+    'payments',
+    CALLS.staffPaymentList.access,
+    inboxPaymentExportQuerySchema,
+    (q, offshoreOnly) => ({
+      header: PAYMENT_CSV_HEADER,
+      rows: paymentCsvRows(app.db, {
+        offshoreOnly,
+        status: q.status,
+        taxYear: q.taxy,
+        from: q.from,
+        to: q.to,
+        search: q.search,
+        sort: sortOf(q),
+      }),
+    }),
+  );
 
   /** A career application's résumé, as stored: its detected type, never rendered inline. */
   routes.get(

@@ -28,6 +28,8 @@ import {
   count,
   eq,
   filings,
+  isNull,
+  or,
   payments,
   referrals,
   sql,
@@ -35,6 +37,7 @@ import {
 } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { clientOffshoreAllowedSql } from '../filings/filings.service.ts';
 import { audit } from '../../lib/audit.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import {
@@ -53,14 +56,18 @@ type Sorted<C extends string> = { sort: { column: C; dir: SortDir }; search?: st
 
 export type ContactFilters = Sorted<(typeof CONTACT_SORTS)[number]> & { status?: ContactStatus | undefined };
 export type CareerFilters = Sorted<(typeof CAREER_SORTS)[number]>;
-export type ReferralFilters = Sorted<(typeof REFERRAL_SORTS)[number]> & { taxYear?: number | undefined };
-export type PaymentFilters = Sorted<(typeof PAYMENT_SORTS)[number]> & {
-  status?: PaymentStatus | undefined;
-  taxYear?: number | undefined;
-  /** MM-DD-YYYY, inclusive, UTC days. */
-  from?: string | undefined;
-  to?: string | undefined;
-};
+/** Offshore staff see only clients whose §7216 Yes is in force (ADR 019). */
+type OffshoreScope = { offshoreOnly?: boolean };
+export type ReferralFilters = Sorted<(typeof REFERRAL_SORTS)[number]> &
+  OffshoreScope & { taxYear?: number | undefined };
+export type PaymentFilters = Sorted<(typeof PAYMENT_SORTS)[number]> &
+  OffshoreScope & {
+    status?: PaymentStatus | undefined;
+    taxYear?: number | undefined;
+    /** MM-DD-YYYY, inclusive, UTC days. */
+    from?: string | undefined;
+    to?: string | undefined;
+  };
 
 type Page = Pick<DataTablesParameters, 'start' | 'length'>;
 
@@ -275,7 +282,11 @@ const referralList = definePagedList({
       .leftJoin(clients, eq(clients.id, referrals.clientId))
       .where(where),
   query: (f: ReferralFilters) => {
-    const scope = f.taxYear ? eq(referrals.taxYear, f.taxYear) : undefined;
+    const scope = and(
+      f.taxYear ? eq(referrals.taxYear, f.taxYear) : undefined,
+      // A referral from the public page names no client: it stays.
+      f.offshoreOnly ? or(isNull(referrals.clientId), clientOffshoreAllowedSql) : undefined,
+    );
     const search = searchIn(
       f.search,
       [
@@ -391,6 +402,7 @@ const paymentList = definePagedList({
       .where(where),
   query: (f: PaymentFilters) => {
     const scope = and(
+      f.offshoreOnly ? clientOffshoreAllowedSql : undefined,
       f.status ? eq(payments.status, f.status) : undefined,
       f.taxYear ? eq(filings.taxYear, f.taxYear) : undefined,
       f.from ? sql`${paymentDay} >= ${dayStart(f.from)}` : undefined,

@@ -6,6 +6,7 @@
 import type { ActivityKind, StaffActivity } from '@taxfirm/contract';
 import { and, clients, desc, eq, filings, staffActivity, type Database, type SQL } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
+import { clientOffshoreAllowedSql } from '../filings/filings.service.ts';
 
 type Writer = Pick<Database, 'insert'>;
 
@@ -23,12 +24,16 @@ export async function recordActivity(
 export const filesCount = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 
 /**
- * The file-assignment rule on rows that carry a client and a tax year (activity, messages): an analyst hears
- * of a row when that client's filing of that year is theirs; an admin of every row. Join `filings` on the
- * row's client and year (`filingOfRow`) for an analyst.
+ * The file rules on rows that carry a client and a tax year (activity, messages): an analyst hears of a row
+ * when that client's filing of that year is theirs; an admin of every row; offshore staff (either role) only
+ * of clients whose §7216 Yes is in force (ADR 019), as on the files themselves. Join `filings` on the row's
+ * client and year (`filingOfActivity`) and `clients` on its client.
  */
-export const isAssignedTo = (staff: { userId: string; role: StaffActor['role'] }): SQL | undefined =>
-  staff.role === 'admin' ? undefined : eq(filings.assignedTo, staff.userId);
+export const isAssignedTo = (staff: Pick<StaffActor, 'userId' | 'role' | 'offshore'>): SQL | undefined =>
+  and(
+    staff.role === 'admin' ? undefined : eq(filings.assignedTo, staff.userId),
+    staff.offshore ? clientOffshoreAllowedSql : undefined,
+  );
 
 /** The filing of an activity row (the one whose analyst hears of it). */
 export const filingOfActivity = and(

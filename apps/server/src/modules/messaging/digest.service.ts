@@ -78,7 +78,7 @@ async function getDigestHour(db: Pick<Database, 'select'>): Promise<number> {
   return row?.hour ?? DEFAULT_DIGEST_HOUR;
 }
 
-type Staff = { userId: string; role: 'analyst' | 'admin' };
+type Staff = { userId: string; role: 'analyst' | 'admin'; offshore: boolean };
 type Window = { since: Date; until: Date };
 
 /** What each client did in the window on the files `staff` may work (messages counted elsewhere), oldest first. */
@@ -205,6 +205,7 @@ export async function runDigestPass(
           .select({
             userId: users.id,
             role: users.role,
+            location: users.location,
             email: users.email,
             firstName: users.firstName,
             digestSentAt: users.digestSentAt,
@@ -214,7 +215,11 @@ export async function runDigestPass(
           .for('no key update', { skipLocked: true });
         if (!staff || staff.role === 'client') return null;
         const window = { since: staff.digestSentAt ?? new Date(now.getTime() - DAY_MS), until: now };
-        const lines = await digestLines(tx, { userId: staff.userId, role: staff.role }, window);
+        const lines = await digestLines(
+          tx,
+          { userId: staff.userId, role: staff.role, offshore: staff.location === 'offshore' },
+          window,
+        );
         if (lines.length > 0) {
           await enqueueEmail(
             tx,

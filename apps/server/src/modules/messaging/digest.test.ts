@@ -260,6 +260,31 @@ describe('the daily digest', () => {
     expect(await digestsTo(gone)).toEqual([]);
   });
 
+  it('tells offshore staff nothing of a client without a §7216 Yes in force (ADR 019), admins included', async () => {
+    const offshoreAdmin = await staffMember('admin');
+    const usAdmin = await staffMember('admin');
+    await t.database.db.update(users).set({ location: 'offshore' }).where(eq(users.id, offshoreAdmin.userId));
+    const usOnly = await clientOf(null, { first: 'Uma', last: 'Onshore' });
+    const consented = await clientOf(null, { first: 'Cyra', last: 'Consented' });
+    await t.database.db
+      .update(clients)
+      .set({ offshoreConsent: true, offshoreConsentExpiresAt: utc('2027-04-01T00:00:00') })
+      .where(eq(clients.id, consented.clientId));
+    const when = utc('2026-04-06T08:00:00');
+    await activity(usOnly, 'upload', 'Uploaded 1 file (W2)', when);
+    await message(usOnly, 'Hello', when);
+    await activity(consented, 'payment', 'Paid $42.00', when);
+
+    // April 6 is Central Daylight Time: 7:00 is 12:00 UTC.
+    await pass(utc('2026-04-06T12:00:00'));
+    const [offshore] = await digestsTo(offshoreAdmin);
+    expect(offshore?.text).toContain('• Cyra Consented: paid $42.00');
+    expect(offshore?.text).not.toContain('Uma');
+    const [us] = await digestsTo(usAdmin);
+    expect(us?.text).toContain('• Uma Onshore: 1 unread message, uploaded 1 file (W2)');
+    expect(us?.text).toContain('• Cyra Consented: paid $42.00');
+  });
+
   it("follows the firm's digest hour in the firm's time zone (18:00 Central is midnight UTC)", async () => {
     const analyst = await staffMember();
     const client = await clientOf(analyst, { first: 'Evening', last: 'Person' });
