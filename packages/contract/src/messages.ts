@@ -357,7 +357,6 @@ export const MESSAGES = {
   PRICE_ITEM_NAME_REQUIRED: 'Name each price list item.',
   PRICE_ITEM_NAME_DUPLICATE: 'Each price list item needs its own name.',
   PRICE_LIST_SAVED: 'Price list saved.',
-  PAYMENT_NOT_FOR_INVOICE: 'There is no open invoice to pay.',
   SUMMARY_HELD_UNTIL_PAID: 'Available once your invoice is paid.',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a moment and try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',

@@ -5,6 +5,7 @@ import {
   accountInvoicesPayBodySchema,
   priceListSaveBodySchema,
   staffInvoicesCreateBodySchema,
+  staffInvoicesRefundBodySchema,
 } from './invoices.schemas.ts';
 
 const client_id = '6f1c2b9e-8d4a-4e21-9c3b-2a7d5e8f9a10';
@@ -101,6 +102,49 @@ describe('staff/invoices/create', () => {
         }),
       ),
     ).toBe(MESSAGES.TEXT_NUL);
+  });
+});
+
+describe('every line and total rule answers its own message', () => {
+  const body = { client_id, taxy: 2025, lines: [federal, state] };
+  const messageOf = (input: unknown) => firstMessage(staffInvoicesCreateBodySchema.safeParse(input));
+
+  it('refuses a blank description, a quantity outside 1-99, more than 30 lines and a total over the cap', () => {
+    expect(messageOf({ ...body, lines: [{ ...federal, description: '  ' }] })).toBe(
+      MESSAGES.INVOICE_LINE_DESCRIPTION_REQUIRED,
+    );
+    for (const quantity of [0, 100, 1.5]) {
+      expect(messageOf({ ...body, lines: [{ ...federal, quantity }] }), String(quantity)).toBe(
+        MESSAGES.INVOICE_LINE_QUANTITY_INVALID,
+      );
+    }
+    expect(messageOf({ ...body, lines: Array.from({ length: 31 }, () => federal) })).toBe(
+      MESSAGES.INVOICE_LINES_TOO_MANY,
+    );
+    // Each price within the cap, their sum above it.
+    expect(messageOf({ ...body, lines: [{ ...federal, quantity: 99, unit_amount: 10_000_000 }] })).toBe(
+      MESSAGES.INVOICE_TOTAL_TOO_LARGE,
+    );
+  });
+
+  it('refuses a refund without a reason, and a price list of more than 50 items', () => {
+    expect(
+      firstMessage(
+        staffInvoicesRefundBodySchema.safeParse({
+          invoice_id: '0b7e4c1a-3f2d-4a5b-8c6d-7e8f9a0b1c2d',
+          order_id: 'order_Abc123',
+          amount: 100,
+          reason: ' ',
+        }),
+      ),
+    ).toBe(MESSAGES.REFUND_REASON_REQUIRED);
+    expect(
+      firstMessage(
+        priceListSaveBodySchema.safeParse({
+          items: Array.from({ length: 51 }, (_, n) => ({ name: `Item ${n}`, amount: 100 })),
+        }),
+      ),
+    ).toBe(MESSAGES.PRICE_LIST_TOO_LONG);
   });
 });
 
