@@ -11,18 +11,36 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
   type MetaFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { paths } from './config/paths.ts';
+import { useIslandsPage } from './lib/islands.ts';
 import { styleNonce, useNonce } from './lib/nonce.tsx';
 import { getQueryClient } from './lib/query-client.ts';
+import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from './lib/seo.ts';
 import { cssVariablesResolver, theme } from './lib/theme.ts';
 
 // Style elements that libraries add in the browser (the scroll lock under dialogs) carry the page's nonce.
 if (typeof document !== 'undefined') setNonce(styleNonce(''));
 
 export const meta: MetaFunction = () => [{ title: 'Tax preparation and accounting' }];
+
+/** The page's scripts: React's hydration, or on an islands page (ADR 021) only the islands entry. */
+function PageScripts({ nonce }: { nonce: string }) {
+  const islandsPage = useIslandsPage();
+  const publicData = useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined;
+  if (islandsPage && publicData) {
+    return <script type="module" src={publicData.islandsScript} nonce={nonce} />;
+  }
+  return (
+    <>
+      <ScrollRestoration nonce={nonce} />
+      <Scripts nonce={nonce} />
+    </>
+  );
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -45,8 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           {children}
         </MantineProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -11,4 +11,9 @@ export type WebLoadContext = {
   siteUrl: string;
   /** Current site settings, read from the database for this request. */
   getSiteSettings: () => Promise<SiteSettings>;
+  /**
+   * The URL of the islands entry (apps/web/app/islands/main.ts, built on its own): pages whose route handle
+   * says `islands: true` load only this script, never React (ADR 021).
+   */
+  islandsScript: string;
 };

@@ -2,7 +2,13 @@ import type { SiteSettings } from '@taxfirm/contract';
 import { useRouteLoaderData, type MetaDescriptor } from 'react-router';
 
 /** What the public layout's loader gives every public page (see routes/public/layout.tsx). */
-export type PublicLayoutData = { settings: SiteSettings; siteUrl: string; year: number };
+export type PublicLayoutData = {
+  settings: SiteSettings;
+  siteUrl: string;
+  year: number;
+  /** The islands entry's URL, loaded by pages whose handle says `islands: true` (ADR 021). */
+  islandsScript: string;
+};
 
 export const PUBLIC_LAYOUT_ID = 'routes/public/layout';
 

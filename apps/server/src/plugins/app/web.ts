@@ -5,6 +5,7 @@
  * browser.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -31,6 +32,21 @@ type WebPluginOptions = {
   /** Razorpay's checkout script and frames are allowed on pages only while it is the provider. */
   paymentProvider: PaymentProviderName;
 };
+
+/** The islands entry's source, relative to the web app's root, and where its build writes the manifest. */
+const ISLANDS_ENTRY = 'app/islands/main.ts';
+const ISLANDS_MANIFEST = path.join('.vite', 'islands-manifest.json');
+
+/** The built islands entry's URL (ADR 021), from the islands build's manifest. */
+export function readIslandsScript(clientDir: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, ISLANDS_MANIFEST), 'utf8')) as Record<
+    string,
+    { file: string } | undefined
+  >;
+  const entry = manifest[ISLANDS_ENTRY];
+  if (!entry) throw new Error(`The web build has no islands entry (${ISLANDS_ENTRY}): run npm run build`);
+  return `/${entry.file}`;
+}
 
 type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
 
@@ -72,6 +88,7 @@ export async function webPlugin(
   if (options.mode === 'none') return;
   const origin = new URL(appUrl).origin;
   let handler: Handler;
+  let islandsScript: string;
   if (options.mode === 'build') {
     const clientDir = path.join(options.buildDir, 'client');
     await app.register(fastifyStatic, {
@@ -89,6 +106,7 @@ export async function webPlugin(
         );
       },
     });
+    islandsScript = readIslandsScript(clientDir);
     const serverEntry = pathToFileURL(path.join(options.buildDir, 'server', 'index.js')).href;
     const build = (await import(serverEntry)) as ServerBuild;
     handler = createRequestHandler(build, 'production') as Handler;
@@ -99,6 +117,8 @@ export async function webPlugin(
     ]);
     const vite = await createServer({ root: options.webRoot, server: { middlewareMode: true } });
     await app.register(middie);
+    // Vite serves the islands' sources as modules in development.
+    islandsScript = `/${ISLANDS_ENTRY}`;
     app.use(vite.middlewares);
     app.addHook('onClose', () => vite.close());
     handler = createRequestHandler(
@@ -125,6 +145,7 @@ export async function webPlugin(
         cspNonce,
         siteUrl: origin,
         getSiteSettings: settings.get,
+        islandsScript,
       };
       const response = await handler(toFetchRequest(request, reply, origin), context);
       return sendFetchResponse(reply, response);

@@ -11,9 +11,9 @@ const AccountPanel = lazy(() =>
 
 /** Runs on the server for every public page: the chrome shows the current settings. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { getSiteSettings, siteUrl } = context as WebLoadContext;
+  const { getSiteSettings, siteUrl, islandsScript } = context as WebLoadContext;
   const settings = await getSiteSettings();
-  return { settings, siteUrl, year: new Date().getFullYear() };
+  return { settings, siteUrl, year: new Date().getFullYear(), islandsScript };
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
