@@ -1,6 +1,6 @@
 /**
  * The upload part of `npm run bench` (alone: `BENCH_ONLY=uploads npm run bench`). Measures, in one run:
- *   Memory: the real app server (`src/server.ts` under tsx, a child process with a fresh DATA_DIR: PGlite,
+ *   Memory: the built app server (`dist/server.js`, a child process with a fresh DATA_DIR: PGlite, then PostgreSQL,
  *     local encrypted storage) while 20 logged-in clients send one 6 MB − 1 KB PDF each to upload/uploaddocs,
  *     all at once (20 clients, because a client has six slots per category). The server's RSS is VmRSS
  *     read from /proc/<pid>/status every 50 ms by this process, plus the kernel's own peak (VmHWM, reset
@@ -33,12 +33,13 @@ import {
 import { samplePdf } from '../test/files.ts';
 import { registrationBody } from '../test/samples.ts';
 import { freePort } from './free-port.ts';
+import { freshPostgresDatabase } from './postgres.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DOCS = path.join(ROOT, 'docs/benchmarks.md');
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 const BARE_ENTRY = fileURLToPath(new URL('./bare-upload-server.ts', import.meta.url));
-const REPORTER = pathToFileURL(fileURLToPath(new URL('./memory-reporter.ts', import.meta.url))).href;
+const REPORTER = pathToFileURL(fileURLToPath(new URL('./memory-reporter.mjs', import.meta.url))).href;
 const WEB_SERVER_BUILD = path.join(ROOT, 'apps/web/build/server/index.js');
 
 const CONCURRENT = 20;
@@ -80,12 +81,18 @@ type Child = {
   stop: () => Promise<void>;
 };
 
-async function startChild(name: string, entry: string, env: Record<string, string>): Promise<Child> {
+async function startChild(
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+  { tsx }: { tsx: boolean },
+): Promise<Child> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   let reports: MemoryUsage[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', REPORTER, entry], {
+  const loader = tsx ? ['--import', 'tsx'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...loader, '--import', REPORTER, entry], {
     cwd: ROOT,
     env: {
       PATH: process.env['PATH'] ?? '',
@@ -380,12 +387,58 @@ function writeSection(text: string) {
   writeFileSync(DOCS, docs);
 }
 
+/** Burst n sends each client's upload to category n (mod 6): six slots per category last 36 bursts. */
+function targetsOf(sessions: Session[], port: number, burstNo: number): Target[] {
+  const { category, uptId } = DOCUMENT_CATEGORIES[burstNo % DOCUMENT_CATEGORIES.length] ?? {
+    category: 'W2',
+    uptId: 1,
+  };
+  return Array.from({ length: CONCURRENT }, (_, i) => {
+    const { jar, clientId } = sessions[i % CLIENTS] as Session;
+    return {
+      port,
+      path: '/api/upload/uploaddocs',
+      headers: () => jar.auth(),
+      fields: [
+        ['folderPath', `${clientId}/${category}/`],
+        ['client_id', clientId],
+        ['upt_id', String(uptId)],
+      ],
+    };
+  });
+}
+
+/** The memory burst on the app over PostgreSQL: a fresh database, 20 clients, one warm-up, one burst. */
+async function postgresMemoryBurst(pdf: Buffer, agent: Agent): Promise<Burst> {
+  const database = await freshPostgresDatabase('taxfirm_bench_uploads');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-bench-uploads-pg-'));
+  let app: Child | undefined;
+  try {
+    app = await startChild(
+      'the app server on PostgreSQL',
+      SERVER_ENTRY,
+      { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn' },
+      { tsx: false },
+    );
+    const sessions: Session[] = [];
+    for (let i = 1; i <= CLIENTS; i += 1)
+      sessions.push(await logIn(app.baseUrl, `bench.uploads.pg.${i}@example.com`));
+    const warm = await upload(targetsOf(sessions, app.port, 1)[0] as Target, pdf, 'warm-up.pdf', agent);
+    if (warm.status !== 200) throw new Error(`the warm-up upload answered ${warm.status}: ${warm.body}`);
+    return await burst(app, targetsOf(sessions, app.port, 0), pdf, agent, MEMORY);
+  } finally {
+    await app?.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function runUploadBench(): Promise<void> {
   try {
     readFileSync(WEB_SERVER_BUILD);
   } catch {
     throw new Error(
-      `The upload bench runs src/server.ts, which serves the web build: ${WEB_SERVER_BUILD} is missing (npm run build).`,
+      `The upload bench runs the built server (dist/server.js), which serves the web build: ${WEB_SERVER_BUILD} is missing (npm run build).`,
     );
   }
   const startedAt = new Date();
@@ -396,35 +449,17 @@ export async function runUploadBench(): Promise<void> {
   let app: Child | undefined;
   let bare: Child | undefined;
   try {
-    app = await startChild('the app server', SERVER_ENTRY, {
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    });
-    bare = await startChild('the bare upload server', BARE_ENTRY, { UPLOAD_DIR: bareDir });
+    app = await startChild(
+      'the app server',
+      SERVER_ENTRY,
+      { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      { tsx: false },
+    );
+    bare = await startChild('the bare upload server', BARE_ENTRY, { UPLOAD_DIR: bareDir }, { tsx: true });
     const sessions: Session[] = [];
     for (let i = 1; i <= CLIENTS; i += 1)
       sessions.push(await logIn(app.baseUrl, `bench.uploads.${i}@example.com`));
-    /** Burst n sends each client's upload to category n (mod 6): six slots per category last 36 bursts. */
-    const appTargets = (burstNo: number): Target[] => {
-      const { category, uptId } = DOCUMENT_CATEGORIES[burstNo % DOCUMENT_CATEGORIES.length] ?? {
-        category: 'W2',
-        uptId: 1,
-      };
-      return Array.from({ length: CONCURRENT }, (_, i) => {
-        const { jar, clientId } = sessions[i % CLIENTS] as Session;
-        return {
-          port: app?.port ?? 0,
-          path: '/api/upload/uploaddocs',
-          headers: () => jar.auth(),
-          fields: [
-            ['folderPath', `${clientId}/${category}/`],
-            ['client_id', clientId],
-            ['upt_id', String(uptId)],
-          ],
-        };
-      });
-    };
+    const appTargets = (burstNo: number) => targetsOf(sessions, app?.port ?? 0, burstNo);
     const bareTargets: Target[] = Array.from({ length: CONCURRENT }, () => ({
       port: bare?.port ?? 0,
       path: '/upload',
@@ -452,8 +487,10 @@ export async function runUploadBench(): Promise<void> {
       listedCount += (listed?.Contents ?? []).filter((d) => d.Size === FILE_BYTES).length;
     }
     const bareMemory = await burst(bare, bareTargets, pdf, agent, MEMORY);
+    const pgMemory = await postgresMemoryBurst(pdf, agent);
     for (const [name, b] of [
-      ['app', appMemory],
+      ['app, PGlite', appMemory],
+      ['app, PostgreSQL', pgMemory],
       ['bare', bareMemory],
     ] as const) {
       process.stdout.write(
@@ -470,12 +507,14 @@ export async function runUploadBench(): Promise<void> {
       );
     }
 
-    const allAnswers = [appMemory, bareMemory, ...rounds.app, ...rounds.bare].flatMap((b) => b.answers);
+    const allAnswers = [appMemory, pgMemory, bareMemory, ...rounds.app, ...rounds.bare].flatMap(
+      (b) => b.answers,
+    );
     const failed = allAnswers.filter((a) => a.status !== 200);
     const memoryOk = appMemory.answers.every((a) => a.status === 200);
     const bareMBs = median(rounds.bare.map(throughput));
     const appMBs = median(rounds.app.map(throughput));
-    const growth = mb(appMemory.peak - appMemory.baseline);
+    const growth = mb(Math.max(appMemory.peak - appMemory.baseline, pgMemory.peak - pgMemory.baseline));
     const cpu = cpus()[0]?.model ?? 'unknown CPU';
     const f1 = (n: number) => n.toFixed(1);
     const usageGrowth = (b: Burst, field: 'heapTotal' | 'external' | 'arrayBuffers') =>
@@ -505,7 +544,7 @@ export async function runUploadBench(): Promise<void> {
       ``,
       `Measured ${startedAt.toISOString().slice(0, 10)} on ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}, PGlite, local encrypted storage.`,
       `Each upload is one PDF of 6 MB − 1 KB (${FILE_BYTES} bytes) sent to \`upload/uploaddocs\` as the page sends it (folderPath, client_id, upt_id, then the file in \`${UPLOAD_FIELD}\`), all ${CONCURRENT} at once, one from each of ${CLIENTS} logged-in clients (a client has ${UPLOAD_SLOTS} slots per category; each burst uses the next category), over node:http keep-alive, each body streamed from a generator. MB = 2^20 bytes.`,
-      `The app is \`src/server.ts\` in a child process (\`node --import tsx\`, NODE_ENV=test, LOG_LEVEL=warn, fresh DATA_DIR), after one warm-up upload; the bare route is Fastify + @fastify/multipart piping each file to disk (no session, checks, encryption or database), also a child.`,
+      `The app is the built server (\`node apps/server/dist/server.js\`, as \`npm start\` runs it) in a child process (NODE_ENV=test, LOG_LEVEL=warn, fresh DATA_DIR), after one warm-up upload, on PGlite and on PostgreSQL 15 (a fresh database per run, dropped after); throughput is measured on PGlite; the bare route is Fastify + @fastify/multipart piping each file to disk (no session, checks, encryption or database), also a child.`,
       `RSS is the server process's VmRSS read from /proc every ${SAMPLE_MS} ms by the bench, and the kernel's peak (VmHWM, ${appMemory.kernelPeak === undefined ? 'not resettable here, so not used' : 'reset before the burst'}); baseline is the median over the second before the burst. Heap and Buffer growth are the highest process.memoryUsage() values the child sent over IPC during the burst, less those just before.`,
       `Budget: ${CONCURRENT} concurrent 6 MB uploads add ≤ ${BUDGET_MB} MB to the server's memory.`,
       ``,
@@ -521,10 +560,14 @@ export async function runUploadBench(): Promise<void> {
           'ArrayBuffer growth MB',
           'answered 200',
         ],
-        [memoryRow('app', appMemory), memoryRow('bare route', bareMemory)],
+        [
+          memoryRow('app, PGlite', appMemory),
+          memoryRow('app, PostgreSQL', pgMemory),
+          memoryRow('bare route', bareMemory),
+        ],
       ),
       ``,
-      `App peak growth: **${f1(growth)} MB** against the ${BUDGET_MB} MB budget: ${growth <= BUDGET_MB ? 'within' : `**over by ${f1(growth - BUDGET_MB)} MB**`}. ${memoryOk ? `All ${CONCURRENT} answered 200` : `**Only ${appMemory.answers.filter((a) => a.status === 200).length} of ${CONCURRENT} answered 200**`}; ${listedCount} of ${CONCURRENT} were listed by \`upload/getuploaddocs\` afterwards.`,
+      `App peak growth (the larger of the two engines): **${f1(growth)} MB** against the ${BUDGET_MB} MB budget: ${growth <= BUDGET_MB ? 'within' : `**over by ${f1(growth - BUDGET_MB)} MB**`}. ${memoryOk ? `All ${CONCURRENT} answered 200` : `**Only ${appMemory.answers.filter((a) => a.status === 200).length} of ${CONCURRENT} answered 200**`}; ${listedCount} of ${CONCURRENT} were listed by \`upload/getuploaddocs\` afterwards.`,
       ``,
       `Throughput: ${ROUNDS} alternating rounds (bare, app, …) of the same ${CONCURRENT} concurrent uploads (${f1(mb(CONCURRENT * FILE_BYTES))} MB of files per round), from the first request to the last answer; medians.`,
       ``,

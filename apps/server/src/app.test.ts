@@ -58,6 +58,11 @@ beforeAll(async () => {
   t.app.post('/api/test/crash', async () => {
     throw new Error('database password is hunter2');
   });
+  t.app.post('/api/test/log-nested', async (request) => {
+    // A module logging an object that holds a password one level down: the wildcard redaction's case.
+    request.log.warn({ form: { password: 'nested-SECRET-6', token: 'nested-SECRET-7' } }, 'form refused');
+    return { ok: true };
+  });
   t.app.post('/api/test/leaky-error', async () => {
     // Like a Drizzle query error (parameters in its message) raised while handling a reset link.
     throw Object.assign(
@@ -288,6 +293,25 @@ describe('request ids and logs', () => {
     expect(t.logs()).not.toContain('bad id');
   });
 
+  it('writes one line per request: request id, method, url without query values, ip, status and time', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/accountverifyuser?tokenId=1&verifytoken=v-SECRET',
+    });
+    const id = String(res.headers['x-request-id']);
+    const lines = logLines().filter((l) => l['reqId'] === id);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { id, method: 'GET', url: '/accountverifyuser?tokenId=[redacted]&verifytoken=[redacted]' },
+      res: { statusCode: res.statusCode },
+    });
+    expect(lines[0]?.['req']).toHaveProperty('ip');
+    expect(typeof lines[0]?.['responseTime']).toBe('number');
+    expect(lines[0]?.['req']).not.toHaveProperty('headers');
+  });
+
   it('never logs passwords, tokens, cookies or identity numbers', async () => {
     await t.post('/api/settings/getsettings', { password: 'Sup3rSecretPass!', ssnitin: '123456789' });
     await t.app.inject({ method: 'GET', url: '/newpasswordlink?tokenId=tok-SECRET-1&userid=7' });
@@ -296,7 +320,9 @@ describe('request ids and logs', () => {
     await t.post('/api/test/crash');
     // An error whose message carries a link with a token, and one carrying SQL parameters.
     await t.post('/api/test/leaky-error');
+    await t.post('/api/test/log-nested');
     const logs = t.logs();
+    expect(logs).toContain('form refused');
     expect(logs).toContain('request completed');
     for (const secret of [
       'Sup3rSecretPass!',
@@ -307,6 +333,8 @@ describe('request ids and logs', () => {
       t.csrfToken,
       'leak-SECRET-4',
       'ssn-SECRET-5',
+      'nested-SECRET-6',
+      'nested-SECRET-7',
     ]) {
       expect(logs).not.toContain(secret);
     }

@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Keyring } from './lib/crypto/keyring.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { ACCESS_LOG_REDACT, loggerOptions } from './lib/logger.ts';
 import { registerRateLimit } from './lib/rate-limit.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
@@ -169,12 +169,15 @@ export async function buildApp({
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
-  // One log line per request, when it completes (Fastify's default writes two).
+  // One log line per request, when it completes (Fastify's default writes two). Its fields are fixed (method,
+  // sanitised url, ip, status, time, request ids), so it skips the wildcard redaction (lib/logger.ts).
+  const accessLog = app.log.child({}, { redact: ACCESS_LOG_REDACT });
   app.addHook('onResponse', (request, reply, done) => {
     const given = request.headers['x-request-id'];
     const clientRequestId = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : undefined;
-    request.log.info(
+    accessLog.info(
       {
+        reqId: request.id,
         req: request,
         res: reply,
         responseTime: reply.elapsedTime,

@@ -1,7 +1,6 @@
 /** Entry point: environment → database → app → listen, with graceful shutdown. */
 import { DataDirLockedError } from '@taxfirm/db';
 import closeWithGrace from 'close-with-grace';
-import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { openDatabase } from './database.ts';
 import { EnvError, loadEnv, preparePrivateDataDir } from './env.ts';
@@ -16,8 +15,9 @@ async function main() {
   preparePrivateDataDir(env.dataDir);
   const keyring = createKeyring(env.encryptionKey);
   const storage = createStorage({ storage: env.storage, s3: env.s3, dataDir: env.dataDir, keyring });
+  // ioredis is loaded only when REDIS_URL is set (a single instance keeps its counters in memory).
   const redis = env.redisUrl
-    ? new Redis(env.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    ? new (await import('ioredis')).Redis(env.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
     : undefined;
   const database = await openDatabase(env);
   const app = await buildApp({
