@@ -77,6 +77,19 @@ describe('carousel island', () => {
     expect(within(region).getByRole('button', { name: 'Pause slideshow' })).toBeInTheDocument();
   });
 
+  it('takes the scrolling row out of the Tab order, which the server put there for visitors without it', () => {
+    prefersReducedMotion(true);
+    document.body.innerHTML = renderToStaticMarkup(
+      createElement(MantineProvider, null, createElement(BannerCarousel)),
+    );
+    const region = screen.getByRole('region', { name: 'Featured services' });
+    // eslint-disable-next-line testing-library/no-node-access -- the row is a plain <div>, with no role.
+    const viewport = region.querySelector('[data-carousel="viewport"]');
+    expect(viewport).toHaveAttribute('tabindex', '0');
+    enhance(region);
+    expect(viewport).not.toHaveAttribute('tabindex');
+  });
+
   it('rotates by itself when motion is allowed, silently, and Pause stops it for good', async () => {
     prefersReducedMotion(false);
     const region = banner();

@@ -116,6 +116,8 @@ export function enhance(region: HTMLElement): EmblaCarouselType | undefined {
   // A swipe stops the plugin's timer; pick up again once the finger lifts, if nothing else holds it.
   embla.on('pointerUp', update);
 
+  // The row no longer scrolls by itself: Previous/Next and the arrow keys move it, so it leaves the Tab order.
+  viewport.removeAttribute('tabindex');
   select();
   update();
   region.dataset['ready'] = 'true';

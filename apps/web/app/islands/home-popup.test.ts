@@ -99,6 +99,12 @@ describe('home popup island', () => {
     expect(openDialogs()).toHaveLength(0);
   });
 
+  it('Escape counts as closing it at once, before the browser closes the dialog', async () => {
+    popup();
+    await userEvent.keyboard('{Escape}');
+    expect(window.sessionStorage.getItem(HOME_POPUP_CLOSED_KEY)).not.toBeNull();
+  });
+
   it('"Maybe later" and a click on the backdrop shut it', async () => {
     popup();
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Maybe later' }));

@@ -59,14 +59,23 @@ export function enhance(root: HTMLElement, now: Date = new Date()): void {
   if (!dialog) return;
   const returnFocus = document.activeElement;
 
+  // Remembered as the visitor acts: the browser fires 'close' only in a later task.
+  const shut = () => {
+    rememberClosed();
+    dialog.close();
+  };
   dialog.addEventListener('click', (event) => {
     const target = event.target;
     // The dialog itself is hit only on its backdrop: its content fills it.
-    if (target === dialog) dialog.close();
-    else if (target instanceof Element && target.closest('[data-popup-close]')) dialog.close();
+    if (target === dialog) shut();
+    else if (target instanceof Element && target.closest('[data-popup-close]')) shut();
     else if (target instanceof Element && target.closest('a[href]')) rememberClosed();
   });
-  dialog.addEventListener('keydown', (event) => keepTabInside(dialog, event));
+  dialog.addEventListener('keydown', (event) => {
+    // The browser closes a modal dialog on Escape (after this event).
+    if (event.key === 'Escape') rememberClosed();
+    else keepTabInside(dialog, event);
+  });
   dialog.addEventListener('close', () => {
     rememberClosed();
     if (returnFocus instanceof HTMLElement && returnFocus !== document.body && returnFocus.isConnected) {

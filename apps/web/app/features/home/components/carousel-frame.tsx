@@ -77,7 +77,8 @@ export function CarouselFrame({
             <IconChevronRight size={20} aria-hidden />
           </button>
         </div>
-        <div className={classes.viewport} data-carousel="viewport">
+        {/* Focusable so that a keyboard can scroll the row without a script (reviews hold no link). */}
+        <div className={classes.viewport} data-carousel="viewport" tabIndex={0}>
           <div className={classes.container}>
             {slides.map((slide, i) => (
               <div
