@@ -50,7 +50,7 @@ const POPUPS = [
 const banner = (page: Page) => page.getByRole('region', { name: 'Featured services' });
 const testimonials = (page: Page) => page.getByRole('region', { name: 'Client testimonials' });
 
-/** Waits until the carousel is hydrated and its Embla instance runs. */
+/** Waits until the carousel island has run (its Embla instance moves the slides). */
 async function ready(carousel: Locator) {
   await expect(carousel).toHaveAttribute('data-ready', 'true');
 }
@@ -86,10 +86,10 @@ async function setPopup(
 
 const POPUP_DEFAULTS = { popupEnabled: false, popupType: 1, offerEndsOn: null };
 
-/** After hydration and once the network is quiet (the dialog's code is fetched on demand), no dialog. */
+/** Once the islands have run and the network is quiet (the popup's island is fetched on demand), no dialog. */
 async function expectNoPopup(page: Page) {
   await ready(banner(page));
-  // The page makes no background requests, so a quiet network means the dialog's chunk would have arrived.
+  // The page makes no background requests, so a quiet network means the popup's island would have run.
   // eslint-disable-next-line playwright/no-networkidle
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -116,6 +116,28 @@ test.describe('home page', () => {
     for (const label of ['1 of 4', '4 of 4', '1 of 6', '6 of 6'])
       expect(raw).toContain(`aria-label="${label}"`);
     expect(raw).not.toContain('role="dialog"');
+    expect(raw).not.toContain('<dialog');
+  });
+
+  test('the home page is served without React: its only scripts are the islands', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/');
+    await ready(banner(page));
+    await ready(testimonials(page));
+    // The islands entry, then the carousel island (and Embla inside it), fetched because the page has one.
+    expect(
+      scripts.some((s) => /^\/assets\/islands-[\w-]+\.js$/.test(s)),
+      scripts.join(),
+    ).toBe(true);
+    expect(
+      scripts.some((s) => /^\/assets\/island-carousel-[\w-]+\.js$/.test(s)),
+      scripts.join(),
+    ).toBe(true);
+    expect(scripts.filter((s) => !/^\/assets\/islands?-/.test(s))).toEqual([]);
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
   });
 
   test('the banner rotates by itself; Pause stops it and Play starts it again', async ({ page }) => {
@@ -275,7 +297,7 @@ test.describe('home popup', () => {
   });
 
   for (const popup of POPUPS) {
-    test(`popup type ${popup.type}: opens after hydration, traps focus, and Escape or Close shuts it for the visit`, async ({
+    test(`popup type ${popup.type}: opens once the page has loaded, traps focus, and Escape or Close shuts it for the visit`, async ({
       page,
       request,
       server,
@@ -283,8 +305,11 @@ test.describe('home popup', () => {
     }) => {
       await setPopup(server, { popupEnabled: true, popupType: popup.type, offerEndsOn: '2099-01-31' });
       try {
-        // Opened on the client only: never part of the server HTML.
-        expect(await (await request.get('/')).text()).not.toContain('role="dialog"');
+        // In the server HTML as closed native dialogs only: the island opens one in the browser.
+        const raw = await (await request.get('/')).text();
+        const dialogs = raw.match(/<dialog[^>]*>/g) ?? [];
+        expect(dialogs.length).toBeGreaterThanOrEqual(1);
+        for (const tag of dialogs) expect(tag).not.toMatch(/\sopen[\s=>]/);
 
         await page.goto('/');
         const dialog = page.getByRole('dialog', { name: popup.title });
@@ -336,6 +361,62 @@ test.describe('home popup', () => {
       await page.goto('about:blank');
       await setPopup(server, POPUP_DEFAULTS);
     }
+  });
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every banner slide and review is there, each slide's link reachable with Tab", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Tax preparation for US and India-linked taxpayers',
+    );
+    const carousel = banner(page);
+    await expect(carousel.getByRole('group')).toHaveCount(4);
+    await expect(testimonials(page).getByRole('group')).toHaveCount(6);
+    // Controls that need the island are not shown; nothing rotates.
+    await expect(carousel.getByRole('button')).toHaveCount(0);
+    await expect(testimonials(page).getByRole('button')).toHaveCount(0);
+    // The slides are a scroll-snap row: Tab brings each slide's link, and the slide, into view.
+    const links = [
+      'Explore US tax services',
+      'Explore Indian tax services',
+      'Ask for a free estimate',
+      'Go to the tax center',
+    ];
+    await carousel.getByRole('link', { name: 'Explore US tax services' }).focus();
+    for (const [i, name] of links.entries()) {
+      await expect(carousel.getByRole('link', { name })).toBeFocused();
+      await expect(carousel.getByRole('group', { name: `${i + 1} of 4` })).toBeInViewport({ ratio: 0.9 });
+      await page.keyboard.press('Tab');
+    }
+  });
+
+  test('the popup never opens', async ({ page, server }) => {
+    test.setTimeout(60_000);
+    await setPopup(server, { popupEnabled: true, popupType: 3, offerEndsOn: null });
+    try {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Explore US tax services' })).toBeVisible();
+    } finally {
+      await page.goto('about:blank');
+      await setPopup(server, POPUP_DEFAULTS);
+    }
+  });
+});
+
+test.describe('without its scripts', () => {
+  // axe-core runs in the page, which needs JavaScript: the page is loaded with every script it asks for
+  // answered empty, so no island runs and the page is what a visitor without JavaScript gets.
+  test('the home page has no axe-core violations', async ({ page, checkA11y }) => {
+    await page.route('**/*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await page.goto('/');
+    await expect(banner(page)).toHaveAttribute('data-ready', 'false');
+    await expect(banner(page).getByRole('group')).toHaveCount(4);
+    await checkA11y(page);
   });
 });
 

@@ -4,4 +4,7 @@
  */
 export type Island = { enhance: (element: HTMLElement) => void };
 
-export const ISLANDS: Record<string, () => Promise<Island>> = {};
+export const ISLANDS: Record<string, () => Promise<Island>> = {
+  carousel: () => import('./carousel.ts'),
+  'home-popup': () => import('./home-popup.ts'),
+};

@@ -5,8 +5,14 @@ import { TaxBenefits } from '../../features/home/components/tax-benefits.tsx';
 import { TestimonialsCarousel } from '../../features/home/components/testimonials-carousel.tsx';
 import { WelcomeSection } from '../../features/home/components/welcome-section.tsx';
 import { TESTIMONIALS } from '../../features/testimonials/testimonials.ts';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
 import type { Route } from './+types/home';
+
+// Served as HTML without React (ADR 021): the carousels and the popup are islands.
+export const handle = ISLANDS_PAGE;
+export const loader = () => null;
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {

@@ -1,15 +1,8 @@
-import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
-import { Box, Button, Container } from '@mantine/core';
-import { IconArrowRight, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { SLIDE_ROTATION_MS } from '@taxfirm/contract';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Button, Container } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
 import { BANNER_SLIDES, type BannerSlide } from '../banner-slides.ts';
-import { AutoplayToggle, useCarouselAutoplay } from './autoplay-controls.tsx';
+import { CarouselFrame } from './carousel-frame.tsx';
 import classes from './carousel.module.css';
-
-const EMBLA_OPTIONS = { loop: true } as const;
 
 /** Decorative drawing behind a slide's icon: rings and two stylised tax forms. */
 function SlideArt({ icon: Icon }: { icon: BannerSlide['icon'] }) {
@@ -62,65 +55,40 @@ function SlideArt({ icon: Icon }: { icon: BannerSlide['icon'] }) {
 }
 
 /**
- * The home page's banner: four slides that rotate every SLIDE_ROTATION_MS, pausing on hover and focus, with
- * Pause/Play, Previous and Next controls. Every slide is in the server-rendered HTML.
+ * The home page's banner: four slides, every one in the server HTML, enhanced by the carousel island (rotation
+ * every SLIDE_ROTATION_MS, pausing on hover and focus, Pause/Play, Previous and Next, dots).
  */
 export function BannerCarousel({ slides = BANNER_SLIDES }: { slides?: readonly BannerSlide[] }) {
-  const { setRegion, playing, rotating, ready, toggle, carouselProps } =
-    useCarouselAutoplay(SLIDE_ROTATION_MS);
-  const [selected, setSelected] = useState(0);
   return (
     <Container size="xl" pt={{ base: 'md', md: 'xl' }}>
-      <Box
-        component="section"
-        ref={setRegion}
-        aria-roledescription="carousel"
-        aria-label="Featured services"
-        className={`${classes.region} ${classes.banner}`}
-        data-ready={ready ? 'true' : 'false'}
-        data-rotating={rotating ? 'true' : 'false'}
-      >
-        <div className={classes.bannerToolbar}>
-          <AutoplayToggle playing={playing} onToggle={toggle} className={classes.control} />
-          <div className={classes.dots} aria-hidden="true">
-            {slides.map((s, i) => (
-              <span key={s.id} className={classes.dot} data-active={i === selected || undefined} />
-            ))}
-          </div>
-        </div>
-        <Carousel
-          emblaOptions={EMBLA_OPTIONS}
-          controlSize={40}
-          classNames={{ controls: classes.bannerControls, control: classes.control }}
-          previousControlIcon={<IconChevronLeft size={20} aria-hidden />}
-          nextControlIcon={<IconChevronRight size={20} aria-hidden />}
-          onSlideChange={setSelected}
-          {...carouselProps}
-        >
-          {slides.map((slide, i) => (
-            <Carousel.Slide key={slide.id} aria-label={`${i + 1} of ${slides.length}`}>
-              <div className={classes.slide} data-tone={slide.tone}>
-                <div className={classes.slideBody}>
-                  <span className={classes.eyebrow}>{slide.eyebrow}</span>
-                  <h2 className={classes.slideTitle}>{slide.title}</h2>
-                  <p className={classes.slideText}>{slide.text}</p>
-                  <Button
-                    component={Link}
-                    to={slide.href}
-                    size="md"
-                    color="gold.4"
-                    c="navy.9"
-                    rightSection={<IconArrowRight size={18} aria-hidden />}
-                  >
-                    {slide.cta}
-                  </Button>
-                </div>
-                <SlideArt icon={slide.icon} />
+      <CarouselFrame
+        label="Featured services"
+        variant="banner"
+        withDots
+        slides={slides.map((slide) => ({
+          key: slide.id,
+          content: (
+            <div className={classes.bannerSlide} data-tone={slide.tone}>
+              <div className={classes.slideBody}>
+                <span className={classes.eyebrow}>{slide.eyebrow}</span>
+                <h2 className={classes.slideTitle}>{slide.title}</h2>
+                <p className={classes.slideText}>{slide.text}</p>
+                <Button
+                  component="a"
+                  href={slide.href}
+                  size="md"
+                  color="gold.4"
+                  c="navy.9"
+                  rightSection={<IconArrowRight size={18} aria-hidden />}
+                >
+                  {slide.cta}
+                </Button>
               </div>
-            </Carousel.Slide>
-          ))}
-        </Carousel>
-      </Box>
+              <SlideArt icon={slide.icon} />
+            </div>
+          ),
+        }))}
+      />
     </Container>
   );
 }

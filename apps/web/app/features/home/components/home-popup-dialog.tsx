@@ -1,4 +1,4 @@
-import { Box, Button, Group, List, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconArrowRight,
   IconBuildingBank,
@@ -10,12 +10,11 @@ import {
   IconMessageCircle,
   IconReceiptTax,
   IconShieldCheck,
+  IconX,
   type Icon,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { paths } from '../../../config/paths.ts';
-import { localIsoDate, runningOfferEndDate } from '../offer.ts';
 import classes from './home-popup.module.css';
 
 export type PopupContent = {
@@ -36,49 +35,35 @@ export const OFFER_BENEFITS: readonly { icon: Icon; label: string }[] = [
 
 type View = { title: string; size: string; body: ReactNode };
 
-function CtaButton({
-  to,
-  onNavigate,
-  children,
-}: {
-  to: string;
-  onNavigate: () => void;
-  children: ReactNode;
-}) {
+/** A plain link on: the island remembers the popup as closed when it is followed. */
+function CtaButton({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Button
-      component={Link}
-      to={to}
-      onClick={onNavigate}
-      size="md"
-      rightSection={<IconArrowRight size={18} aria-hidden />}
-    >
+    <Button component="a" href={href} size="md" rightSection={<IconArrowRight size={18} aria-hidden />}>
       {children}
     </Button>
   );
 }
 
-function LaterButton({ onClose, children = 'Maybe later' }: { onClose: () => void; children?: ReactNode }) {
+/** A button that closes the dialog (the island listens for `data-popup-close`). */
+function LaterButton({ children = 'Maybe later' }: { children?: ReactNode }) {
   return (
-    <Button variant="subtle" color="navy.8" size="md" onClick={onClose}>
+    <Button type="button" variant="subtle" color="navy.8" size="md" data-popup-close>
       {children}
     </Button>
   );
 }
 
 /** The popup's way on to the Contact Us page, and its way out. */
-function ContactActions({ close, cta, later }: { close: () => void; cta: string; later?: string }) {
+function ContactActions({ cta, later }: { cta: string; later?: string }) {
   return (
     <Group gap="sm">
-      <CtaButton to={paths.contactUs.getHref()} onNavigate={close}>
-        {cta}
-      </CtaButton>
-      <LaterButton onClose={close}>{later}</LaterButton>
+      <CtaButton href={paths.contactUs.getHref()}>{cta}</CtaButton>
+      <LaterButton>{later}</LaterButton>
     </Group>
   );
 }
 
-function offerView(offerEnds: string, close: () => void): View {
+function offerView(offerEnds: string): View {
   return {
     title: 'Welcome offer: 50% off your tax filing',
     size: 'lg',
@@ -117,7 +102,7 @@ function offerView(offerEnds: string, close: () => void): View {
             </Group>
           ))}
         </SimpleGrid>
-        <ContactActions close={close} cta="Claim your offer" />
+        <ContactActions cta="Claim your offer" />
       </Stack>
     ),
   };
@@ -128,7 +113,7 @@ function welcomeTo(firmName: string, body: ReactNode): View {
   return { title: `Welcome to ${firmName}`, size: 'md', body };
 }
 
-function welcomeView(firmName: string, close: () => void): View {
+function welcomeView(firmName: string): View {
   return welcomeTo(
     firmName,
     <Stack gap="md">
@@ -137,7 +122,7 @@ function welcomeView(firmName: string, close: () => void): View {
         and we are with you after you file.
       </Text>
       <Text c="gray.8">Tell us about your year and we will estimate your refund, free of charge.</Text>
-      <ContactActions close={close} cta="Contact us" later="Continue to the site" />
+      <ContactActions cta="Contact us" later="Continue to the site" />
     </Stack>,
   );
 }
@@ -155,7 +140,7 @@ const SEASON_COLUMNS = [
   },
 ] as const;
 
-function advertView(close: () => void): View {
+function advertView(): View {
   return {
     title: 'File with us this season',
     size: 'lg',
@@ -198,15 +183,14 @@ function advertView(close: () => void): View {
         </SimpleGrid>
         <Group gap="sm">
           <Button
-            component={Link}
-            to={paths.contactUs.getHref()}
-            onClick={close}
+            component="a"
+            href={paths.contactUs.getHref()}
             size="md"
             leftSection={<IconMessageCircle size={18} aria-hidden />}
           >
             Contact Us
           </Button>
-          <LaterButton onClose={close} />
+          <LaterButton />
         </Group>
       </Stack>
     ),
@@ -219,7 +203,7 @@ const WELCOME_LINKS = [
   { icon: IconReceiptTax, label: 'Tax center', href: paths.taxCenter.getHref() },
 ] as const;
 
-function greetingView(firmName: string, close: () => void): View {
+function greetingView(firmName: string): View {
   return welcomeTo(
     firmName,
     <Stack gap="md">
@@ -233,59 +217,62 @@ function greetingView(firmName: string, close: () => void): View {
       <Stack component="ul" gap={8} p={0} m={0} style={{ listStyle: 'none' }}>
         {WELCOME_LINKS.map((l) => (
           <li key={l.href}>
-            <Link to={l.href} onClick={close} className={classes.linkTile}>
+            <a href={l.href} className={classes.linkTile}>
               <ThemeIcon size={36} radius="md" color="navy.8" aria-hidden>
                 <l.icon size={20} />
               </ThemeIcon>
               <span>{l.label}</span>
               <IconArrowRight size={18} aria-hidden className={classes.linkArrow} />
-            </Link>
+            </a>
           </li>
         ))}
       </Stack>
       <Group>
-        <LaterButton onClose={close}>Continue to the site</LaterButton>
+        <LaterButton>Continue to the site</LaterButton>
       </Group>
     </Stack>,
   );
 }
 
+export type PopupView = 'offer' | 'welcome' | 'advert' | 'greeting';
+
 /**
- * The popup's dialog, in the design chosen by `type`. Type 1 claims the offer only while it runs (an end date
- * that is set and not past); otherwise it welcomes the visitor instead.
+ * One design of the popup as a closed native <dialog> in the server HTML (ADR 021). The home-popup island
+ * opens it with showModal(); its Close control and "later" buttons close it, as do Escape and a click on the
+ * backdrop. Without a script it never opens.
  */
 export function HomePopupDialog({
-  type,
-  offerEndDate,
+  view: kind,
+  offerEnds = '',
   firmName,
-  opened,
-  onClose,
-}: PopupContent & { opened: boolean; onClose: () => void }) {
-  const [today] = useState(() => localIsoDate(new Date()));
-  let view: View;
-  if (type === 1) {
-    const offerEnds = runningOfferEndDate(offerEndDate, today);
-    view = offerEnds ? offerView(offerEnds, onClose) : welcomeView(firmName, onClose);
-  } else if (type === 2) {
-    view = advertView(onClose);
-  } else {
-    view = greetingView(firmName, onClose);
-  }
+}: {
+  view: PopupView;
+  /** The offer's last day, formatted (the offer view only). */
+  offerEnds?: string;
+  firmName: string;
+}) {
+  const view =
+    kind === 'offer'
+      ? offerView(offerEnds)
+      : kind === 'welcome'
+        ? welcomeView(firmName)
+        : kind === 'advert'
+          ? advertView()
+          : greetingView(firmName);
+  const titleId = `home-popup-${kind}-title`;
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={view.title}
-      size={view.size}
-      centered
-      radius="lg"
-      padding="xl"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      classNames={{ content: classes.content, title: classes.title }}
-      // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
-      attributes={{ header: { role: 'none' } }}
-    >
-      {view.body}
-    </Modal>
+    <dialog className={classes.dialog} data-size={view.size} data-popup={kind} aria-labelledby={titleId}>
+      <div className={classes.content}>
+        <div className={classes.header}>
+          <h2 id={titleId} className={classes.title}>
+            {view.title}
+          </h2>
+          <button type="button" className={classes.close} aria-label="Close" data-popup-close>
+            <IconX size={20} aria-hidden />
+          </button>
+        </div>
+        {view.body}
+      </div>
+    </dialog>
   );
 }

@@ -1,10 +1,6 @@
-import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
 import { Anchor, Avatar, Box, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconChevronLeft, IconChevronRight, IconQuote } from '@tabler/icons-react';
-import { SLIDE_ROTATION_MS } from '@taxfirm/contract';
-import { Link } from 'react-router';
-import { AutoplayToggle, useCarouselAutoplay } from './autoplay-controls.tsx';
+import { IconArrowRight, IconQuote } from '@tabler/icons-react';
+import { CarouselFrame } from './carousel-frame.tsx';
 import classes from './carousel.module.css';
 
 /** A client review as the home page shows it (the testimonials feature's data fits this shape). */
@@ -15,8 +11,6 @@ export type HomeReview = {
   service: string;
   quote: string;
 };
-
-const EMBLA_OPTIONS = { loop: true, align: 'start' } as const;
 
 function initials(name: string): string {
   return name
@@ -29,8 +23,9 @@ function initials(name: string): string {
 }
 
 /**
- * Client reviews in a carousel that rotates every SLIDE_ROTATION_MS (one, two or three cards in view by
- * screen width), with the same pause rules and controls as the banner. All reviews are in the server HTML.
+ * Client reviews in a carousel (one, two or three cards in view by screen width), enhanced by the same island
+ * as the banner: rotation every SLIDE_ROTATION_MS with the same pause rules and controls. All reviews are in
+ * the server HTML.
  */
 export function TestimonialsCarousel({
   reviews,
@@ -40,15 +35,8 @@ export function TestimonialsCarousel({
   /** The page with every review. */
   moreHref: string;
 }) {
-  const { setRegion, playing, rotating, ready, toggle, carouselProps } =
-    useCarouselAutoplay(SLIDE_ROTATION_MS);
   return (
-    <Box
-      component="section"
-      aria-labelledby="home-testimonials-heading"
-
-      py={{ base: 48, md: 72 }}
-    >
+    <Box component="section" aria-labelledby="home-testimonials-heading" py={{ base: 48, md: 72 }}>
       <Container size="xl">
         <Group justify="space-between" align="flex-end" mb="xl" gap="md">
           <Stack gap={6} maw={640}>
@@ -62,69 +50,47 @@ export function TestimonialsCarousel({
               Individuals, families with ties to India and small business owners on working with us.
             </Text>
           </Stack>
-          <Anchor component={Link} to={moreHref} fw={700} c="navy.8">
+          <Anchor href={moreHref} fw={700} c="navy.8">
             <Group gap={6} component="span" wrap="nowrap">
               Read all client testimonials
               <IconArrowRight size={18} aria-hidden />
             </Group>
           </Anchor>
         </Group>
-        <Box
-          component="div"
-          role="region"
-          ref={setRegion}
-          aria-roledescription="carousel"
-          aria-label="Client testimonials"
-          className={classes.region}
-          data-ready={ready ? 'true' : 'false'}
-          data-rotating={rotating ? 'true' : 'false'}
-        >
-          <div className={classes.testimonialsToolbar}>
-            <AutoplayToggle playing={playing} onToggle={toggle} className={classes.control} />
-          </div>
-          <Carousel
-            emblaOptions={EMBLA_OPTIONS}
-            slideSize={{ base: '100%', sm: '50%', lg: '33.3333%' }}
-            slideGap={{ base: 'md', md: 'lg' }}
-            controlSize={40}
-            classNames={{
-              root: classes.testimonialsCarousel,
-              controls: classes.testimonialsControls,
-              control: classes.control,
-            }}
-            previousControlIcon={<IconChevronLeft size={20} aria-hidden />}
-            nextControlIcon={<IconChevronRight size={20} aria-hidden />}
-            {...carouselProps}
-          >
-            {reviews.map((review, i) => (
-              <Carousel.Slide key={review.id} aria-label={`${i + 1} of ${reviews.length}`}>
-                <figure className={classes.review}>
-                  <ThemeIcon size={40} radius="xl" color="gold.3" c="navy.9" aria-hidden>
-                    <IconQuote size={22} />
-                  </ThemeIcon>
-                  <blockquote className={classes.reviewQuote}>
-                    <Text c="gray.9" lh={1.65}>
-                      {review.quote}
+        <CarouselFrame
+          label="Client testimonials"
+          variant="testimonials"
+          as="div"
+          align="start"
+          slides={reviews.map((review) => ({
+            key: review.id,
+            content: (
+              <figure className={classes.review}>
+                <ThemeIcon size={40} radius="xl" color="gold.3" c="navy.9" aria-hidden>
+                  <IconQuote size={22} />
+                </ThemeIcon>
+                <blockquote className={classes.reviewQuote}>
+                  <Text c="gray.9" lh={1.65}>
+                    {review.quote}
+                  </Text>
+                </blockquote>
+                <Group component="figcaption" gap="sm" wrap="nowrap">
+                  <Avatar color="navy" variant="filled" radius="xl" aria-hidden>
+                    {initials(review.name)}
+                  </Avatar>
+                  <div>
+                    <Text fw={700} c="navy.9">
+                      {review.name}
                     </Text>
-                  </blockquote>
-                  <Group component="figcaption" gap="sm" wrap="nowrap">
-                    <Avatar color="navy" variant="filled" radius="xl" aria-hidden>
-                      {initials(review.name)}
-                    </Avatar>
-                    <div>
-                      <Text fw={700} c="navy.9">
-                        {review.name}
-                      </Text>
-                      <Text fz="sm" c="gray.7">
-                        {review.location} · {review.service}
-                      </Text>
-                    </div>
-                  </Group>
-                </figure>
-              </Carousel.Slide>
-            ))}
-          </Carousel>
-        </Box>
+                    <Text fz="sm" c="gray.7">
+                      {review.location} · {review.service}
+                    </Text>
+                  </div>
+                </Group>
+              </figure>
+            ),
+          }))}
+        />
       </Container>
     </Box>
   );
