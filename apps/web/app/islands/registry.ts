@@ -4,4 +4,6 @@
  */
 export type Island = { enhance: (element: HTMLElement) => void };
 
-export const ISLANDS: Record<string, () => Promise<Island>> = {};
+export const ISLANDS: Record<string, () => Promise<Island>> = {
+  'public-form': () => import('./public-form.ts'),
+};
