@@ -52,6 +52,7 @@ import {
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { csrfPlugin } from './plugins/app/csrf.ts';
 import { clientErrorHandler, errorsPlugin } from './plugins/app/errors.ts';
+import { createPageForms } from './plugins/app/page-forms.ts';
 import { webPlugin, type WebOptions } from './plugins/app/web.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { createSettingsCache } from './modules/settings/settings.cache.ts';
@@ -309,9 +310,11 @@ export async function buildApp({
   await app.register(billingPdfRoutes, messaging);
   // Development and test only (production is the default, env.ts), and to this machine only (F-02).
   if (!config.isProduction) await app.register(devMailRoutes, { keyring });
-  await app.register(contactRoutes);
-  await app.register(careersRoutes, { resumeBytesPerDay: config.careers?.resumeBytesPerDay });
-  await app.register(referralsRoutes, { settings });
+  // Public forms also post to their pages without JavaScript; the web plugin renders the answer (ADR 021).
+  const pages = createPageForms();
+  await app.register(contactRoutes, { pages });
+  await app.register(careersRoutes, { resumeBytesPerDay: config.careers?.resumeBytesPerDay, pages });
+  await app.register(referralsRoutes, { settings, pages });
   await app.register(consentsRoutes, { settings });
   const provider = createPaymentProvider(payments, { db: database.db, sessionSecret: config.sessionSecret });
   await app.register(paymentsRoutes, { settings, provider, appUrl: config.appUrl });
@@ -327,6 +330,7 @@ export async function buildApp({
     isProduction: config.isProduction,
     appUrl: config.appUrl,
     paymentProvider: payments.provider,
+    pages,
   });
   return app;
 }

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route authenticated by something else than the CSRF token (a provider's signed webhook). */
     skipCsrf?: boolean;
+    /** A page's form posted without JavaScript: its token comes in a form field (plugins/app/page-forms.ts). */
+    csrfInForm?: boolean;
   }
   interface FastifyInstance {
     db: Database;

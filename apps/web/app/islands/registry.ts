@@ -7,4 +7,5 @@ export type Island = { enhance: (element: HTMLElement) => void };
 export const ISLANDS: Record<string, () => Promise<Island>> = {
   carousel: () => import('./carousel.ts'),
   'home-popup': () => import('./home-popup.ts'),
+  'public-form': () => import('./public-form.ts'),
 };

@@ -1,32 +1,42 @@
-import { CALLS, MESSAGES, RESUME_FIELD } from '@taxfirm/contract';
-import type { FastifyInstance } from 'fastify';
+import { CALLS, MESSAGES, RESUME_FIELD, type careersBodySchema } from '@taxfirm/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { byIp, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
+import { registerPageForm, type PageForms } from '../../plugins/app/page-forms.ts';
 import { createCareerApplication, DEFAULT_RESUME_BYTES_PER_DAY } from './careers.service.ts';
+
+/** The Careers page's URL, whose form posts there without JavaScript. */
+export const CAREERS_PAGE = '/careers';
 
 export async function careersRoutes(
   app: FastifyInstance,
-  { resumeBytesPerDay = DEFAULT_RESUME_BYTES_PER_DAY }: { resumeBytesPerDay?: number | undefined } = {},
+  {
+    resumeBytesPerDay = DEFAULT_RESUME_BYTES_PER_DAY,
+    pages,
+  }: { resumeBytesPerDay?: number | undefined; pages: PageForms },
 ) {
-  registerCall(
-    app,
-    CALLS.careersSubmit,
-    async (request) => {
-      const resume = uploadsOf(request).find((upload) => upload.field === RESUME_FIELD);
-      await createCareerApplication({
-        db: app.db,
-        input: request.body,
-        resume,
-        bytesPerDay: resumeBytesPerDay,
-      });
-      // The row is committed: whatever happens to the answer now, the résumé stays.
-      keepUploads(request);
-      return { status_smessage: MESSAGES.CAREERS_SUCCESS };
-    },
-    {
-      // F-05: per IP, before the body is read, so a flood of 6 MB résumés is refused without reading them.
-      onRequest: limits(app, { name: 'careers-ip', max: 5, window: '1 hour', key: byIp }),
-    },
-  );
+  // F-05: per IP, before the body is read, so a flood of 6 MB résumés is refused without reading them. One
+  // counter for the API call and the page's form.
+  const perIp = limits(app, { name: 'careers-ip', max: 5, window: '1 hour', key: byIp });
+  const submit = async (request: FastifyRequest & { body: z.output<typeof careersBodySchema> }) => {
+    const resume = uploadsOf(request).find((upload) => upload.field === RESUME_FIELD);
+    await createCareerApplication({
+      db: app.db,
+      input: request.body,
+      resume,
+      bytesPerDay: resumeBytesPerDay,
+    });
+    // The row is committed: whatever happens to the answer now, the résumé stays.
+    keepUploads(request);
+    return { status_smessage: MESSAGES.CAREERS_SUCCESS };
+  };
+  registerCall(app, CALLS.careersSubmit, submit, { onRequest: perIp });
+  registerPageForm(app, pages, {
+    url: CAREERS_PAGE,
+    call: CALLS.careersSubmit,
+    limits: perIp,
+    handler: submit,
+  });
 }

@@ -56,6 +56,23 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * Each request's tokens: the valid one its cookie carried (if any), and the one the browser holds once the
+ * answer arrives (a page's form posted without JavaScript carries it in a field, plugins/app/page-forms.ts).
+ */
+const tokensByRequest = new WeakMap<FastifyRequest, { carried: string | undefined; current: string }>();
+
+/** The CSRF token this page's forms must carry (the XSRF-TOKEN cookie, new or kept). */
+export function pageCsrfToken(request: FastifyRequest): string {
+  return tokensByRequest.get(request)?.current ?? '';
+}
+
+/** Whether `given` (a form field) is the valid XSRF-TOKEN cookie this request carried. */
+export function carriesCsrfToken(request: FastifyRequest, given: unknown): boolean {
+  const carried = tokensByRequest.get(request)?.carried;
+  return carried !== undefined && typeof given === 'string' && sameToken(given, carried);
+}
+
 /** Tokens already verified, so the MAC is computed once per token rather than once per request. */
 const VERIFIED_MEMO_SIZE = 10_000;
 
@@ -73,7 +90,10 @@ async function csrf(app: FastifyInstance, options: CsrfOptions) {
 
   /** Give the browser a token for this session cookie (none: a visitor). */
   app.decorateReply('setCsrfCookie', function (this: FastifyReply, sessionCookie?: string) {
-    this.setCookie(XSRF_COOKIE, issueCsrfToken(options.secret, sessionCookie), {
+    const token = issueCsrfToken(options.secret, sessionCookie);
+    const tokens = tokensByRequest.get(this.request);
+    if (tokens) tokens.current = token;
+    this.setCookie(XSRF_COOKIE, token, {
       path: '/',
       sameSite: 'lax',
       secure: options.secureCookies,
@@ -102,12 +122,16 @@ async function csrf(app: FastifyInstance, options: CsrfOptions) {
     const cookie = request.cookies[XSRF_COOKIE];
     const sessionCookie = request.cookies[sidName];
     const hasValidCookie = isValid(cookie, sessionCookie);
+    const carried = hasValidCookie ? cookie : undefined;
+    tokensByRequest.set(request, { carried, current: carried ?? '' });
     // Static files (hashed assets, favicon) may be cached publicly: they never carry a token.
     const route = request.routeOptions.url ?? '';
     const isStaticFile = route !== '/*' && !route.startsWith('/api') && /\.[a-z0-9]+$/i.test(route);
     if (!hasValidCookie && !isStaticFile) reply.setCsrfCookie(sessionCookie);
     // Every state-changing request needs the token, whatever its path: "//api/x" and "/%61pi/x" route to /api/x.
     if (SAFE_METHODS.has(request.method)) return;
+    // A page's form posted without JavaScript sends the token in a field, checked once the body is read.
+    if (request.routeOptions.config.csrfInForm === true) return;
     const header = request.headers[XSRF_HEADER_NAME];
     const ok = hasValidCookie && typeof header === 'string' && sameToken(header, cookie);
     if (!ok) {

@@ -12,12 +12,14 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { WebLoadContext } from '@taxfirm/contract';
+import type { PageFormResult, WebLoadContext } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SettingsCache } from '../../modules/settings/settings.cache.ts';
 import { isApiPath } from '../../lib/request-path.ts';
 import { contentSecurityPolicy } from '../external/security-headers.ts';
+import { pageCsrfToken } from './csrf.ts';
+import type { PageForms } from './page-forms.ts';
 import type { PaymentProviderName } from '@taxfirm/contract';
 
 export type WebOptions =
@@ -31,6 +33,8 @@ type WebPluginOptions = {
   appUrl: string;
   /** Razorpay's checkout script and frames are allowed on pages only while it is the provider. */
   paymentProvider: PaymentProviderName;
+  /** The public forms' page routes, answered with their page rendered here (plugins/app/page-forms.ts). */
+  pages?: PageForms;
 };
 
 /** The islands entry's source, relative to the web app's root, and where its build writes the manifest. */
@@ -58,20 +62,27 @@ export function pageUrl(requestUrl: string, origin: string): URL {
   return new URL(`/${requestUrl.replace(/^[/\\]+/, '')}`, origin);
 }
 
+/** A page request for React Router: a form's POST is rendered as the page's GET, its outcome in the context. */
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
   const url = pageUrl(request.url, origin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || key === 'content-type' || key === 'content-length') continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
   const controller = new AbortController();
   reply.raw.once('close', () => controller.abort());
-  return new Request(url, { method: request.method, headers, signal: controller.signal });
+  const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
+  return new Request(url, { method, headers, signal: controller.signal });
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
-  reply.status(response.status);
+async function sendFetchResponse(
+  reply: FastifyReply,
+  response: Response,
+  formStatus?: number,
+): Promise<FastifyReply> {
+  // A form's outcome (400, 429...) is the status of the page that shows it.
+  reply.status(response.status === 200 && formStatus ? formStatus : response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
     reply.header(key, value);
@@ -83,7 +94,7 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
 
 export async function webPlugin(
   app: FastifyInstance,
-  { web: options, settings, isProduction, appUrl, paymentProvider }: WebPluginOptions,
+  { web: options, settings, isProduction, appUrl, paymentProvider, pages }: WebPluginOptions,
 ) {
   if (options.mode === 'none') return;
   const origin = new URL(appUrl).origin;
@@ -131,6 +142,23 @@ export async function webPlugin(
   // API answers stay uncompressed, so no secret can leak through compressed sizes (BREACH).
   await app.register(compress, { global: false });
 
+  const render = async (request: FastifyRequest, reply: FastifyReply, formResult?: PageFormResult) => {
+    // A fresh nonce per page for the inline hydration scripts.
+    const cspNonce = randomBytes(16).toString('base64');
+    reply.header('content-security-policy', contentSecurityPolicy(cspNonce, isProduction, paymentProvider));
+    const context: WebLoadContext = {
+      cspNonce,
+      siteUrl: origin,
+      getSiteSettings: settings.get,
+      islandsScript,
+      formToken: pageCsrfToken(request),
+      ...(formResult ? { formResult } : {}),
+    };
+    const response = await handler(toFetchRequest(request, reply, origin), context);
+    return sendFetchResponse(reply, response, formResult?.status);
+  };
+  if (pages) pages.render = render;
+
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
@@ -138,17 +166,7 @@ export async function webPlugin(
     handler: async (request, reply) => {
       // GET /api/<unknown> answers the API's 404 envelope, not a page.
       if (isApiPath(request.url)) return reply.callNotFound();
-      // A fresh nonce per page for the inline hydration scripts.
-      const cspNonce = randomBytes(16).toString('base64');
-      reply.header('content-security-policy', contentSecurityPolicy(cspNonce, isProduction, paymentProvider));
-      const context: WebLoadContext = {
-        cspNonce,
-        siteUrl: origin,
-        getSiteSettings: settings.get,
-        islandsScript,
-      };
-      const response = await handler(toFetchRequest(request, reply, origin), context);
-      return sendFetchResponse(reply, response);
+      return render(request, reply);
     },
   });
 }

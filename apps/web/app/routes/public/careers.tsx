@@ -4,7 +4,18 @@ import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { CareersForm } from '../../features/careers/components/careers-form.tsx';
 import { publicMeta } from '../../lib/seo.ts';
+import type { WebLoadContext } from '@taxfirm/contract';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 import type { Route } from './+types/careers';
+
+export const handle = ISLANDS_PAGE;
+export const clientLoader = loadAsDocument;
+
+/** The form's CSRF token, and its outcome when the page answers the form's own POST (no JavaScript). */
+export function loader({ context }: Route.LoaderArgs) {
+  const { formToken, formResult } = context as WebLoadContext;
+  return { token: formToken, result: formResult ?? null };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {
@@ -38,7 +49,7 @@ const ROLES: readonly { icon: Icon; title: string; text: string }[] = [
   },
 ];
 
-export default function Careers() {
+export default function Careers({ loaderData }: Route.ComponentProps) {
   return (
     <ContentPage
       wide
@@ -94,7 +105,7 @@ export default function Careers() {
           <Text c="gray.8" fz="sm" mb="md">
             Fields marked with an asterisk are required. A résumé helps us answer you sooner.
           </Text>
-          <CareersForm />
+          <CareersForm token={loaderData.token} result={loaderData.result} />
         </Card>
       </SimpleGrid>
     </ContentPage>

@@ -6,7 +6,18 @@ import { paths } from '../../config/paths.ts';
 import { ContactForm } from '../../features/contact/components/contact-form.tsx';
 import { contactDetails, telHref } from '../../features/site-chrome/contact-details.ts';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
+import type { WebLoadContext } from '@taxfirm/contract';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 import type { Route } from './+types/contact-us';
+
+export const handle = ISLANDS_PAGE;
+export const clientLoader = loadAsDocument;
+
+/** The form's CSRF token, and its outcome when the page answers the form's own POST (no JavaScript). */
+export function loader({ context }: Route.LoaderArgs) {
+  const { formToken, formResult } = context as WebLoadContext;
+  return { token: formToken, result: formResult ?? null };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {
@@ -29,7 +40,7 @@ function Detail({ icon, title, children }: { icon: ReactNode; title: string; chi
   );
 }
 
-export default function ContactUs() {
+export default function ContactUs({ loaderData }: Route.ComponentProps) {
   const c = contactDetails(usePublicLayoutData().settings);
   return (
     <ContentPage
@@ -77,7 +88,7 @@ export default function ContactUs() {
           <Title order={2} fz="xl" c="navy.9" mb="md">
             Send us a message
           </Title>
-          <ContactForm />
+          <ContactForm token={loaderData.token} result={loaderData.result} />
         </Card>
       </SimpleGrid>
     </ContentPage>

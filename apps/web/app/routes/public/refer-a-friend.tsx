@@ -2,9 +2,20 @@ import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/
 import { IconCamera, IconDeviceDesktop, IconDeviceMobile, IconGift } from '@tabler/icons-react';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
-import { ReferralForm } from '../../features/referrals/components/referral-form.tsx';
+import { PublicReferralForm } from '../../features/referrals/components/public-referral-form.tsx';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
+import type { WebLoadContext } from '@taxfirm/contract';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 import type { Route } from './+types/refer-a-friend';
+
+export const handle = ISLANDS_PAGE;
+export const clientLoader = loadAsDocument;
+
+/** The form's CSRF token, and its outcome when the page answers the form's own POST (no JavaScript). */
+export function loader({ context }: Route.LoaderArgs) {
+  const { formToken, formResult } = context as WebLoadContext;
+  return { token: formToken, result: formResult ?? null };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {
@@ -21,7 +32,7 @@ const GIFTS = [
   { icon: IconCamera, place: 'Third place', gift: 'An action camera', minimum: 15 },
 ] as const;
 
-export default function ReferAFriend() {
+export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
   const { settings } = usePublicLayoutData();
   // Returns for a tax year are filed in the following calendar year: that is the season the programme runs in.
   const season = settings.current_tax_year + 1;
@@ -82,7 +93,7 @@ export default function ReferAFriend() {
           <Title order={2} fz="xl" c="navy.9" mb="md">
             Send a referral
           </Title>
-          <ReferralForm />
+          <PublicReferralForm token={loaderData.token} result={loaderData.result} />
         </Card>
       </SimpleGrid>
     </ContentPage>

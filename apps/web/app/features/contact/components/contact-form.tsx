@@ -1,64 +1,46 @@
-import { Stack } from '@mantine/core';
-import {
-  CONTACT_REDIRECT_MS,
-  CONTACT_YEAR,
-  contactBodySchema,
-  DEFAULT_PHONE_EXTENSION,
-  type ContactBody,
-} from '@taxfirm/contract';
-import { useNavigate } from 'react-router';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
-import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { FormEmailField, FormTextarea, FormTextField } from '../../../components/ui/form-text-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { apiPath, CALLS, CONTACT_REDIRECT_MS, MESSAGES, type PageFormResult } from '@taxfirm/contract';
+import { PostForm, PostPhoneField, PostTextarea, PostTextField } from '../../../components/ui/post-form.tsx';
 import { paths } from '../../../config/paths.ts';
-import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { useSaveContact } from '../api/save-contact.ts';
 
-const EMPTY: ContactBody = {
-  c_name: '',
-  c_email: '',
-  c_phone_ext: DEFAULT_PHONE_EXTENSION,
-  c_phone: '',
-  c_message: '',
-  c_year: CONTACT_YEAR,
-};
-
-/** The Contact Us form: the specification's rules and messages, masked phone, success then home after 2 s. */
-export function ContactForm() {
-  const form = useContractForm(contactBodySchema, { defaultValues: EMPTY });
-  const save = useSaveContact();
-  const navigate = useNavigate();
-  const success = useSubmitMessage({
-    next: () => navigate(paths.home.getHref()),
-    nextAfterMs: CONTACT_REDIRECT_MS,
-  });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    success.clear();
-    try {
-      const answer = await save.mutateAsync(values);
-      form.reset(EMPTY);
-      success.show(answer.status_smessage);
-    } catch (error) {
-      setServerFieldErrors(form, error);
-    }
-  });
-
+/**
+ * The Contact Us form as server HTML (ADR 021): it posts to the page without JavaScript; with it, the
+ * `public-form` island masks the phone, checks fields as they are left, sends the message through the API,
+ * shows the server's message in green and goes home after 2 s.
+ */
+export function ContactForm({ token, result }: { token: string; result: PageFormResult | null }) {
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Contact form">
-      <Stack gap="md">
-        <FormTextField form={form} name="c_name" label="Name" withAsterisk autoComplete="name" />
-        <FormEmailField form={form} name="c_email" />
-        <FormPhoneField form={form} name="c_phone" extensionName="c_phone_ext" label="Phone number" />
-        <FormTextarea form={form} name="c_message" label="Message" withAsterisk minRows={4} />
-        <SuccessAlert title="Message sent" message={success.message} />
-        <ApiErrorAlert error={alertError(save.error)} />
-        <SubmitButton pending={save.isPending} busyLabel="Submitting" w={{ base: '100%', sm: 'auto' }}>
-          Submit
-        </SubmitButton>
-      </Stack>
-    </form>
+    <PostForm
+      label="Contact form"
+      action={paths.contactUs.getHref()}
+      api={apiPath(CALLS.saveContactInfo)}
+      token={token}
+      result={result}
+      text={{ title: 'Message sent' }}
+      next={paths.home.getHref()}
+      nextAfterMs={CONTACT_REDIRECT_MS}
+      transportFailure={MESSAGES.TRANSPORT_ERROR}
+    >
+      <PostTextField
+        name="c_name"
+        label="Name"
+        autoComplete="name"
+        rules={{ required: MESSAGES.NAME_REQUIRED }}
+      />
+      <PostTextField
+        name="c_email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        rules={{ required: MESSAGES.EMAIL_REQUIRED, email: MESSAGES.EMAIL_INVALID }}
+      />
+      <PostPhoneField
+        name="c_phone"
+        extensionName="c_phone_ext"
+        label="Phone number"
+        required={MESSAGES.PHONE_REQUIRED}
+        digits={MESSAGES.PHONE_TEN_DIGITS}
+      />
+      <PostTextarea name="c_message" label="Message" rules={{ required: MESSAGES.MESSAGE_REQUIRED }} />
+    </PostForm>
   );
 }

@@ -1,0 +1,298 @@
+/**
+ * A public page's form as server HTML that works without JavaScript (ADR 021): a `<form method="post">` to the
+ * page's own URL, which the server answers with the page and the outcome (plugins/app/page-forms.ts). The
+ * fields carry their rules and the specification's messages as data attributes, which the `public-form`
+ * island reads to check fields on blur and to send the form through the API without leaving the page.
+ */
+import { Alert, Button, Group, Input, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  FORM_TOKEN_FIELD,
+  PHONE_EXTENSION_OPTIONS,
+  PHONE_MASKS,
+  type FileRule,
+  type PageFormResult,
+} from '@taxfirm/contract';
+import { createContext, useContext, useId, type ReactNode } from 'react';
+
+/** A form's outcome, or nothing yet (the page was only visited). */
+const OutcomeContext = createContext<PageFormResult | null>(null);
+
+const useOutcome = () => useContext(OutcomeContext);
+
+type FieldRules = {
+  /** The field's "required" message. */
+  required?: string;
+  /** The message for a value that is not an e-mail address. */
+  email?: string;
+  /** Another field this one must differ from (case-insensitively), and the message when it does not. */
+  differsFrom?: { name: string; message: string };
+};
+
+function ruleAttributes({ required, email, differsFrom }: FieldRules) {
+  return {
+    ...(required ? { 'data-msg-required': required, required: true } : {}),
+    ...(email ? { 'data-msg-email': email } : {}),
+    ...(differsFrom
+      ? { 'data-differs-from': differsFrom.name, 'data-msg-differs': differsFrom.message }
+      : {}),
+  };
+}
+
+type OutcomeText = {
+  /** The success alert's title (none: the message alone). */
+  title?: string;
+  /** What a failure that no field explains says (none: the server's message). */
+  failure?: string;
+};
+
+function OutcomeAlert({ result, text }: { result: PageFormResult; text: OutcomeText }) {
+  if (result.ok) {
+    return (
+      <Alert color="green" role="status" title={text.title}>
+        {result.message}
+      </Alert>
+    );
+  }
+  if (!result.message) return null;
+  return (
+    <Alert color="red" role="alert">
+      {text.failure ?? result.message}
+    </Alert>
+  );
+}
+
+/**
+ * The form: posts to `action` without JavaScript; with it, the island sends it to `api` (`multipart` for a
+ * form with a file) and, after a success, goes to `next` after `nextAfterMs`. `clearAfterMs` clears a
+ * failure's message after that long. `transportFailure` is what a lost connection says.
+ */
+export function PostForm({
+  label,
+  action,
+  api,
+  token,
+  result,
+  multipart = false,
+  text = {},
+  next,
+  nextAfterMs,
+  clearAfterMs,
+  transportFailure,
+  busyLabel = 'Submitting',
+  children,
+}: {
+  label: string;
+  action: string;
+  api: string;
+  token: string;
+  result: PageFormResult | null;
+  multipart?: boolean;
+  text?: OutcomeText;
+  next?: string;
+  nextAfterMs?: number;
+  clearAfterMs?: number;
+  transportFailure: string;
+  busyLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <OutcomeContext.Provider value={result}>
+      <form
+        method="post"
+        action={action}
+        {...(multipart ? { encType: 'multipart/form-data' } : {})}
+        noValidate
+        aria-label={label}
+        data-island="public-form"
+        data-api={api}
+        data-busy-label={busyLabel}
+        data-transport-failure={transportFailure}
+        {...(text.failure ? { 'data-failure': text.failure } : {})}
+        {...(next ? { 'data-next': next, 'data-next-after-ms': nextAfterMs ?? 0 } : {})}
+        {...(clearAfterMs ? { 'data-clear-after-ms': clearAfterMs } : {})}
+      >
+        {/* First, so the server checks it before reading any file. */}
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+        {/* What the island clones to show a message with the same look as the server's. */}
+        <template data-template="error">
+          <Input.Error />
+        </template>
+        <template data-template="ok">
+          <Alert color="green" role="status" title={text.title}>
+            <span />
+          </Alert>
+        </template>
+        <template data-template="failure">
+          <Alert color="red" role="alert">
+            <span />
+          </Alert>
+        </template>
+        <Stack gap="md">
+          {children}
+          <div data-outcome>{result && <OutcomeAlert result={result} text={text} />}</div>
+          <Group>
+            <Button type="submit" w={{ base: '100%', sm: 'auto' }}>
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </OutcomeContext.Provider>
+  );
+}
+
+/** The value to show in a field: what was typed, after a refused post; else `initial`. */
+function useFieldValue(name: string, initial = ''): string {
+  return useOutcome()?.values[name] ?? initial;
+}
+
+function useFieldError(name: string): string | undefined {
+  return useOutcome()?.fieldErrors[name];
+}
+
+type TextFieldProps = {
+  name: string;
+  label: string;
+  rules: FieldRules;
+  type?: 'text' | 'email';
+  autoComplete?: string;
+  description?: string;
+};
+
+/** A one-line text field with its rules. */
+export function PostTextField({
+  name,
+  label,
+  rules,
+  type = 'text',
+  autoComplete,
+  description,
+}: TextFieldProps) {
+  return (
+    <TextInput
+      name={name}
+      label={label}
+      type={type}
+      withAsterisk={Boolean(rules.required)}
+      defaultValue={useFieldValue(name)}
+      error={useFieldError(name)}
+      {...(autoComplete ? { autoComplete } : {})}
+      {...(description ? { description } : {})}
+      {...ruleAttributes(rules)}
+    />
+  );
+}
+
+/** A multi-line field (a message) with its rules. */
+export function PostTextarea({
+  name,
+  label,
+  rules,
+  description,
+  rows = 4,
+}: Omit<TextFieldProps, 'type' | 'autoComplete'> & { rows?: number }) {
+  return (
+    <Textarea
+      name={name}
+      label={label}
+      rows={rows}
+      withAsterisk={Boolean(rules.required)}
+      defaultValue={useFieldValue(name)}
+      error={useFieldError(name)}
+      {...(description ? { description } : {})}
+      {...ruleAttributes(rules)}
+    />
+  );
+}
+
+/**
+ * A country code and a phone number. Without JavaScript the number is typed freely (the server takes its ten
+ * digits); the island masks it as the specification says, per country (the mask is on each option).
+ */
+export function PostPhoneField({
+  name,
+  extensionName,
+  label,
+  extensionLabel = 'Country code',
+  required,
+  digits,
+}: {
+  name: string;
+  extensionName: string;
+  label: string;
+  extensionLabel?: string;
+  required: string;
+  digits: string;
+}) {
+  const extension = useFieldValue(extensionName, PHONE_EXTENSION_OPTIONS[0].value);
+  return (
+    <Group align="flex-start" gap="xs" wrap="nowrap">
+      <NativeSelect
+        name={extensionName}
+        label={extensionLabel}
+        defaultValue={extension}
+        error={useFieldError(extensionName)}
+        withAsterisk
+        w={130}
+      >
+        {PHONE_EXTENSION_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value} data-mask={PHONE_MASKS[option.value]}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+      <TextInput
+        name={name}
+        label={label}
+        withAsterisk
+        inputMode="tel"
+        autoComplete="tel-national"
+        defaultValue={useFieldValue(name)}
+        error={useFieldError(name)}
+        style={{ flex: 1 }}
+        data-phone-of={extensionName}
+        data-msg-digits={digits}
+        {...ruleAttributes({ required })}
+      />
+    </Group>
+  );
+}
+
+/**
+ * An optional file field: a native file input (it works without JavaScript), checked by the island against
+ * the same rule the server applies (size, type) as soon as a file is chosen.
+ */
+export function PostFileField({
+  name,
+  label,
+  description,
+  rule,
+}: {
+  name: string;
+  label: string;
+  description: string;
+  rule: FileRule;
+}) {
+  const id = useId();
+  const error = useFieldError(name);
+  return (
+    <Input.Wrapper label={label} description={description} error={error} id={id}>
+      <input
+        id={id}
+        type="file"
+        name={name}
+        accept={[...rule.types, ...rule.extensions].join(',')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[`${id}-description`, ...(error ? [`${id}-error`] : [])].join(' ')}
+        style={{ display: 'block', marginTop: 6 }}
+        data-max-bytes={rule.maxBytes}
+        data-min-bytes={rule.minBytes}
+        data-types={rule.types.join(',')}
+        data-extensions={rule.extensions.join(',')}
+        data-msg-too-large={rule.messages.tooLarge}
+        data-msg-too-small={rule.messages.tooSmall}
+        data-msg-wrong-type={rule.messages.wrongType}
+      />
+    </Input.Wrapper>
+  );
+}
