@@ -24,6 +24,7 @@ import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { issueCsrfToken } from '../src/plugins/app/csrf.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runUploadBench } from './uploads.ts';
+import { runSeasonBench } from './season.ts';
 import { createKeyring } from '../src/lib/crypto/keyring.ts';
 import { createStorage } from '../src/lib/storage/create-storage.ts';
 
@@ -147,7 +148,7 @@ async function runApiBench() {
   process.stdout.write(`\n${section}\n`);
 }
 
-const PARTS = ['api', 'uploads', 'lighthouse'] as const;
+const PARTS = ['api', 'uploads', 'lighthouse', 'season'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
@@ -174,6 +175,7 @@ async function main() {
   if (parts.has('api')) await runApiBench();
   if (parts.has('uploads')) await runUploadBench();
   if (parts.has('lighthouse')) await runLighthouse();
+  if (parts.has('season')) await runSeasonBench();
 }
 
 await main();
