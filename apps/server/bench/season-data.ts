@@ -240,7 +240,7 @@ export async function generateSeason(
                bench_uuid('s' || (1 + i % ${lit(A)})),
                ${seasonStart(currentYear)} + random() * interval '100 days'
         from generate_series(1, ${lit(counts.statusHistory)}) i
-        cross join lateral (select 1 + (i * 7919) % ${lit(N)} + 0 * i as c) pick`,
+        cross join lateral (select 1 + (i::bigint * 7919) % ${lit(N)} + 0 * i as c) pick`,
   );
   await step(
     'documents',
@@ -287,7 +287,7 @@ export async function generateSeason(
                case when i % 5 = 0 then null else now() end,
                ${seasonStart(currentYear)} + random() * interval '100 days'
         from generate_series(1, ${lit(counts.messages)}) i
-        cross join lateral (select 1 + (i * 7919) % ${lit(threads)} + 0 * i as c) pick`,
+        cross join lateral (select 1 + (i::bigint * 7919) % ${lit(threads)} + 0 * i as c) pick`,
   );
   await step(
     'request_items',
@@ -298,7 +298,7 @@ export async function generateSeason(
                (enum_range(null::request_item_status))[1 + i % 6], 'template',
                ${seasonStart(currentYear)} + random() * interval '100 days', now(), now()
         from generate_series(1, ${lit(counts.requestItems)}) i
-        cross join lateral (select 1 + (i * 104729) % ${lit(N)} + 0 * i as c) pick`,
+        cross join lateral (select 1 + (i::bigint * 104729) % ${lit(N)} + 0 * i as c) pick`,
   );
   await step(
     'contact_messages',
@@ -321,7 +321,7 @@ export async function generateSeason(
                '4155551' || lpad((i % 1000)::text, 3, '0'), '+1', 'A good friend',
                ${seasonStart(previous)} + (i::float / ${lit(counts.referrals)}) * interval '465 days', now()
         from generate_series(1, ${lit(counts.referrals)}) i
-        cross join lateral (select 1 + (i * 7919) % ${lit(N)} + 0 * i as c) pick`,
+        cross join lateral (select 1 + (i::bigint * 7919) % ${lit(N)} + 0 * i as c) pick`,
   );
   await step(
     'invoices',
@@ -337,7 +337,7 @@ export async function generateSeason(
                case when st = 'void' then 'Duplicate' end,
                ${seasonStart(currentYear)} + (i::float / ${lit(counts.invoices)}) * interval '100 days', now()
         from generate_series(1, ${lit(counts.invoices)}) i
-        cross join lateral (select 1 + (i * 7919) % ${lit(N)} + 0 * i as c,
+        cross join lateral (select 1 + (i::bigint * 7919) % ${lit(N)} + 0 * i as c,
                                    (enum_range(null::invoice_status))[1 + i % 5] as st) pick`,
   );
   await step(
@@ -349,7 +349,7 @@ export async function generateSeason(
                case when i % 3 = 1 then ${seasonStart(currentYear)} + (i::float / ${lit(counts.payments)}) * interval '100 days' end,
                ${seasonStart(currentYear)} + (i::float / ${lit(counts.payments)}) * interval '100 days', now()
         from generate_series(1, ${lit(counts.payments)}) i
-        cross join lateral (select 1 + (i * 104729) % ${lit(N)} + 0 * i as c) pick`,
+        cross join lateral (select 1 + (i::bigint * 104729) % ${lit(N)} + 0 * i as c) pick`,
   );
   await step('drop uuid function', sql`drop function bench_uuid(text)`);
   await step('analyze', sql`analyze`);
