@@ -26,7 +26,8 @@ import { createStorage } from '../src/lib/storage/create-storage.ts';
 import { issueCsrfToken } from '../src/plugins/app/csrf.ts';
 import { createSession } from '../src/modules/accounts/sessions.service.ts';
 import { createStaffMember } from '../src/modules/staff/staff-accounts.service.ts';
-import { emailOf, fileNumberOf, generateSeason, phoneOf, seasonCounts } from './season-data.ts';
+import { callsFor, EXPORTS } from './season-calls.ts';
+import { generateSeason, seasonCounts } from './season-data.ts';
 
 const SECRET = 'bench-session-secret-0123456789abcdefghij';
 const DB_NAME = 'taxfirm_bench_season';
@@ -35,7 +36,6 @@ const WARM_UP = 5;
 const BUDGET_MS = 50;
 const DOCS = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
 
-type Call = { name: string; url: string; body: Record<string, unknown> };
 type Timing = { p50: number; p95: number; rows: number };
 type ExportResult = {
   name: string;
@@ -71,58 +71,6 @@ async function admin(url: string, statement: string) {
     await client.end();
   }
 }
-
-/** The calls measured, for a data set of n clients (search terms point at real rows). */
-function callsFor(n: number, year: number, analystId: string, clientId: string): Call[] {
-  const someone = Math.max(1, Math.floor(n * 0.37));
-  const page = (search = '') => ({ draw: 1, start: 0, length: 25, search: { value: search } });
-  const list = (name: string, body: Record<string, unknown>) => ({
-    name,
-    url: '/api/staff/clients/list',
-    body: { taxy: year, dataTablesParameters: page(), ...body },
-  });
-  const search = (name: string, term: string) => list(name, { dataTablesParameters: page(term) });
-  return [
-    { name: 'queues: counts by status', url: '/api/staff/clients/queues', body: { taxy: year } },
-    list('client list, all, by last update', {}),
-    list('client list, one status', { status: 'Preparation Pending' }),
-    list('client list, last year, by name', { taxy: year - 1, sort: { column: 'name', dir: 'asc' } }),
-    list('client list, page 40', { dataTablesParameters: { draw: 1, start: 1000, length: 25 } }),
-    search('search by name', 'Sharma'),
-    search('search by e-mail', emailOf(someone).split('@')[0] ?? ''),
-    search('search by phone', phoneOf(someone).slice(-7)),
-    search('search by file number', fileNumberOf(someone)),
-    { name: 'audit log, newest', url: '/api/staff/audit/list', body: {} },
-    { name: 'audit log, one client', url: '/api/staff/audit/list', body: { client_id: clientId } },
-    { name: 'audit log, one staff member', url: '/api/staff/audit/list', body: { actor_id: analystId } },
-    {
-      name: 'audit log, a week',
-      url: '/api/staff/audit/list',
-      body: { from: `02-01-${year + 1}`, to: `02-07-${year + 1}` },
-    },
-    {
-      name: 'audit log, search',
-      url: '/api/staff/audit/list',
-      body: { dataTablesParameters: { draw: 1, start: 0, length: 50, search: { value: 'status' } } },
-    },
-    { name: 'inbox: contact messages', url: '/api/staff/inbox/contact/list', body: {} },
-    { name: 'inbox: contact, new', url: '/api/staff/inbox/contact/list', body: { status: 'new' } },
-    { name: 'inbox: career applications', url: '/api/staff/inbox/careers/list', body: {} },
-    { name: 'inbox: referrals', url: '/api/staff/inbox/referrals/list', body: { taxy: year } },
-    { name: 'inbox: payments', url: '/api/staff/inbox/payments/list', body: {} },
-    { name: 'inbox: payments, paid', url: '/api/staff/inbox/payments/list', body: { status: 'paid' } },
-    { name: 'invoices', url: '/api/staff/invoices/list', body: {} },
-    { name: 'messages inbox', url: '/api/staff/messages/inbox', body: {} },
-    { name: 'messages inbox, unread', url: '/api/staff/messages/inbox', body: { unread_only: true } },
-  ];
-}
-
-const EXPORTS = [
-  { name: 'payments CSV', url: '/api/staff/inbox/export/payments' },
-  { name: 'contact messages CSV', url: '/api/staff/inbox/export/contact-messages' },
-  { name: 'referrals CSV', url: '/api/staff/inbox/export/referrals' },
-  { name: 'invoices CSV', url: '/api/staff/invoices/export' },
-];
 
 type ScaleResult = {
   clients: number;
