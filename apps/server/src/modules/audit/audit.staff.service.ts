@@ -70,23 +70,33 @@ type AuditFilters = {
 const auditList = definePagedList({
   count: (db, where) =>
     db
+      // Every condition is on audit_log alone (the search and the offshore rule look others up): no joins,
+      // so a filter's count can be read from its index alone.
       .select({ n: count() })
       .from(auditLog)
-      .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
-      .leftJoin(clients, eq(clients.id, auditLog.clientId))
       .where(where),
   // The whole log: exact up to 10,000 entries, then the planner's estimate (it holds millions in a season).
   total: (db) => boundedCount(db, 'audit_log', AUDIT_EXACT_TOTAL),
   query: (f: AuditFilters) => ({
     search: and(
-      f.offshoreOnly ? or(isNull(auditLog.clientId), clientOffshoreAllowedSql) : undefined,
+      f.offshoreOnly
+        ? or(
+            isNull(auditLog.clientId),
+            sql`exists (select 1 from ${clients} where ${clients.id} = ${auditLog.clientId} and ${clientOffshoreAllowedSql})`,
+          )
+        : undefined,
       f.clientId ? eq(auditLog.clientId, f.clientId) : undefined,
       f.actorId ? eq(auditLog.actorUserId, f.actorId) : undefined,
       f.from ? sql`${auditLog.createdAt} >= ${dayStart(f.from)}` : undefined,
       f.to ? sql`${auditLog.createdAt} < ${dayStart(f.to, 1)}` : undefined,
       auditSearch(f.search),
     ),
-    order: orderBy(auditLog.createdAt, 'desc', auditLog.seq, 'desc'),
+    // With a search, the order is an expression no index provides, so that the planner finds the (few)
+    // matching entries through the search's indexes and sorts them, instead of walking the whole log newest
+    // first in the hope of meeting 50 matches early (at 2 million entries, seconds when there are only 8).
+    order: f.search?.trim()
+      ? orderBy(sql`(${auditLog.createdAt} + interval '0 seconds')`, 'desc', auditLog.seq, 'desc')
+      : orderBy(auditLog.createdAt, 'desc', auditLog.seq, 'desc'),
   }),
   read: async (db, q, slice): Promise<AuditEntry[]> => {
     const rows = await inSlice(
