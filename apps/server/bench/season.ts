@@ -12,7 +12,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, freemem, totalmem, tmpdir } from 'node:os';
+import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +78,8 @@ type ScaleResult = {
   timings: Map<string, Timing>;
   exports: ExportResult[];
   rowCounts: Record<string, number>;
+  /** The machine's 1-minute load average when the calls started and when the exports ended. */
+  load: [number, number];
 };
 
 async function measureScale(
@@ -148,6 +150,7 @@ async function measureScale(
     ),
   );
 
+  const loadBefore = loadavg()[0] ?? 0;
   const timings = new Map<string, Timing>();
   for (const call of callsFor(clients, year, analyst, client)) {
     const times: number[] = [];
@@ -222,7 +225,7 @@ async function measureScale(
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (process.env['BENCH_KEEP'] !== '1') await admin(baseUrl, `drop database if exists ${DB_NAME}`);
-  return { clients, generationS, timings, exports, rowCounts };
+  return { clients, generationS, timings, exports, rowCounts, load: [loadBefore, loadavg()[0] ?? 0] };
 }
 
 const fmt = (ms: number | undefined) => (ms === undefined ? '–' : ms.toFixed(1));
@@ -254,6 +257,7 @@ export async function runSeasonBench() {
     ``,
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}, PostgreSQL ${pgVersion} (the bench's own database).`,
     `Data from \`bench/season-data.ts\` (set-based SQL), two tax years. ${small.clients.toLocaleString('en-US')} clients: ${counts(small)}; generated in ${small.generationS.toFixed(0)} s. ${big.clients.toLocaleString('en-US')} clients: ${counts(big)}; generated in ${big.generationS.toFixed(0)} s.`,
+    `Load average (1 min) while measuring: ${small.load.map((l) => l.toFixed(1)).join(' → ')} at ${small.clients.toLocaleString('en-US')} clients, ${big.load.map((l) => l.toFixed(1)).join(' → ')} at ${big.clients.toLocaleString('en-US')} (${cpus().length} CPUs; other work on the machine inflates every time below).`,
     `The app in process (\`buildApp\` + \`app.inject\`), a logged-in admin; each call ${WARM_UP} times to warm up, then ${REQUESTS} times one after another. Budget: p95 ≤ ${BUDGET_MS} ms at ${big.clients.toLocaleString('en-US')} clients. Growth: p95 at ${big.clients.toLocaleString('en-US')} / p95 at ${small.clients.toLocaleString('en-US')} (10× the data; about 1 means the call does not grow with the data, 10 means linear).`,
     ``,
     `| call | matching rows (${big.clients / 1000}k) | p50 ms (${small.clients / 1000}k) | p95 ms (${small.clients / 1000}k) | p50 ms (${big.clients / 1000}k) | p95 ms (${big.clients / 1000}k) | growth of p95 | within budget |`,
