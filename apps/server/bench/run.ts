@@ -14,8 +14,9 @@ import { runApiBench } from './api.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runUploadBench } from './uploads.ts';
 import { runMemoryBench } from './memory.ts';
+import { runSeasonBench } from './season.ts';
 
-const PARTS = ['api', 'uploads', 'lighthouse'] as const;
+const PARTS = ['api', 'uploads', 'lighthouse', 'season'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
@@ -45,6 +46,7 @@ async function main() {
     await runMemoryBench();
   }
   if (parts.has('lighthouse')) await runLighthouse();
+  if (parts.has('season')) await runSeasonBench();
 }
 
 await main();

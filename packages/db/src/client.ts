@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -85,22 +86,24 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       close: () => pool.end(),
     };
   }
+  /** Extensions the migrations create (pg_trgm: the staff search's trigram indexes, migration 0021). */
+  const extensions = { pg_trgm };
   let client: PGlite;
   let lock: DataDirLock | undefined;
   if (options.loadDataDir) {
-    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions });
   } else if (options.dataDir) {
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
     // PGlite has no lock of its own: a second process on the same directory would corrupt it.
     lock = lockDataDir(options.dataDir, options.log ? { log: options.log } : {});
     try {
-      client = await PGlite.create({ dataDir: options.dataDir });
+      client = await PGlite.create({ dataDir: options.dataDir, extensions });
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Database;
   return {

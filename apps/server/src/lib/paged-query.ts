@@ -28,6 +28,11 @@ const ready = ({ scope, search, order }: ListFilter): ListQuery => ({
 export function definePagedList<F, R>(list: {
   /** Count the rows a condition selects (with the joins the search needs). */
   count: (db: Database, where: SQL | undefined) => Promise<{ n: number }[]>;
+  /**
+   * How many rows the unfiltered list holds, when counting them exactly would read a table too large to
+   * count on every page (the audit log); `count(db, scope)` otherwise.
+   */
+  total?: (db: Database) => Promise<number>;
   query: (filters: F) => ListFilter;
   read: (db: Database, query: ListQuery, slice: Slice) => Promise<R[]>;
 }) {
@@ -38,12 +43,20 @@ export function definePagedList<F, R>(list: {
       page: Pick<DataTablesParameters, 'start' | 'length'>,
     ): Promise<ListPage<R>> {
       const q = ready(list.query(filters));
+      // Without a search the two counts are one: counted once (a count is the slow part of a big list).
+      const counted = async () =>
+        list.total && q.scope === undefined ? [{ n: await list.total(db) }] : list.count(db, q.scope);
       const [[total], [filtered], data] = await Promise.all([
-        list.count(db, q.scope),
-        list.count(db, q.matching),
+        counted(),
+        q.matching === q.scope ? Promise.resolve([]) : list.count(db, q.matching),
         list.read(db, q, { limit: page.length, offset: page.start }),
       ]);
-      return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered?.n ?? 0, data };
+      const recordsTotal = total?.n ?? 0;
+      return {
+        recordsTotal,
+        recordsFiltered: q.matching === q.scope ? recordsTotal : (filtered?.n ?? 0),
+        data,
+      };
     },
     /** Every matching row, read in batches (an export). */
     async *all(db: Database, filters: F): AsyncGenerator<R> {
@@ -93,6 +106,21 @@ export function orderBy(
   idDir: SortDir = 'asc',
 ): SQL[] {
   return [dir === 'asc' ? asc(column) : desc(column), idDir === 'asc' ? asc(id) : desc(id)];
+}
+
+/**
+ * A table's size for a list's total: exact up to `exactUpTo` rows (a count that stops there), and above that
+ * the planner's estimate (`pg_class.reltuples`, kept by ANALYZE and autovacuum), since an exact count reads
+ * every row and grows with the table.
+ */
+export async function boundedCount(db: Database, table: string, exactUpTo: number): Promise<number> {
+  const result = (await db.execute(
+    sql`select (select count(*) from (select 1 from ${sql.identifier(table)} limit ${exactUpTo + 1}) capped)::int as exact, (select reltuples::bigint from pg_class where oid = ${table}::regclass) as estimate`,
+  )) as unknown as { rows: { exact: number; estimate: string | number | null }[] };
+  const row = result.rows[0];
+  const exact = Number(row?.exact ?? 0);
+  if (exact <= exactUpTo) return exact;
+  return Math.max(exact, Number(row?.estimate ?? 0));
 }
 
 /** Rows of an async list as CSV cells. */

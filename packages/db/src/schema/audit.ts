@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from '../columns.ts';
 import { clients, users } from './accounts.ts';
@@ -21,5 +22,14 @@ export const auditLog = pgTable(
      */
     seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index('audit_log_client_created_idx').on(t.clientId, t.createdAt)],
+  (t) => [
+    index('audit_log_client_created_idx').on(t.clientId, t.createdAt),
+    // The log's order (newest first) and its date filters.
+    index('audit_log_created_idx').on(t.createdAt, t.seq),
+    // The "one staff member" filter, newest first.
+    index('audit_log_actor_created_idx').on(t.actorUserId, t.createdAt, t.seq),
+    // The log's search box (ILIKE '%term%') on the action and the subject: trigrams.
+    index('audit_log_action_trgm_idx').using('gin', sql`${t.action} gin_trgm_ops`),
+    index('audit_log_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
+  ],
 );

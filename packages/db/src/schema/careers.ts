@@ -33,5 +33,9 @@ export const careerApplications = pgTable(
     ...timestamps,
   },
   // The staff console lists applications by status, newest first.
-  (t) => [index('career_applications_status_created_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('career_applications_status_created_idx').on(t.status, t.createdAt),
+    // The inbox's careers tab (and its export), newest first.
+    index('career_applications_created_idx').on(t.createdAt, t.id),
+  ],
 );

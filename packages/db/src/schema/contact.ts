@@ -19,5 +19,9 @@ export const contactMessages = pgTable(
     ...timestamps,
   },
   // The staff inbox lists messages by status, newest first.
-  (t) => [index('contact_messages_status_created_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('contact_messages_status_created_idx').on(t.status, t.createdAt),
+    // The inbox's contact tab (and its export), newest first, whatever the status.
+    index('contact_messages_created_idx').on(t.createdAt, t.id),
+  ],
 );

@@ -25,6 +25,8 @@ export const filings = pgTable(
     index('filings_year_status_idx').on(t.taxYear, t.status),
     // An analyst's queues: their filings of a tax year.
     index('filings_year_assigned_idx').on(t.taxYear, t.assignedTo),
+    // The work queue's default order: a tax year's filings by last update (read backwards for newest first).
+    index('filings_year_updated_idx').on(t.taxYear, t.updatedAt, t.id),
   ],
 );
 

@@ -56,6 +56,8 @@ export const payments = pgTable(
     // The staff console filters payments by status and date.
     index('payments_status_created_idx').on(t.status, t.createdAt),
     index('payments_invoice_idx').on(t.invoiceId),
+    // The inbox's payments tab, newest first, whatever the status.
+    index('payments_created_idx').on(t.createdAt, t.id),
   ],
 );
 

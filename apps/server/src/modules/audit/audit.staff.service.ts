@@ -2,10 +2,25 @@
  * The audit log as admins read it: every staff action and staff read of client data (and the system's own
  * entries, such as a payment recorded from a webhook), newest first. Reading it is itself audited.
  */
-import { type AuditEntry, type DataTablesParameters } from '@taxfirm/contract';
-import { alias, and, auditLog, clients, count, eq, isNull, or, sql, users, type Database } from '@taxfirm/db';
+import { MESSAGES, type AuditEntry, type DataTablesParameters } from '@taxfirm/contract';
+import {
+  alias,
+  and,
+  auditLog,
+  clients,
+  count,
+  eq,
+  isNull,
+  or,
+  sql,
+  users,
+  type Database,
+  type SQL,
+} from '@taxfirm/db';
+import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import {
+  boundedCount,
   dayStart,
   definePagedList,
   inSlice,
@@ -17,6 +32,30 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { clientOffshoreAllowedSql } from '../filings/filings.service.ts';
 
 const actorUser = alias(users, 'actor');
+
+/** Up to this many entries the log's total is counted exactly. */
+const AUDIT_EXACT_TOTAL = 10_000;
+
+/**
+ * The search box: the entry's action or subject, its actor's e-mail, or its client's file number or name
+ * contains the term. The actor and client matches are looked up first (`= any(array(…))`), so that each
+ * part is an index condition on audit_log and the planner can combine them (a bitmap OR) instead of joining
+ * every entry to test it.
+ */
+function auditSearch(term: string | undefined): SQL | undefined {
+  const direct = searchIn(term, [auditLog.action, auditLog.subject]);
+  const byActor = searchIn(term, [users.email]);
+  const byClient = searchIn(term, [
+    clients.fileNumber,
+    sql`${clients.firstName} || ' ' || ${clients.lastName}`,
+  ]);
+  if (!direct || !byActor || !byClient) return undefined;
+  return or(
+    direct,
+    sql`${auditLog.actorUserId} = any(array(select ${users.id} from ${users} where ${byActor}))`,
+    sql`${auditLog.clientId} = any(array(select ${clients.id} from ${clients} where ${byClient}))`,
+  );
+}
 
 type AuditFilters = {
   clientId?: string | undefined;
@@ -31,27 +70,33 @@ type AuditFilters = {
 const auditList = definePagedList({
   count: (db, where) =>
     db
+      // Every condition is on audit_log alone (the search and the offshore rule look others up): no joins,
+      // so a filter's count can be read from its index alone.
       .select({ n: count() })
       .from(auditLog)
-      .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
-      .leftJoin(clients, eq(clients.id, auditLog.clientId))
       .where(where),
+  // The whole log: exact up to 10,000 entries, then the planner's estimate (it holds millions in a season).
+  total: (db) => boundedCount(db, 'audit_log', AUDIT_EXACT_TOTAL),
   query: (f: AuditFilters) => ({
     search: and(
-      f.offshoreOnly ? or(isNull(auditLog.clientId), clientOffshoreAllowedSql) : undefined,
+      f.offshoreOnly
+        ? or(
+            isNull(auditLog.clientId),
+            sql`exists (select 1 from ${clients} where ${clients.id} = ${auditLog.clientId} and ${clientOffshoreAllowedSql})`,
+          )
+        : undefined,
       f.clientId ? eq(auditLog.clientId, f.clientId) : undefined,
       f.actorId ? eq(auditLog.actorUserId, f.actorId) : undefined,
       f.from ? sql`${auditLog.createdAt} >= ${dayStart(f.from)}` : undefined,
       f.to ? sql`${auditLog.createdAt} < ${dayStart(f.to, 1)}` : undefined,
-      searchIn(f.search, [
-        auditLog.action,
-        auditLog.subject,
-        actorUser.email,
-        clients.fileNumber,
-        sql`${clients.firstName} || ' ' || ${clients.lastName}`,
-      ]),
+      auditSearch(f.search),
     ),
-    order: orderBy(auditLog.createdAt, 'desc', auditLog.seq, 'desc'),
+    // With a search, the order is an expression no index provides, so that the planner finds the (few)
+    // matching entries through the search's indexes and sorts them, instead of walking the whole log newest
+    // first in the hope of meeting 50 matches early (at 2 million entries, seconds when there are only 8).
+    order: f.search?.trim()
+      ? orderBy(sql`(${auditLog.createdAt} + interval '0 seconds')`, 'desc', auditLog.seq, 'desc')
+      : orderBy(auditLog.createdAt, 'desc', auditLog.seq, 'desc'),
   }),
   read: async (db, q, slice): Promise<AuditEntry[]> => {
     const rows = await inSlice(
@@ -107,6 +152,11 @@ export async function listAuditLog(
   actor: StaffActor,
   input: AuditFilters & { page: DataTablesParameters },
 ): Promise<ListPage<AuditEntry>> {
+  if (input.clientId) {
+    // The read is audited against the client (a foreign key): an unknown one is a 404, not a failed insert.
+    const [known] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId));
+    if (!known) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+  }
   const result = await auditList.page(
     db,
     { ...input, search: input.page.search?.value, offshoreOnly: actor.offshore },

@@ -138,3 +138,13 @@ describe('staff/audit/list', () => {
     );
   });
 });
+
+describe('staff/audit/list for a client that does not exist', () => {
+  it('answers 404 with the message (it used to fail with a 500 writing its own audit row)', async () => {
+    const res = await t.postAs(admin.sid, '/api/staff/audit/list', {
+      client_id: '0b9a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status_smessage: 'This client was not found.' });
+  });
+});

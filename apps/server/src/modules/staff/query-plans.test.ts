@@ -1,0 +1,153 @@
+/**
+ * Every query the season bench relies on (bench/season-calls.ts: the staff queues and counts, the client
+ * searches, the audit-log filters, the inbox tabs and the CSV exports) can be served by an index. The calls go
+ * through the app; each SQL statement they run is captured from Drizzle's query log and explained with
+ * `enable_seqscan = off`, which makes the planner take an index wherever one can serve: a plan that still
+ * reads a big table sequentially has no index that can serve it, and fails.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql, type DatabaseHandle } from '@taxfirm/db';
+import type pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callsFor, EXPORTS } from '../../../bench/season-calls.ts';
+import { signUpAndLogIn, staffSession, useTestApp, type TestApp } from '../../../test/helpers.ts';
+
+/** Tables that grow with the firm (season-data.ts fills them); small tables (settings, staff) may be scanned. */
+const BIG_TABLES = new Set([
+  'users',
+  'clients',
+  'filings',
+  'filing_status_history',
+  'documents',
+  'audit_log',
+  'messages',
+  'message_threads',
+  'request_items',
+  'contact_messages',
+  'career_applications',
+  'referrals',
+  'payments',
+  'invoices',
+  'invoice_lines',
+  'taxpayer_profiles',
+]);
+
+type Plan = { 'Node Type': string; 'Relation Name'?: string; Plans?: Plan[] };
+type Captured = { text: string; params: unknown[] };
+
+/** Capture every statement the app runs through Drizzle while `run` runs. */
+async function capture(database: DatabaseHandle, run: () => Promise<void>): Promise<Captured[]> {
+  // Drizzle reads its session's logger for each query it prepares; the test swaps it for a recorder.
+  const session = (database.db as unknown as { session: { logger: unknown } }).session;
+  const previous = session.logger;
+  const seen: Captured[] = [];
+  session.logger = { logQuery: (text: string, params: unknown[]) => seen.push({ text, params }) };
+  try {
+    await run();
+  } finally {
+    session.logger = previous;
+  }
+  return seen;
+}
+
+/** The plan of one statement with sequential scans off, on either engine. */
+async function explain(database: DatabaseHandle, { text, params }: Captured): Promise<Plan> {
+  const statement = `explain (format json) ${text}`;
+  type Rows = { rows: { 'QUERY PLAN': [{ Plan: Plan }] }[] };
+  const planOf = (result: Rows) => {
+    const plan = result.rows[0]?.['QUERY PLAN'][0].Plan;
+    if (!plan) throw new Error(`no plan for ${text}`);
+    return plan;
+  };
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.engine === 'postgres') {
+    const connection = await (client as pg.Pool).connect();
+    try {
+      await connection.query('begin');
+      await connection.query('set local enable_seqscan = off');
+      const result = (await connection.query(statement, params)) as unknown as Rows;
+      await connection.query('rollback');
+      return planOf(result);
+    } finally {
+      connection.release();
+    }
+  }
+  return (client as PGlite).transaction(async (tx) => {
+    await tx.query('set local enable_seqscan = off');
+    return planOf((await tx.query(statement, params)) as unknown as Rows);
+  });
+}
+
+/**
+ * The plan's sequential scans of big tables. (A whole-index walk with no condition is not one: with sequential
+ * scans off the planner walks indexes for merge joins and for counts of a whole list, whose cost grows with
+ * the list by design; the bench's growth column measures those.)
+ */
+function seqScans(plan: Plan): string[] {
+  const relation = plan['Relation Name'];
+  const here =
+    plan['Node Type'] === 'Seq Scan' && relation !== undefined && BIG_TABLES.has(relation)
+      ? [`Seq Scan on ${relation}`]
+      : [];
+  return [...here, ...(plan.Plans ?? []).flatMap(seqScans)];
+}
+
+/** The reads among the statements (the writes are the audit rows the calls add). */
+const isRead = (q: Captured) => /^\s*(select|with)\b/i.test(q.text);
+
+async function plansOf(t: TestApp, run: () => Promise<void>) {
+  const reads = (await capture(t.database, run)).filter(isRead);
+  const problems: string[] = [];
+  for (const query of reads) {
+    for (const scan of seqScans(await explain(t.database, query))) problems.push(`${scan}: ${query.text}`);
+  }
+  return { reads, problems };
+}
+
+describe('the staff console at scale: every query the season bench runs is served by an index', () => {
+  const t = useTestApp();
+
+  const ids = { analyst: '', client: '' };
+  beforeAll(async () => {
+    // A real analyst and client for the filters that name one (an unknown client is a 404).
+    ids.analyst = (await staffSession(t, 'plans-analyst@firm.test', 'analyst')).userId;
+    ids.client = (await signUpAndLogIn(t, 'plans-client@example.com')).clientId;
+    // Planner statistics of an analysed database, as a real one has, rather than an empty table's guesses.
+    await t.database.db.execute(sql`analyze`);
+  });
+
+  const year = new Date().getUTCFullYear() - 1;
+  const names = callsFor(100_000, year, randomUUID(), randomUUID()).map((c) => c.name);
+
+  it.each(names)('%s reads no big table whole', async (name) => {
+    const call = callsFor(100_000, year, ids.analyst, ids.client).find((c) => c.name === name);
+    if (!call) throw new Error(`no call ${name}`);
+    const { sid } = await staffSession(t, `plans-${randomUUID()}@firm.test`, 'admin');
+    const { reads, problems } = await plansOf(t, async () => {
+      const res = await t.postAs(sid, call.url, call.body);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(reads.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it.each(EXPORTS)('$name ($url) reads no big table whole', async (exp) => {
+    const { sid } = await staffSession(t, `plans-${randomUUID()}@firm.test`, 'admin');
+    const { reads, problems } = await plansOf(t, async () => {
+      const res = await t.getAs(sid, exp.url);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(reads.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('finds a full scan where there is one (the check itself)', async () => {
+    const plan = await explain(t.database, {
+      // No index holds the IP address.
+      text: `select count(*) from audit_log where ip like $1`,
+      params: ['10.%'],
+    });
+    expect(seqScans(plan)).toEqual(['Seq Scan on audit_log']);
+  });
+});
