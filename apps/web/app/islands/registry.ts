@@ -4,4 +4,8 @@
  */
 export type Island = { enhance: (element: HTMLElement) => void };
 
-export const ISLANDS: Record<string, () => Promise<Island>> = {};
+export const ISLANDS: Record<string, () => Promise<Island>> = {
+  account: () => import('./account.ts'),
+  'site-nav': () => import('./site-nav.ts'),
+  'state-refund': () => import('./state-refund.ts'),
+};

@@ -1,8 +1,9 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { IconClock, IconMail, IconPhone } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import type { MouseEvent } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
+import { panelHref } from '../account-links.ts';
 import { telHref, type ContactDetails } from '../contact-details.ts';
 
 type TopBarProps = {
@@ -27,12 +28,20 @@ function PhoneLink({ label, phone, href }: { label: string; phone: string; href:
   );
 }
 
-/** The public top bar: contact details from settings, then Login and Register, or Dashboard and Logout. */
+/** A click that the page handles itself (not a new tab or window). */
+function isPlainClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * The public top bar: contact details from settings, then Login and Register, or Dashboard and Logout. The
+ * server renders the logged-out links; the stored login (local storage) shows the others in the browser: React
+ * does it on React pages, the account island on islands pages (ADR 021), on this one markup.
+ */
 export function TopBar({ contact, onLogin, onRegister, onLogout }: TopBarProps) {
   const session = useSessionInfo();
-  const navigate = useNavigate();
   return (
-    <Box bg="navy.9" c="white" py={6} data-testid="top-bar">
+    <Box bg="navy.9" c="white" py={6} data-testid="top-bar" data-island="account">
       <Container size="xl">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="md" wrap="wrap" fz="sm">
@@ -61,39 +70,63 @@ export function TopBar({ contact, onLogin, onRegister, onLogout }: TopBarProps) 
               </Text>
             </Group>
           </Group>
-          {session ? (
-            <Group gap="xs">
-              <Button
-                size="compact-sm"
-                variant="white"
-                color="navy"
-                component={Link}
-                to={paths.user.dashboard.getHref()}
-              >
-                Dashboard
-              </Button>
-              <Button
-                size="compact-sm"
-                color="gold.3"
-                c="navy.9"
-                onClick={async () => {
-                  await onLogout();
-                  navigate(paths.home.getHref());
-                }}
-              >
-                Logout
-              </Button>
-            </Group>
-          ) : (
-            <Group gap="xs">
-              <Button size="compact-sm" variant="white" color="navy" onClick={onLogin} aria-haspopup="dialog">
-                Login
-              </Button>
-              <Button size="compact-sm" color="gold.3" c="navy.9" onClick={onRegister} aria-haspopup="dialog">
-                Register
-              </Button>
-            </Group>
-          )}
+          <Group gap="xs" data-account="in" hidden={!session}>
+            <Button
+              size="compact-sm"
+              variant="white"
+              color="navy"
+              component="a"
+              href={paths.user.dashboard.getHref()}
+            >
+              Dashboard
+            </Button>
+            <Button
+              size="compact-sm"
+              color="gold.3"
+              c="navy.9"
+              data-account-logout
+              onClick={async () => {
+                await onLogout();
+                window.location.assign(paths.home.getHref());
+              }}
+            >
+              Logout
+            </Button>
+          </Group>
+          <Group gap="xs" data-account="out" hidden={Boolean(session)}>
+            <Button
+              size="compact-sm"
+              variant="white"
+              color="navy"
+              component="a"
+              href={panelHref('login')}
+              data-account-open="login"
+              aria-haspopup="dialog"
+              onClick={(event: MouseEvent) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                onLogin();
+              }}
+            >
+              Login
+            </Button>
+            <Button
+              size="compact-sm"
+              color="gold.3"
+              c="navy.9"
+              component="a"
+              href={panelHref('register')}
+              data-account-open="register"
+              aria-haspopup="dialog"
+              onClick={(event: MouseEvent) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                onRegister();
+              }}
+            >
+              Register
+            </Button>
+          </Group>
         </Group>
       </Container>
     </Box>
