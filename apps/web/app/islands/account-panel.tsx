@@ -3,6 +3,8 @@
  * React AccountPanel (Mantine Drawer and forms), mounted with createRoot on the first click of Login or
  * Register. This module is its own chunk: React, Mantine and the forms load only then.
  */
+// Mantine's full stylesheet (the drawer, the forms): islands pages inline only what the page itself needs.
+import '../styles/mantine.css';
 import { MantineProvider } from '@mantine/core';
 import { MESSAGES } from '@taxfirm/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
