@@ -137,7 +137,8 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 30_000;
+  // A fresh data directory runs every migration first; allow a busy shared machine time for it.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       await stop();
@@ -151,7 +152,7 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
-  throw new Error(`The built server did not answer /readyz within 30 s:\n${output}`);
+  throw new Error(`The built server did not answer /readyz within 120 s:\n${output}`);
 }
 
 function requireBuild(): void {

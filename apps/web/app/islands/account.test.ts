@@ -50,8 +50,8 @@ describe('account island', () => {
 
   it('leaves Login and Register for a visitor without a stored login', () => {
     serveAndEnhance();
-    expect(screen.getByRole('link', { name: 'Login' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Register' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
@@ -65,7 +65,7 @@ describe('account island', () => {
     const goHome = vi.spyOn(navigation, 'goHome').mockImplementation(() => undefined);
     serveAndEnhance();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/user/dashboard');
-    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(goHome).toHaveBeenCalledOnce());
@@ -93,9 +93,9 @@ describe('account island', () => {
 
   it('opens the React panel on Login and on Register instead of following the link', async () => {
     serveAndEnhance();
-    await userEvent.click(screen.getByRole('link', { name: 'Login' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(openAccountPanel).toHaveBeenCalledWith('login', null));
-    await userEvent.click(screen.getByRole('link', { name: 'Register' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(openAccountPanel).toHaveBeenCalledWith('register', null));
     expect(window.location.search).toBe('');
   });

@@ -65,7 +65,6 @@ export function enhance(element: HTMLElement): void {
   );
 
   element.addEventListener('click', (event) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const target = event.target as Element;
     const opener = target.closest<HTMLElement>('[data-account-open]');
     if (opener) {

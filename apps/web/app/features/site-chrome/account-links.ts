@@ -1,7 +1,7 @@
 /**
- * Where the top bar's Login and Register lead (ADR 021). With JavaScript they open the side panel in place; the
- * links themselves name the panel in the home page's URL, which the account island (islands pages) or the public
- * shell (React pages) turns into the open panel. A verified account arrives the same way with a notice code,
+ * How a page asks for the login / register side panel (ADR 021). With JavaScript, Login and Register open it in
+ * place; without, they submit `GET /?panel=login`, and a home page opened so (also by a link) opens the panel as
+ * soon as its script runs: the account island on islands pages, the public shell on React pages. A verified account arrives the same way with a notice code,
  * never free text.
  */
 export type PanelView = 'login' | 'register' | 'forgot';
@@ -12,12 +12,6 @@ export const NOTICE_PARAM = 'notice';
 /** Notices the login panel may show, by code. */
 export const PANEL_NOTICES = { verified: 'verified' } as const;
 export type PanelNotice = (typeof PANEL_NOTICES)[keyof typeof PANEL_NOTICES];
-
-export function panelHref(view: PanelView, notice?: PanelNotice): string {
-  const params = new URLSearchParams({ [PANEL_PARAM]: view });
-  if (notice) params.set(NOTICE_PARAM, notice);
-  return `/?${params.toString()}`;
-}
 
 /** The panel a URL asks for, and its notice code, or null. */
 export function requestedPanel(search: string): { view: PanelView; notice: PanelNotice | null } | null {

@@ -3,7 +3,7 @@ import { IconClock, IconMail, IconPhone } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
-import { panelHref } from '../account-links.ts';
+import { PANEL_PARAM } from '../account-links.ts';
 import { telHref, type ContactDetails } from '../contact-details.ts';
 
 type TopBarProps = {
@@ -26,11 +26,6 @@ function PhoneLink({ label, phone, href }: { label: string; phone: string; href:
       </Text>
     </Group>
   );
-}
-
-/** A click that the page handles itself (not a new tab or window). */
-function isPlainClick(event: MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 /**
@@ -93,40 +88,44 @@ export function TopBar({ contact, onLogin, onRegister, onLogout }: TopBarProps) 
               Logout
             </Button>
           </Group>
-          <Group gap="xs" data-account="out" hidden={Boolean(session)}>
-            <Button
-              size="compact-sm"
-              variant="white"
-              color="navy"
-              component="a"
-              href={panelHref('login')}
-              data-account-open="login"
-              aria-haspopup="dialog"
-              onClick={(event: MouseEvent) => {
-                if (!isPlainClick(event)) return;
-                event.preventDefault();
-                onLogin();
-              }}
-            >
-              Login
-            </Button>
-            <Button
-              size="compact-sm"
-              color="gold.3"
-              c="navy.9"
-              component="a"
-              href={panelHref('register')}
-              data-account-open="register"
-              aria-haspopup="dialog"
-              onClick={(event: MouseEvent) => {
-                if (!isPlainClick(event)) return;
-                event.preventDefault();
-                onRegister();
-              }}
-            >
-              Register
-            </Button>
-          </Group>
+          {/* Without JavaScript the buttons ask the home page for the panel (GET /?panel=login); with it, the
+              panel opens in place. */}
+          <form method="get" action={paths.home.getHref()} data-account="out" hidden={Boolean(session)}>
+            <Group gap="xs">
+              <Button
+                type="submit"
+                name={PANEL_PARAM}
+                value="login"
+                size="compact-sm"
+                variant="white"
+                color="navy"
+                data-account-open="login"
+                aria-haspopup="dialog"
+                onClick={(event: MouseEvent) => {
+                  event.preventDefault();
+                  onLogin();
+                }}
+              >
+                Login
+              </Button>
+              <Button
+                type="submit"
+                name={PANEL_PARAM}
+                value="register"
+                size="compact-sm"
+                color="gold.3"
+                c="navy.9"
+                data-account-open="register"
+                aria-haspopup="dialog"
+                onClick={(event: MouseEvent) => {
+                  event.preventDefault();
+                  onRegister();
+                }}
+              >
+                Register
+              </Button>
+            </Group>
+          </form>
         </Group>
       </Container>
     </Box>
