@@ -3,14 +3,16 @@ import './styles/app.css';
 import { Anchor, Container, MantineProvider, Stack, Text, Title, mantineHtmlProps } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
-import { useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
   Meta,
+  UNSAFE_FrameworkContext as FrameworkContext,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type MetaFunction,
 } from 'react-router';
@@ -26,6 +28,33 @@ import { cssVariablesResolver, theme } from './lib/theme.ts';
 if (typeof document !== 'undefined') setNonce(styleNonce(''));
 
 export const meta: MetaFunction = () => [{ title: 'Tax preparation and accounting' }];
+
+/** Routes whose stylesheets an islands page replaces with the inline critical CSS: the app's and the chrome's. */
+const INLINED_ROUTE_STYLES = new Set(['root', PUBLIC_LAYOUT_ID]);
+
+/**
+ * The page's stylesheets. A React page links them all (<Links />). An islands page (ADR 021) inlines the public
+ * pages' CSS in <head>, so its first paint waits for no stylesheet; it links only a page's own CSS modules, if
+ * any. The account panel brings the full Mantine stylesheet with its chunk when it opens.
+ */
+function PageStyles({ nonce }: { nonce: string }) {
+  const islandsPage = useIslandsPage();
+  const publicData = useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined;
+  const framework = useContext(FrameworkContext);
+  const matches = useMatches();
+  if (!islandsPage || !publicData || !framework) return <Links nonce={nonce} />;
+  const pageStyles = matches
+    .filter((m) => !INLINED_ROUTE_STYLES.has(m.id))
+    .flatMap((m) => framework.manifest.routes[m.id]?.css ?? []);
+  return (
+    <>
+      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: publicData.criticalCss }} />
+      {[...new Set(pageStyles)].map((href) => (
+        <link key={href} rel="stylesheet" href={href} nonce={nonce} />
+      ))}
+    </>
+  );
+}
 
 /** The page's scripts: React's hydration, or on an islands page (ADR 021) only the islands entry. */
 function PageScripts({ nonce }: { nonce: string }) {
@@ -52,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#14335f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        <PageStyles nonce={nonce} />
       </head>
       <body>
         <MantineProvider

@@ -1,5 +1,6 @@
 import { eq, siteSettings } from '@taxfirm/db';
 import { expect, test } from '../../support/fixtures.ts';
+import { apiPost, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
 
 const NAV_LABELS = ['Profile', 'Services', 'Testimonials', 'Careers', 'Contact Us', 'Refer a Friend'];
 
@@ -168,41 +169,111 @@ test.describe('public chrome', () => {
     await expect(page.getByTestId('copyright')).toContainText(String(new Date().getFullYear()));
   });
 
-  test('the Services dropdown opens and navigates by keyboard', async ({ page }) => {
-    await page.goto('/');
+  test('the Services menu opens and navigates by keyboard; Escape and a click outside close it', async ({
+    page,
+  }) => {
+    await page.goto('/profile');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    const menu = page.getByTestId('services-menu');
+    const services = menu.locator('summary');
     await nav.getByRole('link', { name: 'Profile' }).focus();
     await page.keyboard.press('Tab');
-    const services = nav.getByRole('button', { name: 'Services' });
     await expect(services).toBeFocused();
-    await expect(services).toHaveAttribute('aria-expanded', 'false');
+    await expect(services).toHaveText('Services');
+    await expect(menu).toHaveJSProperty('open', false);
+    await expect(menu.getByRole('link', { name: 'US TAX SERVICES' })).toBeHidden();
     await page.keyboard.press('Enter');
-    await expect(services).toHaveAttribute('aria-expanded', 'true');
-    const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem', { name: 'US TAX SERVICES' })).toBeVisible();
+    await expect(menu).toHaveJSProperty('open', true);
+    await expect(menu.getByRole('link', { name: 'US TAX SERVICES' })).toBeVisible();
+    // Escape closes it (the site-nav island) and leaves focus on Services.
     await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
+    await expect(menu).toHaveJSProperty('open', false);
     await expect(services).toBeFocused();
 
+    // A click elsewhere on the page closes it too.
     await page.keyboard.press('Enter');
-    // As a person would: once the menu shows, arrow into it.
-    await expect(menu.getByRole('menuitem', { name: 'US TAX SERVICES' })).toBeVisible();
-    await page.keyboard.press('ArrowDown');
-    await expect(menu.getByRole('menuitem', { name: 'US TAX SERVICES' })).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(menu.getByRole('menuitem', { name: 'INDIAN TAX SERVICES' })).toBeFocused();
+    await expect(menu).toHaveJSProperty('open', true);
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(menu).toHaveJSProperty('open', false);
+
+    // As a person would: open it, tab into it, follow a link.
+    await services.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'US TAX SERVICES' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'INDIAN TAX SERVICES' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/indian-tax-services$/);
   });
 
-  test('Login and Register open the side panel, and Escape closes it', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Login' }).click();
+  test('the Services menu works on a React page too (one markup, React drives it)', async ({ page }) => {
+    await page.goto('/newpasswordlink');
+    const menu = page.getByTestId('services-menu');
+    await menu.locator('summary').click();
+    await expect(menu.getByRole('link', { name: 'US TAX SERVICES' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveJSProperty('open', false);
+    await expect(menu.locator('summary')).toBeFocused();
+  });
+
+  test('Login and Register open the side panel on a content page, and Escape closes it', async ({ page }) => {
+    await page.goto('/profile');
+    await page.getByTestId('top-bar').getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
-    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByTestId('top-bar').getByRole('button', { name: 'Register' }).click();
     await expect(page.getByRole('dialog', { name: 'Register' })).toBeVisible();
+  });
+
+  test('a content page loads no React: only the islands entry and its islands', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/tax-center');
+    // The state refund form's island has run: the entry and the islands it loaded are all requested.
+    await expect(page.getByTestId('state-refund-form')).toHaveAttribute('data-ready', 'true');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((p) => /\/assets\/islands-[\w-]+\.js$/.test(p))).toHaveLength(1);
+    for (const p of scripts) expect(p, `${p} is an island`).toMatch(/^\/assets\/islands?-/);
+    expect(scripts.some((p) => p.includes('entry.client'))).toBe(false);
+    // No hydration data and no render-blocking stylesheet in the HTML.
+    const html = await (await page.request.get('/tax-center')).text();
+    expect(html).not.toContain('__reactRouterContext');
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    expect(html).not.toContain('rel="modulepreload"');
+  });
+
+  test('the login panel on a content page logs in; the top bar then offers Dashboard and Logout', async ({
+    page,
+    mailbox,
+  }) => {
+    const email = `chrome.login.${Date.now()}@example.com`;
+    // Verifying hands off to the home page's login panel with its notice, through the URL.
+    await verifiedAccount(page, mailbox, email);
+    await expect(page.getByRole('dialog', { name: 'Login' }).getByRole('status')).toHaveText(
+      'Your email address is verified. Please log in.',
+    );
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/tax-services');
+    await loginThroughPanel(page, email);
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+    await page.goto('/testimonials');
+    const topBar = page.getByTestId('top-bar');
+    await expect(topBar.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(topBar.getByRole('button', { name: 'Login' })).toBeHidden();
+    await topBar.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('top-bar').getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    // The session ended on the server too.
+    const status = await apiPost(page, 'settings/logoutstatus', {});
+    expect(await status.json()).toMatchObject({ loginstatus: 0 });
   });
 
   test.describe('an unknown page', () => {
@@ -237,16 +308,15 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
   test('the navbar collapses into a keyboard-usable menu', async ({ page, checkA11y }) => {
-    await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Services' })).toBeHidden();
-    const burger = page.getByRole('button', { name: 'Open navigation' });
-    await expect(burger).toHaveAttribute('aria-expanded', 'false');
-    await burger.focus();
+    await page.goto('/profile');
+    await expect(page.getByTestId('services-menu')).toBeHidden();
+    const menu = page.getByTestId('mobile-menu');
+    const toggle = menu.locator('summary');
+    await expect(toggle).toHaveText('Menu');
+    await expect(menu).toHaveJSProperty('open', false);
+    await toggle.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: 'Close navigation' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    await expect(menu).toHaveJSProperty('open', true);
     const mobileNav = page.locator('#mobile-nav');
     for (const name of [
       'Profile',
@@ -263,19 +333,14 @@ test.describe('on a phone', () => {
     await page.keyboard.press('Tab');
     await expect(mobileNav.getByRole('link', { name: 'Profile' })).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('button', { name: 'Open navigation' })).toBeFocused();
+    await expect(toggle).toBeFocused();
     await expect(mobileNav).toBeHidden();
     await page.keyboard.press('Enter');
     const contact = mobileNav.getByRole('link', { name: 'Contact Us' });
-    // Wait until the menu has finished opening (its last link is fully on screen) before tapping.
     await expect(mobileNav.getByRole('link', { name: 'Refer a Friend' })).toBeInViewport({ ratio: 1 });
     await contact.click();
-    // The navigation loads the page's code and data first; allow a busy machine more than the default 5 s.
     await page.waitForURL(/\/contact-us$/, { timeout: 15_000 });
-    await expect(page.getByRole('button', { name: 'Open navigation' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    await expect(page.getByTestId('mobile-menu')).toHaveJSProperty('open', false);
   });
 
   test('the top bar stays readable at 375 px', async ({ page }) => {

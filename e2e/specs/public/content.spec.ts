@@ -243,3 +243,37 @@ test.describe('public content pages on a phone', () => {
     }
   });
 });
+
+test.describe('public content pages with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every content page renders its content, and the chrome’s menus still open', async ({ page }) => {
+    for (const { path, h1 } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+      await expect(page.getByTestId('top-bar')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    }
+    // <details> menus need no script.
+    const menu = page.getByTestId('services-menu');
+    await menu.locator('summary').click();
+    await expect(menu.getByRole('link', { name: 'US TAX SERVICES' })).toBeVisible();
+  });
+
+  test('the state refund form answers by GET with the state’s link, or the error', async ({ page }) => {
+    await page.goto('/tax-center');
+    const form = page.getByTestId('state-refund-form');
+    await expect(form).toHaveAttribute('data-ready', 'false');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/tax-center\?state=$/);
+    await expect(form.getByText('Please choose a state.')).toBeVisible();
+
+    await form.getByLabel('State', { exact: true }).selectOption({ label: 'Georgia' });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/tax-center\?state=GA$/);
+    const georgia = STATE_REFUND_LINKS.find((s) => s.code === 'GA');
+    await expect(
+      form.getByRole('link', { name: 'Open the Georgia refund status page (opens in a new tab)' }),
+    ).toHaveAttribute('href', georgia?.url ?? '');
+  });
+});

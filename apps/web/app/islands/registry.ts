@@ -5,7 +5,10 @@
 export type Island = { enhance: (element: HTMLElement) => void };
 
 export const ISLANDS: Record<string, () => Promise<Island>> = {
+  account: () => import('./account.ts'),
   carousel: () => import('./carousel.ts'),
   'home-popup': () => import('./home-popup.ts'),
   'public-form': () => import('./public-form.ts'),
+  'site-nav': () => import('./site-nav.ts'),
+  'state-refund': () => import('./state-refund.ts'),
 };

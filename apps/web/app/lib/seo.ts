@@ -8,6 +8,8 @@ export type PublicLayoutData = {
   year: number;
   /** The islands entry's URL, loaded by pages whose handle says `islands: true` (ADR 021). */
   islandsScript: string;
+  /** The stylesheet an islands page inlines in its <head> instead of linking the app's (ADR 021). */
+  criticalCss: string;
 };
 
 export const PUBLIC_LAYOUT_ID = 'routes/public/layout';

@@ -81,3 +81,6 @@ export function findStateRefundLink(code: string | null | undefined): StateRefun
   const wanted = code.trim().toUpperCase();
   return STATE_REFUND_LINKS.find((s) => s.code === wanted);
 }
+
+/** The form's message when Submit is pressed without a state (shown by the server and by the island). */
+export const CHOOSE_STATE_MESSAGE = 'Please choose a state.';

@@ -3,11 +3,16 @@ import { data, Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { publicMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/not-found';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 
 /** Any unknown page: a real 404 status, inside the public chrome. */
 export function loader() {
   return data(null, { status: 404 });
 }
+
+/** A content page served without React (ADR 021). */
+export const handle = ISLANDS_PAGE;
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return publicMeta(matches, {

@@ -6,9 +6,15 @@ import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
 import type { Route } from './+types/paypal-payment';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 
 /** The payment provider's hosted-button endpoint; the CSP's form-action allows this origin only. */
 const HOSTED_BUTTON_ENDPOINT = 'https://www.paypal.com/cgi-bin/webscr';
+
+/** A content page served without React (ADR 021). */
+export const handle = ISLANDS_PAGE;
+export const loader = () => null;
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {

@@ -7,6 +7,12 @@ import { paths } from '../../config/paths.ts';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
 import { CallToAction } from '../../features/services/components/call-to-action.tsx';
 import type { Route } from './+types/profile';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
+
+/** A content page served without React (ADR 021). */
+export const handle = ISLANDS_PAGE;
+export const loader = () => null;
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {

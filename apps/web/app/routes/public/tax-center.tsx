@@ -18,6 +18,12 @@ import { StateRefundForm } from '../../features/tax-center/components/state-refu
 import { FEDERAL_REFUND_LINKS } from '../../features/tax-center/federal-refund-links.ts';
 import { publicMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/tax-center';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
+
+/** A content page served without React (ADR 021). */
+export const handle = ISLANDS_PAGE;
+export const loader = () => null;
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {

@@ -17,6 +17,12 @@ import { INDIAN_SERVICE_GROUPS } from '../../features/services/indian-services.t
 import type { TaxServiceGroup } from '../../features/services/service-types.ts';
 import { US_SERVICE_GROUPS } from '../../features/services/us-services.ts';
 import type { Route } from './+types/tax-services';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
+
+/** A content page served without React (ADR 021). */
+export const handle = ISLANDS_PAGE;
+export const loader = () => null;
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {

@@ -5,6 +5,12 @@ import { legalContact } from '../../features/legal/legal-document.ts';
 import { termsSections } from '../../features/legal/terms-conditions.ts';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
 import type { Route } from './+types/terms-conditions';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
+
+/** A content page served without React (ADR 021). */
+export const handle = ISLANDS_PAGE;
+export const loader = () => null;
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {

@@ -7,6 +7,12 @@ import { TestimonialList } from '../../features/testimonials/components/testimon
 import { TESTIMONIALS } from '../../features/testimonials/testimonials.ts';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
 import type { Route } from './+types/testimonials';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
+
+/** A content page served without React (ADR 021). */
+export const handle = ISLANDS_PAGE;
+export const loader = () => null;
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {

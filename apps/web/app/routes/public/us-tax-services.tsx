@@ -8,6 +8,12 @@ import { CallToAction } from '../../features/services/components/call-to-action.
 import { ServiceSection } from '../../features/services/components/service-section.tsx';
 import { US_DEDUCTIONS, US_SERVICE_GROUPS } from '../../features/services/us-services.ts';
 import type { Route } from './+types/us-tax-services';
+import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
+
+/** A content page served without React (ADR 021). */
+export const handle = ISLANDS_PAGE;
+export const loader = () => null;
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {

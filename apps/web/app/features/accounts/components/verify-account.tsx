@@ -1,7 +1,7 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@taxfirm/contract';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useVerifyAccount } from '../api/verify-account.ts';
 
@@ -9,7 +9,6 @@ import { useVerifyAccount } from '../api/verify-account.ts';
 export function VerifyAccount() {
   const [params] = useSearchParams();
   const verify = useVerifyAccount();
-  const navigate = useNavigate();
   const started = useRef(false);
 
   useEffect(() => {
@@ -18,13 +17,12 @@ export function VerifyAccount() {
     verify
       .mutateAsync({ tokenId: params.get('tokenId') ?? '', verifytoken: params.get('verifytoken') ?? '' })
       .then(() =>
-        navigate(paths.home.getHref(), {
-          replace: true,
-          state: { openLogin: true, notice: MESSAGES.ACCOUNT_VERIFIED },
-        }),
+        // The home page opens its login panel with the notice named by a code in the URL (ADR 021): a
+        // document load, since the home page may be served without React.
+        window.location.replace(`${paths.home.getHref()}?panel=login&notice=verified`),
       )
       .catch(() => undefined);
-  }, [params, verify, navigate]);
+  }, [params, verify]);
 
   if (verify.isError) {
     return (

@@ -1,15 +1,16 @@
 import { Box } from '@mantine/core';
-import type { SiteSettings } from '@taxfirm/contract';
+import { MESSAGES, type SiteSettings } from '@taxfirm/contract';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { requestedPanel, withoutPanelRequest, type PanelNotice, type PanelView } from '../account-links.ts';
 import { contactDetails } from '../contact-details.ts';
 import { accountingServiceJsonLd, JsonLd } from '../structured-data.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteNav } from './site-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 
-export type PanelView = 'login' | 'register' | 'forgot';
+export type { PanelView };
 
 export type AccountPanelSlot = (props: {
   view: PanelView | null;
@@ -18,12 +19,7 @@ export type AccountPanelSlot = (props: {
   notice: string | null;
 }) => ReactNode;
 
-/** Navigation state that opens the login panel with a message (e.g. after an account is verified). */
-export type OpenLoginState = { openLogin: true; notice: string };
-
-function isOpenLoginState(value: unknown): value is OpenLoginState {
-  return typeof value === 'object' && value !== null && 'openLogin' in value && 'notice' in value;
-}
+const NOTICES: Record<PanelNotice, string> = { verified: MESSAGES.ACCOUNT_VERIFIED };
 
 /** The chrome of every public page: top bar, navbar, main content, footer, and the account side panel. */
 export function PublicShell({
@@ -53,21 +49,23 @@ export function PublicShell({
     setView(next);
   };
 
-  // A navigation that asks for the login panel opens it once (adjusting state while rendering, not in an
-  // effect), never during hydration: a reload keeps history state the server never saw.
+  // A page opened with `?panel=login` (a Login link followed before the page was ready, or a verified
+  // account's hand-off with its notice code) opens the panel once the browser app runs, then drops the request
+  // from the URL so that a reload does not open it again. On islands pages the account island does the same.
+  // Adjusting state while rendering, not in an effect, and never during hydration.
   const hydrated = useHydrated();
   const [handledKey, setHandledKey] = useState<string | null>(null);
-  if (hydrated && isOpenLoginState(location.state) && handledKey !== location.key) {
+  const requested = hydrated ? requestedPanel(location.search) : null;
+  if (requested && handledKey !== location.key) {
     setHandledKey(location.key);
-    setNotice(location.state.notice);
+    setNotice(requested.notice ? NOTICES[requested.notice] : null);
     setPanelUsed(true);
-    setView('login');
+    setView(requested.view);
   }
-  // The request is used up: a reload or a return to this entry must not open the panel again.
   const navigate = useNavigate();
   useEffect(() => {
-    if (handledKey === location.key && isOpenLoginState(location.state)) {
-      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (handledKey === location.key && requestedPanel(location.search)) {
+      void navigate(withoutPanelRequest(new URL(window.location.href)), { replace: true });
     }
   }, [handledKey, location, navigate]);
 

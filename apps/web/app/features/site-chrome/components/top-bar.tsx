@@ -1,8 +1,9 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { IconClock, IconMail, IconPhone } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import type { MouseEvent } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
+import { PANEL_PARAM } from '../account-links.ts';
 import { telHref, type ContactDetails } from '../contact-details.ts';
 
 type TopBarProps = {
@@ -27,12 +28,15 @@ function PhoneLink({ label, phone, href }: { label: string; phone: string; href:
   );
 }
 
-/** The public top bar: contact details from settings, then Login and Register, or Dashboard and Logout. */
+/**
+ * The public top bar: contact details from settings, then Login and Register, or Dashboard and Logout. The
+ * server renders the logged-out links; the stored login (local storage) shows the others in the browser: React
+ * does it on React pages, the account island on islands pages (ADR 021), on this one markup.
+ */
 export function TopBar({ contact, onLogin, onRegister, onLogout }: TopBarProps) {
   const session = useSessionInfo();
-  const navigate = useNavigate();
   return (
-    <Box bg="navy.9" c="white" py={6} data-testid="top-bar">
+    <Box bg="navy.9" c="white" py={6} data-testid="top-bar" data-island="account">
       <Container size="xl">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="md" wrap="wrap" fz="sm">
@@ -61,39 +65,67 @@ export function TopBar({ contact, onLogin, onRegister, onLogout }: TopBarProps) 
               </Text>
             </Group>
           </Group>
-          {session ? (
+          <Group gap="xs" data-account="in" hidden={!session}>
+            <Button
+              size="compact-sm"
+              variant="white"
+              color="navy"
+              component="a"
+              href={paths.user.dashboard.getHref()}
+            >
+              Dashboard
+            </Button>
+            <Button
+              size="compact-sm"
+              color="gold.3"
+              c="navy.9"
+              data-account-logout
+              onClick={async () => {
+                await onLogout();
+                window.location.assign(paths.home.getHref());
+              }}
+            >
+              Logout
+            </Button>
+          </Group>
+          {/* Without JavaScript the buttons ask the home page for the panel (GET /?panel=login); with it, the
+              panel opens in place. */}
+          <form method="get" action={paths.home.getHref()} data-account="out" hidden={Boolean(session)}>
             <Group gap="xs">
               <Button
+                type="submit"
+                name={PANEL_PARAM}
+                value="login"
                 size="compact-sm"
                 variant="white"
                 color="navy"
-                component={Link}
-                to={paths.user.dashboard.getHref()}
+                data-account-open="login"
+                aria-haspopup="dialog"
+                onClick={(event: MouseEvent) => {
+                  event.preventDefault();
+                  onLogin();
+                }}
               >
-                Dashboard
+                Login
               </Button>
               <Button
+                type="submit"
+                name={PANEL_PARAM}
+                value="register"
                 size="compact-sm"
                 color="gold.3"
                 c="navy.9"
-                onClick={async () => {
-                  await onLogout();
-                  navigate(paths.home.getHref());
+                data-account-open="register"
+                aria-haspopup="dialog"
+                onClick={(event: MouseEvent) => {
+                  event.preventDefault();
+                  onRegister();
                 }}
               >
-                Logout
-              </Button>
-            </Group>
-          ) : (
-            <Group gap="xs">
-              <Button size="compact-sm" variant="white" color="navy" onClick={onLogin} aria-haspopup="dialog">
-                Login
-              </Button>
-              <Button size="compact-sm" color="gold.3" c="navy.9" onClick={onRegister} aria-haspopup="dialog">
                 Register
               </Button>
             </Group>
-          )}
+          </form>
         </Group>
       </Container>
     </Box>

@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { STATE_REFUND_LINKS } from '../state-refund-links.ts';
-import { CHOOSE_STATE_MESSAGE, StateRefundForm } from './state-refund-form.tsx';
+import { describe, expect, it } from 'vitest';
+import { CHOOSE_STATE_MESSAGE, STATE_REFUND_LINKS } from '../state-refund-links.ts';
+import { StateRefundForm } from './state-refund-form.tsx';
 
 function renderForm(requestedState: string | null = null) {
   return render(
@@ -13,7 +12,8 @@ function renderForm(requestedState: string | null = null) {
   );
 }
 
-describe('StateRefundForm', () => {
+// Its behaviour with JavaScript is the state-refund island's (islands/state-refund.test.ts).
+describe('StateRefundForm (server markup)', () => {
   it('lists every state of the data file after a "Choose a state" option', () => {
     renderForm();
     const options = screen.getAllByRole('option');
@@ -21,31 +21,10 @@ describe('StateRefundForm', () => {
       'Choose a state',
       ...STATE_REFUND_LINKS.map((s) => s.name),
     ]);
-    expect(screen.getByRole('form', { name: 'State refund status' })).toHaveAttribute('data-ready', 'true');
-  });
-
-  it('opens the chosen state’s page in a new tab without an opener', async () => {
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderForm();
-    await userEvent.selectOptions(screen.getByLabelText('State'), 'Georgia');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    const georgia = STATE_REFUND_LINKS.find((s) => s.code === 'GA');
-    expect(open).toHaveBeenCalledExactlyOnceWith(georgia?.url, '_blank', 'noopener,noreferrer');
-    expect(screen.queryByText(CHOOSE_STATE_MESSAGE)).toBeNull();
-  });
-
-  it('shows an error linked to the select, and focuses it, when no state is chosen', async () => {
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    const select = screen.getByLabelText('State');
-    expect(open).not.toHaveBeenCalled();
-    expect(select).toHaveAttribute('aria-invalid', 'true');
-    expect(select).toHaveAccessibleDescription(expect.stringContaining(CHOOSE_STATE_MESSAGE));
-    expect(select).toHaveFocus();
-
-    await userEvent.selectOptions(select, 'Ohio');
-    expect(screen.queryByText(CHOOSE_STATE_MESSAGE)).toBeNull();
+    expect(screen.getByRole('form', { name: 'State refund status' })).toHaveAttribute(
+      'data-island',
+      'state-refund',
+    );
   });
 
   it('after a submission without JavaScript, offers a link to the state’s page', () => {

@@ -1,10 +1,6 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { findStateRefundLink, STATE_REFUND_LINKS } from '../state-refund-links.ts';
-
-export const CHOOSE_STATE_MESSAGE = 'Please choose a state.';
+import { CHOOSE_STATE_MESSAGE, findStateRefundLink, STATE_REFUND_LINKS } from '../state-refund-links.ts';
 
 const SELECT_DATA = [
   { value: '', label: 'Choose a state' },
@@ -13,7 +9,8 @@ const SELECT_DATA = [
 
 /**
  * The state refund-status form: pick a state, press Submit, and the state's official refund page opens in a
- * new tab. Without JavaScript the form submits `?state=XX` to this page, which then shows the link instead.
+ * new tab. The server renders it; without JavaScript the form submits `?state=XX` to this page, which then shows
+ * the link instead. With JavaScript the state-refund island (ADR 021) checks the choice and opens the new tab.
  */
 export function StateRefundForm({
   action,
@@ -25,47 +22,26 @@ export function StateRefundForm({
   requestedState: string | null;
 }) {
   const requested = findStateRefundLink(requestedState);
-  const [code, setCode] = useState(requested?.code ?? '');
-  const [error, setError] = useState<string | null>(
-    requestedState !== null && !requested ? CHOOSE_STATE_MESSAGE : null,
-  );
-  const selectRef = useRef<HTMLSelectElement>(null);
-  const hydrated = useHydrated();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const state = findStateRefundLink(code);
-    if (!state) {
-      setError(CHOOSE_STATE_MESSAGE);
-      selectRef.current?.focus();
-      return;
-    }
-    setError(null);
-    window.open(state.url, '_blank', 'noopener,noreferrer');
-  }
+  const error = requestedState !== null && !requested ? CHOOSE_STATE_MESSAGE : null;
 
   return (
     <form
       method="get"
       action={action}
-      onSubmit={onSubmit}
       aria-label="State refund status"
       data-testid="state-refund-form"
-      data-ready={hydrated ? 'true' : 'false'}
+      data-island="state-refund"
+      // The island sets it to true once it handles Submit.
+      data-ready="false"
     >
       <Stack gap="md" maw={420}>
         <NativeSelect
-          ref={selectRef}
           id="state-refund-select"
           name="state"
           label="State"
           description="The state whose income tax return you filed."
           data={SELECT_DATA}
-          value={code}
-          onChange={(e) => {
-            setCode(e.currentTarget.value);
-            if (e.currentTarget.value) setError(null);
-          }}
+          defaultValue={requested?.code ?? ''}
           error={error}
           size="md"
           // Darker than Mantine's defaults so that both texts meet WCAG AA contrast on white.
@@ -79,7 +55,7 @@ export function StateRefundForm({
             Submit
           </Button>
         </Group>
-        {requested && requested.code === code && !error && (
+        {requested && (
           <Text>
             <Anchor href={requested.url} target="_blank" rel="noopener noreferrer" underline="always">
               Open the {requested.name} refund status page{' '}
