@@ -4,7 +4,8 @@
  * batches for a CSV export. A list says how to count, how to filter and order, and how to read a slice.
  */
 import { FIRM_TIME_ZONE, type DataTablesParameters } from '@taxfirm/contract';
-import { and, asc, desc, ilike, or, sql, type Database, type SQL } from '@taxfirm/db';
+import { and, asc, desc, eq, gt, ilike, isNull, lt, or, sql, type Database, type SQL } from '@taxfirm/db';
+import { Column, is, SQL as SqlChunk } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 
 export type SortDir = 'asc' | 'desc';
@@ -18,6 +19,9 @@ export type ListQuery = { scope: SQL | undefined; matching: SQL | undefined; ord
 
 /** How many rows an export reads at a time. */
 const EXPORT_BATCH = 500;
+
+/** How an export reads every row: `idOf` names a row's id (for keyset batches), `batch` the batch size. */
+export type ExportOptions<R> = { idOf?: (row: R) => string; batch?: number | undefined };
 
 const ready = ({ scope, search, order }: ListFilter): ListQuery => ({
   scope,
@@ -58,13 +62,26 @@ export function definePagedList<F, R>(list: {
         data,
       };
     },
-    /** Every matching row, read in batches (an export). */
-    async *all(db: Database, filters: F): AsyncGenerator<R> {
+    /**
+     * Every matching row, read in batches (an export). With `idOf`, and an order by a column of the list's own
+     * table (or an expression over its columns) then its id, each batch starts after the last row's sort key
+     * (keyset), so that a batch costs the same at the end of the list as at its start; other orders read by
+     * OFFSET.
+     */
+    async *all(db: Database, filters: F, options: ExportOptions<R> = {}): AsyncGenerator<R> {
+      const { idOf, batch = EXPORT_BATCH } = options;
       const q = ready(list.query(filters));
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const rows = await list.read(db, q, { limit: EXPORT_BATCH, offset });
+      const keyset = idOf ? keysets.get(q.order) : undefined;
+      let after: SQL | undefined;
+      for (let offset = 0; ; offset += batch) {
+        const rows = await list.read(db, after ? { ...q, matching: and(q.matching, after) } : q, {
+          limit: batch,
+          offset: keyset ? 0 : offset,
+        });
         yield* rows;
-        if (rows.length < EXPORT_BATCH) return;
+        const last = rows.at(-1);
+        if (rows.length < batch || !last) return;
+        if (keyset && idOf) after = await afterRow(db, keyset, idOf(last));
       }
     },
   };
@@ -98,6 +115,43 @@ export function searchIn(
   );
 }
 
+/** An order an export can read by keyset: a column (or expression) of the id's own table, then the id. */
+type Keyset = { column: AnyPgColumn | SQL; dir: SortDir; id: AnyPgColumn; idDir: SortDir };
+const keysets = new WeakMap<SQL[], Keyset>();
+
+/** Whether every column `value` reads belongs to `table` (an expression over other tables' columns does not). */
+function onlyReads(value: unknown, table: unknown): boolean {
+  if (is(value, Column)) return value.table === table;
+  if (is(value, SqlChunk)) return value.queryChunks.every((chunk) => onlyReads(chunk, table));
+  return true;
+}
+
+/**
+ * The rows after the row `lastId` in a keyset order, as a condition. The last sort key is read by the
+ * database (a subquery on the id), so that no value loses precision on the way (timestamps hold
+ * microseconds). PostgreSQL's default null order: last when ascending, first when descending.
+ */
+async function afterRow(db: Database, { column, dir, id, idDir }: Keyset, lastId: string): Promise<SQL> {
+  const table = id.table;
+  const [last] = await db
+    .select({ isNull: sql<boolean>`(${column}) is null` })
+    .from(table)
+    .where(eq(id, lastId));
+  if (!last) throw new Error('An exported row vanished during its export.');
+  const idAfter = idDir === 'asc' ? gt(id, lastId) : lt(id, lastId);
+  const nullable = !is(column, Column) || !column.notNull;
+  if (last.isNull) {
+    const nullTies = and(isNull(column), idAfter);
+    return dir === 'asc' ? (nullTies as SQL) : (or(nullTies, sql`(${column}) is not null`) as SQL);
+  }
+  const key = sql`(select ${column} from ${table} where ${id} = ${lastId})`;
+  const cond = and(
+    dir === 'asc' ? sql`${column} >= ${key}` : sql`${column} <= ${key}`,
+    or(dir === 'asc' ? sql`${column} > ${key}` : sql`${column} < ${key}`, idAfter),
+  ) as SQL;
+  return dir === 'asc' && nullable ? (or(cond, sql`(${column}) is null`) as SQL) : cond;
+}
+
 /** Sort by a column, then by id so that pages never overlap. */
 export function orderBy(
   column: AnyPgColumn | SQL,
@@ -105,7 +159,9 @@ export function orderBy(
   id: AnyPgColumn | SQL,
   idDir: SortDir = 'asc',
 ): SQL[] {
-  return [dir === 'asc' ? asc(column) : desc(column), idDir === 'asc' ? asc(id) : desc(id)];
+  const order = [dir === 'asc' ? asc(column) : desc(column), idDir === 'asc' ? asc(id) : desc(id)];
+  if (is(id, Column) && onlyReads(column, id.table)) keysets.set(order, { column, dir, id, idDir });
+  return order;
 }
 
 /**

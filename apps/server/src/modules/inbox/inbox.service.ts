@@ -125,8 +125,8 @@ export async function findContactMessages(
 }
 
 export const CONTACT_CSV_HEADER = ['Received', 'Name', 'E-mail', 'Phone', 'Message', 'Status'];
-export function contactCsvRows(db: Database, f: ContactFilters): AsyncIterable<CsvCell[]> {
-  return toCells(contactList.all(db, f), (r) => [
+export function contactCsvRows(db: Database, f: ContactFilters, batch?: number): AsyncIterable<CsvCell[]> {
+  return toCells(contactList.all(db, f, { idOf: (r) => r.message_id, batch }), (r) => [
     r.received_at,
     r.name,
     r.email,
@@ -223,8 +223,8 @@ export async function findCareerApplications(
 }
 
 export const CAREER_CSV_HEADER = ['Received', 'Name', 'E-mail', 'Phone', 'Message', 'Status', 'Résumé'];
-export function careerCsvRows(db: Database, f: CareerFilters): AsyncIterable<CsvCell[]> {
-  return toCells(careerList.all(db, f), (r) => [
+export function careerCsvRows(db: Database, f: CareerFilters, batch?: number): AsyncIterable<CsvCell[]> {
+  return toCells(careerList.all(db, f, { idOf: (r) => r.application_id, batch }), (r) => [
     r.received_at,
     r.name,
     r.email,
@@ -370,8 +370,8 @@ export const REFERRAL_CSV_HEADER = [
   'Referring client',
   'Client file number',
 ];
-export function referralCsvRows(db: Database, f: ReferralFilters): AsyncIterable<CsvCell[]> {
-  return toCells(referralList.all(db, f), (r) => [
+export function referralCsvRows(db: Database, f: ReferralFilters, batch?: number): AsyncIterable<CsvCell[]> {
+  return toCells(referralList.all(db, f, { idOf: (r) => r.referral_id, batch }), (r) => [
     r.received_at,
     r.tax_year,
     r.referrer_name,
@@ -500,8 +500,8 @@ export const PAYMENT_CSV_HEADER = [
   'Payment id',
   'Paid at',
 ];
-export function paymentCsvRows(db: Database, f: PaymentFilters): AsyncIterable<CsvCell[]> {
-  return toCells(paymentList.all(db, f), (r) => [
+export function paymentCsvRows(db: Database, f: PaymentFilters, batch?: number): AsyncIterable<CsvCell[]> {
+  return toCells(paymentList.all(db, f, { idOf: (r) => r.id, batch }), (r) => [
     r.created_at,
     r.client_name,
     r.file_number,

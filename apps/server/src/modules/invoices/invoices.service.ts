@@ -763,12 +763,14 @@ export async function invoiceCsvRows(deps: {
   db: Database;
   actor: StaffActor;
   filters: InvoiceListFilters;
+  /** Rows read at a time (tests). */
+  batch?: number;
 }): Promise<AsyncIterable<(string | number | null)[]>> {
   const { db, actor } = deps;
   if (actor.role !== 'admin') throw new AppError('FORBIDDEN');
   const filters = { ...deps.filters, clientId: undefined, offshoreOnly: actor.offshore };
   const now = new Date();
-  const rows = invoiceList.all(db, filters);
+  const rows = invoiceList.all(db, filters, { idOf: (r) => r.row.id, batch: deps.batch });
   return (async function* () {
     for await (const { row, client } of rows) {
       yield [

@@ -7,11 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type DatabaseHandle } from '@taxfirm/db';
+import { careerApplications, contactMessages, sql, type DatabaseHandle } from '@taxfirm/db';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callsFor, EXPORTS } from '../../../bench/season-calls.ts';
+import { makeInvoice } from '../../../test/factories.ts';
 import { signUpAndLogIn, staffSession, useTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { StaffActor } from '../../lib/actor.ts';
+import { careerCsvRows, contactCsvRows } from '../inbox/inbox.service.ts';
+import { invoiceCsvRows } from '../invoices/invoices.service.ts';
 
 /** Tables that grow with the firm (season-data.ts fills them); small tables (settings, staff) may be scanned. */
 const BIG_TABLES = new Set([
@@ -140,6 +144,52 @@ describe('the staff console at scale: every query the season bench runs is serve
     });
     expect(reads.length).toBeGreaterThan(0);
     expect(problems).toEqual([]);
+  });
+
+  it("reads an export's later batches (keyset: after the last row's sort key) by an index too", async () => {
+    const db = t.database.db;
+    const person = { phone: '4695550100', phoneExt: 'US', message: 'hello' };
+    await db
+      .insert(contactMessages)
+      .values([1, 2, 3].map((i) => ({ ...person, name: `keyset ${i}`, email: `keyset${i}@example.com` })));
+    await db
+      .insert(careerApplications)
+      .values(
+        [1, 2, 3].map((i) => ({ ...person, firstName: 'keyset', lastName: `${i}`, email: `k${i}@x.test` })),
+      );
+    const taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year as number;
+    for (const totalCents of [100, 200, 300])
+      await makeInvoice(db, { clientId: ids.client, taxYear, totalCents });
+    const { userId } = await staffSession(t, `plans-${randomUUID()}@firm.test`, 'admin');
+    const actor: StaffActor = {
+      kind: 'staff',
+      userId,
+      role: 'admin',
+      offshore: false,
+      ip: '127.0.0.1',
+      userAgent: 'test',
+    };
+    const drain = async (rows: AsyncIterable<unknown>) => {
+      let n = 0;
+      for await (const _ of rows) n++;
+      return n;
+    };
+    const received = { sort: { column: 'received', dir: 'desc' } } as const;
+    const created = { filter: 'all', sort: { column: 'created', dir: 'desc' } } as const;
+    for (const run of [
+      () => drain(contactCsvRows(db, received, 1)),
+      () => drain(careerCsvRows(db, received, 1)),
+      async () => drain(await invoiceCsvRows({ db, actor, filters: created, batch: 1 })),
+    ]) {
+      let n = 0;
+      const { reads, problems } = await plansOf(t, async () => {
+        n = await run();
+      });
+      expect(n).toBeGreaterThanOrEqual(3);
+      // One read per batch and one for each batch's last key at least: the later batches were read.
+      expect(reads.length).toBeGreaterThan(n);
+      expect(problems).toEqual([]);
+    }
   });
 
   it('finds a full scan where there is one (the check itself)', async () => {
