@@ -30,7 +30,7 @@ import { callsFor, EXPORTS } from './season-calls.ts';
 import { generateSeason, seasonCounts } from './season-data.ts';
 
 const SECRET = 'bench-session-secret-0123456789abcdefghij';
-const DB_NAME = 'taxfirm_bench_season';
+const DB_NAME = process.env['SEASON_DB_NAME'] ?? 'taxfirm_bench_season';
 const REQUESTS = Number(process.env['SEASON_REQUESTS'] ?? 30);
 const WARM_UP = 5;
 const BUDGET_MS = 50;

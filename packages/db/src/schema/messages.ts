@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
 import { clients, users } from './accounts.ts';
@@ -22,9 +23,22 @@ export const messageThreads = pgTable(
     status: messageThreadStatus().notNull().default('open'),
     /** The newest message the client can see (the inbox's order after "unread first"). */
     lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The client's messages no staff member has read yet (the inbox's "unread first" and its badge). Kept by
+     * triggers on `messages` (migration 0022): every insert, read and deletion recounts the threads it touched.
+     */
+    unreadCount: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('message_threads_last_idx').on(t.lastMessageAt)],
+  (t) => [
+    index('message_threads_last_idx').on(t.lastMessageAt),
+    // The inbox's order: unread first, then the newest.
+    index('message_threads_inbox_idx').on(
+      sql`(${t.unreadCount} > 0) desc`,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id,
+    ),
+  ],
 );
 
 /**

@@ -399,6 +399,24 @@ describe('staff/inbox/payments/list', () => {
     ]);
   });
 
+  it("searches the client's name and file number and the ids, counting the matches within the filters", async () => {
+    const search = (value: string, more: Record<string, unknown> = {}) =>
+      list({ ...more, dataTablesParameters: { search: { value } } });
+    const byName = await search('kiran pat');
+    expect(byName.json()).toMatchObject({ recordsTotal: 3, recordsFiltered: 3 });
+    expect(orders(byName)).toEqual(['order_paid', 'order_open', 'order_failed']);
+    expect(orders(await search('tf-004'))).toEqual(['order_paid', 'order_open', 'order_failed']);
+    expect((await search('order_open')).json()).toMatchObject({ recordsTotal: 3, recordsFiltered: 1 });
+    const inYear = await search('kiran', { taxy: taxYear });
+    expect(inYear.json()).toMatchObject({ recordsTotal: 2, recordsFiltered: 2 });
+    expect(orders(inYear)).toEqual(['order_paid', 'order_open']);
+    expect((await search('nobody', { status: 'paid' })).json()).toMatchObject({
+      recordsTotal: 1,
+      recordsFiltered: 0,
+      data: [],
+    });
+  });
+
   it('refuses a start after the end, a bad date and a bad status with 400', async () => {
     const reversed = await list({ from: '03-10-2026', to: '03-01-2026' });
     expect(reversed.statusCode).toBe(400);

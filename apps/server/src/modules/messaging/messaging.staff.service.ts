@@ -92,8 +92,8 @@ const assignee = alias(users, 'assignee');
 const owner = alias(users, 'owner');
 const fullName = sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`;
 
-/** The thread's client messages no staff member has read yet. */
-const unreadOfThread = sql<number>`(select count(*)::int from ${messages} where ${messages.clientId} = ${messageThreads.clientId} and ${messages.authorKind} = 'client' and ${messages.readAt} is null)`;
+/** Whether the thread has client messages no staff member has read yet (the order's first key, indexed). */
+const hasUnread = sql<boolean>`(${messageThreads.unreadCount} > 0)`;
 /** Who wrote the newest message the client can see. */
 const lastFromOfThread = sql<
   'client' | 'staff' | null
@@ -134,7 +134,7 @@ export async function listInbox(deps: {
     scope,
     analyst,
     filters.status ? eq(messageThreads.status, filters.status) : undefined,
-    filters.unread_only ? sql`${unreadOfThread} > 0` : undefined,
+    filters.unread_only ? hasUnread : undefined,
     searchIn(filters.q, [fullName, owner.email, clients.fileNumber], [clients.phone]),
   );
   const countThreads = async (where: SQL | undefined) => {
@@ -160,7 +160,7 @@ export async function listInbox(deps: {
       assigneeId: assignee.id,
       assigneeFirst: assignee.firstName,
       assigneeLast: assignee.lastName,
-      unread: unreadOfThread,
+      unread: messageThreads.unreadCount,
       lastMessageAt: messageThreads.lastMessageAt,
       lastFrom: lastFromOfThread,
     })
@@ -170,7 +170,7 @@ export async function listInbox(deps: {
     .leftJoin(filings, and(eq(filings.clientId, messageThreads.clientId), eq(filings.taxYear, deps.taxYear)))
     .leftJoin(assignee, eq(assignee.id, filings.assignedTo))
     .where(matching)
-    .orderBy(sql`(${unreadOfThread} > 0) desc`, desc(messageThreads.lastMessageAt), asc(messageThreads.id))
+    .orderBy(desc(hasUnread), desc(messageThreads.lastMessageAt), asc(messageThreads.id))
     .limit(INBOX_PAGE_SIZE)
     .offset((filters.page - 1) * INBOX_PAGE_SIZE);
   const analysts = await db
@@ -196,7 +196,7 @@ export async function listInbox(deps: {
     total: await countThreads(matching),
     page: filters.page,
     page_size: INBOX_PAGE_SIZE,
-    unread_threads: await countThreads(and(scope, sql`${unreadOfThread} > 0`)),
+    unread_threads: await countThreads(and(scope, hasUnread)),
     analysts: analysts.map((a) => ({ user_id: a.id, name: nameOf(a.firstName, a.lastName) })),
   };
 }

@@ -7,6 +7,7 @@ import {
   documents,
   eq,
   filings,
+  isNull,
   messageAttachments,
   messages,
   messageThreads,
@@ -434,5 +435,70 @@ describe('staff/messages/inbox', () => {
     // "N_I" would match NRI if `_` were a wildcard.
     expect(names(await inbox(admin, { q: 'N_I' }))).toEqual([]);
     expect(names(await inbox(admin, { page: 2 }))).toEqual([]);
+  });
+});
+
+describe("the thread's stored unread count (migration 0022's triggers)", () => {
+  /** The stored count and a live recount of the client's unread messages. */
+  async function counts(client: Session) {
+    const [stored] = await t.database.db
+      .select({ n: messageThreads.unreadCount })
+      .from(messageThreads)
+      .where(eq(messageThreads.clientId, client.clientId));
+    const live = await t.database.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.clientId, client.clientId),
+          eq(messages.authorKind, 'client'),
+          isNull(messages.readAt),
+        ),
+      );
+    return { stored: stored?.n, live: live.length };
+  }
+  const row = (box: StaffInbox, client: Session) => box.threads.find((r) => r.client_id === client.clientId);
+
+  it('follows every write, read and deletion, and orders the inbox', async () => {
+    const kiran = await signUpAndLogIn(t, 'kiran.staffmsg@example.com', { first: 'Kiran', last: 'Shah' });
+    const before = (await inbox(admin)).unread_threads;
+    expect((await clientSend(kiran, 'Kiran one')).statusCode).toBe(200);
+    expect((await clientSend(kiran, 'Kiran two')).statusCode).toBe(200);
+    expect(await counts(kiran)).toEqual({ stored: 2, live: 2 });
+    let box = await inbox(admin);
+    expect(box.threads[0]).toMatchObject({ client_id: kiran.clientId, unread: 2, last_from: 'client' });
+    expect(box.unread_threads).toBe(before + 1);
+
+    // A staff reply and a note leave the client's unread messages as they are.
+    expect((await staffSend(admin, { client_id: kiran.clientId, body: 'Hello Kiran' })).statusCode).toBe(200);
+    expect(
+      (await staffSend(admin, { client_id: kiran.clientId, body: 'note', internal: 'true' })).statusCode,
+    ).toBe(200);
+    expect(await counts(kiran)).toEqual({ stored: 2, live: 2 });
+
+    // A deleted message (retention) leaves the count.
+    const [first] = await t.database.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.clientId, kiran.clientId), eq(messages.authorKind, 'client')))
+      .orderBy(messages.createdAt)
+      .limit(1);
+    if (!first) throw new Error('no message from Kiran');
+    await t.database.db.delete(messages).where(eq(messages.id, first.id));
+    expect(await counts(kiran)).toEqual({ stored: 1, live: 1 });
+    expect(row(await inbox(admin, { unread_only: true }), kiran)).toMatchObject({ unread: 1 });
+
+    // Staff reading the thread clears it: it leaves "unread first" and the badge.
+    await thread(admin, kiran);
+    expect(await counts(kiran)).toEqual({ stored: 0, live: 0 });
+    box = await inbox(admin);
+    expect(row(box, kiran)).toMatchObject({ unread: 0 });
+    expect(box.unread_threads).toBe(before);
+    expect(row(await inbox(admin, { unread_only: true }), kiran)).toBeUndefined();
+
+    // The client writes again.
+    expect((await clientSend(kiran, 'Kiran three')).statusCode).toBe(200);
+    expect(await counts(kiran)).toEqual({ stored: 1, live: 1 });
+    expect((await inbox(admin)).threads[0]).toMatchObject({ client_id: kiran.clientId, unread: 1 });
   });
 });
