@@ -7,6 +7,18 @@ import { ServerRouter, type EntryContext } from 'react-router';
 import { NonceContext } from './lib/nonce.tsx';
 
 const STREAM_TIMEOUT_MS = 5000;
+
+/**
+ * Marks an islands page's answer (ADR 021) for the server, which keeps its HTML between requests
+ * (apps/server/src/plugins/app/page-render.ts) and never sends this header on.
+ */
+const ISLANDS_PAGE_HEADER = 'X-Islands-Page';
+
+function isIslandsPage(context: EntryContext): boolean {
+  const id = context.staticHandlerContext.matches.at(-1)?.route.id;
+  const handle: unknown = id === undefined ? undefined : context.routeModules[id]?.handle;
+  return typeof handle === 'object' && handle !== null && (handle as { islands?: unknown }).islands === true;
+}
 export const streamTimeout = STREAM_TIMEOUT_MS;
 
 export default function handleRequest(
@@ -31,6 +43,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          if (isIslandsPage(routerContext)) responseHeaders.set(ISLANDS_PAGE_HEADER, '1');
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
           resolve(
             new Response(createReadableStreamFromReadable(body), {

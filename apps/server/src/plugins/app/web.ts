@@ -1,25 +1,22 @@
 /**
  * Serves the React Router app from this Fastify process: static assets from the client build, and every
- * other GET through React Router's request handler. Public routes render on the server for each request
- * (their loaders read site settings in-process through the load context); /user and /staff render in the
- * browser.
+ * other GET through React Router's request handler. Public routes render on the server (their loaders read
+ * site settings in-process through the load context), islands pages once per settings version
+ * (page-render.ts); /user and /staff render in the browser.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { PageFormResult, WebLoadContext } from '@taxfirm/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SettingsCache } from '../../modules/settings/settings.cache.ts';
 import { isApiPath } from '../../lib/request-path.ts';
 import { contentSecurityPolicy } from '../external/security-headers.ts';
 import { pageCsrfToken } from './csrf.ts';
 import type { PageForms } from './page-forms.ts';
+import { createPageRenderer, type PageHandler } from './page-render.ts';
 import type { PaymentProviderName } from '@taxfirm/contract';
 
 export type WebOptions =
@@ -52,45 +49,7 @@ export function readIslandsScript(clientDir: string): string {
   return `/${entry.file}`;
 }
 
-type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
-
-/**
- * A Fetch API Request for React Router, aborted when the client goes away. The URL is the site's own origin
- * plus the request's path: leading slashes or backslashes ("//evil.example/") cannot turn it into another host.
- */
-export function pageUrl(requestUrl: string, origin: string): URL {
-  return new URL(`/${requestUrl.replace(/^[/\\]+/, '')}`, origin);
-}
-
-/** A page request for React Router: a form's POST is rendered as the page's GET, its outcome in the context. */
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
-  const url = pageUrl(request.url, origin);
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined || key === 'content-type' || key === 'content-length') continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
-  }
-  const controller = new AbortController();
-  reply.raw.once('close', () => controller.abort());
-  const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
-  return new Request(url, { method, headers, signal: controller.signal });
-}
-
-async function sendFetchResponse(
-  reply: FastifyReply,
-  response: Response,
-  formStatus?: number,
-): Promise<FastifyReply> {
-  // A form's outcome (400, 429...) is the status of the page that shows it.
-  reply.status(response.status === 200 && formStatus ? formStatus : response.status);
-  for (const [key, value] of response.headers) {
-    if (key === 'set-cookie') continue;
-    reply.header(key, value);
-  }
-  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
-}
+export { pageUrl } from './page-render.ts';
 
 export async function webPlugin(
   app: FastifyInstance,
@@ -98,7 +57,7 @@ export async function webPlugin(
 ) {
   if (options.mode === 'none') return;
   const origin = new URL(appUrl).origin;
-  let handler: Handler;
+  let handler: PageHandler;
   let islandsScript: string;
   if (options.mode === 'build') {
     const clientDir = path.join(options.buildDir, 'client');
@@ -120,7 +79,7 @@ export async function webPlugin(
     islandsScript = readIslandsScript(clientDir);
     const serverEntry = pathToFileURL(path.join(options.buildDir, 'server', 'index.js')).href;
     const build = (await import(serverEntry)) as ServerBuild;
-    handler = createRequestHandler(build, 'production') as Handler;
+    handler = createRequestHandler(build, 'production') as PageHandler;
   } else {
     const [{ createServer }, { default: middie }] = await Promise.all([
       import('vite'),
@@ -135,28 +94,23 @@ export async function webPlugin(
     handler = createRequestHandler(
       () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       'development',
-    ) as Handler;
+    ) as PageHandler;
   }
 
   // Pages are compressed as they stream (their assets are precompressed at build time). Only pages:
   // API answers stay uncompressed, so no secret can leak through compressed sizes (BREACH).
   await app.register(compress, { global: false });
 
-  const render = async (request: FastifyRequest, reply: FastifyReply, formResult?: PageFormResult) => {
-    // A fresh nonce per page for the inline hydration scripts.
-    const cspNonce = randomBytes(16).toString('base64');
-    reply.header('content-security-policy', contentSecurityPolicy(cspNonce, isProduction, paymentProvider));
-    const context: WebLoadContext = {
-      cspNonce,
-      siteUrl: origin,
-      getSiteSettings: settings.get,
-      islandsScript,
-      formToken: pageCsrfToken(request),
-      ...(formResult ? { formResult } : {}),
-    };
-    const response = await handler(toFetchRequest(request, reply, origin), context);
-    return sendFetchResponse(reply, response, formResult?.status);
-  };
+  // Islands pages' HTML is kept between requests (page-render.ts); in development the sources change.
+  const render = createPageRenderer({
+    handler,
+    origin,
+    getSiteSettings: settings.get,
+    islandsScript,
+    contentSecurityPolicy: (nonce) => contentSecurityPolicy(nonce, isProduction, paymentProvider),
+    formToken: pageCsrfToken,
+    cache: options.mode === 'build',
+  });
   if (pages) pages.render = render;
 
   app.route({
