@@ -77,8 +77,9 @@ test.describe('public chrome', () => {
   }) => {
     const res = await request.get('/');
     const csp = res.headers()['content-security-policy'] ?? '';
-    expect(csp).not.toContain('unsafe-inline');
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1] ?? '';
     expect(nonce).not.toBe('');
     const html = await res.text();
     const tags = (html.match(/<(?:script|style)\b[^>]*>/g) ?? []).filter(
