@@ -18,7 +18,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { paths } from './config/paths.ts';
-import { useIslandsPage } from './lib/islands.ts';
+import { pageCssOf, useIslandsPage } from './lib/islands.ts';
 import { styleNonce, useNonce } from './lib/nonce.tsx';
 import { getQueryClient } from './lib/query-client.ts';
 import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from './lib/seo.ts';
@@ -34,8 +34,9 @@ const INLINED_ROUTE_STYLES = new Set(['root', PUBLIC_LAYOUT_ID]);
 
 /**
  * The page's stylesheets. A React page links them all (<Links />). An islands page (ADR 021) inlines the public
- * pages' CSS in <head>, so its first paint waits for no stylesheet; it links only a page's own CSS modules, if
- * any. The account panel brings the full Mantine stylesheet with its chunk when it opens.
+ * pages' CSS in <head>, so its first paint waits for no stylesheet; a route whose loader returns its own CSS as
+ * `pageCss` (the home page) has it inlined too, and a page's other CSS modules, if any, are linked. The
+ * account panel brings the full Mantine stylesheet with its chunk when it opens.
  */
 function PageStyles({ nonce }: { nonce: string }) {
   const islandsPage = useIslandsPage();
@@ -43,12 +44,17 @@ function PageStyles({ nonce }: { nonce: string }) {
   const framework = useContext(FrameworkContext);
   const matches = useMatches();
   if (!islandsPage || !publicData || !framework) return <Links nonce={nonce} />;
-  const pageStyles = matches
-    .filter((m) => !INLINED_ROUTE_STYLES.has(m.id))
+  const pageMatches = matches.filter((m) => !INLINED_ROUTE_STYLES.has(m.id));
+  const inlineCss = pageMatches.flatMap((m) => pageCssOf(m.data) ?? []);
+  const pageStyles = pageMatches
+    .filter((m) => pageCssOf(m.data) === undefined)
     .flatMap((m) => framework.manifest.routes[m.id]?.css ?? []);
   return (
     <>
-      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: publicData.criticalCss }} />
+      <style
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: [publicData.criticalCss, ...inlineCss].join('\n') }}
+      />
       {[...new Set(pageStyles)].map((href) => (
         <link key={href} rel="stylesheet" href={href} nonce={nonce} />
       ))}

@@ -53,7 +53,8 @@ test.describe('public chrome', () => {
   test('page scripts run under a per-response CSP nonce, never unsafe-inline', async ({ request }) => {
     const nonces: string[] = [];
     for (let i = 0; i < 2; i += 1) {
-      const res = await request.get('/');
+      // A React page: its hydration data and route modules come as inline scripts.
+      const res = await request.get('/newpasswordlink');
       const csp = res.headers()['content-security-policy'] ?? '';
       const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
       expect(scriptSrc).not.toContain('unsafe-inline');
@@ -69,6 +70,45 @@ test.describe('public chrome', () => {
       nonces.push(nonce);
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  test("an islands page's module script and inline stylesheet carry the response's nonce", async ({
+    request,
+  }) => {
+    const res = await request.get('/');
+    const csp = res.headers()['content-security-policy'] ?? '';
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1] ?? '';
+    expect(nonce).not.toBe('');
+    const html = await res.text();
+    const tags = (html.match(/<(?:script|style)\b[^>]*>/g) ?? []).filter(
+      (tag) => !tag.includes('application/ld+json'),
+    );
+    expect(tags.filter((tag) => tag.startsWith('<script'))).toHaveLength(1);
+    expect(tags.some((tag) => tag.startsWith('<style'))).toBe(true);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test('the home and form pages link no stylesheet: their inline one styles every class they use', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/contact-us', '/careers', '/refer-a-friend', '/tax-center']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
+      // Mantine's component classes (m_xxxxxxxx) and the pages' CSS-module classes (_name_hash_n).
+      const classes = new Set(
+        [...html.matchAll(/class="([^"]*)"/g)]
+          .flatMap((m) => (m[1] ?? '').split(/\s+/))
+          .filter((c) => /^(m_[0-9a-f]{6,8}|_[A-Za-z][\w-]*_[\w-]+_\d+)$/.test(c)),
+      );
+      expect(classes.size, path).toBeGreaterThan(10);
+      expect(
+        [...classes].filter((c) => !inlineCss.includes(`.${c}`)),
+        path,
+      ).toEqual([]);
+    }
   });
 
   test('a setting changed in the database shows in the top bar and footer', async ({ page, server }) => {

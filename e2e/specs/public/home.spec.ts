@@ -50,8 +50,12 @@ const POPUPS = [
 const banner = (page: Page) => page.getByRole('region', { name: 'Featured services' });
 const testimonials = (page: Page) => page.getByRole('region', { name: 'Client testimonials' });
 
-/** Waits until the carousel island has run (its Embla instance moves the slides). */
+/**
+ * Waits until the carousel island has run (its Embla instance moves the slides). The island starts a carousel
+ * only once it is near the viewport, so the carousel is scrolled into view first.
+ */
 async function ready(carousel: Locator) {
+  await carousel.scrollIntoViewIfNeeded();
   await expect(carousel).toHaveAttribute('data-ready', 'true');
 }
 

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BannerCarousel } from '../features/home/components/banner-carousel.tsx';
-import { enhance } from './carousel.ts';
+import { enhance, start } from './carousel.ts';
 
 const WIDTH = 800;
 const DELAY = 2000;
@@ -41,13 +41,18 @@ function prefersReducedMotion(reduce: boolean) {
   }));
 }
 
-/** The banner as the server renders it, enhanced by the island. */
-function banner() {
+/** The banner as the server renders it. */
+function serverBanner() {
   document.body.innerHTML = renderToStaticMarkup(
     createElement(MantineProvider, null, createElement(BannerCarousel)),
   );
-  const region = screen.getByRole('region', { name: 'Featured services' });
-  enhance(region);
+  return screen.getByRole('region', { name: 'Featured services' });
+}
+
+/** The banner as the server renders it, started by the island. */
+function banner() {
+  const region = serverBanner();
+  start(region);
   return region;
 }
 
@@ -86,7 +91,7 @@ describe('carousel island', () => {
     // eslint-disable-next-line testing-library/no-node-access -- the row is a plain <div>, with no role.
     const viewport = region.querySelector('[data-carousel="viewport"]');
     expect(viewport).toHaveAttribute('tabindex', '0');
-    enhance(region);
+    start(region);
     expect(viewport).not.toHaveAttribute('tabindex');
   });
 
@@ -166,5 +171,91 @@ describe('carousel island', () => {
     expect(region).toHaveAttribute('data-rotating', 'false');
     await userEvent.unhover(slide);
     expect(region).toHaveAttribute('data-rotating', 'true');
+  });
+});
+
+describe('carousel island start-up', () => {
+  /** An IntersectionObserver whose entries the test reports. */
+  function observeByHand() {
+    const observers: { callback: IntersectionObserverCallback; targets: Element[]; disconnected: boolean }[] =
+      [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly record;
+        constructor(callback: IntersectionObserverCallback) {
+          this.record = { callback, targets: [] as Element[], disconnected: false };
+          observers.push(this.record);
+        }
+        observe(target: Element) {
+          this.record.targets.push(target);
+        }
+        unobserve() {}
+        disconnect() {
+          this.record.disconnected = true;
+        }
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    return (target: Element, isIntersecting: boolean) => {
+      for (const o of observers.filter((o) => !o.disconnected && o.targets.includes(target))) {
+        o.callback([{ target, isIntersecting } as IntersectionObserverEntry], {} as IntersectionObserver);
+      }
+    };
+  }
+
+  /** requestIdleCallback whose callbacks the test runs. */
+  function idleByHand() {
+    const pending: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => pending.push(run));
+    return () => pending.splice(0).forEach((run) => run({ didTimeout: false, timeRemaining: () => 10 }));
+  }
+
+  it('starts only once the carousel is near the viewport and the browser is idle', () => {
+    prefersReducedMotion(false);
+    const report = observeByHand();
+    const runIdle = idleByHand();
+    const region = serverBanner();
+    enhance(region);
+    runIdle();
+    expect(region).toHaveAttribute('data-ready', 'false');
+    report(region, false);
+    runIdle();
+    expect(region).toHaveAttribute('data-ready', 'false');
+    report(region, true);
+    expect(region).toHaveAttribute('data-ready', 'false');
+    runIdle();
+    expect(region).toHaveAttribute('data-ready', 'true');
+    expect(status(region)).toHaveTextContent('Slide 1 of 4');
+    // Once only: later reports change nothing.
+    report(region, true);
+    runIdle();
+    expect(within(region).getAllByRole('button', { name: 'Pause slideshow' })).toHaveLength(1);
+  });
+
+  it('starts at once, held, when keyboard focus reaches it first', async () => {
+    prefersReducedMotion(false);
+    observeByHand();
+    idleByHand();
+    const region = serverBanner();
+    enhance(region);
+    within(region).getByRole('button', { name: 'Next slide' }).focus();
+    expect(region).toHaveAttribute('data-ready', 'true');
+    // Focus is inside the slides: the rotation waits for it to leave.
+    expect(region).toHaveAttribute('data-rotating', 'false');
+    await vi.advanceTimersByTimeAsync(DELAY * 2);
+    expect(status(region)).toHaveTextContent('Slide 1 of 4');
+  });
+
+  it('starts at once when the pointer reaches it first', async () => {
+    prefersReducedMotion(false);
+    observeByHand();
+    idleByHand();
+    const region = serverBanner();
+    enhance(region);
+    await userEvent.hover(within(region).getByRole('group', { name: '1 of 4' }));
+    expect(region).toHaveAttribute('data-ready', 'true');
   });
 });

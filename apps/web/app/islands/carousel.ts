@@ -9,17 +9,63 @@
  * - Pause/Play stops and restarts it for good (its name says what pressing it does);
  * - Previous, Next and the arrow, Home and End keys move the slides;
  * - a "Slide n of m" status, not announced (aria-live off) while the slides rotate by themselves.
+ *
+ * Embla measures the slides when it starts (a forced layout) and that cost lands on the page's start-up
+ * (Lighthouse's Total Blocking Time), so `enhance` only starts a carousel once it comes near the viewport and
+ * the browser is idle after that, or at once when the visitor reaches it first (a pointer over it, or focus).
+ * Until then the server's scroll-snap row works by itself.
  */
 import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+/** How far outside the viewport a carousel starts, so it is ready before it scrolls into view. */
+const NEAR_VIEWPORT = '200px';
+/** The longest an idle start waits for the browser to be idle. */
+const IDLE_TIMEOUT_MS = 2000;
+
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  else window.setTimeout(run, 1);
+}
+
+/** Starts the carousel when it is near the viewport and the browser is idle, or when the visitor reaches it. */
+export function enhance(region: HTMLElement): void {
+  let started = false;
+  const observers: IntersectionObserver[] = [];
+  const startNow = () => {
+    if (started) return;
+    started = true;
+    for (const observer of observers) observer.disconnect();
+    region.removeEventListener('pointerover', startNow);
+    region.removeEventListener('focusin', startNow);
+    start(region);
+  };
+  region.addEventListener('pointerover', startNow);
+  region.addEventListener('focusin', startNow);
+  if (typeof IntersectionObserver !== 'function') {
+    whenIdle(startNow);
+    return;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      whenIdle(startNow);
+    },
+    { rootMargin: NEAR_VIEWPORT },
+  );
+  observers.push(observer);
+  observer.observe(region);
+}
 
 function part<T extends HTMLElement = HTMLElement>(root: HTMLElement, name: string): T | null {
   return root.querySelector<T>(`[data-carousel="${name}"]`);
 }
 
-export function enhance(region: HTMLElement): EmblaCarouselType | undefined {
+/** Starts the carousel's embla and its controls now. */
+export function start(region: HTMLElement): EmblaCarouselType | undefined {
   const viewport = part(region, 'viewport');
   const stage = part(region, 'stage');
   if (!viewport || !stage) return undefined;
@@ -44,8 +90,9 @@ export function enhance(region: HTMLElement): EmblaCarouselType | undefined {
 
   const motion = window.matchMedia(REDUCED_MOTION);
   let choice: 'play' | 'pause' | null = null;
-  let hovered = false;
-  let focused = false;
+  // Started by the visitor's pointer or focus, the carousel is already held by it.
+  let hovered = stage.matches(':hover');
+  let focused = stage.contains(document.activeElement);
 
   const isPlaying = () => (choice ? choice === 'play' : !motion.matches);
 

@@ -30,6 +30,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   document.body.innerHTML = '';
+  window.localStorage.clear();
 });
 
 describe('applyMask', () => {
@@ -191,5 +192,47 @@ describe('the public form island', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("fills a signed-in client's name and e-mail read-only, and keeps them after a referral is sent", async () => {
+    window.localStorage.setItem('access_token', 'user-1');
+    window.localStorage.setItem('user_name', 'Ravi Kumar');
+    window.localStorage.setItem('email', 'ravi@example.com');
+    const user = userEvent.setup();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      answer(200, { http_code: 200, status_smessage: 'Thank you for your referral.' }),
+    );
+    mount(PublicReferralForm as FormComponent);
+    const about = within(screen.getByRole('group', { name: 'About you' }));
+    const name = about.getByRole('textbox', { name: 'Name' });
+    const email = about.getByRole('textbox', { name: 'Email' });
+    expect(name).toHaveValue('Ravi Kumar');
+    expect(email).toHaveValue('ravi@example.com');
+    expect(name).toHaveAttribute('readonly');
+    expect(email).toHaveAttribute('readonly');
+    await user.type(email, 'x');
+    expect(email).toHaveValue('ravi@example.com');
+
+    await user.type(about.getByRole('textbox', { name: 'Phone number' }), '4695550100');
+    await user.type(screen.getByRole('textbox', { name: 'Your friend name' }), 'Kiran Das');
+    await user.type(screen.getByRole('textbox', { name: 'Your friend email' }), 'kiran@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Your friend phone number' }), '4695550111');
+    await user.type(screen.getByRole('textbox', { name: /Message/ }), 'FBAR help');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Thank you for your referral.'),
+    );
+    expect(name).toHaveValue('Ravi Kumar');
+    expect(email).toHaveValue('ravi@example.com');
+  });
+
+  it('leaves the referrer fields open to a visitor who is not signed in', () => {
+    window.localStorage.setItem('user_name', 'Stale Name');
+    mount(PublicReferralForm as FormComponent);
+    const name = within(screen.getByRole('group', { name: 'About you' })).getByRole('textbox', {
+      name: 'Name',
+    });
+    expect(name).toHaveValue('');
+    expect(name).not.toHaveAttribute('readonly');
   });
 });

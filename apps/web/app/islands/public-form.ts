@@ -5,7 +5,7 @@
  * components/ui/post-form.tsx), a check of the file as soon as it is chosen, and sending the form through the
  * API without leaving the page, then the server's message (and, for some forms, home after 2 s).
  */
-import { fileProblem, XSRF_COOKIE, XSRF_HEADER, type FileRule } from '@taxfirm/contract';
+import { fileProblem, STORAGE_KEYS, XSRF_COOKIE, XSRF_HEADER, type FileRule } from '@taxfirm/contract';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -126,6 +126,24 @@ function showOutcome(form: HTMLFormElement, kind: 'ok' | 'failure' | null, messa
 
 type Envelope = { status_smessage?: string; code?: string; details?: Record<string, string> };
 
+/**
+ * A signed-in client refers as themselves (the portal's rule): the fields marked `data-from-session` take the
+ * name or e-mail the login stored (the spec's local-storage keys) and become read-only. As their default
+ * value they survive the form's reset after a referral is sent.
+ */
+export function fillFromSession(form: HTMLFormElement): void {
+  const store = window.localStorage;
+  if (!store.getItem(STORAGE_KEYS.accessToken)) return;
+  for (const field of form.querySelectorAll<HTMLInputElement>('input[data-from-session]')) {
+    const key = field.dataset['fromSession'];
+    const value = key === 'userName' || key === 'email' ? store.getItem(STORAGE_KEYS[key]) : null;
+    if (!value) continue;
+    field.defaultValue = value;
+    field.value = value;
+    field.readOnly = true;
+  }
+}
+
 export function enhance(element: HTMLElement): void {
   if (!(element instanceof HTMLFormElement)) return;
   const form = element;
@@ -134,6 +152,7 @@ export function enhance(element: HTMLElement): void {
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const label = submit?.textContent ?? '';
   let timer: number | undefined;
+  fillFromSession(form);
 
   const check = (field: Field) => {
     const problem = fieldProblem(field, form);

@@ -8,6 +8,18 @@ import { redirectDocument, useMatches, type ClientLoaderFunctionArgs } from 'rea
 
 export type IslandsHandle = { islands: true };
 
+/**
+ * What an islands page's loader may return: `pageCss`, its own CSS modules' text (imported with `?inline` in a
+ * `.server.ts` module), is inlined in the page's <head> and its linked stylesheet left out.
+ */
+export type IslandsPageData = { pageCss?: string } | null;
+
+/** The inline CSS a route's loader data carries, if any. */
+export function pageCssOf(data: unknown): string | undefined {
+  const css = typeof data === 'object' && data !== null ? (data as { pageCss?: unknown }).pageCss : undefined;
+  return typeof css === 'string' ? css : undefined;
+}
+
 /** The route handle of a page served without React. */
 export const ISLANDS_PAGE: IslandsHandle = { islands: true };
 

@@ -157,6 +157,8 @@ type TextFieldProps = {
   type?: 'text' | 'email';
   autoComplete?: string;
   description?: string;
+  /** A signed-in client's own detail that the `public-form` island fills in, read-only. */
+  fromSession?: 'userName' | 'email';
 };
 
 /** A one-line text field with its rules. */
@@ -167,6 +169,7 @@ export function PostTextField({
   type = 'text',
   autoComplete,
   description,
+  fromSession,
 }: TextFieldProps) {
   return (
     <TextInput
@@ -178,6 +181,7 @@ export function PostTextField({
       error={useFieldError(name)}
       {...(autoComplete ? { autoComplete } : {})}
       {...(description ? { description } : {})}
+      {...(fromSession ? { 'data-from-session': fromSession } : {})}
       {...ruleAttributes(rules)}
     />
   );

@@ -4,14 +4,15 @@ import { HomePopup } from '../../features/home/components/home-popup.tsx';
 import { TaxBenefits } from '../../features/home/components/tax-benefits.tsx';
 import { TestimonialsCarousel } from '../../features/home/components/testimonials-carousel.tsx';
 import { WelcomeSection } from '../../features/home/components/welcome-section.tsx';
+import { HOME_CSS } from '../../features/home/home-css.server.ts';
 import { TESTIMONIALS } from '../../features/testimonials/testimonials.ts';
-import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
+import { ISLANDS_PAGE, loadAsDocument, type IslandsPageData } from '../../lib/islands.ts';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
 import type { Route } from './+types/home';
 
-// Served as HTML without React (ADR 021): the carousels and the popup are islands.
+// Served as HTML without React (ADR 021): the carousels and the popup are islands; their CSS is inlined.
 export const handle = ISLANDS_PAGE;
-export const loader = () => null;
+export const loader = (): IslandsPageData => ({ pageCss: HOME_CSS });
 export const clientLoader = loadAsDocument;
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -6,7 +6,8 @@ import { paths } from '../../../config/paths.ts';
 /**
  * The public Refer a Friend form as server HTML (ADR 021): it posts to the page without JavaScript; with
  * it, the `public-form` island masks the phones, checks fields as they are left (a friend e-mail equal to
- * one's own says 'Both emails are same'), sends the referral through the API and shows the server's message.
+ * one's own says 'Both emails are same'), fills a signed-in client's name and e-mail read-only (the server takes
+ * them from the account in any case), sends the referral through the API and shows the server's message.
  * The portal's form (user/saverefferral) is the React `ReferralForm`.
  */
 export function PublicReferralForm({ token, result }: { token: string; result: PageFormResult | null }) {
@@ -27,6 +28,7 @@ export function PublicReferralForm({ token, result }: { token: string; result: P
               name="rf_on_name"
               label="Name"
               autoComplete="name"
+              fromSession="userName"
               rules={{ required: MESSAGES.NAME_REQUIRED }}
             />
             <PostTextField
@@ -34,6 +36,7 @@ export function PublicReferralForm({ token, result }: { token: string; result: P
               label="Email"
               type="email"
               autoComplete="email"
+              fromSession="email"
               rules={{ required: MESSAGES.EMAIL_REQUIRED, email: MESSAGES.EMAIL_INVALID }}
             />
           </SimpleGrid>
