@@ -38,6 +38,23 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
       .optional(),
+    /** The owner role that runs migrations (docs/operations.md, database roles); DATABASE_URL when unset. */
+    DATABASE_MIGRATION_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+      .optional(),
+    /**
+     * How DATABASE_URL reaches PostgreSQL: directly or through a session-mode pooler (`session`), or through a
+     * transaction-mode pooler (`transaction`), which cannot carry LISTEN/NOTIFY: then DATABASE_LISTEN_URL.
+     */
+    DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+    /** A direct (or session-mode) URL for LISTEN/NOTIFY when DATABASE_URL goes through a transaction pooler. */
+    DATABASE_LISTEN_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+      .optional(),
+    /** How many app instances serve the site (declared by the operator; production checks what that needs). */
+    INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
@@ -69,6 +86,17 @@ const envSchema = z
     RAZORPAY_KEY_SECRET: z.string().optional(),
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
     ENCRYPTION_KEY: secret.optional(),
+    /** Retired keys, comma-separated, newest first: they still open values until `npm run keys:rotate`. */
+    ENCRYPTION_KEY_PREVIOUS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(secret)),
     SESSION_SECRET: secret.optional(),
     REDIS_URL: z
       .string()
@@ -153,6 +181,13 @@ export type Env = {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The owner role's URL for migrations (DATABASE_MIGRATION_URL, else DATABASE_URL). */
+  databaseMigrationUrl: string | undefined;
+  databasePoolMode: 'session' | 'transaction';
+  /** Where LISTEN/NOTIFY connects (DATABASE_LISTEN_URL, else DATABASE_URL). */
+  databaseListenUrl: string | undefined;
+  /** Declared number of app instances (INSTANCES). */
+  instances: number;
   smtpUrl: string | undefined;
   /** STARTTLS is required on a plain smtp:// URL (production, unless SMTP_ALLOW_PLAINTEXT=1). */
   smtpRequireTls: boolean;
@@ -169,6 +204,8 @@ export type Env = {
   s3: S3Config | undefined;
   payments: PaymentsConfig;
   encryptionKey: string;
+  /** Retired encryption keys that still open old values (ENCRYPTION_KEY_PREVIOUS). */
+  encryptionKeysPrevious: string[];
   sessionSecret: string;
   redisUrl: string | undefined;
   logLevel: string;
@@ -219,6 +256,10 @@ export function loadEnv(
     appUrl: (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: v.DATABASE_URL,
+    databaseMigrationUrl: v.DATABASE_MIGRATION_URL ?? v.DATABASE_URL,
+    databasePoolMode: v.DATABASE_POOL_MODE,
+    databaseListenUrl: v.DATABASE_LISTEN_URL ?? v.DATABASE_URL,
+    instances: v.INSTANCES,
     smtpUrl: v.SMTP_URL,
     smtpRequireTls:
       isProduction && v.SMTP_URL?.startsWith('smtp://') === true && v.SMTP_ALLOW_PLAINTEXT !== '1',
@@ -248,6 +289,7 @@ export function loadEnv(
           }
         : { provider: 'sandbox' },
     encryptionKey: secrets.encryptionKey,
+    encryptionKeysPrevious: v.ENCRYPTION_KEY_PREVIOUS,
     sessionSecret: secrets.sessionSecret,
     redisUrl: v.REDIS_URL,
     logLevel: v.LOG_LEVEL,
