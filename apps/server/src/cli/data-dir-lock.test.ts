@@ -29,7 +29,7 @@ const STAFF = [
 ];
 
 describe('DATA_DIR lock: the command-line tools and a running server', () => {
-  it('DATA_DIR lock: staff:create and db:migrate refuse, saying how to go on, while another process has the database open; it opens afterwards', async () => {
+  it('DATA_DIR lock: staff:create, db:migrate and sessions:revoke refuse, saying how to go on, while another process has the database open; it opens afterwards', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-cli-lock-'));
     let server: DatabaseHandle | undefined;
     try {
@@ -38,6 +38,7 @@ describe('DATA_DIR lock: the command-line tools and a running server', () => {
       for (const [script, command, args] of [
         ['staff-create.ts', 'npm run staff:create', STAFF],
         ['migrate.ts', 'npm run db:migrate', []],
+        ['sessions-revoke.ts', 'npm run sessions:revoke', ['--all']],
       ] as const) {
         const refused = runCli(script, dataDir, ...args);
         expect(refused.status, refused.stderr).toBe(1);
@@ -61,6 +62,15 @@ describe('DATA_DIR lock: the command-line tools and a running server', () => {
       const migrated = runCli('migrate.ts', dataDir);
       expect(migrated.status, migrated.stderr).toBe(0);
       expect(migrated.stdout).toContain('Database is up to date (pglite).');
+      const revoked = runCli('sessions-revoke.ts', dataDir, '--staff');
+      expect(revoked.status, revoked.stderr).toBe(0);
+      expect(revoked.stdout).toBe('Ended 0 sessions (staff).\n');
+      // Two scopes at once, or an e-mail that is not one, is a usage error that touches nothing.
+      for (const args of [['--all', '--staff'], ['--email', 'ada'], []]) {
+        const refused = runCli('sessions-revoke.ts', dataDir, ...args);
+        expect(refused.status, refused.stderr).toBe(2);
+        expect(refused.stderr).toContain('Usage: npm run sessions:revoke -- --all | --staff | --clients');
+      }
     } finally {
       await server?.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -4,7 +4,9 @@
  * logout, and when the account's password changes.
  */
 import { INACTIVITY_LIMIT_MINUTES, SESSION_ABSOLUTE_HOURS } from '@taxfirm/contract';
-import { and, clients, eq, gt, isNull, ne, sessions, users, type Database } from '@taxfirm/db';
+import { and, clients, eq, gt, inArray, isNull, ne, sessions, sql, users, type Database } from '@taxfirm/db';
+import { audit } from '../../lib/audit.ts';
+import { SYSTEM } from '../../lib/actor.ts';
 import type { SessionUser } from '../../types/fastify.d.ts';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
 
@@ -112,4 +114,41 @@ export async function revokeUserSessions(
     .where(
       and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined),
     );
+}
+
+/** Whose sessions an operator ends at once (`npm run sessions:revoke`): everyone, staff, clients or one account. */
+export type RevokeScope =
+  { kind: 'all' } | { kind: 'staff' } | { kind: 'clients' } | { kind: 'email'; email: string };
+
+/**
+ * End every live session in `scope` (after a suspected breach: docs/operations.md), audited as the system.
+ * Answers how many sessions ended; an unknown e-mail ends none.
+ */
+export async function revokeSessionsInScope(db: Database, scope: RevokeScope): Promise<number> {
+  const holders =
+    scope.kind === 'all'
+      ? undefined
+      : db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            scope.kind === 'email'
+              ? sql`lower(${users.email}) = ${scope.email.trim().toLowerCase()}`
+              : scope.kind === 'staff'
+                ? inArray(users.role, ['admin', 'analyst'])
+                : eq(users.role, 'client'),
+          );
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(isNull(sessions.revokedAt), holders ? inArray(sessions.userId, holders) : undefined))
+      .returning({ id: sessions.id });
+    await audit(tx, {
+      actor: SYSTEM,
+      action: 'sessions.revoked',
+      subject: `${scope.kind === 'email' ? 'one account' : scope.kind}: ${ended.length}`,
+    });
+    return ended.length;
+  });
 }
