@@ -29,6 +29,8 @@ const REDIS_URL = inject('redisUrl');
 /** login/check's per-address limit in 15 minutes (accounts.routes.ts). */
 const LOGIN_IP_LIMIT = 50;
 const PASSWORD = 'a long test password for two instances';
+/** How B's LISTEN connections name themselves (DATABASE_LISTEN_URL), to find them in pg_stat_activity. */
+const LISTEN_APP_NAME = 'taxfirm_listen_b';
 
 type Instance = { url: string; process: ChildProcess; output: () => string; dataDir: string };
 
@@ -175,7 +177,11 @@ beforeAll(async () => {
   // One after the other: Vite (--dev) is slow to start on a busy machine, and the second then finds the
   // database migrated. B listens through DATABASE_LISTEN_URL, as it would behind a transaction-mode pooler.
   a = await startInstance(env);
-  b = await startInstance({ ...env, DATABASE_POOL_MODE: 'transaction', DATABASE_LISTEN_URL: url });
+  b = await startInstance({
+    ...env,
+    DATABASE_POOL_MODE: 'transaction',
+    DATABASE_LISTEN_URL: `${url}?application_name=${LISTEN_APP_NAME}`,
+  });
   handle = await createDatabase({ engine: 'postgres', url, maxConnections: 2 });
 }, 180_000);
 
@@ -257,6 +263,21 @@ describe('two instances on one PostgreSQL, Redis and S3', () => {
         15_000,
       ),
     ).toBe(true);
+  });
+
+  it('B listens on DATABASE_LISTEN_URL, one connection per channel, and runs nothing else there', async () => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    const { rows } = await client
+      .query<{ query: string }>(
+        'select query from pg_stat_activity where datname = $1 and application_name = $2 order by 1',
+        [database, LISTEN_APP_NAME],
+      )
+      .finally(() => client.end());
+    expect(rows.map((row) => row.query)).toEqual([
+      'LISTEN email_outbox_pending',
+      'LISTEN site_settings_changed',
+    ]);
   });
 
   it('e-mails queued on either instance are each delivered exactly once with both workers running', async () => {
