@@ -1,11 +1,12 @@
 /**
- * Two real server processes (server.ts, as `npm run dev` starts it) on one PostgreSQL database, one Redis, one
+ * Two real server processes (server.ts) on one PostgreSQL database, one Redis, one
  * S3 store (s3rver) and one SMTP server, INSTANCES=2, spoken to over HTTP only, like two instances behind a
  * load balancer (docs/operations.md, scaling out). Runs in the server-redis project when TEST_DATABASE_URL is
  * also set (vitest.config.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ import { S3RVER_CREDENTIALS, startS3 } from '../test/s3.ts';
 import { startSmtpServer } from '../test/smtp.ts';
 import { createSession } from './modules/accounts/sessions.service.ts';
 import { createStaffMember } from './modules/staff/staff-accounts.service.ts';
+import { WEB_BUILD_DIR } from './paths.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const ADMIN_URL = inject('postgresUrl');
@@ -31,6 +33,12 @@ const LOGIN_IP_LIMIT = 50;
 const PASSWORD = 'a long test password for two instances';
 /** How B's LISTEN connections name themselves (DATABASE_LISTEN_URL), to find them in pg_stat_activity. */
 const LISTEN_APP_NAME = 'taxfirm_listen_b';
+
+/**
+ * The pages come from the web build when there is one (CI builds before it tests), else through Vite (--dev),
+ * which is slower to start. The calls tested here are the same either way.
+ */
+const WEB_MODE = existsSync(path.join(WEB_BUILD_DIR, 'server', 'index.js')) ? [] : ['--dev'];
 
 type Instance = { url: string; process: ChildProcess; output: () => string; dataDir: string };
 
@@ -58,8 +66,8 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'taxfirm-instance-'));
   const chunks: string[] = [];
-  // --dev serves pages through Vite, so no web build is needed; NODE_ENV=test keeps the sandbox payments.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts', '--dev'], {
+  // NODE_ENV=test keeps the sandbox payments.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts', ...WEB_MODE], {
     cwd: ROOT,
     env: {
       ...env,
@@ -174,8 +182,8 @@ beforeAll(async () => {
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
   };
-  // One after the other: Vite (--dev) is slow to start on a busy machine, and the second then finds the
-  // database migrated. B listens through DATABASE_LISTEN_URL, as it would behind a transaction-mode pooler.
+  // One after the other: Vite (--dev) is slow to start on a busy machine (the web plugin has ten seconds).
+  // B listens through DATABASE_LISTEN_URL, as it would behind a transaction-mode pooler.
   a = await startInstance(env);
   b = await startInstance({
     ...env,
