@@ -3,6 +3,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const serverTests = ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'];
 /** Tests that need a Redis server (TEST_REDIS_URL); their own project, like PostgreSQL's. */
 const redisTests = ['apps/server/src/**/*.redis.test.ts'];
+const multiInstanceTest = 'apps/server/src/multi-instance.redis.test.ts';
 const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `server-${engine}`,
@@ -55,7 +56,12 @@ export default defineConfig({
               test: {
                 name: 'server-redis',
                 include: redisTests,
-                provide: { redisUrl: process.env['TEST_REDIS_URL'] },
+                // Two instances on one PostgreSQL (multi-instance.redis.test.ts) also need TEST_DATABASE_URL.
+                exclude: process.env['TEST_DATABASE_URL'] ? [] : [multiInstanceTest],
+                provide: {
+                  redisUrl: process.env['TEST_REDIS_URL'],
+                  postgresUrl: process.env['TEST_DATABASE_URL'] ?? '',
+                },
                 environment: 'node',
                 env: { TEST_DB_ENGINE: 'pglite' },
                 globalSetup: ['packages/db/src/testing/global-setup.ts'],

@@ -276,3 +276,59 @@ describe('loadEnv: hardening (F-18)', () => {
     }
   });
 });
+
+describe('loadEnv: many instances', () => {
+  const shared = {
+    ...production,
+    DATABASE_URL: 'postgres://app@db.internal/taxfirm',
+    REDIS_URL: 'redis://cache.internal:6379',
+    STORAGE: 's3',
+    S3_BUCKET: 'taxfirm-files',
+  };
+
+  it('starts N instances in production on PostgreSQL, Redis and S3', () => {
+    const env = loadEnv({ ...shared, INSTANCES: '3' });
+    expect(env.instances).toBe(3);
+    expect(env.databaseListenUrl).toBe(shared.DATABASE_URL);
+  });
+
+  it('refuses INSTANCES > 1 in production on PGlite, local files or in-memory rate limits, listing each', () => {
+    const message = (() => {
+      try {
+        loadEnv({ ...production, INSTANCES: '2' });
+      } catch (error) {
+        return error instanceof EnvError ? error.message : '';
+      }
+      return '';
+    })();
+    expect(message.split('\n').slice(1)).toEqual(
+      expect.arrayContaining([
+        '  DATABASE_URL: is required with INSTANCES=2: the embedded database (PGlite) belongs to one process',
+        '  STORAGE: must be s3 with INSTANCES=2: files on local disk are seen by one instance only',
+        '  REDIS_URL: is required with INSTANCES=2: without it each instance counts rate limits on its own',
+      ]),
+    );
+    for (const key of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET'] as const) {
+      const { [key]: _, ...without } = shared;
+      const env = key === 'S3_BUCKET' ? { ...without, STORAGE: 'local' } : without;
+      expect(() => loadEnv({ ...env, INSTANCES: '2' }), key).toThrow(EnvError);
+      // One instance needs none of them.
+      expect(loadEnv({ ...env, INSTANCES: '1' }).instances).toBe(1);
+    }
+    // Outside production (a developer trying it out) nothing is refused.
+    expect(loadEnv({ ...base, INSTANCES: '2' }).instances).toBe(2);
+  });
+
+  it('requires DATABASE_LISTEN_URL behind a transaction-mode pooler, and listens there', () => {
+    const pooled = { ...shared, DATABASE_POOL_MODE: 'transaction' };
+    expect(() => loadEnv(pooled)).toThrow(
+      'DATABASE_LISTEN_URL: is required with DATABASE_POOL_MODE=transaction: LISTEN/NOTIFY needs a direct or session-mode URL',
+    );
+    // Never workable, so refused outside production too.
+    expect(() => loadEnv({ ...base, DATABASE_POOL_MODE: 'transaction' })).toThrow(/DATABASE_LISTEN_URL/);
+    const direct = 'postgres://app@db-primary.internal/taxfirm';
+    const env = loadEnv({ ...pooled, DATABASE_LISTEN_URL: direct });
+    expect(env.databasePoolMode).toBe('transaction');
+    expect(env.databaseListenUrl).toBe(direct);
+  });
+});

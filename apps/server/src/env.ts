@@ -147,7 +147,17 @@ const envSchema = z
         message: 'is only for a mail relay on this machine (SMTP_URL to 127.0.0.1, ::1 or localhost)',
       });
     }
+    if (v.DATABASE_POOL_MODE === 'transaction' && !v.DATABASE_LISTEN_URL) {
+      // A transaction-mode pooler hands each statement any server connection: a LISTEN would hear nothing.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_LISTEN_URL'],
+        message:
+          'is required with DATABASE_POOL_MODE=transaction: LISTEN/NOTIFY needs a direct or session-mode URL',
+      });
+    }
     if (v.NODE_ENV !== 'production') return;
+    if (v.INSTANCES > 1) multiInstanceIssues(v, ctx);
     if (v.PAYMENT_PROVIDER === 'razorpay' && v.RAZORPAY_KEY_ID?.startsWith('rzp_test_')) {
       ctx.addIssue({
         code: 'custom',
@@ -299,6 +309,35 @@ export function loadEnv(
 }
 
 type ParsedEnv = z.infer<typeof envSchema>;
+
+/** What INSTANCES > 1 needs: state every instance shares (docs/operations.md, scaling out). */
+function multiInstanceIssues(
+  v: Pick<ParsedEnv, 'INSTANCES' | 'DATABASE_URL' | 'STORAGE' | 'REDIS_URL'>,
+  ctx: z.RefinementCtx,
+): void {
+  const n = `INSTANCES=${v.INSTANCES}`;
+  if (!v.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_URL'],
+      message: `is required with ${n}: the embedded database (PGlite) belongs to one process`,
+    });
+  }
+  if (v.STORAGE !== 's3') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STORAGE'],
+      message: `must be s3 with ${n}: files on local disk are seen by one instance only`,
+    });
+  }
+  if (!v.REDIS_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['REDIS_URL'],
+      message: `is required with ${n}: without it each instance counts rate limits on its own`,
+    });
+  }
+}
 
 const smtpHost = (url: string) => {
   try {

@@ -37,7 +37,13 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { engine: 'postgres'; url: string; maxConnections?: number }
+  | {
+      engine: 'postgres';
+      url: string;
+      maxConnections?: number;
+      /** Where LISTEN connects (a transaction-mode pooler cannot carry it); `url` when not given. */
+      listenUrl?: string;
+    }
   | {
       engine: 'pglite';
       /** On disk: held under a lock (data-dir-lock.ts) from open to close, one process at a time. */
@@ -81,7 +87,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
           await client.end();
         }
       },
-      listen: (channel, onNotify) => listenPg(options.url, channel, onNotify),
+      listen: (channel, onNotify) => listenPg(options.listenUrl ?? options.url, channel, onNotify),
       dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
       close: () => pool.end(),
     };

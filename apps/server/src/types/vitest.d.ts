@@ -4,6 +4,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** TEST_REDIS_URL, for the server-redis project. */
     redisUrl: string;
+    /** TEST_DATABASE_URL, for the server-redis project's test of two instances on PostgreSQL. */
+    postgresUrl: string;
   }
 }
 
