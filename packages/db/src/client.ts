@@ -154,7 +154,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
  * (throws) when the separation would be void: the app's role is a superuser or a member of the owner, owns
  * something, may create in the schema, or still holds a write on the audit log granted by some other role.
  */
-export async function grantAppRole(owner: pg.Client, appRole: string): Promise<void> {
+async function grantAppRole(owner: pg.Client, appRole: string): Promise<void> {
   const refuse = (problems: string[]) => {
     if (problems.length === 0) return;
     throw new Error(
