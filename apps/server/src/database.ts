@@ -3,15 +3,20 @@ import { createDatabase, prepareDatabase, type DatabaseHandle } from '@taxfirm/d
 import type { Env } from './env.ts';
 import { MIGRATIONS_DIR } from './paths.ts';
 
-/** Open the configured database (PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR) and migrate it. */
+/**
+ * Open the configured database (PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR) and migrate it:
+ * on PostgreSQL as DATABASE_MIGRATION_URL's role, the owner, which then grants DATABASE_URL's role what the app
+ * needs (docs/operations.md, database roles).
+ */
 export async function openDatabase(
-  env: Pick<Env, 'databaseUrl' | 'dataDir' | 'databaseListenUrl'>,
+  env: Pick<Env, 'databaseUrl' | 'databaseMigrationUrl' | 'databaseListenUrl' | 'dataDir'>,
 ): Promise<DatabaseHandle> {
   const handle = env.databaseUrl
     ? await createDatabase({
         engine: 'postgres',
         url: env.databaseUrl,
         ...(env.databaseListenUrl ? { listenUrl: env.databaseListenUrl } : {}),
+        ...(env.databaseMigrationUrl ? { migrationUrl: env.databaseMigrationUrl } : {}),
       })
     : await createDatabase({ engine: 'pglite', dataDir: path.join(env.dataDir, 'pglite') });
   try {

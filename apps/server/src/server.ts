@@ -1,5 +1,5 @@
 /** Entry point: environment → database → app → listen, with graceful shutdown. */
-import { DataDirLockedError } from '@taxfirm/db';
+import { DatabaseRoleError, DataDirLockedError } from '@taxfirm/db';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { openDatabase } from './database.ts';
@@ -69,7 +69,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof EnvError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DatabaseRoleError
+  ) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -23,7 +23,10 @@ export type DatabaseHandle = {
   engine: Engine;
   /** Runs one trivial query; throws when the database is unreachable. */
   ping: () => Promise<void>;
-  /** Apply the committed migrations; on PostgreSQL through one connection under an advisory lock. */
+  /**
+   * Apply the committed migrations; on PostgreSQL through one connection (as the migration role) under an
+   * advisory lock, then grant the app's role what it needs when it is another role (grantAppRole).
+   */
   migrate: (migrationsFolder: string) => Promise<void>;
   /**
    * Call onNotify for every NOTIFY on the channel, from any connection. On PostgreSQL a dedicated
@@ -40,9 +43,11 @@ export type DatabaseOptions =
   | {
       engine: 'postgres';
       url: string;
-      maxConnections?: number;
+      /** The owner role that migrates (DATABASE_MIGRATION_URL); `url` when unset. */
+      migrationUrl?: string;
       /** Where LISTEN connects (a transaction-mode pooler cannot carry it); `url` when not given. */
       listenUrl?: string;
+      maxConnections?: number;
     }
   | {
       engine: 'pglite';
@@ -76,12 +81,17 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         await pool.query('select 1');
       },
       migrate: async (migrationsFolder) => {
-        const client = new pg.Client({ connectionString: options.url });
+        const client = new pg.Client({ connectionString: options.migrationUrl ?? options.url });
         await client.connect();
         try {
           // Several instances may start at once: one migrates, the others wait.
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
           await migratePg(drizzlePg({ client, casing: CASING }), { migrationsFolder });
+          // The roles as the server resolves them (a URL may leave the user to PGUSER or the OS account).
+          const owner = await client.query<{ role: string }>('select current_user as role');
+          const app = await pool.query<{ role: string }>('select current_user as role');
+          const appRole = app.rows[0]?.role;
+          if (appRole && appRole !== owner.rows[0]?.role) await grantAppRole(client, appRole);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
           await client.end();
@@ -136,6 +146,65 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       }
     },
   };
+}
+
+/**
+ * Give the app's role (DATABASE_URL's user) exactly what the app needs on the owner's schema, and nothing it
+ * could use to rewrite history (security review F-08): read and write every table but the audit log, which it
+ * may only read and append to; no ownership, so no ALTER, DROP or DISABLE TRIGGER. Idempotent, run as the owner
+ * after every migration in one transaction, so the grants also cover tables a migration just made. Refuses
+ * (throws) when the separation would be void: the app's role is a superuser or a member of the owner, owns
+ * something, may create in the schema, or still holds a write on the audit log granted by some other role.
+ */
+/** The app's database role holds more than its grants: the server refuses to start (message only, no stack). */
+export class DatabaseRoleError extends Error {}
+
+async function grantAppRole(owner: pg.Client, appRole: string): Promise<void> {
+  const refuse = (problems: string[]) => {
+    if (problems.length === 0) return;
+    throw new DatabaseRoleError(
+      `The app's database role ${appRole} (DATABASE_URL) must hold no more than its grants, but it ` +
+        `${problems.join('; ')}. See docs/operations.md, "Database roles and the audit chain".`,
+    );
+  };
+  const before = await owner.query<{ problem: string }>(
+    `select 'is a superuser' as problem from pg_roles where rolname = $1 and rolsuper
+     union all
+     select 'is a member of the owner role ' || current_user where pg_has_role($1, current_user, 'MEMBER')
+     union all
+     select 'owns ' || c.relname from pg_class c
+      where c.relnamespace = 'public'::regnamespace and pg_get_userbyid(c.relowner) = $1
+     union all
+     select 'owns function ' || p.proname from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and pg_get_userbyid(p.proowner) = $1
+     union all
+     select 'may create objects in schema public' where has_schema_privilege($1, 'public', 'CREATE')`,
+    [appRole],
+  );
+  refuse(before.rows.map((r) => r.problem));
+  const role = owner.escapeIdentifier(appRole);
+  await owner.query('begin');
+  try {
+    // Revoking first makes the grants exact, whatever an earlier version or an operator granted as the owner.
+    await owner.query(`revoke all on all tables in schema public from ${role}`);
+    await owner.query(`revoke all on all sequences in schema public from ${role}`);
+    await owner.query(`grant usage on schema public to ${role}`);
+    await owner.query(`grant select, insert, update, delete on all tables in schema public to ${role}`);
+    await owner.query(`revoke update, delete, truncate on audit_log from ${role}`);
+    await owner.query(`grant usage, select on all sequences in schema public to ${role}`);
+    await owner.query(`grant execute on all functions in schema public to ${role}`);
+    await owner.query('commit');
+  } catch (error) {
+    await owner.query('rollback').catch(() => {});
+    throw error;
+  }
+  // A grant made by another role (a superuser) survives the owner's revoke.
+  const after = await owner.query<{ problem: string }>(
+    `select 'may update, delete, truncate or add triggers to audit_log (granted by another role)' as problem
+      where has_table_privilege($1, 'audit_log', 'UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES')`,
+    [appRole],
+  );
+  refuse(after.rows.map((r) => r.problem));
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;

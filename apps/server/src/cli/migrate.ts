@@ -1,5 +1,5 @@
 /** npm run db:migrate — apply migrations (and the default rows) to the configured database, then exit. */
-import { DataDirLockedError } from '@taxfirm/db';
+import { DatabaseRoleError, DataDirLockedError } from '@taxfirm/db';
 import { openDatabase } from '../database.ts';
 import { EnvError, loadEnv } from '../env.ts';
 import { dataDirInUse } from './data-dir-in-use.ts';
@@ -10,7 +10,8 @@ try {
   await database.close();
   process.stdout.write(`Database is up to date (${database.engine}).\n`);
 } catch (error) {
-  if (error instanceof EnvError) process.stderr.write(`${error.message}\n`);
+  if (error instanceof EnvError || error instanceof DatabaseRoleError)
+    process.stderr.write(`${error.message}\n`);
   else if (error instanceof DataDirLockedError)
     process.stderr.write(dataDirInUse(error, 'npm run db:migrate'));
   else throw error;

@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id } from '../columns.ts';
 import { clients, users } from './accounts.ts';
+
+/** Raw bytes: node-postgres reads a Buffer, PGlite a Uint8Array; both come out as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** Who did what to which client's data, when and from where (append-only; never the values). */
 export const auditLog = pgTable(
@@ -21,8 +37,32 @@ export const auditLog = pgTable(
      * database's millisecond clock), and a random id says nothing of which came first.
      */
     seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+    /*
+     * The hash chain (migration 0023). The database's BEFORE INSERT trigger sets all four on every insert,
+     * whatever the writer sent: the defaults only let an insert leave them out, and the checks below refuse a
+     * row the trigger did not fill. modules/audit/audit-chain.ts verifies the chain.
+     */
+    /** The row's place in the chain: 1, 2, 3… with no gaps. */
+    chainSeq: bigint({ mode: 'number' }).notNull().default(0),
+    /** The previous row's hash (32 zero bytes for the first row). */
+    prevHash: bytea()
+      .notNull()
+      .default(sql`''::bytea`),
+    /** sha256(prev_hash || the row's canonical content). */
+    hash: bytea()
+      .notNull()
+      .default(sql`''::bytea`),
+    /** sha256('actor:' || actor id) || sha256('client:' || client id) at insert: survives an erased reference. */
+    refDigests: bytea()
+      .notNull()
+      .default(sql`''::bytea`),
   },
   (t) => [
+    unique('audit_log_chain_seq_key').on(t.chainSeq),
+    check(
+      'audit_log_chained',
+      sql`${t.chainSeq} > 0 and octet_length(${t.prevHash}) = 32 and octet_length(${t.hash}) = 32 and octet_length(${t.refDigests}) = 64`,
+    ),
     index('audit_log_client_created_idx').on(t.clientId, t.createdAt),
     // The log's order (newest first) and its date filters.
     index('audit_log_created_idx').on(t.createdAt, t.seq),
