@@ -6,12 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { FILE_STATUSES } from '@taxfirm/contract';
 import { and, clients, count, documents, eq, filings, users } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stepUpSession, staffSession, useTestApp, type TestApp } from '../../../test/helpers.ts';
+import {
+  stepUpSession,
+  staffSession,
+  TEST_ENCRYPTION_KEY,
+  useTestApp,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { createKeyring } from '../../lib/crypto/keyring.ts';
 import { verifyPassword } from '../../lib/crypto/passwords.ts';
 import { createSession } from '../accounts/sessions.service.ts';
 import { DemoRefusedError, seedDemoData, type DemoResult } from './demo-data.ts';
-import { TEST_ENCRYPTION_KEY } from '../../../test/helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 
