@@ -51,6 +51,7 @@ import { hashPassword } from '../../lib/crypto/passwords.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
 import { createClientAccount } from '../accounts/accounts.service.ts';
+import { recordTermsAccepted } from '../consents/consents.service.ts';
 import { recordDocuments } from '../documents/documents.service.ts';
 import { ensureThread, writeMessage } from '../messaging/messaging.service.ts';
 import { saveDependents, saveEmployers, saveSpouse, saveTaxpayer } from '../profile/profile.service.ts';
@@ -220,6 +221,8 @@ async function demoPdf(title: string, lines: readonly string[]): Promise<Buffer>
 
 const DOCUMENT_PREFIX = uploadKeyPrefix(CALLS.uploadDocs);
 const DAY_MS = 86_400_000;
+/** Where the demo's audited writes say they came from. */
+const DEMO_ORIGIN = { ip: '127.0.0.1', userAgent: 'npm run db:seed' };
 
 /** Refuse where demo data must never go: production, or a database that already has clients. */
 export async function assertCanSeed(db: Database, isProduction: boolean): Promise<void> {
@@ -325,8 +328,9 @@ export async function seedDemoData(
     const status: FileStatus = FILE_STATUSES[i] ?? r.pick(FILE_STATUSES);
     const analyst = r.pick(analysts);
 
-    const { userId, clientId } = await db.transaction((tx) =>
-      createClientAccount(tx, {
+    // As registration makes the account, terms ticked on the form included.
+    const { userId, clientId } = await db.transaction(async (tx) => {
+      const made = await createClientAccount(tx, {
         email,
         passwordHash: clientHash,
         firstName: first,
@@ -337,8 +341,10 @@ export async function seedDemoData(
         assignedTo: null,
         comment: 'Registered in the client portal',
         changedBy: null,
-      }),
-    );
+      });
+      await recordTermsAccepted(tx, { ...made, origin: DEMO_ORIGIN });
+      return made;
+    });
     await db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, userId));
     if (sampleClients.length < 5 && i % 3 === 0) sampleClients.push({ email, status });
 
@@ -348,8 +354,7 @@ export async function seedDemoData(
       userId,
       clientId,
       email,
-      ip: '127.0.0.1',
-      userAgent: 'db:seed',
+      ...DEMO_ORIGIN,
     };
     const profileDeps = { db, keyring, taxYear: current };
     const married = r.chance(0.55);
