@@ -1,0 +1,139 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FILE_STATUSES } from '@taxfirm/contract';
+import { and, clients, count, documents, eq, filings, users } from '@taxfirm/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  stepUpSession,
+  staffSession,
+  TEST_ENCRYPTION_KEY,
+  useTestApp,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { createKeyring } from '../../lib/crypto/keyring.ts';
+import { verifyPassword } from '../../lib/crypto/passwords.ts';
+import { createSession } from '../accounts/sessions.service.ts';
+import { DemoRefusedError, seedDemoData, type DemoResult } from './demo-data.ts';
+
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+const t: TestApp = useTestApp();
+let seeded: DemoResult;
+
+const seed = (options: { isProduction?: boolean; clients?: number } = {}) =>
+  seedDemoData(
+    {
+      db: t.database.db,
+      keyring: createKeyring(TEST_ENCRYPTION_KEY),
+      storage: t.storage,
+      isProduction: options.isProduction ?? false,
+      appUrl: 'http://localhost:3000',
+    },
+    { clients: options.clients ?? 200 },
+  );
+
+beforeAll(async () => {
+  seeded = await seed();
+}, 180_000);
+
+describe('demo data (npm run db:seed)', () => {
+  it('makes 200 clients in every file status over the current and the previous tax year', async () => {
+    const current = seeded.currentTaxYear;
+    expect(seeded.counts['clients']).toBe(200);
+    expect(seeded.counts['staff']).toBe(4);
+    const statuses = await t.database.db
+      .selectDistinct({ status: filings.status })
+      .from(filings)
+      .where(eq(filings.taxYear, current));
+    expect(statuses.map((s) => s.status).sort()).toEqual([...FILE_STATUSES].sort());
+    const years = await t.database.db.selectDistinct({ year: filings.taxYear }).from(filings);
+    expect(years.map((y) => y.year).sort()).toEqual([current - 1, current]);
+    for (const table of ['documents', 'tax summaries', 'invoices', 'payments', 'messages', 'referrals']) {
+      expect(seeded.counts[table], table).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers the staff console client list with the demo clients, and the printed passwords sign in', async () => {
+    const admin = await staffSession(t, 'lead@firm.test', 'admin');
+    const list = await t.postAs(admin.sid, '/api/staff/clients/list', {});
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ recordsTotal: 200 });
+    for (const member of seeded.staff) {
+      const [user] = await t.database.db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.email, member.email));
+      expect(await verifyPassword(user?.hash ?? '', member.password), member.email).toBe(true);
+    }
+    const login = await t.post('/api/login/check', {
+      email: seeded.sampleClients[0]?.email,
+      password: seeded.clientPassword,
+    });
+    expect(login.statusCode, login.body).toBe(200);
+  });
+
+  it("opens a client's sealed identity number through the reveal call and downloads a stored document", async () => {
+    const [client] = await t.database.db
+      .select({ clientId: clients.id, userId: clients.userId })
+      .from(clients)
+      .innerJoin(documents, and(eq(documents.clientId, clients.id), eq(documents.category, 'W2')))
+      .limit(1);
+    if (!client) throw new Error('no demo client with a W-2');
+    const session = await createSession(t.database.db, client.userId, { ip: '127.0.0.1', userAgent: 'test' });
+    await stepUpSession(t, session.token);
+    const reveal = await t.postAs(session.token, '/api/account/revealssn', { section: 'taxpayer' });
+    expect(reveal.statusCode, reveal.body).toBe(200);
+    // Area 9XX with group 93: shaped like a number, issued to no one.
+    expect(reveal.json().ssn).toMatch(/^9\d\d-?93-?\d{4}$/);
+
+    const listed = await t.postAs(session.token, '/api/upload/getuploaddocs', {
+      folderPath: `${client.clientId}/W2/`,
+    });
+    const [file] = listed.json().data.Contents as { location: string }[];
+    const download = await t.getAs(session.token, file?.location ?? '');
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('refuses in production and on a database that already has clients', async () => {
+    await expect(seed({ isProduction: true, clients: 1 })).rejects.toThrow(/NODE_ENV=production/);
+    await expect(seed({ clients: 1 })).rejects.toThrow(DemoRefusedError);
+    await expect(seed({ clients: 1 })).rejects.toThrow(/a new, empty folder/);
+    const [row] = await t.database.db.select({ n: count() }).from(clients);
+    expect(row?.n).toBe(200);
+  });
+});
+
+describe('npm run db:seed as a command', () => {
+  const run = (dataDir: string, nodeEnv: string, ...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/db-seed.ts', ...args], {
+      cwd: ROOT,
+      env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: nodeEnv },
+      encoding: 'utf8',
+    });
+
+  it('fills an empty DATA_DIR, prints the counts and the logins, then refuses a second run; bad input is refused', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-seed-'));
+    try {
+      const made = run(dataDir, 'development', '--clients', '10');
+      expect(made.status, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(/clients\s+10\n/);
+      expect(made.stdout).toMatch(/admin\s+admin@demo\.example\s+password: \S{16}\n/);
+      expect(made.stdout).toContain('enrols an authenticator app');
+
+      const again = run(dataDir, 'development');
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain('the database already has 10 clients');
+      expect(again.stderr).not.toMatch(/at .+\.ts:\d+/);
+
+      const bad = run(dataDir, 'development', '--clients', 'many');
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toContain('--clients must be a whole number');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
