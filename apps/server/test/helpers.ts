@@ -59,9 +59,10 @@ export const csrfFor = (sid: string) => issueCsrfToken(TEST_SECRET, sid);
 /** The app on an isolated, migrated database of the current test project's engine. No web build. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  deps: { redis?: Redis; storage?: ObjectStorage } = {},
+  deps: { redis?: Redis; storage?: ObjectStorage; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  // A test that brings its own database (backup.test.ts: one on disk) gets it closed with the app.
+  const database = deps.database ?? (await createTestDatabase());
   const storageRoot = await mkdtemp(path.join(tmpdir(), 'taxfirm-storage-'));
   const keyring = createKeyring(TEST_ENCRYPTION_KEY);
   // Encrypted local storage unless the test brings another driver (the S3 one against s3rver).
