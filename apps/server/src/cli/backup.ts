@@ -2,6 +2,7 @@
  * npm run backup -- FILE
  * The database (embedded, or PostgreSQL through pg_dump) and the local files, in one new archive FILE.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '@taxfirm/db';
 import { EnvError, loadEnv } from '../env.ts';
@@ -30,7 +31,7 @@ main().then(
       error instanceof EnvError || error instanceof BackupError
         ? `${error.message}\n`
         : error instanceof DataDirLockedError
-          ? `The server is running on DATA_DIR ${error.dataDir}: stop it first, or run the site on ` +
+          ? `The server is running on DATA_DIR ${path.dirname(error.dataDir)}: stop it first, or run the site on ` +
             `PostgreSQL (DATABASE_URL), which is backed up while it runs. A live embedded database is ` +
             `never copied.\n\n${dataDirInUse(error, 'npm run backup')}`
           : `backup failed: ${error instanceof Error ? error.message : String(error)}\n`,

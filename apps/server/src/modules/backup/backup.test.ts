@@ -337,9 +337,7 @@ describe('the commands', () => {
         held.release();
       }
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(
-        `The server is running on DATA_DIR ${path.join(dataDir, 'pglite')}: stop it first`,
-      );
+      expect(refused.stderr).toContain(`The server is running on DATA_DIR ${dataDir}: stop it first`);
       expect(existsSync(file)).toBe(false);
 
       const backup = await cli('backup', [file], dataDir);

@@ -164,7 +164,7 @@ export async function createBackup(env: BackupEnv, file: string, log: Log): Prom
     const files = writer.members.filter((m) => m.name.startsWith(FILES_PREFIX));
     const fileBytes = files.reduce((sum, m) => sum + m.size, 0);
     if (env.storage === 'local')
-      log(`Files: ${files.length} stored files (${fileBytes} bytes) from ${filesDir(env.dataDir)}.`);
+      log(`Files: ${files.length} stored file(s) (${fileBytes} bytes) from ${filesDir(env.dataDir)}.`);
     else {
       log(
         'Files: STORAGE=s3, so the documents stay in the bucket and are NOT in this file. Back the bucket up ' +
