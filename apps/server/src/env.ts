@@ -407,3 +407,11 @@ function devSecrets(dataDir: string): DevSecrets {
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }
+
+/**
+ * This process's environment plus `extra`, for a child process (pg_dump, pg_restore: PATH, PG* settings of
+ * the operator's, and a password that must not go on the command line).
+ */
+export function childProcessEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}

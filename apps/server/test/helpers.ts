@@ -61,7 +61,7 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   deps: { redis?: Redis; storage?: ObjectStorage; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
-  // A test that brings its own database (another role's connection) hands it over: close() closes it.
+  // A test that brings its own database (another role's connection, one on disk) hands it over: close() closes it.
   const database = deps.database ?? (await createTestDatabase());
   const storageRoot = await mkdtemp(path.join(tmpdir(), 'taxfirm-storage-'));
   const keyring = createKeyring(TEST_ENCRYPTION_KEY);

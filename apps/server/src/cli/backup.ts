@@ -1,0 +1,41 @@
+/**
+ * npm run backup -- FILE
+ * The database (embedded, or PostgreSQL through pg_dump) and the local files, in one new archive FILE.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DataDirLockedError } from '@taxfirm/db';
+import { EnvError, loadEnv } from '../env.ts';
+import { BackupError } from '../modules/backup/backup-error.ts';
+import { createBackup } from '../modules/backup/create-backup.ts';
+import { dataDirInUse } from './data-dir-in-use.ts';
+
+const usage = 'Usage: npm run backup -- <file>   (a new file, e.g. backups/taxfirm-$(date +%F).tar.gz)';
+
+async function main(): Promise<number> {
+  const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+  const [file] = positionals;
+  if (!file || positionals.length > 1) {
+    process.stderr.write(`${usage}\n`);
+    return 2;
+  }
+  const env = loadEnv();
+  await createBackup(env, file, (line) => process.stdout.write(`${line}\n`));
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      error instanceof EnvError || error instanceof BackupError
+        ? `${error.message}\n`
+        : error instanceof DataDirLockedError
+          ? `The server is running on DATA_DIR ${path.dirname(error.dataDir)}: stop it first, or run the site on ` +
+            `PostgreSQL (DATABASE_URL), which is backed up while it runs. A live embedded database is ` +
+            `never copied.\n\n${dataDirInUse(error, 'npm run backup')}`
+          : `backup failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);
