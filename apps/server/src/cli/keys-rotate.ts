@@ -103,13 +103,14 @@ async function main(): Promise<number> {
       `${dryRun ? 'Checking' : 'Re-sealing'} under key id ${keyring.keyId} (${database.engine}, ${env.storage} storage); ` +
         `retired key ids: ${retired.length > 0 ? retired.join(', ') : 'none'}`,
     );
-    const verb = dryRun ? 'checked' : 're-sealed';
+    const verb = dryRun ? 'to re-seal' : 're-sealed';
     const report = await rotateKeys(
       { db: database.db, storage, keyring },
       {
         dryRun,
         signal: stop.signal,
-        onProgress: ({ kind, done, total }) => out(`${kind}: ${done}/${total} ${verb}`),
+        onProgress: ({ kind, done, total, resealed }) =>
+          out(`${kind}: ${done}/${total} checked, ${resealed} ${verb}`),
       },
     );
     printReport(report);

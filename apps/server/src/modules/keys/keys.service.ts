@@ -56,7 +56,8 @@ export type KindReport = {
 
 export type RotationReport = { kinds: KindReport[]; stopped: boolean; dryRun: boolean };
 
-export type RotationProgress = { kind: SealedKind; done: number; total: number };
+/** `done` of `total` values looked at so far, `resealed` of them sealed again (a dry run: that would be). */
+export type RotationProgress = { kind: SealedKind; done: number; total: number; resealed: number };
 
 export type RotationOptions = {
   dryRun?: boolean;
@@ -197,7 +198,7 @@ async function rotateColumns(
   report.total = counts.reduce((sum, c) => sum + c.total, 0);
   report.current = report.total - stale;
   let done = 0;
-  options.onProgress?.({ kind, done, total: stale });
+  options.onProgress?.({ kind, done, total: stale, resealed: report.resealed });
   for (const column of columns) {
     let after: string | undefined;
     for (;;) {
@@ -232,7 +233,7 @@ async function rotateColumns(
         });
       }
       done += rows.length;
-      options.onProgress?.({ kind, done, total: stale });
+      options.onProgress?.({ kind, done, total: stale, resealed: report.resealed });
     }
   }
   report.remaining = options.dryRun
@@ -253,7 +254,7 @@ async function rotateFiles(
   // Counted first, for the progress lines; objects added meanwhile are the app's, under the current key.
   for await (const _object of storage.list('')) report.total += 1;
   let done = 0;
-  options.onProgress?.({ kind: 'file keys', done, total: report.total });
+  options.onProgress?.({ kind: 'file keys', done, total: report.total, resealed: report.resealed });
   const reseal = async (key: string) => {
     try {
       const outcome = await storage.resealKey(key, { dryRun: options.dryRun });
@@ -273,7 +274,7 @@ async function rotateFiles(
     }
     done += batch.length;
     batch = [];
-    options.onProgress?.({ kind: 'file keys', done, total: report.total });
+    options.onProgress?.({ kind: 'file keys', done, total: report.total, resealed: report.resealed });
   };
   for await (const object of storage.list('')) {
     if (options.signal?.aborted) return report;
