@@ -13,7 +13,7 @@ async function main() {
   // process.env (the default source); npm run dev (--dev) means development when NODE_ENV is unset.
   const env = loadEnv(undefined, { developmentByDefault: isDev });
   preparePrivateDataDir(env.dataDir);
-  const keyring = createKeyring(env.encryptionKey);
+  const keyring = createKeyring(env.encryptionKey, env.encryptionKeysPrevious);
   const storage = createStorage({ storage: env.storage, s3: env.s3, dataDir: env.dataDir, keyring });
   // ioredis is loaded only when REDIS_URL is set (a single instance keeps its counters in memory).
   const redis = env.redisUrl

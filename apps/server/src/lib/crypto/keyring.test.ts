@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyring, DecryptionError } from './keyring.ts';
+import { createKeyring, DecryptionError, keyIdOf, sealedPrefix } from './keyring.ts';
 
 const SECRET = 'current-secret-0123456789abcdefghijklmnop';
 const OLD = 'retired-secret-0123456789abcdefghijklmnop';
@@ -33,5 +33,17 @@ describe('keyring', () => {
     const rotated = createKeyring(SECRET, [OLD]);
     expect(rotated.open(before, 'ssn').toString()).toBe('old value');
     expect(rotated.keyId).toBe(createKeyring(SECRET).keyId);
+  });
+
+  it('names the key a value was sealed under, and knows which keys it holds', () => {
+    const old = createKeyring(OLD);
+    const before = old.seal(Buffer.from('old value'), 'ssn');
+    expect(keyIdOf(before)).toBe(old.keyId);
+    expect(before.startsWith(sealedPrefix(old.keyId))).toBe(true);
+    expect(keyIdOf('123-45-6789')).toBeUndefined();
+    const rotated = createKeyring(SECRET, [OLD]);
+    expect(rotated.hasKey(old.keyId)).toBe(true);
+    expect(createKeyring(SECRET).hasKey(old.keyId)).toBe(false);
+    expect(() => createKeyring(SECRET).open(before, 'ssn')).toThrow(DecryptionError);
   });
 });

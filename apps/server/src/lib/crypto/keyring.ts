@@ -20,11 +20,22 @@ export class DecryptionError extends Error {
 export type Keyring = {
   /** The id of the key new values are sealed with. */
   readonly keyId: string;
+  /** Whether a value sealed under `keyId` can be opened (the current key or a retired one). */
+  hasKey(keyId: string): boolean;
   /** Encrypt and authenticate; the result is `v1.<keyId>.<base64url(iv | tag | ciphertext)>`. */
   seal(plaintext: Buffer, context: string): string;
   /** Reverse of seal; throws DecryptionError for a tampered value, another context or an unknown key. */
   open(sealed: string, context: string): Buffer;
 };
+
+/** The id of the key a sealed value names (not proof that it opens); undefined if it is not a sealed value. */
+export function keyIdOf(sealed: string): string | undefined {
+  const [version, keyId, body, ...rest] = sealed.split('.');
+  return version === VERSION && keyId && body && rest.length === 0 ? keyId : undefined;
+}
+
+/** How every value sealed under `keyId` starts (for finding them with LIKE: ids are hex). */
+export const sealedPrefix = (keyId: string) => `${VERSION}.${keyId}.`;
 
 function deriveKey(secret: string): { id: string; key: Buffer } {
   const key = Buffer.from(hkdfSync('sha256', secret, 'taxfirm', 'key-encryption-key/v1', 32));
@@ -42,6 +53,7 @@ export function createKeyring(currentSecret: string, retiredSecrets: readonly st
 
   return {
     keyId: current.id,
+    hasKey: (keyId) => keys.has(keyId),
     seal(plaintext, context) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv(ALGORITHM, current.key, iv);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { DecryptionError, type Keyring } from '../crypto/keyring.ts';
+import { DecryptionError, keyIdOf, type Keyring } from '../crypto/keyring.ts';
 import { meter } from './meter.ts';
 import {
   assertStorageKey,
@@ -151,6 +151,40 @@ export function createLocalStorage({ root, keyring }: { root: string; keyring: K
       } catch (error) {
         if (isMissing(error)) throw new ObjectNotFoundError();
         throw error;
+      }
+    },
+
+    async resealKey(key, { dryRun = false } = {}) {
+      const file = metaPath(key);
+      const readMeta = async () => {
+        try {
+          return await readFile(file, 'utf8');
+        } catch (error) {
+          if (isMissing(error)) throw new ObjectNotFoundError();
+          throw error;
+        }
+      };
+      for (;;) {
+        const text = await readMeta();
+        const meta = metaSchema.parse(JSON.parse(text));
+        if (keyIdOf(meta.key) === keyring.keyId) return 'current';
+        const resealed =
+          meta.v === 1
+            ? keyring.seal(keyring.open(meta.key, LEGACY_FILE_KEY_CONTEXT), LEGACY_FILE_KEY_CONTEXT)
+            : sealer.reseal(key, meta.key);
+        if (dryRun) return 'resealed';
+        // Named like a put's leftovers, so a crash here leaves a file the sweeper removes.
+        const temp = `${dataPath(key)}.${randomUUID()}.tmp.meta`;
+        try {
+          await writeFile(temp, JSON.stringify({ ...meta, key: resealed }), { mode: 0o600 });
+          // A put of the same key since the read wrote another object with its own key: that one stays,
+          // and is looked at again.
+          if ((await readMeta()) !== text) continue;
+          await rename(temp, file);
+          return 'resealed';
+        } finally {
+          await rm(temp, { force: true });
+        }
       }
     },
 

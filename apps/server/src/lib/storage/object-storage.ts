@@ -3,6 +3,12 @@ import type { Readable } from 'node:stream';
 /** What storage knows of an object once it is completely stored. */
 export type StoredObject = { size: number; sha256: string };
 
+/**
+ * What re-sealing an object's key found: sealed again under the keyring's current key, already under it,
+ * or stored before the app sealed objects (nothing to re-seal).
+ */
+export type ResealOutcome = 'resealed' | 'current' | 'unsealed';
+
 /** A completely stored object, as a listing sees it. */
 export type ListedObject = { key: string; modifiedAt: Date };
 
@@ -22,6 +28,13 @@ export type ObjectStorage = {
    * it was last written. Objects still being written are not listed.
    */
   list(prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * Seal the object's own key again under the keyring's current key (key rotation); the bytes are not
+   * rewritten. An object already under the current key is left as it is, so a run can be repeated. With
+   * `dryRun` the key is opened (proving it opens) but nothing is written. Rejects with ObjectNotFoundError
+   * when there is no object, and DecryptionError when its key does not open with any key of the keyring.
+   */
+  resealKey(key: string, options?: { dryRun?: boolean }): Promise<ResealOutcome>;
   /**
    * Remove the leftovers of puts that never finished (a crash mid-write) last touched before `olderThan`;
    * resolves to how many were removed. Only drivers that leave such leftovers have it (local disk; an S3

@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { S3_TEST_KEYRING, S3RVER_CREDENTIALS, startS3 } from '../../../test/s3.ts';
-import { createKeyring, DecryptionError } from '../crypto/keyring.ts';
+import { createKeyring, DecryptionError, keyIdOf } from '../crypto/keyring.ts';
 import { ObjectNotFoundError, type ObjectStorage } from './object-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { sealedSize } from './sealed-object.ts';
@@ -303,5 +303,57 @@ describe('S3 storage (against s3rver)', () => {
     } finally {
       send.mockRestore();
     }
+  });
+});
+
+describe('re-sealing object keys on S3 (key rotation, F-09)', () => {
+  // The new key, with S3_TEST_KEYRING's secret retired.
+  const rotated = createKeyring('rotated-s3-key-Lp3Ks7Qd2Wx9Mv5Bn1Tz8', [
+    'test-encryption-key-0123456789abcdefghij',
+  ]);
+  const onlyRotated = createKeyring('rotated-s3-key-Lp3Ks7Qd2Wx9Mv5Bn1Tz8');
+  const withKeyring = (keyring: ReturnType<typeof createKeyring>) =>
+    createS3Storage(
+      { bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, ...S3RVER_CREDENTIALS },
+      keyring,
+    );
+  const head = (key: string) => client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
+
+  it('replaces only the sealed key in the metadata, keeping the bytes and the content type', async () => {
+    const body = randomBytes(200_000);
+    await storage.put('reseal/a', Readable.from([body]));
+    const rawBefore = await buffer(
+      (await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'reseal/a' }))).Body as Readable,
+    );
+    const before = await head('reseal/a');
+    const moving = withKeyring(rotated);
+    expect(await moving.resealKey('reseal/a', { dryRun: true })).toBe('resealed');
+    expect((await head('reseal/a')).Metadata).toEqual(before.Metadata);
+    expect(await moving.resealKey('reseal/a')).toBe('resealed');
+    expect(await moving.resealKey('reseal/a')).toBe('current');
+    const after = await head('reseal/a');
+    expect(after.ContentType).toBe(before.ContentType);
+    expect(after.Metadata?.['taxfirm-seal']).toBe('2');
+    expect(keyIdOf(after.Metadata?.['taxfirm-key'] ?? '')).toBe(onlyRotated.keyId);
+    const rawAfter = await buffer(
+      (await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'reseal/a' }))).Body as Readable,
+    );
+    expect(rawAfter).toEqual(rawBefore);
+    expect(await buffer(await withKeyring(onlyRotated).get('reseal/a'))).toEqual(body);
+  });
+
+  it('leaves an object stored before the app sealed objects, and refuses what it cannot open', async () => {
+    await client.send(
+      new PutObjectCommand({
+        Bucket: s3.bucket,
+        Key: 'reseal/plain',
+        Body: 'old',
+        ContentType: 'text/plain',
+      }),
+    );
+    expect(await withKeyring(rotated).resealKey('reseal/plain')).toBe('unsealed');
+    await storage.put('reseal/b', Readable.from([Buffer.from('1099')]));
+    await expect(withKeyring(onlyRotated).resealKey('reseal/b')).rejects.toThrow(DecryptionError);
+    await expect(withKeyring(rotated).resealKey('reseal/none')).rejects.toThrow(ObjectNotFoundError);
   });
 });

@@ -15,15 +15,17 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { Keyring } from '../crypto/keyring.ts';
+import { keyIdOf, type Keyring } from '../crypto/keyring.ts';
 import { meter } from './meter.ts';
 import {
   assertStorageKey,
@@ -61,6 +63,11 @@ function isMissing(error: unknown): boolean {
     error instanceof NoSuchKey ||
     (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
   );
+}
+
+/** The copy's condition failed: the object was written again since it was read. */
+function isChanged(error: unknown): boolean {
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412;
 }
 
 export function createS3Storage(options: S3StorageOptions, keyring: Keyring): ObjectStorage {
@@ -159,6 +166,56 @@ export function createS3Storage(options: S3StorageOptions, keyring: Keyring): Ob
       }
       // Segment by segment: nothing unverified is released, and a bad first segment fails here.
       return sealer.open(key, sealedKey, Body);
+    },
+
+    async resealKey(key, { dryRun = false } = {}) {
+      assertStorageKey(key);
+      for (;;) {
+        let head;
+        try {
+          head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        } catch (error) {
+          if (isMissing(error)) throw new ObjectNotFoundError();
+          throw error;
+        }
+        const { Metadata = {} } = head;
+        const format = Metadata[SEAL_FLAG];
+        if (format === undefined) return 'unsealed';
+        const sealedKey = Metadata[SEALED_KEY];
+        if (format !== String(SEALED_FORMAT) || !sealedKey)
+          throw new Error(`Unknown sealed format of ${key}`);
+        if (keyIdOf(sealedKey) === keyring.keyId) return 'current';
+        const resealed = sealer.reseal(key, sealedKey);
+        if (dryRun) return 'resealed';
+        try {
+          // The object copied onto itself with its metadata replaced: only the sealed key changes, the
+          // bytes stay as they are (on a versioned bucket the old version, holding the old sealed key, is
+          // kept until the noncurrent-version rule expires it). Replacing metadata drops the headers not
+          // named again, so they are. Only if the object is still the one read (its ETag), else read again.
+          await client.send(
+            new CopyObjectCommand({
+              Bucket: bucket,
+              Key: key,
+              CopySource: `${bucket}/${key}`,
+              CopySourceIfMatch: head.ETag,
+              MetadataDirective: 'REPLACE',
+              Metadata: { ...Metadata, [SEALED_KEY]: resealed },
+              ...(head.ContentType ? { ContentType: head.ContentType } : {}),
+              ...(head.ContentDisposition ? { ContentDisposition: head.ContentDisposition } : {}),
+              ...(head.ContentEncoding ? { ContentEncoding: head.ContentEncoding } : {}),
+              ...(head.ContentLanguage ? { ContentLanguage: head.ContentLanguage } : {}),
+              ...(head.CacheControl ? { CacheControl: head.CacheControl } : {}),
+              ...(head.StorageClass ? { StorageClass: head.StorageClass } : {}),
+              ...encryption,
+            }),
+          );
+          return 'resealed';
+        } catch (error) {
+          if (isChanged(error)) continue;
+          if (isMissing(error)) throw new ObjectNotFoundError();
+          throw error;
+        }
+      }
     },
 
     async delete(key) {

@@ -1,5 +1,5 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,9 +8,9 @@ import { documents, eq } from '@taxfirm/db';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
 import { createTestApp, signUpAndLogIn, TEST_ENCRYPTION_KEY, type TestApp } from '../../../test/helpers.ts';
-import { createKeyring, DecryptionError } from '../crypto/keyring.ts';
+import { createKeyring, DecryptionError, keyIdOf } from '../crypto/keyring.ts';
 import { createLocalStorage } from './local-storage.ts';
-import type { ObjectStorage } from './object-storage.ts';
+import { ObjectNotFoundError, type ObjectStorage } from './object-storage.ts';
 import { SEGMENT_BYTES, sealedSize } from './sealed-object.ts';
 
 const TAG = 16;
@@ -185,5 +185,40 @@ describe('downloading a tampered document (F-16)', () => {
     expect(res.rawPayload.includes(pdf.subarray(0, 8))).toBe(false);
     expect(res.body).not.toContain('authentication');
     expect(t.logs()).toContain('Sealed object failed authentication');
+  });
+});
+
+describe('re-sealing object keys on local storage (key rotation, F-09)', () => {
+  const rotated = createKeyring('rotated-storage-key-Hq4Wd8Zm1Xc6Vb3Nt9Ry2', [TEST_ENCRYPTION_KEY]);
+  const onlyRotated = createKeyring('rotated-storage-key-Hq4Wd8Zm1Xc6Vb3Nt9Ry2');
+  const keyIdIn = async (key: string) =>
+    keyIdOf((JSON.parse(await readFile(metaFile(key), 'utf8')) as { key: string }).key);
+
+  it('seals a current and a format-1 object key again, leaves the bytes, and opens them with the new key alone', async () => {
+    const body = randomBytes(100_000);
+    await storage.put('now/a', Readable.from([body]));
+    await putLegacy('old/a', body);
+    const dataBefore = await readFile(dataFile('now/a'));
+    const moving = createLocalStorage({ root, keyring: rotated });
+    expect(await moving.resealKey('now/a', { dryRun: true })).toBe('resealed');
+    expect(await keyIdIn('now/a')).toBe(keyring.keyId);
+    expect(await moving.resealKey('now/a')).toBe('resealed');
+    expect(await moving.resealKey('old/a')).toBe('resealed');
+    expect(await moving.resealKey('now/a')).toBe('current');
+    expect(await keyIdIn('now/a')).toBe(rotated.keyId);
+    expect(await keyIdIn('old/a')).toBe(rotated.keyId);
+    expect(await readFile(dataFile('now/a'))).toEqual(dataBefore);
+    const reader = createLocalStorage({ root, keyring: onlyRotated });
+    expect(await buffer(await reader.get('now/a'))).toEqual(body);
+    expect(await buffer(await reader.get('old/a'))).toEqual(body);
+    // No temporary file is left behind.
+    expect((await readdir(root, { recursive: true })).filter((name) => name.includes('.tmp'))).toEqual([]);
+  });
+
+  it('refuses a key it cannot open, and a missing object', async () => {
+    await storage.put('now/b', Readable.from([Buffer.from('1099')]));
+    const stranger = createLocalStorage({ root, keyring: onlyRotated });
+    await expect(stranger.resealKey('now/b')).rejects.toThrow(DecryptionError);
+    await expect(stranger.resealKey('now/none')).rejects.toThrow(ObjectNotFoundError);
   });
 });

@@ -128,6 +128,8 @@ export type ObjectSealer = {
    * before any of its bytes are released.
    */
   open(storageKey: string, sealedKey: string, source: Readable): Promise<Readable>;
+  /** The object's key, sealed again under the keyring's current key; throws DecryptionError if it does not open. */
+  reseal(storageKey: string, sealedKey: string): string;
 };
 
 export function createObjectSealer(keyring: Keyring): ObjectSealer {
@@ -135,6 +137,11 @@ export function createObjectSealer(keyring: Keyring): ObjectSealer {
     seal(storageKey) {
       const key = randomBytes(KEY_BYTES);
       return { sealedKey: keyring.seal(key, fileKeyContext(storageKey)), stream: sealStream(key) };
+    },
+
+    reseal(storageKey, sealedKey) {
+      const context = fileKeyContext(storageKey);
+      return keyring.seal(keyring.open(sealedKey, context), context);
     },
 
     async open(storageKey, sealedKey, source) {

@@ -35,7 +35,7 @@ import { templates } from '../mail/templates.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { revokeUserSessions } from './sessions.service.ts';
 
-const SECRET_CONTEXT = 'mfa-secret';
+export const SECRET_CONTEXT = 'mfa-secret';
 const RECOVERY_CODES = 10;
 /** Codes of the previous and next 30-second step are accepted too (clock drift). */
 const TOLERANCE_SECONDS = 30;

@@ -16,7 +16,7 @@ type Writer = Pick<Database, 'insert'>;
 /** Stands for the sealed link in the stored bodies (survives HTML escaping unchanged). */
 export const SECRET_LINK_PLACEHOLDER = '{{secret-link}}';
 /** The keyring context of a sealed link: it opens as nothing else. */
-const LINK_CONTEXT = 'email-outbox-link';
+export const LINK_CONTEXT = 'email-outbox-link';
 
 /**
  * A file the worker renders and attaches when it sends the e-mail (never stored in the outbox):

@@ -101,7 +101,7 @@ export async function ensureThread(tx: Tx, clientId: string): Promise<{ id: stri
  * A message's text is sealed by the keyring like an identity number (clients do type SSNs into messages), bound
  * to its client, row and column; it is opened only to answer the conversation to its readers.
  */
-const bodyContext = (clientId: string, messageId: string) =>
+export const bodyContext = (clientId: string, messageId: string) =>
   `message-body|messages|${clientId}/${messageId}|body`;
 export const sealBody = (keyring: Keyring, clientId: string, messageId: string, body: string) =>
   keyring.seal(Buffer.from(body, 'utf8'), bodyContext(clientId, messageId));

@@ -43,7 +43,7 @@ export const identityNumberContext = (table: IdentityTable, clientId: string, de
   `ssn|${table}|${dependentId ? `${clientId}/${dependentId}` : clientId}|ssn_sealed`;
 
 /** The context numbers were sealed under before they were bound to their row; still opened, sealed anew on save. */
-const LEGACY_SSN_CONTEXT = 'ssn';
+export const LEGACY_SSN_CONTEXT = 'ssn';
 
 /** A stored number: under its row's context, or else under the old unbound one. */
 function openNumber(keyring: Keyring, sealed: string, context: string): Buffer {
