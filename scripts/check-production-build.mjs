@@ -176,19 +176,21 @@ async function main() {
       LOG_LEVEL: 'warn',
     };
 
-    step('the built tools keep production when NODE_ENV is unset (F-02)');
-    const unset = run('npm', ['run', '--silent', 'db:migrate'], {
-      cwd: app,
-      env: { PATH: env.PATH, HOME: env.HOME, DATA_DIR: env.DATA_DIR },
-      expectStatus: 1,
-    });
-    if (
-      !unset.stderr.includes('ENCRYPTION_KEY: is required in production') ||
-      /\bat .+:\d+:\d+/.test(unset.stderr)
-    ) {
-      throw new CheckFailed(`db:migrate without NODE_ENV did not refuse as production:\n${unset.stderr}`);
+    step('npm run db:migrate and npm start keep production when NODE_ENV is unset (F-02)');
+    for (const script of ['db:migrate', 'start']) {
+      const unset = run('npm', ['run', '--silent', script], {
+        cwd: app,
+        env: { PATH: env.PATH, HOME: env.HOME, DATA_DIR: env.DATA_DIR },
+        expectStatus: 1,
+      });
+      if (
+        !unset.stderr.includes('ENCRYPTION_KEY: is required in production') ||
+        /\bat .+:\d+:\d+/.test(unset.stderr)
+      ) {
+        throw new CheckFailed(`${script} without NODE_ENV did not refuse as production:\n${unset.stderr}`);
+      }
+      process.stdout.write(`${script} refused: ENCRYPTION_KEY: is required in production\n`);
     }
-    process.stdout.write('refused: ENCRYPTION_KEY: is required in production\n');
 
     step('npm run db:migrate');
     const migrated = run('npm', ['run', '--silent', 'db:migrate'], { cwd: app, env });

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './build-if-needed.mjs';
+import { isDevelopmentInstall, ROOT } from './build-if-needed.mjs';
 
 const [script, ...args] = process.argv.slice(2);
 if (!script) {
@@ -14,20 +14,11 @@ if (!script) {
   process.exit(2);
 }
 
-function isTsxInstalled() {
-  try {
-    import.meta.resolve('tsx');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const name = path.basename(script, path.extname(script));
 const bundle = path.join(ROOT, 'apps/server/dist', `${name}.js`);
 let command;
 let env = process.env;
-if (isTsxInstalled()) {
+if (isDevelopmentInstall()) {
   command = ['--import', 'tsx', path.resolve(ROOT, script), ...args];
   if (!process.env.NODE_ENV) process.stderr.write(`(${name}: NODE_ENV=development)\n`);
   env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' };
