@@ -45,7 +45,29 @@ export function isBuildStale() {
   return SOURCES.some((p) => newestMtime(path.join(ROOT, p)) > built);
 }
 
+/**
+ * Whether this is a developer's install (the development dependencies, and with them the build tools) rather
+ * than a production one (`npm ci --omit=dev`), which runs the shipped build as it is.
+ */
+export function isDevelopmentInstall() {
+  try {
+    import.meta.resolve('tsx');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function buildIfNeeded() {
+  if (!isDevelopmentInstall()) {
+    const missing = OUTPUTS.filter((p) => !existsSync(path.join(ROOT, p)));
+    if (missing.length === 0) return;
+    process.stderr.write(
+      `The build is missing (${missing.join(', ')}) and this install has no build tools (npm ci --omit=dev).\n` +
+        'Build where the development dependencies are installed (npm ci && npm run build) and ship the build.\n',
+    );
+    process.exit(1);
+  }
   if (!isBuildStale()) return;
   process.stdout.write('Building the app (npm run build)…\n');
   const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });

@@ -2,7 +2,7 @@
 import { DatabaseRoleError, DataDirLockedError } from '@taxfirm/db';
 import { openDatabase } from '../database.ts';
 import { EnvError, loadEnv } from '../env.ts';
-import { dataDirInUse } from './data-dir-in-use.ts';
+import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 try {
   const env = loadEnv();

@@ -8,7 +8,7 @@ import { DataDirLockedError } from '@taxfirm/db';
 import { z } from 'zod';
 import { openDatabase } from '../database.ts';
 import { EnvError, loadEnv } from '../env.ts';
-import { dataDirInUse } from './data-dir-in-use.ts';
+import { dataDirInUse } from './lib/data-dir-in-use.ts';
 import { createStaffMember, StaffExistsError } from '../modules/staff/staff-accounts.service.ts';
 
 const usage =
