@@ -8,7 +8,7 @@ import { DataDirLockedError } from '@taxfirm/db';
 import { openDatabase } from '../database.ts';
 import { EnvError, loadEnv } from '../env.ts';
 import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
-import { dataDirInUse } from './data-dir-in-use.ts';
+import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 const usage = 'Usage: npm run audit:verify [-- --head <chain_seq>:<hash hex, as printed by an earlier run>]';
 

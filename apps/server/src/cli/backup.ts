@@ -8,7 +8,7 @@ import { DataDirLockedError } from '@taxfirm/db';
 import { EnvError, loadEnv } from '../env.ts';
 import { BackupError } from '../modules/backup/backup-error.ts';
 import { createBackup } from '../modules/backup/create-backup.ts';
-import { dataDirInUse } from './data-dir-in-use.ts';
+import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 const usage = 'Usage: npm run backup -- <file>   (a new file, e.g. backups/taxfirm-$(date +%F).tar.gz)';
 

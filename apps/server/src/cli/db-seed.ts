@@ -10,7 +10,7 @@ import { EnvError, loadEnv } from '../env.ts';
 import { createKeyring } from '../lib/crypto/keyring.ts';
 import { createStorage } from '../lib/storage/create-storage.ts';
 import { DEFAULT_DEMO_CLIENTS, DemoRefusedError, seedDemoData } from '../modules/demo/demo-data.ts';
-import { dataDirInUse } from './data-dir-in-use.ts';
+import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 const usage = 'Usage: npm run db:seed [-- --clients <1-1000>]';
 

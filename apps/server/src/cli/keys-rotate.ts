@@ -18,7 +18,7 @@ import {
   type RotationFailure,
   type RotationReport,
 } from '../modules/keys/keys.service.ts';
-import { dataDirInUse } from './data-dir-in-use.ts';
+import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 const COMMAND = 'npm run keys:rotate';
 const usage = `Usage: ${COMMAND} [-- --dry-run]`;

@@ -9,7 +9,7 @@ import { DataDirLockedError } from '@taxfirm/db';
 import { EnvError, loadEnv } from '../env.ts';
 import { BackupError } from '../modules/backup/backup-error.ts';
 import { restoreBackup } from '../modules/backup/restore-backup.ts';
-import { dataDirInUse } from './data-dir-in-use.ts';
+import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 const usage = 'Usage: npm run restore -- <file>   (a file made by npm run backup)';
 

@@ -9,7 +9,7 @@ import { DataDirLockedError } from '@taxfirm/db';
 import { openDatabase } from '../database.ts';
 import { EnvError, loadEnv } from '../env.ts';
 import { revokeSessionsInScope, type RevokeScope } from '../modules/accounts/sessions.service.ts';
-import { dataDirInUse } from './data-dir-in-use.ts';
+import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 const usage = 'Usage: npm run sessions:revoke -- --all | --staff | --clients | --email <e-mail>';
 
