@@ -2,7 +2,8 @@
 // the package files, the migrations, the npm scripts' runners) to a temporary folder, installs production
 // dependencies only (`npm ci --omit=dev`), checks that no development package came along, then, against a
 // fresh PostgreSQL database on TEST_DATABASE_URL's server and with production settings, runs
-// `npm run db:migrate`, `npm run staff:create` and the server, and reads /readyz and the home page.
+// `npm run db:migrate`, `npm run staff:create`, the other operator tools and the server,
+// and reads /readyz and the home page.
 // Run after `npm run build`; exits non-zero on any failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -226,6 +227,26 @@ async function main() {
       throw new CheckFailed(`staff:create printed no set-up link:\n${redact(created.stdout)}`);
     }
     process.stdout.write('Created admin ada@firm.example, with a set-up link (not shown)\n');
+
+    // The other operator tools run from the build too (docs/operations.md): key rotation with a retired key
+    // listed, the audit chain's proof, and ending every session.
+    step('npm run keys:rotate, audit:verify, sessions:revoke');
+    const rotated = run('npm', ['run', '--silent', 'keys:rotate'], {
+      cwd: app,
+      env: { ...env, ENCRYPTION_KEY_PREVIOUS: randomBytes(36).toString('base64') },
+    });
+    if (!/Summary:/.test(rotated.stdout)) {
+      throw new CheckFailed(`keys:rotate printed no summary:\n${rotated.stdout}`);
+    }
+    const verified = run('npm', ['run', '--silent', 'audit:verify'], { cwd: app, env });
+    if (!/Chain: unbroken\./.test(verified.stdout)) {
+      throw new CheckFailed(`audit:verify did not prove the chain:\n${verified.stdout}`);
+    }
+    const revoked = run('npm', ['run', '--silent', 'sessions:revoke', '--', '--all'], { cwd: app, env });
+    if (!/^Ended \d+ sessions? \(all\)\.$/m.test(revoked.stdout)) {
+      throw new CheckFailed(`sessions:revoke did not end the sessions:\n${revoked.stdout}`);
+    }
+    process.stdout.write('keys:rotate, audit:verify and sessions:revoke ran from the build\n');
 
     step('node apps/server/dist/server.js');
     server = spawn(process.execPath, ['apps/server/dist/server.js'], { cwd: app, env });
