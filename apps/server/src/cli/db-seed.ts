@@ -66,7 +66,7 @@ async function main(): Promise<number> {
       'At the first sign-in each staff member enrols an authenticator app (the console shows a QR code to scan',
       'with any TOTP app, then asks for a code): staff sign-in always needs the second factor.',
       '',
-      `Client portal: ${env.appUrl}/login (every demo client has the password ${result.clientPassword})`,
+      `Client portal: ${env.appUrl}/?panel=login (every demo client has the password ${result.clientPassword})`,
       ...result.sampleClients.map((c) => `  ${c.email.padEnd(34)} ${c.status}`),
       '',
       'These passwords are shown only now. To start over, use a new, empty DATA_DIR and run npm run db:seed again.',

@@ -123,6 +123,9 @@ describe('npm run db:seed as a command', () => {
       expect(made.stdout).toMatch(/clients\s+10\n/);
       expect(made.stdout).toMatch(/admin\s+admin@demo\.example\s+password: \S{16}\n/);
       expect(made.stdout).toContain('enrols an authenticator app');
+      // The links printed are pages that exist: the staff sign-in, and the home page's sign-in panel.
+      expect(made.stdout).toContain('http://localhost:3000/staff/login\n');
+      expect(made.stdout).toContain('Client portal: http://localhost:3000/?panel=login (');
 
       const again = run(dataDir, 'development');
       expect(again.status).toBe(1);
