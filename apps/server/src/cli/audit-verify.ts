@@ -4,11 +4,10 @@
  * account was erased, the head to record outside the database, and the first broken row. Exit 1 on a break.
  */
 import { parseArgs } from 'node:util';
-import { DataDirLockedError } from '@taxfirm/db';
 import { openDatabase } from '../database.ts';
-import { EnvError, loadEnv } from '../env.ts';
+import { loadEnv } from '../env.ts';
+import { runCommand } from './lib/run-command.ts';
 import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
-import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 const usage = 'Usage: npm run audit:verify [-- --head <chain_seq>:<hash hex, as printed by an earlier run>]';
 
@@ -67,16 +66,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      error instanceof EnvError
-        ? `${error.message}\n`
-        : error instanceof DataDirLockedError
-          ? dataDirInUse(error, 'npm run audit:verify')
-          : `audit:verify failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand('audit:verify', main);

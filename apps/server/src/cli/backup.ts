@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '@taxfirm/db';
-import { EnvError, loadEnv } from '../env.ts';
+import { loadEnv } from '../env.ts';
+import { runCommand } from './lib/run-command.ts';
 import { BackupError } from '../modules/backup/backup-error.ts';
 import { createBackup } from '../modules/backup/create-backup.ts';
 import { dataDirInUse } from './lib/data-dir-in-use.ts';
@@ -24,18 +25,12 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      error instanceof EnvError || error instanceof BackupError
-        ? `${error.message}\n`
-        : error instanceof DataDirLockedError
-          ? `The server is running on DATA_DIR ${path.dirname(error.dataDir)}: stop it first, or run the site on ` +
-            `PostgreSQL (DATABASE_URL), which is backed up while it runs. A live embedded database is ` +
-            `never copied.\n\n${dataDirInUse(error, 'npm run backup')}`
-          : `backup failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exit(1);
-  },
+runCommand('backup', main, (error) =>
+  error instanceof BackupError
+    ? `${error.message}\n`
+    : error instanceof DataDirLockedError
+      ? `The server is running on DATA_DIR ${path.dirname(error.dataDir)}: stop it first, or run the site on ` +
+        `PostgreSQL (DATABASE_URL), which is backed up while it runs. A live embedded database is ` +
+        `never copied.\n\n${dataDirInUse(error, 'npm run backup')}`
+      : undefined,
 );

@@ -4,13 +4,12 @@
  * what it made and how to sign in. Refused in production and on a database that already has clients.
  */
 import { parseArgs } from 'node:util';
-import { DataDirLockedError } from '@taxfirm/db';
 import { openDatabase } from '../database.ts';
-import { EnvError, loadEnv } from '../env.ts';
+import { loadEnv } from '../env.ts';
+import { runCommand } from './lib/run-command.ts';
 import { createKeyring } from '../lib/crypto/keyring.ts';
 import { createStorage } from '../lib/storage/create-storage.ts';
 import { DEFAULT_DEMO_CLIENTS, DemoRefusedError, seedDemoData } from '../modules/demo/demo-data.ts';
-import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 const usage = 'Usage: npm run db:seed [-- --clients <1-1000>]';
 
@@ -84,16 +83,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      error instanceof EnvError
-        ? `${error.message}\n`
-        : error instanceof DataDirLockedError
-          ? dataDirInUse(error, 'npm run db:seed')
-          : `db:seed failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand('db:seed', main);

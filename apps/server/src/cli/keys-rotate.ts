@@ -6,9 +6,9 @@
  * Ctrl+C stops after the batch in hand; running it again goes on from there.
  */
 import { parseArgs } from 'node:util';
-import { DataDirLockedError } from '@taxfirm/db';
 import { openDatabase } from '../database.ts';
-import { EnvError, loadEnv } from '../env.ts';
+import { loadEnv } from '../env.ts';
+import { runCommand } from './lib/run-command.ts';
 import { createKeyring } from '../lib/crypto/keyring.ts';
 import { createStorage } from '../lib/storage/create-storage.ts';
 import {
@@ -18,7 +18,6 @@ import {
   type RotationFailure,
   type RotationReport,
 } from '../modules/keys/keys.service.ts';
-import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 const COMMAND = 'npm run keys:rotate';
 const usage = `Usage: ${COMMAND} [-- --dry-run]`;
@@ -122,16 +121,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      error instanceof EnvError
-        ? `${error.message}\n`
-        : error instanceof DataDirLockedError
-          ? dataDirInUse(error, COMMAND)
-          : `keys:rotate failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand('keys:rotate', main);

@@ -5,11 +5,10 @@
  * whole archive has been checked.
  */
 import { parseArgs } from 'node:util';
-import { DataDirLockedError } from '@taxfirm/db';
-import { EnvError, loadEnv } from '../env.ts';
+import { loadEnv } from '../env.ts';
+import { runCommand } from './lib/run-command.ts';
 import { BackupError } from '../modules/backup/backup-error.ts';
 import { restoreBackup } from '../modules/backup/restore-backup.ts';
-import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 const usage = 'Usage: npm run restore -- <file>   (a file made by npm run backup)';
 
@@ -25,18 +24,6 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      error instanceof EnvError
-        ? `${error.message}\n`
-        : error instanceof BackupError
-          ? `Restore refused: ${error.message}\n`
-          : error instanceof DataDirLockedError
-            ? dataDirInUse(error, 'npm run restore')
-            : `restore failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exit(1);
-  },
+runCommand('restore', main, (error) =>
+  error instanceof BackupError ? `Restore refused: ${error.message}\n` : undefined,
 );

@@ -5,11 +5,10 @@
  * the server must be stopped (it holds the data directory).
  */
 import { parseArgs } from 'node:util';
-import { DataDirLockedError } from '@taxfirm/db';
 import { openDatabase } from '../database.ts';
-import { EnvError, loadEnv } from '../env.ts';
+import { loadEnv } from '../env.ts';
+import { runCommand } from './lib/run-command.ts';
 import { revokeSessionsInScope, type RevokeScope } from '../modules/accounts/sessions.service.ts';
-import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
 const usage = 'Usage: npm run sessions:revoke -- --all | --staff | --clients | --email <e-mail>';
 
@@ -56,16 +55,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      error instanceof EnvError
-        ? `${error.message}\n`
-        : error instanceof DataDirLockedError
-          ? dataDirInUse(error, 'npm run sessions:revoke')
-          : `sessions:revoke failed: ${String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand('sessions:revoke', main);

@@ -4,11 +4,10 @@
  */
 import { parseArgs } from 'node:util';
 import { fieldErrors, MIN_PASSWORD_LENGTH } from '@taxfirm/contract';
-import { DataDirLockedError } from '@taxfirm/db';
 import { z } from 'zod';
 import { openDatabase } from '../database.ts';
-import { EnvError, loadEnv } from '../env.ts';
-import { dataDirInUse } from './lib/data-dir-in-use.ts';
+import { loadEnv } from '../env.ts';
+import { runCommand } from './lib/run-command.ts';
 import { createStaffMember, StaffExistsError } from '../modules/staff/staff-accounts.service.ts';
 
 const usage =
@@ -56,16 +55,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      error instanceof EnvError
-        ? `${error.message}\n`
-        : error instanceof DataDirLockedError
-          ? dataDirInUse(error, 'npm run staff:create')
-          : `staff:create failed: ${String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runCommand('staff:create', main);
