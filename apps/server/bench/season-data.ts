@@ -9,6 +9,7 @@
  * floor(N · random()³), so a few clients hold many rows and most hold a few. Encrypted columns stay null.
  */
 import { sql, type Database } from '@taxfirm/db';
+import { FIRST_NAMES, LAST_NAMES } from '../src/modules/demo/names.ts';
 
 /** At scale 1: 100,000 clients; everything else in proportion (scale 0.1 is the 10k run). */
 export type SeasonCounts = {
@@ -42,100 +43,6 @@ export function seasonCounts(clients: number): SeasonCounts {
   };
 }
 
-const FIRST = [
-  'James',
-  'Mary',
-  'Robert',
-  'Patricia',
-  'John',
-  'Jennifer',
-  'Michael',
-  'Linda',
-  'David',
-  'Elizabeth',
-  'William',
-  'Barbara',
-  'Richard',
-  'Susan',
-  'Joseph',
-  'Jessica',
-  'Thomas',
-  'Sarah',
-  'Priya',
-  'Rahul',
-  'Ananya',
-  'Vikram',
-  'Asha',
-  'Arjun',
-  'Deepa',
-  'Karthik',
-  'Meera',
-  'Sanjay',
-  'Lakshmi',
-  'Ravi',
-  'Wei',
-  'Mei',
-  'Carlos',
-  'Maria',
-  'Jose',
-  'Ana',
-  'Ahmed',
-  'Fatima',
-  'Olga',
-  'Ivan',
-];
-const LAST = [
-  'Smith',
-  'Johnson',
-  'Williams',
-  'Brown',
-  'Jones',
-  'Garcia',
-  'Miller',
-  'Davis',
-  'Rodriguez',
-  'Martinez',
-  'Hernandez',
-  'Lopez',
-  'Gonzalez',
-  'Wilson',
-  'Anderson',
-  'Thomas',
-  'Taylor',
-  'Moore',
-  'Jackson',
-  'Martin',
-  'Sharma',
-  'Patel',
-  'Reddy',
-  'Iyer',
-  'Nair',
-  'Gupta',
-  'Rao',
-  'Menon',
-  'Kumar',
-  'Singh',
-  'Chen',
-  'Wang',
-  'Li',
-  'Nguyen',
-  'Kim',
-  'Park',
-  'Khan',
-  'Ali',
-  'Ivanov',
-  'Petrov',
-  'Thompson',
-  'White',
-  'Harris',
-  'Clark',
-  'Lewis',
-  'Robinson',
-  'Walker',
-  'Young',
-  'Allen',
-  'King',
-];
 const DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.com', 'icloud.com', 'firm-client.test'];
 
 /** A number written into the SQL (untyped parameters would be text to PostgreSQL). */
@@ -149,7 +56,7 @@ export const fileNumberOf = (n: number) => `TF-${String(n).padStart(6, '0')}`;
 export const phoneOf = (n: number) => String(2_000_000_000 + ((n * 7919) % 7_999_999_999));
 /** The e-mail of client n. */
 export const emailOf = (n: number) =>
-  `${(FIRST[(n * 31) % FIRST.length] ?? '').toLowerCase()}.${(LAST[(n * 17) % LAST.length] ?? '').toLowerCase()}${n}@${DOMAINS[n % DOMAINS.length]}`;
+  `${(FIRST_NAMES[(n * 31) % FIRST_NAMES.length] ?? '').toLowerCase()}.${(LAST_NAMES[(n * 17) % LAST_NAMES.length] ?? '').toLowerCase()}${n}@${DOMAINS[n % DOMAINS.length]}`;
 
 /**
  * Fill an empty, migrated database. `currentYear` is the site's current tax year; every client has a filing
@@ -170,8 +77,8 @@ export async function generateSeason(
   };
   const N = counts.clients;
   const A = counts.analysts;
-  const first = textArray(FIRST);
-  const last = textArray(LAST);
+  const first = textArray(FIRST_NAMES);
+  const last = textArray(LAST_NAMES);
   const domains = textArray(DOMAINS);
   const previous = currentYear - 1;
   // Half the clients write: a thread each, the messages skewed over them.

@@ -55,6 +55,7 @@ import { recordTermsAccepted } from '../consents/consents.service.ts';
 import { recordDocuments } from '../documents/documents.service.ts';
 import { ensureThread, writeMessage } from '../messaging/messaging.service.ts';
 import { saveDependents, saveEmployers, saveSpouse, saveTaxpayer } from '../profile/profile.service.ts';
+import { FIRST_NAMES, LAST_NAMES } from './names.ts';
 
 export const DEFAULT_DEMO_CLIENTS = 200;
 
@@ -106,73 +107,6 @@ function prng(seed: number) {
 }
 type Random = ReturnType<typeof prng>;
 
-const FIRST = [
-  'James',
-  'Mary',
-  'Robert',
-  'Patricia',
-  'John',
-  'Jennifer',
-  'Michael',
-  'Linda',
-  'David',
-  'Elizabeth',
-  'William',
-  'Barbara',
-  'Thomas',
-  'Sarah',
-  'Priya',
-  'Rahul',
-  'Ananya',
-  'Vikram',
-  'Asha',
-  'Arjun',
-  'Deepa',
-  'Karthik',
-  'Meera',
-  'Sanjay',
-  'Lakshmi',
-  'Wei',
-  'Mei',
-  'Carlos',
-  'Maria',
-  'Jose',
-  'Ana',
-  'Ahmed',
-  'Fatima',
-] as const;
-const LAST = [
-  'Smith',
-  'Johnson',
-  'Williams',
-  'Brown',
-  'Jones',
-  'Garcia',
-  'Miller',
-  'Davis',
-  'Martinez',
-  'Wilson',
-  'Anderson',
-  'Taylor',
-  'Moore',
-  'Sharma',
-  'Patel',
-  'Reddy',
-  'Iyer',
-  'Nair',
-  'Gupta',
-  'Rao',
-  'Kumar',
-  'Singh',
-  'Chen',
-  'Wang',
-  'Nguyen',
-  'Kim',
-  'Khan',
-  'Thompson',
-  'White',
-  'Clark',
-] as const;
 const CHILDREN = ['Aarav', 'Emma', 'Liam', 'Olivia', 'Isha', 'Noah', 'Diya', 'Mia', 'Rohan', 'Ava'] as const;
 const COMPANIES = ['Initech', 'Globex', 'Umbrella Systems', 'Hooli', 'Vandelay Industries', 'Stark Labs'];
 const END_CLIENTS = ['Acme Bank', 'Northwind Health', 'Contoso Retail', 'Fabrikam Insurance', 'Tailspin Air'];
@@ -319,8 +253,8 @@ export async function seedDemoData(
 
   for (let i = 0; i < clientCount; i += 1) {
     if (i > 0 && i % 50 === 0) log(`clients: ${i} of ${clientCount}…`);
-    const first = r.pick(FIRST);
-    const last = r.pick(LAST);
+    const first = r.pick(FIRST_NAMES);
+    const last = r.pick(LAST_NAMES);
     const email = `${first.toLowerCase()}.${last.toLowerCase()}${i + 1}@${DEMO_DOMAIN}`;
     const india = r.chance(0.2);
     const phone = india ? `98${r.int(10_000_000, 99_999_999)}` : `${r.int(201, 989)}555${r.int(1000, 9999)}`;
@@ -392,7 +326,7 @@ export async function seedDemoData(
     });
     if (married) {
       await saveSpouse(profileDeps, actor, {
-        first_name: r.pick(FIRST),
+        first_name: r.pick(FIRST_NAMES),
         last_name: last,
         ssn: fakeIdentityNumber(r),
         occupation: r.pick(OCCUPATIONS),
@@ -633,7 +567,7 @@ export async function seedDemoData(
 
     // A friend referred, now and then.
     if (r.chance(0.1)) {
-      const friend = `${r.pick(FIRST)} ${r.pick(LAST)}`;
+      const friend = `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`;
       await db.insert(referrals).values({
         clientId,
         taxYear: current,
@@ -654,7 +588,7 @@ export async function seedDemoData(
   const contactStatuses = ['new', 'follow up', 'registered', 'no response'] as const;
   await db.insert(contactMessages).values(
     Array.from({ length: 12 }, (_, k) => {
-      const name = `${r.pick(FIRST)} ${r.pick(LAST)}`;
+      const name = `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`;
       return {
         name,
         email: `${name.toLowerCase().replace(' ', '.')}.visitor${k + 1}@${DEMO_DOMAIN}`,
