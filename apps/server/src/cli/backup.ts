@@ -3,9 +3,9 @@
  * The database (embedded, or PostgreSQL through pg_dump) and the local files, in one new archive FILE.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '@taxfirm/db';
 import { loadEnv } from '../env.ts';
+import { fileArgument } from './lib/file-argument.ts';
 import { runCommand } from './lib/run-command.ts';
 import { BackupError } from '../modules/backup/backup-error.ts';
 import { createBackup } from '../modules/backup/create-backup.ts';
@@ -14,12 +14,8 @@ import { dataDirInUse } from './lib/data-dir-in-use.ts';
 const usage = 'Usage: npm run backup -- <file>   (a new file, e.g. backups/taxfirm-$(date +%F).tar.gz)';
 
 async function main(): Promise<number> {
-  const { positionals } = parseArgs({ allowPositionals: true, options: {} });
-  const [file] = positionals;
-  if (!file || positionals.length > 1) {
-    process.stderr.write(`${usage}\n`);
-    return 2;
-  }
+  const file = fileArgument(usage);
+  if (!file) return 2;
   const env = loadEnv();
   await createBackup(env, file, (line) => process.stdout.write(`${line}\n`));
   return 0;

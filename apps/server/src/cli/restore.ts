@@ -4,8 +4,8 @@
  * empty PostgreSQL database of DATABASE_URL. Refuses a target that holds data; writes nothing until the
  * whole archive has been checked.
  */
-import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.ts';
+import { fileArgument } from './lib/file-argument.ts';
 import { runCommand } from './lib/run-command.ts';
 import { BackupError } from '../modules/backup/backup-error.ts';
 import { restoreBackup } from '../modules/backup/restore-backup.ts';
@@ -13,12 +13,8 @@ import { restoreBackup } from '../modules/backup/restore-backup.ts';
 const usage = 'Usage: npm run restore -- <file>   (a file made by npm run backup)';
 
 async function main(): Promise<number> {
-  const { positionals } = parseArgs({ allowPositionals: true, options: {} });
-  const [file] = positionals;
-  if (!file || positionals.length > 1) {
-    process.stderr.write(`${usage}\n`);
-    return 2;
-  }
+  const file = fileArgument(usage);
+  if (!file) return 2;
   const env = loadEnv();
   await restoreBackup(env, file, (line) => process.stdout.write(`${line}\n`));
   return 0;

@@ -327,6 +327,10 @@ describe('the commands', () => {
       const usage = await cli('backup', [], dataDir);
       expect(usage.code).toBe(2);
       expect(usage.stderr).toContain('Usage: npm run backup -- <file>');
+      // An option the command does not take is a usage error too, not a failure.
+      const option = await cli('restore', ['--force', file], dataDir);
+      expect(option.code).toBe(2);
+      expect(option.stderr).toContain('Usage: npm run restore -- <file>');
 
       // While something holds the embedded database (the server), the backup is refused.
       const held = lockDataDir(path.join(dataDir, 'pglite'));
