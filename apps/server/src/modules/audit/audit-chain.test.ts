@@ -83,21 +83,26 @@ async function withDatabase(run: (database: DatabaseHandle) => Promise<void>): P
   }
 }
 
+/** The writes that audit: a client signs up and saves a profile, an admin changes the client's status. */
+async function clientAndStaffWrites(t: TestApp) {
+  const asha = await signUpAndLogIn(t, 'asha@example.com');
+  const admin = await staffSession(t, 'admin@firm.example', 'admin');
+  expect((await t.postAs(asha.sid, '/api/user/savetaxpayer', profileOf('asha@example.com'))).statusCode).toBe(
+    200,
+  );
+  const status = await t.postAs(admin.sid, '/api/staff/clients/status', {
+    client_id: asha.clientId,
+    status: 'Basic Info Pending',
+    comment: 'Welcome call',
+  });
+  expect(status.statusCode, status.body).toBe(200);
+}
+
 describe('the audit chain', () => {
   it('chains every row the app writes, and Node computes the same hash as the database', async () => {
     const t = await createTestApp();
     try {
-      const asha = await signUpAndLogIn(t, 'asha@example.com');
-      const admin = await staffSession(t, 'admin@firm.example', 'admin');
-      expect(
-        (await t.postAs(asha.sid, '/api/user/savetaxpayer', profileOf('asha@example.com'))).statusCode,
-      ).toBe(200);
-      const status = await t.postAs(admin.sid, '/api/staff/clients/status', {
-        client_id: asha.clientId,
-        status: 'Basic Info Pending',
-        comment: 'Welcome call',
-      });
-      expect(status.statusCode, status.body).toBe(200);
+      await clientAndStaffWrites(t);
       // Text that an encoding could get wrong: several scripts, an empty string, nulls, a long user agent.
       await audit(t.database.db, {
         actor: { kind: 'visitor', userId: null, ip: '2001:db8::1', userAgent: 'Mozilla/5.0 '.repeat(40) },
@@ -457,17 +462,7 @@ if (provided.engine === 'postgres') {
     });
 
     it('migrates as the owner; the app, as its own role, signs up, saves a profile and acts as staff', async () => {
-      const asha = await signUpAndLogIn(t, 'asha@example.com');
-      const admin = await staffSession(t, 'admin@firm.example', 'admin');
-      expect(
-        (await t.postAs(asha.sid, '/api/user/savetaxpayer', profileOf('asha@example.com'))).statusCode,
-      ).toBe(200);
-      const status = await t.postAs(admin.sid, '/api/staff/clients/status', {
-        client_id: asha.clientId,
-        status: 'Basic Info Pending',
-        comment: 'Welcome call',
-      });
-      expect(status.statusCode, status.body).toBe(200);
+      await clientAndStaffWrites(t);
       const { rows } = await asApp.query<{ owner: string; n: string }>(
         `select pg_get_userbyid(relowner) as owner, count(*)::text as n from pg_class
           where relnamespace = 'public'::regnamespace group by 1`,
