@@ -12,7 +12,7 @@ import { BackupError } from '../modules/backup/backup-error.ts';
 import { createBackup } from '../modules/backup/create-backup.ts';
 import { dataDirInUse } from './lib/data-dir-in-use.ts';
 
-const usage = 'Usage: npm run backup -- <file>   (a new file, e.g. backups/taxfirm-$(date +%F).tar.gz)';
+const usage = 'Usage: npm run backup -- <file>   (a new file, e.g. backups/taxfirm-$(date +%F).age)';
 
 async function main(): Promise<number> {
   const file = fileArgument(usage);
