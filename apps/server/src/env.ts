@@ -408,6 +408,83 @@ function devSecrets(dataDir: string): DevSecrets {
   return secrets;
 }
 
+// The backup key (S2-08): read by `npm run backup` and `npm run restore` only, never by the server.
+const backupKeySchema = z.object({
+  /** Encrypts and authenticates backups; apart from ENCRYPTION_KEY, so a stolen backup alone opens nothing. */
+  BACKUP_KEY: secret.optional(),
+  /** Retired backup keys, comma-separated: a restore still opens backups made under them. */
+  BACKUP_KEY_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(secret)),
+});
+
+export type BackupKeys = { backupKey: string; backupKeysPrevious: string[] };
+
+/**
+ * The backup key and the retired ones. Production requires BACKUP_KEY; outside production an unset one is the
+ * `backupKey` of DATA_DIR/dev-secrets.json, generated there when `create` (a backup) and missing. Every backup
+ * key must differ from ENCRYPTION_KEY, ENCRYPTION_KEY_PREVIOUS and SESSION_SECRET. Never puts a key in a message.
+ */
+export function loadBackupKeys(
+  env: Pick<Env, 'isProduction' | 'dataDir' | 'encryptionKey' | 'encryptionKeysPrevious' | 'sessionSecret'>,
+  { create, source = process.env }: { create: boolean; source?: Record<string, string | undefined> },
+): BackupKeys {
+  const invalid = (lines: string[]) => new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  const parsed = backupKeySchema.safeParse(source);
+  if (!parsed.success) throw invalid(parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`));
+  const previous = parsed.data.BACKUP_KEY_PREVIOUS;
+  let backupKey = parsed.data.BACKUP_KEY;
+  if (!backupKey && env.isProduction) {
+    throw invalid([
+      '  BACKUP_KEY: is required in production: backups are encrypted with it. Generate one with ' +
+        '`openssl rand -base64 32` and keep it apart from ENCRYPTION_KEY and from the backups',
+    ]);
+  }
+  backupKey ??= devBackupKey(env.dataDir, create);
+  if (!backupKey) {
+    throw invalid([
+      `  BACKUP_KEY: is not set, and ${path.join(env.dataDir, 'dev-secrets.json')} holds no backup key: set ` +
+        'BACKUP_KEY to the key the backup was made with (the backupKey of the dev-secrets.json of the DATA_DIR ' +
+        'it came from), or copy that dev-secrets.json into DATA_DIR first',
+    ]);
+  }
+  const siteKeys = new Set([env.encryptionKey, ...env.encryptionKeysPrevious, env.sessionSecret]);
+  const reused = [
+    ...(siteKeys.has(backupKey) ? ['BACKUP_KEY'] : []),
+    ...(previous.some((key) => siteKeys.has(key)) ? ['BACKUP_KEY_PREVIOUS'] : []),
+  ];
+  if (reused.length > 0) {
+    throw invalid(
+      reused.map(
+        (name) =>
+          `  ${name}: must differ from ENCRYPTION_KEY, ENCRYPTION_KEY_PREVIOUS and SESSION_SECRET: a backup ` +
+          'must not open with the key its data is sealed with',
+      ),
+    );
+  }
+  return { backupKey, backupKeysPrevious: previous };
+}
+
+/** The development backup key in dev-secrets.json; with `create`, generated and added when missing. */
+function devBackupKey(dataDir: string, create: boolean): string | undefined {
+  const file = path.join(dataDir, 'dev-secrets.json');
+  const kept = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets> & { backupKey?: string })
+    : undefined;
+  if (kept?.backupKey || !create) return kept?.backupKey;
+  // The file holds the development ENCRYPTION_KEY too: create it as the server would, then add the key.
+  const secrets = { ...(kept ?? devSecrets(dataDir)), backupKey: randomBytes(32).toString('base64url') };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets.backupKey;
+}
+
 /**
  * This process's environment plus `extra`, for a child process (pg_dump, pg_restore: PATH, PG* settings of
  * the operator's, and a password that must not go on the command line).

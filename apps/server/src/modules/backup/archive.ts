@@ -1,20 +1,28 @@
 /**
- * The backup file: a gzip'd tar whose last member, manifest.json, lists every other member with its size and
- * SHA-256. The manifest goes last so the members are hashed while they stream in (one read of each file); a
- * restore reads the whole archive once to check it before it writes anything.
+ * The backup file: an age file (age-encryption.org/v1, one scrypt recipient: the backup key) around a gzip'd tar
+ * whose last member, manifest.json, lists every other member with its size and SHA-256. age encrypts and
+ * authenticates the whole stream in 64 KiB chunks (ChaCha20-Poly1305, a counter and a last-chunk flag in each
+ * nonce, the header under an HMAC), so a flipped, cut, reordered or re-packed file fails to open without the
+ * key: the manifest's checksums then catch only accidents of a key holder. The manifest goes last so the
+ * members are hashed while they stream in (one read of each file); a restore reads and authenticates the whole
+ * archive once before it writes anything, then a second time to write it.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { Transform, type Readable, type Writable } from 'node:stream';
+import { open } from 'node:fs/promises';
+import { PassThrough, Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { Decrypter, Encrypter } from 'age-encryption';
 import * as tar from 'tar-stream';
 import { z } from 'zod';
+import type { BackupKeys } from '../../env.ts';
 import { BackupError } from './backup-error.ts';
 
 export const MANIFEST_NAME = 'manifest.json';
 export const FORMAT = 'taxfirm-backup';
-export const FORMAT_VERSION = 1;
+/** 2: encrypted and authenticated with the backup key (1, a plain gzip'd tar, is refused). */
+export const FORMAT_VERSION = 2;
 /** The embedded database: PGlite's own dump of its data directory. */
 export const PGLITE_MEMBER = 'database/pglite.tar.gz';
 /** PostgreSQL: pg_dump --format=custom. */
@@ -55,6 +63,18 @@ export type Manifest = z.infer<typeof manifestSchema>;
 /** The archive is not a backup this app wrote, or was changed or cut short since. */
 export class BackupArchiveError extends BackupError {}
 
+/**
+ * scrypt's cost (log2 N) when a backup is written: age's default, about 2 s here. The backup key is random, so
+ * this is a margin for an operator's weaker one. A restore accepts what the file's header says, up to age's 20.
+ */
+export const SCRYPT_WORK_FACTOR = 18;
+/** How an age file starts. */
+const AGE_MAGIC = Buffer.from('age-encryption.org/v1\n');
+/** How a gzip file starts: a backup of format 1, before backups were encrypted. */
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
+/** dev-secrets.json is a few hundred bytes: more is not one this app wrote. */
+const DEV_SECRETS_MAX_BYTES = 64 * 1024;
+
 /** A member's name is one this format writes, with no way out of its folder. */
 export function isAllowedMemberName(name: string): boolean {
   if (name === PGLITE_MEMBER || name === POSTGRES_MEMBER || name === DEV_SECRETS_MEMBER) return true;
@@ -65,19 +85,38 @@ export function isAllowedMemberName(name: string): boolean {
     .every((part) => part !== '' && part !== '.' && part !== '..' && !part.includes('\\'));
 }
 
-/** Counts bytes and hashes them on the way through. */
-function hashing(onDone: (size: number, sha256: string) => void): Transform {
+/** Counts bytes and hashes them on the way through; with `limit`, fails as soon as more than that pass. */
+function hashing(onDone: (size: number, sha256: string) => void, limit = Infinity, name = ''): Transform {
   const hash = createHash('sha256');
   let size = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
       size += chunk.length;
+      if (size > limit) {
+        callback(new BackupArchiveError(`member ${name} is longer than its manifest says`));
+        return;
+      }
+      hash.update(chunk);
       callback(null, chunk);
     },
     flush(callback) {
       onDone(size, hash.digest('hex'));
       callback();
+    },
+  });
+}
+
+/** A web stream pulling from `source` one chunk at a time (age's streams are web streams). */
+function webStream(source: AsyncIterable<Buffer>): ReadableStream<Uint8Array> {
+  const iterator = source[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await iterator.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await iterator.return?.();
     },
   });
 }
@@ -92,11 +131,27 @@ export type ArchiveWriter = {
   members: Member[];
 };
 
-/** Start writing an archive to `file` (created 0600, never over an existing one). */
-export function createArchiveWriter(file: string): ArchiveWriter {
+/**
+ * Start writing an archive to `file` (created 0600, never over an existing one), encrypted and authenticated
+ * with `key`. Streams: tar → gzip → age → file, nothing held whole in memory.
+ */
+export async function createArchiveWriter(
+  file: string,
+  key: string,
+  scryptWorkFactor = SCRYPT_WORK_FACTOR,
+): Promise<ArchiveWriter> {
+  const encrypter = new Encrypter();
+  encrypter.setScryptWorkFactor(scryptWorkFactor);
+  encrypter.setPassphrase(key);
   const pack = tar.pack();
+  const gzipped = new PassThrough();
+  const compressing = pipeline(pack as unknown as Readable, createGzip(), gzipped);
+  const encrypted = await encrypter.encrypt(webStream(gzipped));
   const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
-  const written = pipeline(pack as unknown as Readable, createGzip(), out);
+  const written = Promise.all([
+    compressing,
+    pipeline(Readable.fromWeb(encrypted as Parameters<typeof Readable.fromWeb>[0]), out),
+  ]);
   // Reported by finish/abort; until then a failure must not be an unhandled rejection.
   written.catch(() => {});
   const members: Member[] = [];
@@ -129,65 +184,157 @@ export function createArchiveWriter(file: string): ArchiveWriter {
       await written;
     },
     abort: async () => {
-      pack.destroy();
+      pack.destroy(new Error('backup stopped'));
       await written.catch(() => {});
     },
   };
 }
 
-/** The archive's members in order, each as a stream; `next` must drain or skip each. */
+/** The message for a refusal of age's: never the library's own words alone, never a key. */
+function headerRefusal(error: unknown): BackupArchiveError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/no identity matched/.test(message)) {
+    return new BackupArchiveError(
+      'cannot be opened with the backup key: it was made under another BACKUP_KEY (give an older one in ' +
+        'BACKUP_KEY_PREVIOUS), or it is not a backup of this site, or its header was changed',
+    );
+  }
+  if (/HMAC/.test(message)) {
+    return new BackupArchiveError('failed authentication: its header was changed since it was written');
+  }
+  return new BackupArchiveError(`is damaged: its header cannot be read (${message})`);
+}
+
+/**
+ * The archive's plaintext (the gzip'd tar), authenticated chunk by chunk as it is read: a chunk that fails
+ * (changed, reordered, cut short, or bytes after the last) ends the stream with a BackupArchiveError before
+ * any of its bytes is passed on. Refuses a plain archive of format 1 and a file that is not an age file.
+ */
+async function* decrypted(file: string, keys: BackupKeys): AsyncGenerator<Buffer> {
+  const handle = await open(file, 'r');
+  const head = Buffer.alloc(AGE_MAGIC.length);
+  let bytesRead: number;
+  try {
+    ({ bytesRead } = await handle.read(head, 0, head.length, 0));
+  } finally {
+    await handle.close();
+  }
+  if (head.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC)) {
+    throw new BackupArchiveError(
+      'is not encrypted: it was made before backups were encrypted and authenticated (or not by this app), ' +
+        'and a restore takes only an archive it can authenticate with the backup key. Make a new backup.',
+    );
+  }
+  if (bytesRead < head.length || !head.equals(AGE_MAGIC)) {
+    throw new BackupArchiveError('is not a backup made by npm run backup (not an encrypted archive)');
+  }
+  const decrypter = new Decrypter();
+  for (const key of [keys.backupKey, ...keys.backupKeysPrevious]) decrypter.addPassphrase(key);
+  const source = createReadStream(file);
+  let plain: ReadableStream<Uint8Array>;
+  try {
+    plain = (await decrypter.decrypt(webStream(source))) as ReadableStream<Uint8Array>;
+  } catch (error) {
+    source.destroy();
+    throw headerRefusal(error);
+  }
+  try {
+    for await (const chunk of plain) yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  } catch {
+    throw new BackupArchiveError(
+      'failed authentication: it was changed, damaged or cut short since it was written',
+    );
+  } finally {
+    source.destroy();
+  }
+}
+
+/** The archive's members in order, each as a stream; `onMember` must drain each. */
 async function eachMember(
   file: string,
+  keys: BackupKeys,
   onMember: (name: string, stream: Readable, size: number) => Promise<void>,
 ): Promise<void> {
   const extract = tar.extract();
-  const reading = pipeline(createReadStream(file), createGunzip(), extract as unknown as Writable);
+  const reading = pipeline(decrypted(file, keys), createGunzip(), extract as unknown as Writable);
   reading.catch(() => {});
   try {
     for await (const entry of extract) {
       const { name, type, size } = entry.header;
       if (type !== 'file') throw new BackupArchiveError(`unexpected ${type} member ${name}`);
-      await onMember(name, entry as unknown as Readable, size);
+      await onMember(name, entry as unknown as Readable, size ?? 0);
     }
     await reading;
   } catch (error) {
     extract.destroy();
-    await reading.catch(() => {});
+    // A refusal of the decryption (authentication, key, format) says more than what it broke downstream.
+    const failure = await reading.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (failure instanceof BackupArchiveError) throw failure;
     if (error instanceof BackupArchiveError) throw error;
-    // zlib and tar-stream errors: a cut or damaged file.
+    // zlib and tar-stream errors in authenticated bytes: an archive written wrongly.
     throw new BackupArchiveError(
       `cannot be read (${error instanceof Error ? error.message : String(error)})`,
     );
   }
 }
 
-async function drain(stream: Readable): Promise<Buffer> {
+async function drain(stream: Readable, limit: number, name: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new BackupArchiveError(`member ${name} is larger than this app writes`);
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks);
 }
 
+/** Bytes through, counted; the stream's data is dropped. */
+async function countBytes(stream: AsyncIterable<Buffer>): Promise<number> {
+  let size = 0;
+  for await (const chunk of stream) size += chunk.length;
+  return size;
+}
+
+/** What a verified archive holds, and what it will take once restored. */
+export type VerifiedArchive = {
+  manifest: Manifest;
+  /** The embedded database's size once unpacked (its tar inside the gzip), for the free-space check. */
+  databaseBytes: number;
+};
+
+/** The manifest text of the archive: JSON, this format's, at most this large. */
+const MANIFEST_MAX_BYTES = 256 * 1024 * 1024;
+
 /**
- * Read the whole archive and check it against its manifest: every member listed, with the same size and
- * SHA-256, nothing more, nothing missing, every name one this format writes. Writes nothing.
+ * Read and authenticate the whole archive and check it against its manifest: every member listed once and
+ * present once, with the same size and SHA-256, nothing more, nothing missing, every name one this format
+ * writes, the database of the manifest's engine. Writes nothing.
  */
-export async function verifyArchive(file: string): Promise<Manifest> {
-  const seen: Member[] = [];
+export async function verifyArchive(file: string, keys: BackupKeys): Promise<VerifiedArchive> {
+  const seen = new Map<string, Member>();
   let manifestText: Buffer | undefined;
-  await eachMember(file, async (name, stream) => {
+  let databaseBytes = 0;
+  await eachMember(file, keys, async (name, stream) => {
     if (manifestText) throw new BackupArchiveError(`member ${name} after the manifest`);
     if (name === MANIFEST_NAME) {
-      manifestText = await drain(stream);
+      manifestText = await drain(stream, MANIFEST_MAX_BYTES, name);
       return;
     }
     if (!isAllowedMemberName(name)) throw new BackupArchiveError(`unexpected member ${name}`);
-    await pipeline(
-      stream,
-      hashing((size, sha256) => seen.push({ name, size, sha256 })),
-      async (source: AsyncIterable<Buffer>) => {
-        for await (const chunk of source) void chunk;
-      },
-    );
+    if (seen.has(name)) throw new BackupArchiveError(`holds member ${name} twice`);
+    const hashed = hashing((size, sha256) => seen.set(name, { name, size, sha256 }));
+    if (name === PGLITE_MEMBER) {
+      // PGlite's dump is a gzip'd tar: its unpacked size is what the restore writes.
+      await pipeline(stream, hashed, createGunzip(), async (source: AsyncIterable<Buffer>) => {
+        databaseBytes = await countBytes(source);
+      });
+    } else {
+      await pipeline(stream, hashed, countBytes);
+    }
   });
   if (!manifestText) throw new BackupArchiveError('has no manifest (not a backup, or cut short)');
   let manifest: Manifest;
@@ -197,44 +344,66 @@ export async function verifyArchive(file: string): Promise<Manifest> {
     throw new BackupArchiveError('has a manifest this version of the app cannot read');
   }
   const listed = new Map(manifest.members.map((m) => [m.name, m]));
-  if (listed.size !== manifest.members.length || seen.length !== listed.size) {
-    throw new BackupArchiveError(
-      `holds ${seen.length} members, its manifest lists ${manifest.members.length}`,
-    );
+  if (listed.size !== manifest.members.length) {
+    throw new BackupArchiveError('has a manifest that lists a member twice');
   }
-  for (const member of seen) {
+  if (seen.size !== listed.size) {
+    throw new BackupArchiveError(`holds ${seen.size} members, its manifest lists ${listed.size}`);
+  }
+  for (const member of seen.values()) {
     const expected = listed.get(member.name);
     if (!expected) throw new BackupArchiveError(`member ${member.name} is not in the manifest`);
     if (expected.size !== member.size || expected.sha256 !== member.sha256) {
       throw new BackupArchiveError(`member ${member.name} does not match its checksum`);
     }
   }
-  return manifest;
+  const database = manifest.engine === 'pglite' ? PGLITE_MEMBER : POSTGRES_MEMBER;
+  const other = manifest.engine === 'pglite' ? POSTGRES_MEMBER : PGLITE_MEMBER;
+  if (!listed.has(database) || listed.has(other)) {
+    throw new BackupArchiveError(`does not hold the ${manifest.engine} database its manifest names`);
+  }
+  if (manifest.devSecrets !== listed.has(DEV_SECRETS_MEMBER)) {
+    throw new BackupArchiveError('has a manifest that disagrees with its members (dev-secrets.json)');
+  }
+  return { manifest, databaseBytes };
 }
 
 /**
  * Hand each member of a verified archive to `onMember`, checking each again against the manifest as it
- * passes (the file could have been swapped since verifyArchive): a mismatch throws once that member ends.
+ * passes (the file could have been swapped since verifyArchive): a member read twice, or whose size differs
+ * from the manifest's, is refused before its bytes pass; one longer than listed fails at the first byte too
+ * many; a checksum mismatch throws once that member ends.
  */
 export async function readMembers(
   file: string,
+  keys: BackupKeys,
   manifest: Manifest,
   onMember: (name: string, stream: Readable) => Promise<void>,
 ): Promise<void> {
   const listed = new Map(manifest.members.map((m) => [m.name, m]));
-  await eachMember(file, async (name, stream) => {
+  const done = new Set<string>();
+  await eachMember(file, keys, async (name, stream, size) => {
     if (name === MANIFEST_NAME) {
-      await drain(stream);
+      await drain(stream, MANIFEST_MAX_BYTES, name);
       return;
     }
     const expected = listed.get(name);
-    if (!expected || !isAllowedMemberName(name)) throw new BackupArchiveError(`unexpected member ${name}`);
+    if (!expected || !isAllowedMemberName(name) || done.has(name)) {
+      throw new BackupArchiveError(`unexpected member ${name}`);
+    }
+    if (size !== expected.size) throw new BackupArchiveError(`member ${name} changed since it was checked`);
+    done.add(name);
     let actual: Member | undefined;
-    const checked = stream.pipe(
-      hashing((size, sha256) => {
-        actual = { name, size, sha256 };
-      }),
+    const checked = hashing(
+      (actualSize, sha256) => {
+        actual = { name, size: actualSize, sha256 };
+      },
+      expected.size,
+      name,
     );
+    // pipe() passes no error on: a failure upstream (authentication) must end the member's stream too.
+    stream.on('error', (error) => checked.destroy(error));
+    stream.pipe(checked);
     await onMember(name, checked);
     // onMember may not have read to the end (it should have): finish the hash.
     for await (const chunk of checked) void chunk;
@@ -242,4 +411,8 @@ export async function readMembers(
       throw new BackupArchiveError(`member ${name} changed since it was checked`);
     }
   });
+  if (done.size !== listed.size) throw new BackupArchiveError('changed since it was checked');
 }
+
+/** dev-secrets.json's bytes, read with a bound (a member the manifest lists as small). */
+export const readDevSecrets = (stream: Readable) => drain(stream, DEV_SECRETS_MAX_BYTES, DEV_SECRETS_MEMBER);

@@ -21,12 +21,15 @@ import {
   FORMAT_VERSION,
   PGLITE_MEMBER,
   POSTGRES_MEMBER,
+  SCRYPT_WORK_FACTOR,
   type ArchiveWriter,
   type Manifest,
 } from './archive.ts';
 import { BackupError } from './backup-error.ts';
 import {
   appSchemaTag,
+  devSecretsFile,
+  devSecretsHoldBackupKey,
   devSecretsToInclude,
   filesDir,
   listStoredFiles,
@@ -142,8 +145,16 @@ async function backUpPostgres(
   }
 }
 
-/** Write the backup of the configured data to `file` (which must not exist yet). */
-export async function createBackup(env: BackupEnv, file: string, log: Log): Promise<Manifest> {
+/**
+ * Write the backup of the configured data to `file` (which must not exist yet), encrypted and authenticated
+ * with `env.backupKey`. `scryptWorkFactor` is for tests only (a faster key derivation).
+ */
+export async function createBackup(
+  env: BackupEnv,
+  file: string,
+  log: Log,
+  { scryptWorkFactor = SCRYPT_WORK_FACTOR }: { scryptWorkFactor?: number } = {},
+): Promise<Manifest> {
   const target = path.resolve(file);
   if (existsSync(target))
     throw new BackupError(`${target} already exists: choose a new name (backups are never overwritten).`);
@@ -156,8 +167,9 @@ export async function createBackup(env: BackupEnv, file: string, log: Log): Prom
     );
   }
   const workDir = await mkdtemp(path.join(path.dirname(target), `.backup-${randomUUID().slice(0, 8)}-`));
-  const writer = createArchiveWriter(partial);
+  let writer: ArchiveWriter | undefined;
   try {
+    writer = await createArchiveWriter(partial, env.backupKey, scryptWorkFactor);
     const part = env.databaseUrl
       ? await backUpPostgres({ ...env, databaseUrl: env.databaseUrl }, writer, workDir, log)
       : await backUpPglite(env, writer, log);
@@ -200,10 +212,16 @@ export async function createBackup(env: BackupEnv, file: string, log: Log): Prom
     await link(partial, target);
     await unlink(partial);
     const { size } = await stat(target);
+    log(
+      env.isProduction || !devSecretsHoldBackupKey(env)
+        ? 'Encrypted and authenticated with BACKUP_KEY: a restore needs it (keep it apart from the backups).'
+        : `Encrypted and authenticated with the development backup key in ${devSecretsFile(env.dataDir)}: to ` +
+            'restore into another DATA_DIR, copy that file there first (or set BACKUP_KEY to its backupKey).',
+    );
     log(`Backup written to ${target} (${size} bytes).`);
     return { ...manifest, members: writer.members };
   } catch (error) {
-    await writer.abort();
+    await writer?.abort();
     await rm(partial, { force: true });
     throw error;
   } finally {

@@ -2,14 +2,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { opendir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Env } from '../../env.ts';
+import type { BackupKeys, Env } from '../../env.ts';
 import { MIGRATIONS_DIR } from '../../paths.ts';
 
-/** The parts of the environment a backup or restore reads. */
+/** The parts of the environment a backup or restore reads, and the backup key (env.ts, loadBackupKeys). */
 export type BackupEnv = Pick<
   Env,
   'dataDir' | 'databaseUrl' | 'databaseMigrationUrl' | 'storage' | 'isProduction' | 'encryptionKey'
->;
+> &
+  BackupKeys;
 
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
 /** Local storage's root (lib/storage/create-storage.ts). */
@@ -60,4 +61,12 @@ export function devSecretsToInclude(env: BackupEnv): Buffer | undefined {
   const content = readFileSync(file);
   const { encryptionKey } = JSON.parse(content.toString('utf8')) as { encryptionKey?: string };
   return encryptionKey === env.encryptionKey ? content : undefined;
+}
+
+/** Whether the backup key is the development one of DATA_DIR/dev-secrets.json (BACKUP_KEY unset). */
+export function devSecretsHoldBackupKey(env: BackupEnv): boolean {
+  const file = devSecretsFile(env.dataDir);
+  if (env.isProduction || !existsSync(file)) return false;
+  const { backupKey } = JSON.parse(readFileSync(file, 'utf8')) as { backupKey?: string };
+  return backupKey === env.backupKey;
 }

@@ -1,22 +1,24 @@
 /**
  * npm run restore: a backup (archive.ts) back into the configured DATA_DIR, or PostgreSQL database, which
- * must be empty. The archive is checked in full before anything is written. The database is left at the
- * backup's migration level: the server migrates it when it starts, as after any upgrade.
+ * must be empty. The archive is decrypted, authenticated and checked in full, and the free space checked,
+ * before anything is written. The database is left at the backup's migration level: the server migrates it
+ * when it starts, as after any upgrade.
  */
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream, existsSync, openAsBlob } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from '@taxfirm/db';
 import {
+  BackupArchiveError,
   DEV_SECRETS_MEMBER,
   FILES_PREFIX,
   PGLITE_MEMBER,
   POSTGRES_MEMBER,
+  readDevSecrets,
   readMembers,
   verifyArchive,
   type Manifest,
@@ -35,10 +37,61 @@ import { connect, majorOf, pgRestore, toolVersion } from './postgres-tools.ts';
 
 type Log = (line: string) => void;
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** What a restore writes in one folder's file system. */
+export type SpaceNeed = { dir: string; bytes: number; what: string };
+
+/** A folder, or the nearest one above it that exists (DATA_DIR may not exist yet). */
+async function existingAncestor(dir: string): Promise<string> {
+  let current = path.resolve(dir);
+  while (!existsSync(current) && path.dirname(current) !== current) current = path.dirname(current);
+  return current;
+}
+
+const megabytes = (bytes: number) => `${Math.ceil(bytes / 1024 / 1024)} MB`;
+
+/**
+ * Refuse, before writing anything, a restore that does not fit: the needs on one file system are added up and
+ * compared with the space free there for this user (statfs).
+ */
+export async function checkFreeSpace(needs: SpaceNeed[]): Promise<void> {
+  const byDevice = new Map<number, { dir: string; bytes: number; what: string[] }>();
+  for (const need of needs) {
+    if (need.bytes <= 0) continue;
+    const dir = await existingAncestor(need.dir);
+    const { dev } = await stat(dir);
+    const entry = byDevice.get(dev) ?? { dir, bytes: 0, what: [] };
+    entry.bytes += need.bytes;
+    entry.what.push(need.what);
+    byDevice.set(dev, entry);
+  }
+  for (const { dir, bytes, what } of byDevice.values()) {
+    const { bavail, bsize } = await statfs(dir);
+    const free = bavail * bsize;
+    if (free < bytes) {
+      throw new BackupError(
+        `Not enough free space: the restore needs about ${megabytes(bytes)} on the disk of ${dir} ` +
+          `(${what.join(', ')}) and ${megabytes(free)} are free. Free some space or restore elsewhere; ` +
+          'nothing was written.',
+      );
+    }
+  }
+}
+
+/** A file system block per file: what a small file takes beyond its bytes. */
+const PER_FILE_BYTES = 4096;
+
+/** What restoring `manifest` writes where: DATA_DIR (files, the embedded database) and the work folder. */
+function spaceNeeds(env: BackupEnv, manifest: Manifest, databaseBytes: number, workDir: string): SpaceNeed[] {
+  const files = manifest.members.filter((m) => m.name.startsWith(FILES_PREFIX));
+  const database = manifest.members.find((m) => m.name === PGLITE_MEMBER || m.name === POSTGRES_MEMBER);
+  return [
+    {
+      dir: env.dataDir,
+      bytes: files.reduce((sum, m) => sum + m.size + PER_FILE_BYTES, 0) + databaseBytes,
+      what: manifest.engine === 'pglite' ? 'the files and the embedded database' : 'the files',
+    },
+    { dir: workDir, bytes: database?.size ?? 0, what: 'the database dump, while it is loaded' },
+  ];
 }
 
 /** Refuse, before writing anything, a target that already holds data or does not fit the backup. */
@@ -109,12 +162,16 @@ async function checkTarget(env: BackupEnv, manifest: Manifest): Promise<void> {
 export async function restoreBackup(env: BackupEnv, file: string, log: Log): Promise<Manifest> {
   const source = path.resolve(file);
   if (!existsSync(source)) throw new BackupError(`${source} does not exist.`);
-  const manifest = await verifyArchive(source);
+  const { manifest, databaseBytes } = await verifyArchive(source, env).catch((error: unknown) => {
+    throw error instanceof BackupArchiveError ? new BackupArchiveError(`${source} ${error.message}`) : error;
+  });
   log(
     `Checked ${source}: a ${manifest.engine} backup of ${manifest.createdAt} (${manifest.counts.clients} clients, ` +
-      `${manifest.counts.documents} documents, ${manifest.counts.files} files); every checksum matches.`,
+      `${manifest.counts.documents} documents, ${manifest.counts.files} files); authenticated with the ` +
+      'backup key, every checksum matches.',
   );
   await checkTarget(env, manifest);
+  await checkFreeSpace(spaceNeeds(env, manifest, databaseBytes, tmpdir()));
 
   // Nobody may open the embedded database while it is written (the server, a second restore).
   const lock = manifest.engine === 'pglite' ? lockDataDir(pgliteDir(env.dataDir)) : undefined;
@@ -122,12 +179,12 @@ export async function restoreBackup(env: BackupEnv, file: string, log: Log): Pro
   try {
     // As the server does: DATA_DIR and all written into it readable by this user only.
     preparePrivateDataDir(env.dataDir);
-    let database: Buffer | undefined;
     let devSecrets: Buffer | undefined;
     const dumpFile = path.join(workDir, 'postgres.dump');
-    await readMembers(source, manifest, async (name, stream) => {
-      if (name === PGLITE_MEMBER) database = await readAll(stream);
-      else if (name === DEV_SECRETS_MEMBER) devSecrets = await readAll(stream);
+    const pgliteFile = path.join(workDir, 'pglite.tar.gz');
+    await readMembers(source, env, manifest, async (name, stream) => {
+      if (name === PGLITE_MEMBER) await pipeline(stream, createWriteStream(pgliteFile, { mode: 0o600 }));
+      else if (name === DEV_SECRETS_MEMBER) devSecrets = await readDevSecrets(stream);
       else if (name === POSTGRES_MEMBER) await pipeline(stream, createWriteStream(dumpFile, { mode: 0o600 }));
       else {
         const target = path.join(filesDir(env.dataDir), ...name.slice(FILES_PREFIX.length).split('/'));
@@ -137,10 +194,10 @@ export async function restoreBackup(env: BackupEnv, file: string, log: Log): Pro
     });
 
     if (manifest.engine === 'pglite') {
-      if (!database) throw new BackupError('The backup holds no database.');
+      if (!existsSync(pgliteFile)) throw new BackupError('The backup holds no database.');
       const client = await PGlite.create({
         dataDir: pgliteDir(env.dataDir),
-        loadDataDir: new Blob([new Uint8Array(database)]),
+        loadDataDir: await openAsBlob(pgliteFile),
         extensions: { pg_trgm },
       });
       await client.close();
