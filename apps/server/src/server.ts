@@ -23,7 +23,8 @@ async function main() {
   const database = await openDatabase(env);
   // On PostgreSQL this instance announces itself, and is refused beyond INSTANCES or beside another with
   // in-memory rate limits (S2-11). Here, not in buildApp: the tests' in-process apps are not instances.
-  let log: ((error: unknown) => void) | undefined;
+  // A failed heartbeat is logged once the app (and its logger) exists.
+  const heartbeatLog: { warn?: (error: unknown) => void } = {};
   const instance =
     database.engine === 'postgres'
       ? await announceInstance({
@@ -31,7 +32,7 @@ async function main() {
           declared: env.instances,
           rateLimits: redis ? 'redis' : 'memory',
           heartbeatMs: env.instanceHeartbeatMs,
-          onError: (error) => log?.(error),
+          onError: (error) => heartbeatLog.warn?.(error),
         }).catch(async (error: unknown) => {
           await database.close();
           redis?.disconnect();
@@ -71,7 +72,8 @@ async function main() {
     },
   });
 
-  log = (err) => app.log.warn({ err }, 'the instance heartbeat failed (server_instances); retrying');
+  heartbeatLog.warn = (err) =>
+    app.log.warn({ err }, 'the instance heartbeat failed (server_instances); retrying');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -106,7 +106,7 @@ describe.runIf(provided.engine === 'postgres')('instances announce themselves (P
       ).rows[0]?.after;
     await sleep(350);
     expect(await seen()).toBeGreaterThan(0.1);
-    await database.db.delete(serverInstances);
+    await database.db.delete(serverInstances).where(sql`true`);
     await sleep(250);
     expect(await rows()).toEqual([{ host: 'web-1', rateLimits: 'redis' }]);
     await instance.stop();

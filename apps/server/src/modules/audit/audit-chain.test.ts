@@ -304,7 +304,9 @@ describe('the audit chain', () => {
 
       // A reason is required, and an account that is not there is refused.
       await expect(eraseAccount(db, kept.id, ' ')).rejects.toThrow(/not erased: a reason is required/);
-      await expect(eraseAccount(db, gone.id, 'again')).rejects.toThrow(/not erased: there is no such account/);
+      await expect(eraseAccount(db, gone.id, 'again')).rejects.toThrow(
+        /not erased: there is no such account/,
+      );
 
       // Pointing a row at another account is a break, though the foreign key allows it.
       await asOwner(db, 'alter table audit_log disable trigger audit_log_append_only');
@@ -527,7 +529,10 @@ describe('the audit chain', () => {
         .values({ email: 'gone@example.com', passwordHash: 'x', firstName: 'Gone', lastName: 'Away' })
         .returning({ id: users.id });
       await audit(db, { actor: visitor(1), action: 'old.anonymous' });
-      await audit(db, { actor: { ...visitor(2), userId: gone?.id ?? null }, action: 'old.gone' });
+      await audit(db, {
+        actor: { kind: 'visitor', userId: gone?.id ?? null, ip: '10.0.0.2', userAgent: 'test' },
+        action: 'old.gone',
+      });
       await db.delete(users).where(eq(users.id, gone?.id ?? ''));
 
       writeFileSync(journalFile, full);
