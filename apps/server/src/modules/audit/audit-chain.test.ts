@@ -652,6 +652,64 @@ describe('the audit chain', () => {
   });
 });
 
+describe('npm run accounts:erase', () => {
+  it('erases an account by e-mail through erase_account(); audit:verify then counts the erasure', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-accounts-erase-'));
+    const database =
+      provided.engine === 'postgres'
+        ? await createTestDatabase()
+        : await createDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const databaseUrl = provided.engine === 'postgres' ? await urlOf(database) : undefined;
+    const run = (script: string, ...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', `apps/server/src/cli/${script}.ts`, ...args], {
+        cwd: ROOT,
+        env: {
+          NODE_ENV: 'development',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
+        encoding: 'utf8',
+      });
+    try {
+      await prepareDatabase(database, SOURCE_MIGRATIONS_DIR);
+      const [user] = await database.db
+        .insert(users)
+        .values({ email: 'Leaving@Example.com', passwordHash: 'x', firstName: 'L', lastName: 'E' })
+        .returning({ id: users.id });
+      await audit(database.db, {
+        actor: { kind: 'visitor', userId: user?.id ?? null, ip: '127.0.0.1', userAgent: 'test' },
+        action: 'test.leaving',
+      });
+      if (provided.engine === 'pglite') await database.close();
+
+      const noReason = run('accounts-erase', '--email', 'leaving@example.com');
+      expect(noReason.status).toBe(2);
+      expect(noReason.stderr).toContain('Say whose account to erase, and why.');
+      const nobody = run('accounts-erase', '--email', 'nobody@example.com', '--reason', 'ticket 9');
+      expect(nobody.status).toBe(1);
+      expect(nobody.stderr).toBe('No account has the e-mail nobody@example.com.\n');
+      const erased = run('accounts-erase', '--email', 'leaving@example.com', '--reason', 'ticket 9');
+      expect(erased.stderr).toBe('');
+      expect(erased.status).toBe(0);
+      expect(erased.stdout).toMatch(
+        new RegExp(
+          `^Erased the account ${user?.id}; audited as account.erased \\(audit row [0-9a-f-]{36}\\)\\.\n$`,
+        ),
+      );
+      const verified = run('audit-verify');
+      expect(verified.status).toBe(0);
+      expect(verified.stdout).toContain('Rows with an erased reference (account deleted): 1\n');
+      expect(verified.stdout).toContain('Accounts erased (account.erased rows): 1\n');
+      expect(verified.stdout).toContain('Chain: unbroken.');
+    } finally {
+      if (provided.engine === 'postgres') await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // Four commands, each opening the database (the embedded one migrates in each).
+  }, 120_000);
+});
+
 // Roles exist on a PostgreSQL server only; the embedded database has one user and no grants.
 if (provided.engine === 'postgres') {
   describe('database roles (PostgreSQL)', () => {
