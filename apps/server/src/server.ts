@@ -24,7 +24,7 @@ async function main() {
   // On PostgreSQL this instance announces itself, and is refused beyond INSTANCES or beside another with
   // in-memory rate limits (S2-11). Here, not in buildApp: the tests' in-process apps are not instances.
   // A failed heartbeat is logged once the app (and its logger) exists.
-  const heartbeatLog: { warn?: (error: unknown) => void } = {};
+  const heartbeatLog: { warn?: (error: unknown) => void; alert?: (message: string) => void } = {};
   const instance =
     database.engine === 'postgres'
       ? await announceInstance({
@@ -33,6 +33,7 @@ async function main() {
           rateLimits: redis ? 'redis' : 'memory',
           heartbeatMs: env.instanceHeartbeatMs,
           onError: (error) => heartbeatLog.warn?.(error),
+          onTooMany: (message) => heartbeatLog.alert?.(message),
         }).catch(async (error: unknown) => {
           await database.close();
           redis?.disconnect();
@@ -72,6 +73,7 @@ async function main() {
     },
   });
 
+  heartbeatLog.alert = (message) => app.log.error(`CONFIGURATION: ${message}`);
   heartbeatLog.warn = (err) =>
     app.log.warn({ err }, 'the instance heartbeat failed (server_instances); retrying');
 

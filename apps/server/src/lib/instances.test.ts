@@ -113,4 +113,29 @@ describe.runIf(provided.engine === 'postgres')('instances announce themselves (P
     running.splice(0);
     expect(await rows()).toEqual([]);
   });
+
+  it('alerts at each heartbeat while more instances are live than allowed', async () => {
+    const alerts: string[] = [];
+    const instance = await announceInstance({
+      db: database.db,
+      declared: 1,
+      rateLimits: 'redis',
+      heartbeatMs: 100,
+      host: 'web-1',
+      onTooMany: (message) => alerts.push(message),
+    });
+    running.push(instance);
+    await sleep(250);
+    expect(alerts).toEqual([]);
+    // One that started while this one's row had gone stale (a long pause), as a row.
+    await database.db.execute(
+      sql`insert into server_instances (id, host, pid, rate_limits) values (gen_random_uuid(), 'web-2', 77, 'memory')`,
+    );
+    await sleep(250);
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(alerts[0]).toBe(
+      '2 instances are live on this database (INSTANCES=1, 1 with rate limits in memory): every rate limit is ' +
+        'multiplied. See server_instances and docs/operations.md, "Scaling out".',
+    );
+  });
 });

@@ -44,6 +44,7 @@ export async function announceInstance({
   host = hostname(),
   pid = process.pid,
   onError = () => {},
+  onTooMany = () => {},
 }: {
   db: Database;
   /** INSTANCES. */
@@ -54,6 +55,11 @@ export async function announceInstance({
   pid?: number;
   /** A heartbeat that failed (the database briefly away): the next one tries again. */
   onError?: (error: unknown) => void;
+  /**
+   * A heartbeat found more live instances than allowed (one started while this one's row had gone stale, say
+   * during a long pause): the message, for the log as an alert. Each heartbeat says it again until it is fixed.
+   */
+  onTooMany?: (message: string) => void;
 }): Promise<InstanceAnnouncement> {
   const id = randomUUID();
   const staleAfterMs = 3 * heartbeatMs;
@@ -105,6 +111,19 @@ export async function announceInstance({
       .insert(serverInstances)
       .values({ id, host, pid, rateLimits })
       .onConflictDoUpdate({ target: serverInstances.id, set: { seenAt: sql`now()` } });
+    const result = await db.execute(
+      sql`select count(*)::int as "live", count(*) filter (where rate_limits = 'memory')::int as "inMemory"
+            from server_instances where seen_at >= now() - make_interval(secs => ${staleAfterMs / 1000})`,
+    );
+    const [counts] = (result as unknown as { rows: { live: number; inMemory: number }[] }).rows;
+    if (!counts) return;
+    if (counts.live > declared || (counts.live > 1 && counts.inMemory > 0)) {
+      onTooMany(
+        `${counts.live} instances are live on this database (INSTANCES=${declared}, ${counts.inMemory} with ` +
+          'rate limits in memory): every rate limit is multiplied. See server_instances and docs/operations.md, ' +
+          '"Scaling out".',
+      );
+    }
   };
   const timer = setInterval(() => beat().catch(onError), heartbeatMs);
   timer.unref();
