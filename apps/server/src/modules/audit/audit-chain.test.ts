@@ -347,6 +347,16 @@ describe('the audit chain', () => {
       const clientOnly = await person('client-only@example.com');
       await eraseAccount(db, erased.userId, 'ticket 1');
       expect(await verifyAuditChain({ db })).toMatchObject({ breaks: 0, erasures: 1, erasedReferences: 1 });
+      // A client with a payment is not erased (the firm keeps money records), and nothing of it is written.
+      const paying = await person('paying@example.com');
+      await db.execute(sql`
+        with filing as (insert into filings (client_id, tax_year) values (${paying.clientId}, 2025) returning id)
+        insert into payments (client_id, filing_id, provider, order_id, amount_cents, currency)
+        select ${paying.clientId}, id, 'sandbox', 'order-keep', 100, 'USD' from filing`);
+      await expect(eraseAccount(db, paying.userId, 'ticket 2')).rejects.toThrow(
+        /not erased: the client has invoices or payments, which the firm keeps/,
+      );
+      expect(await verifyAuditChain({ db })).toMatchObject({ breaks: 0, erasures: 1, rowsChecked: 5 });
 
       // As the owner (or a superuser; on the embedded database, anyone): the rows lose their references
       // unrecorded, which the foreign keys allow and the chain's hashes cannot see (they cover the digests).
