@@ -659,7 +659,8 @@ describe('the audit chain', () => {
       if (provided.engine === 'postgres') await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Four runs of the command, each opening the database (the embedded one migrates in each).
+  }, 120_000);
 });
 
 describe('npm run accounts:erase', () => {
