@@ -55,6 +55,11 @@ const envSchema = z
       .optional(),
     /** How many app instances serve the site (declared by the operator; production checks what that needs). */
     INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
+    /**
+     * On PostgreSQL each instance refreshes its row in server_instances this often; a row not refreshed for
+     * three of these no longer counts against INSTANCES (a crashed instance). Security review S2-11.
+     */
+    INSTANCE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
@@ -198,6 +203,8 @@ export type Env = {
   databaseListenUrl: string | undefined;
   /** Declared number of app instances (INSTANCES). */
   instances: number;
+  /** How often an instance on PostgreSQL announces itself (INSTANCE_HEARTBEAT_SECONDS). */
+  instanceHeartbeatMs: number;
   smtpUrl: string | undefined;
   /** STARTTLS is required on a plain smtp:// URL (production, unless SMTP_ALLOW_PLAINTEXT=1). */
   smtpRequireTls: boolean;
@@ -270,6 +277,7 @@ export function loadEnv(
     databasePoolMode: v.DATABASE_POOL_MODE,
     databaseListenUrl: v.DATABASE_LISTEN_URL ?? v.DATABASE_URL,
     instances: v.INSTANCES,
+    instanceHeartbeatMs: v.INSTANCE_HEARTBEAT_SECONDS * 1000,
     smtpUrl: v.SMTP_URL,
     smtpRequireTls:
       isProduction && v.SMTP_URL?.startsWith('smtp://') === true && v.SMTP_ALLOW_PLAINTEXT !== '1',

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
-import { createDatabase, emailOutbox, ne, type DatabaseHandle } from '@taxfirm/db';
+import { createDatabase, emailOutbox, ne, sql, type DatabaseHandle } from '@taxfirm/db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { samplePdf } from '../test/files.ts';
@@ -150,6 +150,8 @@ let s3: Awaited<ReturnType<typeof startS3>>;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let a: Instance | undefined;
 let b: Instance | undefined;
+/** The environment both instances share. */
+let sharedEnv: Record<string, string>;
 /** Both instances, for the tests that are about neither in particular. */
 const both = () => [a, b] as [Instance, Instance];
 
@@ -184,6 +186,7 @@ beforeAll(async () => {
   };
   // One after the other: Vite (--dev) is slow to start on a busy machine (the web plugin has ten seconds).
   // B listens through DATABASE_LISTEN_URL, as it would behind a transaction-mode pooler.
+  sharedEnv = env;
   a = await startInstance(env);
   b = await startInstance({
     ...env,
@@ -226,7 +229,49 @@ async function newClient(on: Instance, email: string): Promise<{ browser: Browse
   return { browser, clientId: uinfo.client_id };
 }
 
+/** Start server.ts and wait for it to end (a refused start); its exit code and everything it printed. */
+async function startRefused(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'taxfirm-instance-'));
+  const chunks: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts', ...WEB_MODE], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+  const timer = setTimeout(() => child.kill('SIGTERM'), 60_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(timer);
+  await rm(dataDir, { recursive: true, force: true });
+  return { code, output: chunks.join('') };
+}
+
 describe('two instances on one PostgreSQL, Redis and S3', () => {
+  it('they announce themselves; a third with INSTANCES=2, or one with rate limits in memory, is refused', async () => {
+    const { rows } = (await handle.db.execute(
+      sql`select host, pid, rate_limits from server_instances order by started_at`,
+    )) as unknown as { rows: { pid: number; rate_limits: string }[] };
+    expect(rows.map((row) => [row.pid, row.rate_limits])).toEqual([
+      [a?.process.pid, 'redis'],
+      [b?.process.pid, 'redis'],
+    ]);
+    const third = await startRefused(sharedEnv);
+    expect(third.code).toBe(1);
+    expect(third.output).toContain(
+      'Refusing to start: 2 instance(s) already run on this database and INSTANCES=2 (this one would make 3).',
+    );
+    expect(third.output).not.toMatch(/\n\s+at /);
+    const { REDIS_URL: _redis, ...withoutRedis } = sharedEnv;
+    const inMemory = await startRefused({ ...withoutRedis, INSTANCES: '3' });
+    expect(inMemory.code).toBe(1);
+    expect(inMemory.output).toMatch(/this one counts rate limits in memory/);
+    expect(inMemory.output).not.toMatch(/\n\s+at /);
+    // Neither left a row behind.
+    const after = await handle.db.execute(sql`select count(*)::int as n from server_instances`);
+    expect((after as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(2);
+  });
+
   it('a session made by signing in on A works on B, and ends on both when signed out on B', async () => {
     const [A, B] = both();
     const { browser } = await newClient(A, `session-${randomUUID()}@example.com`);

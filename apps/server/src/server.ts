@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './database.ts';
 import { EnvError, loadEnv, preparePrivateDataDir } from './env.ts';
 import { createKeyring } from './lib/crypto/keyring.ts';
+import { announceInstance, InstanceCountError } from './lib/instances.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { WEB_BUILD_DIR, WEB_ROOT } from './paths.ts';
 
@@ -20,6 +21,25 @@ async function main() {
     ? new (await import('ioredis')).Redis(env.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
     : undefined;
   const database = await openDatabase(env);
+  // On PostgreSQL this instance announces itself, and is refused beyond INSTANCES or beside another with
+  // in-memory rate limits (S2-11). Here, not in buildApp: the tests' in-process apps are not instances.
+  // A failed heartbeat is logged once the app (and its logger) exists.
+  const heartbeatLog: { warn?: (error: unknown) => void; alert?: (message: string) => void } = {};
+  const instance =
+    database.engine === 'postgres'
+      ? await announceInstance({
+          db: database.db,
+          declared: env.instances,
+          rateLimits: redis ? 'redis' : 'memory',
+          heartbeatMs: env.instanceHeartbeatMs,
+          onError: (error) => heartbeatLog.warn?.(error),
+          onTooMany: (message) => heartbeatLog.alert?.(message),
+        }).catch(async (error: unknown) => {
+          await database.close();
+          redis?.disconnect();
+          throw error;
+        })
+      : undefined;
   const app = await buildApp({
     database,
     storage,
@@ -53,10 +73,17 @@ async function main() {
     },
   });
 
+  heartbeatLog.alert = (message) => app.log.error(`CONFIGURATION: ${message}`);
+  heartbeatLog.warn = (err) =>
+    app.log.warn({ err }, 'the instance heartbeat failed (server_instances); retrying');
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    await instance
+      ?.stop()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not remove this instance'));
     await database.close();
     redis?.disconnect();
   });
@@ -72,7 +99,8 @@ main().catch((error: unknown) => {
   if (
     error instanceof EnvError ||
     error instanceof DataDirLockedError ||
-    error instanceof DatabaseRoleError
+    error instanceof DatabaseRoleError ||
+    error instanceof InstanceCountError
   ) {
     process.stderr.write(`${error.message}\n`);
   } else {

@@ -151,10 +151,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 /**
  * Give the app's role (DATABASE_URL's user) exactly what the app needs on the owner's schema, and nothing it
  * could use to rewrite history (security review F-08): read and write every table but the audit log, which it
- * may only read and append to; no ownership, so no ALTER, DROP or DISABLE TRIGGER. Idempotent, run as the owner
+ * may only read and append to, and no DELETE on users or clients (an account is erased through erase_account(),
+ * which audits it); no ownership, so no ALTER, DROP or DISABLE TRIGGER. Idempotent, run as the owner
  * after every migration in one transaction, so the grants also cover tables a migration just made. Refuses
  * (throws) when the separation would be void: the app's role is a superuser or a member of the owner, owns
- * something, may create in the schema, or still holds a write on the audit log granted by some other role.
+ * something, may create in the schema or create roles, replicates, bypasses row security, or still holds a write
+ * on the audit log (or a delete on users or clients) granted by some other role.
  */
 /** The app's database role holds more than its grants: the server refuses to start (message only, no stack). */
 export class DatabaseRoleError extends Error {}
@@ -178,7 +180,15 @@ async function grantAppRole(owner: pg.Client, appRole: string): Promise<void> {
      select 'owns function ' || p.proname from pg_proc p
       where p.pronamespace = 'public'::regnamespace and pg_get_userbyid(p.proowner) = $1
      union all
-     select 'may create objects in schema public' where has_schema_privilege($1, 'public', 'CREATE')`,
+     select 'may create objects in schema public' where has_schema_privilege($1, 'public', 'CREATE')
+     union all
+     -- CREATEROLE could (up to PostgreSQL 15) grant itself the owner role; REPLICATION reads every row through
+     -- a replication connection; BYPASSRLS skips row security (security review S2-04).
+     select 'may create roles (CREATEROLE)' from pg_roles where rolname = $1 and rolcreaterole
+     union all
+     select 'may replicate (REPLICATION)' from pg_roles where rolname = $1 and rolreplication
+     union all
+     select 'bypasses row security (BYPASSRLS)' from pg_roles where rolname = $1 and rolbypassrls`,
     [appRole],
   );
   refuse(before.rows.map((r) => r.problem));
@@ -191,6 +201,9 @@ async function grantAppRole(owner: pg.Client, appRole: string): Promise<void> {
     await owner.query(`grant usage on schema public to ${role}`);
     await owner.query(`grant select, insert, update, delete on all tables in schema public to ${role}`);
     await owner.query(`revoke update, delete, truncate on audit_log from ${role}`);
+    // An account is erased only through erase_account() (migration 0025), which audits it: deleting a user or
+    // a client directly would strip their name from the audit log unrecorded (security review S2-04).
+    await owner.query(`revoke delete, truncate on users, clients from ${role}`);
     await owner.query(`grant usage, select on all sequences in schema public to ${role}`);
     await owner.query(`grant execute on all functions in schema public to ${role}`);
     await owner.query('commit');
@@ -201,7 +214,10 @@ async function grantAppRole(owner: pg.Client, appRole: string): Promise<void> {
   // A grant made by another role (a superuser) survives the owner's revoke.
   const after = await owner.query<{ problem: string }>(
     `select 'may update, delete, truncate or add triggers to audit_log (granted by another role)' as problem
-      where has_table_privilege($1, 'audit_log', 'UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES')`,
+      where has_table_privilege($1, 'audit_log', 'UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES')
+     union all
+     select 'may delete from ' || t || ' (granted by another role; erase accounts with erase_account())'
+       from unnest(array['users', 'clients']) t where has_table_privilege($1, t, 'DELETE, TRUNCATE')`,
     [appRole],
   );
   refuse(after.rows.map((r) => r.problem));

@@ -46,6 +46,8 @@ async function main(): Promise<number> {
     const out = (line: string) => process.stdout.write(`${line}\n`);
     out(`Rows checked: ${report.rowsChecked}`);
     out(`Rows with an erased reference (account deleted): ${report.erasedReferences}`);
+    out(`Accounts erased (account.erased rows): ${report.erasures}`);
+    out(`Time order checked from chain_seq ${report.timeOrderedFrom}`);
     out(
       report.head
         ? `Head: ${report.head.chainSeq}:${report.head.hash}  (record it outside the database)`

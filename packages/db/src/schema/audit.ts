@@ -31,6 +31,10 @@ export const auditLog = pgTable(
     subject: text(),
     ip: text(),
     userAgent: text(),
+    /**
+     * Set by the chain's trigger whatever the writer sent (migration 0025): the database's clock under the
+     * chain's lock, never before the previous row's. The default only lets an insert leave it out.
+     */
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
      * The order rows were written in. Two events can share a timestamp (one transaction, or the embedded

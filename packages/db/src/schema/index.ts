@@ -14,3 +14,4 @@ export * from './requests.ts';
 export * from './messages.ts';
 export * from './signatures.ts';
 export * from './invoices.ts';
+export * from './instances.ts';

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import {
   asc,
   auditLog,
+  clients,
   createDatabase,
   eq,
   prepareDatabase,
@@ -27,6 +28,7 @@ import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../..
 import { TAXPAYER } from '../../../test/samples.ts';
 import { audit } from '../../lib/audit.ts';
 import { SYSTEM, type Actor } from '../../lib/actor.ts';
+import { eraseAccount } from './account-erasure.ts';
 import { chainHash, verifyAuditChain } from './audit-chain.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -63,6 +65,40 @@ const visitor = (n: number): Actor => ({
 async function writeRows(db: Database, count: number, from = 1): Promise<void> {
   for (let i = from; i < from + count; i += 1) {
     await audit(db, { actor: i % 2 ? SYSTEM : visitor(i), action: `test.row.${i}`, subject: `row ${i}` });
+  }
+}
+
+/**
+ * The owner forging a row the chain accepts (a crafted chain): the chain trigger off, the row linked to the
+ * last one and hashed exactly as the trigger would, but dated `createdAt`.
+ */
+async function appendForged(
+  db: Database,
+  {
+    action,
+    createdAt,
+    actorUserId = null,
+    clientId = null,
+  }: {
+    action: string;
+    createdAt: string;
+    actorUserId?: string | null;
+    clientId?: string | null;
+  },
+): Promise<void> {
+  await asOwner(db, 'alter table audit_log disable trigger audit_log_chain');
+  try {
+    await db.execute(sql`
+      insert into audit_log (id, action, actor_user_id, client_id, created_at, chain_seq, prev_hash, ref_digests, hash)
+      select f.id, ${action}, f.actor, f.client, f.at, coalesce(last.chain_seq, 0) + 1,
+             coalesce(last.hash, decode(repeat('00', 32), 'hex')), audit_log_ref_digests(f.actor, f.client),
+             audit_log_hash(coalesce(last.hash, decode(repeat('00', 32), 'hex')), f.id, ${action}, null, null,
+               null, f.at, audit_log_ref_digests(f.actor, f.client))
+        from (select gen_random_uuid() as id, ${createdAt}::timestamptz as at, ${actorUserId}::uuid as actor,
+                     ${clientId}::uuid as client) f
+        left join (select chain_seq, hash from audit_log order by chain_seq desc limit 1) last on true`);
+  } finally {
+    await asOwner(db, 'alter table audit_log enable trigger audit_log_chain');
   }
 }
 
@@ -239,7 +275,7 @@ describe('the audit chain', () => {
     });
   });
 
-  it('counts a reference erased with its account, and still checks the references left', async () => {
+  it('counts a reference erased with its account through erase_account(), and still checks the references left', async () => {
     await withDatabase(async ({ db }) => {
       const [gone] = await db
         .insert(users)
@@ -253,9 +289,24 @@ describe('the audit chain', () => {
       const as = (userId: string): Actor => ({ kind: 'visitor', userId, ip: '127.0.0.1', userAgent: 'test' });
       await audit(db, { actor: as(gone.id), action: 'test.gone' });
       await audit(db, { actor: as(kept.id), action: 'test.kept' });
-      await db.delete(users).where(eq(users.id, gone.id));
+      const erasure = await eraseAccount(db, gone.id, 'ticket 4711: the client asked');
+      expect(await db.select({ id: users.id }).from(users).where(eq(users.id, gone.id))).toEqual([]);
+      const [erased] = await db
+        .select({ action: auditLog.action, subject: auditLog.subject, chainSeq: auditLog.chainSeq })
+        .from(auditLog)
+        .where(eq(auditLog.id, erasure));
+      expect(erased).toMatchObject({ action: 'account.erased', chainSeq: 3 });
+      // The digest the erased rows keep, not the id: the log no longer names the person.
+      expect(erased?.subject).toMatch(/^actor:[0-9a-f]{64} \| ticket 4711: the client asked$/);
+      expect(erased?.subject).not.toContain(gone.id);
       const report = await verifyAuditChain({ db });
-      expect(report).toMatchObject({ rowsChecked: 2, erasedReferences: 1, breaks: 0 });
+      expect(report).toMatchObject({ rowsChecked: 3, erasedReferences: 1, erasures: 1, breaks: 0 });
+
+      // A reason is required, and an account that is not there is refused.
+      await expect(eraseAccount(db, kept.id, ' ')).rejects.toThrow(/not erased: a reason is required/);
+      await expect(eraseAccount(db, gone.id, 'again')).rejects.toThrow(
+        /not erased: there is no such account/,
+      );
 
       // Pointing a row at another account is a break, though the foreign key allows it.
       await asOwner(db, 'alter table audit_log disable trigger audit_log_append_only');
@@ -264,6 +315,105 @@ describe('the audit chain', () => {
       const moved = await verifyAuditChain({ db });
       expect(moved.firstBreak).toMatchObject({ chainSeq: 1 });
       expect(moved.firstBreak?.reason).toMatch(/actor/);
+    });
+  });
+
+  it('finds a reference erased without its account.erased row (a user or a client deleted directly)', async () => {
+    await withDatabase(async ({ db }) => {
+      const person = async (email: string) => {
+        const [user] = await db
+          .insert(users)
+          .values({ email, passwordHash: 'x', firstName: 'A', lastName: 'B' })
+          .returning({ id: users.id });
+        if (!user) throw new Error('no user');
+        const [client] = await db
+          .insert(clients)
+          .values({ userId: user.id, firstName: 'A', lastName: 'B', phone: '5550100100', phoneExt: '' })
+          .returning({ id: clients.id });
+        if (!client) throw new Error('no client');
+        const actor: Actor = {
+          kind: 'client',
+          userId: user.id,
+          clientId: client.id,
+          email,
+          ip: '127.0.0.1',
+          userAgent: 't',
+        };
+        await audit(db, { actor, action: `test.${email}` });
+        return { userId: user.id, clientId: client.id };
+      };
+      const erased = await person('erased@example.com');
+      const deleted = await person('deleted@example.com');
+      const clientOnly = await person('client-only@example.com');
+      await eraseAccount(db, erased.userId, 'ticket 1');
+      expect(await verifyAuditChain({ db })).toMatchObject({ breaks: 0, erasures: 1, erasedReferences: 1 });
+      // A client with a payment is not erased (the firm keeps money records), and nothing of it is written.
+      const paying = await person('paying@example.com');
+      await db.execute(sql`
+        with filing as (insert into filings (client_id, tax_year) values (${paying.clientId}, 2025) returning id)
+        insert into payments (client_id, filing_id, provider, order_id, amount_cents, currency)
+        select ${paying.clientId}, id, 'sandbox', 'order-keep', 100, 'USD' from filing`);
+      await expect(eraseAccount(db, paying.userId, 'ticket 2')).rejects.toThrow(
+        /not erased: the client has invoices or payments, which the firm keeps/,
+      );
+      expect(await verifyAuditChain({ db })).toMatchObject({ breaks: 0, erasures: 1, rowsChecked: 5 });
+
+      // As the owner (or a superuser; on the embedded database, anyone): the rows lose their references
+      // unrecorded, which the foreign keys allow and the chain's hashes cannot see (they cover the digests).
+      await db.delete(users).where(eq(users.id, deleted.userId));
+      const report = await verifyAuditChain({ db });
+      expect(report).toMatchObject({ breaks: 1, erasedReferences: 2, firstBreak: { chainSeq: 2 } });
+      expect(report.firstBreak?.reason).toMatch(/actor_user_id was erased without an account\.erased row/);
+
+      await db.delete(clients).where(eq(clients.id, clientOnly.clientId));
+      const both = await verifyAuditChain({ db });
+      expect(both.breaks).toBe(2);
+      const [row] = await db
+        .select({ actor: auditLog.actorUserId, client: auditLog.clientId, chainSeq: auditLog.chainSeq })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'test.client-only@example.com'));
+      expect(row).toMatchObject({ actor: clientOnly.userId, client: null, chainSeq: 3 });
+    });
+  });
+
+  it('dates every row itself: a writer cannot back-date a row, and a back-dated row is found', async () => {
+    await withDatabase(async ({ db }) => {
+      await writeRows(db, 2);
+      const [{ now } = { now: '' }] = (
+        (await db.execute(sql`select now()::text as now`)) as unknown as { rows: { now: string }[] }
+      ).rows;
+      // The writer's created_at is ignored: the trigger sets its own, never before the previous row's.
+      await db
+        .insert(auditLog)
+        .values({ action: 'test.backdated', createdAt: new Date('2026-01-01T00:00:00Z') });
+      const [row] = await db
+        .select({ createdAt: auditLog.createdAt })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'test.backdated'));
+      expect(row?.createdAt.getTime()).toBeGreaterThanOrEqual(new Date(now).getTime() - 1000);
+      const clean = await verifyAuditChain({ db });
+      expect(clean).toMatchObject({ rowsChecked: 3, breaks: 0, timeOrderedFrom: 1 });
+
+      // A crafted chain: the owner appends a row dated last month, linked and hashed as the trigger would.
+      await appendForged(db, { action: 'forged.backdated', createdAt: '2026-10-01T09:00:00Z' });
+      const crafted = await verifyAuditChain({ db });
+      expect(crafted).toMatchObject({ rowsChecked: 4, breaks: 1, firstBreak: { chainSeq: 4 } });
+      expect(crafted.firstBreak?.reason).toMatch(/created_at is earlier than the previous row's/);
+    });
+  });
+
+  it("finds a row whose created_at the owner set back with the log's triggers off", async () => {
+    await withDatabase(async ({ db }) => {
+      await writeRows(db, 3);
+      await asOwner(db, 'alter table audit_log disable trigger audit_log_append_only');
+      await asOwner(
+        db,
+        `update audit_log set created_at = created_at - interval '40 days' where chain_seq = 3`,
+      );
+      await asOwner(db, 'alter table audit_log enable trigger audit_log_append_only');
+      const report = await verifyAuditChain({ db });
+      expect(report).toMatchObject({ breaks: 1, firstBreak: { chainSeq: 3 } });
+      expect(report.firstBreak?.reason).toMatch(/content/);
     });
   });
 
@@ -355,6 +505,83 @@ describe('the audit chain', () => {
     }
   });
 
+  it('migration 0025 keeps an existing log whole: time order from its own rows on, earlier erasures recorded', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'taxfirm-migrations-'));
+    const name = `taxfirm_evidence_${randomBytes(6).toString('hex')}`;
+    let database: DatabaseHandle | undefined;
+    try {
+      cpSync(SOURCE_MIGRATIONS_DIR, dir, { recursive: true });
+      const journalFile = path.join(dir, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+      const full = JSON.stringify(journal);
+      const at = journal.entries.findIndex((e) => e.tag.startsWith('0025_'));
+      writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+      if (provided.engine === 'postgres') {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`create database ${name}`);
+        await admin.end();
+        database = await createDatabase({ engine: 'postgres', url: withUrl(adminUrl, { database: name }) });
+      } else {
+        database = await createDatabase({ engine: 'pglite' });
+      }
+      await database.migrate(dir);
+      const { db } = database;
+      // Before 0025 a writer's created_at stood: these go back in time along the chain.
+      for (const days of [3, 9, 1]) {
+        await db.execute(
+          sql`insert into audit_log (action, created_at) values (${`old.${days}`}, now() - make_interval(days => ${days}))`,
+        );
+      }
+      // And an account deleted directly, as the app role could until now.
+      const [gone] = await db
+        .insert(users)
+        .values({ email: 'gone@example.com', passwordHash: 'x', firstName: 'Gone', lastName: 'Away' })
+        .returning({ id: users.id });
+      await audit(db, { actor: visitor(1), action: 'old.anonymous' });
+      await audit(db, {
+        actor: { kind: 'visitor', userId: gone?.id ?? null, ip: '10.0.0.2', userAgent: 'test' },
+        action: 'old.gone',
+      });
+      await db.delete(users).where(eq(users.id, gone?.id ?? ''));
+
+      writeFileSync(journalFile, full);
+      await database.migrate(dir);
+      await audit(db, { actor: SYSTEM, action: 'new.1' });
+      const rows = await chain(db);
+      expect(rows.map((r) => [r.chainSeq, r.action])).toEqual([
+        [1, 'old.3'],
+        [2, 'old.9'],
+        [3, 'old.1'],
+        [4, 'old.anonymous'],
+        [5, 'old.gone'],
+        [6, 'account.erased'],
+        [7, 'new.1'],
+      ]);
+      const [found] = await db
+        .select({ subject: auditLog.subject })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'account.erased'));
+      expect(found?.subject).toMatch(/^actor:[0-9a-f]{64} \| found erased by migration 0025/);
+      expect(await verifyAuditChain({ db })).toMatchObject({
+        rowsChecked: 7,
+        breaks: 0,
+        erasures: 1,
+        erasedReferences: 1,
+        timeOrderedFrom: 6,
+      });
+    } finally {
+      await database?.close();
+      if (provided.engine === 'postgres') {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('npm run audit:verify prints the count, the head and the first break, and exits 1 on a break', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-audit-verify-'));
     const open = async () =>
@@ -394,6 +621,8 @@ describe('the audit chain', () => {
       expect(ok.status).toBe(0);
       expect(ok.stdout).toContain('Rows checked: 3\n');
       expect(ok.stdout).toContain('Rows with an erased reference (account deleted): 0\n');
+      expect(ok.stdout).toContain('Accounts erased (account.erased rows): 0\n');
+      expect(ok.stdout).toContain('Time order checked from chain_seq 1\n');
       expect(ok.stdout).toContain(`Head: ${head}`);
       expect(ok.stdout).toContain('Chain: unbroken.');
 
@@ -411,11 +640,85 @@ describe('the audit chain', () => {
       expect(broken.status).toBe(1);
       expect(broken.stdout).toContain('Chain: BROKEN. Rows failing: 1.');
       expect(broken.stdout).toMatch(/First break: chain_seq 2 \(id [0-9a-f-]{36}\): hash does not match/);
+
+      // A back-dated row, forged with a valid link and hash: exit 1, named.
+      reopened = provided.engine === 'pglite' ? (await open()).database : database;
+      await asOwner(reopened.db, 'alter table audit_log disable trigger audit_log_append_only');
+      await asOwner(reopened.db, `update audit_log set ip = '10.0.0.2' where chain_seq = 2`);
+      await asOwner(reopened.db, 'alter table audit_log enable trigger audit_log_append_only');
+      await appendForged(reopened.db, { action: 'forged.backdated', createdAt: '2026-01-02T03:04:05Z' });
+      if (provided.engine === 'pglite') await reopened.close();
+      const backdated = run();
+      expect(backdated.status).toBe(1);
+      expect(backdated.stderr).toBe('');
+      expect(backdated.stdout).toContain('Chain: BROKEN. Rows failing: 1.');
+      expect(backdated.stdout).toMatch(
+        /First break: chain_seq 4 \(id [0-9a-f-]{36}\): created_at is earlier than the previous row's/,
+      );
     } finally {
       if (provided.engine === 'postgres') await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Four runs of the command, each opening the database (the embedded one migrates in each).
+  }, 120_000);
+});
+
+describe('npm run accounts:erase', () => {
+  it('erases an account by e-mail through erase_account(); audit:verify then counts the erasure', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-accounts-erase-'));
+    const database =
+      provided.engine === 'postgres'
+        ? await createTestDatabase()
+        : await createDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const databaseUrl = provided.engine === 'postgres' ? await urlOf(database) : undefined;
+    const run = (script: string, ...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', `apps/server/src/cli/${script}.ts`, ...args], {
+        cwd: ROOT,
+        env: {
+          NODE_ENV: 'development',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
+        encoding: 'utf8',
+      });
+    try {
+      await prepareDatabase(database, SOURCE_MIGRATIONS_DIR);
+      const [user] = await database.db
+        .insert(users)
+        .values({ email: 'Leaving@Example.com', passwordHash: 'x', firstName: 'L', lastName: 'E' })
+        .returning({ id: users.id });
+      await audit(database.db, {
+        actor: { kind: 'visitor', userId: user?.id ?? null, ip: '127.0.0.1', userAgent: 'test' },
+        action: 'test.leaving',
+      });
+      if (provided.engine === 'pglite') await database.close();
+
+      const noReason = run('accounts-erase', '--email', 'leaving@example.com');
+      expect(noReason.status).toBe(2);
+      expect(noReason.stderr).toContain('Say whose account to erase, and why.');
+      const nobody = run('accounts-erase', '--email', 'nobody@example.com', '--reason', 'ticket 9');
+      expect(nobody.status).toBe(1);
+      expect(nobody.stderr).toBe('No account has the e-mail nobody@example.com.\n');
+      const erased = run('accounts-erase', '--email', 'leaving@example.com', '--reason', 'ticket 9');
+      expect(erased.stderr).toBe('');
+      expect(erased.status).toBe(0);
+      expect(erased.stdout).toMatch(
+        new RegExp(
+          `^Erased the account ${user?.id}; audited as account.erased \\(audit row [0-9a-f-]{36}\\)\\.\n$`,
+        ),
+      );
+      const verified = run('audit-verify');
+      expect(verified.status).toBe(0);
+      expect(verified.stdout).toContain('Rows with an erased reference (account deleted): 1\n');
+      expect(verified.stdout).toContain('Accounts erased (account.erased rows): 1\n');
+      expect(verified.stdout).toContain('Chain: unbroken.');
+    } finally {
+      if (provided.engine === 'postgres') await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // Four commands, each opening the database (the embedded one migrates in each).
+  }, 120_000);
 });
 
 // Roles exist on a PostgreSQL server only; the embedded database has one user and no grants.
@@ -496,26 +799,42 @@ if (provided.engine === 'postgres') {
       }
     });
 
-    it("an account's erasure, by the app's role, still sets the log's references to null", async () => {
+    it('the app role cannot delete users or clients; it erases an account through erase_account(), audited', async () => {
       const [client] = await t.database.db
-        .select({ id: users.id })
+        .select({ id: users.id, clientId: clients.id })
         .from(users)
+        .innerJoin(clients, eq(clients.userId, users.id))
         .where(eq(users.email, 'asha@example.com'));
       if (!client) throw new Error('no client');
+      // Security review S2-04: one such statement used to strip the person from every audit row, unrecorded.
+      for (const statement of [
+        `delete from users where id = '${client.id}'`,
+        `delete from clients where id = '${client.clientId}'`,
+        'truncate users cascade',
+        'truncate clients cascade',
+      ]) {
+        await expect(asApp.query(statement), statement).rejects.toThrow(/permission denied/);
+      }
       const before = await asApp.query<{ n: string }>(
         'select count(*)::text as n from audit_log where actor_user_id = $1',
         [client.id],
       );
       expect(Number(before.rows[0]?.n)).toBeGreaterThan(0);
-      // The foreign keys' SET NULL runs as audit_log's owner, so the app needs no UPDATE on it.
-      await asApp.query('delete from users where id = $1', [client.id]);
+      // The foreign keys' SET NULL runs as audit_log's owner, inside the owner's function.
+      await asApp.query(`select erase_account($1, 'ticket 77: closed at the client''s request')`, [
+        client.id,
+      ]);
       const after = await asApp.query<{ n: string }>(
-        'select count(*)::text as n from audit_log where actor_user_id = $1',
-        [client.id],
+        'select count(*)::text as n from audit_log where actor_user_id = $1 or client_id = $2',
+        [client.id, client.clientId],
       );
       expect(after.rows[0]?.n).toBe('0');
+      const erasure = await asApp.query<{ subject: string }>(
+        `select subject from audit_log where action = 'account.erased' order by chain_seq desc limit 1`,
+      );
+      expect(erasure.rows[0]?.subject).toMatch(/^actor:[0-9a-f]{64} client:[0-9a-f]{64} \| ticket 77/);
       const report = await verifyAuditChain({ db: t.database.db });
-      expect(report.breaks).toBe(0);
+      expect(report).toMatchObject({ breaks: 0, erasures: 1 });
       expect(report.erasedReferences).toBeGreaterThan(0);
     });
 
@@ -534,6 +853,39 @@ if (provided.engine === 'postgres') {
       }
       const fixed = await open();
       await fixed.close();
+    });
+
+    it('refuses to start when the app role may create roles, replicate or bypass row security', async () => {
+      for (const [attribute, problem] of [
+        ['CREATEROLE', 'may create roles \\(CREATEROLE\\)'],
+        ['REPLICATION', 'may replicate \\(REPLICATION\\)'],
+        ['BYPASSRLS', 'bypasses row security \\(BYPASSRLS\\)'],
+      ] as const) {
+        await admin.query(`alter role ${appRole} ${attribute}`);
+        try {
+          await expect(open(), attribute).rejects.toThrow(new RegExp(`${appRole} .*${problem}`));
+        } finally {
+          await admin.query(`alter role ${appRole} NO${attribute}`);
+        }
+      }
+      const fixed = await open();
+      await fixed.close();
+    });
+
+    it('takes back a DELETE on users or clients granted by hand, at the next start', async () => {
+      const superuser = new pg.Client({ connectionString: withUrl(adminUrl, { database: dbName }) });
+      await superuser.connect();
+      try {
+        await superuser.query(`grant delete, truncate on users, clients to ${appRole}`);
+        expect((await asApp.query('delete from users where false')).rowCount).toBe(0);
+      } finally {
+        await superuser.end();
+      }
+      const again = await open();
+      await again.close();
+      for (const table of ['users', 'clients']) {
+        await expect(asApp.query(`delete from ${table} where false`)).rejects.toThrow(/permission denied/);
+      }
     });
   });
 }

@@ -4,9 +4,15 @@
  * encoding, so a row changed, removed or slipped in by someone who can bypass the trigger (the owner role, a
  * restored dump) shows up. Rows removed from the end leave no mark in the chain itself: the head recorded
  * outside the database (`knownHead`) covers that.
+ *
+ * Two rules beyond the hashes (security review S2-04): time never goes back along the chain (migration 0025's
+ * trigger dates every row itself, from the row `audit_log_time_ordered_from()` names; rows before it were dated
+ * by their writers), and a reference erased from a row (an account deleted: the foreign key's SET NULL) must be
+ * covered by an `account.erased` row, which only `erase_account()` writes (or migration 0025, for erasures found
+ * before it).
  */
 import { createHash } from 'node:crypto';
-import { asc, auditLog, gt, lte, and, sql, type Database } from '@taxfirm/db';
+import { asc, auditLog, eq, gt, lte, and, sql, type Database } from '@taxfirm/db';
 
 const ZERO_HASH = Buffer.alloc(32);
 const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
@@ -56,12 +62,22 @@ export function chainHash(prevHash: Buffer, row: Omit<ChainRow, 'prevHash' | 'ha
   );
 }
 
+/** The references an `account.erased` row covers: its subject's leading `actor:<hex>` / `client:<hex>` tokens. */
+export function erasedDigests(subject: string | null): string[] {
+  const [tokens = ''] = (subject ?? '').split(' | ');
+  return tokens.split(' ').filter((token) => /^(actor|client):[0-9a-f]{64}$/.test(token));
+}
+
 export type ChainBreak = { chainSeq: number; id: string; reason: string };
 
 export type ChainReport = {
   rowsChecked: number;
   /** Rows whose actor or client reference was erased (an account deleted: the foreign key's SET NULL). */
   erasedReferences: number;
+  /** `account.erased` rows: accounts erased through erase_account() (or found erased by migration 0025). */
+  erasures: number;
+  /** The first chain_seq whose created_at the database set (migration 0025): time order is checked from it. */
+  timeOrderedFrom: number;
   /** The last row checked: record it outside the database, and pass it as `knownHead` next time. */
   head: { chainSeq: number; hash: string } | null;
   /** Rows that fail a check (a changed row fails once; the rows after it still link to its stored hash). */
@@ -69,8 +85,14 @@ export type ChainReport = {
   firstBreak: ChainBreak | null;
 };
 
+type Previous = { chainSeq: number; hash: Buffer; createdAtMicros: bigint };
+
 /** What is wrong with one row, given the row before it (null for the first); null when nothing is. */
-function checkRow(row: ChainRow, previous: { chainSeq: number; hash: Buffer } | null): string | null {
+function checkRow(
+  row: ChainRow,
+  previous: Previous | null,
+  rules: { timeOrderedFrom: number; erased: Set<string> },
+): string | null {
   const expectedSeq = (previous?.chainSeq ?? 0) + 1;
   if (row.chainSeq !== expectedSeq) {
     return row.chainSeq > expectedSeq
@@ -91,12 +113,29 @@ function checkRow(row: ChainRow, previous: { chainSeq: number; hash: Buffer } | 
   if (row.clientId !== null && !clientDigest.equals(referenceDigest('client', row.clientId))) {
     return 'client_id is not the client the row was written with';
   }
+  if (
+    previous &&
+    previous.chainSeq >= rules.timeOrderedFrom &&
+    row.createdAtMicros < previous.createdAtMicros
+  ) {
+    return "created_at is earlier than the previous row's (time goes backwards along the chain: a back-dated row)";
+  }
+  for (const kind of erasedReferences(row)) {
+    const digest = row.refDigests.subarray(kind === 'actor' ? 0 : 32, kind === 'actor' ? 32 : 64);
+    if (!rules.erased.has(`${kind}:${digest.toString('hex')}`)) {
+      return `${kind === 'actor' ? 'actor_user_id' : 'client_id'} was erased without an account.erased row (the account was deleted outside erase_account())`;
+    }
+  }
   return null;
 }
 
-const wasErased = (row: ChainRow) =>
-  (row.actorUserId === null && !row.refDigests.subarray(0, 32).equals(NO_ACTOR)) ||
-  (row.clientId === null && !row.refDigests.subarray(32, 64).equals(NO_CLIENT));
+/** Which of the row's references were set at insert and are null now (erased). */
+function erasedReferences(row: ChainRow): ('actor' | 'client')[] {
+  const erased: ('actor' | 'client')[] = [];
+  if (row.actorUserId === null && !row.refDigests.subarray(0, 32).equals(NO_ACTOR)) erased.push('actor');
+  if (row.clientId === null && !row.refDigests.subarray(32, 64).equals(NO_CLIENT)) erased.push('client');
+  return erased;
+}
 
 /**
  * Walk the chain in chain_seq order, `batchSize` rows at a time (memory stays flat however long the log), up to
@@ -116,9 +155,23 @@ export async function verifyAuditChain({
 }): Promise<ChainReport> {
   const [top] = await db.select({ last: sql<string | null>`max(${auditLog.chainSeq})::text` }).from(auditLog);
   const lastSeq = Number(top?.last ?? 0);
+  const [rule] = (
+    (await db.execute(sql`select audit_log_time_ordered_from()::text as "from"`)) as unknown as {
+      rows: { from: string }[];
+    }
+  ).rows;
+  const timeOrderedFrom = Number(rule?.from ?? 1);
+  // The erasures, read first: an account.erased row comes after the rows whose references it covers.
+  const erasureRows = await db
+    .select({ subject: auditLog.subject })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'account.erased'), lte(auditLog.chainSeq, lastSeq)));
+  const erased = new Set(erasureRows.flatMap((row) => erasedDigests(row.subject)));
   const report: ChainReport = {
     rowsChecked: 0,
     erasedReferences: 0,
+    erasures: erasureRows.length,
+    timeOrderedFrom,
     head: null,
     breaks: 0,
     firstBreak: null,
@@ -127,7 +180,7 @@ export async function verifyAuditChain({
     report.breaks += 1;
     report.firstBreak ??= { chainSeq, id, reason };
   };
-  let previous: { chainSeq: number; hash: Buffer } | null = null;
+  let previous: Previous | null = null;
   let knownHeadSeen = false;
   for (;;) {
     const rows = await db
@@ -152,9 +205,9 @@ export async function verifyAuditChain({
     if (rows.length === 0) break;
     for (const { micros, ...rest } of rows) {
       const row: ChainRow = { ...rest, createdAtMicros: BigInt(micros) };
-      const problem = checkRow(row, previous);
+      const problem = checkRow(row, previous, { timeOrderedFrom, erased });
       if (problem) fail(row.chainSeq, row.id, problem);
-      if (wasErased(row)) report.erasedReferences += 1;
+      if (erasedReferences(row).length > 0) report.erasedReferences += 1;
       if (knownHead && row.chainSeq === knownHead.chainSeq) {
         knownHeadSeen = true;
         if (row.hash.toString('hex') !== knownHead.hash.toLowerCase()) {
@@ -162,7 +215,7 @@ export async function verifyAuditChain({
         }
       }
       report.rowsChecked += 1;
-      previous = { chainSeq: row.chainSeq, hash: row.hash };
+      previous = { chainSeq: row.chainSeq, hash: row.hash, createdAtMicros: row.createdAtMicros };
       report.head = { chainSeq: row.chainSeq, hash: row.hash.toString('hex') };
     }
     onProgress?.(report.rowsChecked, lastSeq);

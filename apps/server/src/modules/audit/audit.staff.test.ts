@@ -1,6 +1,7 @@
 import { auditLog, eq, sql, users } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { eraseAccount } from './account-erasure.ts';
 
 let t: TestApp;
 let admin: { sid: string; userId: string };
@@ -71,13 +72,22 @@ describe('staff/audit/list', () => {
   });
 
   it("filters by days in the firm's time zone (America/Chicago)", async () => {
-    // 05:30 UTC on 10 January is still 9 January in Chicago.
-    await t.database.db.insert(auditLog).values({
-      actorUserId: analyst.userId,
-      action: 'staff.test.late-evening',
-      clientId: asha.clientId,
-      createdAt: new Date('2026-01-10T05:30:00Z'),
-    });
+    // 05:30 UTC on 10 January is still 9 January in Chicago. The chain's trigger dates every row itself
+    // (migration 0025), so the test, as the owner, turns it off for this one row and chains it as it would.
+    await t.database.db.execute(sql`alter table audit_log disable trigger audit_log_chain`);
+    try {
+      await t.database.db.execute(sql`
+        insert into audit_log (id, action, actor_user_id, client_id, created_at, chain_seq, prev_hash, ref_digests, hash)
+        select r.id, 'staff.test.late-evening', r.actor, r.client, r.at, last.chain_seq + 1, last.hash,
+               audit_log_ref_digests(r.actor, r.client),
+               audit_log_hash(last.hash, r.id, 'staff.test.late-evening', null, null, null, r.at,
+                 audit_log_ref_digests(r.actor, r.client))
+          from (select gen_random_uuid() as id, '2026-01-10T05:30:00Z'::timestamptz as at,
+                       ${analyst.userId}::uuid as actor, ${asha.clientId}::uuid as client) r,
+               (select chain_seq, hash from audit_log order by chain_seq desc limit 1) last`);
+    } finally {
+      await t.database.db.execute(sql`alter table audit_log enable trigger audit_log_chain`);
+    }
     const on9th = await list({ from: '01-09-2026', to: '01-09-2026' });
     expect(on9th.data.map((e) => e.action)).toEqual(['staff.test.late-evening']);
     expect((await list({ from: '01-10-2026', to: '01-10-2026' })).data).toEqual([]);
@@ -128,11 +138,13 @@ describe('staff/audit/list', () => {
         .set({ actorUserId: null, clientId: null })
         .where(eq(auditLog.id, entry?.id ?? '')),
     ).rejects.toThrow();
-    // Erasing an account keeps its entries, without the person.
+    // Erasing an account (erase_account(), which audits the erasure) keeps its entries, without the person.
     const before = (await t.database.db.select().from(auditLog)).length;
-    await t.database.db.delete(users).where(eq(users.id, analyst.userId));
+    await eraseAccount(t.database.db, analyst.userId, 'left the firm');
     const rows = await t.database.db.select().from(auditLog);
-    expect(rows).toHaveLength(before);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.filter((row) => row.action === 'account.erased')).toHaveLength(1);
+    expect(await t.database.db.select().from(users).where(eq(users.id, analyst.userId))).toEqual([]);
     expect(rows.some((row) => row.action === 'staff.test.late-evening' && row.actorUserId === null)).toBe(
       true,
     );
