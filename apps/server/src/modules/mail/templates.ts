@@ -387,6 +387,19 @@ export const templates = {
         ),
       ],
     }),
+  /**
+   * Security review 2, S2-06: too many wrong signing codes locked a document. Told to the signer (whose code it
+   * is), never the code or the document's content.
+   */
+  signatureLocked: (firm: Firm, name: string, title: string, wrongCodes: number) =>
+    email(firm, {
+      subject: `${firm.name}: signing locked after too many wrong codes`,
+      to: name,
+      paragraphs: [
+        `Someone entered a wrong signing code ${wrongCodes} times for "${title}", so we locked it: nobody can sign it until we reopen it.`,
+        contactUs(firm, 'If this was you, ask us to reopen it. If it was not you, tell us straight away'),
+      ],
+    }),
   /** The daily digest for staff who chose it: what their clients did, by client; never content. */
   staffDigest: (firm: Firm, staffName: string, lines: string[], url: string) =>
     email(firm, {
