@@ -356,7 +356,9 @@ describe('SignaturesSection', () => {
     await userEvent.click(within(revoke).getByRole('button', { name: 'Revoke link' }));
     expect(await screen.findByText(MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED)).toBeVisible();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Send the spouse a new link for Joint letter' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Send the spouse a new link for Joint letter' }),
+    );
     const resend = await screen.findByRole('dialog', { name: 'Send Arjun Rao a new signing link?' });
     await userEvent.click(within(resend).getByRole('button', { name: 'Send new link' }));
     expect(await screen.findByText(MESSAGES.SIGNATURE_SPOUSE_LINK_RESENT)).toBeVisible();
