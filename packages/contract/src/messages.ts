@@ -367,7 +367,8 @@ export const MESSAGES = {
     "The spouse's e-mail address is the taxpayer's own sign-in address. Each signer needs their own address.",
   SIGNATURE_NO_SPOUSE: 'This document has no spouse signer.',
   SIGNATURE_SPOUSE_LINK_REVOKED: "The spouse's signing link no longer works.",
-  SIGNATURE_SPOUSE_LINK_RESENT: 'A new signing link was e-mailed to the spouse. The old link no longer works.',
+  SIGNATURE_SPOUSE_LINK_RESENT:
+    'A new signing link was e-mailed to the spouse. The old link no longer works.',
   SIGNATURE_SPOUSE_SIGNED: 'The spouse has already signed: there is nothing to resend.',
   SIGNATURE_LINK_SIGNED_ONLY: 'You have signed. This link now opens only the signed document.',
   SIGNATURE_LINK_ENDED:

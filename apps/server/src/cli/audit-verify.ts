@@ -61,7 +61,9 @@ async function main(): Promise<number> {
     const signed = await verifySignedDocuments({ db: database.db, storage });
     out(`Signed files checked: ${signed.checked}`);
     for (const bad of signed.mismatched) {
-      out(`Signed file MISMATCH: document ${bad.documentId}: sha256 ${bad.actual}, recorded ${bad.expected}.`);
+      out(
+        `Signed file MISMATCH: document ${bad.documentId}: sha256 ${bad.actual}, recorded ${bad.expected}.`,
+      );
     }
     for (const gone of signed.missing) out(`Signed file MISSING: document ${gone.documentId}.`);
     const signedOk = signed.mismatched.length === 0 && signed.missing.length === 0;

@@ -144,6 +144,6 @@ export const signaturesStaffCalls = {
     body: staffSignaturesSpouseResendBodySchema,
     response: signatureMessageResponseSchema,
     access: 'staff',
-    summary: "E-mail the spouse a new signing link (optionally to a corrected address); the old link dies.",
+    summary: 'E-mail the spouse a new signing link (optionally to a corrected address); the old link dies.',
   }),
 } as const;

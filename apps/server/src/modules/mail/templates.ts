@@ -369,7 +369,7 @@ export const templates = {
       subject: `${firm.name}: a document is ready for you to sign`,
       to: name,
       paragraphs: [
-        `${firm.name} is preparing a return with ${taxpayer}, and a document needs your own signature. Open it with the link below (it is for you only and stays valid for ${days} days); you will read it, then confirm it is you with a code we e-mail you.`,
+        `${firm.name} is preparing a return with ${taxpayer}, and a document needs your own signature. Open it with the link below (it is for you only and stays valid for ${days} days); you will confirm it is you with a code we e-mail you, then read and sign it.`,
         contactUs(firm, 'If you did not expect this, do not open the link and tell us'),
       ],
       action: { label: 'Read and sign', url },

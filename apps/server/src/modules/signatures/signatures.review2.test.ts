@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { MESSAGES, SIGNATURE_FAILED_CODES_LOCK, type StaffSignatureDocument } from '@taxfirm/contract';
+import { CALLS, MESSAGES, SIGNATURE_FAILED_CODES_LOCK, type StaffSignatureDocument } from '@taxfirm/contract';
 import {
   and,
   auditLog,
@@ -35,7 +35,7 @@ import {
 import { makeTestPdf, makeTestPngDataUrl } from '../../../test/pdf-text.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
-import { SIGNATURE_KEY_PREFIX } from './signatures.routes.ts';
+import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
 import { readStored, signDocument, verifySignedDocuments } from './signatures.service.ts';
 
 type Session = { sid: string; userId: string; clientId: string; email: string };
@@ -43,6 +43,8 @@ type Staff = { sid: string; userId: string };
 type People = { analyst: Staff; otherAnalyst: Staff; client: Session; spouseEmail: string };
 
 const provided = inject('testDatabase');
+/** Where the signature files are stored (as signatures.routes.ts has it). */
+const SIGNATURE_KEY_PREFIX = uploadKeyPrefix(CALLS.staffSignaturesCreate);
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const typed = (text: string) => ({ kind: 'typed', text });
 const PNG_BOMB_LIKE = `data:image/png;base64,${Buffer.from('not a png at all').toString('base64')}`;
@@ -102,13 +104,22 @@ const withSpouse = (p: People, title: string) => ({
   spouse_email: p.spouseEmail,
 });
 
+/**
+ * The newest e-mail to `to` whose subject contains `subject`, as sent. The app of this file sends through a
+ * real SMTP server, and the worker drops a sent row's sealed link or code: then it is read as received.
+ */
 async function lastMail(t: TestApp, to: string, subject: string): Promise<string> {
   const rows = await t.database.db
     .select()
     .from(emailOutbox)
     .where(eq(emailOutbox.to, to))
     .orderBy(desc(emailOutbox.createdAt));
-  return sentText(rows.find((row) => row.subject.includes(subject)));
+  const row = rows.find((r) => r.subject.includes(subject));
+  if (!row || row.secret !== null || row.status !== 'sent') return sentText(row);
+  const received = () =>
+    smtp.received.filter((m) => m.to.includes(to) && m.raw.includes(subject)).at(-1)?.raw ?? '';
+  await expect.poll(received, { timeout: 10_000 }).not.toBe('');
+  return received();
 }
 
 const clientCall = (t: TestApp, p: People, path: string, body: Record<string, unknown>) =>
@@ -340,14 +351,20 @@ describe('S2-06: wrong codes per signer, the lock and staff reopen', () => {
     }
     code = await clientCode(t, p, id);
     for (let n = 6; n < SIGNATURE_FAILED_CODES_LOCK; n += 1) {
-      expectError(await clientCall(t, p, 'sign', signBody(id, wrongOf(code))), 422, MESSAGES.SIGNATURE_CODE_INVALID);
+      expectError(
+        await clientCall(t, p, 'sign', signBody(id, wrongOf(code))),
+        422,
+        MESSAGES.SIGNATURE_CODE_INVALID,
+      );
     }
     expectError(await clientCall(t, p, 'sign', signBody(id, wrongOf(code))), 423, MESSAGES.SIGNATURE_LOCKED);
     // The 11th, with the right code, is refused; so is a new code.
     expectError(await clientCall(t, p, 'sign', signBody(id, code)), 423, MESSAGES.SIGNATURE_LOCKED);
     expectError(await clientCall(t, p, 'code', { document_id: id }), 423, MESSAGES.SIGNATURE_LOCKED);
     const list = await clientCall(t, p, 'list', {});
-    expect(list.json().documents.find((d: { document_id: string }) => d.document_id === id)?.locked).toBe(true);
+    expect(list.json().documents.find((d: { document_id: string }) => d.document_id === id)?.locked).toBe(
+      true,
+    );
     expect((await staffDoc(t, p, id))?.locked).toBe(true);
 
     // The signer hears of it at their address, through the outbox and a real SMTP server.
@@ -367,7 +384,11 @@ describe('S2-06: wrong codes per signer, the lock and staff reopen', () => {
     expect((await staffCall(t, p.otherAnalyst, 'reopen', { document_id: id })).statusCode).toBe(403);
     const reopened = await staffCall(t, p.analyst, 'reopen', { document_id: id });
     expect(reopened.statusCode, reopened.body).toBe(200);
-    expectError(await staffCall(t, p.analyst, 'reopen', { document_id: id }), 409, MESSAGES.SIGNATURE_NOT_LOCKED);
+    expectError(
+      await staffCall(t, p.analyst, 'reopen', { document_id: id }),
+      409,
+      MESSAGES.SIGNATURE_NOT_LOCKED,
+    );
     const reopens = await t.database.db
       .select()
       .from(auditLog)
@@ -396,7 +417,11 @@ describe('S2-06: wrong codes per signer, the lock and staff reopen', () => {
       MESSAGES.SIGNATURE_LOCKED,
     );
     expect((await spouseCall(t, 'get', { token })).json()).toMatchObject({ locked: true, opened: false });
-    expectError(await spouseCall(t, 'open', { token, part: 'document', code }), 423, MESSAGES.SIGNATURE_LOCKED);
+    expectError(
+      await spouseCall(t, 'open', { token, part: 'document', code }),
+      423,
+      MESSAGES.SIGNATURE_LOCKED,
+    );
     expect(await lastMail(t, p.spouseEmail, 'locked')).toContain('Spouse guessing');
   });
 });
@@ -435,7 +460,11 @@ describe('S2-05: the spouse link', () => {
     expect(signed.statusCode, signed.body).toBe(200);
 
     // The document's own link, still within its 5 minutes, no longer serves the document.
-    expectError(await t.app.inject({ method: 'GET', url: documentUrl }), 409, MESSAGES.SIGNATURE_LINK_SIGNED_ONLY);
+    expectError(
+      await t.app.inject({ method: 'GET', url: documentUrl }),
+      409,
+      MESSAGES.SIGNATURE_LINK_SIGNED_ONLY,
+    );
     expectError(
       await spouseCall(t, 'open', { token, part: 'document', code: '123456' }),
       409,
@@ -457,7 +486,11 @@ describe('S2-05: the spouse link', () => {
       .set({ linkExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(signatureSigners.id, spouse?.id ?? ''));
     expectError(await spouseCall(t, 'get', { token }), 410, MESSAGES.SIGNATURE_LINK_ENDED);
-    expectError(await t.app.inject({ method: 'GET', url: view.signed_url }), 410, MESSAGES.SIGNATURE_LINK_ENDED);
+    expectError(
+      await t.app.inject({ method: 'GET', url: view.signed_url }),
+      410,
+      MESSAGES.SIGNATURE_LINK_ENDED,
+    );
   });
 
   it('lets staff on the file revoke the link at once and resend a new one (audited)', async () => {
@@ -492,7 +525,12 @@ describe('S2-05: the spouse link', () => {
     const actions = await t.database.db
       .select({ action: auditLog.action, subject: auditLog.subject })
       .from(auditLog)
-      .where(and(eq(auditLog.actorUserId, p.analyst.userId), sql`${auditLog.action} like 'staff.signature.spouse%'`));
+      .where(
+        and(
+          eq(auditLog.actorUserId, p.analyst.userId),
+          sql`${auditLog.action} like 'staff.signature.spouse%'`,
+        ),
+      );
     expect(actions).toEqual([
       { action: 'staff.signature.spouse_revoke', subject: `${id}: spouse link revoked` },
       { action: 'staff.signature.spouse_resend', subject: `${id}: spouse link resent` },

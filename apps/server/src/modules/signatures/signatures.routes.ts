@@ -174,7 +174,11 @@ export async function signaturesRoutes(
   });
 
   registerCall(app, CALLS.staffSignaturesSpouseRevoke, async (request) => {
-    await revokeSpouseLink({ db: app.db, actor: staffActorOf(request), documentId: request.body.document_id });
+    await revokeSpouseLink({
+      db: app.db,
+      actor: staffActorOf(request),
+      documentId: request.body.document_id,
+    });
     return {
       message: MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED,
       status_smessage: MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED,
@@ -358,7 +362,13 @@ export async function signaturesRoutes(
     async (request) => {
       const { found } = await spouseOf(request);
       return spouseView(found, (await settings.firm()).name, () =>
-        signatureFileLink(spouseLinks, SPOUSE_SIGNATURE_FILE_PATH, 'signed', found.document.id, found.signer.id),
+        signatureFileLink(
+          spouseLinks,
+          SPOUSE_SIGNATURE_FILE_PATH,
+          'signed',
+          found.document.id,
+          found.signer.id,
+        ),
       );
     },
     { onRequest: spouseIpLimit },

@@ -928,7 +928,14 @@ type CodeOutcome = 'ok' | 'invalid' | 'code-locked' | 'document-locked';
  */
 async function proveCode(
   tx: Tx,
-  input: { document: DocumentRow; signer: SignerRow; code: string; now: Date; who: SignerIdentity; firm: Firm },
+  input: {
+    document: DocumentRow;
+    signer: SignerRow;
+    code: string;
+    now: Date;
+    who: SignerIdentity;
+    firm: Firm;
+  },
 ): Promise<CodeOutcome> {
   const { document, signer, now } = input;
   if (document.lockedAt) return 'document-locked';
@@ -1083,7 +1090,8 @@ async function prepareSignedFile(input: {
   try {
     const stored = await readStored(storage, key);
     const sha256 = sha256Of(stored);
-    if (sha256 !== sha256Of(bytes)) throw new Error(`signed file ${key}: stored bytes differ from those made`);
+    if (sha256 !== sha256Of(bytes))
+      throw new Error(`signed file ${key}: stored bytes differ from those made`);
     return { key, sha256, size: stored.length, evidence: evidenceKey(all) };
   } catch (error) {
     await storage.delete(key).catch(() => undefined);
@@ -1132,7 +1140,9 @@ export async function signDocument(deps: {
       .where(
         and(
           eq(signatureSigners.documentId, deps.documentId),
-          who.kind === 'client' ? eq(signatureSigners.role, 'taxpayer') : eq(signatureSigners.id, who.signerId),
+          who.kind === 'client'
+            ? eq(signatureSigners.role, 'taxpayer')
+            : eq(signatureSigners.id, who.signerId),
         ),
       );
     if (!current) throw who.kind === 'client' ? notFound() : linkInvalid();
@@ -1181,11 +1191,12 @@ async function recordSignature(
   const signer = assertReadyToSign(document, found, true);
   if (document.lockedAt) throw locked();
   // Proven a moment ago; a code that ran out or was used meanwhile is refused, but not counted again.
-  if (checkCode(signer, input.code, now) !== 'ok') throw unprocessable(MESSAGES.SIGNATURE_CODE_INVALID, 'code');
+  if (checkCode(signer, input.code, now) !== 'ok')
+    throw unprocessable(MESSAGES.SIGNATURE_CODE_INVALID, 'code');
   const mine = signedRowOf(signer, who, input.signature, now);
-  const all = (await tx.select().from(signatureSigners).where(eq(signatureSigners.documentId, document.id))).map(
-    (row) => (row.id === signer.id ? mine : row),
-  );
+  const all = (
+    await tx.select().from(signatureSigners).where(eq(signatureSigners.documentId, document.id))
+  ).map((row) => (row.id === signer.id ? mine : row));
   const complete = all.every((row) => row.signedAt);
   if (complete && (!prepared || prepared.evidence !== evidenceKey(all))) throw new StaleSignedFile();
 

@@ -395,11 +395,7 @@ describe('signing a Form 8879 as taxpayer and spouse', () => {
       email: 'v•••@example.com',
     });
     // S2-05: the link alone serves nothing: the e-mailed code comes first, then the document and the return.
-    expectError(
-      await spouseCall('open', { token, part: 'return' }),
-      400,
-      MESSAGES.SIGNATURE_CODE_REQUIRED,
-    );
+    expectError(await spouseCall('open', { token, part: 'return' }), 400, MESSAGES.SIGNATURE_CODE_REQUIRED);
     const code = await spouseCode(token);
     const wrong = code === '000000' ? '111111' : '000000';
     expectError(
@@ -407,7 +403,10 @@ describe('signing a Form 8879 as taxpayer and spouse', () => {
       422,
       MESSAGES.SIGNATURE_CODE_INVALID,
     );
-    expect((await spouseCall('get', { token })).json()).toMatchObject({ opened: false, return_opened: false });
+    expect((await spouseCall('get', { token })).json()).toMatchObject({
+      opened: false,
+      return_opened: false,
+    });
     for (const part of ['document', 'return'] as const) {
       const open = await spouseCall('open', { token, part, code });
       expect(open.statusCode, open.body).toBe(200);
