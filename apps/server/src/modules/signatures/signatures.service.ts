@@ -3,8 +3,10 @@
  * whole document (and, for a return, the full return), proves it is them (the taxpayer: a fresh password or
  * authenticator step plus a one-time code e-mailed to them; the spouse: their own e-mailed link plus a code),
  * and signs by typing or drawing. When the last signer signs, the signed file is made once (signed-pdf.ts),
- * stored sealed like every document, and its SHA-256 written to the audit log; it never changes afterwards
- * (the database refuses it). "Print, sign and upload instead" turns the document into a checklist item.
+ * stored sealed like every document before the transaction that records it, and the SHA-256 of the bytes
+ * stored written to the audit log; every download is checked against it, and it never changes afterwards
+ * (the database refuses it, migration 0024). Wrong codes count per signer; too many lock the document until
+ * staff reopen it. "Print, sign and upload instead" turns the document into a checklist item.
  *
  * Identity comes from the session (the taxpayer: the session's client) or from the spouse's link token (only
  * its hash is stored); staff calls go through the filing's file-assignment rules (`getWorkableFiling`).
@@ -1045,8 +1047,9 @@ type PreparedFile = { key: string; sha256: string; size: number; evidence: strin
  * When this signer is the last one: make the signed file from the rows as they stand plus this signature,
  * store it sealed, and hash the bytes read back from storage (S2-07: the hash recorded is of what is stored).
  * Outside any transaction, so no PDF or storage work happens while the audit chain's lock is held. Answers
- * null when another signer has still to sign. The unsigned original is checked against its upload hash
- * first, so the evidence page's "SHA-256 of the unsigned document" is the hash of the bytes stamped.
+ * null when another signer has still to sign. The unsigned original (and the return) are checked against
+ * their upload hashes first, so the evidence page's "SHA-256 of the unsigned document" is the hash of the
+ * bytes stamped (and the return's, of the return stored).
  */
 async function prepareSignedFile(input: {
   db: Database;
@@ -1070,6 +1073,13 @@ async function prepareSignedFile(input: {
   const original = await readStored(storage, document.storageKey);
   if (sha256Of(original) !== document.sha256) {
     throw new Error(`document ${document.id}: the stored original no longer matches its upload's SHA-256`);
+  }
+  // The evidence page prints the return's hash too: it must still be the hash of the return stored.
+  if (document.returnStorageKey) {
+    const returned = await readStored(storage, document.returnStorageKey);
+    if (sha256Of(returned) !== document.returnSha256) {
+      throw new Error(`document ${document.id}: the stored return no longer matches its upload's SHA-256`);
+    }
   }
   const byRole = (a: SignerRow, b: SignerRow) => (a.role === b.role ? 0 : a.role === 'taxpayer' ? -1 : 1);
   const bytes = Buffer.from(
