@@ -10,7 +10,7 @@ import { runCommand } from './lib/run-command.ts';
 import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
 import { createKeyring } from '../lib/crypto/keyring.ts';
 import { createStorage } from '../lib/storage/create-storage.ts';
-import { verifySignedDocuments } from '../modules/signatures/signatures.service.ts';
+import { verifySignedDocuments } from '../modules/signatures/signed-files.ts';
 
 const usage = 'Usage: npm run audit:verify [-- --head <chain_seq>:<hash hex, as printed by an earlier run>]';
 

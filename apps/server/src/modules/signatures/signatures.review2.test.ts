@@ -3,7 +3,12 @@
  * transaction), S2-05 (the spouse's link), S2-06 (wrong codes per signer, the lock, staff reopen) and S2-07
  * (the stored bytes hashed and checked; the signed-once trigger). Both engines; the app role on PostgreSQL.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { CALLS, MESSAGES, SIGNATURE_FAILED_CODES_LOCK, type StaffSignatureDocument } from '@taxfirm/contract';
 import {
@@ -30,13 +35,17 @@ import {
   signUpAndLogIn,
   staffSession,
   stepUpSession,
+  TEST_ENCRYPTION_KEY,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { createKeyring } from '../../lib/crypto/keyring.ts';
+import { createLocalStorage } from '../../lib/storage/local-storage.ts';
 import { makeTestPdf, makeTestPngDataUrl } from '../../../test/pdf-text.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
-import { readStored, signDocument, verifySignedDocuments } from './signatures.service.ts';
+import { readStored, signDocument } from './signatures.service.ts';
+import { verifySignedDocuments } from './signed-files.ts';
 
 type Session = { sid: string; userId: string; clientId: string; email: string };
 type Staff = { sid: string; userId: string };
@@ -661,5 +670,68 @@ if (provided.engine === 'postgres') {
         );
       }
     });
+  });
+}
+
+// The operator command, against a PostgreSQL database it reaches by URL (the embedded one is one process's at a
+// time; audit-chain.test.ts covers the command's chain part on both engines).
+if (provided.engine === 'postgres') {
+  describe('npm run audit:verify checks the signed files (PostgreSQL)', () => {
+    const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-signed-verify-'));
+    let app: TestApp;
+    beforeAll(async () => {
+      // The files where the command looks for them (DATA_DIR/files), sealed with the key it is given.
+      const storage = createLocalStorage({
+        root: path.join(dataDir, 'files'),
+        keyring: createKeyring(TEST_ENCRYPTION_KEY),
+      });
+      app = await createTestApp({}, { storage });
+    });
+    afterAll(async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('prints how many signed files it re-hashed, and exits 1 on a changed or missing one', async () => {
+      const p = await people(app);
+      const id = await signedDocument(app, p);
+      const result = await app.database.db.execute(sql`select current_database() as name`);
+      const [row] = (result as unknown as { rows: { name: string }[] }).rows;
+      const url = new URL(provided.adminUrl);
+      url.pathname = `/${row?.name ?? ''}`;
+      const run = () =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/audit-verify.ts'], {
+          cwd: ROOT,
+          env: {
+            NODE_ENV: 'development',
+            DATA_DIR: dataDir,
+            LOG_LEVEL: 'silent',
+            DATABASE_URL: url.toString(),
+            ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+          },
+          encoding: 'utf8',
+        });
+      const ok = run();
+      expect(ok.stderr).toBe('');
+      expect(ok.stdout).toContain('Signed files checked: 1\n');
+      expect(ok.status).toBe(0);
+
+      const [doc] = await app.database.db
+        .select()
+        .from(signatureDocuments)
+        .where(eq(signatureDocuments.id, id));
+      const key = doc?.signedStorageKey ?? '';
+      const stored = await readStored(app.storage, key);
+      await app.storage.put(key, Readable.from([Buffer.concat([stored, Buffer.from('\n% tampered')])]));
+      const changed = run();
+      expect(changed.stdout).toContain(`Signed file MISMATCH: document ${id}: sha256 `);
+      expect(changed.status).toBe(1);
+
+      await app.storage.delete(key);
+      const missing = run();
+      expect(missing.stdout).toContain(`Signed file MISSING: document ${id}.`);
+      expect(missing.status).toBe(1);
+    }, 90_000);
   });
 }

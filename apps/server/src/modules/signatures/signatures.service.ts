@@ -59,6 +59,7 @@ import { hashToken, randomToken, safeEqual } from '../../lib/crypto/tokens.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
+import { sha256Of } from './signed-files.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { recordActivity } from '../messaging/activity.service.ts';
 import { templates } from '../mail/templates.ts';
@@ -101,8 +102,6 @@ const unprocessable = (message: string, field?: string) =>
 const linkEnded = (signer: { signedAt: Date | null }) =>
   signer.signedAt ? new AppError('SIGNATURE_LINK_ENDED') : linkInvalid();
 const locked = () => new AppError('SIGNATURE_LOCKED', { message: MESSAGES.SIGNATURE_LOCKED });
-
-const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The stored bytes of a signed file no longer hash to the SHA-256 recorded when it was made. */
 export class SignedFileMismatchError extends Error {
@@ -1297,51 +1296,6 @@ function signedByOf(row: SignerRow): SignedBy {
     openedAt: row.openedAt,
     returnOpenedAt: row.returnOpenedAt,
   };
-}
-
-/** What `verifySignedDocuments` found: every signed file re-hashed against the SHA-256 recorded. */
-export type SignedFilesReport = {
-  checked: number;
-  mismatched: { documentId: string; expected: string | null; actual: string }[];
-  missing: { documentId: string; key: string | null }[];
-};
-
-/**
- * S2-07: read every signed document's stored file back, hash it and compare with `signed_sha256` (npm run
- * audit:verify prints the result and fails on any mismatch or missing file). One file in memory at a time.
- */
-export async function verifySignedDocuments(deps: {
-  db: Database;
-  storage: ObjectStorage;
-}): Promise<SignedFilesReport> {
-  const report: SignedFilesReport = { checked: 0, mismatched: [], missing: [] };
-  const rows = await deps.db
-    .select({
-      id: signatureDocuments.id,
-      key: signatureDocuments.signedStorageKey,
-      sha256: signatureDocuments.signedSha256,
-    })
-    .from(signatureDocuments)
-    .where(eq(signatureDocuments.status, 'signed'))
-    .orderBy(asc(signatureDocuments.signedAt));
-  for (const row of rows) {
-    report.checked += 1;
-    if (!row.key) {
-      report.missing.push({ documentId: row.id, key: null });
-      continue;
-    }
-    let bytes: Buffer;
-    try {
-      bytes = await readStored(deps.storage, row.key);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      report.missing.push({ documentId: row.id, key: row.key });
-      continue;
-    }
-    const actual = sha256Of(bytes);
-    if (actual !== row.sha256) report.mismatched.push({ documentId: row.id, expected: row.sha256, actual });
-  }
-  return report;
 }
 
 /**
