@@ -239,17 +239,18 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     await expect(spouse.getByRole('heading', { level: 1, name: 'Sign a document' })).toBeVisible();
     await expect(spouse.getByText(TAX_YEAR_TITLE)).toBeVisible();
     await checkA11y(spouse);
-    const spousePopup = spouse.waitForEvent('popup', { timeout: 5000 }).catch(() => null);
-    await spouse.getByRole('button', { name: 'Open the document' }).click();
-    await expect(spouse.getByRole('link', { name: /^Open Form 8879 \d{4} \(PDF\)$/ })).toBeVisible();
-    await (await spousePopup)?.close();
-    await expect(spouse.getByText('Opened', { exact: true })).toBeVisible({ timeout: 15_000 });
+    // The spouse's code comes first (security review 2, S2-05): it opens the document.
     const beforeSpouse = mailbox.received.length;
     await spouse.getByRole('button', { name: 'E-mail me a code' }).click();
     await expect(spouse.getByText(/We e-mailed you a 6-digit code\./)).toBeVisible();
     await spouse
       .getByLabel(/6-digit code from the e-mail/)
       .fill(await codeFor(mailbox, spouseEmail, beforeSpouse));
+    const spousePopup = spouse.waitForEvent('popup', { timeout: 5000 }).catch(() => null);
+    await spouse.getByRole('button', { name: 'Open the document' }).click();
+    await expect(spouse.getByRole('link', { name: /^Open Form 8879 \d{4} \(PDF\)$/ })).toBeVisible();
+    await (await spousePopup)?.close();
+    await expect(spouse.getByText('Opened', { exact: true })).toBeVisible({ timeout: 15_000 });
     await spouse.getByRole('tab', { name: 'Type' }).click();
     await spouse.getByLabel('Type your full name as your signature').fill('Arjun Raman');
     await spouse.getByRole('checkbox', { name: /I agree to sign this document electronically/ }).check();

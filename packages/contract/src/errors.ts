@@ -26,6 +26,11 @@ export const ERROR_CODES = [
   'PROFILE_LOCKED',
   /** A sensitive action needs the session to prove itself again (account/stepup, staff/stepup). */
   'STEP_UP_REQUIRED',
+  // Security review 2, signing (S2-05, S2-06).
+  /** Too many wrong codes from a signer: the document is locked until staff reopen it. */
+  'SIGNATURE_LOCKED',
+  /** The spouse's link ran out after signing (it opens the signed file for a few days only). */
+  'SIGNATURE_LINK_ENDED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -358,6 +358,21 @@ export const MESSAGES = {
   PRICE_ITEM_NAME_DUPLICATE: 'Each price list item needs its own name.',
   PRICE_LIST_SAVED: 'Price list saved.',
   SUMMARY_HELD_UNTIL_PAID: 'Available once your invoice is paid.',
+  // ---- Security review 2: signing (S2-05, S2-06, S2-07) ----
+  SIGNATURE_LOCKED:
+    'Too many wrong codes were entered, so this document is locked. We have e-mailed the signer; please contact the firm to reopen it.',
+  SIGNATURE_NOT_LOCKED: 'This document is not locked.',
+  SIGNATURE_REOPENED: 'The document is reopened for signing. The wrong-code count starts again.',
+  SIGNATURE_SPOUSE_EMAIL_IS_TAXPAYER:
+    "The spouse's e-mail address is the taxpayer's own sign-in address. Each signer needs their own address.",
+  SIGNATURE_NO_SPOUSE: 'This document has no spouse signer.',
+  SIGNATURE_SPOUSE_LINK_REVOKED: "The spouse's signing link no longer works.",
+  SIGNATURE_SPOUSE_LINK_RESENT:
+    'A new signing link was e-mailed to the spouse. The old link no longer works.',
+  SIGNATURE_SPOUSE_SIGNED: 'The spouse has already signed: there is nothing to resend.',
+  SIGNATURE_LINK_SIGNED_ONLY: 'You have signed. This link now opens only the signed document.',
+  SIGNATURE_LINK_ENDED:
+    'This signing link has ended: after signing it opens the signed document for 7 days. Please contact the firm for a copy.',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a moment and try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;

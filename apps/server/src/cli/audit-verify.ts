@@ -8,6 +8,9 @@ import { openDatabase } from '../database.ts';
 import { loadEnv } from '../env.ts';
 import { runCommand } from './lib/run-command.ts';
 import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
+import { createKeyring } from '../lib/crypto/keyring.ts';
+import { createStorage } from '../lib/storage/create-storage.ts';
+import { verifySignedDocuments } from '../modules/signatures/signed-files.ts';
 
 const usage = 'Usage: npm run audit:verify [-- --head <chain_seq>:<hash hex, as printed by an earlier run>]';
 
@@ -54,9 +57,21 @@ async function main(): Promise<number> {
         : 'Head: none (the audit log is empty)',
     );
     if (knownHead) out(`Recorded head checked: ${knownHead.chainSeq}:${knownHead.hash}`);
+    // Security review 2, S2-07: every signed file re-hashed against the SHA-256 recorded when it was made.
+    const keyring = createKeyring(env.encryptionKey, env.encryptionKeysPrevious);
+    const storage = createStorage({ storage: env.storage, s3: env.s3, dataDir: env.dataDir, keyring });
+    const signed = await verifySignedDocuments({ db: database.db, storage });
+    out(`Signed files checked: ${signed.checked}`);
+    for (const bad of signed.mismatched) {
+      out(
+        `Signed file MISMATCH: document ${bad.documentId}: sha256 ${bad.actual}, recorded ${bad.expected}.`,
+      );
+    }
+    for (const gone of signed.missing) out(`Signed file MISSING: document ${gone.documentId}.`);
+    const signedOk = signed.mismatched.length === 0 && signed.missing.length === 0;
     if (!report.firstBreak) {
       out('Chain: unbroken.');
-      return 0;
+      return signedOk ? 0 : 1;
     }
     const first = report.firstBreak;
     out(`Chain: BROKEN. Rows failing: ${report.breaks}.`);

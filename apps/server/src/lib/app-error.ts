@@ -20,6 +20,9 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; message: string }
   MFA_LOGIN_EXPIRED: { status: 401, message: MESSAGES.MFA_LOGIN_EXPIRED },
   PROFILE_LOCKED: { status: 422, message: MESSAGES.PROFILE_LOCKED },
   STEP_UP_REQUIRED: { status: 403, message: MESSAGES.STEP_UP_REQUIRED },
+  // Security review 2, signing (S2-05, S2-06).
+  SIGNATURE_LOCKED: { status: 423, message: MESSAGES.SIGNATURE_LOCKED },
+  SIGNATURE_LINK_ENDED: { status: 410, message: MESSAGES.SIGNATURE_LINK_ENDED },
 };
 
 /** An expected failure with a stable code; the error plugin turns it into the envelope. */

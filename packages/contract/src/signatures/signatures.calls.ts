@@ -22,6 +22,9 @@ import {
   staffSignaturesCreateResponseSchema,
   staffSignaturesListBodySchema,
   staffSignaturesListResponseSchema,
+  staffSignaturesReopenBodySchema,
+  staffSignaturesSpouseResendBodySchema,
+  staffSignaturesSpouseRevokeBodySchema,
   staffSignaturesVoidBodySchema,
 } from './signatures.schemas.ts';
 
@@ -121,5 +124,26 @@ export const signaturesStaffCalls = {
     response: signatureMessageResponseSchema,
     access: 'staff',
     summary: 'Withdraw a document that is not yet signed, with a reason (it is kept, never deleted).',
+  }),
+  staffSignaturesReopen: defineCall({
+    path: 'staff/signatures/reopen',
+    body: staffSignaturesReopenBodySchema,
+    response: signatureMessageResponseSchema,
+    access: 'staff',
+    summary: 'Reopen a document locked after too many wrong codes: signing works again, the count restarts.',
+  }),
+  staffSignaturesSpouseRevoke: defineCall({
+    path: 'staff/signatures/spouse/revoke',
+    body: staffSignaturesSpouseRevokeBodySchema,
+    response: signatureMessageResponseSchema,
+    access: 'staff',
+    summary: "Make the spouse's signing link stop working at once.",
+  }),
+  staffSignaturesSpouseResend: defineCall({
+    path: 'staff/signatures/spouse/resend',
+    body: staffSignaturesSpouseResendBodySchema,
+    response: signatureMessageResponseSchema,
+    access: 'staff',
+    summary: 'E-mail the spouse a new signing link (optionally to a corrected address); the old link dies.',
   }),
 } as const;

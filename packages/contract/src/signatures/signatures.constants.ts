@@ -36,6 +36,13 @@ export const SIGNATURE_CODE_MINUTES = 10;
 export const SIGNATURE_CODE_MAX_ATTEMPTS = 5;
 /** The spouse's e-mailed link stays valid this many days (a new one can be sent by staff). */
 export const SIGNATURE_LINK_DAYS = 14;
+/**
+ * Security review 2, S2-06: wrong codes from one signer across every code sent; at this many the document
+ * locks until staff reopen it, and the signer is e-mailed.
+ */
+export const SIGNATURE_FAILED_CODES_LOCK = 10;
+/** S2-05: once the spouse has signed, their link opens only the signed file, for this many days. */
+export const SIGNATURE_SIGNED_LINK_DAYS = 7;
 /** A drawn signature: a PNG data URL of at most this many characters. */
 export const SIGNATURE_PNG_MAX_CHARS = 300_000;
 /** A typed signature: the signer's name as they type it. */

@@ -104,6 +104,8 @@ export const signatureDocumentSchema = z.object({
   signed_sha256: z.string().nullable(),
   /** For "paper": the checklist item the wet-signed pages go to. */
   paper_item_id: z.string().nullable(),
+  /** Locked after too many wrong codes (S2-06): nobody signs until staff reopen it. */
+  locked: z.boolean(),
 });
 export type SignatureDocument = z.infer<typeof signatureDocumentSchema>;
 
@@ -156,8 +158,19 @@ export const spouseSignatureGetResponseSchema = envelope({
   signed_at: z.string().nullable(),
   /** Where the code goes, masked. */
   email: z.string(),
+  /** Locked after too many wrong codes: the firm must reopen it. */
+  locked: z.boolean(),
+  /** Once signed and complete: a short-lived link to the signed file (the only file the link opens then). */
+  signed_url: z.string().nullable(),
+  /** Until when this link works (after signing: a few days). */
+  link_ends_at: z.string().nullable(),
 });
-export const spouseSignatureOpenBodySchema = z.object({ token: linkTokenField, part: partField });
+/** The spouse proves the e-mailed code before the document or the return is served (S2-05). */
+export const spouseSignatureOpenBodySchema = z.object({
+  token: linkTokenField,
+  part: partField,
+  code: codeField,
+});
 export const spouseSignatureCodeBodySchema = z.object({ token: linkTokenField });
 export const spouseSignatureSignBodySchema = z.object({ token: linkTokenField, ...signFields });
 
@@ -231,6 +244,8 @@ export const staffSignatureDocumentSchema = signatureDocumentSchema.extend({
   reminders_sent: z.number().int(),
   last_reminded_at: z.string().nullable(),
   created_by: z.string().nullable(),
+  /** The spouse's link: working, revoked (or never sent), ended; null when the spouse does not sign. */
+  spouse_link: z.enum(['active', 'revoked', 'ended']).nullable(),
 });
 export type StaffSignatureDocument = z.infer<typeof staffSignatureDocumentSchema>;
 export const staffSignaturesListResponseSchema = envelope({
@@ -248,3 +263,20 @@ export const staffSignaturesVoidBodySchema = z.object({
 });
 
 export const signatureMessageResponseSchema = envelope({});
+
+// ---- Security review 2 (S2-05, S2-06): reopen a locked document; revoke or resend the spouse's link ----
+
+export const staffSignaturesReopenBodySchema = z.object({ document_id: documentIdField });
+export const staffSignaturesSpouseRevokeBodySchema = z.object({ document_id: documentIdField });
+export const staffSignaturesSpouseResendBodySchema = z.object({
+  document_id: documentIdField,
+  /** A corrected address; the one on the document when left out. */
+  spouse_email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine(hasNoNul, { error: MESSAGES.TEXT_NUL })
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(emailField().optional()),
+});

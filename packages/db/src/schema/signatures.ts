@@ -100,6 +100,8 @@ export const signatureDocuments = pgTable(
     voidedAt: timestamp({ withTimezone: true }),
     voidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     voidReason: text(),
+    /** Locked after too many wrong codes from one signer (S2-06): nobody signs until staff reopen it. */
+    lockedAt: timestamp({ withTimezone: true }),
     /** The reminder schedule (the request reminders' settings) counts from here. */
     requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     remindersSent: integer().notNull().default(0),
@@ -145,6 +147,8 @@ export const signatureSigners = pgTable(
     codeHash: text(),
     codeExpiresAt: timestamp({ withTimezone: true }),
     codeAttempts: integer().notNull().default(0),
+    /** Wrong codes from this signer across every code sent (S2-06): a new code does not clear it. */
+    failedCodes: integer().notNull().default(0),
     /** The signature: typed (the name as typed) or drawn (a PNG, kept until the signed file is made). */
     signatureKind: text(),
     signatureText: text(),

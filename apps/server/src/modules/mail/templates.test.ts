@@ -41,6 +41,7 @@ const render: Record<keyof typeof templates, (firm: Firm, name: string) => Email
   signatureReady: (f, n) => templates.signatureReady(f, n, URL_),
   signatureSpouseLink: (f, n) => templates.signatureSpouseLink(f, n, 'Asha Rao', 14, URL_),
   signatureCode: (f, n) => templates.signatureCode(f, n, '123456', 10),
+  signatureLocked: (f, n) => templates.signatureLocked(f, n, 'Form 8879 for 2025', 10),
   invoiceSent: (f, n) => templates.invoiceSent(f, n, URL_),
   paymentForStaff: (f, n) =>
     templates.paymentForStaff(f, n, 'Asha Rao', 'Paid $200.00 on INV-2026-0001 ($150.00 still due)', URL_),

@@ -369,7 +369,7 @@ export const templates = {
       subject: `${firm.name}: a document is ready for you to sign`,
       to: name,
       paragraphs: [
-        `${firm.name} is preparing a return with ${taxpayer}, and a document needs your own signature. Open it with the link below (it is for you only and stays valid for ${days} days); you will read it, then confirm it is you with a code we e-mail you.`,
+        `${firm.name} is preparing a return with ${taxpayer}, and a document needs your own signature. Open it with the link below (it is for you only and stays valid for ${days} days); you will confirm it is you with a code we e-mail you, then read and sign it.`,
         contactUs(firm, 'If you did not expect this, do not open the link and tell us'),
       ],
       action: { label: 'Read and sign', url },
@@ -385,6 +385,19 @@ export const templates = {
           firm,
           'If you are not signing a document with us right now, do not share this code and tell us',
         ),
+      ],
+    }),
+  /**
+   * Security review 2, S2-06: too many wrong signing codes locked a document. Told to the signer (whose code it
+   * is), never the code or the document's content.
+   */
+  signatureLocked: (firm: Firm, name: string, title: string, wrongCodes: number) =>
+    email(firm, {
+      subject: `${firm.name}: signing locked after too many wrong codes`,
+      to: name,
+      paragraphs: [
+        `Someone entered a wrong signing code ${wrongCodes} times for "${title}", so we locked it: nobody can sign it until we reopen it.`,
+        contactUs(firm, 'If this was you, ask us to reopen it. If it was not you, tell us straight away'),
       ],
     }),
   /** The daily digest for staff who chose it: what their clients did, by client; never content. */

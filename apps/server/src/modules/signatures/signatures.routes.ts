@@ -33,6 +33,7 @@ import { getWorkableFiling } from '../filings/filings.service.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
   assertCanOpen,
+  assertSpouseCanOpen,
   chooseSignOnPaper,
   createSignatureDocument,
   findSpouseByToken,
@@ -40,6 +41,9 @@ import {
   listStaffSignatures,
   openSignerFile,
   openStaffSignatureFile,
+  reopenSignatureDocument,
+  resendSpouseLink,
+  revokeSpouseLink,
   sendSignatureCode,
   signDocument,
   spouseView,
@@ -159,6 +163,43 @@ export async function signaturesRoutes(
     return { message: MESSAGES.SIGNATURE_VOIDED, status_smessage: MESSAGES.SIGNATURE_VOIDED };
   });
 
+  // Security review 2: reopen a locked document (S2-06); revoke or resend the spouse's link (S2-05).
+  registerCall(app, CALLS.staffSignaturesReopen, async (request) => {
+    await reopenSignatureDocument({
+      db: app.db,
+      actor: staffActorOf(request),
+      documentId: request.body.document_id,
+    });
+    return { message: MESSAGES.SIGNATURE_REOPENED, status_smessage: MESSAGES.SIGNATURE_REOPENED };
+  });
+
+  registerCall(app, CALLS.staffSignaturesSpouseRevoke, async (request) => {
+    await revokeSpouseLink({
+      db: app.db,
+      actor: staffActorOf(request),
+      documentId: request.body.document_id,
+    });
+    return {
+      message: MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED,
+      status_smessage: MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED,
+    };
+  });
+
+  registerCall(app, CALLS.staffSignaturesSpouseResend, async (request) => {
+    await resendSpouseLink({
+      db: app.db,
+      keyring,
+      voice: await voice(),
+      actor: staffActorOf(request),
+      documentId: request.body.document_id,
+      email: request.body.spouse_email,
+    });
+    return {
+      message: MESSAGES.SIGNATURE_SPOUSE_LINK_RESENT,
+      status_smessage: MESSAGES.SIGNATURE_SPOUSE_LINK_RESENT,
+    };
+  });
+
   /** A genuine, unexpired link of `links`, made for `who`; anything else is refused. */
   const linkOf = (
     links: typeof clientLinks,
@@ -246,7 +287,7 @@ export async function signaturesRoutes(
         db: app.db,
         storage: app.storage,
         keyPrefix: SIGNATURE_KEY_PREFIX,
-        firmName: (await settings.firm()).name,
+        firm: await settings.firm(),
         who: { kind: 'client', actor },
         documentId: request.body.document_id,
         code: request.body.code,
@@ -320,7 +361,15 @@ export async function signaturesRoutes(
     CALLS.spouseSignatureGet,
     async (request) => {
       const { found } = await spouseOf(request);
-      return spouseView(found, (await settings.firm()).name);
+      return spouseView(found, (await settings.firm()).name, () =>
+        signatureFileLink(
+          spouseLinks,
+          SPOUSE_SIGNATURE_FILE_PATH,
+          'signed',
+          found.document.id,
+          found.signer.id,
+        ),
+      );
     },
     { onRequest: spouseIpLimit },
   );
@@ -330,7 +379,15 @@ export async function signaturesRoutes(
     CALLS.spouseSignatureOpen,
     async (request) => {
       const { found, who } = await spouseOf(request);
-      await assertCanOpen(app.db, who, found.document.id, request.body.part);
+      // S2-05: the e-mailed code first; the link alone serves nothing of the return.
+      await assertSpouseCanOpen({
+        db: app.db,
+        who,
+        firm: await settings.firm(),
+        documentId: found.document.id,
+        part: request.body.part,
+        code: request.body.code,
+      });
       return {
         url: `${signatureFileLink(spouseLinks, SPOUSE_SIGNATURE_FILE_PATH, request.body.part, found.document.id, found.signer.id)}&inline=1`,
         expires_in: LINK_TTL_S,
@@ -378,7 +435,7 @@ export async function signaturesRoutes(
         db: app.db,
         storage: app.storage,
         keyPrefix: SIGNATURE_KEY_PREFIX,
-        firmName: (await settings.firm()).name,
+        firm: await settings.firm(),
         who,
         documentId: found.document.id,
         code: request.body.code,

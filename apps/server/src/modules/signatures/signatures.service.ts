@@ -3,8 +3,10 @@
  * whole document (and, for a return, the full return), proves it is them (the taxpayer: a fresh password or
  * authenticator step plus a one-time code e-mailed to them; the spouse: their own e-mailed link plus a code),
  * and signs by typing or drawing. When the last signer signs, the signed file is made once (signed-pdf.ts),
- * stored sealed like every document, and its SHA-256 written to the audit log; it never changes afterwards
- * (the database refuses it). "Print, sign and upload instead" turns the document into a checklist item.
+ * stored sealed like every document before the transaction that records it, and the SHA-256 of the bytes
+ * stored written to the audit log; every download is checked against it, and it never changes afterwards
+ * (the database refuses it, migration 0024). Wrong codes count per signer; too many lock the document until
+ * staff reopen it. "Print, sign and upload instead" turns the document into a checklist item.
  *
  * Identity comes from the session (the taxpayer: the session's client) or from the spouse's link token (only
  * its hash is stored); staff calls go through the filing's file-assignment rules (`getWorkableFiling`).
@@ -18,7 +20,9 @@ import {
   MESSAGES,
   SIGNATURE_CODE_MAX_ATTEMPTS,
   SIGNATURE_CODE_MINUTES,
+  SIGNATURE_FAILED_CODES_LOCK,
   SIGNATURE_LINK_DAYS,
+  SIGNATURE_SIGNED_LINK_DAYS,
   type FileStatus,
   type Placement,
   type SignatureDocument,
@@ -55,9 +59,11 @@ import { hashToken, randomToken, safeEqual } from '../../lib/crypto/tokens.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
+import { sha256Of } from './signed-files.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { recordActivity } from '../messaging/activity.service.ts';
 import { templates } from '../mail/templates.ts';
+import type { Firm } from '../mail/templates.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { nextPosition, recordItemEvent } from '../requests/requests.service.ts';
 import {
@@ -85,12 +91,28 @@ export const VERIFIED_BY_LINK = 'e-mailed link + e-mailed one-time code: passed'
 
 const CODE_MS = SIGNATURE_CODE_MINUTES * 60_000;
 const LINK_MS = SIGNATURE_LINK_DAYS * 24 * 60 * 60_000;
+const SIGNED_LINK_MS = SIGNATURE_SIGNED_LINK_DAYS * 24 * 60 * 60_000;
 
 const notFound = () => new AppError('NOT_FOUND', { message: MESSAGES.SIGNATURE_NOT_FOUND });
 const linkInvalid = () => new AppError('NOT_FOUND', { message: MESSAGES.SIGNATURE_LINK_INVALID });
 const conflict = (message: string) => new AppError('CONFLICT', { message });
 const unprocessable = (message: string, field?: string) =>
   new AppError('UNPROCESSABLE', { message, ...(field ? { details: { [field]: message } } : {}) });
+/** A spouse's link that ran out: 410 with its own message once they signed (S2-05), else the usual 404. */
+const linkEnded = (signer: { signedAt: Date | null }) =>
+  signer.signedAt ? new AppError('SIGNATURE_LINK_ENDED') : linkInvalid();
+const locked = () => new AppError('SIGNATURE_LOCKED', { message: MESSAGES.SIGNATURE_LOCKED });
+
+/** The stored bytes of a signed file no longer hash to the SHA-256 recorded when it was made. */
+export class SignedFileMismatchError extends Error {
+  constructor(documentId: string, expected: string | null, actual: string) {
+    super(`signed file of document ${documentId}: sha256 ${actual} does not match the recorded ${expected}`);
+    this.name = 'SignedFileMismatchError';
+  }
+}
+
+/** The same address for sign-in and e-mail: trimmed and case-folded. */
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Read a stored object back whole (documents to sign are under 25 MB). */
 export async function readStored(storage: ObjectStorage, key: string): Promise<Buffer> {
@@ -202,6 +224,10 @@ export async function createSignatureDocument(deps: {
       .where(eq(clients.id, filing.clientId));
     if (!owner) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
     const taxpayerName = `${owner.firstName} ${owner.lastName}`.trim();
+    // S2-05: the spouse's own address, never the taxpayer's sign-in (one inbox would make both signatures).
+    if (spouse && sameEmail(spouse.email, owner.email)) {
+      throw unprocessable(MESSAGES.SIGNATURE_SPOUSE_EMAIL_IS_TAXPAYER, 'spouse_email');
+    }
     const [row] = await tx
       .insert(signatureDocuments)
       .values({
@@ -307,7 +333,16 @@ function documentOf(
     signed_url: row.status === 'signed' && row.signedStorageKey ? signedUrl : null,
     signed_sha256: row.signedSha256,
     paper_item_id: row.paperItemId,
+    locked: row.lockedAt !== null,
   };
+}
+
+/** The spouse's link as staff see it: working, revoked (or never sent), or run out. */
+function spouseLinkState(signers: SignerRow[], now: Date): 'active' | 'revoked' | 'ended' | null {
+  const spouse = signers.find((signer) => signer.role === 'spouse');
+  if (!spouse) return null;
+  if (!spouse.linkTokenHash || !spouse.linkExpiresAt) return 'revoked';
+  return spouse.linkExpiresAt.getTime() > now.getTime() ? 'active' : 'ended';
 }
 
 const PRE_EFILE_INDEX = FILE_STATUSES.indexOf('Pre E-Filing Pending');
@@ -327,6 +362,7 @@ export async function listStaffSignatures(deps: {
   link: (kind: SignatureLinkKind, documentId: string) => string;
 }) {
   const { db } = deps;
+  const now = new Date();
   const filing = await getWorkableFiling(db, deps.actor, { clientId: deps.clientId, taxYear: deps.taxYear });
   const rows = await db
     .select({
@@ -351,6 +387,7 @@ export async function listStaffSignatures(deps: {
     reminders_sent: row.remindersSent,
     last_reminded_at: iso(row.lastRemindedAt),
     created_by: creatorFirst === null ? null : `${creatorFirst} ${creatorLast ?? ''}`.trim(),
+    spouse_link: spouseLinkState(signers.get(row.id) ?? [], now),
   }));
   const [spouse] = await db
     .select({ firstName: spouses.firstName, lastName: spouses.lastName })
@@ -405,6 +442,144 @@ export async function voidSignatureDocument(deps: {
   });
 }
 
+/** The document locked for a staff change, on a file this staff member may work (404 / 403 otherwise). */
+async function documentForStaff(tx: Tx, actor: StaffActor, documentId: string) {
+  const [document] = await tx
+    .select()
+    .from(signatureDocuments)
+    .where(eq(signatureDocuments.id, documentId))
+    .for('update');
+  if (!document) throw notFound();
+  const filing = await getWorkableFiling(tx, actor, { filingId: document.filingId }, 'share');
+  return { document, filing };
+}
+
+/**
+ * S2-06: reopen a document locked after too many wrong codes. The wrong-code counts of the signers who have
+ * not signed start again, and any code in hand is dropped (a new one must be asked for). Audited.
+ */
+export async function reopenSignatureDocument(deps: {
+  db: Database;
+  actor: StaffActor;
+  documentId: string;
+}): Promise<void> {
+  const { db, actor } = deps;
+  await db.transaction(async (tx) => {
+    const { document, filing } = await documentForStaff(tx, actor, deps.documentId);
+    if (!document.lockedAt) throw conflict(MESSAGES.SIGNATURE_NOT_LOCKED);
+    const now = new Date();
+    await tx
+      .update(signatureDocuments)
+      .set({ lockedAt: null, updatedAt: now })
+      .where(eq(signatureDocuments.id, document.id));
+    await tx
+      .update(signatureSigners)
+      .set({ failedCodes: 0, codeAttempts: 0, codeHash: null, codeExpiresAt: null, updatedAt: now })
+      .where(and(eq(signatureSigners.documentId, document.id), sql`${signatureSigners.signedAt} is null`));
+    await audit(tx, {
+      actor,
+      action: 'staff.signature.reopen',
+      clientId: filing.clientId,
+      subject: `${document.id}: locked -> reopened`,
+    });
+  });
+}
+
+/** The spouse's signer row of a document, or 409 when the spouse does not sign it. */
+async function spouseSignerOf(tx: Tx, documentId: string): Promise<SignerRow> {
+  const [spouse] = await tx
+    .select()
+    .from(signatureSigners)
+    .where(and(eq(signatureSigners.documentId, documentId), eq(signatureSigners.role, 'spouse')))
+    .for('update');
+  if (!spouse) throw conflict(MESSAGES.SIGNATURE_NO_SPOUSE);
+  return spouse;
+}
+
+/** S2-05: the spouse's link stops working at once (before or after they signed). Audited. */
+export async function revokeSpouseLink(deps: {
+  db: Database;
+  actor: StaffActor;
+  documentId: string;
+}): Promise<void> {
+  const { db, actor } = deps;
+  await db.transaction(async (tx) => {
+    const { document, filing } = await documentForStaff(tx, actor, deps.documentId);
+    const spouse = await spouseSignerOf(tx, document.id);
+    await tx
+      .update(signatureSigners)
+      .set({ linkTokenHash: null, linkExpiresAt: null, codeHash: null, codeExpiresAt: null })
+      .where(eq(signatureSigners.id, spouse.id));
+    await audit(tx, {
+      actor,
+      action: 'staff.signature.spouse_revoke',
+      clientId: filing.clientId,
+      subject: `${document.id}: spouse link revoked`,
+    });
+  });
+}
+
+/**
+ * S2-05: a new link for a spouse who has not signed a pending document, e-mailed to the address on the
+ * document or a corrected one (never the taxpayer's sign-in address). The old link dies in the same
+ * transaction. Audited.
+ */
+export async function resendSpouseLink(deps: {
+  db: Database;
+  keyring: Keyring;
+  voice: FirmVoice;
+  actor: StaffActor;
+  documentId: string;
+  email: string | undefined;
+  now?: Date;
+}): Promise<void> {
+  const { db, actor } = deps;
+  const now = deps.now ?? new Date();
+  await db.transaction(async (tx) => {
+    const { document, filing } = await documentForStaff(tx, actor, deps.documentId);
+    if (document.status !== 'pending') throw conflict(MESSAGES.SIGNATURE_NOT_PENDING);
+    const spouse = await spouseSignerOf(tx, document.id);
+    if (spouse.signedAt) throw conflict(MESSAGES.SIGNATURE_SPOUSE_SIGNED);
+    const [owner] = await tx
+      .select({ firstName: clients.firstName, lastName: clients.lastName, email: users.email })
+      .from(clients)
+      .innerJoin(users, eq(users.id, clients.userId))
+      .where(eq(clients.id, filing.clientId));
+    if (!owner) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+    const email = deps.email?.trim() || spouse.email;
+    if (sameEmail(email, owner.email)) {
+      throw unprocessable(MESSAGES.SIGNATURE_SPOUSE_EMAIL_IS_TAXPAYER, 'spouse_email');
+    }
+    const changed = !sameEmail(email, spouse.email);
+    const token = randomToken();
+    await tx
+      .update(signatureSigners)
+      .set({
+        email,
+        linkTokenHash: hashToken(token),
+        linkExpiresAt: new Date(now.getTime() + LINK_MS),
+        // A code e-mailed to the old address is no good at the new one.
+        ...(changed ? { codeHash: null, codeExpiresAt: null, codeAttempts: 0 } : {}),
+        updatedAt: now,
+      })
+      .where(eq(signatureSigners.id, spouse.id));
+    const url = `${deps.voice.appUrl}${SPOUSE_SIGN_PATH}/${token}`;
+    const taxpayerName = `${owner.firstName} ${owner.lastName}`.trim();
+    await enqueueEmail(
+      tx,
+      email,
+      templates.signatureSpouseLink(deps.voice.firm, spouse.name, taxpayerName, SIGNATURE_LINK_DAYS, url),
+      { url, keyring: deps.keyring },
+    );
+    await audit(tx, {
+      actor,
+      action: 'staff.signature.spouse_resend',
+      clientId: filing.clientId,
+      subject: `${document.id}: spouse link resent${changed ? ' to a corrected address' : ''}`,
+    });
+  });
+}
+
 /** What a file route sends: the stored bytes (a signed file: exactly as stored, every time). */
 export type ServedFile = { name: string; size: number; body: Readable };
 
@@ -434,6 +609,14 @@ async function openPart(
 ): Promise<ServedFile> {
   const part = partOf(row, kind);
   if (!part) throw notFound();
+  if (kind === 'signed') {
+    // S2-07: the signed file (under 25 MB) is read whole and hashed before a byte is sent; bytes that no longer
+    // match the SHA-256 recorded at completion are refused (a 500, logged with this error) and never served.
+    const bytes = await readStored(storage, part.key);
+    const actual = sha256Of(bytes);
+    if (actual !== row.signedSha256) throw new SignedFileMismatchError(row.id, row.signedSha256, actual);
+    return { name: fileName(row, kind), size: bytes.length, body: Readable.from([bytes]) };
+  }
   try {
     return { name: fileName(row, kind), size: part.size, body: await storage.get(part.key) };
   } catch (error) {
@@ -500,14 +683,8 @@ export async function findSpouseByToken(
     .innerJoin(signatureDocuments, eq(signatureDocuments.id, signatureSigners.documentId))
     .innerJoin(filings, eq(filings.id, signatureDocuments.filingId))
     .where(and(eq(signatureSigners.linkTokenHash, hashToken(token)), eq(signatureSigners.role, 'spouse')));
-  if (
-    !found ||
-    found.document.status === 'void' ||
-    !found.signer.linkExpiresAt ||
-    found.signer.linkExpiresAt.getTime() <= now.getTime()
-  ) {
-    throw linkInvalid();
-  }
+  if (!found || found.document.status === 'void' || !found.signer.linkExpiresAt) throw linkInvalid();
+  if (found.signer.linkExpiresAt.getTime() <= now.getTime()) throw linkEnded(found.signer);
   return found;
 }
 
@@ -547,16 +724,21 @@ async function signerAndDocument(
   const [signer] = lock ? await signerQuery.for('update') : await signerQuery;
   // The spouse's link is their only identity: once it has run out, so has every file link made from it.
   if (who.kind === 'spouse' && (!signer?.linkExpiresAt || signer.linkExpiresAt.getTime() <= Date.now())) {
-    throw linkInvalid();
+    throw signer?.linkExpiresAt ? linkEnded(signer) : linkInvalid();
   }
   return { document, signer: signer ?? null };
 }
 
-/** The checks before a code is sent or a signature taken: pending, this signer's, unsigned, opened. */
-function assertReadyToSign(document: DocumentRow, signer: SignerRow | null): SignerRow {
+/**
+ * The checks before a code is sent or a signature taken: pending, not locked, this signer's, unsigned, and
+ * (`opened`) the document and return opened. The spouse asks for a code before opening anything (S2-05).
+ */
+function assertReadyToSign(document: DocumentRow, signer: SignerRow | null, opened: boolean): SignerRow {
   if (!signer) throw new AppError('CONFLICT', { message: MESSAGES.SIGNATURE_NOT_YOURS });
   if (signer.signedAt) throw conflict(MESSAGES.SIGNATURE_ALREADY_SIGNED);
   if (document.status !== 'pending') throw conflict(MESSAGES.SIGNATURE_NOT_PENDING);
+  if (document.lockedAt) throw locked();
+  if (!opened) return signer;
   if (!signer.openedAt) throw conflict(MESSAGES.SIGNATURE_OPEN_FIRST);
   if (document.returnStorageKey && !signer.returnOpenedAt)
     throw conflict(MESSAGES.SIGNATURE_OPEN_RETURN_FIRST);
@@ -624,6 +806,10 @@ export async function openSignerFile(deps: {
 }): Promise<ServedFile> {
   const { db, who } = deps;
   const { document, signer } = await signerAndDocument(db, who, deps.documentId, false);
+  // S2-05: once the spouse has signed, their link serves the signed file and nothing else.
+  if (who.kind === 'spouse' && signer?.signedAt && deps.kind !== 'signed') {
+    throw conflict(MESSAGES.SIGNATURE_LINK_SIGNED_ONLY);
+  }
   const file = await openPart(deps.storage, document, deps.kind);
   if (signer && deps.kind !== 'signed') {
     const now = deps.now ?? new Date();
@@ -659,7 +845,9 @@ export async function openSignerFile(deps: {
 }
 
 /**
- * E-mail a fresh one-time code to the signer (a new code replaces the last and clears its wrong tries).
+ * E-mail a fresh one-time code to the signer (a new code replaces the last and clears its own wrong tries, but
+ * not the signer's count across codes, S2-06). The taxpayer asks after opening everything; the spouse first,
+ * since the code opens the document for them (S2-05).
  * Answers where it went (masked) and for how long it holds.
  */
 export async function sendSignatureCode(deps: {
@@ -674,7 +862,7 @@ export async function sendSignatureCode(deps: {
   const now = deps.now ?? new Date();
   return db.transaction(async (tx) => {
     const { document, signer: found } = await signerAndDocument(tx, who, deps.documentId, true);
-    const signer = assertReadyToSign(document, found);
+    const signer = assertReadyToSign(document, found, who.kind === 'client');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await tx
       .update(signatureSigners)
@@ -704,9 +892,7 @@ export async function sendSignatureCode(deps: {
 }
 
 /** The signature as stored: refused (422) when it cannot be drawn on the PDF. */
-async function checkedSignature(
-  input: SignatureInput,
-): Promise<{ kind: 'typed'; text: string } | { kind: 'drawn'; png: Buffer; dataUrl: string }> {
+async function checkedSignature(input: SignatureInput): Promise<CheckedSignature> {
   if (input.kind === 'typed') {
     const text = input.text.trim();
     if (!(await canDrawTypedSignature(text))) {
@@ -720,6 +906,8 @@ async function checkedSignature(
   return { kind: 'drawn', png, dataUrl: input.png };
 }
 
+type CheckedSignature = { kind: 'typed'; text: string } | { kind: 'drawn'; png: Buffer; dataUrl: string };
+
 type CodeCheck = 'ok' | 'invalid' | 'locked';
 
 function checkCode(signer: SignerRow, code: string, now: Date): CodeCheck {
@@ -730,17 +918,214 @@ function checkCode(signer: SignerRow, code: string, now: Date): CodeCheck {
   return safeEqual(codeHashOf(signer.id, code), signer.codeHash) ? 'ok' : 'invalid';
 }
 
+/** What proving a code came to: right, wrong, this code used up, or the whole document locked (S2-06). */
+type CodeOutcome = 'ok' | 'invalid' | 'code-locked' | 'document-locked';
+
 /**
- * Sign: the document pending, this signer not yet signed and having opened everything, the e-mailed code
- * right (used once; a wrong one counts, and SIGNATURE_CODE_MAX_ATTEMPTS wrong ones lock it until a new code).
- * In one transaction with the document and the signer locked: the signature and its evidence, the audit
- * row, and, when this was the last signature, the signed file (stored, hashed, audited).
+ * Prove a signer's code in the caller's transaction (document and signer locked). A wrong code counts twice:
+ * against this code (SIGNATURE_CODE_MAX_ATTEMPTS, then a new code is needed) and against the signer across
+ * every code (failed_codes, never cleared by a new code). At SIGNATURE_FAILED_CODES_LOCK the document locks
+ * until staff reopen it, and the signer is e-mailed; audited last. The caller commits, then refuses.
+ */
+async function proveCode(
+  tx: Tx,
+  input: {
+    document: DocumentRow;
+    signer: SignerRow;
+    code: string;
+    now: Date;
+    who: SignerIdentity;
+    firm: Firm;
+  },
+): Promise<CodeOutcome> {
+  const { document, signer, now } = input;
+  if (document.lockedAt) return 'document-locked';
+  const check = checkCode(signer, input.code, now);
+  if (check === 'ok') return 'ok';
+  if (check === 'locked' || !signer.codeHash) return check === 'locked' ? 'code-locked' : 'invalid';
+  const attempts = signer.codeAttempts + 1;
+  const failed = signer.failedCodes + 1;
+  await tx
+    .update(signatureSigners)
+    .set({ codeAttempts: attempts, failedCodes: failed, updatedAt: now })
+    .where(eq(signatureSigners.id, signer.id));
+  if (failed < SIGNATURE_FAILED_CODES_LOCK) {
+    return attempts >= SIGNATURE_CODE_MAX_ATTEMPTS ? 'code-locked' : 'invalid';
+  }
+  await tx
+    .update(signatureDocuments)
+    .set({ lockedAt: now, updatedAt: now })
+    .where(eq(signatureDocuments.id, document.id));
+  await enqueueEmail(
+    tx,
+    signer.email,
+    templates.signatureLocked(input.firm, signer.name.split(' ')[0] || signer.name, document.title, failed),
+  );
+  await audit(tx, {
+    actor: auditActorOf(input.who),
+    action: `${auditPrefix(input.who)}.signature.locked`,
+    clientId: document.clientId,
+    subject: `${document.id}: locked after ${failed} wrong codes (${signer.role})`,
+  });
+  return 'document-locked';
+}
+
+/** Refuse anything but a proven code, with the message the signer acts on. */
+function assertCodeProven(outcome: CodeOutcome): void {
+  if (outcome === 'document-locked') throw locked();
+  if (outcome === 'code-locked') {
+    throw new AppError('TOO_MANY_REQUESTS', {
+      message: MESSAGES.SIGNATURE_CODE_LOCKED,
+      details: { code: MESSAGES.SIGNATURE_CODE_LOCKED },
+    });
+  }
+  if (outcome === 'invalid') throw unprocessable(MESSAGES.SIGNATURE_CODE_INVALID, 'code');
+}
+
+/**
+ * S2-05: the spouse proves the e-mailed code before the document or the return is served (the link alone
+ * opens nothing of the return); a wrong code counts as at signing. Once they have signed, the link opens only
+ * the signed file.
+ */
+export async function assertSpouseCanOpen(deps: {
+  db: Database;
+  who: Extract<SignerIdentity, { kind: 'spouse' }>;
+  firm: Firm;
+  documentId: string;
+  part: 'document' | 'return';
+  code: string;
+  now?: Date;
+}): Promise<void> {
+  const { db, who } = deps;
+  const now = deps.now ?? new Date();
+  const outcome = await db.transaction(async (tx) => {
+    const { document, signer } = await signerAndDocument(tx, who, deps.documentId, true);
+    if (!signer) throw linkInvalid();
+    if (signer.signedAt) throw conflict(MESSAGES.SIGNATURE_LINK_SIGNED_ONLY);
+    if (document.status !== 'pending') throw conflict(MESSAGES.SIGNATURE_NOT_PENDING);
+    if (deps.part === 'return' && !document.returnStorageKey) throw linkInvalid();
+    return proveCode(tx, { document, signer, code: deps.code, now, who, firm: deps.firm });
+  });
+  assertCodeProven(outcome);
+}
+
+/** The signer's evidence as the signing will record it (also what the signed file prints). */
+function signedRowOf(
+  signer: SignerRow,
+  who: SignerIdentity,
+  signature: CheckedSignature,
+  now: Date,
+): SignerRow {
+  const origin = who.kind === 'client' ? who.actor : who.origin;
+  return {
+    ...signer,
+    signatureKind: signature.kind,
+    signatureText: signature.kind === 'typed' ? signature.text : null,
+    signaturePng: signature.kind === 'drawn' ? signature.dataUrl : null,
+    signedAt: now,
+    ip: origin.ip,
+    userAgent: origin.userAgent?.slice(0, 500) ?? null,
+    signedVia: who.kind === 'client' ? `login:${who.actor.userId}` : `link:${signer.id}`,
+    verification: who.kind === 'client' ? VERIFIED_BY_LOGIN : VERIFIED_BY_LINK,
+  };
+}
+
+/** What the signed file was made from: every signer's row, in one comparable line. */
+const evidenceKey = (rows: SignerRow[]) =>
+  rows
+    .map((row) =>
+      [row.id, row.name, row.email, iso(row.signedAt), iso(row.openedAt), iso(row.returnOpenedAt)].join('|'),
+    )
+    .sort()
+    .join('\n');
+
+/** A signed file made and stored before the transaction that records it (S2-01), with what it was made from. */
+type PreparedFile = { key: string; sha256: string; size: number; evidence: string };
+
+/**
+ * When this signer is the last one: make the signed file from the rows as they stand plus this signature,
+ * store it sealed, and hash the bytes read back from storage (S2-07: the hash recorded is of what is stored).
+ * Outside any transaction, so no PDF or storage work happens while the audit chain's lock is held. Answers
+ * null when another signer has still to sign. The unsigned original (and the return) are checked against
+ * their upload hashes first, so the evidence page's "SHA-256 of the unsigned document" is the hash of the
+ * bytes stamped (and the return's, of the return stored).
+ */
+async function prepareSignedFile(input: {
+  db: Database;
+  storage: ObjectStorage;
+  keyPrefix: string;
+  firmName: string;
+  documentId: string;
+  mine: SignerRow;
+}): Promise<PreparedFile | null> {
+  const { db, storage, mine } = input;
+  const [document] = await db
+    .select()
+    .from(signatureDocuments)
+    .where(eq(signatureDocuments.id, input.documentId));
+  if (!document || document.status !== 'pending') return null;
+  const others = (
+    await db.select().from(signatureSigners).where(eq(signatureSigners.documentId, document.id))
+  ).filter((row) => row.id !== mine.id);
+  if (!others.every((row) => row.signedAt)) return null;
+  const all = [mine, ...others];
+  const original = await readStored(storage, document.storageKey);
+  if (sha256Of(original) !== document.sha256) {
+    throw new Error(`document ${document.id}: the stored original no longer matches its upload's SHA-256`);
+  }
+  // The evidence page prints the return's hash too: it must still be the hash of the return stored.
+  if (document.returnStorageKey) {
+    const returned = await readStored(storage, document.returnStorageKey);
+    if (sha256Of(returned) !== document.returnSha256) {
+      throw new Error(`document ${document.id}: the stored return no longer matches its upload's SHA-256`);
+    }
+  }
+  const byRole = (a: SignerRow, b: SignerRow) => (a.role === b.role ? 0 : a.role === 'taxpayer' ? -1 : 1);
+  const bytes = Buffer.from(
+    await makeSignedPdf({
+      original,
+      title: document.title,
+      firmName: input.firmName,
+      timeZone: FIRM_TIME_ZONE,
+      documentId: document.id,
+      sha256: document.sha256,
+      returnSha256: document.returnSha256,
+      signers: [...all].sort(byRole).map(signedByOf),
+      completedAt: mine.signedAt ?? new Date(),
+    }),
+  );
+  const key = `${input.keyPrefix}${crypto.randomUUID()}`;
+  await storage.put(key, Readable.from([bytes]));
+  try {
+    const stored = await readStored(storage, key);
+    const sha256 = sha256Of(stored);
+    if (sha256 !== sha256Of(bytes))
+      throw new Error(`signed file ${key}: stored bytes differ from those made`);
+    return { key, sha256, size: stored.length, evidence: evidenceKey(all) };
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A transaction that found the signers changed since the signed file was prepared: prepare again. */
+class StaleSignedFile extends Error {}
+
+/**
+ * Sign, in this order (S2-01): the document, this signer and the e-mailed code first (a short transaction;
+ * a wrong code counts and is committed, see proveCode); then the signature itself (a drawing is decoded only
+ * for a signer who proved the code, and a refused drawing does not use the code up); then, when this is the
+ * last signature, the signed file is made and stored outside any transaction; last, one transaction with the
+ * document and signer locked checks everything again, records the signature (and completion: key, SHA-256 of
+ * the stored bytes), and writes the audit rows at its end, with no file work after them. A file made for
+ * signers who changed meanwhile (two last signatures at once) is removed and made again; one that is not used
+ * (a double submit) is removed, so one signed file remains.
  */
 export async function signDocument(deps: {
   db: Database;
   storage: ObjectStorage;
   keyPrefix: string;
-  firmName: string;
+  firm: Firm;
   who: SignerIdentity;
   documentId: string;
   code: string;
@@ -749,89 +1134,145 @@ export async function signDocument(deps: {
 }): Promise<{ complete: boolean }> {
   const { db, who } = deps;
   const now = deps.now ?? new Date();
+  const proven = await db.transaction(async (tx) => {
+    const { document, signer: found } = await signerAndDocument(tx, who, deps.documentId, true);
+    const signer = assertReadyToSign(document, found, true);
+    return proveCode(tx, { document, signer, code: deps.code, now, who, firm: deps.firm });
+  });
+  assertCodeProven(proven);
   const signature = await checkedSignature(deps.signature);
-  const stored: string[] = [];
-  let outcome: { check: CodeCheck; complete: boolean };
-  try {
-    outcome = await db.transaction(async (tx) => {
-      const { document, signer: found } = await signerAndDocument(tx, who, deps.documentId, true);
-      const signer = assertReadyToSign(document, found);
-      const check = checkCode(signer, deps.code, now);
-      if (check !== 'ok') {
-        if (check === 'invalid' && signer.codeHash) {
-          const attempts = signer.codeAttempts + 1;
-          await tx
-            .update(signatureSigners)
-            .set({ codeAttempts: attempts, updatedAt: now })
-            .where(eq(signatureSigners.id, signer.id));
-          return { check: attempts >= SIGNATURE_CODE_MAX_ATTEMPTS ? 'locked' : 'invalid', complete: false };
-        }
-        return { check, complete: false };
-      }
-      const origin = who.kind === 'client' ? who.actor : who.origin;
-      await tx
-        .update(signatureSigners)
-        .set({
-          codeHash: null,
-          codeExpiresAt: null,
-          codeAttempts: 0,
-          signatureKind: signature.kind,
-          signatureText: signature.kind === 'typed' ? signature.text : null,
-          signaturePng: signature.kind === 'drawn' ? signature.dataUrl : null,
-          signedAt: now,
-          ip: origin.ip,
-          userAgent: origin.userAgent?.slice(0, 500) ?? null,
-          signedVia: who.kind === 'client' ? `login:${who.actor.userId}` : `link:${signer.id}`,
-          verification: who.kind === 'client' ? VERIFIED_BY_LOGIN : VERIFIED_BY_LINK,
-          updatedAt: now,
-        })
-        .where(eq(signatureSigners.id, signer.id));
-      await audit(tx, {
-        actor: auditActorOf(who),
-        action: `${auditPrefix(who)}.signature.sign`,
-        clientId: document.clientId,
-        subject: `${document.id}: ${signer.role} signed (${signature.kind})`,
-      });
-      const all = await tx
-        .select()
-        .from(signatureSigners)
-        .where(eq(signatureSigners.documentId, document.id));
-      const complete = all.every((row) => row.signedAt);
-      // The analyst's activity feed and digest: who signed what, never the document's content.
-      const [filing] = await tx
-        .select({ taxYear: filings.taxYear })
-        .from(filings)
-        .where(eq(filings.id, document.filingId));
-      await recordActivity(tx, {
-        clientId: document.clientId,
-        taxYear: filing?.taxYear ?? 0,
-        kind: 'signature',
-        summary: `${signer.role === 'spouse' ? 'Spouse signed' : 'Signed'} ${document.title}${complete ? ' (all signatures in)' : ''}`,
-      });
-      if (!complete) return { check, complete: false };
-      await completeDocument(tx, {
-        storage: deps.storage,
-        keyPrefix: deps.keyPrefix,
-        firmName: deps.firmName,
-        document,
-        signers: all,
-        completedAt: now,
-        stored,
-      });
-      return { check, complete: true };
+
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [current] = await db
+      .select()
+      .from(signatureSigners)
+      .where(
+        and(
+          eq(signatureSigners.documentId, deps.documentId),
+          who.kind === 'client'
+            ? eq(signatureSigners.role, 'taxpayer')
+            : eq(signatureSigners.id, who.signerId),
+        ),
+      );
+    if (!current) throw who.kind === 'client' ? notFound() : linkInvalid();
+    const prepared = await prepareSignedFile({
+      db,
+      storage: deps.storage,
+      keyPrefix: deps.keyPrefix,
+      firmName: deps.firm.name,
+      documentId: deps.documentId,
+      mine: signedRowOf(current, who, signature, now),
     });
-  } catch (error) {
-    await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
-    throw error;
+    let used = false;
+    try {
+      const complete = await db.transaction((tx) =>
+        recordSignature(tx, { ...deps, now, signature, prepared }),
+      );
+      used = complete && prepared !== null;
+      return { complete };
+    } catch (error) {
+      if (!(error instanceof StaleSignedFile)) throw error;
+    } finally {
+      if (prepared && !used) await deps.storage.delete(prepared.key).catch(() => undefined);
+    }
   }
-  if (outcome.check === 'locked') {
-    throw new AppError('TOO_MANY_REQUESTS', {
-      message: MESSAGES.SIGNATURE_CODE_LOCKED,
-      details: { code: MESSAGES.SIGNATURE_CODE_LOCKED },
+  throw conflict(MESSAGES.SIGNATURE_NOT_PENDING);
+}
+
+/**
+ * The recording transaction: everything checked again on the locked rows (the code still right and now used
+ * up), the signature and its evidence written, and when every signer is in, the prepared file's key and hash.
+ * No file work here; the audit rows come last. Answers whether the document is now complete.
+ */
+async function recordSignature(
+  tx: Tx,
+  input: {
+    who: SignerIdentity;
+    documentId: string;
+    code: string;
+    now: Date;
+    signature: CheckedSignature;
+    prepared: PreparedFile | null;
+  },
+): Promise<boolean> {
+  const { who, now, prepared } = input;
+  const { document, signer: found } = await signerAndDocument(tx, who, input.documentId, true);
+  const signer = assertReadyToSign(document, found, true);
+  if (document.lockedAt) throw locked();
+  // Proven a moment ago; a code that ran out or was used meanwhile is refused, but not counted again.
+  if (checkCode(signer, input.code, now) !== 'ok')
+    throw unprocessable(MESSAGES.SIGNATURE_CODE_INVALID, 'code');
+  const mine = signedRowOf(signer, who, input.signature, now);
+  const all = (
+    await tx.select().from(signatureSigners).where(eq(signatureSigners.documentId, document.id))
+  ).map((row) => (row.id === signer.id ? mine : row));
+  const complete = all.every((row) => row.signedAt);
+  if (complete && (!prepared || prepared.evidence !== evidenceKey(all))) throw new StaleSignedFile();
+
+  await tx
+    .update(signatureSigners)
+    .set({
+      codeHash: null,
+      codeExpiresAt: null,
+      codeAttempts: 0,
+      signatureKind: mine.signatureKind,
+      signatureText: mine.signatureText,
+      signaturePng: mine.signaturePng,
+      signedAt: now,
+      ip: mine.ip,
+      userAgent: mine.userAgent,
+      signedVia: mine.signedVia,
+      verification: mine.verification,
+      // S2-05: after signing, the spouse's link opens only the signed file, and only for a few days.
+      ...(who.kind === 'spouse' ? { linkExpiresAt: new Date(now.getTime() + SIGNED_LINK_MS) } : {}),
+      updatedAt: now,
+    })
+    .where(eq(signatureSigners.id, signer.id));
+  if (complete && prepared) {
+    await tx
+      .update(signatureDocuments)
+      .set({
+        status: 'signed',
+        signedStorageKey: prepared.key,
+        signedSha256: prepared.sha256,
+        signedSize: prepared.size,
+        signedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(signatureDocuments.id, document.id));
+    // The drawn images are in the signed file now.
+    await tx
+      .update(signatureSigners)
+      .set({ signaturePng: null })
+      .where(eq(signatureSigners.documentId, document.id));
+  }
+  // The analyst's activity feed and digest: who signed what, never the document's content.
+  const [filing] = await tx
+    .select({ taxYear: filings.taxYear })
+    .from(filings)
+    .where(eq(filings.id, document.filingId));
+  await recordActivity(tx, {
+    clientId: document.clientId,
+    taxYear: filing?.taxYear ?? 0,
+    kind: 'signature',
+    summary: `${signer.role === 'spouse' ? 'Spouse signed' : 'Signed'} ${document.title}${complete ? ' (all signatures in)' : ''}`,
+  });
+  // Last: the audit rows (ADR 022: the chain's lock is held from here to the commit).
+  await audit(tx, {
+    actor: auditActorOf(who),
+    action: `${auditPrefix(who)}.signature.sign`,
+    clientId: document.clientId,
+    subject: `${document.id}: ${signer.role} signed (${input.signature.kind})`,
+  });
+  if (complete && prepared) {
+    await audit(tx, {
+      actor: { kind: 'system' },
+      action: 'signature.complete',
+      clientId: document.clientId,
+      subject: `sha256=${prepared.sha256} ${document.title}`,
     });
   }
-  if (outcome.check === 'invalid') throw unprocessable(MESSAGES.SIGNATURE_CODE_INVALID, 'code');
-  return { complete: outcome.complete };
+  return complete;
 }
 
 /** The evidence of one signed signer row, as the signed file shows it. */
@@ -855,63 +1296,6 @@ function signedByOf(row: SignerRow): SignedBy {
     openedAt: row.openedAt,
     returnOpenedAt: row.returnOpenedAt,
   };
-}
-
-/**
- * Make the signed file (in the signing transaction, the document locked): stamped, the evidence page added,
- * stored sealed under the uploads' prefix (an object whose row never commits is swept), then the document
- * marked signed with its key, size and SHA-256, the drawn images dropped (they are in the file now), and the
- * hash audited. The database refuses any later change to the signed file's key or hash.
- */
-async function completeDocument(
-  tx: Tx,
-  input: {
-    storage: ObjectStorage;
-    keyPrefix: string;
-    firmName: string;
-    document: DocumentRow;
-    signers: SignerRow[];
-    completedAt: Date;
-    stored: string[];
-  },
-): Promise<void> {
-  const { document, storage } = input;
-  const byRole = (a: SignerRow, b: SignerRow) => (a.role === b.role ? 0 : a.role === 'taxpayer' ? -1 : 1);
-  const bytes = await makeSignedPdf({
-    original: await readStored(storage, document.storageKey),
-    title: document.title,
-    firmName: input.firmName,
-    timeZone: FIRM_TIME_ZONE,
-    documentId: document.id,
-    sha256: document.sha256,
-    returnSha256: document.returnSha256,
-    signers: [...input.signers].sort(byRole).map(signedByOf),
-    completedAt: input.completedAt,
-  });
-  const key = `${input.keyPrefix}${crypto.randomUUID()}`;
-  const saved = await storage.put(key, Readable.from([Buffer.from(bytes)]));
-  input.stored.push(key);
-  await tx
-    .update(signatureDocuments)
-    .set({
-      status: 'signed',
-      signedStorageKey: key,
-      signedSha256: saved.sha256,
-      signedSize: saved.size,
-      signedAt: input.completedAt,
-      updatedAt: input.completedAt,
-    })
-    .where(eq(signatureDocuments.id, document.id));
-  await tx
-    .update(signatureSigners)
-    .set({ signaturePng: null })
-    .where(eq(signatureSigners.documentId, document.id));
-  await audit(tx, {
-    actor: { kind: 'system' },
-    action: 'signature.complete',
-    clientId: document.clientId,
-    subject: `sha256=${saved.sha256} ${document.title}`,
-  });
 }
 
 /**
@@ -979,6 +1363,7 @@ export async function chooseSignOnPaper(deps: {
 export function spouseView(
   found: { signer: SignerRow; document: DocumentRow; taxYear: number },
   firmName: string,
+  signedLink: () => string,
 ) {
   const { signer, document } = found;
   return {
@@ -993,5 +1378,9 @@ export function spouseView(
     return_opened: signer.returnOpenedAt !== null,
     signed_at: iso(signer.signedAt),
     email: maskEmail(signer.email),
+    locked: document.lockedAt !== null,
+    signed_url:
+      document.status === 'signed' && document.signedStorageKey && signer.signedAt ? signedLink() : null,
+    link_ends_at: iso(signer.linkExpiresAt),
   };
 }

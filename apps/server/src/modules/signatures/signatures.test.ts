@@ -142,6 +142,15 @@ async function spouseToken(): Promise<string> {
   return token;
 }
 
+/** Ask for the spouse's code and read it from the e-mail (S2-05: the code comes before any file). */
+async function spouseCode(token: string): Promise<string> {
+  const sent = await spouseCall('code', { token });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = /Your signing code is (\d{6})/.exec(await lastMail(SPOUSE_EMAIL, 'signing code'))?.[1];
+  if (!code) throw new Error('no code e-mailed');
+  return code;
+}
+
 const getPublic = (url: string) => t.app.inject({ method: 'GET', url });
 
 function expectError(res: LightMyRequestResponse, status: number, message: string) {
@@ -385,15 +394,25 @@ describe('signing a Form 8879 as taxpayer and spouse', () => {
       opened: false,
       email: 'v•••@example.com',
     });
-    expectError(await spouseCall('code', { token }), 409, MESSAGES.SIGNATURE_OPEN_FIRST);
+    // S2-05: the link alone serves nothing: the e-mailed code comes first, then the document and the return.
+    expectError(await spouseCall('open', { token, part: 'return' }), 400, MESSAGES.SIGNATURE_CODE_REQUIRED);
+    const code = await spouseCode(token);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expectError(
+      await spouseCall('open', { token, part: 'return', code: wrong }),
+      422,
+      MESSAGES.SIGNATURE_CODE_INVALID,
+    );
+    expect((await spouseCall('get', { token })).json()).toMatchObject({
+      opened: false,
+      return_opened: false,
+    });
     for (const part of ['document', 'return'] as const) {
-      const open = await spouseCall('open', { token, part });
+      const open = await spouseCall('open', { token, part, code });
       expect(open.statusCode, open.body).toBe(200);
       expect((await getPublic(open.json().url)).statusCode).toBe(200);
     }
     expect((await spouseCall('get', { token })).json()).toMatchObject({ opened: true, return_opened: true });
-    expect((await spouseCall('code', { token })).statusCode).toBe(200);
-    const code = /Your signing code is (\d{6})/.exec(await lastMail(SPOUSE_EMAIL, 'signing code'))?.[1] ?? '';
     expectError(
       await spouseCall('sign', {
         token,
@@ -539,7 +558,7 @@ describe('void and paper', () => {
     const token = await spouseToken();
     expect((await spouseCall('get', { token })).statusCode).toBe(200);
     // A file link handed out while the link was good dies with it, though the file link's own 5 minutes are not up.
-    const opened = await spouseCall('open', { token, part: 'document' });
+    const opened = await spouseCall('open', { token, part: 'document', code: await spouseCode(token) });
     expect(opened.statusCode, opened.body).toBe(200);
     const fileUrl = opened.json().url as string;
     await t.database.db
@@ -549,7 +568,7 @@ describe('void and paper', () => {
     expect((await getPublic(fileUrl)).statusCode).toBe(404);
     for (const [path, body] of [
       ['get', { token }],
-      ['open', { token, part: 'document' }],
+      ['open', { token, part: 'document', code: '123456' }],
       ['code', { token }],
       ['sign', { token, code: '123456', signature: typed('Vikram Rao'), agree: true }],
     ] as const) {
@@ -570,7 +589,8 @@ describe('void and paper', () => {
     );
     const token = await spouseToken();
     expect((await spouseCall('get', { token })).statusCode).toBe(200);
-    const open = await spouseCall('open', { token, part: 'document' });
+    const open = await spouseCall('open', { token, part: 'document', code: await spouseCode(token) });
+    expect(open.statusCode, open.body).toBe(200);
     expect((await staffCall(analyst, 'void', { document_id: id, reason: 'Wrong year' })).statusCode).toBe(
       200,
     );

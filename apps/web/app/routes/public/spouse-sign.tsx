@@ -11,7 +11,7 @@ export default function SpouseSign({ params }: Route.ComponentProps) {
   return (
     <ContentPage
       title="Sign a document"
-      lead="Read the document, confirm it is you with a code we e-mail you, and sign."
+      lead="Confirm it is you with a code we e-mail you, read the document, and sign."
     >
       <SpouseSignPage token={params.token} />
     </ContentPage>

@@ -62,6 +62,7 @@ const document = (over: Partial<SignatureDocument> = {}): SignatureDocument => (
   signed_url: null,
   signed_sha256: null,
   paper_item_id: null,
+  locked: false,
   ...over,
 });
 
@@ -233,5 +234,39 @@ describe('SignDocumentPage', () => {
       ),
     );
     expect(screen.queryByText(MESSAGES.SIGNATURE_SIGNED)).toBeNull();
+  });
+
+  it('shows the lock, not the steps, for a document locked after too many wrong codes; and when signing locks it', async () => {
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.accountSignaturesList.path) return listOf(document({ locked: true }));
+      throw new Error(`unexpected call ${call.path}`);
+    });
+    const { unmount } = renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.SIGNATURE_LOCKED);
+    expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
+    unmount();
+
+    // The tenth wrong code answers 423: the page shows the lock at once.
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.accountSignaturesList.path) {
+        const signers = document().signers.map((s) => ({ ...s, opened_at: '2026-11-26T10:10:00.000Z' }));
+        return listOf(document({ signers }));
+      }
+      if (call.path === CALLS.accountSignaturesSign.path) {
+        throw new ApiClientModule.ApiError(MESSAGES.SIGNATURE_LOCKED, {
+          status: 423,
+          code: 'SIGNATURE_LOCKED',
+        });
+      }
+      throw new Error(`unexpected call ${call.path}`);
+    });
+    renderPage();
+    await userEvent.type(await screen.findByLabelText(/6-digit code/), '654321');
+    await userEvent.click(screen.getByRole('tab', { name: 'Type' }));
+    await userEvent.type(screen.getByLabelText('Type your full name as your signature'), 'Priya Rao');
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    expect(await screen.findByText(MESSAGES.SIGNATURE_LOCKED)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
   });
 });

@@ -85,6 +85,7 @@ export function SignDocumentPage({ documentId }: { documentId: string }) {
           opened: me?.opened_at != null,
           returnOpened: me?.return_opened_at != null,
           open: (part) => openSignatureDocument({ document_id: documentId, part }),
+          locked: document.locked,
           refresh,
           sendCode: () => withStepUp(() => sendSignatureCode(documentId)),
           sign: async (fields) => {

@@ -39,6 +39,7 @@ const doc = (id: string, over: Partial<SignatureDocument>): SignatureDocument =>
   signed_url: null,
   signed_sha256: null,
   paper_item_id: null,
+  locked: false,
   ...over,
 });
 

@@ -92,9 +92,16 @@ function DocumentHeading({ document }: { document: SignatureDocument }) {
           Tax year {document.tax_year} · sent {formatDate(document.created_at)}
         </Text>
       </div>
-      <Badge variant="outline" color="navy" c="navy.9" size="lg" radius="sm">
-        {STATUS_LABELS[document.status]}
-      </Badge>
+      <Group gap="xs">
+        {document.locked && document.status === 'pending' && (
+          <Badge variant="outline" color="red.9" c="dark.9" size="lg" radius="sm">
+            Locked
+          </Badge>
+        )}
+        <Badge variant="outline" color="navy" c="navy.9" size="lg" radius="sm">
+          {STATUS_LABELS[document.status]}
+        </Badge>
+      </Group>
     </Group>
   );
 }
@@ -122,6 +129,11 @@ function ToSignItem({ document }: { document: SignatureDocument }) {
       <Stack gap="sm">
         <DocumentHeading document={document} />
         <Text fz="sm">{signersLine(document.signers)}</Text>
+        {document.locked && (
+          <Text fz="sm" fw={600} role="status">
+            {MESSAGES.SIGNATURE_LOCKED}
+          </Text>
+        )}
         <Group gap="sm" wrap="wrap">
           <Button
             component={Link}

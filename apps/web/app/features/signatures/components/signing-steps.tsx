@@ -43,8 +43,18 @@ export type SigningFlow = {
   hasReturn: boolean;
   opened: boolean;
   returnOpened: boolean;
-  /** A link to the whole document or the return (the server records the opening when it serves the file). */
-  open: (part: Part) => Promise<{ url: string }>;
+  /**
+   * A link to the whole document or the return (the server records the opening when it serves the file).
+   * With `codeFirst`, the code typed in step 1 goes with it.
+   */
+  open: (part: Part, code: string) => Promise<{ url: string }>;
+  /**
+   * The spouse's link (security review 2, S2-05): the e-mailed code is asked for and entered first, and the
+   * server serves the document only with it; the client (already stepped up) reads first.
+   */
+  codeFirst?: boolean;
+  /** Locked after too many wrong codes (S2-06): nothing to do here until the firm reopens it. */
+  locked: boolean;
   /** Read the document's state again (did the server record the opening?). */
   refresh: () => void;
   /** E-mail the one-time code (the client's call first asks for a fresh step-up if needed). */
@@ -57,6 +67,9 @@ export type SigningFlow = {
 };
 
 type FieldErrors = Partial<Record<'code' | 'signature' | 'agree', string>>;
+
+/** The server locked the document (too many wrong codes). */
+const isLockedError = (error: unknown) => error instanceof ApiError && error.code === 'SIGNATURE_LOCKED';
 
 /** The server's field messages on this form's three fields; anything else stays for the alert. */
 export function fieldErrorsOf(error: unknown): FieldErrors | null {
@@ -130,6 +143,13 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
   const [notReady, setNotReady] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
   const [done, setDone] = useState<{ complete: boolean; url: string | null; message: string } | null>(null);
+  const [lockedHere, setLockedHere] = useState(false);
+  const codeFirst = flow.codeFirst === true;
+  /** A refusal: the lock replaces the steps; anything else goes to its alert. */
+  const fail = (error: unknown, show: (error: unknown) => void) => {
+    if (isLockedError(error)) setLockedHere(true);
+    else show(error);
+  };
 
   const isRead = flow.opened && (!flow.hasReturn || flow.returnOpened);
   const { refresh } = flow;
@@ -145,16 +165,26 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
 
   const open = async (part: Part) => {
     setOpenError(null);
+    if (codeFirst) {
+      const parsed = signFieldsSchema.shape.code.safeParse(code);
+      if (!parsed.success) {
+        setErrors((now) => ({ ...now, code: parsed.error.issues[0]?.message }));
+        return;
+      }
+      setErrors((now) => ({ ...now, code: undefined }));
+    }
     setOpening(part);
     try {
-      const { url } = await flow.open(part);
+      const { url } = await flow.open(part, code.trim());
       setLinks((now) => ({ ...now, [part]: url }));
       setPollsLeft(OPEN_POLL_TRIES);
       // A desktop browser opens it at once; a phone may block a window opened after a call, so the link
       // stays on the page to tap.
       window.open(url, '_blank', 'noopener');
     } catch (error) {
-      setOpenError(error);
+      const found = codeFirst ? fieldErrorsOf(error) : null;
+      if (found?.code) setErrors((now) => ({ ...now, code: found.code }));
+      else fail(error, setOpenError);
     } finally {
       setOpening(null);
     }
@@ -167,7 +197,7 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
       const answer = await flow.sendCode();
       setCodeSent({ to: answer.sent_to, message: answer.status_smessage || MESSAGES.SIGNATURE_CODE_SENT });
     } catch (error) {
-      setCodeError(error);
+      fail(error, setCodeError);
     } finally {
       setSending(false);
     }
@@ -204,7 +234,7 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
     } catch (error) {
       const found = fieldErrorsOf(error);
       if (found) setErrors(found);
-      else setSignError(error);
+      else fail(error, setSignError);
     } finally {
       setSigning(false);
     }
@@ -232,54 +262,86 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
     );
   }
 
+  if (flow.locked || lockedHere) {
+    return (
+      <Alert color="red" role="alert" title="Signing is locked">
+        {MESSAGES.SIGNATURE_LOCKED}
+      </Alert>
+    );
+  }
+
+  const codeField = (
+    <TextInput
+      label={`${SIGNATURE_CODE_DIGITS}-digit code from the e-mail`}
+      value={code}
+      onChange={(event) => setCode(event.currentTarget.value)}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={SIGNATURE_CODE_DIGITS + 2}
+      withAsterisk
+      error={errors.code}
+      w={{ base: '100%', xs: 220 }}
+    />
+  );
+  const readStep = (
+    <StepCard number={codeFirst ? 2 : 1} title="Read the document" done={isRead}>
+      <Text fz="sm">
+        Open and read the whole document{flow.hasReturn ? ', and the full return it is for,' : ''} before you
+        sign. It opens in a new tab.
+        {codeFirst ? ' Enter the code from the e-mail first: it opens the document.' : ''}
+      </Text>
+      <ReadLink
+        label="Open the document"
+        linkText={`Open ${flow.title} (PDF)`}
+        isOpened={flow.opened}
+        url={links.document}
+        pending={opening === 'document'}
+        onOpen={() => void open('document')}
+      />
+      {flow.hasReturn && (
+        <ReadLink
+          label="Open the full return"
+          linkText="Open the full return (PDF)"
+          isOpened={flow.returnOpened}
+          url={links.return}
+          pending={opening === 'return'}
+          onOpen={() => void open('return')}
+        />
+      )}
+      <ApiErrorAlert error={openError} />
+    </StepCard>
+  );
+  const confirmStep = (
+    <StepCard number={codeFirst ? 1 : 2} title="Confirm it's you" done={codeSent !== null}>
+      <Text fz="sm">
+        {codeFirst
+          ? 'We e-mail you a one-time code. Enter it here: it opens the document, and you sign with it.'
+          : 'We e-mail you a one-time code to enter below when you sign.'}
+      </Text>
+      {codeSent && (
+        <Alert color="green" role="status">
+          {codeSent.message} It went to {codeSent.to}.
+        </Alert>
+      )}
+      <Group>
+        <Button
+          variant={codeSent ? 'default' : 'filled'}
+          onClick={() => void sendCode()}
+          loading={sending}
+          loaderProps={{ 'aria-label': 'Sending the code' }}
+        >
+          {codeSent ? 'Send a new code' : 'E-mail me a code'}
+        </Button>
+      </Group>
+      {codeFirst && codeField}
+      <ApiErrorAlert error={codeError} />
+    </StepCard>
+  );
+
   return (
     <Stack component="ol" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Steps to sign">
-      <StepCard number={1} title="Read the document" done={isRead}>
-        <Text fz="sm">
-          Open and read the whole document{flow.hasReturn ? ', and the full return it is for,' : ''} before
-          you sign. It opens in a new tab.
-        </Text>
-        <ReadLink
-          label="Open the document"
-          linkText={`Open ${flow.title} (PDF)`}
-          isOpened={flow.opened}
-          url={links.document}
-          pending={opening === 'document'}
-          onOpen={() => void open('document')}
-        />
-        {flow.hasReturn && (
-          <ReadLink
-            label="Open the full return"
-            linkText="Open the full return (PDF)"
-            isOpened={flow.returnOpened}
-            url={links.return}
-            pending={opening === 'return'}
-            onOpen={() => void open('return')}
-          />
-        )}
-        <ApiErrorAlert error={openError} />
-      </StepCard>
-
-      <StepCard number={2} title="Confirm it's you" done={codeSent !== null}>
-        <Text fz="sm">We e-mail you a one-time code to enter below when you sign.</Text>
-        {codeSent && (
-          <Alert color="green" role="status">
-            {codeSent.message} It went to {codeSent.to}.
-          </Alert>
-        )}
-        <Group>
-          <Button
-            variant={codeSent ? 'default' : 'filled'}
-            onClick={() => void sendCode()}
-            loading={sending}
-            loaderProps={{ 'aria-label': 'Sending the code' }}
-          >
-            {codeSent ? 'Send a new code' : 'E-mail me a code'}
-          </Button>
-        </Group>
-        <ApiErrorAlert error={codeError} />
-      </StepCard>
-
+      {codeFirst ? confirmStep : readStep}
+      {codeFirst ? readStep : confirmStep}
       <StepCard number={3} title="Sign" done={false}>
         <form
           noValidate
@@ -290,17 +352,12 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
           }}
         >
           <Stack gap="md">
-            <TextInput
-              label={`${SIGNATURE_CODE_DIGITS}-digit code from the e-mail`}
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={SIGNATURE_CODE_DIGITS + 2}
-              withAsterisk
-              error={errors.code}
-              w={{ base: '100%', xs: 220 }}
-            />
+            {!codeFirst && codeField}
+            {codeFirst && errors.code && (
+              <Alert color="red" role="alert">
+                {errors.code}
+              </Alert>
+            )}
             <Tabs
               value={mode}
               onChange={(value) => {

@@ -1,4 +1,4 @@
-import { Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@taxfirm/contract';
 import { useCallback, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -12,8 +12,10 @@ import {
 import { SigningSteps } from './signing-steps.tsx';
 
 /**
- * /sign/:token (inside the public page's frame, which holds the h1): the spouse signs from the e-mailed link, without an account. The link is the identity; the
- * code e-mailed to the spouse's address is the fresh step. An invalid or expired link shows the server's words.
+ * /sign/:token (inside the public page's frame, which holds the h1): the spouse signs from the e-mailed link,
+ * without an account. The link is the identity; the code e-mailed to the spouse's address comes first and
+ * opens the document (security review 2, S2-05). Once signed, the link offers only the signed file, for a few
+ * days. An invalid, ended or locked link shows the server's words.
  */
 export function SpouseSignPage({ token }: { token: string }) {
   const link = useSpouseSignature(token);
@@ -45,6 +47,16 @@ export function SpouseSignPage({ token }: { token: string }) {
             ? `${MESSAGES.SIGNATURE_ALREADY_SIGNED} (${formatDateTime(data.signed_at)})`
             : MESSAGES.SIGNATURE_NOT_PENDING}
         </Text>
+        {data.signed_url && (
+          <Anchor href={data.signed_url} underline="always" fw={600}>
+            Download signed PDF
+          </Anchor>
+        )}
+        {data.signed_at && data.link_ends_at && (
+          <Text fz="sm" c="gray.8">
+            This link works until {formatDateTime(data.link_ends_at)}; after that, ask the firm for a copy.
+          </Text>
+        )}
       </Stack>
     );
   }
@@ -57,7 +69,9 @@ export function SpouseSignPage({ token }: { token: string }) {
           hasReturn: data.has_return,
           opened: data.opened,
           returnOpened: data.return_opened,
-          open: (part) => openSpouseDocument({ token, part }),
+          open: (part, code) => openSpouseDocument({ token, part, code }),
+          codeFirst: true,
+          locked: data.locked,
           refresh,
           sendCode: () => sendSpouseCode(token),
           sign: async (fields) => {

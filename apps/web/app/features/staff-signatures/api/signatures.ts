@@ -52,3 +52,33 @@ export function useVoidSignature() {
   const client = useQueryClient();
   return useMutation({ mutationFn: voidSignature, onSuccess: () => invalidate(client) });
 }
+
+/** Reopen a document locked after too many wrong codes (security review 2, S2-06). */
+export function reopenSignature(documentId: string) {
+  return api(CALLS.staffSignaturesReopen, { document_id: documentId });
+}
+
+export function useReopenSignature() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: reopenSignature, onSuccess: () => invalidate(client) });
+}
+
+/** Make the spouse's signing link stop working at once (S2-05). */
+export function revokeSpouseLink(documentId: string) {
+  return api(CALLS.staffSignaturesSpouseRevoke, { document_id: documentId });
+}
+
+export function useRevokeSpouseLink() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: revokeSpouseLink, onSuccess: () => invalidate(client) });
+}
+
+/** E-mail the spouse a new link (the old one dies at once), S2-05. */
+export function resendSpouseLink(documentId: string) {
+  return api(CALLS.staffSignaturesSpouseResend, { document_id: documentId });
+}
+
+export function useResendSpouseLink() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: resendSpouseLink, onSuccess: () => invalidate(client) });
+}

@@ -57,6 +57,8 @@ const doc = (over: Partial<StaffSignatureDocument>): StaffSignatureDocument => (
   reminders_sent: 0,
   last_reminded_at: null,
   created_by: 'Ravi Shah',
+  locked: false,
+  spouse_link: null,
   ...over,
 });
 
@@ -104,6 +106,12 @@ beforeEach(() => {
       return { http_code: 200, status_smessage: MESSAGES.SIGNATURE_CREATED, document_id: 'new' };
     if (call.path === CALLS.staffSignaturesVoid.path)
       return { http_code: 200, status_smessage: MESSAGES.SIGNATURE_VOIDED };
+    if (call.path === CALLS.staffSignaturesReopen.path)
+      return { http_code: 200, status_smessage: MESSAGES.SIGNATURE_REOPENED };
+    if (call.path === CALLS.staffSignaturesSpouseRevoke.path)
+      return { http_code: 200, status_smessage: MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED };
+    if (call.path === CALLS.staffSignaturesSpouseResend.path)
+      return { http_code: 200, status_smessage: MESSAGES.SIGNATURE_SPOUSE_LINK_RESENT };
     throw new Error(`unexpected call ${call.path}`);
   });
 });
@@ -260,6 +268,105 @@ describe('SignaturesSection', () => {
     expect(await screen.findByText(MESSAGES.SIGNATURE_VOIDED)).toBeVisible();
     expect(bodiesOf(CALLS.staffSignaturesVoid).map((c) => c.body)).toEqual([
       { document_id: PENDING.document_id, reason: 'Wrong year' },
+    ]);
+  });
+
+  it('shows a document locked after too many wrong codes, and reopens it after asking', async () => {
+    const locked = doc({
+      ...PENDING,
+      document_id: '00000000-0000-4000-8000-0000000000d3',
+      title: 'Locked letter',
+      locked: true,
+    });
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.staffSignaturesList.path)
+        return {
+          http_code: 200,
+          status_smessage: 'Success',
+          documents: [locked],
+          efile_ready: false,
+          spouse: null,
+          expires_in: 300,
+        };
+      if (call.path === CALLS.staffSignaturesReopen.path)
+        return { http_code: 200, status_smessage: MESSAGES.SIGNATURE_REOPENED };
+      throw new Error(`unexpected call ${call.path}`);
+    });
+    const { container } = renderSection();
+    expect(await screen.findByText('Locked after too many wrong codes')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Reopen Locked letter for signing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reopen Locked letter for signing?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(bodiesOf(CALLS.staffSignaturesReopen)).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Reopen Locked letter for signing' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Reopen Locked letter for signing?' })).getByRole(
+        'button',
+        { name: 'Reopen for signing' },
+      ),
+    );
+    expect(await screen.findByText(MESSAGES.SIGNATURE_REOPENED)).toBeVisible();
+    expect(bodiesOf(CALLS.staffSignaturesReopen).map((c) => c.body)).toEqual([
+      { document_id: locked.document_id },
+    ]);
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it("revokes the spouse's link and sends a new one, each after asking", async () => {
+    const joint = doc({
+      ...PENDING,
+      document_id: '00000000-0000-4000-8000-0000000000d4',
+      title: 'Joint letter',
+      spouse_link: 'active',
+      signers: [
+        ...PENDING.signers,
+        {
+          role: 'spouse',
+          name: 'Arjun Rao',
+          email: 'arjun@example.com',
+          opened_at: null,
+          return_opened_at: null,
+          signed_at: null,
+          verification: null,
+        },
+      ],
+    });
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.staffSignaturesList.path)
+        return {
+          http_code: 200,
+          status_smessage: 'Success',
+          documents: [joint],
+          efile_ready: false,
+          spouse: null,
+          expires_in: 300,
+        };
+      if (call.path === CALLS.staffSignaturesSpouseRevoke.path)
+        return { http_code: 200, status_smessage: MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED };
+      if (call.path === CALLS.staffSignaturesSpouseResend.path)
+        return { http_code: 200, status_smessage: MESSAGES.SIGNATURE_SPOUSE_LINK_RESENT };
+      throw new Error(`unexpected call ${call.path}`);
+    });
+    renderSection();
+    expect(await screen.findByText("Spouse's link: working")).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: "Revoke the spouse's link for Joint letter" }));
+    const revoke = await screen.findByRole('dialog', { name: "Revoke Arjun Rao's signing link?" });
+    // Destructive: Cancel has the focus first.
+    expect(within(revoke).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(within(revoke).getByRole('button', { name: 'Revoke link' }));
+    expect(await screen.findByText(MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED)).toBeVisible();
+
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Send the spouse a new link for Joint letter' }),
+    );
+    const resend = await screen.findByRole('dialog', { name: 'Send Arjun Rao a new signing link?' });
+    await userEvent.click(within(resend).getByRole('button', { name: 'Send new link' }));
+    expect(await screen.findByText(MESSAGES.SIGNATURE_SPOUSE_LINK_RESENT)).toBeVisible();
+    expect(bodiesOf(CALLS.staffSignaturesSpouseRevoke).map((c) => c.body)).toEqual([
+      { document_id: joint.document_id },
+    ]);
+    expect(bodiesOf(CALLS.staffSignaturesSpouseResend).map((c) => c.body)).toEqual([
+      { document_id: joint.document_id },
     ]);
   });
 });
