@@ -242,7 +242,8 @@ export async function loadInvoices(db: Reader, ids: readonly string[]): Promise<
       })
       .from(paymentRefunds)
       .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-      .where(inArray(paymentRefunds.invoiceId, list))
+      // Money given back only: a pending refund is not yet, a failed one never was (S2-09).
+      .where(and(inArray(paymentRefunds.invoiceId, list), eq(paymentRefunds.status, 'completed')))
       .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
   ]);
   for (const { invoiceId, ...line } of lines) records.get(invoiceId)?.lines.push(line);
