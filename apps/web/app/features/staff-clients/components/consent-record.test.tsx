@@ -12,10 +12,13 @@ function show(consents: Parameters<typeof ConsentRecordSection>[0]['consents']) 
     </MantineProvider>,
   );
   const list = screen.getByRole('table', { name: 'Consents' });
+  // The row whose label cell reads exactly `label`; what follows the label is its value.
   return (label: string) => {
-    const row = within(list).getByText(label).closest('tr');
+    const row = within(list)
+      .getAllByRole('row')
+      .find((r) => within(r).queryByText(label, { exact: true }));
     if (!row) throw new Error(`no row ${label}`);
-    return row.textContent?.slice(label.length) ?? '';
+    return row.textContent.slice(label.length);
   };
 }
 
