@@ -731,6 +731,27 @@ describe('paying invoices with the sandbox provider', () => {
       expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ refundedCents: 15000 });
     });
 
+    it('runs the reconcile pass on its own shortly after the app starts', async () => {
+      const client = await clientIn(t);
+      const invoice = await invoiceFor(t, client, 20000);
+      const { orderId, paymentId } = await payAll(client, invoice.id);
+      const crashed = await leavePending(t.database.db, await paymentOf(t.database.db, orderId), 4000);
+      await sandbox().refundPayment({ id: paymentId, currency: 'USD' }, 4000, crashed.idempotencyKey);
+      // The app started again on the same database (the default: its pass runs at start, then every ten minutes).
+      const restarted = await createTestApp(
+        { refundReconcile: { firstRunMs: 100 } },
+        { database: t.database },
+      );
+      try {
+        await expect
+          .poll(async () => (await refundRows(t.database.db, invoice.id))[0]?.status, { timeout: 10_000 })
+          .toBe('completed');
+      } finally {
+        await restarted.app.close();
+      }
+      expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ refundedCents: 4000 });
+    });
+
     it("reconciles a pending row left by a crash: completed from the provider's record, or failed when it has none", async () => {
       const client = await clientIn(t);
       const invoice = await invoiceFor(t, client, 30000);
@@ -1094,5 +1115,41 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
       'failed',
     );
     expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ refundedCents: 7000 });
+  });
+
+  it('leaves the refund pending when neither the answer nor the lookup comes back (503), refuses a retry, and the pass records it once', async () => {
+    const client = await clientIn(t);
+    const invoice = await invoiceFor(t, client, 20000);
+    const { orderId, paymentId } = await paidWithRazorpay(client, invoice.id);
+    const body = { invoice_id: invoice.id, order_id: orderId, amount: 6000, reason: 'Goodwill' };
+    // Razorpay makes the refund, but its answer is lost, and the lookup by key fails too.
+    rzp.loseNextAnswer(`/v1/payments/${paymentId}/refund`);
+    rzp.failNext(`/v1/payments/${paymentId}/refunds`, 500);
+    const unknown = await refundAs(t, admin, body);
+    expect(unknown.statusCode).toBe(503);
+    expect(unknown.json().status_smessage).toBe(MESSAGES.REFUND_OUTCOME_UNKNOWN);
+    const [pending] = await refundRows(t.database.db, invoice.id);
+    expect(pending).toMatchObject({ status: 'pending', providerRefundId: null, settledAt: null });
+    expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ status: 'paid', refundedCents: 0 });
+
+    const retry = await refundAs(t, admin, body);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().status_smessage).toBe(MESSAGES.REFUND_IN_PROGRESS);
+
+    await t.database.db
+      .update(paymentRefunds)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(paymentRefunds.id, pending?.id ?? ''));
+    const provider = createRazorpayProvider({ ...RAZORPAY_TEST_KEYS, apiUrl: rzp.url });
+    expect(await reconcile(t, provider)).toMatchObject({ completed: 1 });
+    const made = rzp.refunds.filter((r) => r.payment_id === paymentId);
+    expect(made).toHaveLength(1);
+    expect(await refundRows(t.database.db, invoice.id)).toEqual([
+      expect.objectContaining({ id: pending?.id, status: 'completed', providerRefundId: made[0]?.id }),
+    ]);
+    expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({
+      status: 'partly_paid',
+      refundedCents: 6000,
+    });
   });
 });
