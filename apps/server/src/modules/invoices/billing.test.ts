@@ -1131,6 +1131,16 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
     const [pending] = await refundRows(t.database.db, invoice.id);
     expect(pending).toMatchObject({ status: 'pending', providerRefundId: null, settledAt: null });
     expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ status: 'paid', refundedCents: 0 });
+    // Staff see it in progress; the client sees no refund until it is confirmed.
+    const staffView = async () =>
+      (await t.postAs(admin.sid, '/api/staff/invoices/list', { client_id: client.clientId })).json().data[0];
+    expect(await staffView()).toMatchObject({
+      refunds: [],
+      refunds_pending: [{ order_id: orderId, amount: 6000, created_at: pending?.createdAt.toISOString() }],
+    });
+    const own = (await t.postAs(client.sid, '/api/account/invoices/get', { invoice_id: invoice.id })).json();
+    expect(own.invoice.refunds).toEqual([]);
+    expect(own.invoice).not.toHaveProperty('refunds_pending');
 
     const retry = await refundAs(t, admin, body);
     expect(retry.statusCode).toBe(409);
@@ -1150,6 +1160,10 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
     expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({
       status: 'partly_paid',
       refundedCents: 6000,
+    });
+    expect(await staffView()).toMatchObject({
+      refunds: [{ order_id: orderId, amount: 6000, refund_id: made[0]?.id }],
+      refunds_pending: [],
     });
   });
 });

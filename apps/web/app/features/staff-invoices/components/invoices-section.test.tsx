@@ -79,6 +79,7 @@ const invoice = (over: Partial<StaffInvoice>): StaffInvoice => ({
   voided_at: null,
   reminders_sent: 0,
   last_reminded_at: null,
+  refunds_pending: [],
   ...over,
 });
 
@@ -426,4 +427,23 @@ describe('InvoicesSection', () => {
     };
     expect(bodiesOf(CALLS.staffInvoicesRefund)).toEqual([refund, refund]);
   }, 15_000);
+
+  it('lists a refund being confirmed with the provider, and offers no second refund of that payment meanwhile', async () => {
+    const pending = invoice({
+      refunds_pending: [{ order_id: 'order_Abc123', amount: 5000, created_at: '2026-11-28T16:00:00.000Z' }],
+    });
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.staffInvoicesList.path)
+        return ok({ draw: 1, recordsTotal: 1, recordsFiltered: 1, data: [pending], totals: [] });
+      if (call.path === CALLS.staffPricelistList.path) return ok({ items: PRICES, inr_enabled: false });
+      throw new Error(`unexpected call ${call.path}`);
+    });
+    renderSection('admin');
+    const sent = await cardOf('INV-2026-0001');
+    const list = within(sent).getByRole('list', { name: 'Refunds of INV-2026-0001 in progress' });
+    expect(list).toHaveTextContent(
+      /Refund of \$50\.00 on order_Abc123 asked .*being confirmed with the payment provider/,
+    );
+    expect(within(sent).queryByRole('button', { name: 'Refund order_Abc123' })).toBeNull();
+  });
 });

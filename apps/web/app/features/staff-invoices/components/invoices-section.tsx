@@ -230,14 +230,17 @@ function InvoiceCard({
                 <Anchor href={payment.receipt_url} underline="always" fz="sm">
                   Receipt
                 </Anchor>
-                {role === 'admin' && payment.amount - payment.refunded > 0 && (
-                  <RefundButton
-                    invoice={invoice}
-                    orderId={payment.order_id}
-                    left={payment.amount - payment.refunded}
-                    report={report}
-                  />
-                )}
+                {role === 'admin' &&
+                  payment.amount - payment.refunded > 0 &&
+                  // One refund of a payment at a time: none while one is being checked with the provider.
+                  !invoice.refunds_pending.some((refund) => refund.order_id === payment.order_id) && (
+                    <RefundButton
+                      invoice={invoice}
+                      orderId={payment.order_id}
+                      left={payment.amount - payment.refunded}
+                      report={report}
+                    />
+                  )}
               </Group>
             ))}
           </Stack>
@@ -247,6 +250,16 @@ function InvoiceCard({
             {invoice.refunds.map((refund) => (
               <Text component="li" fz="sm" key={`${refund.order_id}-${refund.created_at}`}>
                 Refunded {money(refund.amount)} {formatDateTime(refund.created_at)}: {refund.reason}
+              </Text>
+            ))}
+          </Stack>
+        )}
+        {invoice.refunds_pending.length > 0 && (
+          <Stack component="ul" gap={2} pl="md" m={0} aria-label={`Refunds of ${invoice.number} in progress`}>
+            {invoice.refunds_pending.map((refund) => (
+              <Text component="li" fz="sm" key={`${refund.order_id}-${refund.created_at}`}>
+                Refund of {money(refund.amount)} on {refund.order_id} asked{' '}
+                {formatDateTime(refund.created_at)}: being confirmed with the payment provider
               </Text>
             ))}
           </Stack>
