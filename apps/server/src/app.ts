@@ -67,6 +67,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { invoicesStaffRoutes } from './modules/invoices/invoices.staff.routes.ts';
 import { billingPdfRoutes } from './modules/invoices/billing-pdf.routes.ts';
 import { billingRoutes } from './modules/invoices/billing.routes.ts';
+import { startRefundReconciler } from './modules/invoices/billing.service.ts';
 import { receiptPdf } from './modules/invoices/billing-pdf.ts';
 import { billingAttachments } from './modules/invoices/receipt-attachment.ts';
 
@@ -110,6 +111,12 @@ export type AppConfig = {
    * other fields override its defaults (a pass three minutes after start, then every ten minutes).
    */
   digest?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
+  /**
+   * The pass that settles refunds left pending (S2-09, modules/invoices/billing.service.ts): on unless
+   * `enabled` is false; the other fields override its defaults (a pass 30 s after start, then every ten
+   * minutes, for rows pending longer than five minutes).
+   */
+  refundReconcile?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number; olderThanMs?: number };
   /** The card payment provider; the sandbox when not given (env.ts refuses the sandbox in production). */
   payments?: PaymentsAppConfig;
   /** Résumé bytes stored per 24 hours across every applicant (CAREERS_RESUME_BYTES_PER_DAY; 500 MB if unset). */
@@ -324,6 +331,18 @@ export async function buildApp({
     appUrl: config.appUrl,
     linkSecret: config.sessionSecret,
   });
+  const { enabled: reconcileRefunds = true, ...refundTiming } = config.refundReconcile ?? {};
+  if (reconcileRefunds) {
+    const reconciler = startRefundReconciler({
+      db: database.db,
+      provider,
+      firm: () => settings.firm(),
+      appUrl: config.appUrl,
+      log: app.log,
+      ...refundTiming,
+    });
+    app.addHook('onClose', () => reconciler.stop());
+  }
   await app.register(webPlugin, {
     web: config.web,
     settings,

@@ -1,8 +1,9 @@
 /**
  * A local stand-in for Razorpay's API (the real one cannot be reached from here). It answers the documented
- * requests the app makes (POST /v1/orders, GET /v1/payments/:id, POST /v1/payments/:id/capture, POST /v1/payments/:id/refund) with HTTP
- * Basic auth and the documented shapes and errors, and plays the checkout and the webhooks: `pay` makes a
- * payment on an order and signs it as Checkout does; `webhook` builds a signed event body.
+ * requests the app makes (POST /v1/orders, GET /v1/payments/:id, POST /v1/payments/:id/capture, POST /v1/payments/:id/refund
+ * with its X-Refund-Idempotency header, GET /v1/payments/:id/refunds) with HTTP Basic auth and the documented
+ * shapes and errors, and plays the checkout and the webhooks: `pay` makes a payment on an order and signs it as
+ * Checkout does; `webhook` builds a signed event body.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -37,7 +38,25 @@ export type StandInPayment = {
   contact: string;
   created_at: number;
 };
-export type Recorded = { method: string; path: string; authorized: boolean; body: unknown };
+export type Recorded = {
+  method: string;
+  path: string;
+  authorized: boolean;
+  body: unknown;
+  /** The X-Refund-Idempotency header, when sent. */
+  idempotencyKey?: string;
+};
+export type StandInRefund = {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string> | [];
+  receipt: string | null;
+  status: 'pending' | 'processed' | 'failed';
+  created_at: number;
+};
 
 const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex').slice(0, 14)}`;
 const hmac = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
@@ -81,6 +100,13 @@ export async function startRazorpayStandIn(keys = RAZORPAY_TEST_KEYS) {
   const failing = new Map<string, number>();
   /** Payments that Razorpay captures on its own just before the app's capture call arrives. */
   const capturedMeanwhile = new Set<string>();
+  /** Every refund made, oldest first; and by idempotency key, with the body it was made with. */
+  const refunds: StandInRefund[] = [];
+  const refundsByKey = new Map<string, { refund: StandInRefund; body: string }>();
+  /** Paths whose next request is carried out but its answer lost (a 504 instead, as a dropped gateway). */
+  const losing = new Set<string>();
+  /** Called when the next request under a path arrives, before it is answered (to look at the app meanwhile). */
+  const watching = new Map<string, () => Promise<void>>();
   const expectedAuth = `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`;
 
   const server = createServer((req, res) => {
@@ -88,8 +114,22 @@ export async function startRazorpayStandIn(keys = RAZORPAY_TEST_KEYS) {
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const body = await readBody(req).catch(() => undefined);
       const authorized = req.headers.authorization === expectedAuth;
-      requests.push({ method: req.method ?? '', path: url.pathname, authorized, body });
+      const keyHeader = req.headers['x-refund-idempotency'];
+      const idempotencyKey = typeof keyHeader === 'string' ? keyHeader : undefined;
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        authorized,
+        body,
+        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+      });
       if (!authorized) return error(res, 401, 'Authentication failed');
+      const watched = [...watching.keys()].find((p) => url.pathname.startsWith(p));
+      if (watched) {
+        const look = watching.get(watched);
+        watching.delete(watched);
+        await look?.();
+      }
       const prefix = [...failing.keys()].find((p) => url.pathname.startsWith(p));
       if (prefix) {
         const status = failing.get(prefix) ?? 500;
@@ -133,22 +173,58 @@ export async function startRazorpayStandIn(keys = RAZORPAY_TEST_KEYS) {
       if (refund && req.method === 'POST') {
         const found = paymentsById.get(decodeURIComponent(refund[1] ?? ''));
         if (!found) return error(res, 400, 'The id provided does not exist');
-        const input = body as { amount?: number } | undefined;
+        const input = body as
+          { amount?: number; receipt?: string; notes?: Record<string, string> } | undefined;
+        // Idempotency: the same key and body answer the first refund; the same key with another body is refused.
+        if (idempotencyKey !== undefined) {
+          if (!/^[A-Za-z0-9_-]{10,}$/.test(idempotencyKey))
+            return error(res, 400, 'The idempotency key is invalid');
+          const known = refundsByKey.get(idempotencyKey);
+          if (known && known.body !== JSON.stringify(body))
+            return error(res, 400, 'The request body differs from the original request with this key');
+          if (known) return json(res, known.refund);
+        }
         const left = found.amount - (refundedById.get(found.id) ?? 0);
         if (found.status !== 'captured' && found.status !== 'refunded')
           return error(res, 400, 'The payment has not been captured');
         if (!Number.isInteger(input?.amount) || (input?.amount ?? 0) < 100 || (input?.amount ?? 0) > left)
           return error(res, 400, 'The refund amount provided is greater than amount captured', 'amount');
+        if ((input?.receipt ?? '').length > 40)
+          return error(res, 400, 'receipt may not be greater than 40 characters.', 'receipt');
         refundedById.set(found.id, (refundedById.get(found.id) ?? 0) + (input?.amount ?? 0));
-        return json(res, {
+        const made: StandInRefund = {
           id: id('rfnd'),
           entity: 'refund',
-          amount: input?.amount,
+          amount: input?.amount ?? 0,
           currency: found.currency,
           payment_id: found.id,
+          notes: input?.notes ?? [],
+          receipt: input?.receipt ?? null,
           status: 'processed',
           created_at: Math.floor(Date.now() / 1000),
-        });
+        };
+        refunds.push(made);
+        if (idempotencyKey !== undefined)
+          refundsByKey.set(idempotencyKey, { refund: made, body: JSON.stringify(body) });
+        const lost = [...losing].find((p) => url.pathname.startsWith(p));
+        if (lost) {
+          losing.delete(lost);
+          return error(res, 504, 'Gateway timeout');
+        }
+        return json(res, made);
+      }
+      const listed = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(url.pathname);
+      if (listed && req.method === 'GET') {
+        const found = paymentsById.get(decodeURIComponent(listed[1] ?? ''));
+        if (!found) return error(res, 400, 'The id provided does not exist');
+        const count = Math.min(Number(url.searchParams.get('count') ?? 10), 100);
+        const skip = Number(url.searchParams.get('skip') ?? 0);
+        // Newest first, as Razorpay lists.
+        const items = refunds
+          .filter((r) => r.payment_id === found.id)
+          .reverse()
+          .slice(skip, skip + count);
+        return json(res, { entity: 'collection', count: items.length, items });
       }
       const payment = /^\/v1\/payments\/([^/]+)(\/capture)?$/.exec(url.pathname);
       if (payment) {
@@ -227,6 +303,16 @@ export async function startRazorpayStandIn(keys = RAZORPAY_TEST_KEYS) {
     /** The next request under this path fails with this status. */
     failNext(pathPrefix: string, status = 500) {
       failing.set(pathPrefix, status);
+    },
+    /** Every refund the stand-in made, oldest first. */
+    refunds,
+    /** Run `look` when the next request under this path arrives, before the stand-in answers it. */
+    beforeNext(pathPrefix: string, look: () => Promise<void>) {
+      watching.set(pathPrefix, look);
+    },
+    /** The next request under this path is carried out, but its answer is lost (504). */
+    loseNextAnswer(pathPrefix: string) {
+      losing.add(pathPrefix);
     },
     /** Razorpay captures this (authorized) payment itself just before the app asks to. */
     captureMeanwhile(paymentId: string) {

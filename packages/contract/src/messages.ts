@@ -375,6 +375,15 @@ export const MESSAGES = {
     'This signing link has ended: after signing it opens the signed document for 7 days. Please contact the firm for a copy.',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a moment and try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
+  // Billing (issue 33: refunds recorded before money moves, S2-09; the §7216 signature's name).
+  REFUND_IN_PROGRESS:
+    'A refund of this payment is already being sent. Wait until it is recorded before refunding it again.',
+  REFUND_PROVIDER_REFUSED: 'The payment provider refused this refund. No money was moved.',
+  REFUND_PROVIDER_UNAVAILABLE:
+    'The payment provider is not available right now. No money was moved; please try again later.',
+  REFUND_OUTCOME_UNKNOWN:
+    'The payment provider did not confirm the refund. It is recorded as pending and will be checked with the provider within minutes; do not refund it again.',
+  CONSENT_SIGNATURE_MISMATCH: 'Sign by typing your own name as it is on your account:',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

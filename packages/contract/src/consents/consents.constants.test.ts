@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offshoreConsentText } from './consents.constants.ts';
+import { comparableName, isSignatureOfName, offshoreConsentText } from './consents.constants.ts';
 
 const text = offshoreConsentText({
   firmName: 'Firm LLC',
@@ -37,5 +37,48 @@ describe('the §7216 consent wording (Rev. Proc. 2013-14 §5.04, as in /tmp/lega
     expect(offshoreConsentText({ firmName: 'Firm LLC', firmAddress: '', taxpayerName: 'A B' })[0]).toBe(
       'Taxpayer: A B. Tax return preparer: Firm LLC.',
     );
+  });
+});
+
+describe('the §7216 signature must name the client (isSignatureOfName)', () => {
+  const asha = { first: 'Asha', last: 'Rao' };
+  it('ignores case, accents, spacing and punctuation', () => {
+    for (const typed of [
+      'Asha Rao',
+      'asha rao',
+      '  ASHA   RAO ',
+      'Āshā Rāo',
+      'AshaRao',
+      'asha-rao',
+      'Asha Rao.',
+    ]) {
+      expect(isSignatureOfName(typed, asha), typed).toBe(true);
+    }
+    expect(isSignatureOfName('Jose Garcia', { first: 'José', last: 'García' })).toBe(true);
+    expect(isSignatureOfName('Zoë  O’Brien-Díaz', { first: 'Zoe', last: "O'Brien Diaz" })).toBe(true);
+    expect(comparableName('José  O’Brien-Díaz')).toBe('jose o brien diaz');
+  });
+
+  it('accepts middle names or initials between the first and the last name', () => {
+    expect(isSignatureOfName('Asha K. Rao', asha)).toBe(true);
+    expect(isSignatureOfName('Asha Kiran Devi Rao', asha)).toBe(true);
+    expect(isSignatureOfName('Mary Ann J Smith', { first: 'Mary Ann', last: 'Smith' })).toBe(true);
+  });
+
+  it('refuses another name, a missing or reordered part, and an empty one', () => {
+    for (const typed of [
+      'Bina Sen',
+      'Asha Roy',
+      'Rao Asha',
+      'A. Rao',
+      'Asha',
+      'Rao',
+      'Asha Raoo',
+      'Ashar Rao',
+      '',
+      '—',
+    ]) {
+      expect(isSignatureOfName(typed, asha), typed).toBe(false);
+    }
   });
 });

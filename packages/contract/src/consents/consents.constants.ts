@@ -33,3 +33,40 @@ export function offshoreConsentText(input: {
     'If you believe your tax return information has been disclosed or used improperly in a manner unauthorized by law or without your permission, you may contact the Treasury Inspector General for Tax Administration (TIGTA) by telephone at 1-800-366-4484, or by email at complaints@tigta.treas.gov.',
   ];
 }
+
+/**
+ * A name as the §7216 signature check compares it (issue 33): decomposed (NFKD) and stripped of combining marks
+ * (accents), lower case, every run of characters that are neither letters nor digits (spaces, hyphens,
+ * apostrophes, periods) made one space, trimmed. "José  O’Brien-Díaz" → "jose o brien diaz".
+ */
+export function comparableName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Does a typed §7216 signature name the client whose consent it is (first and last name as on the account)?
+ * Case, accents, spacing and punctuation do not count ("asha  RAO", "Āsha Rao", "AshaRao" all sign for Asha
+ * Rao). Middle names or initials between the first and the last name are accepted ("Asha K. Rao", "Asha Kiran
+ * Rao"); a missing, different or reordered first or last name is not ("A. Rao", "Rao Asha", "Asha Roy").
+ */
+export function isSignatureOfName(signature: string, name: { first: string; last: string }): boolean {
+  const squash = (words: string[]) => words.join('');
+  const first = squash(comparableName(name.first).split(' '));
+  const last = squash(comparableName(name.last).split(' '));
+  const signed = comparableName(signature).split(' ').filter(Boolean);
+  if (!first || !last || signed.length === 0) return false;
+  if (squash(signed) === first + last) return true;
+  // First name's words, then at least one middle word, then the last name's words.
+  for (let i = 1; i < signed.length; i++) {
+    if (squash(signed.slice(0, i)) !== first) continue;
+    for (let j = i + 1; j < signed.length; j++) {
+      if (squash(signed.slice(j)) === last) return true;
+    }
+  }
+  return false;
+}

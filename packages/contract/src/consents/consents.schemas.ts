@@ -16,6 +16,16 @@ export const consentRecordSchema = z.object({
 });
 export type ConsentRecord = z.infer<typeof consentRecordSchema>;
 
+/**
+ * A consent record as staff see it on the client's file (issue 33): the client's own view plus the evidence
+ * recorded with it, the IP address and browser (user agent) it was given from. Never in a client's answer.
+ */
+export const staffConsentRecordSchema = consentRecordSchema.extend({
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type StaffConsentRecord = z.infer<typeof staffConsentRecordSchema>;
+
 export const accountConsentsGetResponseSchema = envelope({
   /** The current versions of the texts (what a save records). */
   terms_version: z.string(),

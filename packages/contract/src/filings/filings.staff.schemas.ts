@@ -3,7 +3,7 @@ import { clientIdField, envelope, requiredText, taxYearField } from '../common.t
 import { MESSAGES } from '../messages.ts';
 import { PHONE_EXTENSIONS } from '../constants.ts';
 import { FILE_STATUSES } from '../statuses.ts';
-import { consentRecordSchema, OFFSHORE_CONSENT_STATES } from '../consents/consents.schemas.ts';
+import { OFFSHORE_CONSENT_STATES, staffConsentRecordSchema } from '../consents/consents.schemas.ts';
 
 /** One client, for the console's client page (a read of client data: audited). */
 export const staffClientBodySchema = z.object({ client_id: clientIdField, taxy: taxYearField });
@@ -55,12 +55,12 @@ export const staffClientResponseSchema = envelope({
   ),
   /**
    * The client's consents (issue 19): the §7216 answer in force (anything but 'yes' makes the file US-only)
-   * and the latest records of it and of the terms.
+   * and the latest records of it and of the terms, with the IP address and browser each was given from.
    */
   consents: z.object({
     offshore_state: z.enum(OFFSHORE_CONSENT_STATES),
-    offshore: consentRecordSchema.nullable(),
-    terms: consentRecordSchema.nullable(),
+    offshore: staffConsentRecordSchema.nullable(),
+    terms: staffConsentRecordSchema.nullable(),
   }),
   /** The friends this client referred, newest first. */
   referrals: z.array(

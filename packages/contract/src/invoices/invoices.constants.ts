@@ -22,6 +22,13 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 export const INVOICE_CURRENCIES = ['USD', 'INR'] as const;
 export type InvoiceCurrency = (typeof INVOICE_CURRENCIES)[number];
 
+/**
+ * A refund's row: pending (written before the provider is asked, S2-09), completed (the provider refunded it)
+ * or failed (no money moved).
+ */
+export const REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 export const DISCOUNT_KINDS = ['amount', 'percent'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 

@@ -253,6 +253,13 @@ export const staffInvoiceSchema = z.object({
   voided_at: z.string().nullable(),
   reminders_sent: z.number().int(),
   last_reminded_at: z.string().nullable(),
+  /**
+   * Refunds asked for and not yet settled with the payment provider (issue 33, S2-09): recorded before the
+   * provider is asked, checked with it until completed (then listed in `refunds`) or failed (then dropped).
+   */
+  refunds_pending: z.array(
+    z.object({ order_id: z.string(), amount: z.number().int(), created_at: z.string() }),
+  ),
 });
 export type StaffInvoice = z.infer<typeof staffInvoiceSchema>;
 

@@ -3,7 +3,7 @@
  * invoice number sequence, and refunds. An invoice is never deleted (void instead); its lines keep their own
  * copy of the price list's names and prices. Amounts are integer cents (paise for INR).
  */
-import { DISCOUNT_KINDS, INVOICE_CURRENCIES, INVOICE_STATUSES } from '@taxfirm/contract';
+import { DISCOUNT_KINDS, INVOICE_CURRENCIES, INVOICE_STATUSES, REFUND_STATUSES } from '@taxfirm/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
@@ -26,6 +27,7 @@ import { payments } from './payments.ts';
 export const invoiceStatus = pgEnum('invoice_status', INVOICE_STATUSES);
 export const invoiceCurrency = pgEnum('invoice_currency', INVOICE_CURRENCIES);
 export const discountKind = pgEnum('discount_kind', DISCOUNT_KINDS);
+export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
 
 /** The firm's price list (admins edit it in settings), in its order. */
 export const priceItems = pgTable(
@@ -131,7 +133,11 @@ export const invoiceLines = pgTable(
   ],
 );
 
-/** Money given back: a provider refund of (part of) one payment, recorded by an admin. */
+/**
+ * Money given back: a provider refund of (part of) one payment, asked by an admin. The row is written pending,
+ * with its idempotency key, before the provider is asked (S2-09, migration 0026); it is then completed (the
+ * provider's refund id; only completed rows count as money given back) or failed (no money moved).
+ */
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
@@ -142,15 +148,30 @@ export const paymentRefunds = pgTable(
     invoiceId: uuid().references(() => invoices.id, { onDelete: 'restrict' }),
     amountCents: integer().notNull(),
     currency: text().notNull(),
-    /** The provider's refund id (rfnd_…). */
+    status: refundStatus().notNull().default('pending'),
+    /** Random and unique, sent to the provider with the refund, so a retry or a lookup finds the same refund. */
+    idempotencyKey: text().notNull().unique(),
+    /** The provider's refund id (rfnd_…), once completed. */
     providerRefundId: text().unique(),
+    /** Why a failed refund failed (the provider's refusal, or its having no record of it). */
+    failureReason: text(),
     reason: text().notNull(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When it was completed or failed; null while pending. */
+    settledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('payment_refunds_payment_idx').on(t.paymentId),
     index('payment_refunds_invoice_idx').on(t.invoiceId),
+    // One refund in flight per payment: a second while one is pending is refused (409), never sent twice.
+    uniqueIndex('payment_refunds_one_pending_idx')
+      .on(t.paymentId)
+      .where(sql`${t.status} = 'pending'`),
     check('payment_refunds_amount', sql`${t.amountCents} > 0`),
+    check(
+      'payment_refunds_settled',
+      sql`(${t.status} = 'pending') = (${t.settledAt} is null) and (${t.status} <> 'completed' or ${t.providerRefundId} is not null)`,
+    ),
   ],
 );

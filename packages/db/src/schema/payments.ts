@@ -88,3 +88,23 @@ export const sandboxCharges = pgTable(
   // The sandbox's checkout reads an order's charges.
   (t) => [index('sandbox_charges_order_idx').on(t.orderId)],
 );
+
+/**
+ * The sandbox provider's book of refunds (migration 0026), as a real provider keeps them: one per idempotency
+ * key (a retry with the same key answers the same refund), looked up by that key.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    /** rfnd_… */
+    id: text().primaryKey(),
+    chargeId: text()
+      .notNull()
+      .references(() => sandboxCharges.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // A charge's refunds (the foreign key).
+  (t) => [index('sandbox_refunds_charge_idx').on(t.chargeId)],
+);

@@ -6,6 +6,7 @@
  * cache is what lets offshore staff open a file (filings.service.ts).
  */
 import {
+  isSignatureOfName,
   MESSAGES,
   OFFSHORE_CONSENT_TITLE,
   OFFSHORE_CONSENT_VERSION,
@@ -14,6 +15,7 @@ import {
   type AccountConsentsSaveBody,
   type ConsentRecord,
   type OffshoreConsentState,
+  type StaffConsentRecord,
 } from '@taxfirm/contract';
 import { and, clients, consents, desc, eq, sql, type Database } from '@taxfirm/db';
 import type { ClientActor, Origin } from '../../lib/actor.ts';
@@ -56,6 +58,13 @@ export const recordOf = (row: ConsentRow): ConsentRecord => ({
   signature: row.signature,
   at: row.createdAt.toISOString(),
   expires_at: row.expiresAt?.toISOString() ?? null,
+});
+
+/** A record as staff see it: with the IP address and browser it was given from (never in a client's answer). */
+export const staffRecordOf = (row: ConsentRow): StaffConsentRecord => ({
+  ...recordOf(row),
+  ip: row.ip,
+  user_agent: row.userAgent,
 });
 
 /** The client's consents: the latest terms and §7216 rows, the §7216 state, and whether to ask now. */
@@ -117,7 +126,9 @@ export async function getConsents(deps: ConsentsDeps, actor: ClientActor) {
 
 /**
  * account/consents/save: the terms (when never recorded: then they must be accepted) and the §7216 answer,
- * each a new row with the session's IP and browser; a Yes holds one year. The client's cache and the audit
+ * each a new row with the session's IP and browser; a Yes holds one year. The typed signature must be the
+ * client's own name (`isSignatureOfName`: case, accents, spacing and middle names aside), else 400 and nothing
+ * is recorded. The client's cache and the audit
  * rows commit with them. The client's row is locked so two saves at once are recorded one after the other.
  */
 export async function saveConsents(
@@ -126,7 +137,17 @@ export async function saveConsents(
   body: Pick<AccountConsentsSaveBody, 'accept_terms' | 'offshore'> & { signature: string },
 ): Promise<{ offshoreState: OffshoreConsentState }> {
   return deps.db.transaction(async (tx) => {
-    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, actor.clientId)).for('update');
+    const [client] = await tx
+      .select({ firstName: clients.firstName, lastName: clients.lastName })
+      .from(clients)
+      .where(eq(clients.id, actor.clientId))
+      .for('update');
+    if (!client) throw new AppError('UNAUTHORIZED');
+    // The signature must be the name the consent is made out to (the session client's own; issue 33).
+    if (!isSignatureOfName(body.signature, { first: client.firstName, last: client.lastName })) {
+      const message = `${MESSAGES.CONSENT_SIGNATURE_MISMATCH} ${client.firstName} ${client.lastName}.`;
+      throw new AppError('VALIDATION_FAILED', { message, details: { signature: message } });
+    }
     const origin = { ip: actor.ip, userAgent: actor.userAgent?.slice(0, 300) ?? null };
     const terms = await latest(tx, actor.clientId, 'terms');
     if (!terms) {

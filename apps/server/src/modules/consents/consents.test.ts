@@ -229,3 +229,76 @@ describe('offshoreStateOf', () => {
     expect(offshoreStateOf({ granted: true, expiresAt: now }, now)).toBe('expired');
   });
 });
+
+describe('the §7216 signature is the client’s own name (issue 33)', () => {
+  it('accepts the name whatever its case, spacing and accents, and with a middle name', async () => {
+    const c = await signUpAndLogIn(t, 'sig.match@example.com', { first: 'Jose', last: 'Garcia' });
+    for (const signature of ['Jose Garcia', 'JOSÉ  garcía', 'josegarcia', 'José M. García']) {
+      const res = await save(c.sid, { offshore: 'yes', signature });
+      expect(res.statusCode, `${signature}: ${res.body}`).toBe(200);
+    }
+    const rows = (await rowsOf(c.clientId)).filter((r) => r.kind === 'offshore_disclosure');
+    // Recorded as typed: the signature is the client's own writing.
+    expect(rows.map((r) => r.signature)).toEqual([
+      'Jose Garcia',
+      'JOSÉ  garcía',
+      'josegarcia',
+      'José M. García',
+    ]);
+  });
+
+  it('refuses another name with 400 and a plain message naming the expected name, recording nothing', async () => {
+    const c = await signUpAndLogIn(t, 'sig.other@example.com', { first: 'Mary Ann', last: 'Smith' });
+    // The client's own name, with its two-word first name, signs.
+    const before = await rowsOf(c.clientId);
+    const audits = async () =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.clientId, c.clientId))).length;
+    const auditsBefore = await audits();
+    for (const signature of ['Bina Sen', 'Smith Mary Ann', 'Mary Smyth', 'M. Smith']) {
+      const res = await save(c.sid, { accept_terms: true, offshore: 'yes', signature });
+      expect(res.statusCode, signature).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        status_smessage: `${MESSAGES.CONSENT_SIGNATURE_MISMATCH} Mary Ann Smith.`,
+        details: { signature: `${MESSAGES.CONSENT_SIGNATURE_MISMATCH} Mary Ann Smith.` },
+      });
+      // Nothing of what was typed is echoed back.
+      expect(res.body).not.toContain(signature);
+    }
+    expect(await rowsOf(c.clientId)).toEqual(before);
+    expect(await audits()).toBe(auditsBefore);
+    expect(await cacheOf(c.clientId)).toEqual({ yes: null, until: null });
+    const ok = await save(c.sid, { offshore: 'no', signature: 'mary ann smith' });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe('the consent record staff see (issue 33)', () => {
+  it("shows staff when, from which IP address and browser the terms and the §7216 answer were given; the client's own answer carries neither", async () => {
+    const c = await signUpAndLogIn(t, 'evidence.consent@example.com');
+    expect((await save(c.sid, { offshore: 'yes', signature: 'Asha Rao' })).statusCode).toBe(200);
+    const [terms, offshore] = await rowsOf(c.clientId);
+    expect(terms?.kind).toBe('terms');
+    expect(terms?.userAgent).toBeTruthy();
+
+    const admin = await staffSession(t, 'evidence.admin@firm.example', 'admin');
+    const file = await t.postAs(admin.sid, '/api/staff/clients/get', { client_id: c.clientId });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.json().consents).toMatchObject({
+      offshore_state: 'yes',
+      terms: {
+        version: TERMS_VERSION,
+        at: terms?.createdAt.toISOString(),
+        ip: '127.0.0.1',
+        user_agent: terms?.userAgent,
+      },
+      offshore: { signature: 'Asha Rao', ip: offshore?.ip, user_agent: offshore?.userAgent },
+    });
+
+    // The client's own consents answer: the records without the evidence fields.
+    const own = await get(c.sid);
+    for (const record of [own.terms, own.offshore]) {
+      expect(Object.keys(record).sort()).toEqual(['at', 'expires_at', 'granted', 'signature', 'version']);
+    }
+  });
+});

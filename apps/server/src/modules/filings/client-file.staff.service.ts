@@ -22,7 +22,7 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { assertCanWork, getFiling, getWorkableFiling, isTriage } from './filings.service.ts';
-import { consentStatus, recordOf } from '../consents/consents.service.ts';
+import { consentStatus, staffRecordOf } from '../consents/consents.service.ts';
 
 const changer = alias(users, 'changer');
 
@@ -58,8 +58,8 @@ export async function getClient(
   const consent = await consentStatus(db, clientId);
   const consents = {
     offshore_state: consent.offshoreState,
-    offshore: consent.offshore ? recordOf(consent.offshore) : null,
-    terms: consent.terms ? recordOf(consent.terms) : null,
+    offshore: consent.offshore ? staffRecordOf(consent.offshore) : null,
+    terms: consent.terms ? staffRecordOf(consent.terms) : null,
   };
   if (triage) {
     await audit(db, { actor, action: 'staff.client.triage', clientId, subject: String(taxYear) });

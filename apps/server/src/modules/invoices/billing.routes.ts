@@ -1,6 +1,6 @@
 /**
  * The money calls of invoices: account/invoices/pay (the session client's own invoice: a provider order,
- * answered as payment/createOrder answers) and staff/invoices/refund (admins, file rules).
+ * answered as payment/createOrder answers) and staff/invoices/refund (admins, file rules, a fresh step-up).
  */
 import { CALLS, MESSAGES, STAFF_BILLING_PDF_PATH } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import { clientActorOf, staffActorOf } from '../../lib/actor.ts';
 import { createBillingLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
+import { requireStepUp } from '../accounts/step-up.service.ts';
 import type { PaymentsDeps } from '../payments/payments.service.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
@@ -41,26 +42,29 @@ export async function billingRoutes(
     { preHandler: perUser('invoice-pay', 30) },
   );
 
-  registerCall(app, CALLS.staffInvoicesRefund, async (request) => {
-    const actor = staffActorOf(request);
-    await refundInvoicePayment(
-      { ...deps, voice: { firm: await settings.firm(), appUrl } },
-      {
+  // A refund sends money: the session proves itself again first (requireStepUp, as other sensitive calls).
+  registerCall(
+    app,
+    CALLS.staffInvoicesRefund,
+    async (request) => {
+      const actor = staffActorOf(request);
+      await refundInvoicePayment(deps, {
         actor,
         invoiceId: request.body.invoice_id,
         orderId: request.body.order_id,
         amount: request.body.amount,
         reason: request.body.reason,
-      },
-    );
-    return {
-      status_smessage: MESSAGES.INVOICE_REFUNDED,
-      invoice: await getStaffInvoice({
-        db: app.db,
-        actor,
-        invoiceId: request.body.invoice_id,
-        links: billingLinksFor(staffLinks, STAFF_BILLING_PDF_PATH, actor.userId),
-      }),
-    };
-  });
+      });
+      return {
+        status_smessage: MESSAGES.INVOICE_REFUNDED,
+        invoice: await getStaffInvoice({
+          db: app.db,
+          actor,
+          invoiceId: request.body.invoice_id,
+          links: billingLinksFor(staffLinks, STAFF_BILLING_PDF_PATH, actor.userId),
+        }),
+      };
+    },
+    requireStepUp(app),
+  );
 }

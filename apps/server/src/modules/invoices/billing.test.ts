@@ -4,7 +4,8 @@
  * signature → provider check flow; the file moves on only when its invoices are covered; an admin's refund
  * goes through the provider first and reopens the balance; the receipt e-mail carries the receipt PDF.
  */
-import type { FileStatus } from '@taxfirm/contract';
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, type FileStatus } from '@taxfirm/contract';
 import {
   and,
   auditLog,
@@ -16,6 +17,7 @@ import {
   paymentRefunds,
   payments,
   sandboxCharges,
+  sandboxRefunds,
   siteSettings,
   staffActivity,
   users,
@@ -23,9 +25,21 @@ import {
 } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInvoice } from '../../../test/factories.ts';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  signUpAndLogIn,
+  staffSession,
+  stepUpSession,
+  TEST_SECRET,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { RAZORPAY_TEST_KEYS, startRazorpayStandIn, type RazorpayStandIn } from '../../../test/razorpay.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
+import type { PaymentProvider } from '../payments/providers/provider.ts';
+import { createRazorpayProvider } from '../payments/providers/razorpay.ts';
+import { createSandboxProvider, sandboxSecret } from '../payments/providers/sandbox.ts';
+import { createSettingsCache } from '../settings/settings.cache.ts';
+import { reconcilePendingRefunds } from './billing.service.ts';
 
 const CARD = { card_number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123', name: 'Asha Rao' };
 
@@ -77,12 +91,80 @@ function payInvoice(t: TestApp, client: Client, body: Record<string, unknown>) {
   return t.postAs(client.sid, '/api/account/invoices/pay', body);
 }
 
+/** staff/invoices/refund as an admin who has just stepped up (a refund asks for a fresh step-up). */
+async function refundAs(t: TestApp, staff: { sid: string }, body: Record<string, unknown>) {
+  await stepUpSession(t, staff.sid);
+  return t.postAs(staff.sid, '/api/staff/invoices/refund', body);
+}
+
+const refundRows = (db: Database, invoiceId: string) =>
+  db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.invoiceId, invoiceId))
+    .orderBy(paymentRefunds.createdAt);
+
+const paymentOf = async (db: Database, orderId: string) => {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (!row?.providerPaymentId) throw new Error(`no paid payment for ${orderId}`);
+  return { ...row, providerPaymentId: row.providerPaymentId };
+};
+
+/**
+ * A refund row left pending, as a request writes it before asking the provider, `minutesAgo` old: what a
+ * process that died before completing it leaves behind.
+ */
+async function leavePending(
+  db: Database,
+  payment: { id: string; invoiceId: string | null; currency: string },
+  amount: number,
+  minutesAgo = 10,
+) {
+  const [row] = await db
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      invoiceId: payment.invoiceId,
+      amountCents: amount,
+      currency: payment.currency,
+      status: 'pending',
+      idempotencyKey: randomUUID(),
+      reason: 'Left pending',
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    })
+    .returning();
+  if (!row) throw new Error('no row');
+  return row;
+}
+
+/** The reconcile pass as the app runs it, against this provider (the sandbox's book, or the stand-in). */
+async function reconcile(t: TestApp, provider: PaymentProvider) {
+  const settings = await createSettingsCache(t.database);
+  try {
+    return await reconcilePendingRefunds({
+      db: t.database.db,
+      provider,
+      firm: () => settings.firm(),
+      appUrl: 'http://localhost:3000',
+    });
+  } finally {
+    await settings.close();
+  }
+}
+
+const audits = (db: Database, clientId: string, action: string) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.clientId, clientId)));
+
 describe('paying invoices with the sandbox provider', () => {
   let t: TestApp;
   let admin: { sid: string; userId: string };
   let analyst: { sid: string; userId: string };
   beforeAll(async () => {
-    t = await createTestApp();
+    // The tests run the refund reconcile pass themselves.
+    t = await createTestApp({ refundReconcile: { enabled: false } });
     admin = await staffSession(t, `billing-admin-${Date.now()}@firm.test`, 'admin');
     analyst = await staffSession(t, `billing-analyst-${Date.now()}@firm.test`, 'analyst');
   });
@@ -425,7 +507,7 @@ describe('paying invoices with the sandbox provider', () => {
     const invoice = await invoiceFor(t, client, 35000);
     const { orderId, paymentId } = await payAll(client, invoice.id);
 
-    const res = await t.postAs(admin.sid, '/api/staff/invoices/refund', {
+    const res = await refundAs(t, admin, {
       invoice_id: invoice.id,
       order_id: orderId,
       amount: 10000,
@@ -474,7 +556,7 @@ describe('paying invoices with the sandbox provider', () => {
     expect(own.order).toMatchObject({ refunded: 10000, invoice_number: invoice.number });
 
     // The rest of it: the invoice is back to sent, with its whole balance due.
-    const rest = await t.postAs(admin.sid, '/api/staff/invoices/refund', {
+    const rest = await refundAs(t, admin, {
       invoice_id: invoice.id,
       order_id: orderId,
       amount: 25000,
@@ -491,14 +573,14 @@ describe('paying invoices with the sandbox provider', () => {
     const body = { invoice_id: invoice.id, order_id: orderId, amount: 20001, reason: 'Too much' };
     const before = await snapshot(t, client);
 
-    const over = await t.postAs(admin.sid, '/api/staff/invoices/refund', body);
+    const over = await refundAs(t, admin, body);
     expect(over.statusCode).toBe(422);
     expect(over.json().status_smessage).toBe(
       'Enter a refund of at least 0.01 and no more than what is left of the payment.',
     );
     const byAnalyst = await t.postAs(analyst.sid, '/api/staff/invoices/refund', { ...body, amount: 100 });
     expect(byAnalyst.statusCode).toBe(403);
-    const unknownOrder = await t.postAs(admin.sid, '/api/staff/invoices/refund', {
+    const unknownOrder = await refundAs(t, admin, {
       ...body,
       order_id: 'order_NotOnThisInvoice',
       amount: 100,
@@ -515,6 +597,220 @@ describe('paying invoices with the sandbox provider', () => {
     expect(
       await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.invoiceId, invoice.id)),
     ).toEqual([]);
+  });
+
+  describe('refunds recorded before money moves (S2-09) and their step-up', () => {
+    const sandbox = () => createSandboxProvider({ db: t.database.db, secret: sandboxSecret(TEST_SECRET) });
+    const chargeOf = async (id: string) =>
+      (await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id)))[0];
+
+    it('asks for a fresh step-up: without one, 403 STEP_UP_REQUIRED and nothing changes', async () => {
+      const client = await clientIn(t);
+      const invoice = await invoiceFor(t, client, 20000);
+      const { orderId, paymentId } = await payAll(client, invoice.id);
+      const notStepped = await staffSession(t, `billing-admin-nostep-${Date.now()}@firm.test`, 'admin');
+      const before = await snapshot(t, client);
+      const res = await t.postAs(notStepped.sid, '/api/staff/invoices/refund', {
+        invoice_id: invoice.id,
+        order_id: orderId,
+        amount: 5000,
+        reason: 'Goodwill',
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        code: 'STEP_UP_REQUIRED',
+        status_smessage: MESSAGES.STEP_UP_REQUIRED,
+      });
+      expect(await snapshot(t, client)).toEqual(before);
+      expect((await chargeOf(paymentId))?.refundedCents).toBe(0);
+      expect(await refundRows(t.database.db, invoice.id)).toEqual([]);
+      // Stepped up, the same session may.
+      expect(
+        (
+          await refundAs(t, notStepped, {
+            invoice_id: invoice.id,
+            order_id: orderId,
+            amount: 5000,
+            reason: 'Goodwill',
+          })
+        ).statusCode,
+      ).toBe(200);
+    });
+
+    it("completes the row it wrote pending, and the provider's refund carries the row's key", async () => {
+      const client = await clientIn(t);
+      const invoice = await invoiceFor(t, client, 20000);
+      const { orderId, paymentId } = await payAll(client, invoice.id);
+      const res = await refundAs(t, admin, {
+        invoice_id: invoice.id,
+        order_id: orderId,
+        amount: 5000,
+        reason: 'Goodwill',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await refundRows(t.database.db, invoice.id);
+      expect(row).toMatchObject({ status: 'completed', amountCents: 5000, failureReason: null });
+      expect(row?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+      expect(row?.settledAt).toBeInstanceOf(Date);
+      const [made] = await t.database.db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.chargeId, paymentId));
+      expect(made).toMatchObject({
+        id: row?.providerRefundId,
+        idempotencyKey: row?.idempotencyKey,
+        amountCents: 5000,
+      });
+    });
+
+    it('marks the row failed when the provider refuses: 422, no money moved, the invoice unchanged', async () => {
+      const client = await clientIn(t);
+      const invoice = await invoiceFor(t, client, 20000);
+      const { orderId, paymentId } = await payAll(client, invoice.id);
+      // Refunded at the provider's own dashboard meanwhile: the provider has nothing left to give back.
+      await t.database.db
+        .update(sandboxCharges)
+        .set({ refundedCents: 20000 })
+        .where(eq(sandboxCharges.id, paymentId));
+      const before = await invoiceRow(t.database.db, invoice.id);
+      const res = await refundAs(t, admin, {
+        invoice_id: invoice.id,
+        order_id: orderId,
+        amount: 5000,
+        reason: 'Goodwill',
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().status_smessage).toBe(MESSAGES.REFUND_PROVIDER_REFUSED);
+      const rows = await refundRows(t.database.db, invoice.id);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          status: 'failed',
+          providerRefundId: null,
+          failureReason: expect.any(String),
+        }),
+      ]);
+      expect(await invoiceRow(t.database.db, invoice.id)).toEqual(before);
+      expect((await paymentOf(t.database.db, orderId)).refundedCents).toBe(0);
+      expect(await audits(t.database.db, client.clientId, 'invoice.refund')).toEqual([]);
+      expect(await audits(t.database.db, client.clientId, 'invoice.refund.failed')).toHaveLength(1);
+      // The client hears of no refund, and the invoice lists none.
+      const shown = (
+        await t.postAs(client.sid, '/api/account/invoices/get', { invoice_id: invoice.id })
+      ).json();
+      expect(shown.invoice.refunds).toEqual([]);
+    });
+
+    it('refuses a second refund while one is pending (409), without asking the provider; two at once refund once', async () => {
+      const client = await clientIn(t);
+      const invoice = await invoiceFor(t, client, 20000);
+      const { orderId, paymentId } = await payAll(client, invoice.id);
+      const payment = await paymentOf(t.database.db, orderId);
+      const body = { invoice_id: invoice.id, order_id: orderId, amount: 5000, reason: 'Goodwill' };
+
+      const inFlight = await leavePending(t.database.db, payment, 5000, 0);
+      const again = await refundAs(t, admin, body);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().status_smessage).toBe(MESSAGES.REFUND_IN_PROGRESS);
+      expect((await chargeOf(paymentId))?.refundedCents).toBe(0);
+      expect((await refundRows(t.database.db, invoice.id)).map((r) => r.id)).toEqual([inFlight.id]);
+      // That one turns out never to have reached the provider: the pass fails it, and a new refund may go.
+      await t.database.db
+        .update(paymentRefunds)
+        .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(paymentRefunds.id, inFlight.id));
+      expect(await reconcile(t, sandbox())).toMatchObject({ completed: 0, failed: 1 });
+
+      await stepUpSession(t, admin.sid);
+      const twice = await Promise.all([
+        t.postAs(admin.sid, '/api/staff/invoices/refund', { ...body, amount: 15000 }),
+        t.postAs(admin.sid, '/api/staff/invoices/refund', { ...body, amount: 15000 }),
+      ]);
+      expect(twice.map((r) => r.statusCode).sort()).toEqual([200, expect.any(Number)]);
+      expect([409, 422]).toContain(twice.map((r) => r.statusCode).sort()[1]);
+      expect((await chargeOf(paymentId))?.refundedCents).toBe(15000);
+      expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ refundedCents: 15000 });
+    });
+
+    it('runs the reconcile pass on its own shortly after the app starts', async () => {
+      const client = await clientIn(t);
+      const invoice = await invoiceFor(t, client, 20000);
+      const { orderId, paymentId } = await payAll(client, invoice.id);
+      const crashed = await leavePending(t.database.db, await paymentOf(t.database.db, orderId), 4000);
+      await sandbox().refundPayment({ id: paymentId, currency: 'USD' }, 4000, crashed.idempotencyKey);
+      // The app started again on the same database (the default: its pass runs at start, then every ten minutes).
+      const restarted = await createTestApp(
+        { refundReconcile: { firstRunMs: 100 } },
+        { database: t.database },
+      );
+      try {
+        await expect
+          .poll(async () => (await refundRows(t.database.db, invoice.id))[0]?.status, { timeout: 10_000 })
+          .toBe('completed');
+      } finally {
+        await restarted.app.close();
+      }
+      expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ refundedCents: 4000 });
+    });
+
+    it("reconciles a pending row left by a crash: completed from the provider's record, or failed when it has none", async () => {
+      const client = await clientIn(t);
+      const invoice = await invoiceFor(t, client, 30000);
+      const { orderId, paymentId } = await payAll(client, invoice.id);
+      const payment = await paymentOf(t.database.db, orderId);
+
+      // The process wrote the row, asked the provider, and died before completing it.
+      const crashed = await leavePending(t.database.db, payment, 10000);
+      const made = await sandbox().refundPayment(
+        { id: paymentId, currency: 'USD' },
+        10000,
+        crashed.idempotencyKey,
+      );
+      // A young pending row may still have its request in flight: the pass leaves it alone.
+      expect(
+        await reconcilePendingRefunds(
+          {
+            db: t.database.db,
+            provider: sandbox(),
+            firm: async () => {
+              throw new Error('not asked');
+            },
+            appUrl: '',
+          },
+          { olderThanMs: 60 * 60_000 },
+        ),
+      ).toEqual({ completed: 0, failed: 0, left: 0 });
+      expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ status: 'paid', refundedCents: 0 });
+
+      expect(await reconcile(t, sandbox())).toMatchObject({ completed: 1, failed: 0 });
+      expect((await refundRows(t.database.db, invoice.id))[0]).toMatchObject({
+        id: crashed.id,
+        status: 'completed',
+        providerRefundId: made.id,
+      });
+      expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({
+        status: 'partly_paid',
+        refundedCents: 10000,
+      });
+      expect((await paymentOf(t.database.db, orderId)).refundedCents).toBe(10000);
+      const [audit] = await audits(t.database.db, client.clientId, 'invoice.refund');
+      expect(audit).toMatchObject({ actorUserId: null });
+      const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
+      expect(
+        mails.filter((m) => m.subject === `A refund was made on invoice ${invoice.number}`),
+      ).toHaveLength(1);
+      // A second pass finds nothing to do: nothing is counted twice.
+      expect(await reconcile(t, sandbox())).toEqual({ completed: 0, failed: 0, left: 0 });
+
+      // The process died before the provider was asked: the provider has no record, the row fails.
+      const never = await leavePending(t.database.db, payment, 5000);
+      expect(await reconcile(t, sandbox())).toMatchObject({ completed: 0, failed: 1 });
+      expect((await refundRows(t.database.db, invoice.id)).find((r) => r.id === never.id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'The provider has no record of this refund.',
+      });
+      expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ refundedCents: 10000 });
+      expect((await chargeOf(paymentId))?.refundedCents).toBe(10000);
+    });
   });
 });
 
@@ -595,7 +891,10 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
   let admin: { sid: string; userId: string };
   beforeAll(async () => {
     rzp = await startRazorpayStandIn();
-    t = await createTestApp({ payments: { provider: 'razorpay', ...RAZORPAY_TEST_KEYS, apiUrl: rzp.url } });
+    t = await createTestApp({
+      payments: { provider: 'razorpay', ...RAZORPAY_TEST_KEYS, apiUrl: rzp.url },
+      refundReconcile: { enabled: false },
+    });
     admin = await staffSession(t, `rzp-admin-${Date.now()}@firm.test`, 'admin');
   });
   afterAll(async () => {
@@ -651,7 +950,7 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
     });
     expect(verify.statusCode, verify.body).toBe(200);
 
-    const res = await t.postAs(admin.sid, '/api/staff/invoices/refund', {
+    const res = await refundAs(t, admin, {
       invoice_id: invoice.id,
       order_id: orderId,
       amount: 5000,
@@ -669,5 +968,202 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
       .from(paymentRefunds)
       .where(eq(paymentRefunds.invoiceId, invoice.id));
     expect(refund?.providerRefundId).toMatch(/^rfnd_/);
+  });
+
+  /** An invoice paid through the stand-in's checkout. */
+  async function paidWithRazorpay(client: Client, invoiceId: string) {
+    const order = await payInvoice(t, client, { invoice_id: invoiceId });
+    const orderId = order.json().id as string;
+    const paid = rzp.pay(orderId);
+    const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
+      order_id: orderId,
+      payment_id: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    return { orderId, paymentId: paid.razorpay_payment_id };
+  }
+
+  it("writes the refund pending and commits it before Razorpay is asked, sends the row's key, then completes it", async () => {
+    const client = await clientIn(t);
+    const invoice = await invoiceFor(t, client, 20000);
+    const { orderId, paymentId } = await paidWithRazorpay(client, invoice.id);
+    let seen: (typeof paymentRefunds.$inferSelect)[] = [];
+    rzp.beforeNext(`/v1/payments/${paymentId}/refund`, async () => {
+      seen = await refundRows(t.database.db, invoice.id);
+    });
+    const res = await refundAs(t, admin, {
+      invoice_id: invoice.id,
+      order_id: orderId,
+      amount: 5000,
+      reason: 'Goodwill',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(seen).toEqual([
+      expect.objectContaining({ status: 'pending', amountCents: 5000, providerRefundId: null }),
+    ]);
+    const key = seen[0]?.idempotencyKey;
+    const sent = rzp.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/payments/${paymentId}/refund`,
+    );
+    expect(sent).toEqual([
+      expect.objectContaining({
+        idempotencyKey: key,
+        body: { amount: 5000, receipt: key, notes: { idempotency_key: key } },
+      }),
+    ]);
+    const made = rzp.refunds.filter((r) => r.payment_id === paymentId);
+    expect((await refundRows(t.database.db, invoice.id))[0]).toMatchObject({
+      status: 'completed',
+      idempotencyKey: key,
+      providerRefundId: made[0]?.id,
+    });
+  });
+
+  it('marks the row failed when Razorpay refuses (422) or is down and has no record of it (503): no money moved', async () => {
+    const client = await clientIn(t);
+    const invoice = await invoiceFor(t, client, 20000);
+    const { orderId, paymentId } = await paidWithRazorpay(client, invoice.id);
+    const before = await invoiceRow(t.database.db, invoice.id);
+    const body = { invoice_id: invoice.id, order_id: orderId, amount: 5000, reason: 'Goodwill' };
+
+    rzp.failNext(`/v1/payments/${paymentId}/refund`, 400);
+    const refused = await refundAs(t, admin, body);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().status_smessage).toBe(MESSAGES.REFUND_PROVIDER_REFUSED);
+
+    rzp.failNext(`/v1/payments/${paymentId}/refund`, 500);
+    const down = await refundAs(t, admin, body);
+    expect(down.statusCode).toBe(503);
+    expect(down.json().status_smessage).toBe(MESSAGES.REFUND_PROVIDER_UNAVAILABLE);
+    // It looked the refund up by its key before saying so.
+    expect(
+      rzp.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payments/${paymentId}/refunds`),
+    ).toHaveLength(1);
+
+    expect((await refundRows(t.database.db, invoice.id)).map((r) => r.status)).toEqual(['failed', 'failed']);
+    expect(rzp.refunds.filter((r) => r.payment_id === paymentId)).toEqual([]);
+    expect(await invoiceRow(t.database.db, invoice.id)).toEqual(before);
+    expect((await paymentOf(t.database.db, orderId)).refundedCents).toBe(0);
+  });
+
+  it('finds by its key a refund whose answer was lost, and records it once', async () => {
+    const client = await clientIn(t);
+    const invoice = await invoiceFor(t, client, 20000);
+    const { orderId, paymentId } = await paidWithRazorpay(client, invoice.id);
+    rzp.loseNextAnswer(`/v1/payments/${paymentId}/refund`);
+    const res = await refundAs(t, admin, {
+      invoice_id: invoice.id,
+      order_id: orderId,
+      amount: 5000,
+      reason: 'Goodwill',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const made = rzp.refunds.filter((r) => r.payment_id === paymentId);
+    expect(made).toHaveLength(1);
+    expect(await refundRows(t.database.db, invoice.id)).toEqual([
+      expect.objectContaining({ status: 'completed', providerRefundId: made[0]?.id }),
+    ]);
+    expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({
+      status: 'partly_paid',
+      refundedCents: 5000,
+    });
+  });
+
+  it("refuses a retry while a refund is pending (409), and reconciles the pending one from Razorpay's record", async () => {
+    const client = await clientIn(t);
+    const invoice = await invoiceFor(t, client, 20000);
+    const { orderId, paymentId } = await paidWithRazorpay(client, invoice.id);
+    const payment = await paymentOf(t.database.db, orderId);
+    const provider = createRazorpayProvider({ ...RAZORPAY_TEST_KEYS, apiUrl: rzp.url });
+
+    // The process wrote the row, sent the refund with its key, and died before completing it.
+    const crashed = await leavePending(t.database.db, payment, 7000);
+    const made = await provider.refundPayment(
+      { id: paymentId, currency: 'USD' },
+      7000,
+      crashed.idempotencyKey,
+    );
+    const posts = () =>
+      rzp.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payments/${paymentId}/refund`).length;
+    const sentBefore = posts();
+
+    const retry = await refundAs(t, admin, {
+      invoice_id: invoice.id,
+      order_id: orderId,
+      amount: 7000,
+      reason: 'Again',
+    });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().status_smessage).toBe(MESSAGES.REFUND_IN_PROGRESS);
+    expect(posts()).toBe(sentBefore);
+
+    expect(await reconcile(t, provider)).toMatchObject({ completed: 1, failed: 0 });
+    expect(await refundRows(t.database.db, invoice.id)).toEqual([
+      expect.objectContaining({ id: crashed.id, status: 'completed', providerRefundId: made.id }),
+    ]);
+    expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({
+      status: 'partly_paid',
+      refundedCents: 7000,
+    });
+    expect(rzp.refunds.filter((r) => r.payment_id === paymentId)).toHaveLength(1);
+
+    // A pending row Razorpay never got fails; the money stays as it is.
+    const never = await leavePending(t.database.db, payment, 3000);
+    expect(await reconcile(t, provider)).toMatchObject({ completed: 0, failed: 1 });
+    expect((await refundRows(t.database.db, invoice.id)).find((r) => r.id === never.id)?.status).toBe(
+      'failed',
+    );
+    expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ refundedCents: 7000 });
+  });
+
+  it('leaves the refund pending when neither the answer nor the lookup comes back (503), refuses a retry, and the pass records it once', async () => {
+    const client = await clientIn(t);
+    const invoice = await invoiceFor(t, client, 20000);
+    const { orderId, paymentId } = await paidWithRazorpay(client, invoice.id);
+    const body = { invoice_id: invoice.id, order_id: orderId, amount: 6000, reason: 'Goodwill' };
+    // Razorpay makes the refund, but its answer is lost, and the lookup by key fails too.
+    rzp.loseNextAnswer(`/v1/payments/${paymentId}/refund`);
+    rzp.failNext(`/v1/payments/${paymentId}/refunds`, 500);
+    const unknown = await refundAs(t, admin, body);
+    expect(unknown.statusCode).toBe(503);
+    expect(unknown.json().status_smessage).toBe(MESSAGES.REFUND_OUTCOME_UNKNOWN);
+    const [pending] = await refundRows(t.database.db, invoice.id);
+    expect(pending).toMatchObject({ status: 'pending', providerRefundId: null, settledAt: null });
+    expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ status: 'paid', refundedCents: 0 });
+    // Staff see it in progress; the client sees no refund until it is confirmed.
+    const staffView = async () =>
+      (await t.postAs(admin.sid, '/api/staff/invoices/list', { client_id: client.clientId })).json().data[0];
+    expect(await staffView()).toMatchObject({
+      refunds: [],
+      refunds_pending: [{ order_id: orderId, amount: 6000, created_at: pending?.createdAt.toISOString() }],
+    });
+    const own = (await t.postAs(client.sid, '/api/account/invoices/get', { invoice_id: invoice.id })).json();
+    expect(own.invoice.refunds).toEqual([]);
+    expect(own.invoice).not.toHaveProperty('refunds_pending');
+
+    const retry = await refundAs(t, admin, body);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().status_smessage).toBe(MESSAGES.REFUND_IN_PROGRESS);
+
+    await t.database.db
+      .update(paymentRefunds)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(paymentRefunds.id, pending?.id ?? ''));
+    const provider = createRazorpayProvider({ ...RAZORPAY_TEST_KEYS, apiUrl: rzp.url });
+    expect(await reconcile(t, provider)).toMatchObject({ completed: 1 });
+    const made = rzp.refunds.filter((r) => r.payment_id === paymentId);
+    expect(made).toHaveLength(1);
+    expect(await refundRows(t.database.db, invoice.id)).toEqual([
+      expect.objectContaining({ id: pending?.id, status: 'completed', providerRefundId: made[0]?.id }),
+    ]);
+    expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({
+      status: 'partly_paid',
+      refundedCents: 6000,
+    });
+    expect(await staffView()).toMatchObject({
+      refunds: [{ order_id: orderId, amount: 6000, refund_id: made[0]?.id }],
+      refunds_pending: [],
+    });
   });
 });

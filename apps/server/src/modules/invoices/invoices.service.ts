@@ -172,6 +172,8 @@ export type InvoiceRecord = {
     providerRefundId: string | null;
     createdAt: Date;
   }[];
+  /** Refunds asked for and not yet settled with the provider (S2-09): staff see them, clients do not. */
+  pendingRefunds: { orderId: string; amountCents: number; createdAt: Date }[];
 };
 
 /** These invoices with their client, lines, paid payments and refunds, by id (missing ids are left out). */
@@ -202,6 +204,7 @@ export async function loadInvoices(db: Reader, ids: readonly string[]): Promise<
       lines: [],
       payments: [],
       refunds: [],
+      pendingRefunds: [],
     });
   }
   const [lines, paid, refunds] = await Promise.all([
@@ -239,17 +242,29 @@ export async function loadInvoices(db: Reader, ids: readonly string[]): Promise<
         reason: paymentRefunds.reason,
         providerRefundId: paymentRefunds.providerRefundId,
         createdAt: paymentRefunds.createdAt,
+        status: paymentRefunds.status,
       })
       .from(paymentRefunds)
       .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-      .where(inArray(paymentRefunds.invoiceId, list))
+      // A failed refund never moved money (S2-09); a pending one is listed apart below.
+      .where(
+        and(
+          inArray(paymentRefunds.invoiceId, list),
+          inArray(paymentRefunds.status, ['completed', 'pending']),
+        ),
+      )
       .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
   ]);
   for (const { invoiceId, ...line } of lines) records.get(invoiceId)?.lines.push(line);
   for (const { invoiceId, paidAt, ...payment } of paid) {
     if (invoiceId && paidAt) records.get(invoiceId)?.payments.push({ ...payment, paidAt });
   }
-  for (const { invoiceId, ...refund } of refunds) if (invoiceId) records.get(invoiceId)?.refunds.push(refund);
+  for (const { invoiceId, status, ...refund } of refunds) {
+    const record = invoiceId ? records.get(invoiceId) : undefined;
+    // Money given back only: a pending refund is not yet (its row completes once the provider made it).
+    if (status === 'completed') record?.refunds.push(refund);
+    else record?.pendingRefunds.push(refund);
+  }
   return records;
 }
 
@@ -357,6 +372,11 @@ export function toStaffInvoice(record: InvoiceRecord, links: BillingLinks, now =
     voided_at: row.voidedAt?.toISOString() ?? null,
     reminders_sent: row.remindersSent,
     last_reminded_at: row.lastRemindedAt?.toISOString() ?? null,
+    refunds_pending: record.pendingRefunds.map((refund) => ({
+      order_id: refund.orderId,
+      amount: refund.amountCents,
+      created_at: refund.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -145,6 +145,9 @@ describe('account/invoices/get', () => {
       currency: 'USD',
       providerRefundId: 'rfnd_client1',
       reason: 'Goodwill',
+      status: 'completed',
+      idempotencyKey: 'key-client1-refund',
+      settledAt: new Date(),
     });
     await t.database.db
       .update(payments)

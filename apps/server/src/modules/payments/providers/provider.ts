@@ -22,8 +22,11 @@ export type ProviderPayment = {
   errorDescription: string | null;
 };
 
-/** A refund as the provider reports it: its id (rfnd_…) and amount. */
-export type ProviderRefund = { id: string; amount: number };
+/**
+ * A refund as the provider reports it: its id (rfnd_…), amount, and whether it failed there (Razorpay's
+ * `failed`: the money did not move).
+ */
+export type ProviderRefund = { id: string; amount: number; failed: boolean };
 
 export type PaymentProvider = {
   readonly name: PaymentProviderName;
@@ -43,9 +46,16 @@ export type PaymentProvider = {
   capturePayment(payment: ProviderPayment): Promise<ProviderPayment>;
   /**
    * Give back `amount` (cents) of a captured payment; the provider refuses (ProviderError, refused) more than
-   * what is left of it.
+   * what is left of it. `idempotencyKey` (the refund row's, written before this call) goes with the request, so
+   * the same key never refunds twice and `findRefund` can find it later.
    */
-  refundPayment(payment: Pick<ProviderPayment, 'id' | 'currency'>, amount: number): Promise<ProviderRefund>;
+  refundPayment(
+    payment: Pick<ProviderPayment, 'id' | 'currency'>,
+    amount: number,
+    idempotencyKey: string,
+  ): Promise<ProviderRefund>;
+  /** The provider's record of the refund of this payment made with `idempotencyKey`; null when it has none. */
+  findRefund(payment: Pick<ProviderPayment, 'id'>, idempotencyKey: string): Promise<ProviderRefund | null>;
   /** Webhooks, for providers that send them: the signature over the raw body, in constant time. */
   isValidWebhookSignature?(rawBody: Buffer, signature: string): boolean;
 };

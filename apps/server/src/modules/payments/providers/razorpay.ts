@@ -30,7 +30,23 @@ const errorSchema = z.object({
   error: z.object({ code: z.string().optional(), description: z.string().optional() }).optional(),
 });
 
-const refundSchema = z.object({ id: z.string(), amount: z.number().int() });
+/** A refund entity; `receipt` carries the refund row's idempotency key (Razorpay keeps up to 40 characters). */
+const refundSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  status: z.string().optional(),
+  receipt: z.string().nullable().optional(),
+});
+const refundListSchema = z.object({ items: z.array(refundSchema) });
+/** Razorpay answers at most 100 refunds a page; a payment with more than 1,000 refunds is not looked through. */
+const REFUND_PAGE = 100;
+const REFUND_PAGES = 10;
+
+const toProviderRefund = (refund: z.infer<typeof refundSchema>) => ({
+  id: refund.id,
+  amount: refund.amount,
+  failed: refund.status === 'failed',
+});
 
 const orderSchema = z.object({ id: z.string(), amount: z.number().int(), currency: z.string() });
 
@@ -68,6 +84,7 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
+    extraHeaders: Record<string, string> = {},
   ): Promise<z.output<T> | null> {
     let response: Response;
     try {
@@ -77,6 +94,7 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
           authorization: auth,
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...extraHeaders,
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(timeoutMs),
@@ -122,12 +140,38 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       if (!entity) throw new ProviderError('Razorpay refused the capture');
       return toProviderPayment(entity);
     },
-    async refundPayment(payment, amount) {
+    // Idempotent (Razorpay's X-Refund-Idempotency header: the same key and body never refund twice); the key is
+    // also the refund's receipt and a note, so findRefund can find it in the payment's refunds.
+    async refundPayment(payment, amount, idempotencyKey) {
       if (!PAYMENT_ID.test(payment.id))
         throw new ProviderError('Not a Razorpay payment id', { refused: true });
-      const refund = await request(refundSchema, 'POST', `/payments/${payment.id}/refund`, { amount });
+      const refund = await request(
+        refundSchema,
+        'POST',
+        `/payments/${payment.id}/refund`,
+        { amount, receipt: idempotencyKey, notes: { idempotency_key: idempotencyKey } },
+        { 'x-refund-idempotency': idempotencyKey },
+      );
       if (!refund || refund.amount !== amount) throw new ProviderError('Razorpay refused the refund');
-      return refund;
+      if (refund.receipt && refund.receipt !== idempotencyKey) {
+        throw new ProviderError('Razorpay answered another refund');
+      }
+      return toProviderRefund(refund);
+    },
+    async findRefund(payment, idempotencyKey) {
+      if (!PAYMENT_ID.test(payment.id)) return null;
+      for (let page = 0; page < REFUND_PAGES; page++) {
+        const list = await request(
+          refundListSchema,
+          'GET',
+          `/payments/${payment.id}/refunds?count=${REFUND_PAGE}&skip=${page * REFUND_PAGE}`,
+        );
+        if (!list) return null;
+        const found = list.items.find((refund) => refund.receipt === idempotencyKey);
+        if (found) return toProviderRefund(found);
+        if (list.items.length < REFUND_PAGE) return null;
+      }
+      throw new ProviderError(`Razorpay: more than ${REFUND_PAGE * REFUND_PAGES} refunds of ${payment.id}`);
     },
     isValidWebhookSignature(rawBody, signature) {
       return isSameSignature(hmacSha256Hex(options.webhookSecret, rawBody), signature);

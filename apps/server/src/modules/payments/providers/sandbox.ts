@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, SANDBOX_TEST_CARDS, type SandboxCardOutcome } from '@taxfirm/contract';
-import { and, eq, sandboxCharges, sql, type Database } from '@taxfirm/db';
+import { and, eq, sandboxCharges, sandboxRefunds, sql, type Database } from '@taxfirm/db';
 import {
   checkoutSignature,
   hmacSha256Hex,
@@ -92,26 +92,52 @@ export function createSandboxProvider({ db, secret }: { db: Database; secret: st
     async capturePayment(payment) {
       return payment;
     },
-    // Like Razorpay: a captured charge, refunded in parts up to what was captured, never more.
-    async refundPayment(payment, amount) {
+    // Like Razorpay: a captured charge, refunded in parts up to what was captured, never more; idempotent by
+    // key (a second request with the same key answers the first refund and moves nothing).
+    async refundPayment(payment, amount, idempotencyKey) {
       if (!Number.isInteger(amount) || amount <= 0) {
         throw new ProviderError('The sandbox refused the refund', { refused: true });
       }
-      const [charge] = await db
-        .update(sandboxCharges)
-        .set({ refundedCents: sql`${sandboxCharges.refundedCents} + ${amount}` })
+      return db.transaction(async (tx) => {
+        const [known] = await tx
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+        if (known) {
+          if (known.chargeId !== payment.id || known.amountCents !== amount) {
+            throw new ProviderError('The sandbox refused the refund', { refused: true });
+          }
+          return { id: known.id, amount: known.amountCents, failed: false };
+        }
+        const [charge] = await tx
+          .update(sandboxCharges)
+          .set({ refundedCents: sql`${sandboxCharges.refundedCents} + ${amount}` })
+          .where(
+            and(
+              eq(sandboxCharges.id, payment.id),
+              eq(sandboxCharges.status, 'captured'),
+              sql`${sandboxCharges.refundedCents} + ${amount} <= ${sandboxCharges.amountCents}`,
+            ),
+          )
+          .returning({ id: sandboxCharges.id });
+        if (!charge) {
+          throw new ProviderError('The sandbox refused the refund', { refused: true });
+        }
+        const id = providerId('rfnd');
+        await tx
+          .insert(sandboxRefunds)
+          .values({ id, chargeId: charge.id, amountCents: amount, idempotencyKey });
+        return { id, amount, failed: false };
+      });
+    },
+    async findRefund(payment, idempotencyKey) {
+      const [known] = await db
+        .select()
+        .from(sandboxRefunds)
         .where(
-          and(
-            eq(sandboxCharges.id, payment.id),
-            eq(sandboxCharges.status, 'captured'),
-            sql`${sandboxCharges.refundedCents} + ${amount} <= ${sandboxCharges.amountCents}`,
-          ),
-        )
-        .returning({ id: sandboxCharges.id });
-      if (!charge) {
-        throw new ProviderError('The sandbox refused the refund', { refused: true });
-      }
-      return { id: providerId('rfnd'), amount };
+          and(eq(sandboxRefunds.chargeId, payment.id), eq(sandboxRefunds.idempotencyKey, idempotencyKey)),
+        );
+      return known ? { id: known.id, amount: known.amountCents, failed: false } : null;
     },
     async charge({ orderId, amount, currency, cardNumber }) {
       const card = SANDBOX_TEST_CARDS.find((c) => c.number === cardNumber);

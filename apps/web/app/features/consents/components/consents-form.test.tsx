@@ -13,6 +13,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { ConsentsForm } from './consents-form.tsx';
@@ -97,6 +98,23 @@ describe('ConsentsForm', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(api).toHaveBeenCalledWith(CALLS.accountConsentsSave, { offshore: 'no', signature: 'Asha Rao' });
+  });
+
+  it("shows the server's refusal of a name that is not the client's on the signature field, once, and stays", async () => {
+    const message = `${MESSAGES.CONSENT_SIGNATURE_MISMATCH} Asha Rao.`;
+    api.mockRejectedValue(
+      new ApiError(message, { status: 400, code: 'VALIDATION_FAILED', details: { signature: message } }),
+    );
+    const user = userEvent.setup();
+    const { onSaved } = renderForm(ASKED);
+    await user.click(screen.getByRole('radio', { name: 'Yes, I consent to this disclosure' }));
+    const field = screen.getByRole('textbox', { name: /Type your full name to sign/ });
+    await user.type(field, 'Bina Sen');
+    await user.click(screen.getByRole('button', { name: 'Save my answer' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('for an invited client, asks for the terms too and sends accept_terms', async () => {

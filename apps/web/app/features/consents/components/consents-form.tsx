@@ -13,7 +13,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSaveConsents } from '../api/consents.ts';
 
 type Consents = CallResponse<typeof CALLS.accountConsentsGet>;
@@ -144,7 +144,8 @@ export function ConsentsForm({ consents, onSaved }: { consents: Consents; onSave
               )}
             />
           )}
-          <ApiErrorAlert error={save.error} />
+          {/* A refusal naming a field (the signature that is not the client's name) shows on that field. */}
+          <ApiErrorAlert error={alertError(save.error)} />
           <div>
             <SubmitButton pending={save.isPending} busyLabel="Saving">
               Save my answer

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { ConsentRecord, OffshoreConsentState } from '@taxfirm/contract';
+import type { OffshoreConsentState, StaffConsentRecord } from '@taxfirm/contract';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
@@ -12,14 +12,17 @@ export const OFFSHORE_ANSWER_LABELS: Record<OffshoreConsentState, string> = {
   expired: 'Yes, expired',
 };
 
-/** The client's consents on their file in the console: the §7216 answer in force and the terms. */
+/**
+ * The client's consents on their file in the console: the §7216 answer in force and the terms, each with the
+ * evidence recorded with it (when, from which IP address and browser).
+ */
 export function ConsentRecordSection({
   consents,
 }: {
   consents: {
     offshore_state: OffshoreConsentState;
-    offshore: ConsentRecord | null;
-    terms: ConsentRecord | null;
+    offshore: StaffConsentRecord | null;
+    terms: StaffConsentRecord | null;
   };
 }) {
   const { offshore, terms, offshore_state: state } = consents;
@@ -35,10 +38,14 @@ export function ConsentRecordSection({
           { label: 'Signed as', value: offshore?.signature },
           { label: 'Version', value: offshore?.version },
           { label: 'Expires', value: offshore?.expires_at && formatDate(offshore.expires_at) },
+          { label: 'Answered from IP address', value: offshore?.ip },
+          { label: 'Answered in browser', value: offshore?.user_agent },
           {
             label: 'Terms accepted',
             value: terms ? `${formatDateTime(terms.at)} (${terms.version})` : 'Not recorded',
           },
+          { label: 'Terms accepted from IP address', value: terms?.ip },
+          { label: 'Terms accepted in browser', value: terms?.user_agent },
         ]}
       />
       {state !== 'yes' && (

@@ -50,6 +50,7 @@ const ROW: StaffInvoice = {
   voided_at: null,
   reminders_sent: 1,
   last_reminded_at: null,
+  refunds_pending: [],
 };
 
 const listBodies = () =>

@@ -79,6 +79,7 @@ const invoice = (over: Partial<StaffInvoice>): StaffInvoice => ({
   voided_at: null,
   reminders_sent: 0,
   last_reminded_at: null,
+  refunds_pending: [],
   ...over,
 });
 
@@ -389,5 +390,60 @@ describe('InvoicesSection', () => {
         reason: 'Overcharged',
       },
     ]);
+  });
+
+  it('asks the admin to confirm it is them when the server wants a fresh step-up, then sends the refund again', async () => {
+    let steppedUp = false;
+    const answer = api.getMockImplementation();
+    api.mockImplementation(async (call: { path: string }, body: unknown) => {
+      if (call.path === CALLS.staffStepUp.path) {
+        steppedUp = true;
+        return ok({});
+      }
+      if (call.path === CALLS.staffInvoicesRefund.path && !steppedUp)
+        throw new ApiError(MESSAGES.STEP_UP_REQUIRED, { status: 403, code: 'STEP_UP_REQUIRED' });
+      return answer?.(call, body);
+    });
+    renderSection('admin');
+    const sent = await cardOf('INV-2026-0001');
+    await userEvent.click(within(sent).getByRole('button', { name: 'Refund order_Abc123' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order_Abc123 of INV-2026-0001?' });
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Overcharged');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund payment' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(within(dialog).queryByText(MESSAGES.STEP_UP_REQUIRED)).toBeNull();
+    await userEvent.type(within(confirm).getByLabelText(/^Password/), 'correct horse battery');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText(MESSAGES.INVOICE_REFUNDED)).toBeVisible();
+    expect(bodiesOf(CALLS.staffStepUp)).toEqual([{ password: 'correct horse battery' }]);
+    // Refused once, then sent again after the step-up: the same body both times.
+    const refund = {
+      invoice_id: invoice({}).id,
+      order_id: 'order_Abc123',
+      amount: 20000,
+      reason: 'Overcharged',
+    };
+    expect(bodiesOf(CALLS.staffInvoicesRefund)).toEqual([refund, refund]);
+  }, 15_000);
+
+  it('lists a refund being confirmed with the provider, and offers no second refund of that payment meanwhile', async () => {
+    const pending = invoice({
+      refunds_pending: [{ order_id: 'order_Abc123', amount: 5000, created_at: '2026-11-28T16:00:00.000Z' }],
+    });
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.staffInvoicesList.path)
+        return ok({ draw: 1, recordsTotal: 1, recordsFiltered: 1, data: [pending], totals: [] });
+      if (call.path === CALLS.staffPricelistList.path) return ok({ items: PRICES, inr_enabled: false });
+      throw new Error(`unexpected call ${call.path}`);
+    });
+    renderSection('admin');
+    const sent = await cardOf('INV-2026-0001');
+    const list = within(sent).getByRole('list', { name: 'Refunds of INV-2026-0001 in progress' });
+    expect(list).toHaveTextContent(
+      /Refund of \$50\.00 on order_Abc123 asked .*being confirmed with the payment provider/,
+    );
+    expect(within(sent).queryByRole('button', { name: 'Refund order_Abc123' })).toBeNull();
   });
 });

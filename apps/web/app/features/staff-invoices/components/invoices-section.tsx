@@ -23,6 +23,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { isStepUpRequired, useStepUp } from '../../../components/ui/step-up-dialog.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import {
@@ -32,6 +33,7 @@ import {
   useStaffInvoices,
   useVoidInvoice,
 } from '../api/invoices.ts';
+import { staffStepUp } from '../api/step-up.ts';
 import { currencySign, toCents, toDollars } from '../money.ts';
 import { InvoiceForm } from './invoice-form.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
@@ -228,14 +230,17 @@ function InvoiceCard({
                 <Anchor href={payment.receipt_url} underline="always" fz="sm">
                   Receipt
                 </Anchor>
-                {role === 'admin' && payment.amount - payment.refunded > 0 && (
-                  <RefundButton
-                    invoice={invoice}
-                    orderId={payment.order_id}
-                    left={payment.amount - payment.refunded}
-                    report={report}
-                  />
-                )}
+                {role === 'admin' &&
+                  payment.amount - payment.refunded > 0 &&
+                  // One refund of a payment at a time: none while one is being checked with the provider.
+                  !invoice.refunds_pending.some((refund) => refund.order_id === payment.order_id) && (
+                    <RefundButton
+                      invoice={invoice}
+                      orderId={payment.order_id}
+                      left={payment.amount - payment.refunded}
+                      report={report}
+                    />
+                  )}
               </Group>
             ))}
           </Stack>
@@ -245,6 +250,16 @@ function InvoiceCard({
             {invoice.refunds.map((refund) => (
               <Text component="li" fz="sm" key={`${refund.order_id}-${refund.created_at}`}>
                 Refunded {money(refund.amount)} {formatDateTime(refund.created_at)}: {refund.reason}
+              </Text>
+            ))}
+          </Stack>
+        )}
+        {invoice.refunds_pending.length > 0 && (
+          <Stack component="ul" gap={2} pl="md" m={0} aria-label={`Refunds of ${invoice.number} in progress`}>
+            {invoice.refunds_pending.map((refund) => (
+              <Text component="li" fz="sm" key={`${refund.order_id}-${refund.created_at}`}>
+                Refund of {money(refund.amount)} on {refund.order_id} asked{' '}
+                {formatDateTime(refund.created_at)}: being confirmed with the payment provider
               </Text>
             ))}
           </Stack>
@@ -467,7 +482,11 @@ function VoidButton({ invoice, report }: { invoice: StaffInvoice; report: (messa
   );
 }
 
-/** Refund (part of) one payment, admins: amount in dollars (what is left of it by default) and a reason. */
+/**
+ * Refund (part of) one payment, admins: amount in dollars (what is left of it by default) and a reason. The
+ * server asks for a fresh step-up (issue 33): the dialog asks for the password or a code, then the refund is
+ * sent again.
+ */
 function RefundButton({
   invoice,
   orderId,
@@ -484,6 +503,7 @@ function RefundButton({
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const refund = useRefundInvoice();
+  const { withStepUp, dialog: stepUpDialog } = useStepUp(staffStepUp);
   const close = () => {
     setOpened(false);
     setAmount(toDollars(left));
@@ -499,7 +519,7 @@ function RefundButton({
     if (checked.success && cents > left) messages.amount = MESSAGES.REFUND_AMOUNT_INVALID;
     setErrors(messages);
     if (!checked.success || cents > left) return;
-    const answer = await refund.mutateAsync(checked.data).catch(() => null);
+    const answer = await withStepUp(() => refund.mutateAsync(checked.data)).catch(() => null);
     if (answer) {
       close();
       report(answer.status_smessage || MESSAGES.INVOICE_REFUNDED);
@@ -532,10 +552,12 @@ function RefundButton({
         submitLabel="Refund payment"
         pendingLabel="Refunding"
         pending={refund.isPending}
-        error={refund.error}
+        // While the step-up is asked for, its refusal is not an error to show.
+        error={isStepUpRequired(refund.error) ? null : refund.error}
         onClose={close}
         onSubmit={() => void submit()}
       />
+      {stepUpDialog}
     </>
   );
 }
