@@ -71,11 +71,16 @@ process.on('message', (request: Request) => {
     reply({ id: request.id, ok: false, code: 'unknown-job' });
     return;
   }
-  job(request.payload as never).then(
-    (result) => reply({ id: request.id, ok: true, result }),
-    (error: unknown) =>
-      reply({ id: request.id, ok: false, code: error instanceof JobRefused ? error.code : 'failed' }),
-  );
+  job(request.payload as never)
+    .then(
+      (result) => reply({ id: request.id, ok: true, result }),
+      (error: unknown) =>
+        reply({ id: request.id, ok: false, code: error instanceof JobRefused ? error.code : 'failed' }),
+    )
+    // Started with --expose-gc: a finished job's memory (a decoder's WebAssembly heap) is returned now.
+    .finally(() => (globalThis as { gc?: () => void }).gc?.());
 });
+// Loaded: the parent starts the first job's clock now.
+process.send?.({ ready: true });
 // The parent is gone (it exited or closed the pool): so is this child.
 process.on('disconnect', () => process.exit(0));
