@@ -101,6 +101,7 @@ const JOBS_PER_CHILD = 100;
 /** A child with nothing to do is stopped after this long. */
 const IDLE_MS = 60_000;
 const WATCHDOG_MS = 50;
+const MB = 1024 * 1024;
 /** The children's scheduling priority (nice): lower than the server's. */
 const CHILD_NICENESS = 10;
 
@@ -271,7 +272,7 @@ export class SandboxPool {
     child.ref();
     child.channel?.ref();
     if (slot.ready) this.startTimer(slot);
-    const cap = this.options.memoryMb * 1024 * 1024;
+    const cap = this.options.memoryMb * MB;
     let reading = false;
     slot.watchdog = setInterval(() => {
       if (reading || !child.pid) return;
@@ -310,8 +311,16 @@ export class SandboxPool {
     slot.watchdog = null;
     slot.killedFor = null;
     this.settle(job, outcome);
-    // A job that failed may have left its child with a full heap: the next job gets a fresh one.
-    if (outcome instanceof Error && slot.child) void this.stop(slot);
+    // A child left holding more than half its cap after a job (its garbage is collected after each one) is
+    // replaced before its next job, so no job starts near the cap.
+    const child = slot.child;
+    if (child?.pid) {
+      void residentBytes(child.pid).then((bytes) => {
+        if (bytes !== null && bytes > (this.options.memoryMb * MB) / 2 && slot.child === child && !slot.job) {
+          void this.stop(slot);
+        }
+      });
+    }
     if (this.closed) return;
     if (this.waiting.length > 0) {
       this.dispatch();
