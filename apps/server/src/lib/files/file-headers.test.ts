@@ -81,4 +81,12 @@ describe('pdfTrailerEncrypted', () => {
     expect(pdfTrailerEncrypted(pdf('<< /Size 2 % /Encrypt 2 0 R\n/Root 1 0 R >>'))).toBe(false);
     expect(pdfTrailerEncrypted(pdf('<< /Size 2 /Root 1 0 R /EncryptMetadata true >>'))).toBe(false);
   });
+
+  it('lets qpdf decide a damaged file with no trailer to read when it names /Encrypt anywhere', () => {
+    const bomb = flateBombPdf({ encrypted: false, inflated: 20_000_000 });
+    const damaged = Buffer.from(bomb.toString('latin1').replace(/startxref\n\d+/, 'startxref\n7'), 'latin1');
+    expect(pdfTrailerEncrypted(damaged)).toBe(true);
+    const plain = Buffer.from(damaged.toString('latin1').replace('% /Encrypt', '% /Encrypx'), 'latin1');
+    expect(pdfTrailerEncrypted(plain)).toBe(false);
+  });
 });

@@ -192,7 +192,8 @@ const TAIL_BYTES = 4096;
  * it names: a classic table (`xref` … `trailer << … >>`) or a cross-reference stream (`n g obj << … >>`), and
  * answers whether that dictionary has an `/Encrypt` entry. A `/Encrypt` anywhere else (a comment, a content
  * stream, a string) is not encryption. When `startxref` is missing or points nowhere (a damaged file, which
- * readers rebuild), the last `trailer` dictionary in the file decides.
+ * readers rebuild), the last `trailer` dictionary in the file decides; with none to read either, any
+ * `/Encrypt` in the bytes sends the file to qpdf (in the sandbox), which rebuilds it and decides.
  */
 export function pdfTrailerEncrypted(bytes: Buffer): boolean {
   const tail = Math.max(0, bytes.length - TAIL_BYTES);
@@ -206,11 +207,15 @@ export function pdfTrailerEncrypted(bytes: Buffer): boolean {
     }
   }
   const trailer = bytes.lastIndexOf('trailer');
-  if (trailer < 0) return false;
-  const open = skipSpaceAndComments(bytes, trailer + 'trailer'.length);
-  if (bytes[open] !== 0x3c || bytes[open + 1] !== 0x3c) return false;
-  return dictionaryHasEncrypt(bytes, open) ?? false;
+  const open = trailer < 0 ? -1 : skipSpaceAndComments(bytes, trailer + 'trailer'.length);
+  const answer =
+    open >= 0 && bytes[open] === 0x3c && bytes[open + 1] === 0x3c ? dictionaryHasEncrypt(bytes, open) : null;
+  if (answer !== null) return answer;
+  // No trailer to read at all (a damaged cross-reference stream): qpdf decides, in the sandbox.
+  return bytes.includes(ENCRYPT_NAME);
 }
+
+const ENCRYPT_NAME = Buffer.from('/Encrypt');
 
 /** The cross-reference section at `offset`: does its trailer (or stream) dictionary name /Encrypt? */
 function sectionHasEncrypt(bytes: Buffer, offset: number): boolean | null {

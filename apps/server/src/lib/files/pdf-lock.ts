@@ -103,7 +103,8 @@ export async function pdfNeedsPassword(bytes: Buffer, options: { account?: strin
   // of answering 0), so open the file without a password: an encrypted file that does not open says
   // "invalid password"; a plain or owner-only one opens (0), an unreadable one fails with another message.
   const { code, messages } = await runQpdf(bytes, ['--is-encrypted', '/in.pdf'], false, options.account);
-  if (code === 0) return false;
+  // --is-encrypted: 0 when it opened an encrypted file (an owner password only), 2 when it is not encrypted.
+  if (code === 0 || code === 2) return false;
   if (/invalid password/i.test(messages)) return true;
   throw new SandboxJobError('failed', 'unreadable');
 }

@@ -60,6 +60,18 @@ describe('the files sandbox', () => {
     await expect(sandbox.run('png-embeds', Buffer.from('x'), 'a')).resolves.toBe(false);
   });
 
+  it('refuses a job that waited past its limit for a child, as the instance being busy', async () => {
+    const sandbox = pool({ queueWaitMs: 200 });
+    const running = sandbox.run('qpdf', isEncrypted(ENCRYPTED_BOMB)).catch(() => 'failed');
+    await expect(sandbox.run('png-embeds', Buffer.from('x'), 'b')).rejects.toEqual(
+      new SandboxBusyError('instance'),
+    );
+    expect(sandbox.load.waiting).toBe(0);
+    await running;
+    // Its account's share was given back.
+    await expect(sandbox.run('png-embeds', Buffer.from('x'), 'b')).resolves.toBe(false);
+  });
+
   it('refuses jobs once closed', async () => {
     const sandbox = pool();
     await sandbox.close();

@@ -6,8 +6,8 @@
  *   qpdf and libheif live there, outside V8's heap, where worker_threads' resourceLimits do not reach), and
  *   the child's resident memory, read from /proc every 50 ms on Linux (Buffers and pixels are outside both);
  * - a timeout: the child is killed (SIGKILL) and replaced by a fresh one at the next job;
- * - a bounded queue per instance (SandboxBusyError 'instance', a 503) and per account, jobs waiting and
- *   running (SandboxBusyError 'account', a 429).
+ * - a bounded queue per instance (SandboxBusyError 'instance', a 503), also for a job that waited 45 s for
+ *   a child, and per account, jobs waiting and running (SandboxBusyError 'account', a 429).
  * The pool is created lazily and its children started at the first job and stopped after a minute idle, so
  * an idle server pays no memory for them. Written over child_process.fork rather than a library: the jobs
  * carry binary files both ways (`serialization: 'advanced'` sends Buffers without JSON), the per-account
@@ -31,6 +31,11 @@ export type SandboxOptions = {
   memoryMb: number;
   /** A job's time limit (SANDBOX_TIMEOUT_SECONDS). */
   timeoutMs: number;
+  /**
+   * How long a job may wait for a child before it is refused as 'instance' busy (503): under the server's
+   * connection timeout (60 s without a byte), so the client hears the 503 rather than a dropped connection.
+   */
+  queueWaitMs?: number;
 };
 
 export const SANDBOX_DEFAULTS: SandboxOptions = {
@@ -39,6 +44,7 @@ export const SANDBOX_DEFAULTS: SandboxOptions = {
   accountLimit: 3,
   memoryMb: 1024,
   timeoutMs: 60_000,
+  queueWaitMs: 45_000,
 };
 
 /** A job refused because the instance's queue or the account's share of it is full. */
@@ -75,6 +81,8 @@ export type SandboxReply =
   { id: number; ok: true; result: unknown } | { id: number; ok: false; code: string };
 
 type Job = {
+  /** Refuses the job if it is still waiting then. */
+  waitTimer?: NodeJS.Timeout;
   id: number;
   name: string;
   payload: unknown;
@@ -167,15 +175,24 @@ export class SandboxPool {
     }
     if (account !== undefined) this.perAccount.set(account, (this.perAccount.get(account) ?? 0) + 1);
     return new Promise<T>((resolve, reject) => {
-      this.waiting.push({
+      const job: Job = {
         id: this.nextId++,
         name,
         payload,
         account,
         resolve: resolve as (value: unknown) => void,
         reject,
-      });
+      };
+      this.waiting.push(job);
       this.dispatch();
+      if (this.waiting.includes(job)) {
+        job.waitTimer = setTimeout(() => {
+          const at = this.waiting.indexOf(job);
+          if (at < 0) return;
+          this.waiting.splice(at, 1);
+          this.settle(job, new SandboxBusyError('instance'));
+        }, this.options.queueWaitMs ?? SANDBOX_DEFAULTS.queueWaitMs);
+      }
     });
   }
 
@@ -192,6 +209,7 @@ export class SandboxPool {
   }
 
   private settle(job: Job, outcome: { value: unknown } | Error) {
+    if (job.waitTimer) clearTimeout(job.waitTimer);
     if (job.account !== undefined) {
       const count = (this.perAccount.get(job.account) ?? 1) - 1;
       if (count <= 0) this.perAccount.delete(job.account);
@@ -206,6 +224,7 @@ export class SandboxPool {
       if (this.waiting.length === 0) return;
       if (slot.job) continue;
       const job = this.waiting.shift() as Job;
+      if (job.waitTimer) clearTimeout(job.waitTimer);
       this.start(slot, job);
     }
   }
