@@ -103,8 +103,9 @@ export async function pdfNeedsPassword(bytes: Buffer, options: { account?: strin
   // of answering 0), so open the file without a password: an encrypted file that does not open says
   // "invalid password"; a plain or owner-only one opens (0), an unreadable one fails with another message.
   const { code, messages } = await runQpdf(bytes, ['--is-encrypted', '/in.pdf'], false, options.account);
-  // --is-encrypted: 0 when it opened an encrypted file (an owner password only), 2 when it is not encrypted.
-  if (code === 0 || code === 2) return false;
+  // --is-encrypted: 0 when it opened an encrypted file (an owner password only); 2 and silent when it is not
+  // encrypted. 2 with a message is an error (std::bad_alloc at the memory cap, a file it cannot read).
+  if (code === 0 || (code === 2 && messages.trim() === '')) return false;
   if (/invalid password/i.test(messages)) return true;
   throw new SandboxJobError('failed', 'unreadable');
 }
