@@ -120,17 +120,40 @@ function sandboxJob(app, name, payload) {
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.once('message', (reply) => {
+    child.on('message', (reply) => {
+      // The child says it has loaded ({ ready: true }) before it answers the job.
+      if (reply.ready) return;
       clearTimeout(timer);
       child.disconnect();
       resolve(reply);
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
+      // After an answer, the child's exit (it leaves when the channel closes) settles nothing.
       reject(new CheckFailed(`the sandbox child exited (${code ?? signal}) before answering:\n${stderr}`));
     });
     child.send({ id: 1, name, payload });
   });
+}
+
+/** A one-page PDF with a correct cross-reference table, written by hand (no pdf-lib in this script). */
+function onePagePdf() {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+  ];
+  let text = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = text.length;
+    text += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = text.length;
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) text += `${String(at).padStart(10, '0')} 00000 n \n`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(text, 'latin1');
 }
 
 async function main() {
@@ -219,10 +242,7 @@ async function main() {
         `the sandbox did not convert the HEIC photo: ${JSON.stringify(converted).slice(0, 200)}`,
       );
     }
-    const minimalPdf = Buffer.from(
-      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
-        '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-    );
+    const minimalPdf = onePagePdf();
     const locked = await sandboxJob(app, 'qpdf', {
       input: minimalPdf,
       args: ['/in.pdf', '--encrypt', 'user-pw', 'owner-pw', '256', '--', '/out.pdf'],
