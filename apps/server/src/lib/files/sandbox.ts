@@ -330,12 +330,17 @@ export class SandboxPool {
     slot.watchdog = null;
     slot.killedFor = null;
     this.settle(job, outcome);
-    // A child left holding more than half its cap after a job (its garbage is collected after each one) is
+    // A child left holding more than three quarters of its cap after a job (its garbage is collected after each one) is
     // replaced before its next job, so no job starts near the cap.
     const child = slot.child;
     if (child?.pid) {
       void residentBytes(child.pid).then((bytes) => {
-        if (bytes !== null && bytes > (this.options.memoryMb * MB) / 2 && slot.child === child && !slot.job) {
+        if (
+          bytes !== null &&
+          bytes > (this.options.memoryMb * MB * 3) / 4 &&
+          slot.child === child &&
+          !slot.job
+        ) {
           void this.stop(slot);
         }
       });

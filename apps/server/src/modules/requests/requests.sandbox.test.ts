@@ -92,7 +92,7 @@ beforeAll(async () => {
   // One child with a small cap: the bombs meet it quickly. A queue of one and one job per account, so the
   // limits can be reached with three clients.
   t = await createTestApp({
-    sandbox: { processes: 1, queueLimit: 1, accountLimit: 1, memoryMb: 256, timeoutMs: 30_000 },
+    sandbox: { processes: 1, queueLimit: 1, accountLimit: 1, memoryMb: 512, timeoutMs: 30_000 },
   });
   asha = await signUpAndLogIn(t, 'asha.sandbox@example.com', { first: 'Asha', last: 'Rao' });
   ravi = await signUpAndLogIn(t, 'ravi.sandbox@example.com', { first: 'Ravi', last: 'Kumar' });
