@@ -200,6 +200,8 @@ async function underLoad<T>(base: string, reader: Session, work: () => Promise<T
   let peakRss = rssBefore;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb())), 50);
   histogram.enable();
+  // The histogram records from its second tick on: let it tick before the work starts.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   let done = false;
   const reads: number[] = [];
   const readerLoop = (async () => {
@@ -217,6 +219,8 @@ async function underLoad<T>(base: string, reader: Session, work: () => Promise<T
     done = true;
     await readerLoop;
   }
+  // A tick after the work, so a stall at its end is recorded too.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   const seconds = (performance.now() - started) / 1000;
   histogram.disable();
   clearInterval(sampler);

@@ -67,6 +67,8 @@ async function measured<T>(work: () => Promise<T>) {
   const rssBefore = process.memoryUsage().rss;
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
+  // The histogram records from its second tick on: let it tick before the work starts.
+  await sleep(50);
   let done = false;
   let reads = 0;
   const reader = (async () => {
@@ -79,7 +81,10 @@ async function measured<T>(work: () => Promise<T>) {
   const result = await work();
   done = true;
   await reader;
+  // A tick after the work, so a stall during it is recorded (the histogram samples on a timer).
+  await sleep(50);
   histogram.disable();
+  expect(histogram.count).toBeGreaterThan(0);
   return {
     result,
     loopMaxMs: histogram.max / 1e6,

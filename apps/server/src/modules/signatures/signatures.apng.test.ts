@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MESSAGES } from '@taxfirm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apngBomb } from '../../../test/bombs.ts';
@@ -32,6 +33,8 @@ describe('account/signatures/sign with the APNG bomb as the drawing', () => {
     const started = sandbox().jobsStarted;
     const histogram = monitorEventLoopDelay({ resolution: 10 });
     histogram.enable();
+    // The histogram records from its second tick on: let it tick before the work starts.
+    await sleep(50);
     const [res, read] = await Promise.all([
       t.postAs(mei.sid, '/api/account/signatures/sign', {
         document_id: randomUUID(),
@@ -41,7 +44,10 @@ describe('account/signatures/sign with the APNG bomb as the drawing', () => {
       }),
       t.postAs(john.sid, '/api/user/taxpayerinfo'),
     ]);
+    // A tick after the work, so a stall during it is recorded (the histogram samples on a timer).
+    await sleep(50);
     histogram.disable();
+    expect(histogram.count).toBeGreaterThan(0);
     expect(
       [
         [422, MESSAGES.SIGNATURE_DRAWING_REQUIRED],

@@ -121,9 +121,14 @@ describe('checking a signature', () => {
     const started = sandbox().jobsStarted;
     const histogram = monitorEventLoopDelay({ resolution: 10 });
     histogram.enable();
+    // The histogram records from its second tick on: let it tick before the work starts.
+    await sleep(50);
     // pdf-lib alone would decode the frame at 8000x8000 on this thread (seconds, hundreds of MB).
     const [answer] = await Promise.all([canEmbedPng(bomb), sleep(150)]);
+    // A tick after the work, so a stall during it is recorded (the histogram samples on a timer).
+    await sleep(50);
     histogram.disable();
+    expect(histogram.count).toBeGreaterThan(0);
     expect(answer).toBe(false);
     expect(histogram.max / 1e6).toBeLessThan(100);
     expect(sandbox().jobsStarted).toBe(started);
