@@ -3,11 +3,13 @@
 // dependencies only (`npm ci --omit=dev`), checks that no development package came along, then, against a
 // fresh PostgreSQL database on TEST_DATABASE_URL's server and with production settings, runs
 // `npm run db:migrate`, `npm run staff:create`, the other operator tools and the server,
-// and reads /readyz and the home page.
+// and reads /readyz and the home page. It also runs one job in the files sandbox's child process as the
+// server forks it (apps/server/dist/sandbox-child.js, capped): a HEIC photo converted to JPEG and a locked
+// PDF recognised, so a missing bundle or a decoder missing from the production install fails here.
 // Run after `npm run build`; exits non-zero on any failure.
-import { spawn, spawnSync } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -103,8 +105,63 @@ async function waitForReady(url, server) {
   throw new CheckFailed(`${url} did not answer 200 within 90 seconds`);
 }
 
+/**
+ * One job in the files sandbox's child, started as lib/files/sandbox.ts starts it (advanced serialization,
+ * a memory cap), from the production install in `app`; answers the job's reply.
+ */
+function sandboxJob(app, name, payload) {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(app, 'apps/server/dist/sandbox-child.js'), [], {
+      cwd: app,
+      execArgv: ['--max-old-space-size=256', '--wasm-max-mem-pages=6144', '--expose-gc'],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('message', (reply) => {
+      // The child says it has loaded ({ ready: true }) before it answers the job.
+      if (reply.ready) return;
+      clearTimeout(timer);
+      child.disconnect();
+      resolve(reply);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      // After an answer, the child's exit (it leaves when the channel closes) settles nothing.
+      reject(new CheckFailed(`the sandbox child exited (${code ?? signal}) before answering:\n${stderr}`));
+    });
+    child.send({ id: 1, name, payload });
+  });
+}
+
+/** A one-page PDF with a correct cross-reference table, written by hand (no pdf-lib in this script). */
+function onePagePdf() {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+  ];
+  let text = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = text.length;
+    text += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = text.length;
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) text += `${String(at).padStart(10, '0')} 00000 n \n`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(text, 'latin1');
+}
+
 async function main() {
-  for (const output of ['apps/server/dist/server.js', 'apps/web/build/server/index.js']) {
+  for (const output of [
+    'apps/server/dist/server.js',
+    'apps/server/dist/sandbox-child.js',
+    'apps/web/build/server/index.js',
+  ]) {
     if (!existsSync(path.join(ROOT, output)))
       throw new CheckFailed(`${output} is missing: run npm run build first`);
   }
@@ -176,6 +233,35 @@ async function main() {
       TRUST_PROXY: '0',
       LOG_LEVEL: 'warn',
     };
+
+    step('the files sandbox: a HEIC photo to JPEG and a locked PDF, in dist/sandbox-child.js');
+    const heic = readFileSync(path.join(ROOT, 'apps/server/test/fixtures/photo.heic'));
+    const converted = await sandboxJob(app, 'heic-to-jpeg', heic);
+    if (!converted.ok || Buffer.from(converted.result).subarray(0, 3).toString('hex') !== 'ffd8ff') {
+      throw new CheckFailed(
+        `the sandbox did not convert the HEIC photo: ${JSON.stringify(converted).slice(0, 200)}`,
+      );
+    }
+    const minimalPdf = onePagePdf();
+    const locked = await sandboxJob(app, 'qpdf', {
+      input: minimalPdf,
+      args: ['/in.pdf', '--encrypt', 'user-pw', 'owner-pw', '256', '--', '/out.pdf'],
+      wantOutput: true,
+    });
+    const lockedBytes = locked.ok && locked.result.output ? Buffer.from(locked.result.output) : null;
+    const asked = lockedBytes
+      ? await sandboxJob(app, 'qpdf', {
+          input: lockedBytes,
+          args: ['--is-encrypted', '/in.pdf'],
+          wantOutput: false,
+        })
+      : null;
+    if (!asked?.ok || asked.result.code === 0 || !/invalid password/i.test(asked.result.messages)) {
+      throw new CheckFailed(`the sandbox's qpdf did not lock and recognise a PDF: ${JSON.stringify(asked)}`);
+    }
+    process.stdout.write(
+      `HEIC → JPEG (${converted.result.length} bytes) and a locked PDF recognised, in the sandbox's child\n`,
+    );
 
     step('npm run db:migrate and npm start keep production when NODE_ENV is unset (F-02)');
     for (const script of ['db:migrate', 'start']) {

@@ -1,5 +1,6 @@
-// Bundles the server and every command-line tool (each file directly in src/cli/, tests aside) into
-// dist/<name>.js, so that a production install (`npm ci --omit=dev`, no tsx) runs them all with plain node.
+// Bundles the server, the files sandbox's child process (src/sandbox-child.ts, which lib/files/sandbox.ts
+// forks from dist/sandbox-child.js) and every command-line tool (each file directly in src/cli/, tests aside)
+// into dist/<name>.js, so that a production install (`npm ci --omit=dev`, no tsx) runs them all with plain node.
 // Workspace packages (TypeScript source) are compiled in; npm dependencies stay external and load from
 // node_modules. Shared code goes into chunks beside the entries: dist/ stays flat, because src/paths.ts finds
 // the migrations and the web build relative to whichever file of dist/ it ends up in.
@@ -20,7 +21,7 @@ const cliEntries = readdirSync('src/cli', { withFileTypes: true })
 rmSync('dist', { recursive: true, force: true });
 
 const result = await build({
-  entryPoints: ['src/server.ts', ...cliEntries],
+  entryPoints: ['src/server.ts', 'src/sandbox-child.ts', ...cliEntries],
   outdir: 'dist',
   entryNames: '[name]',
   chunkNames: 'chunk-[hash]',

@@ -6,7 +6,9 @@
  *   uploads: server memory during 20 concurrent 6 MB uploads and upload throughput against a bare
  *     multipart route, then the built server's start-up time and idle memory, on PGlite and PostgreSQL
  *     (bench/uploads.ts, bench/memory.ts);
- *   lighthouse: the public pages on the built app (bench/lighthouse.ts).
+ *   lighthouse: the public pages on the built app (bench/lighthouse.ts);
+ *   sandbox: 20 concurrent 12-MP HEIC uploads while another client reads, and the bomb files, through the
+ *     files sandbox (bench/sandbox.ts).
  * One part alone: `BENCH_ONLY=uploads npm run bench` (or api, lighthouse; several: api,uploads); see
  * selectedParts() for the flags.
  */
@@ -15,8 +17,9 @@ import { runLighthouse } from './lighthouse.ts';
 import { runUploadBench } from './uploads.ts';
 import { runMemoryBench } from './memory.ts';
 import { runSeasonBench } from './season.ts';
+import { runSandboxBench } from './sandbox.ts';
 
-const PARTS = ['api', 'uploads', 'lighthouse', 'season'] as const;
+const PARTS = ['api', 'uploads', 'lighthouse', 'season', 'sandbox'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
@@ -47,6 +50,7 @@ async function main() {
   }
   if (parts.has('lighthouse')) await runLighthouse();
   if (parts.has('season')) await runSeasonBench();
+  if (parts.has('sandbox')) await runSandboxBench();
 }
 
 await main();

@@ -23,6 +23,7 @@ import { createTransport, startMailWorker } from './modules/mail/mail.worker.ts'
 import { sessionPlugin } from './plugins/app/session.ts';
 import type { ObjectStorage } from './lib/storage/object-storage.ts';
 import { startOrphanSweeper } from './lib/storage/orphan-sweeper.ts';
+import { closeSandbox, configureSandbox, type SandboxOptions } from './lib/files/sandbox.ts';
 import { careersRoutes } from './modules/careers/careers.routes.ts';
 import { isApiPath } from './lib/request-path.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -121,6 +122,8 @@ export type AppConfig = {
   payments?: PaymentsAppConfig;
   /** Résumé bytes stored per 24 hours across every applicant (CAREERS_RESUME_BYTES_PER_DAY; 500 MB if unset). */
   careers?: { resumeBytesPerDay?: number };
+  /** The files sandbox's limits (lib/files/sandbox.ts; SANDBOX_* in env.ts); its defaults when not given. */
+  sandbox?: Partial<SandboxOptions>;
 };
 
 export type AppDeps = {
@@ -171,6 +174,9 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('storage', storage);
   app.decorateRequest('user', null);
+  // The files sandbox's children start at the first upload that needs one; closing the app stops them.
+  configureSandbox(config.sandbox ?? {});
+  app.addHook('onClose', () => closeSandbox());
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // API answers are personal or current: never cached by a browser or proxy.

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SandboxOptions } from './lib/files/sandbox.ts';
 
 /** Fewer distinct characters than this is a made-up secret, not a random one (F-18). */
 const MIN_DISTINCT_CHARS = 12;
@@ -116,6 +117,17 @@ const envSchema = z
       .int()
       .min(0)
       .default(500 * 1024 * 1024),
+    // The files sandbox (lib/files/sandbox.ts, issue 33): child processes that decode and convert uploads.
+    /** Child processes per instance (each takes up to SANDBOX_MEMORY_MB while it works). */
+    SANDBOX_PROCESSES: z.coerce.number().int().min(1).max(8).default(1),
+    /** Jobs waiting per instance beyond which a new one is refused with 503. */
+    SANDBOX_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),
+    /** Jobs waiting or running per account beyond which its next is refused with 429. */
+    SANDBOX_ACCOUNT_JOBS: z.coerce.number().int().min(1).max(100).default(3),
+    /** A child's memory cap (V8 heap, WebAssembly memory and resident memory), in MB. */
+    SANDBOX_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(1024),
+    /** A job over this is killed and its file refused. */
+    SANDBOX_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   })
   .superRefine((v, ctx) => {
     if (v.STORAGE === 's3' && !v.S3_BUCKET) {
@@ -228,6 +240,8 @@ export type Env = {
   logLevel: string;
   trustProxy: number;
   careersResumeBytesPerDay: number;
+  /** The files sandbox's limits (SANDBOX_*). */
+  sandbox: SandboxOptions;
 };
 
 export type S3Config = {
@@ -313,6 +327,13 @@ export function loadEnv(
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY ?? 0,
     careersResumeBytesPerDay: v.CAREERS_RESUME_BYTES_PER_DAY,
+    sandbox: {
+      processes: v.SANDBOX_PROCESSES,
+      queueLimit: v.SANDBOX_QUEUE,
+      accountLimit: v.SANDBOX_ACCOUNT_JOBS,
+      memoryMb: v.SANDBOX_MEMORY_MB,
+      timeoutMs: v.SANDBOX_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 

@@ -53,6 +53,7 @@ async function main() {
       trustProxy: env.trustProxy,
       payments: env.payments,
       careers: { resumeBytesPerDay: env.careersResumeBytesPerDay },
+      sandbox: env.sandbox,
       // A pass soon after start (at most a minute), then every interval.
       reminders: {
         intervalMs: env.reminderIntervalMs,

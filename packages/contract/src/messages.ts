@@ -384,6 +384,12 @@ export const MESSAGES = {
   REFUND_OUTCOME_UNKNOWN:
     'The payment provider did not confirm the refund. It is recorded as pending and will be checked with the provider within minutes; do not refund it again.',
   CONSENT_SIGNATURE_MISMATCH: 'Sign by typing your own name as it is on your account:',
+  // Files sandbox (issue 33: S2-01..S2-03): limits of the pool that decodes and converts uploaded files.
+  FILES_BUSY: 'We are processing many files right now. Please try again in a few minutes.',
+  FILES_BUSY_ACCOUNT: 'Your earlier files are still being processed. Please wait a moment, then try again.',
+  FILE_NOT_PROCESSED:
+    'This file could not be processed. Please send another copy of it, or a PDF or JPEG instead.',
+  PHOTO_TOO_LARGE: 'Photos can be at most 50 megapixels. Please send a smaller photo or a JPEG.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

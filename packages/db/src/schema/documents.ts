@@ -54,8 +54,6 @@ export const documents = pgTable(
     requestItemId: uuid().references(() => requestItems.id, { onDelete: 'set null' }),
     /** A password-protected PDF with no unlocked copy yet. */
     locked: boolean().notNull().default(false),
-    /** The PDF's password, sealed by the keyring like an identity number; used only to make the unlocked copy. */
-    pdfPasswordSealed: text(),
     /** The unlocked copy of a password-protected PDF (what staff open); the original stays as received. */
     unlockedStorageKey: text().unique(),
   },

@@ -1,107 +1,126 @@
 /**
  * Password-protected PDFs (Indian bank statements, Form 16 and CAS files usually are): detect them at upload
  * and, given the password, keep an unlocked copy. pdf-lib cannot decrypt, so this runs qpdf (Apache-2.0)
- * compiled to WebAssembly (@neslinesli93/qpdf-wasm). Each run gets a fresh instance in a worker thread:
- * qpdf's WebAssembly build writes to the console, sets process.exitCode and cannot be reused after its main
- * returns; in a worker none of that reaches the server, and a slow file does not block the event loop.
+ * compiled to WebAssembly (@neslinesli93/qpdf-wasm), in the sandbox's child processes (lib/files/sandbox.ts),
+ * with a memory cap and a timeout: qpdf inflates whole streams, so a small PDF can ask for gigabytes (S2-03).
+ * Whether a PDF is encrypted at all is read first from its last trailer (lib/files/file-headers.ts): only
+ * then does qpdf run.
  */
 // The module's default export: the built server's banner already declares `createRequire` at the top level.
 import nodeModule from 'node:module';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { pdfTrailerEncrypted } from './file-headers.ts';
+import { sandbox, SandboxJobError } from './sandbox.ts';
 
-const MODULE_PATH = nodeModule.createRequire(import.meta.url).resolve('@neslinesli93/qpdf-wasm');
-const WASM_PATH = path.join(path.dirname(MODULE_PATH), 'qpdf.wasm');
-/** A PDF qpdf has not finished with by then is treated as one it could not read. */
-const RUN_TIMEOUT_MS = 60_000;
+export type QpdfResult = { code: number; output: Buffer | null; messages: string };
+type QpdfModule = {
+  FS: { writeFile(path: string, data: Uint8Array): void; readFile(path: string): Uint8Array };
+  callMain(args: string[]): number;
+};
 
 /**
- * Runs qpdf on /in.pdf inside the worker; answers its exit status, what it wrote to stderr (the start of it)
- * and /out.pdf when asked for. qpdf's WebAssembly build binds console.log/error when it is created, so they
- * are replaced first: its messages are returned, never printed.
+ * One qpdf run on `input` with `args` (the input is /in.pdf, an output /out.pdf), in this process: the
+ * sandbox's child calls it (src/sandbox-child.ts). Each run gets a fresh qpdf instance: its WebAssembly build
+ * cannot be reused after its main returns. What it prints is collected (the start of it) and answered, never
+ * printed.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-let messages = '';
-const collect = (...parts) => { if (messages.length < 4096) messages += parts.join(' ') + '\\n'; };
-console.log = collect;
-console.error = collect;
-const createModule = require(workerData.modulePath);
-(async () => {
-  const qpdf = await createModule({ locateFile: () => workerData.wasmPath });
-  qpdf.FS.writeFile('/in.pdf', workerData.input);
-  let code;
+export async function runQpdfHere(
+  input: Uint8Array,
+  args: string[],
+  wantOutput: boolean,
+): Promise<QpdfResult> {
+  const require = nodeModule.createRequire(import.meta.url);
+  const modulePath = require.resolve('@neslinesli93/qpdf-wasm');
+  const createModule = require(modulePath) as (options: object) => Promise<QpdfModule>;
+  let messages = '';
+  const collect = (...parts: unknown[]) => {
+    if (messages.length < 4096) messages += `${parts.join(' ')}\n`;
+  };
+  const { log, error } = console;
+  console.log = collect;
+  console.error = collect;
   try {
-    code = qpdf.callMain(workerData.args);
-  } catch (error) {
-    code = error && typeof error.status === 'number' ? error.status : 2;
-  }
-  let output = null;
-  if (workerData.wantOutput && (code === 0 || code === 3)) {
-    try { output = qpdf.FS.readFile('/out.pdf'); } catch { output = null; }
-  }
-  parentPort.postMessage({ code, output, messages });
-})().catch(() => parentPort.postMessage({ code: -1, output: null, messages }));
-`;
-
-const ENCRYPT_MARKER = Buffer.from('/Encrypt');
-
-type QpdfResult = { code: number; output: Buffer | null; messages: string };
-
-/** One qpdf run on `input` with `args` (the input is /in.pdf, an output /out.pdf). */
-function runQpdf(input: Buffer, args: string[], wantOutput: boolean): Promise<QpdfResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { modulePath: MODULE_PATH, wasmPath: WASM_PATH, input, args, wantOutput },
-      // qpdf's messages (which may name the file) are read and dropped, never logged.
-      stdout: true,
-      stderr: true,
+    const qpdf = await createModule({
+      wasmBinary: readFileSync(path.join(path.dirname(modulePath), 'qpdf.wasm')),
+      print: collect,
+      printErr: collect,
     });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    let settled = false;
-    const finish = (result: QpdfResult | Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (result instanceof Error) reject(result);
-      else resolve(result);
-    };
-    const timer = setTimeout(() => finish(new Error('qpdf timed out')), RUN_TIMEOUT_MS);
-    worker.once('message', (message: { code: number; output: Uint8Array | null; messages: string }) => {
-      finish({
-        code: message.code,
-        output: message.output ? Buffer.from(message.output) : null,
-        messages: message.messages,
-      });
-    });
-    worker.once('error', (error) => finish(error));
-    worker.once('exit', (code) => finish(new Error(`qpdf worker exited (${code})`)));
-  });
+    qpdf.FS.writeFile('/in.pdf', input);
+    let code: number;
+    try {
+      code = qpdf.callMain(args);
+    } catch (thrown) {
+      const status = (thrown as { status?: unknown } | null)?.status;
+      code = typeof status === 'number' ? status : 2;
+    }
+    let output: Buffer | null = null;
+    if (wantOutput && (code === 0 || code === 3)) {
+      try {
+        output = Buffer.from(qpdf.FS.readFile('/out.pdf'));
+      } catch {
+        output = null;
+      }
+    }
+    return { code, output, messages };
+  } finally {
+    console.log = log;
+    console.error = error;
+    process.exitCode = 0;
+  }
+}
+
+/** One qpdf run in the sandbox. */
+async function runQpdf(
+  input: Buffer,
+  args: string[],
+  wantOutput: boolean,
+  account?: string,
+): Promise<QpdfResult> {
+  const result = await sandbox().run<{ code: number; output: Uint8Array | null; messages: string }>(
+    'qpdf',
+    { input, args, wantOutput },
+    account,
+  );
+  return {
+    code: result.code,
+    output: result.output
+      ? Buffer.from(result.output.buffer, result.output.byteOffset, result.output.byteLength)
+      : null,
+    messages: result.messages,
+  };
 }
 
 /**
  * True when the PDF cannot be opened without a password. A PDF with only an owner password (printing or
- * copying restricted) opens, so it is not locked; a file qpdf cannot read at all is not called locked either.
+ * copying restricted) opens, so it is not locked; a PDF whose last trailer has no /Encrypt is answered at
+ * once, without qpdf. Throws SandboxBusyError (queue full), and SandboxJobError when qpdf did not finish
+ * (over time or memory) or could not read a PDF its trailer says is encrypted: such a file is refused.
  */
-export async function pdfNeedsPassword(bytes: Buffer): Promise<boolean> {
-  // Only a PDF with an encryption dictionary can need a password: every other one is answered at once.
-  if (!bytes.includes(ENCRYPT_MARKER)) return false;
+export async function pdfNeedsPassword(bytes: Buffer, options: { account?: string } = {}): Promise<boolean> {
+  if (!pdfTrailerEncrypted(bytes)) return false;
   // qpdf's --requires-password cannot tell in this WebAssembly build (it stops at the password error instead
   // of answering 0), so open the file without a password: an encrypted file that does not open says
   // "invalid password"; a plain or owner-only one opens (0), an unreadable one fails with another message.
-  const { code, messages } = await runQpdf(bytes, ['--is-encrypted', '/in.pdf'], false);
-  return code !== 0 && /invalid password/i.test(messages);
+  const { code, messages } = await runQpdf(bytes, ['--is-encrypted', '/in.pdf'], false, options.account);
+  // --is-encrypted: 0 when it opened an encrypted file (an owner password only); 2 and silent when it is not
+  // encrypted. 2 with a message is an error (std::bad_alloc at the memory cap, a file it cannot read).
+  if (code === 0 || (code === 2 && messages.trim() === '')) return false;
+  if (/invalid password/i.test(messages)) return true;
+  throw new SandboxJobError('failed', 'unreadable');
 }
 
 /** The PDF decrypted with `password`, or null when the password does not open it. */
-export async function unlockPdf(bytes: Buffer, password: string): Promise<Buffer | null> {
+export async function unlockPdf(
+  bytes: Buffer,
+  password: string,
+  options: { account?: string } = {},
+): Promise<Buffer | null> {
   const { output } = await runQpdf(
     bytes,
     [`--password=${password}`, '--decrypt', '/in.pdf', '/out.pdf'],
     true,
+    options.account,
   );
   if (!output || output.length === 0) return null;
   return output;

@@ -16,14 +16,12 @@ import { SECRET_CONTEXT } from '../accounts/mfa.service.ts';
 import { LINK_CONTEXT } from '../mail/outbox.ts';
 import { bodyContext } from '../messaging/messaging.service.ts';
 import { identityNumberContext, LEGACY_SSN_CONTEXT } from '../profile/profile.service.ts';
-import { pdfPasswordContext } from '../requests/requests.upload.service.ts';
 
 export const SEALED_KINDS = [
   'identity numbers',
   'MFA secrets',
   'e-mail links',
   'message bodies',
-  'PDF passwords',
   'file keys',
 ] as const;
 export type SealedKind = (typeof SEALED_KINDS)[number];
@@ -112,13 +110,6 @@ const SEALED_COLUMNS: SealedColumn[] = [
     column: 'body',
     clientColumn: 'client_id',
     contexts: ({ id, clientId }) => [bodyContext(clientId, id)],
-  },
-  {
-    kind: 'PDF passwords',
-    table: 'documents',
-    column: 'pdf_password_sealed',
-    clientColumn: 'client_id',
-    contexts: ({ id, clientId }) => [pdfPasswordContext(clientId, id)],
   },
 ];
 

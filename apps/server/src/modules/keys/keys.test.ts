@@ -27,7 +27,6 @@ import { SECRET_CONTEXT } from '../accounts/mfa.service.ts';
 import { enqueueEmail, renderEmail } from '../mail/outbox.ts';
 import { openBody } from '../messaging/messaging.service.ts';
 import { LEGACY_SSN_CONTEXT, openIdentityNumber } from '../profile/profile.service.ts';
-import { pdfPasswordContext } from '../requests/requests.upload.service.ts';
 import { isRotationComplete, rotateKeys, type RotationReport } from './keys.service.ts';
 
 const KEY_A = TEST_ENCRYPTION_KEY;
@@ -39,7 +38,6 @@ const ONLY = { A: createKeyring(KEY_A), B: createKeyring(KEY_B), C: createKeyrin
 const TAXPAYER = { ...TAXPAYER_SAMPLE, email: 'ignored@example.com' };
 const SECRET_LINK = 'https://portal.example/reset?token=secret-token-1234';
 const MESSAGE = 'My SSN is 123-45-6789, for the return.';
-const PDF_PASSWORD = 'statement-password';
 const PDF = samplePdf(5000);
 const ATTACHMENT = samplePdf(80_000);
 
@@ -51,7 +49,6 @@ async function sealedValues(db: Database): Promise<string[]> {
     db.select({ v: users.mfaSecret }).from(users),
     db.select({ v: emailOutbox.secret }).from(emailOutbox),
     db.select({ v: messages.body }).from(messages),
-    db.select({ v: documents.pdfPasswordSealed }).from(documents),
   ]);
   return rows.flat().flatMap((row) => (row.v ? [row.v] : []));
 }
@@ -131,7 +128,6 @@ async function writeFixture(t: TestApp): Promise<Fixture> {
     storageKey: documentKey,
     sha256: stored.sha256,
     locked: true,
-    pdfPasswordSealed: ONLY.A.seal(Buffer.from(PDF_PASSWORD), pdfPasswordContext(asha.clientId, documentId)),
   });
 
   return {
@@ -162,12 +158,6 @@ async function expectReadable(t: TestApp, f: Fixture, keyring: Keyring, storage:
   expect(openBody(keyring, f.asha.clientId, f.messageId, message?.body ?? '')).toBe(MESSAGE);
   const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, f.outboxId));
   expect(mail && renderEmail(mail, keyring).text).toBe(`Open ${SECRET_LINK}`);
-  const [document] = await db.select().from(documents).where(eq(documents.id, f.documentId));
-  expect(
-    keyring
-      .open(document?.pdfPasswordSealed ?? '', pdfPasswordContext(f.asha.clientId, f.documentId))
-      .toString(),
-  ).toBe(PDF_PASSWORD);
   expect(await buffer(await storage.get(f.storageKeys.document))).toEqual(PDF);
   expect(await buffer(await storage.get(f.storageKeys.attachment))).toEqual(ATTACHMENT);
 }
@@ -220,7 +210,6 @@ describe.each(['local', 's3'] as const)('key rotation, %s storage', (driver) => 
       // The registrations' verification links and the reset link.
       'e-mail links': { resealed: first.kinds[2]?.total, failed: 0 },
       'message bodies': { resealed: 1, failed: 0 },
-      'PDF passwords': { resealed: 1, failed: 0 },
       'file keys': { resealed: 2, failed: 0 },
     });
     expect(progress).toContain('identity numbers 4/4');

@@ -65,7 +65,9 @@ export async function messagingRoutes(
       // Keys stored while preparing (converted photos) are removed with the rest if the request fails.
       const created: string[] = [];
       try {
-        const prepared = await prepareUploads(app.storage, files, KEY_PREFIX, created);
+        const prepared = await prepareUploads(app.storage, files, KEY_PREFIX, created, {
+          account: actor.userId,
+        });
         uploadsOf(request).splice(0, uploadsOf(request).length, ...prepared);
         const messageId = await sendClientMessage({
           db: app.db,

@@ -95,7 +95,9 @@ export async function messagingStaffRoutes(
       const taxYear = await messageTaxYear(settings, body.taxy);
       const created: string[] = [];
       try {
-        const prepared = await prepareUploads(app.storage, files, KEY_PREFIX, created);
+        const prepared = await prepareUploads(app.storage, files, KEY_PREFIX, created, {
+          account: actor.userId,
+        });
         uploadsOf(request).splice(0, uploadsOf(request).length, ...prepared);
         const messageId = await sendStaffMessage({
           db: app.db,

@@ -20,7 +20,7 @@ const KEY_PREFIX = uploadKeyPrefix(CALLS.accountRequestsUpload);
 
 export async function requestsUploadRoutes(
   app: FastifyInstance,
-  { settings, keyring }: { settings: SettingsCache; keyring: Keyring },
+  { settings }: { settings: SettingsCache; keyring: Keyring },
 ) {
   /** The item must be the session client's, live, this year's, not accepted, while documents are collected. */
   const checkItem = async (itemId: unknown, actor: ReturnType<typeof clientActorOf>) => {
@@ -46,7 +46,9 @@ export async function requestsUploadRoutes(
       // Keys stored while preparing (converted photos) are removed with the rest if the request fails.
       const created: string[] = [];
       try {
-        const prepared = await prepareUploads(app.storage, files, KEY_PREFIX, created);
+        const prepared = await prepareUploads(app.storage, files, KEY_PREFIX, created, {
+          account: actor.userId,
+        });
         // The request's own list now names what will be recorded (a converted photo replaces its HEIC).
         uploadsOf(request).splice(0, uploadsOf(request).length, ...prepared);
         const locked = await recordItemUploads({
@@ -88,7 +90,6 @@ export async function requestsUploadRoutes(
       await unlockDocument({
         db: app.db,
         storage: app.storage,
-        keyring,
         actor: clientActorOf(request),
         documentId: request.body.document_id,
         password: request.body.password,

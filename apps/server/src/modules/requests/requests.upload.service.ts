@@ -2,8 +2,12 @@
  * Files a client sends for a checklist item. They arrive through the documents pipeline (`lib/uploads.ts`:
  * streamed, sealed, type-checked by content, strictly under 25 MB); here a HEIC/HEIF photo becomes a JPEG and a
  * password-protected PDF is recognised, then the rows are written and the item moves to "uploaded" in one
- * transaction, with its history and an audit row. The password of a locked PDF is sealed by the keyring like
- * an identity number, bound to its document row, and used only to keep an unlocked copy beside the original.
+ * transaction, with its history and an audit row. The password of a locked PDF is used only to make an
+ * unlocked copy beside the original, and is not kept (S2-10).
+ *
+ * Photos and PDFs are decoded only in the files sandbox (lib/files/sandbox.ts), after their headers were
+ * read on this thread: a photo over 50 megapixels is refused without decoding, and qpdf runs only for a PDF
+ * whose last trailer names an encryption dictionary (S2-02, S2-03).
  */
 import { categoryOfItemType, MESSAGES } from '@taxfirm/contract';
 import { and, documents, eq, isNull, requestItems, type Database } from '@taxfirm/db';
@@ -11,9 +15,9 @@ import { Readable } from 'node:stream';
 import type { ClientActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { convertHeicToJpeg, jpegName } from '../../lib/files/heic.ts';
+import { convertHeicToJpeg, heicRefusal, jpegName } from '../../lib/files/heic.ts';
 import { pdfNeedsPassword, unlockPdf } from '../../lib/files/pdf-lock.ts';
+import { busyAppError, SandboxBusyError, SandboxJobError } from '../../lib/files/sandbox.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { filesCount, recordActivity } from '../messaging/activity.service.ts';
@@ -28,30 +32,51 @@ async function readAll(storage: ObjectStorage, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A refusal of the files in an upload (400, the message under `files`). */
+const filesRefused = (message: string) =>
+  new AppError('VALIDATION_FAILED', { message, details: { files: message } });
+
+/**
+ * The answer to a sandbox failure: a full queue is 503/429; a file the decoder could not read is the type
+ * refusal (`unreadable`); one killed over time or memory could not be processed (400).
+ */
+function sandboxRefusal(error: unknown, unreadable: string): unknown {
+  if (error instanceof SandboxBusyError) return busyAppError(error);
+  if (error instanceof SandboxJobError) {
+    return filesRefused(error.reason === 'failed' ? unreadable : MESSAGES.FILE_NOT_PROCESSED);
+  }
+  return error;
+}
+
 /** An upload as it will be recorded: converted when it was a HEIC photo, and whether it is a locked PDF. */
 export type PreparedUpload = Upload & { locked: boolean };
 
 /**
  * Convert HEIC/HEIF photos to JPEG (the original is removed) and mark password-protected PDFs. `created`
- * receives every key stored here, so a failed request can remove them too.
+ * receives every key stored here, so a failed request can remove them too. `account` is whose upload it is
+ * (the sandbox's per-account limit). Refused (400) when a photo declares more than 50 megapixels or a file
+ * cannot be processed; 503/429 when the sandbox's queue is full.
  */
 export async function prepareUploads(
   storage: ObjectStorage,
   uploads: readonly Upload[],
   keyPrefix: string,
   created: string[],
+  options: { account?: string } = {},
 ): Promise<PreparedUpload[]> {
   const prepared: PreparedUpload[] = [];
   for (const upload of uploads) {
     if (HEIC_TYPES.has(upload.type)) {
+      const photo = await readAll(storage, upload.key);
+      // Its declared size first, without decoding: a decoder allocates what the header says.
+      const refusal = heicRefusal(photo);
+      if (refusal === 'too-large') throw filesRefused(MESSAGES.PHOTO_TOO_LARGE);
+      if (refusal) throw filesRefused(MESSAGES.REQUEST_UPLOAD_WRONG_TYPE);
       let jpeg: Buffer;
       try {
-        jpeg = await convertHeicToJpeg(await readAll(storage, upload.key));
-      } catch {
-        throw new AppError('VALIDATION_FAILED', {
-          message: MESSAGES.REQUEST_UPLOAD_WRONG_TYPE,
-          details: { files: MESSAGES.REQUEST_UPLOAD_WRONG_TYPE },
-        });
+        jpeg = await convertHeicToJpeg(photo, options);
+      } catch (error) {
+        throw sandboxRefusal(error, MESSAGES.REQUEST_UPLOAD_WRONG_TYPE);
       }
       const key = `${keyPrefix}${crypto.randomUUID()}`;
       const stored = await storage.put(key, Readable.from([jpeg]));
@@ -68,8 +93,14 @@ export async function prepareUploads(
       });
       continue;
     }
-    const locked =
-      upload.type === 'application/pdf' && (await pdfNeedsPassword(await readAll(storage, upload.key)));
+    let locked = false;
+    if (upload.type === 'application/pdf') {
+      try {
+        locked = await pdfNeedsPassword(await readAll(storage, upload.key), options);
+      } catch (error) {
+        throw sandboxRefusal(error, MESSAGES.FILE_NOT_PROCESSED);
+      }
+    }
     prepared.push({ ...upload, locked });
   }
   return prepared;
@@ -129,19 +160,15 @@ export async function recordItemUploads(deps: {
   });
 }
 
-/** The keyring context a PDF's password is sealed under: bound to its document row and column. */
-export const pdfPasswordContext = (clientId: string, documentId: string) =>
-  `pdf-password|documents|${clientId}/${documentId}|pdf_password_sealed`;
-
 /**
  * The password of one of the session client's locked PDFs: when it opens the file, the unlocked copy is
- * stored beside the original (which stays as received), the password is sealed on the row and the row is no
- * longer locked. A wrong password changes nothing. Never logged.
+ * stored beside the original (which stays as received) and the row is no longer locked. The password is
+ * neither stored nor logged (S2-10): once the unlocked copy exists nothing needs it. A wrong password changes
+ * nothing.
  */
 export async function unlockDocument(deps: {
   db: Database;
   storage: ObjectStorage;
-  keyring: Keyring;
   actor: ClientActor;
   documentId: string;
   password: string;
@@ -156,7 +183,14 @@ export async function unlockDocument(deps: {
   );
   const [row] = await db.select({ storageKey: documents.storageKey }).from(documents).where(where);
   if (!row) throw new AppError('NOT_FOUND', { message: MESSAGES.DOCUMENT_NOT_FOUND });
-  const unlocked = await unlockPdf(await readAll(storage, row.storageKey), deps.password);
+  let unlocked: Buffer | null;
+  try {
+    unlocked = await unlockPdf(await readAll(storage, row.storageKey), deps.password, {
+      account: actor.userId,
+    });
+  } catch (error) {
+    throw sandboxRefusal(error, MESSAGES.FILE_NOT_PROCESSED);
+  }
   if (!unlocked) {
     throw new AppError('VALIDATION_FAILED', {
       message: MESSAGES.REQUEST_PDF_PASSWORD_WRONG,
@@ -171,14 +205,7 @@ export async function unlockDocument(deps: {
     if (!current) return false;
     await tx
       .update(documents)
-      .set({
-        locked: false,
-        unlockedStorageKey: key,
-        pdfPasswordSealed: deps.keyring.seal(
-          Buffer.from(deps.password, 'utf8'),
-          pdfPasswordContext(actor.clientId, deps.documentId),
-        ),
-      })
+      .set({ locked: false, unlockedStorageKey: key })
       .where(eq(documents.id, current.id));
     await audit(tx, {
       actor,

@@ -3,20 +3,12 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AccountRequests } from '@taxfirm/contract';
 import { MESSAGES, REQUEST_MAX_UPLOAD_BYTES } from '@taxfirm/contract';
-import { documents, eq, filings, inArray, requestItemEvents, requestItems } from '@taxfirm/db';
+import { documents, eq, filings, inArray, requestItemEvents, requestItems, sql } from '@taxfirm/db';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
-import {
-  createTestApp,
-  csrfFor,
-  signUpAndLogIn,
-  TEST_ENCRYPTION_KEY,
-  type TestApp,
-} from '../../../test/helpers.ts';
-import { createKeyring } from '../../lib/crypto/keyring.ts';
+import { createTestApp, csrfFor, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
 import { encryptPdf, pdfNeedsPassword, unlockPdf } from '../../lib/files/pdf-lock.ts';
-import { pdfPasswordContext } from './requests.upload.service.ts';
 
 type Session = { sid: string; userId: string; clientId: string };
 
@@ -221,13 +213,13 @@ describe('account/requests/upload', () => {
     const [after] = await itemDocuments(id);
     expect(after?.locked).toBe(false);
     expect(after?.unlockedStorageKey).toMatch(/^account-requests-upload\//);
-    // Sealed, bound to its row: the password is nowhere in clear, and opens only under its own context.
-    expect(after?.pdfPasswordSealed).not.toContain('ABCDE1234F');
-    expect(
-      createKeyring(TEST_ENCRYPTION_KEY)
-        .open(after?.pdfPasswordSealed ?? '', pdfPasswordContext(asha.clientId, doc?.id ?? ''))
-        .toString(),
-    ).toBe('ABCDE1234F');
+    // The password is not kept (S2-10): the row has no column for it, and no value of it names it.
+    expect(after).not.toHaveProperty('pdfPasswordSealed');
+    expect(JSON.stringify(after)).not.toContain('ABCDE1234F');
+    const columns = (await t.database.db.execute(
+      sql`select column_name from information_schema.columns where table_name = 'documents'`,
+    )) as unknown as { rows: { column_name: string }[] };
+    expect(columns.rows.map((row) => row.column_name)).not.toContain('pdf_password_sealed');
     expect(t.logs()).not.toContain('ABCDE1234F');
     // The original stays as received; the unlocked copy opens without a password.
     const chunks: Buffer[] = [];
@@ -237,7 +229,7 @@ describe('account/requests/upload', () => {
     expect(await pdfNeedsPassword(unlocked)).toBe(false);
     expect((await PDFDocument.load(unlocked)).getPageCount()).toBe(2);
     expect(await unlockPdf(locked, 'nope')).toBeNull();
-    // qpdf runs in its own thread: its failures never set this process's exit code.
+    // qpdf runs in the sandbox's child process: its failures never set this process's exit code.
     expect(process.exitCode ?? 0).toBe(0);
     expect(after?.storageKey).toBe(doc?.storageKey);
   });

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apngBomb } from '../../../test/bombs.ts';
 import { samplePdf } from '../../../test/files.ts';
+import { closeSandbox, sandbox } from '../../lib/files/sandbox.ts';
 import { makeTestPdf, makeTestPngDataUrl, pageText } from '../../../test/pdf-text.ts';
 import {
   canDrawTypedSignature,
@@ -65,6 +69,9 @@ const spouse = (): SignedBy => ({
   verification: 'e-mailed link + e-mailed one-time code: passed',
 });
 
+// The page counts, checks and signed files run in the sandbox's child: stopped when this file is done.
+afterAll(() => closeSandbox());
+
 describe('reading a PDF to sign', () => {
   it('counts the pages of a real PDF and refuses one pdf-lib cannot read', async () => {
     expect(await pdfPageCount(await makeTestPdf(3))).toBe(3);
@@ -107,6 +114,35 @@ describe('checking a signature', () => {
     huge.writeUInt32BE(20_000, 20);
     expect(pngDimensions(huge)).toEqual({ width: 20_000, height: 20_000 });
     expect(await canEmbedPng(huge)).toBe(false);
+  });
+
+  it('refuses the APNG bomb (IHDR 1x1, one 8000x8000 frame) by its chunks, without decoding it (S2-01)', async () => {
+    const bomb = apngBomb(8000);
+    const started = sandbox().jobsStarted;
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
+    // The histogram records from its second tick on: let it tick before the work starts.
+    await sleep(50);
+    // pdf-lib alone would decode the frame at 8000x8000 on this thread (seconds, hundreds of MB).
+    const [answer] = await Promise.all([canEmbedPng(bomb), sleep(150)]);
+    // A tick after the work, so a stall during it is recorded (the histogram samples on a timer).
+    await sleep(50);
+    histogram.disable();
+    expect(histogram.count).toBeGreaterThan(0);
+    expect(answer).toBe(false);
+    expect(histogram.max / 1e6).toBeLessThan(100);
+    expect(sandbox().jobsStarted).toBe(started);
+    // Stored before this rule, it cannot reach the decoder at completion either.
+    const doc = await input([taxpayer({ signature: { kind: 'drawn', png: bomb } })]);
+    await expect(makeSignedPdf(doc)).rejects.toBeInstanceOf(UnreadablePdfError);
+    expect(sandbox().jobsStarted).toBe(started);
+  });
+
+  it('decodes a drawing in the sandbox, not on this thread', async () => {
+    const png = pngOfDataUrl(makeTestPngDataUrl()) as Buffer;
+    const started = sandbox().jobsStarted;
+    expect(await canEmbedPng(png)).toBe(true);
+    expect(sandbox().jobsStarted).toBe(started + 1);
   });
 });
 

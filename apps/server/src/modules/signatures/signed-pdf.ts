@@ -5,9 +5,35 @@
  * appended (who signed, when in UTC and in the firm's zone, from where, how identity was checked, the
  * SHA-256 of the unsigned file). Saved with fixed dates and options, the same input always gives the same
  * bytes.
+ *
+ * Every parse of a PDF or PNG that came from outside (page count, the drawn-signature check, the stamping)
+ * runs in the sandbox's child processes (lib/files/sandbox.ts: memory cap, timeout, bounded queue), never on
+ * the server's event loop (S2-01); the `…Here` functions are what the child runs (src/sandbox-child.ts). A
+ * drawn PNG's chunks are checked first, without decoding (lib/files/file-headers.ts): an animation (whose
+ * frames declare their own sizes) or a size over the limits is refused before any decoder sees it.
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { Placement, SignerRole } from '@taxfirm/contract';
+import { checkPngHeaders } from '../../lib/files/file-headers.ts';
+import { busyAppError, sandbox, SandboxBusyError } from '../../lib/files/sandbox.ts';
+
+/** Options of the sandboxed calls: whose job it is (the per-account limit of lib/files/sandbox.ts). */
+export type SandboxCallOptions = { account?: string };
+
+/** A sandboxed job's answer; a full queue is a 503/429 AppError, any other failure is `fallback`. */
+async function inSandbox<T>(
+  name: string,
+  payload: unknown,
+  options: SandboxCallOptions,
+  fallback: () => T,
+): Promise<T> {
+  try {
+    return await sandbox().run<T>(name, payload, options.account);
+  } catch (error) {
+    if (error instanceof SandboxBusyError) throw busyAppError(error);
+    return fallback();
+  }
+}
 
 /** What the signed file's metadata names as its maker. */
 export const SIGNED_PDF_PRODUCER = 'Taxfirm client portal e-signature';
@@ -40,9 +66,19 @@ async function load(bytes: Uint8Array): Promise<PDFDocument> {
   return pdf;
 }
 
-/** The number of pages of a PDF pdf-lib can stamp; UnreadablePdfError otherwise. */
-export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+/** The number of pages of a PDF pdf-lib can stamp, read in this process (the sandbox's child). */
+export async function pdfPageCountHere(bytes: Uint8Array): Promise<number> {
   return (await load(bytes)).getPageCount();
+}
+
+/**
+ * The number of pages of a PDF pdf-lib can stamp, read in the sandbox; UnreadablePdfError otherwise (a PDF
+ * over the sandbox's time or memory too).
+ */
+export async function pdfPageCount(bytes: Uint8Array, options: SandboxCallOptions = {}): Promise<number> {
+  const count = await inSandbox<number | null>('pdf-page-count', bytes, options, () => null);
+  if (count === null) throw new UnreadablePdfError();
+  return count;
 }
 
 /** The placement with page 0 ("the last page") made the real page number; null when it is off the PDF. */
@@ -96,19 +132,23 @@ export function pngDimensions(png: Buffer): { width: number; height: number } | 
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-/** Is this a PNG (by its signature bytes) of a signature's size that pdf-lib can embed? */
-export async function canEmbedPng(png: Buffer): Promise<boolean> {
-  if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) return false;
-  const size = pngDimensions(png);
-  if (
-    !size ||
-    size.width === 0 ||
-    size.height === 0 ||
-    size.width > MAX_SIGNATURE_PNG_WIDTH ||
-    size.height > MAX_SIGNATURE_PNG_HEIGHT
-  ) {
-    return false;
-  }
+/** A drawing's chunks are sound, it is no animation, and its size is within the limits (no decoding). */
+const pngHeadersFit = (png: Buffer) =>
+  checkPngHeaders(png, { maxWidth: MAX_SIGNATURE_PNG_WIDTH, maxHeight: MAX_SIGNATURE_PNG_HEIGHT }) === null;
+
+/**
+ * Is this a PNG of a signature's size that pdf-lib can embed? Its chunks are checked first, on this thread
+ * without decoding (no animation, IHDR within the limits, nothing truncated); then it is decoded in the
+ * sandbox. A full sandbox queue is a 503/429 AppError.
+ */
+export async function canEmbedPng(png: Buffer, options: SandboxCallOptions = {}): Promise<boolean> {
+  if (!pngHeadersFit(png)) return false;
+  return inSandbox<boolean>('png-embeds', png, options, () => false);
+}
+
+/** Does pdf-lib embed this PNG, decoded in this process (the sandbox's child)? */
+export async function canEmbedPngHere(png: Buffer): Promise<boolean> {
+  if (!pngHeadersFit(png)) return false;
   try {
     const pdf = await PDFDocument.create();
     const image = await pdf.embedPng(png);
@@ -267,9 +307,25 @@ class EvidenceWriter {
 
 /**
  * The signed file: every signer's signature and date stamped at their places, then the evidence page.
- * Deterministic: the same input gives the same bytes (fixed dates, no object streams).
+ * Deterministic: the same input gives the same bytes (fixed dates, no object streams). Made in the sandbox;
+ * UnreadablePdfError when it cannot be (a drawing refused by its chunks, a PDF over time or memory).
  */
-export async function makeSignedPdf(input: SignedPdfInput): Promise<Uint8Array> {
+export async function makeSignedPdf(
+  input: SignedPdfInput,
+  options: SandboxCallOptions = {},
+): Promise<Uint8Array> {
+  for (const signer of input.signers) {
+    if (signer.signature.kind === 'drawn' && !pngHeadersFit(signer.signature.png)) {
+      throw new UnreadablePdfError(new Error('the drawing was refused'));
+    }
+  }
+  const bytes = await inSandbox<Uint8Array | null>('signed-pdf', input, options, () => null);
+  if (!bytes) throw new UnreadablePdfError();
+  return bytes;
+}
+
+/** The signed file, made in this process (the sandbox's child runs it). */
+export async function makeSignedPdfHere(input: SignedPdfInput): Promise<Uint8Array> {
   const pdf = await load(input.original);
   const pageCount = pdf.getPageCount();
   const script = await pdf.embedFont(SIGNATURE_FONT);
