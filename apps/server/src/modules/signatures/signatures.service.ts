@@ -159,9 +159,14 @@ const rolesOf = (choice: SignerChoice): SignerRole[] =>
   choice === 'both' ? ['taxpayer', 'spouse'] : [choice];
 
 /** A stored upload's page count, or 422 SIGNATURE_PDF_UNREADABLE (encrypted, corrupt). */
-async function readablePages(storage: ObjectStorage, upload: Upload, field: string): Promise<number> {
+async function readablePages(
+  storage: ObjectStorage,
+  upload: Upload,
+  field: string,
+  account: string,
+): Promise<number> {
   try {
-    return await pdfPageCount(await readStored(storage, upload.key));
+    return await pdfPageCount(await readStored(storage, upload.key), { account });
   } catch (error) {
     if (error instanceof UnreadablePdfError) throw unprocessable(MESSAGES.SIGNATURE_PDF_UNREADABLE, field);
     throw error;
@@ -194,8 +199,8 @@ export async function createSignatureDocument(deps: {
   if (spouse && (!spouse.name || !spouse.email)) {
     throw unprocessable(MESSAGES.SIGNATURE_SPOUSE_REQUIRED, spouse.name ? 'spouse_email' : 'spouse_name');
   }
-  const pages = await readablePages(deps.storage, document, 'document');
-  if (returnFile) await readablePages(deps.storage, returnFile, 'return');
+  const pages = await readablePages(deps.storage, document, 'document', actor.userId);
+  if (returnFile) await readablePages(deps.storage, returnFile, 'return', actor.userId);
   const placements = roles.map((role) => {
     const given = fields.placements[role] ?? DEFAULT_PLACEMENTS[fields.kind][role];
     const signature = resolvePlacement(given.signature, pages);
@@ -667,6 +672,9 @@ export type SignerIdentity =
 const auditActorOf = (who: SignerIdentity): ClientActor | VisitorActor =>
   who.kind === 'client' ? who.actor : { kind: 'visitor', userId: null, ...who.origin };
 const auditPrefix = (who: SignerIdentity) => (who.kind === 'client' ? 'client' : 'spouse');
+/** Whose share of the files sandbox a signer's file work counts against (its per-account limit). */
+const sandboxAccountOf = (who: SignerIdentity) =>
+  who.kind === 'client' ? who.actor.userId : `spouse:${who.signerId}`;
 
 /**
  * The spouse's signer row and document for a link token: its hash names the row; a token that names none,
@@ -892,7 +900,7 @@ export async function sendSignatureCode(deps: {
 }
 
 /** The signature as stored: refused (422) when it cannot be drawn on the PDF. */
-async function checkedSignature(input: SignatureInput): Promise<CheckedSignature> {
+async function checkedSignature(input: SignatureInput, account: string): Promise<CheckedSignature> {
   if (input.kind === 'typed') {
     const text = input.text.trim();
     if (!(await canDrawTypedSignature(text))) {
@@ -901,7 +909,7 @@ async function checkedSignature(input: SignatureInput): Promise<CheckedSignature
     return { kind: 'typed', text };
   }
   const png = pngOfDataUrl(input.png);
-  if (!png || !(await canEmbedPng(png)))
+  if (!png || !(await canEmbedPng(png, { account })))
     throw unprocessable(MESSAGES.SIGNATURE_DRAWING_REQUIRED, 'signature');
   return { kind: 'drawn', png, dataUrl: input.png };
 }
@@ -1057,6 +1065,8 @@ async function prepareSignedFile(input: {
   firmName: string;
   documentId: string;
   mine: SignerRow;
+  /** The signer's share of the files sandbox. */
+  account: string;
 }): Promise<PreparedFile | null> {
   const { db, storage, mine } = input;
   const [document] = await db
@@ -1082,17 +1092,20 @@ async function prepareSignedFile(input: {
   }
   const byRole = (a: SignerRow, b: SignerRow) => (a.role === b.role ? 0 : a.role === 'taxpayer' ? -1 : 1);
   const bytes = Buffer.from(
-    await makeSignedPdf({
-      original,
-      title: document.title,
-      firmName: input.firmName,
-      timeZone: FIRM_TIME_ZONE,
-      documentId: document.id,
-      sha256: document.sha256,
-      returnSha256: document.returnSha256,
-      signers: [...all].sort(byRole).map(signedByOf),
-      completedAt: mine.signedAt ?? new Date(),
-    }),
+    await makeSignedPdf(
+      {
+        original,
+        title: document.title,
+        firmName: input.firmName,
+        timeZone: FIRM_TIME_ZONE,
+        documentId: document.id,
+        sha256: document.sha256,
+        returnSha256: document.returnSha256,
+        signers: [...all].sort(byRole).map(signedByOf),
+        completedAt: mine.signedAt ?? new Date(),
+      },
+      { account: input.account },
+    ),
   );
   const key = `${input.keyPrefix}${crypto.randomUUID()}`;
   await storage.put(key, Readable.from([bytes]));
@@ -1140,7 +1153,7 @@ export async function signDocument(deps: {
     return proveCode(tx, { document, signer, code: deps.code, now, who, firm: deps.firm });
   });
   assertCodeProven(proven);
-  const signature = await checkedSignature(deps.signature);
+  const signature = await checkedSignature(deps.signature, sandboxAccountOf(who));
 
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const [current] = await db
@@ -1162,6 +1175,7 @@ export async function signDocument(deps: {
       firmName: deps.firm.name,
       documentId: deps.documentId,
       mine: signedRowOf(current, who, signature, now),
+      account: sandboxAccountOf(who),
     });
     let used = false;
     try {
