@@ -32,8 +32,16 @@ export async function eraseAccount(
   try {
     result = await db.execute(sql`select erase_account(${userId}::uuid, ${reason}) as "erasure"`);
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-    const refusal = cause.code ? REFUSALS[cause.code] : undefined;
+    const cause =
+      (error as { cause?: { code?: string; message?: string } }).cause ??
+      (error as { code?: string; message?: string });
+    // The signed-once triggers (migration 0024) refuse deleting a signed document or signature: evidence.
+    const signed = cause.code === 'P0001' && /signed document|signature is never/.test(cause.message ?? '');
+    const refusal = signed
+      ? 'the client has signed documents, which the firm keeps'
+      : cause.code
+        ? REFUSALS[cause.code]
+        : undefined;
     if (refusal) throw new AccountErasureError(`Account ${userId} was not erased: ${refusal}.`);
     throw error;
   }

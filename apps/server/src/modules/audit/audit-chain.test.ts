@@ -357,6 +357,18 @@ describe('the audit chain', () => {
         /not erased: the client has invoices or payments, which the firm keeps/,
       );
       expect(await verifyAuditChain({ db })).toMatchObject({ breaks: 0, erasures: 1, rowsChecked: 5 });
+      // Nor a client with a signed document (evidence the signed-once trigger keeps): a clear refusal.
+      const signing = await person('signed@example.com');
+      await db.execute(sql`
+        with filing as (insert into filings (client_id, tax_year) values (${signing.clientId}, 2025) returning id)
+        insert into signature_documents (filing_id, client_id, kind, title, status, original_name, size,
+          storage_key, sha256, signed_storage_key, signed_sha256, signed_size, signed_at)
+        select id, ${signing.clientId}, '8879', 'Form 8879', 'signed', '8879.pdf', 10, 'k-signed-orig', 'aa',
+          'k-signed', 'bb', 12, now() from filing`);
+      await expect(eraseAccount(db, signing.userId, 'ticket 3')).rejects.toThrow(
+        /not erased: the client has signed documents, which the firm keeps/,
+      );
+      expect(await verifyAuditChain({ db })).toMatchObject({ breaks: 0, erasures: 1, rowsChecked: 6 });
 
       // As the owner (or a superuser; on the embedded database, anyone): the rows lose their references
       // unrecorded, which the foreign keys allow and the chain's hashes cannot see (they cover the digests).
