@@ -35,6 +35,25 @@ describe('the files sandbox', () => {
     expect(await sandbox.run('png-embeds', Buffer.from('not a png'))).toBe(false);
   });
 
+  it('a kill that races a reply settles that job, and the next job gets a fresh child, not the dying one', async () => {
+    const sandbox = pool();
+    const first = sandbox.run('png-embeds', Buffer.from('not a png'), 'a');
+    // The pool's own kill (its timer or watchdog) firing just as the child's reply arrives.
+    const internals = sandbox as unknown as {
+      slots: { child: { prependListener: (event: string, listener: (reply: unknown) => void) => void } }[];
+      kill: (slot: unknown, reason: 'timeout') => void;
+    };
+    const slot = internals.slots[0];
+    slot?.child.prependListener('message', (reply) => {
+      if (typeof reply === 'object' && reply !== null && 'id' in reply) internals.kill(slot, 'timeout');
+    });
+    const second = sandbox.run('png-embeds', Buffer.from('not a png either'), 'a');
+    const error = await first.catch((thrown: unknown) => thrown);
+    expect((error as SandboxJobError).reason).toBe('timeout');
+    expect(await second).toBe(false);
+    expect(sandbox.load).toEqual({ waiting: 0, running: 0 });
+  });
+
   it('stops qpdf at the memory cap: the job fails, the pool goes on', async () => {
     const sandbox = pool({ memoryMb: 192 });
     const result = await sandbox

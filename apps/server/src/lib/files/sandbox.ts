@@ -95,8 +95,6 @@ type Slot = {
   child: ChildProcess | null;
   job: Job | null;
   jobs: number;
-  /** Set when the pool kills the child, so its exit is reported as what it was. */
-  killedFor: 'timeout' | 'memory' | null;
   /** The child has loaded its entry (its start-up does not count against a job's time). */
   ready: boolean;
   timer: NodeJS.Timeout | null;
@@ -109,6 +107,8 @@ const JOBS_PER_CHILD = 100;
 /** A child with nothing to do is stopped after this long. */
 const IDLE_MS = 60_000;
 const WATCHDOG_MS = 50;
+/** A new child that has not loaded its entry by then (a hung start) is killed, and its job with it. */
+const STARTUP_MS = 30_000;
 const MB = 1024 * 1024;
 /** The children's scheduling priority (nice): lower than the server's. */
 const CHILD_NICENESS = 10;
@@ -147,7 +147,6 @@ export class SandboxPool {
       child: null,
       job: null,
       jobs: 0,
-      killedFor: null,
       ready: false,
       timer: null,
       watchdog: null,
@@ -258,9 +257,7 @@ export class SandboxPool {
     child.on('exit', () => {
       if (slot.child !== child) return;
       slot.child = null;
-      if (slot.job) {
-        this.finish(slot, new SandboxJobError(slot.killedFor ?? 'crashed'));
-      }
+      if (slot.job) this.finish(slot, new SandboxJobError('crashed'));
     });
     child.on('error', () => undefined);
     // Below the server's priority: on a busy machine the decoder waits for a core, not the event loop.
@@ -272,7 +269,6 @@ export class SandboxPool {
       }
     }
     slot.jobs = 0;
-    slot.killedFor = null;
     slot.ready = false;
     return child;
   }
@@ -290,7 +286,8 @@ export class SandboxPool {
     this.jobsStarted += 1;
     child.ref();
     child.channel?.ref();
-    if (slot.ready) this.startTimer(slot);
+    // A new child's loading is bounded too (STARTUP_MS); its ready message starts the job's own clock.
+    this.startTimer(slot, slot.ready ? this.options.timeoutMs : Math.max(this.options.timeoutMs, STARTUP_MS));
     const cap = this.options.memoryMb * MB;
     let reading = false;
     slot.watchdog = setInterval(() => {
@@ -307,16 +304,22 @@ export class SandboxPool {
     });
   }
 
-  /** The job's time starts when its child is ready (a new child first loads its entry). */
-  private startTimer(slot: Slot) {
+  /** The job's time limit, from now; restarted when a new child is ready (its loading is not the job's). */
+  private startTimer(slot: Slot, ms = this.options.timeoutMs) {
     if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = setTimeout(() => this.kill(slot, 'timeout'), this.options.timeoutMs);
+    slot.timer = setTimeout(() => this.kill(slot, 'timeout'), ms);
   }
 
+  /**
+   * Kill the slot's child and settle its job now. The child leaves the slot first, so a reply already on its way
+   * is ignored and the next job gets a fresh child, never the dying one.
+   */
   private kill(slot: Slot, reason: 'timeout' | 'memory') {
-    if (!slot.child) return;
-    slot.killedFor = reason;
-    slot.child.kill('SIGKILL');
+    const child = slot.child;
+    if (!child) return;
+    slot.child = null;
+    child.kill('SIGKILL');
+    this.finish(slot, new SandboxJobError(reason));
   }
 
   /** The running job of `slot` is over: settle it, then start the next job or let the child idle. */
@@ -328,7 +331,6 @@ export class SandboxPool {
     if (slot.watchdog) clearInterval(slot.watchdog);
     slot.timer = null;
     slot.watchdog = null;
-    slot.killedFor = null;
     this.settle(job, outcome);
     // A child left holding more than three quarters of its cap after a job (its garbage is collected after each one) is
     // replaced before its next job, so no job starts near the cap.
