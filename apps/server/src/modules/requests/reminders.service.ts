@@ -10,7 +10,8 @@
  * Documents waiting for the taxpayer's signature (issue 19) follow the same schedule, counted from when each
  * was put up (`signature_documents.requested_at`): a due one triggers the reminder at any filing status (a
  * Form 8879 is signed long after documents are collected), and every pending one is listed in the same
- * e-mail as "Sign: <title>", counted and logged in the same request_reminders row.
+ * e-mail as "Sign: <title>", counted and logged in the same request_reminders row. A locked one (too many
+ * wrong codes) is left out until staff reopen it.
  *
  * Overdue invoices (issue 20: sent or partly paid, a balance left, due before today in the firm's time zone)
  * follow the same schedule counted from their due date (`invoices.reminders_sent`, `last_reminded_at`): a due
@@ -111,8 +112,15 @@ const isRemindable = and(isCollecting, canHear);
 /** A filing whose client still hears about documents to sign: not cancelled, the client reachable. */
 const isSignRemindable = and(ne(filings.status, 'Cancel Filing'), canHear);
 
-/** A document still waiting for a signature: these are listed as "Sign: <title>". */
-const isSignPending = eq(signatureDocuments.status, 'pending');
+/**
+ * A document still waiting for a signature: these are listed as "Sign: <title>". A document locked after too
+ * many wrong codes (S2-06, `locked_at`) cannot be signed, so it is neither listed nor reminded of until staff
+ * reopen it (its schedule then goes on from its last reminder).
+ */
+const isSignPending = and(
+  eq(signatureDocuments.status, 'pending'),
+  isNull(signatureDocuments.lockedAt),
+) as SQL;
 
 /** Pending, under the maximum, and its next reminder's day reached (the same schedule as items). */
 function isSignDue(now: Date, schedule: ReminderSchedule): SQL {

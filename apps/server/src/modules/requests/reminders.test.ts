@@ -352,6 +352,60 @@ describe('the reminder schedule', () => {
     expect(await remindersTo(client)).toHaveLength(2);
   });
 
+  it('neither reminds of nor lists a document locked after too many wrong codes, until staff reopen it', async () => {
+    const t0 = new Date('2026-09-05T15:00:00Z');
+    const client = await clientIn('locked', 'Confirmation Pending');
+    const [locked, open] = await t.database.db
+      .insert(signatureDocuments)
+      .values(
+        ['Locked Form 8879', 'Engagement letter'].map((title, n) => ({
+          filingId: client.filingId,
+          clientId: client.clientId,
+          kind: n === 0 ? ('8879' as const) : ('engagement' as const),
+          title,
+          originalName: `${n}.pdf`,
+          size: 2048,
+          storageKey: `staff-signatures-create/reminder-locked-${n}`,
+          sha256: 'c'.repeat(64),
+          // The letter was put up two days later: due at day 5, when the locked one is still locked.
+          requestedAt: at(t0, 2 * n),
+          lockedAt: n === 0 ? at(t0, 1) : null,
+        })),
+      )
+      .returning();
+    const docOf = async (id: string | undefined) =>
+      (
+        await t.database.db
+          .select()
+          .from(signatureDocuments)
+          .where(eq(signatureDocuments.id, id ?? ''))
+      )[0];
+
+    // Locked and alone: no reminder at its day, nor after.
+    for (const day of [3, 4]) expect((await pass(at(t0, day))).filingIds).not.toContain(client.filingId);
+    expect(await remindersTo(client)).toEqual([]);
+    expect(await docOf(locked?.id)).toMatchObject({ remindersSent: 0, lastRemindedAt: null });
+
+    // Another document's reminder does not list it, nor count it.
+    expect((await pass(at(t0, 5))).filingIds).toContain(client.filingId);
+    const [mail] = await remindersTo(client);
+    expect(mail?.text).toContain('• Sign: Engagement letter');
+    expect(mail?.text).not.toContain('Locked Form 8879');
+    expect(await docOf(open?.id)).toMatchObject({ remindersSent: 1 });
+    expect(await docOf(locked?.id)).toMatchObject({ remindersSent: 0 });
+
+    // Staff reopen it (locked_at cleared): reminded again on its schedule.
+    await t.database.db
+      .update(signatureDocuments)
+      .set({ lockedAt: null })
+      .where(eq(signatureDocuments.id, locked?.id ?? ''));
+    expect((await pass(at(t0, 6))).filingIds).toContain(client.filingId);
+    const mails = await remindersTo(client);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.text).toContain('• Sign: Locked Form 8879');
+    expect(await docOf(locked?.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(t0, 6) });
+  });
+
   it('reminds of an overdue invoice from its due date, listed as "Pay: …" in the same e-mail and log row', async () => {
     // At 05:00 UTC it is midnight in Chicago (daylight time): the firm's day starts.
     const dueDay = '2026-09-01';
