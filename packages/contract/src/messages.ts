@@ -379,8 +379,6 @@ export const MESSAGES = {
   REFUND_IN_PROGRESS:
     'A refund of this payment is already being sent. Wait until it is recorded before refunding it again.',
   REFUND_PROVIDER_REFUSED: 'The payment provider refused this refund. No money was moved.',
-  REFUND_PROVIDER_UNAVAILABLE:
-    'The payment provider is not available right now. No money was moved; please try again later.',
   REFUND_OUTCOME_UNKNOWN:
     'The payment provider did not confirm the refund. It is recorded as pending and will be checked with the provider within minutes; do not refund it again.',
   CONSENT_SIGNATURE_MISMATCH: 'Sign by typing your own name as it is on your account:',

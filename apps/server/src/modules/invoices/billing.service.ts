@@ -156,24 +156,23 @@ export async function refundInvoicePayment(
       await failRefund(db, row, actor, error.message);
       throw new AppError('UNPROCESSABLE', { message: MESSAGES.REFUND_PROVIDER_REFUSED, cause: error });
     }
-    // No usable answer: the refund may have been made all the same. Ask once by its key.
+    // No usable answer: the refund may have been made all the same, or may still be in the provider's hands.
+    // Ask once by its key; anything but a refund the provider made in full, or one it failed, stays pending
+    // for the reconcile pass (a refund not found yet is not proof that none will appear: failing it now would
+    // let a retry refund twice).
     const found = await deps.provider.findRefund(providerPayment, row.idempotencyKey).catch(() => undefined);
-    if (found === undefined) {
-      // The row stays pending: the reconcile pass settles it from the provider's record.
-      throw new AppError('SERVICE_UNAVAILABLE', { message: MESSAGES.REFUND_OUTCOME_UNKNOWN, cause: error });
-    }
     if (!found) {
-      await failRefund(db, row, actor, error.message);
-      throw new AppError('SERVICE_UNAVAILABLE', {
-        message: MESSAGES.REFUND_PROVIDER_UNAVAILABLE,
-        cause: error,
-      });
+      throw new AppError('SERVICE_UNAVAILABLE', { message: MESSAGES.REFUND_OUTCOME_UNKNOWN, cause: error });
     }
     refund = found;
   }
-  if (refund.failed || refund.amount !== amount) {
+  if (refund.failed) {
     await failRefund(db, row, actor, 'The provider reports the refund failed.');
     throw new AppError('UNPROCESSABLE', { message: MESSAGES.REFUND_PROVIDER_REFUSED });
+  }
+  if (refund.amount !== amount) {
+    // Money moved, but not the amount recorded: the row stays pending and the reconcile pass asks a person.
+    throw new AppError('SERVICE_UNAVAILABLE', { message: MESSAGES.REFUND_OUTCOME_UNKNOWN });
   }
 
   // (3) Completed: the money on the payment and the invoice.

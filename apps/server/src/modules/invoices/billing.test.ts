@@ -1020,7 +1020,7 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
     });
   });
 
-  it('marks the row failed when Razorpay refuses (422) or is down and has no record of it (503): no money moved', async () => {
+  it('marks the row failed when Razorpay refuses (422); when it is down and has no record yet (503) the row stays pending, a retry is refused, and the pass fails it later: no money moved, never twice', async () => {
     const client = await clientIn(t);
     const invoice = await invoiceFor(t, client, 20000);
     const { orderId, paymentId } = await paidWithRazorpay(client, invoice.id);
@@ -1035,12 +1035,25 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
     rzp.failNext(`/v1/payments/${paymentId}/refund`, 500);
     const down = await refundAs(t, admin, body);
     expect(down.statusCode).toBe(503);
-    expect(down.json().status_smessage).toBe(MESSAGES.REFUND_PROVIDER_UNAVAILABLE);
+    // Not found yet is not proof that none will appear (Razorpay may still be making it): no "failed" yet.
+    expect(down.json().status_smessage).toBe(MESSAGES.REFUND_OUTCOME_UNKNOWN);
     // It looked the refund up by its key before saying so.
     expect(
       rzp.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payments/${paymentId}/refunds`),
     ).toHaveLength(1);
+    expect((await refundRows(t.database.db, invoice.id)).map((r) => r.status)).toEqual(['failed', 'pending']);
+    // The admin's retry is refused while it is pending: a second refund cannot go out.
+    const retry = await refundAs(t, admin, body);
+    expect(retry.statusCode).toBe(409);
 
+    // Minutes later the pass finds no record at Razorpay: failed, no money moved.
+    await t.database.db
+      .update(paymentRefunds)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(paymentRefunds.status, 'pending'));
+    expect(
+      await reconcile(t, createRazorpayProvider({ ...RAZORPAY_TEST_KEYS, apiUrl: rzp.url })),
+    ).toMatchObject({ completed: 0, failed: 1 });
     expect((await refundRows(t.database.db, invoice.id)).map((r) => r.status)).toEqual(['failed', 'failed']);
     expect(rzp.refunds.filter((r) => r.payment_id === paymentId)).toEqual([]);
     expect(await invoiceRow(t.database.db, invoice.id)).toEqual(before);
