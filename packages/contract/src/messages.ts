@@ -370,6 +370,8 @@ export const MESSAGES = {
   SIGNATURE_SPOUSE_LINK_RESENT:
     'A new signing link was e-mailed to the spouse. The old link no longer works.',
   SIGNATURE_SPOUSE_SIGNED: 'The spouse has already signed: there is nothing to resend.',
+  SIGNATURE_FILE_NOT_MADE:
+    'Your signature could not be added to the document just now. Nothing was signed: please try again in a minute.',
   SIGNATURE_LINK_SIGNED_ONLY: 'You have signed. This link now opens only the signed document.',
   SIGNATURE_LINK_ENDED:
     'This signing link has ended: after signing it opens the signed document for 7 days. Please contact the firm for a copy.',

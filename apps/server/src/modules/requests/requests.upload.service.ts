@@ -43,6 +43,9 @@ const filesRefused = (message: string) =>
 function sandboxRefusal(error: unknown, unreadable: string): unknown {
   if (error instanceof SandboxBusyError) return busyAppError(error);
   if (error instanceof SandboxJobError) {
+    // The pool closing (the instance is shutting down) says nothing of the file: try again.
+    if (error.reason === 'closed')
+      return new AppError('SERVICE_UNAVAILABLE', { message: MESSAGES.FILES_BUSY });
     return filesRefused(error.reason === 'failed' ? unreadable : MESSAGES.FILE_NOT_PROCESSED);
   }
   return error;

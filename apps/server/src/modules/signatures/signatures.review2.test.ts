@@ -39,6 +39,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { createKeyring } from '../../lib/crypto/keyring.ts';
+import { closeSandbox, configureSandbox } from '../../lib/files/sandbox.ts';
 import { createLocalStorage } from '../../lib/storage/local-storage.ts';
 import { makeTestPdf, makeTestPngDataUrl } from '../../../test/pdf-text.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
@@ -218,6 +219,27 @@ afterAll(async () => {
 });
 
 describe('S2-01: the code before the drawing; no file work in the recording transaction', () => {
+  it('answers 503 when the sandbox cannot make the signed file: nothing is signed and the code still works', async () => {
+    const p = await people(t);
+    const id = await createOk(t, p, { kind: 'other', title: 'Sandbox over time', signers: 'taxpayer' });
+    await clientOpen(t, p, id);
+    const code = await clientCode(t, p, id);
+    // A pool whose jobs are killed a millisecond after their child is ready: the signed PDF is never made.
+    configureSandbox({ timeoutMs: 1 });
+    await closeSandbox();
+    try {
+      expectError(await clientCall(t, p, 'sign', signBody(id, code)), 503, MESSAGES.SIGNATURE_FILE_NOT_MADE);
+    } finally {
+      configureSandbox({});
+      await closeSandbox();
+    }
+    expect((await staffDoc(t, p, id)).status).toBe('pending');
+    expect(await orphans(t)).toEqual([]);
+    // The same code signs once the sandbox can work again.
+    expect((await clientCall(t, p, 'sign', signBody(id, code))).statusCode).toBe(200);
+    expect((await staffDoc(t, p, id)).status).toBe('signed');
+  });
+
   it('answers a wrong code before looking at the drawing, and a refused drawing does not use the code up', async () => {
     const p = await people(t);
     const id = await createOk(t, p, { kind: 'other', title: 'Order of checks', signers: 'taxpayer' });

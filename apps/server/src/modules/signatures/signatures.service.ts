@@ -1091,8 +1091,9 @@ async function prepareSignedFile(input: {
     }
   }
   const byRole = (a: SignerRow, b: SignerRow) => (a.role === b.role ? 0 : a.role === 'taxpayer' ? -1 : 1);
-  const bytes = Buffer.from(
-    await makeSignedPdf(
+  let made: Uint8Array;
+  try {
+    made = await makeSignedPdf(
       {
         original,
         title: document.title,
@@ -1105,8 +1106,16 @@ async function prepareSignedFile(input: {
         completedAt: mine.signedAt ?? new Date(),
       },
       { account: input.account },
-    ),
-  );
+    );
+  } catch (error) {
+    // The sandbox could not make it (over its time or memory, or shutting down): nothing is signed
+    // yet and the code is not used up, so the signer can try again.
+    if (error instanceof UnreadablePdfError) {
+      throw new AppError('SERVICE_UNAVAILABLE', { message: MESSAGES.SIGNATURE_FILE_NOT_MADE, cause: error });
+    }
+    throw error;
+  }
+  const bytes = Buffer.from(made);
   const key = `${input.keyPrefix}${crypto.randomUUID()}`;
   await storage.put(key, Readable.from([bytes]));
   try {
