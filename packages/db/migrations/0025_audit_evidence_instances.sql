@@ -12,6 +12,13 @@ DECLARE
   last_hash bytea;
   last_at timestamptz;
 BEGIN
+  -- An erasure row is written only by erase_account() (and this migration), both as audit_log's owner: the
+  -- app role cannot forge one to make a reference it nulled look erased.
+  IF NEW.action = 'account.erased'
+     AND current_user <> (SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = 'audit_log'::regclass) THEN
+    RAISE EXCEPTION 'audit_log: account.erased is written only by erase_account()'
+      USING ERRCODE = 'insufficient_privilege';
+  END IF;
   PERFORM pg_advisory_xact_lock(4224023);
   SELECT chain_seq, hash, created_at INTO last_seq, last_hash, last_at
     FROM audit_log ORDER BY chain_seq DESC LIMIT 1;
@@ -57,6 +64,12 @@ BEGIN
   PERFORM 1 FROM users WHERE id = target FOR UPDATE;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'erase_account: no account %', target USING ERRCODE = 'no_data_found';
+  END IF;
+  -- Clients only: a staff member's name on the log is the firm's record of who did what (a staff account is
+  -- deactivated, never erased), so a leaked app role cannot strip an admin's attribution this way.
+  PERFORM 1 FROM users WHERE id = target AND role <> 'client';
+  IF FOUND THEN
+    RAISE EXCEPTION 'erase_account: % is a staff account', target USING ERRCODE = 'insufficient_privilege';
   END IF;
   SELECT id INTO target_client FROM clients WHERE user_id = target;
   digests := audit_log_ref_digests(target, target_client);

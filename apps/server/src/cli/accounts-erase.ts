@@ -1,6 +1,7 @@
 /**
  * npm run accounts:erase -- --email <e-mail> --reason "<ticket, request date>"
- * Erases an account (a client's or a staff member's) through erase_account() (migration 0025): the erasure is
+ * Erases a client's account (a staff account is deactivated, never erased) through erase_account()
+ * (migration 0025): the erasure is
  * audited as `account.erased` in the chain, then the user, their client record and everything that cascades
  * from it are deleted, and the audit log keeps their rows without them. The only way to remove an account:
  * the app's database role cannot delete users or clients (security review S2-04). The reason goes into the

@@ -15,6 +15,7 @@ const REFUSALS: Record<string, string> = {
   '22023': 'a reason is required',
   P0002: 'there is no such account',
   '23503': 'the client has invoices or payments, which the firm keeps',
+  '42501': 'it is a staff account (staff are deactivated, never erased: the log keeps who did what)',
 };
 
 /**

@@ -14,6 +14,7 @@ import {
   clients,
   createDatabase,
   eq,
+  ne,
   prepareDatabase,
   sql,
   SOURCE_MIGRATIONS_DIR,
@@ -848,6 +849,20 @@ if (provided.engine === 'postgres') {
       const report = await verifyAuditChain({ db: t.database.db });
       expect(report).toMatchObject({ breaks: 0, erasures: 1 });
       expect(report.erasedReferences).toBeGreaterThan(0);
+      // Nor can it forge an erasure row, or erase a staff member's attribution through the function.
+      await expect(
+        asApp.query(`insert into audit_log (action, subject) values ('account.erased', 'actor:00 | forged')`),
+      ).rejects.toThrow(/written only by erase_account/);
+      const [staffMember] = await t.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(ne(users.role, 'client'))
+        .limit(1);
+      if (!staffMember) throw new Error('no staff member');
+      await expect(asApp.query(`select erase_account($1, 'ticket 78')`, [staffMember.id])).rejects.toThrow(
+        /is a staff account/,
+      );
+      expect(await verifyAuditChain({ db: t.database.db })).toMatchObject({ breaks: 0, erasures: 1 });
     });
 
     it('grants again on every start, and refuses to start when the app role could bypass them', async () => {
