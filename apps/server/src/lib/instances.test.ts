@@ -86,11 +86,15 @@ describe.runIf(provided.engine === 'postgres')('instances announce themselves (P
     await start('web-1');
     expect(await rows()).toEqual([{ host: 'web-1', rateLimits: 'redis' }]);
     for (const instance of running.splice(0)) await instance.stop();
-    // This host's instance crashed a moment ago (seen just now, but its process is gone): restarted at once.
+    // A row of this host that heartbeated just now is a live instance, even if its pid is not visible here (two
+    // containers with one host name): not taken over.
     await database.db.execute(
       sql`insert into server_instances (id, host, pid, rate_limits)
           values (gen_random_uuid(), 'web-1', ${DEAD_PID}, 'redis')`,
     );
+    await expect(start('web-1')).rejects.toThrow(InstanceCountError);
+    // This host's instance crashed a heartbeat ago (its process is gone, its row not yet stale): restarted.
+    await database.db.execute(sql`update server_instances set seen_at = now() - interval '31 seconds'`);
     await expect(start('web-2')).rejects.toThrow(InstanceCountError);
     await start('web-1');
     expect(await rows()).toEqual([{ host: 'web-1', rateLimits: 'redis' }]);

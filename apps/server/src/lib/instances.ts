@@ -76,8 +76,15 @@ export async function announceInstance({
     );
     let live = (result as unknown as { rows: LiveRow[] }).rows;
     // This machine's own earlier process that died without removing its row (a crash, then a restart by
-    // systemd or the container runtime): the same host with this pid (a container's pid 1) or a pid not running.
-    const predecessors = live.filter((row) => row.host === host && (row.pid === pid || !isRunning(row.pid)));
+    // systemd or the container runtime): the same host with this pid (a container's pid 1) or a pid not running,
+    // and not seen for a heartbeat. A row that is still heartbeating is a live instance, even when it looks like
+    // this host's (two containers given one host name both run as pid 1 and cannot see each other's pids).
+    const predecessors = live.filter(
+      (row) =>
+        row.host === host &&
+        (row.pid === pid || !isRunning(row.pid)) &&
+        row.seenSecondsAgo * 1000 >= heartbeatMs,
+    );
     for (const row of predecessors) await tx.delete(serverInstances).where(eq(serverInstances.id, row.id));
     live = live.filter((row) => !predecessors.includes(row));
     const others = live
