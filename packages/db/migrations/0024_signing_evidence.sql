@@ -29,7 +29,11 @@ BEGIN
     OR NEW.return_storage_key IS DISTINCT FROM OLD.return_storage_key
     OR NEW.return_sha256 IS DISTINCT FROM OLD.return_sha256
     OR NEW.client_id IS DISTINCT FROM OLD.client_id
-    OR NEW.filing_id IS DISTINCT FROM OLD.filing_id)
+    OR NEW.filing_id IS DISTINCT FROM OLD.filing_id
+    OR NEW.title IS DISTINCT FROM OLD.title
+    OR NEW.kind IS DISTINCT FROM OLD.kind
+    OR NEW.original_name IS DISTINCT FROM OLD.original_name
+    OR NEW.size IS DISTINCT FROM OLD.size)
   THEN
     RAISE EXCEPTION 'a signed document is never changed';
   END IF;

@@ -614,6 +614,9 @@ async function expectSignedOnce(db: Database, id: string) {
   const refused = [
     sql`update signature_documents set status = 'void' where id = ${id}`,
     sql`update signature_documents set status = 'pending' where id = ${id}`,
+    // What the evidence page printed: the title, the kind and the file it was made from.
+    sql`update signature_documents set title = 'Something else' where id = ${id}`,
+    sql`update signature_documents set original_name = 'other.pdf', size = 1 where id = ${id}`,
     sql`delete from signature_documents where id = ${id}`,
     sql`update signature_signers set ip = '192.0.2.1' where document_id = ${id}`,
     sql`update signature_signers set signed_at = now() - interval '1 day' where document_id = ${id}`,
