@@ -19,6 +19,18 @@ const secret = z
     error: `looks made up (fewer than ${MIN_DISTINCT_CHARS} distinct characters); generate one with \`openssl rand -base64 48\``,
   });
 
+/** Retired secrets, comma-separated (newest first), each checked like a secret; unset is none. */
+const secretList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(secret));
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 /** A host name or address that only this machine can reach. */
 export const isLoopbackHost = (host: string) =>
@@ -93,16 +105,7 @@ const envSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
     ENCRYPTION_KEY: secret.optional(),
     /** Retired keys, comma-separated, newest first: they still open values until `npm run keys:rotate`. */
-    ENCRYPTION_KEY_PREVIOUS: z
-      .string()
-      .optional()
-      .transform((value) =>
-        (value ?? '')
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(secret)),
+    ENCRYPTION_KEY_PREVIOUS: secretList,
     SESSION_SECRET: secret.optional(),
     REDIS_URL: z
       .string()
@@ -442,16 +445,7 @@ const backupKeySchema = z.object({
   /** Encrypts and authenticates backups; apart from ENCRYPTION_KEY, so a stolen backup alone opens nothing. */
   BACKUP_KEY: secret.optional(),
   /** Retired backup keys, comma-separated: a restore still opens backups made under them. */
-  BACKUP_KEY_PREVIOUS: z
-    .string()
-    .optional()
-    .transform((value) =>
-      (value ?? '')
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(secret)),
+  BACKUP_KEY_PREVIOUS: secretList,
 });
 
 export type BackupKeys = { backupKey: string; backupKeysPrevious: string[] };

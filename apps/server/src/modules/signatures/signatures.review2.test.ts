@@ -233,11 +233,11 @@ describe('S2-01: the code before the drawing; no file work in the recording tran
       configureSandbox({});
       await closeSandbox();
     }
-    expect((await staffDoc(t, p, id)).status).toBe('pending');
+    expect((await staffDoc(t, p, id))?.status).toBe('pending');
     expect(await orphans(t)).toEqual([]);
     // The same code signs once the sandbox can work again.
     expect((await clientCall(t, p, 'sign', signBody(id, code))).statusCode).toBe(200);
-    expect((await staffDoc(t, p, id)).status).toBe('signed');
+    expect((await staffDoc(t, p, id))?.status).toBe('signed');
   });
 
   it('answers a wrong code before looking at the drawing, and a refused drawing does not use the code up', async () => {
