@@ -1,19 +1,19 @@
 /**
- * Instances announce themselves (security review S2-11; lib/instances.ts) on a fresh PostgreSQL database. The
- * embedded database needs no heartbeat (its data-directory lock allows one process), so these run on
- * PostgreSQL only; two real server processes are in multi-instance.redis.test.ts.
+ * Instances announce themselves (security review S2-11; lib/instances.ts) on a fresh database. The server
+ * announces itself on PostgreSQL only (the embedded database's data-directory lock already allows one process),
+ * but the rules are the same SQL on both engines, so they are proven on both; two real server processes are in
+ * multi-instance.redis.test.ts.
  */
 import { serverInstances, sql, type DatabaseHandle } from '@taxfirm/db';
 import { createTestDatabase } from '@taxfirm/db/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { announceInstance, InstanceCountError, type InstanceAnnouncement } from './instances.ts';
 
-const provided = inject('testDatabase');
 /** No process has this id (above Linux's largest pid_max): a crashed instance's pid. */
 const DEAD_PID = 4_194_305;
 
-describe.runIf(provided.engine === 'postgres')('instances announce themselves (PostgreSQL)', () => {
+describe('instances announce themselves', () => {
   let database: DatabaseHandle;
   const running: InstanceAnnouncement[] = [];
   const start = async (
