@@ -21,10 +21,10 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
 import { createDatabase, eq, filings, inArray, prepareDatabase, requestItems } from '@taxfirm/db';
-import { apngBomb, flateBombPdf, heicDeclaring } from '../test/bombs.ts';
+import { apngBomb, flateBombPdf, heicDeclaring, pngChunk } from '../test/bombs.ts';
 import { createTestApp, csrfFor, signUpAndLogIn, type TestApp } from '../test/helpers.ts';
 import { canEmbedPng } from '../src/modules/signatures/signed-pdf.ts';
 import { sandbox } from '../src/lib/files/sandbox.ts';
@@ -54,15 +54,6 @@ function heifEnc(): string {
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   execFileSync('apt-get', ['install', '-y', '-qq', 'libheif-examples'], { stdio: 'inherit' });
   return '/usr/bin/heif-enc';
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /** A 4000x3000 photo-like PNG (gradients and noise, so the HEIC is of a real photo's size), as HEIC. */

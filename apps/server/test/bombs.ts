@@ -5,7 +5,8 @@
  */
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: its length, type, data and CRC (for the test and bench images made at run time). */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -24,14 +25,14 @@ const u32 = (...values: number[]) => {
 export function png(width: number, height: number, extra: Buffer[] = []): Buffer {
   const ihdr = Buffer.concat([u32(width, height), Buffer.from([8, 0, 0, 0, 0])]);
   const raw = Buffer.alloc((width + 1) * height);
-  const idat = chunk('IDAT', deflateSync(raw));
+  const idat = pngChunk('IDAT', deflateSync(raw));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
+    pngChunk('IHDR', ihdr),
     ...extra.slice(0, 1),
     idat,
     ...extra.slice(1),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -40,12 +41,12 @@ export function png(width: number, height: number, extra: Buffer[] = []): Buffer
  * frame and a tiny fdAT. A decoder that honours fcTL allocates 8000x8000 pixels (RGBA: 256 MB) for it.
  */
 export function apngBomb(side = 8000): Buffer {
-  const acTL = chunk('acTL', u32(2, 0));
-  const fcTL = chunk(
+  const acTL = pngChunk('acTL', u32(2, 0));
+  const fcTL = pngChunk(
     'fcTL',
     Buffer.concat([u32(1, side, side, 0, 0), Buffer.from([0, 1, 0, 1]), Buffer.from([0, 0])]),
   );
-  const fdAT = chunk('fdAT', Buffer.concat([u32(2), deflateSync(Buffer.alloc(64))]));
+  const fdAT = pngChunk('fdAT', Buffer.concat([u32(2), deflateSync(Buffer.alloc(64))]));
   return png(1, 1, [acTL, fcTL, fdAT]);
 }
 

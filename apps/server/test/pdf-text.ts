@@ -4,6 +4,7 @@
  */
 import { deflateSync, inflateSync } from 'node:zlib';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, StandardFonts, type PDFObject } from 'pdf-lib';
+import { pngChunk } from './bombs.ts';
 
 /** A real PDF of `pages` Letter pages, each with a few lines of text (well over 1 KB). */
 export async function makeTestPdf(pages = 2, label = 'Test document'): Promise<Buffer> {
@@ -53,25 +54,6 @@ export async function pageText(bytes: Uint8Array, index: number): Promise<string
   return lines.join('\n');
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A real PNG (8-bit greyscale) of a diagonal stroke: what a signature pad sends, as a data URL. */
 export function makeTestPngDataUrl(width = 120, height = 40): string {
   const ihdr = Buffer.alloc(13);
@@ -89,9 +71,9 @@ export function makeTestPngDataUrl(width = 120, height = 40): string {
   }
   const png = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
   return `data:image/png;base64,${png.toString('base64')}`;
 }
