@@ -49,7 +49,10 @@ test.describe('secure messages between a client and the firm', () => {
     await loginThroughPanel(page, email);
     await expect(page).toHaveURL(/\/user\/dashboard$/);
 
-    // The analyst takes the file first (her own browser, a desktop).
+    // The analyst takes the file first (her own browser, a desktop). Made from the command line, which on the
+    // embedded database restarts the server: the phone leaves the app meanwhile, as the staff page does
+    // (staffFromCliOffPage), so its refetches do not hit the restart; it comes back below.
+    await page.goto('about:blank');
     const desk = await browser.newContext({ baseURL: server.baseURL, viewport: DESK });
     const staff = await desk.newPage();
     await staffFromCliFirstLogin(staff, server, {
