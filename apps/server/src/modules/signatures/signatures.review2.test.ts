@@ -570,6 +570,29 @@ describe('S2-05: the spouse link', () => {
   });
 });
 
+describe('the three new staff calls refuse bad input with a message, never a 500', () => {
+  it('reopen, spouse/revoke and spouse/resend: a malformed id 400, an unknown document 404, a bad address 400', async () => {
+    const p = await people(t);
+    for (const path of ['reopen', 'spouse/revoke', 'spouse/resend']) {
+      const malformed = await staffCall(t, p.analyst, path, { document_id: 'not-a-document' });
+      expect(malformed.statusCode, path).toBe(400);
+      expect(malformed.json().details, path).toMatchObject({ document_id: MESSAGES.SIGNATURE_NOT_FOUND });
+      expectError(
+        await staffCall(t, p.analyst, path, { document_id: '00000000-0000-4000-8000-000000000000' }),
+        404,
+        MESSAGES.SIGNATURE_NOT_FOUND,
+      );
+    }
+    const id = await createOk(t, p, withSpouse(p, 'Bad address'));
+    const res = await staffCall(t, p.analyst, 'spouse/resend', {
+      document_id: id,
+      spouse_email: 'not-an-address',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toMatchObject({ spouse_email: MESSAGES.EMAIL_INVALID });
+  });
+});
+
 describe('S2-07: the signed file checks itself', () => {
   it('records the hash of the stored bytes, and refuses a download whose bytes changed (logged)', async () => {
     const p = await people(t);
