@@ -60,9 +60,9 @@ import { createSettingsCache } from './modules/settings/settings.cache.ts';
 import { requestsRemindRoutes } from './modules/requests/requests.remind.routes.ts';
 import { startReminderScheduler } from './modules/requests/reminders.service.ts';
 import { startRetentionScheduler } from './modules/documents/retention.service.ts';
-import { activityRoutes } from './modules/messaging/activity.routes.ts';
-import { alertsRoutes } from './modules/messaging/alerts.routes.ts';
-import { startDigestScheduler } from './modules/messaging/digest.service.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { alertsRoutes } from './modules/activity/alerts.routes.ts';
+import { startDigestScheduler } from './modules/activity/digest.service.ts';
 import { signaturesRoutes } from './modules/signatures/signatures.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { invoicesStaffRoutes } from './modules/invoices/invoices.staff.routes.ts';
@@ -108,7 +108,7 @@ export type AppConfig = {
    */
   retention?: { enabled?: boolean; years?: number; intervalMs?: number; firstRunMs?: number };
   /**
-   * The staff digest's scheduler (modules/messaging/digest.service.ts): on unless `enabled` is false; the
+   * The staff digest's scheduler (modules/activity/digest.service.ts): on unless `enabled` is false; the
    * other fields override its defaults (a pass three minutes after start, then every ten minutes).
    */
   digest?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };

@@ -33,7 +33,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { findFiling, getFiling } from '../filings/filings.service.ts';
-import { filesCount, recordActivity } from '../messaging/activity.service.ts';
+import { emit } from '../activity/events.ts';
 
 /**
  * The client's documents of one category in one filing sent through the spec's upload page: files sent for a
@@ -90,11 +90,12 @@ export async function recordDocuments(
     if (held + uploads.length > UPLOAD_SLOTS) return false;
     await insertDocuments(tx, owner, uploads);
     const tab = DOCUMENT_CATEGORIES.find((c) => c.category === owner.category)?.tab ?? owner.category;
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'documents.uploaded',
       clientId: owner.clientId,
       taxYear: filing.taxYear,
-      kind: 'upload',
-      summary: `Uploaded ${filesCount(uploads.length)} (${tab})`,
+      files: uploads.length,
+      tab,
     });
     return true;
   });

@@ -13,9 +13,11 @@ import {
   inArray,
   isNull,
   ne,
+  or,
   sql,
   users,
   type Database,
+  type SQL,
 } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -132,6 +134,28 @@ export function isTriage(actor: StaffActor, filing: WorkedFiling): boolean {
     filing.status === INITIAL_FILE_STATUS &&
     !(actor.offshore && !filing.offshoreAllowed)
   );
+}
+
+/**
+ * The one SQL rule for "the filings this staff member may work", the set twin of `assertCanWork`, for every
+ * list (queues, inbox, activity, digest): admins every filing, an analyst those assigned to them, and with
+ * `triage` also the unassigned To Be Assigned files they may take; offshore staff only files whose client's
+ * §7216 Yes is in force. `clientsJoined`: the query has the client's `clients` row in it (rows that carry a
+ * client, such as messages and activity, left-join their filing), so the §7216 test reads that row.
+ */
+export function workableFilingsWhere(
+  actor: Pick<StaffActor, 'userId' | 'role' | 'offshore'>,
+  options: { triage?: boolean; clientsJoined?: boolean } = {},
+): SQL | undefined {
+  const own = eq(filings.assignedTo, actor.userId);
+  const assigned =
+    actor.role === 'admin'
+      ? undefined
+      : options.triage
+        ? or(own, and(isNull(filings.assignedTo), eq(filings.status, INITIAL_FILE_STATUS)))
+        : own;
+  const offshore = options.clientsJoined ? clientOffshoreAllowedSql : offshoreAllowedSql;
+  return and(assigned, actor.offshore ? offshore : undefined);
 }
 
 /** The filing, if this staff member may work it (404 when there is none, 403 when it is another's). */

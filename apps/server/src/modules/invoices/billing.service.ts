@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { startScheduler, type Scheduler } from '../../lib/scheduler.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
-import { recordActivity } from '../messaging/activity.service.ts';
+import { emit } from '../activity/events.ts';
 import { refundMade } from '../notifications/client-events.ts';
 import { assertPayableAmount, openOrder, type PaymentsDeps } from '../payments/payments.service.ts';
 import { ProviderError, type ProviderRefund } from '../payments/providers/provider.ts';
@@ -256,11 +256,12 @@ async function completeRefund(
       invoiceId: invoice.id,
       invoiceNumber: invoice.number,
     });
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'payment.refunded',
       clientId: invoice.clientId,
       taxYear: invoice.taxYear,
-      kind: 'payment',
-      summary: `Refunded ${money} on ${invoice.number}`,
+      amount: money,
+      invoiceNumber: invoice.number,
     });
     return true;
   });

@@ -14,7 +14,6 @@ import {
   count,
   documents,
   eq,
-  filings,
   inArray,
   isNull,
   messageAttachments,
@@ -31,19 +30,13 @@ import { audit } from '../../lib/audit.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
 import { messageFromFirm, type FirmVoice } from '../notifications/client-events.ts';
 import { markNotificationsRead } from '../notifications/notifications.service.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import { recordActivity } from './activity.service.ts';
+import { emit } from '../activity/events.ts';
 
 /** A database or a transaction. */
 export type Tx = Pick<Database, 'select' | 'insert' | 'update'>;
-
-/** Where the staff console shows a client's conversation (the file page's Messages section). */
-export const staffThreadUrl = (appUrl: string, clientId: string) =>
-  `${appUrl}/staff/clients/${encodeURIComponent(clientId)}?tab=messages`;
 
 /** "Asha R.": how a staff member signs a message (first name and last initial). */
 export const staffName = (first: string, last: string) =>
@@ -404,33 +397,6 @@ export async function markClientRead(deps: { db: Database; actor: ClientActor })
   });
 }
 
-/** "Sent a message", "Sent a message with 2 attachments": the activity feed's line, never the text. */
-export const sentSummary = (files: number) =>
-  files === 0 ? 'Sent a message' : `Sent a message with ${files} attachment${files === 1 ? '' : 's'}`;
-
-/**
- * The staff to e-mail about a client's message: the analyst of the client's filing for that tax year, else
- * (no analyst) every admin; only those who chose an e-mail per message and are not deactivated.
- */
-export async function staffToAlert(tx: Tx, clientId: string, taxYear: number) {
-  const [filing] = await tx
-    .select({ assignedTo: filings.assignedTo })
-    .from(filings)
-    .where(and(eq(filings.clientId, clientId), eq(filings.taxYear, taxYear)));
-  const who = filing?.assignedTo ? eq(users.id, filing.assignedTo) : eq(users.role, 'admin');
-  return tx
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(
-      and(
-        who,
-        inArray(users.role, ['analyst', 'admin']),
-        eq(users.staffAlerts, 'each'),
-        isNull(users.deactivatedAt),
-      ),
-    );
-}
-
 /**
  * The session client writes to the firm: the message, its attachments, the thread opened, the audit row,
  * the analyst's activity feed and their e-mail (who wrote, never what), in one transaction.
@@ -459,29 +425,18 @@ export async function sendClientMessage(deps: {
       uploads: deps.uploads,
     });
     await audit(tx, { actor, action: 'messages.send', subject: messageId });
-    await recordActivity(tx, {
-      clientId: actor.clientId,
-      taxYear,
-      kind: 'message',
-      summary: sentSummary(deps.uploads.length),
-    });
     const [client] = await tx
       .select({ firstName: users.firstName, lastName: users.lastName })
       .from(users)
       .where(eq(users.id, actor.userId));
-    const clientName = client ? `${client.firstName} ${client.lastName}` : 'A client';
-    for (const staff of await staffToAlert(tx, actor.clientId, taxYear)) {
-      await enqueueEmail(
-        tx,
-        staff.email,
-        templates.clientMessageForStaff(
-          deps.voice.firm,
-          staff.firstName,
-          clientName,
-          staffThreadUrl(deps.voice.appUrl, actor.clientId),
-        ),
-      );
-    }
+    await emit(tx, {
+      type: 'message.sent',
+      clientId: actor.clientId,
+      taxYear,
+      attachments: deps.uploads.length,
+      from: client ? `${client.firstName} ${client.lastName}` : 'A client',
+      voice: deps.voice,
+    });
     return messageId;
   });
 }

@@ -43,7 +43,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { searchIn } from '../../lib/paged-query.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
-import { clientOffshoreAllowedSql, getWorkableFiling, type Filing } from '../filings/filings.service.ts';
+import { getWorkableFiling, workableFilingsWhere, type Filing } from '../filings/filings.service.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { isCollecting, recordItemEvent } from '../requests/requests.service.ts';
 import { liveItem } from '../requests/requests.staff.service.ts';
@@ -119,11 +119,7 @@ export async function listInbox(deps: {
   filters: InboxFilters;
 }) {
   const { db, actor, filters } = deps;
-  const scope = and(
-    actor.role === 'admin' ? undefined : eq(filings.assignedTo, actor.userId),
-    // Offshore staff: only the clients whose §7216 Yes is in force (issue 19).
-    actor.offshore ? clientOffshoreAllowedSql : undefined,
-  );
+  const scope = workableFilingsWhere(actor, { clientsJoined: true });
   const analyst =
     filters.analyst === undefined
       ? undefined

@@ -16,7 +16,6 @@ import {
 import { randomUUID } from 'node:crypto';
 import {
   and,
-  clients,
   desc,
   eq,
   invoices,
@@ -37,10 +36,7 @@ import {
   isFilingCovered,
 } from '../invoices/invoice-balance.ts';
 import { balanceOf } from '../invoices/invoices.service.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
-import { recordActivity } from '../messaging/activity.service.ts';
-import { staffToAlert } from '../messaging/messaging.service.ts';
+import { emit } from '../activity/events.ts';
 import { paymentReceived } from '../notifications/client-events.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './providers/provider.ts';
 
@@ -394,11 +390,14 @@ export async function recordPaid(
           changedBy: null,
         });
       }
-      const summary = paymentSummary(paid, invoice);
-      await recordActivity(tx, { clientId: row.clientId, taxYear: filing.taxYear, kind: 'payment', summary });
-      if (!covered || overpaid > 0) {
-        await alertStaff(tx, deps, firm, { clientId: row.clientId, taxYear: filing.taxYear, summary });
-      }
+      await emit(tx, {
+        type: 'payment.recorded',
+        clientId: row.clientId,
+        taxYear: filing.taxYear,
+        summary: paymentSummary(paid, invoice),
+        needsStaff: !covered || overpaid > 0,
+        voice: { firm, appUrl: deps.appUrl },
+      });
     }
     await paymentReceived(
       tx,
@@ -430,28 +429,6 @@ export async function recordPaid(
     });
     return true;
   });
-}
-
-/** The analyst of the file (admins when none) hears of a payment that leaves the file where it is. */
-async function alertStaff(
-  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
-  deps: PaymentsDeps,
-  firm: Firm,
-  event: { clientId: string; taxYear: number; summary: string },
-): Promise<void> {
-  const [client] = await tx
-    .select({ firstName: clients.firstName, lastName: clients.lastName })
-    .from(clients)
-    .where(eq(clients.id, event.clientId));
-  const name = client ? `${client.firstName} ${client.lastName}` : 'A client';
-  const url = `${deps.appUrl}/staff/clients/${encodeURIComponent(event.clientId)}?tab=invoices`;
-  for (const staff of await staffToAlert(tx, event.clientId, event.taxYear)) {
-    await enqueueEmail(
-      tx,
-      staff.email,
-      templates.paymentForStaff(firm, staff.firstName, name, event.summary, url),
-    );
-  }
 }
 
 /** Record a failed attempt on an order that is not paid (a paid order stays paid). */

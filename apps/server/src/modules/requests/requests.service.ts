@@ -49,7 +49,7 @@ import { SYSTEM } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ensureFiling, findFiling, type Filing } from '../filings/filings.service.ts';
-import { recordActivity } from '../messaging/activity.service.ts';
+import { emit } from '../activity/events.ts';
 
 /** A database or a transaction: what the functions here read and write with. */
 export type Tx = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -725,11 +725,11 @@ export async function markNotApplicable(deps: {
       reason,
       actor: deps.actor,
     });
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'request.not_applicable',
       clientId: deps.actor.clientId,
       taxYear: deps.taxYear,
-      kind: 'answer',
-      summary: `Said ${item.title} does not apply`,
+      item: item.title,
     });
   });
 }
@@ -768,12 +768,12 @@ export async function markLater(deps: {
       reason: `by ${deps.date}`,
       actor: deps.actor,
     });
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'request.will_send',
       clientId: deps.actor.clientId,
       taxYear: deps.taxYear,
-      kind: 'answer',
-      // The spec's day display, MM-DD-YYYY.
-      summary: `Will send ${item.title} by ${deps.date.slice(5)}-${deps.date.slice(0, 4)}`,
+      item: item.title,
+      date: deps.date,
     });
   });
 }

@@ -20,7 +20,7 @@ import { pdfNeedsPassword, unlockPdf } from '../../lib/files/pdf-lock.ts';
 import { busyAppError, SandboxBusyError, SandboxJobError } from '../../lib/files/sandbox.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
-import { filesCount, recordActivity } from '../messaging/activity.service.ts';
+import { emit, filesCount } from '../activity/events.ts';
 import { openClientItem, recordItemEvent } from './requests.service.ts';
 
 const HEIC_TYPES = new Set(['image/heic', 'image/heif']);
@@ -153,11 +153,12 @@ export async function recordItemUploads(deps: {
       reason: filesCount(rows.length),
       actor,
     });
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'documents.uploaded',
       clientId: actor.clientId,
       taxYear: deps.taxYear,
-      kind: 'upload',
-      summary: `Uploaded ${filesCount(rows.length)} for ${item.title}`,
+      files: rows.length,
+      forItem: item.title,
     });
     return rows.filter((row) => row.locked).map((row) => ({ documentId: row.id, name: row.name }));
   });

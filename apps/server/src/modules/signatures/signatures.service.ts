@@ -61,7 +61,7 @@ import type { Upload } from '../../lib/uploads.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
 import { sha256Of } from './signed-files.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { recordActivity } from '../messaging/activity.service.ts';
+import { recordActivity } from '../activity/activity.service.ts';
 import { templates } from '../mail/templates.ts';
 import type { Firm } from '../mail/templates.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';

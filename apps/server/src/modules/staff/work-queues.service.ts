@@ -15,7 +15,6 @@ import {
 } from '../../lib/paged-query.ts';
 import {
   FILE_STATUSES,
-  INITIAL_FILE_STATUS,
   phoneWithDialCode,
   isPhoneExtension,
   type DataTablesParameters,
@@ -32,7 +31,6 @@ import {
   inArray,
   isNull,
   ne,
-  or,
   requestItems,
   sql,
   taxpayerProfiles,
@@ -40,21 +38,12 @@ import {
   type Database,
   type SQL,
 } from '@taxfirm/db';
-import { offshoreAllowedSql } from '../filings/filings.service.ts';
+import { workableFilingsWhere } from '../filings/filings.service.ts';
 import { offshoreStateSql } from '../consents/consents.service.ts';
 
-/**
- * Which filings of a tax year this staff member may see. Offshore staff see only the files whose client's
- * §7216 Yes is in force (issue 19).
- */
-function visible(actor: StaffActor, taxYear: number) {
-  const ofYear = actor.offshore
-    ? and(eq(filings.taxYear, taxYear), offshoreAllowedSql)
-    : eq(filings.taxYear, taxYear);
-  if (actor.role === 'admin') return ofYear;
-  const waiting = and(isNull(filings.assignedTo), eq(filings.status, INITIAL_FILE_STATUS));
-  return and(ofYear, or(eq(filings.assignedTo, actor.userId), waiting));
-}
+/** Which filings of a tax year this staff member may see: theirs, and the files waiting for an analyst. */
+const visible = (actor: StaffActor, taxYear: number) =>
+  and(eq(filings.taxYear, taxYear), workableFilingsWhere(actor, { triage: true }));
 
 export async function countQueues(db: Database, actor: StaffActor, taxYear: number) {
   const rows = await db

@@ -38,7 +38,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import { filingOfActivity, isAssignedTo } from './activity.service.ts';
+import { workableFilingsWhere } from '../filings/filings.service.ts';
+import { filingOfActivity } from './activity.service.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -96,7 +97,7 @@ function activityFor(tx: Tx, staff: Staff, window: Window) {
     .leftJoin(filings, filingOfActivity)
     .where(
       and(
-        isAssignedTo(staff),
+        workableFilingsWhere(staff, { clientsJoined: true }),
         // A message is told as the count of unread ones below, never as its own line.
         ne(staffActivity.kind, 'message'),
         gt(staffActivity.createdAt, window.since),
@@ -121,7 +122,7 @@ function unreadMessagesFor(tx: Tx, staff: Staff, window: Window) {
     .leftJoin(filings, and(eq(filings.clientId, messages.clientId), eq(filings.taxYear, messages.taxYear)))
     .where(
       and(
-        isAssignedTo(staff),
+        workableFilingsWhere(staff, { clientsJoined: true }),
         eq(messages.authorKind, 'client'),
         eq(messages.internal, false),
         isNull(messages.readAt),

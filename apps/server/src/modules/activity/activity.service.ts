@@ -6,7 +6,7 @@
 import type { ActivityKind, StaffActivity } from '@taxfirm/contract';
 import { and, clients, desc, eq, filings, staffActivity, type Database, type SQL } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
-import { clientOffshoreAllowedSql } from '../filings/filings.service.ts';
+import { workableFilingsWhere } from '../filings/filings.service.ts';
 
 type Writer = Pick<Database, 'insert'>;
 
@@ -19,21 +19,6 @@ export async function recordActivity(
 ): Promise<void> {
   await tx.insert(staffActivity).values(event);
 }
-
-/** "1 file", "3 files": how a summary counts what was uploaded. */
-export const filesCount = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
-
-/**
- * The file rules on rows that carry a client and a tax year (activity, messages): an analyst hears of a row
- * when that client's filing of that year is theirs; an admin of every row; offshore staff (either role) only
- * of clients whose §7216 Yes is in force (ADR 019), as on the files themselves. Join `filings` on the row's
- * client and year (`filingOfActivity`) and `clients` on its client.
- */
-export const isAssignedTo = (staff: Pick<StaffActor, 'userId' | 'role' | 'offshore'>): SQL | undefined =>
-  and(
-    staff.role === 'admin' ? undefined : eq(filings.assignedTo, staff.userId),
-    staff.offshore ? clientOffshoreAllowedSql : undefined,
-  );
 
 /** The filing of an activity row (the one whose analyst hears of it). */
 export const filingOfActivity = and(
@@ -68,7 +53,7 @@ export async function findActivity({
     .from(staffActivity)
     .innerJoin(clients, eq(clients.id, staffActivity.clientId))
     .leftJoin(filings, filingOfActivity)
-    .where(isAssignedTo(actor))
+    .where(workableFilingsWhere(actor, { clientsJoined: true }))
     .orderBy(desc(staffActivity.createdAt), desc(staffActivity.id))
     // One more than a page: whether there is another page, without counting every row.
     .limit(ACTIVITY_PAGE_SIZE + 1)
