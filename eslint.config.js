@@ -10,6 +10,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { tableOwnerRule } from './scripts/eslint/table-owners.js';
 
 const WEB = 'apps/web/app';
 const SERVER = 'apps/server/src';
@@ -146,10 +147,27 @@ export default tseslint.config(
               from: `./${SERVER}/modules/**/*.routes.ts`,
               message: 'Routes are leaves: import the service, not another routes file.',
             },
+            // What a client did reaches the feed and the staff only through emit(tx, event): no module writes
+            // the feed itself or imports activity's internals.
+            ...serverModules
+              .filter((m) => m !== 'activity')
+              .map((m) => ({
+                target: `./${SERVER}/modules/${m}`,
+                from: `./${SERVER}/modules/activity`,
+                except: ['./events.ts'],
+                message: 'Tell the firm what happened with emit(tx, event) from modules/activity/events.ts.',
+              })),
           ],
         },
       ],
     },
+  },
+  {
+    // Owners write their own tables (scripts/eslint/table-owners.js); tests and the CLI set up data freely.
+    files: [`${SERVER}/modules/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    plugins: { taxfirm: { rules: { 'table-owner': tableOwnerRule } } },
+    rules: { 'taxfirm/table-owner': 'error' },
   },
   {
     // Handlers are thin: they call services, so they use the database package for types only.

@@ -22,7 +22,14 @@ const files: Record<string, string> = {
   'sql.routes.ts': "import { users } from '@taxfirm/db';\nexport const x = users;\n",
   'types.routes.ts': "import type { Database } from '@taxfirm/db';\nexport type X = Database;\n",
   'clean.ts': "import { audit } from '../../lib/audit.ts';\nexport const x = audit;\n",
+  'writes-documents.ts':
+    "import { documents, type Database } from '@taxfirm/db';\nexport const x = (db: Database) => db.insert(documents).values([]);\n",
+  'uses-activity.ts':
+    "import { recordActivity } from '../activity/activity.service.ts';\nexport const x = recordActivity;\n",
+  'emits.ts': "import { emit } from '../activity/events.ts';\nexport const x = emit;\n",
 };
+/** A file inside the owner's module: the same write is allowed there. */
+const OWNER_FIXTURE = path.join(ROOT, 'apps/server/src/modules/documents', `lint-fixture-${process.pid}.ts`);
 
 const eslint = new ESLint({ cwd: ROOT });
 const rulesIn = async (file: string) => {
@@ -33,6 +40,7 @@ const rulesIn = async (file: string) => {
 beforeAll(() => {
   mkdirSync(FIXTURE, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(FIXTURE, name), text);
+  writeFileSync(OWNER_FIXTURE, files['writes-documents.ts'] ?? '');
   writeFileSync(
     LIB_FIXTURE,
     "import { audit } from '../modules/filings/filings.service.ts';\nexport const x = audit;\n",
@@ -41,6 +49,7 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(FIXTURE, { recursive: true, force: true });
   rmSync(LIB_FIXTURE, { force: true });
+  rmSync(OWNER_FIXTURE, { force: true });
 });
 
 describe('lint refuses what the architecture forbids', () => {
@@ -64,6 +73,16 @@ describe('lint refuses what the architecture forbids', () => {
   it('a routes file importing tables (values) from @taxfirm/db, but not types', async () => {
     expect(await rulesIn(path.join(FIXTURE, 'sql.routes.ts'))).toContain('no-restricted-imports');
     expect(await rulesIn(path.join(FIXTURE, 'types.routes.ts'))).toEqual([]);
+  }, 60_000);
+
+  it("a module writing another module's table, but not the owner writing it", async () => {
+    expect(await rulesIn(path.join(FIXTURE, 'writes-documents.ts'))).toContain('taxfirm/table-owner');
+    expect(await rulesIn(OWNER_FIXTURE)).toEqual([]);
+  }, 60_000);
+
+  it("a module importing activity's internals instead of emitting an event", async () => {
+    expect(await rulesIn(path.join(FIXTURE, 'uses-activity.ts'))).toContain('import-x/no-restricted-paths');
+    expect(await rulesIn(path.join(FIXTURE, 'emits.ts'))).toEqual([]);
   }, 60_000);
 
   it('and accepts a module that keeps the rules', async () => {

@@ -20,7 +20,6 @@ import {
   clients,
   eq,
   filings,
-  filingStatusHistory,
   gt,
   isNull,
   or,
@@ -42,6 +41,7 @@ import type { SettingsCache } from '../settings/settings.cache.ts';
 import { revokeUserSessions } from './sessions.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { recordTermsAccepted } from '../consents/consents.service.ts';
+import { openFiling } from '../filings/filings.service.ts';
 
 const VERIFY_TTL_MS = 7 * 24 * 3_600_000;
 const RESET_TTL_MS = 3_600_000;
@@ -136,19 +136,10 @@ export async function createClientAccount(
     })
     .returning({ id: clients.id });
   if (!client) throw new Error('client not created');
-  const [filing] = await tx
-    .insert(filings)
-    .values({
-      clientId: client.id,
-      taxYear: input.taxYear,
-      status: INITIAL_FILE_STATUS,
-      assignedTo: input.assignedTo,
-    })
-    .returning({ id: filings.id });
-  if (!filing) throw new Error('filing not created');
-  await tx.insert(filingStatusHistory).values({
-    filingId: filing.id,
-    toStatus: INITIAL_FILE_STATUS,
+  await openFiling(tx, {
+    clientId: client.id,
+    taxYear: input.taxYear,
+    assignedTo: input.assignedTo,
     comment: input.comment,
     changedBy: input.changedBy,
   });

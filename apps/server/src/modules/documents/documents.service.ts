@@ -35,6 +35,32 @@ import type { Upload } from '../../lib/uploads.ts';
 import { findFiling, getFiling } from '../filings/filings.service.ts';
 import { emit } from '../activity/events.ts';
 
+/** A document row as its owner writes it. */
+export type NewDocument = typeof documents.$inferInsert;
+
+/**
+ * File documents in the caller's transaction: the one way rows enter `documents` (a client's upload for a
+ * checklist item, a message's attachment filed by staff, the documents tabs).
+ */
+export async function insertDocuments(tx: Pick<Database, 'insert'>, rows: NewDocument[]) {
+  return tx
+    .insert(documents)
+    .values(rows)
+    .returning({ id: documents.id, name: documents.originalName, locked: documents.locked });
+}
+
+/** A locked PDF's unlocked copy is stored at `key`: the row points at it and is no longer locked. */
+export async function recordUnlockedCopy(
+  tx: Pick<Database, 'update'>,
+  documentId: string,
+  key: string,
+): Promise<void> {
+  await tx
+    .update(documents)
+    .set({ locked: false, unlockedStorageKey: key })
+    .where(eq(documents.id, documentId));
+}
+
 /**
  * The client's documents of one category in one filing sent through the spec's upload page: files sent for a
  * checklist item are the checklist's, and neither fill nor show in the page's six slots.
@@ -88,7 +114,20 @@ export async function recordDocuments(
     const filing = await getFiling(tx, { filingId: owner.filingId }, 'update');
     const held = await countDocuments(tx, owner.clientId, owner.filingId, owner.category);
     if (held + uploads.length > UPLOAD_SLOTS) return false;
-    await insertDocuments(tx, owner, uploads);
+    await insertDocuments(
+      tx,
+      uploads.map((upload) => ({
+        clientId: owner.clientId,
+        filingId: owner.filingId,
+        category: owner.category,
+        uploadedBy: owner.userId,
+        originalName: upload.originalName,
+        size: upload.size,
+        contentType: upload.type,
+        storageKey: upload.key,
+        sha256: upload.sha256,
+      })),
+    );
     const tab = DOCUMENT_CATEGORIES.find((c) => c.category === owner.category)?.tab ?? owner.category;
     await emit(tx, {
       type: 'documents.uploaded',
@@ -99,26 +138,6 @@ export async function recordDocuments(
     });
     return true;
   });
-}
-
-async function insertDocuments(
-  db: Pick<Database, 'insert'>,
-  owner: { clientId: string; filingId: string; userId: string; category: DocumentCategory },
-  uploads: readonly Upload[],
-): Promise<void> {
-  await db.insert(documents).values(
-    uploads.map((upload) => ({
-      clientId: owner.clientId,
-      filingId: owner.filingId,
-      category: owner.category,
-      uploadedBy: owner.userId,
-      originalName: upload.originalName,
-      size: upload.size,
-      contentType: upload.type,
-      storageKey: upload.key,
-      sha256: upload.sha256,
-    })),
-  );
 }
 
 /**

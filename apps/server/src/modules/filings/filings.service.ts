@@ -49,6 +49,39 @@ export const clientOffshoreAllowedSql = sql<boolean>`coalesce(${clients.offshore
  */
 export const offshoreAllowedSql = sql<boolean>`coalesce((select ${clientOffshoreAllowedSql} from ${clients} where ${clients.id} = ${filings.clientId}), false)`;
 
+/**
+ * A new client's first filing, in To Be Assigned (or with the analyst who registered them), its history
+ * starting there: the one way a registration opens a file.
+ */
+export async function openFiling(
+  tx: Pick<Database, 'insert'>,
+  input: {
+    clientId: string;
+    taxYear: number;
+    assignedTo: string | null;
+    comment: string | null;
+    changedBy: string | null;
+  },
+): Promise<string> {
+  const [filing] = await tx
+    .insert(filings)
+    .values({
+      clientId: input.clientId,
+      taxYear: input.taxYear,
+      status: INITIAL_FILE_STATUS,
+      assignedTo: input.assignedTo,
+    })
+    .returning({ id: filings.id });
+  if (!filing) throw new Error('filing not created');
+  await tx.insert(filingStatusHistory).values({
+    filingId: filing.id,
+    toStatus: INITIAL_FILE_STATUS,
+    comment: input.comment,
+    changedBy: input.changedBy,
+  });
+  return filing.id;
+}
+
 /** A filing by client and tax year, or by its id. */
 export type FilingKey = { clientId: string; taxYear: number } | { filingId: string };
 

@@ -21,7 +21,6 @@ import {
   clients,
   count,
   desc,
-  documents,
   eq,
   filings,
   inArray,
@@ -45,7 +44,8 @@ import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { getWorkableFiling, workableFilingsWhere, type Filing } from '../filings/filings.service.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
-import { isCollecting, recordItemEvent } from '../requests/requests.service.ts';
+import { insertDocuments } from '../documents/documents.service.ts';
+import { isCollecting, markItemUploaded } from '../requests/requests.service.ts';
 import { liveItem } from '../requests/requests.staff.service.ts';
 import {
   loadMessages,
@@ -477,9 +477,8 @@ export async function fileAttachment(deps: {
               return row;
             })()
           : null;
-      const [doc] = await tx
-        .insert(documents)
-        .values({
+      const [doc] = await insertDocuments(tx, [
+        {
           clientId: file.clientId,
           filingId: locked.id,
           category: item ? categoryOfItemType(item.type) : (input as { category: DocumentCategory }).category,
@@ -490,23 +489,10 @@ export async function fileAttachment(deps: {
           contentType: file.contentType,
           storageKey: key,
           sha256: stored.sha256,
-        })
-        .returning({ id: documents.id });
+        },
+      ]);
       if (!doc) throw new Error('document not written');
-      if (item) {
-        await tx
-          .update(requestItems)
-          .set({ status: 'uploaded', laterDate: null, updatedAt: new Date() })
-          .where(eq(requestItems.id, item.id));
-        await recordItemEvent(tx, {
-          item,
-          action: 'uploaded',
-          from: item.status,
-          to: 'uploaded',
-          reason: '1 file from a message',
-          actor,
-        });
-      }
+      if (item) await markItemUploaded(tx, { item, reason: '1 file from a message', actor });
       await tx
         .update(messageAttachments)
         .set({ filedDocumentId: doc.id })

@@ -21,8 +21,13 @@ type Session = { sid: string; userId: string; clientId: string };
 const HEIC = readFileSync(new URL('../../../test/fixtures/photo.heic', import.meta.url));
 /** The fixture's ispe rewritten to 10000 x 10000: 100 megapixels declared by a 27 KB file. */
 const HEIC_100MP = heicDeclaring(HEIC, 10_000, 10_000);
-/** The event loop's longest stall allowed while a bomb is handled. */
+/**
+ * The event loop's longest stall allowed while a bomb is handled: 100 ms, or three times the longest stall
+ * of the same reads without the work, in the same run, on a machine busy with other work (a timed test
+ * compares within its run). A bomb decoded on the event loop stalls it for seconds either way.
+ */
 const LOOP_BUDGET_MS = 100;
+const LOOP_BUDGET_RATIO = 3;
 const MB = 1024 * 1024;
 
 let t: TestApp;
@@ -61,7 +66,8 @@ async function storedObjects(): Promise<number> {
 
 /**
  * Runs `work` while measuring the event loop's delay and reading another client's profile in a loop:
- * answers its result, the loop's longest delay, the reads that answered 200 and the RSS growth.
+ * answers its result, the loop's longest delay, the budget for it (from the same reads for half a second
+ * before the work), the reads that answered 200 and the RSS growth.
  */
 async function measured<T>(work: () => Promise<T>) {
   const rssBefore = process.memoryUsage().rss;
@@ -78,6 +84,9 @@ async function measured<T>(work: () => Promise<T>) {
       await sleep(25);
     }
   })();
+  await sleep(500);
+  const idleMaxMs = histogram.max / 1e6;
+  histogram.reset();
   const result = await work();
   done = true;
   await reader;
@@ -88,6 +97,7 @@ async function measured<T>(work: () => Promise<T>) {
   return {
     result,
     loopMaxMs: histogram.max / 1e6,
+    loopBudgetMs: Math.max(LOOP_BUDGET_MS, LOOP_BUDGET_RATIO * idleMaxMs),
     reads,
     rssGrowthMb: (process.memoryUsage().rss - rssBefore) / MB,
   };
@@ -121,6 +131,7 @@ describe('a HEIC photo declaring 100 megapixels', () => {
     const {
       result: res,
       loopMaxMs,
+      loopBudgetMs,
       reads,
     } = await measured(() =>
       upload(asha, id, [{ name: 'IMG_1.HEIC', bytes: HEIC_100MP, type: 'image/heic' }]),
@@ -130,7 +141,7 @@ describe('a HEIC photo declaring 100 megapixels', () => {
     expect(sandbox().jobsStarted).toBe(started);
     expect(await storedObjects()).toBe(before);
     expect(await t.database.db.select().from(documents).where(eq(documents.requestItemId, id))).toEqual([]);
-    expect(loopMaxMs).toBeLessThan(LOOP_BUDGET_MS);
+    expect(loopMaxMs).toBeLessThan(loopBudgetMs);
     expect(reads).toBeGreaterThan(0);
   });
 
@@ -166,6 +177,7 @@ describe('the FlateDecode bomb PDF (an xref stream inflating to about 1.5 GB)', 
     const {
       result: res,
       loopMaxMs,
+      loopBudgetMs,
       reads,
       rssGrowthMb,
     } = await measured(() => upload(ravi, id, [pdfFile('statement.pdf', bombs.comment)]));
@@ -174,7 +186,7 @@ describe('the FlateDecode bomb PDF (an xref stream inflating to about 1.5 GB)', 
     expect(sandbox().jobsStarted).toBe(started);
     const [doc] = await t.database.db.select().from(documents).where(eq(documents.requestItemId, id));
     expect(doc?.locked).toBe(false);
-    expect(loopMaxMs).toBeLessThan(LOOP_BUDGET_MS);
+    expect(loopMaxMs).toBeLessThan(loopBudgetMs);
     expect(reads).toBeGreaterThan(0);
     expect(rssGrowthMb).toBeLessThan(200);
   });
@@ -186,13 +198,14 @@ describe('the FlateDecode bomb PDF (an xref stream inflating to about 1.5 GB)', 
     const {
       result: res,
       loopMaxMs,
+      loopBudgetMs,
       reads,
       rssGrowthMb,
     } = await measured(() => upload(ravi, id, [pdfFile('statement.pdf', bombs.encrypted)]));
     expect([res.statusCode, res.json().status_smessage]).toEqual([400, MESSAGES.FILE_NOT_PROCESSED]);
     expect(sandbox().jobsStarted).toBe(started + 1);
     expect(await storedObjects()).toBe(before);
-    expect(loopMaxMs).toBeLessThan(LOOP_BUDGET_MS);
+    expect(loopMaxMs).toBeLessThan(loopBudgetMs);
     expect(reads).toBeGreaterThan(0);
     expect(rssGrowthMb).toBeLessThan(200);
     // The sandbox goes on: a real locked PDF is still detected afterwards.

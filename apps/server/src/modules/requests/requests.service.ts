@@ -391,6 +391,32 @@ export async function recordItemEvent(
 }
 
 /**
+ * Files came for an item (the client's upload, or a message's attachment filed by staff): the item moves to
+ * "uploaded" (a promised date no longer applies) and the move is recorded in its history and the audit log.
+ */
+export async function markItemUploaded(
+  tx: Tx,
+  event: {
+    item: Pick<RequestItemRow, 'id' | 'clientId' | 'status'>;
+    reason: string;
+    actor: ClientActor | StaffActor;
+  },
+): Promise<void> {
+  await tx
+    .update(requestItems)
+    .set({ status: 'uploaded', laterDate: null, updatedAt: new Date() })
+    .where(eq(requestItems.id, event.item.id));
+  await recordItemEvent(tx, {
+    item: event.item,
+    action: 'uploaded',
+    from: event.item.status,
+    to: 'uploaded',
+    reason: event.reason,
+    actor: event.actor,
+  });
+}
+
+/**
  * The columns that change when an item (re)enters requested or rejected: the reminder schedule starts
  * again from now (the shared rule between the checklist and the reminders).
  */

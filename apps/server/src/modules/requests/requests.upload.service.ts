@@ -10,7 +10,7 @@
  * whose last trailer names an encryption dictionary (S2-02, S2-03).
  */
 import { categoryOfItemType, MESSAGES } from '@taxfirm/contract';
-import { and, documents, eq, isNull, requestItems, type Database } from '@taxfirm/db';
+import { and, documents, eq, isNull, type Database } from '@taxfirm/db';
 import { Readable } from 'node:stream';
 import type { ClientActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,7 +21,8 @@ import { busyAppError, SandboxBusyError, SandboxJobError } from '../../lib/files
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { emit, filesCount } from '../activity/events.ts';
-import { openClientItem, recordItemEvent } from './requests.service.ts';
+import { insertDocuments, recordUnlockedCopy } from '../documents/documents.service.ts';
+import { markItemUploaded, openClientItem } from './requests.service.ts';
 
 const HEIC_TYPES = new Set(['image/heic', 'image/heif']);
 
@@ -123,36 +124,23 @@ export async function recordItemUploads(deps: {
   const { db, actor } = deps;
   return db.transaction(async (tx) => {
     const item = await openClientItem(tx, actor, deps.taxYear, deps.itemId);
-    const rows = await tx
-      .insert(documents)
-      .values(
-        deps.uploads.map((upload) => ({
-          clientId: actor.clientId,
-          filingId: item.filingId,
-          category: categoryOfItemType(item.type),
-          requestItemId: item.id,
-          uploadedBy: actor.userId,
-          originalName: upload.originalName,
-          size: upload.size,
-          contentType: upload.type,
-          storageKey: upload.key,
-          sha256: upload.sha256,
-          locked: upload.locked,
-        })),
-      )
-      .returning({ id: documents.id, name: documents.originalName, locked: documents.locked });
-    await tx
-      .update(requestItems)
-      .set({ status: 'uploaded', laterDate: null, updatedAt: new Date() })
-      .where(eq(requestItems.id, item.id));
-    await recordItemEvent(tx, {
-      item,
-      action: 'uploaded',
-      from: item.status,
-      to: 'uploaded',
-      reason: filesCount(rows.length),
-      actor,
-    });
+    const rows = await insertDocuments(
+      tx,
+      deps.uploads.map((upload) => ({
+        clientId: actor.clientId,
+        filingId: item.filingId,
+        category: categoryOfItemType(item.type),
+        requestItemId: item.id,
+        uploadedBy: actor.userId,
+        originalName: upload.originalName,
+        size: upload.size,
+        contentType: upload.type,
+        storageKey: upload.key,
+        sha256: upload.sha256,
+        locked: upload.locked,
+      })),
+    );
+    await markItemUploaded(tx, { item, reason: filesCount(rows.length), actor });
     await emit(tx, {
       type: 'documents.uploaded',
       clientId: actor.clientId,
@@ -207,10 +195,7 @@ export async function unlockDocument(deps: {
     // Locked again: two tries at once store one copy; the other's copy is removed below.
     const [current] = await tx.select({ id: documents.id }).from(documents).where(where).for('update');
     if (!current) return false;
-    await tx
-      .update(documents)
-      .set({ locked: false, unlockedStorageKey: key })
-      .where(eq(documents.id, current.id));
+    await recordUnlockedCopy(tx, current.id, key);
     await audit(tx, {
       actor,
       action: 'documents.unlock',
