@@ -35,6 +35,49 @@ async function tell(
   await notifyClient(tx, clientId, bell.kind, bell.title, bell.body);
 }
 
+/** An item of the client's checklist was sent back: the bell says which, never the staff's reason. */
+export async function checklistItemRejected(
+  tx: Tx,
+  event: { clientId: string; title: string },
+): Promise<void> {
+  await notifyClient(
+    tx,
+    event.clientId,
+    'status',
+    'A document needs another copy',
+    `"${event.title}" needs another copy. Open your checklist to see why and upload it again.`,
+  );
+}
+
+/**
+ * The checklist reminder: one e-mail listing what the firm still waits for (items, documents to sign,
+ * invoices to pay), to the client's sign-in address. No bell entry: the dashboard already shows the list.
+ */
+export async function checklistReminder(
+  tx: Tx,
+  voice: FirmVoice,
+  event: { clientId: string; taxYear: number; titles: string[]; path: string },
+): Promise<boolean> {
+  const [owner] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(clients.id, event.clientId));
+  if (!owner) return false;
+  await enqueueEmail(
+    tx,
+    owner.email,
+    templates.documentsReminder(
+      voice.firm,
+      owner.firstName,
+      event.taxYear,
+      event.titles,
+      `${voice.appUrl}${event.path}`,
+    ),
+  );
+  return true;
+}
+
 /** The filing moved: the admin's wording for the status (never the staff comment). */
 export async function fileStatusChanged(
   tx: Tx,

@@ -51,9 +51,7 @@ import { SYSTEM, type StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
-import { templates } from '../mail/templates.ts';
-import type { FirmVoice } from '../notifications/client-events.ts';
+import { checklistReminder, type FirmVoice } from '../notifications/client-events.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { getReminderSchedule, type ReminderSchedule } from '../settings/settings.service.ts';
 
@@ -185,28 +183,18 @@ async function sendReminder(
   },
 ): Promise<void> {
   const { filing, listed, reminded, signatures, now, by } = input;
-  const [owner] = await tx
-    .select({ email: users.email, firstName: users.firstName })
-    .from(clients)
-    .innerJoin(users, eq(users.id, clients.userId))
-    .where(eq(clients.id, filing.clientId));
-  if (!owner) return;
   const titles = [
     ...listed.map((item) => item.title),
     ...signatures.listed.map((doc) => signTitle(doc.title)),
     ...input.invoices.listed.map(payTitle),
   ];
-  await enqueueEmail(
-    tx,
-    owner.email,
-    templates.documentsReminder(
-      voice.firm,
-      owner.firstName,
-      filing.taxYear,
-      titles,
-      `${voice.appUrl}${CHECKLIST_PATH}`,
-    ),
-  );
+  const told = await checklistReminder(tx, voice, {
+    clientId: filing.clientId,
+    taxYear: filing.taxYear,
+    titles,
+    path: CHECKLIST_PATH,
+  });
+  if (!told) return;
   if (reminded.length > 0) {
     await tx
       .update(requestItems)

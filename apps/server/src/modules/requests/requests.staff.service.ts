@@ -34,7 +34,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { getWorkableFiling, type Filing } from '../filings/filings.service.ts';
-import { notifyClient } from '../notifications/notifications.service.ts';
+import { checklistItemRejected } from '../notifications/client-events.ts';
 import {
   compactPositions,
   canWorkItem,
@@ -414,13 +414,7 @@ export async function reviewItem(deps: {
       .set({ status: 'rejected', reason, laterDate: null, ...restartReminders(), updatedAt: new Date() })
       .where(eq(requestItems.id, item.id));
     await recordItemEvent(tx, { item, action: 'rejected', from: item.status, to: 'rejected', reason, actor });
-    await notifyClient(
-      tx,
-      item.clientId,
-      'status',
-      'A document needs another copy',
-      `"${item.title}" needs another copy. Open your checklist to see why and upload it again.`,
-    );
+    await checklistItemRejected(tx, { clientId: item.clientId, title: item.title });
   });
 }
 
