@@ -5,7 +5,8 @@
 // Another Node for some projects (CI): TEST_OTHER_NODE names a node binary and TEST_OTHER_NODE_PROJECTS a
 // comma-separated list of Vitest projects that run on it INSTEAD of on the current Node, so each test still runs
 // once. The two Vitest runs go side by side (each runs one file at a time on 2 cores, and the PostgreSQL
-// projects wait on the database server much of the time), their lines prefixed with the Node version.
+// projects wait on the database server much of the time), their lines prefixed with the Node version, and
+// Playwright starts when the first of them ends.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,23 +20,27 @@ const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 
 /** Runs a command; with a prefix, its output comes line by line under that prefix. Resolves to the status. */
 function run(command, args, { env = {}, prefix } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, ...env },
-    });
-    if (prefix) {
-      for (const [stream, out] of [
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  // Every line printed before the status is handed on (readline may still hold the last ones at 'close').
+  const printed = !prefix
+    ? []
+    : [
         [child.stdout, process.stdout],
         [child.stderr, process.stderr],
-      ]) {
-        createInterface({ input: stream }).on('line', (line) => out.write(`${prefix} ${line}\n`));
-      }
-    }
+      ].map(([stream, out]) => {
+        const lines = createInterface({ input: stream });
+        lines.on('line', (line) => out.write(`${prefix} ${line}\n`));
+        return new Promise((resolve) => lines.once('close', resolve));
+      });
+  const status = new Promise((resolve) => {
     child.once('error', () => resolve(1));
     child.once('close', (code) => resolve(code ?? 1));
   });
+  return Promise.all([status, ...printed]).then(([code]) => code);
 }
 
 function readJson(file) {
@@ -94,13 +99,19 @@ if (otherNode && otherProjects.length > 0) {
 // in apps/server/src, which makes its folders newer than the build, so asked afterwards this rebuilt the app
 // every time, CI's fresh build included.
 buildIfNeeded();
-const unitStatuses = await Promise.all(runs.map(vitest));
-
+const unitRuns = runs.map(vitest);
+// With two Vitest runs, the browser suite starts as soon as either has ended (the PostgreSQL one, which has the
+// fewer files), so that at most two suites run at once and no core idles while the longer run finishes.
+await Promise.race(unitRuns);
 const e2eStatus = await run(
   'npx',
   ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-  { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } },
+  {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    prefix: unitRuns.length > 1 ? '[playwright]' : undefined,
+  },
 );
+const unitStatuses = await Promise.all(unitRuns);
 
 const vitestReports = runs.map((r) => readJson(r.report));
 const playwright = readJson(playwrightReport);
