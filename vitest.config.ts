@@ -18,7 +18,19 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
   },
 });
 
-export default defineConfig({
+/**
+ * Projects that another Vitest run covers (scripts/test.mjs runs them on another Node when TEST_OTHER_NODE is
+ * set) are left out of this one, so each test runs once. (Vitest's `--project=!a --project=!b` would keep both:
+ * a project passes when it matches either filter.)
+ */
+const leftOut = new Set((process.env['TEST_LEAVE_OUT_PROJECTS'] ?? '').split(',').filter(Boolean));
+const isKept = (project: unknown) =>
+  typeof project !== 'object' ||
+  project === null ||
+  !('test' in project) ||
+  !leftOut.has(String((project.test as { name?: string } | undefined)?.name));
+
+const config = defineConfig({
   test: {
     projects: [
       {
@@ -75,3 +87,6 @@ export default defineConfig({
     ],
   },
 });
+if (config.test?.projects) config.test.projects = config.test.projects.filter(isKept);
+
+export default config;

@@ -1,51 +1,130 @@
 // npm test: every suite. Vitest (contract, web, server on PGlite, on PostgreSQL when TEST_DATABASE_URL is set,
 // and the Redis rate-limit test when TEST_REDIS_URL is set), then the Playwright browser suite against the built
 // app. Ends with one line counting all tests.
-import { spawnSync } from 'node:child_process';
+//
+// Another Node for some projects (CI): TEST_OTHER_NODE names a node binary and TEST_OTHER_NODE_PROJECTS a
+// comma-separated list of Vitest projects that run on it INSTEAD of on the current Node, so each test still runs
+// once. The two Vitest runs go side by side (each runs one file at a time on 2 cores, and the PostgreSQL
+// projects wait on the database server much of the time), their lines prefixed with the Node version, and
+// Playwright starts when the first of them ends.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { buildIfNeeded, ROOT } from './build-if-needed.mjs';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'taxfirm-test-'));
-const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
+const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+/** Runs a command; with a prefix, its output comes line by line under that prefix. Resolves to the status. */
+function run(command, args, { env = {}, prefix } = {}) {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  // Every line printed before the status is handed on (readline may still hold the last ones at 'close').
+  const printed = !prefix
+    ? []
+    : [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ].map(([stream, out]) => {
+        const lines = createInterface({ input: stream });
+        lines.on('line', (line) => out.write(`${prefix} ${line}\n`));
+        return new Promise((resolve) => lines.once('close', resolve));
+      });
+  const status = new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+  return Promise.all([status, ...printed]).then(([code]) => code);
 }
 
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
-const unitStatus = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
+/** One Vitest run on the given node binary, its JSON report in `report`. */
+function vitest({ node, projects = [], leaveOut = [], report, prefix }) {
+  const args = [
+    VITEST,
+    'run',
+    ...projects.map((name) => `--project=${name}`),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+  // The other node's folder first on PATH, so what the tests spawn (`node …`) runs on it too.
+  const env = {
+    ...(node === process.execPath
+      ? {}
+      : { PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` }),
+    ...(leaveOut.length > 0 ? { TEST_LEAVE_OUT_PROJECTS: leaveOut.join(',') } : {}),
+  };
+  return run(node, args, { env, prefix });
+}
 
+const otherNode = process.env.TEST_OTHER_NODE;
+const otherProjects = (process.env.TEST_OTHER_NODE_PROJECTS ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+
+const runs = [];
+if (otherNode && otherProjects.length > 0) {
+  if (!existsSync(otherNode)) {
+    process.stderr.write(`TEST_OTHER_NODE=${otherNode} does not exist\n`);
+    process.exit(1);
+  }
+  runs.push({
+    node: process.execPath,
+    leaveOut: otherProjects,
+    report: path.join(reports, 'vitest-current.json'),
+    prefix: `[node ${process.version}]`,
+  });
+  runs.push({
+    node: otherNode,
+    projects: otherProjects,
+    report: path.join(reports, 'vitest-other.json'),
+    prefix: `[node ${spawnSync(otherNode, ['--version'], { encoding: 'utf8' }).stdout.trim()}]`,
+  });
+} else {
+  runs.push({ node: process.execPath, report: path.join(reports, 'vitest.json') });
+}
+
+// Whether the build is stale is decided before Vitest runs: scripts/lint-rules.test.ts plants (and removes) files
+// in apps/server/src, which makes its folders newer than the build, so asked afterwards this rebuilt the app
+// every time, CI's fresh build included.
 buildIfNeeded();
-const e2eStatus = run(
+const unitRuns = runs.map(vitest);
+// With two Vitest runs, the browser suite starts as soon as either has ended (the PostgreSQL one, which has the
+// fewer files), so that at most two suites run at once and no core idles while the longer run finishes.
+await Promise.race(unitRuns);
+const e2eStatus = await run(
   'npx',
   ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
   {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    prefix: unitRuns.length > 1 ? '[playwright]' : undefined,
   },
 );
+const unitStatuses = await Promise.all(unitRuns);
 
-const vitest = readJson(vitestReport);
+const vitestReports = runs.map((r) => readJson(r.report));
 const playwright = readJson(playwrightReport);
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
-const failed =
-  (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
-const skipped =
-  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const sum = (key) => vitestReports.reduce((total, report) => total + (report?.[key] ?? 0), 0);
+const passed = sum('numPassedTests') + (playwright?.stats?.expected ?? 0);
+const failed = sum('numFailedTests') + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const skipped = sum('numPendingTests') + sum('numTodoTests') + (playwright?.stats?.skipped ?? 0);
 rmSync(reports, { recursive: true, force: true });
 
-const ok = unitStatus === 0 && e2eStatus === 0 && vitest && playwright;
+const ok =
+  unitStatuses.every((status) => status === 0) &&
+  e2eStatus === 0 &&
+  vitestReports.every(Boolean) &&
+  playwright;
 process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(ok ? 0 : 1);
