@@ -18,8 +18,11 @@ import { documentsStaffCalls } from './documents/documents.staff.calls.ts';
 import { profileStaffCalls } from './profile/profile.staff.calls.ts';
 import { auditStaffCalls } from './audit/audit.staff.calls.ts';
 import { taxSummariesCalls } from './tax-summaries/tax-summaries.calls.ts';
-import { requestsCalls, requestsStaffCalls } from './requests/requests.calls.ts';
-import { messagingCalls, messagingStaffCalls } from './messaging/messaging.calls.ts';
+import { requestsCalls } from './requests/requests.calls.ts';
+import { requestsStaffCalls } from './requests/requests.staff.calls.ts';
+import { messagingCalls } from './messaging/messaging.calls.ts';
+import { messagingStaffCalls } from './messaging/messaging.staff.calls.ts';
+import { activityStaffCalls } from './activity/activity.staff.calls.ts';
 import { consentsCalls } from './consents/consents.calls.ts';
 import {
   signaturesCalls,
@@ -53,6 +56,7 @@ export const CALLS = {
   ...requestsStaffCalls,
   ...messagingCalls,
   ...messagingStaffCalls,
+  ...activityStaffCalls,
   ...consentsCalls,
   ...signaturesCalls,
   ...spouseSignaturesCalls,

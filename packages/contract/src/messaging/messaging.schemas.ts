@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import type { FileRule } from '../call.ts';
-import { clientIdField, envelope, hasNoNul, requiredText, taxYearField } from '../common.ts';
-import { DOCUMENT_CATEGORY_NAMES, HIDDEN_MAX_BYTES } from '../constants.ts';
+import { envelope, hasNoNul, taxYearField } from '../common.ts';
+import { HIDDEN_MAX_BYTES } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import {
-  ACTIVITY_KINDS,
   MESSAGE_MAX_BODY,
   MESSAGE_MAX_FILES,
   MESSAGE_MAX_UPLOAD_BYTES,
   MESSAGE_UPLOAD_TYPES,
-  STAFF_ALERT_CHOICES,
-  THREAD_STATUSES,
 } from './messaging.constants.ts';
 
 /** A message's attachments: up to five, each over 1 KB and under 25 MB, checked by content (HEIC converted). */
@@ -28,7 +25,7 @@ export const messageFileRule: FileRule = {
 };
 
 /** A message's text: plain text (no HTML is ever rendered from it), empty only when files are attached. */
-const bodyField = z
+export const bodyField = z
   .string()
   .max(MESSAGE_MAX_BODY, { error: MESSAGES.MESSAGE_TOO_LONG })
   .refine(hasNoNul, { error: MESSAGES.TEXT_NUL })
@@ -89,125 +86,3 @@ export const messagingResponseSchema = envelope({ message: z.string() });
 
 /** Mark every message from the firm read (the client opened the conversation). */
 export const accountMessagesReadBodySchema = z.object({});
-
-// ---- staff calls ----
-
-const threadStatusField = z.enum(THREAD_STATUSES, { error: MESSAGES.MESSAGE_STATUS_INVALID });
-
-export const staffMessagesInboxBodySchema = z.object({
-  /** An analyst's user id, or 'unassigned'; omitted: everyone's (an analyst sees only their files anyway). */
-  analyst: z.union([z.uuid(), z.literal('unassigned')]).optional(),
-  status: threadStatusField.optional(),
-  unread_only: z.boolean().optional(),
-  /** Name, e-mail, phone or file number. */
-  q: z.string().trim().max(100).refine(hasNoNul, { error: MESSAGES.TEXT_NUL }).optional(),
-  page: z.number().int().min(1).max(10_000).default(1),
-});
-export const inboxThreadSchema = z.object({
-  client_id: z.string(),
-  name: z.string(),
-  file_number: z.string().nullable(),
-  status: z.enum(THREAD_STATUSES),
-  analyst: z.object({ user_id: z.string(), name: z.string() }).nullable(),
-  /** Client messages no staff member has read yet. */
-  unread: z.number().int(),
-  last_message_at: z.string(),
-  last_from: z.enum(['client', 'staff']),
-});
-export type InboxThread = z.infer<typeof inboxThreadSchema>;
-export const staffMessagesInboxResponseSchema = envelope({
-  /** Unread first, then the newest. */
-  threads: z.array(inboxThreadSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  /** Threads with unread client messages among the ones this staff member may work (the console badge). */
-  unread_threads: z.number().int(),
-  analysts: z.array(z.object({ user_id: z.string(), name: z.string() })),
-});
-export type StaffInbox = z.infer<typeof staffMessagesInboxResponseSchema>;
-
-export const staffMessagesThreadBodySchema = z.object({ client_id: clientIdField, taxy: taxYearField });
-export const staffMessagesThreadResponseSchema = envelope({
-  client: z.object({ client_id: z.string(), name: z.string(), file_number: z.string().nullable() }),
-  status: z.enum(THREAD_STATUSES),
-  analyst: z.object({ user_id: z.string(), name: z.string() }).nullable(),
-  /** Oldest first, internal notes included. */
-  messages: z.array(messageSchema),
-  tax_years: z.array(z.number().int()),
-  canned: z.array(z.object({ reply_id: z.string(), title: z.string(), body: z.string() })),
-  /** The current year's checklist items an attachment can be filed into. */
-  items: z.array(z.object({ item_id: z.string(), title: z.string() })),
-  links_ttl_s: z.number().int(),
-});
-export type StaffThread = z.infer<typeof staffMessagesThreadResponseSchema>;
-
-/** The text fields of a staff message or internal note (multipart: `internal` is "true" for a note). */
-export const staffMessagesSendFieldsSchema = z.object({
-  client_id: clientIdField,
-  body: bodyField,
-  internal: z.union([z.boolean(), z.stringbool()]).default(false),
-  taxy: taxYearField,
-});
-
-export const staffMessagesStatusBodySchema = z.object({
-  client_id: clientIdField,
-  status: threadStatusField,
-});
-
-/** File a copy of an attachment into the client's documents (by category) or a checklist item. */
-export const staffMessagesFileBodySchema = z.discriminatedUnion('target', [
-  z.object({
-    target: z.literal('documents'),
-    attachment_id: z.uuid({ error: MESSAGES.MESSAGE_ATTACHMENT_NOT_FOUND }),
-    category: z.enum(DOCUMENT_CATEGORY_NAMES),
-  }),
-  z.object({
-    target: z.literal('item'),
-    attachment_id: z.uuid({ error: MESSAGES.MESSAGE_ATTACHMENT_NOT_FOUND }),
-    item_id: z.uuid({ error: MESSAGES.REQUEST_ITEM_NOT_FOUND }),
-  }),
-]);
-
-/** Canned replies: every staff member lists them; admins save and delete. */
-export const staffMessagesCannedBodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('list') }),
-  z.object({
-    action: z.literal('save'),
-    reply_id: z.uuid().optional(),
-    title: requiredText(MESSAGES.MESSAGE_CANNED_TITLE_REQUIRED, 80),
-    body: requiredText(MESSAGES.MESSAGE_CANNED_BODY_REQUIRED, MESSAGE_MAX_BODY),
-  }),
-  z.object({ action: z.literal('delete'), reply_id: z.uuid({ error: MESSAGES.MESSAGE_CANNED_NOT_FOUND }) }),
-]);
-export const staffMessagesCannedResponseSchema = envelope({
-  message: z.string().optional(),
-  replies: z.array(z.object({ reply_id: z.string(), title: z.string(), body: z.string() })),
-});
-
-/** The staff member's own alert choice: read it (no `alerts`) or change it. */
-export const staffMessagesAlertsBodySchema = z.object({ alerts: z.enum(STAFF_ALERT_CHOICES).optional() });
-export const staffMessagesAlertsResponseSchema = envelope({
-  message: z.string().optional(),
-  alerts: z.enum(STAFF_ALERT_CHOICES),
-});
-
-/** The console home's feed: what this staff member's clients did, newest first. */
-export const staffActivityListBodySchema = z.object({ page: z.number().int().min(1).max(10_000).default(1) });
-export const staffActivityListResponseSchema = envelope({
-  items: z.array(
-    z.object({
-      client_id: z.string(),
-      name: z.string(),
-      file_number: z.string().nullable(),
-      tax_year: z.number().int(),
-      kind: z.enum(ACTIVITY_KINDS),
-      summary: z.string(),
-      at: z.string(),
-    }),
-  ),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  more: z.boolean(),
-});
-export type StaffActivity = z.infer<typeof staffActivityListResponseSchema>;

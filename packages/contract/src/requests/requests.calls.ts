@@ -10,13 +10,6 @@ import {
   accountRequestsUploadResponseSchema,
   messageResponseSchema,
   requestFileRule,
-  staffRequestsListBodySchema,
-  staffRequestsListResponseSchema,
-  staffRequestsRemindBodySchema,
-  staffRequestsReviewBodySchema,
-  staffRequestsSaveBodySchema,
-  staffRequestsTemplatesBodySchema,
-  staffRequestsTemplatesResponseSchema,
 } from './requests.schemas.ts';
 
 /** The document-request checklist: the client's side (identity from the session only). */
@@ -58,46 +51,5 @@ export const requestsCalls = {
     response: messageResponseSchema,
     access: 'client',
     summary: "Say one of the session's checklist items will be sent by a date (no reminders before it).",
-  }),
-} as const;
-
-/** The checklist in the staff console (file-assignment rules apply). */
-export const requestsStaffCalls = {
-  staffRequestsList: defineCall({
-    path: 'staff/requests/list',
-    body: staffRequestsListBodySchema,
-    response: staffRequestsListResponseSchema,
-    access: 'staff',
-    summary:
-      "A client's checklist for a tax year with files (signed links), history, progress and reminders.",
-  }),
-  staffRequestsSave: defineCall({
-    path: 'staff/requests/save',
-    body: staffRequestsSaveBodySchema,
-    response: messageResponseSchema,
-    access: 'staff',
-    summary:
-      'Add, edit, remove, reorder or reopen checklist items, mark one not applicable, or apply a template.',
-  }),
-  staffRequestsReview: defineCall({
-    path: 'staff/requests/review',
-    body: staffRequestsReviewBodySchema,
-    response: messageResponseSchema,
-    access: 'staff',
-    summary: 'Accept a received item, or reject it with a reason the client sees.',
-  }),
-  staffRequestsRemind: defineCall({
-    path: 'staff/requests/remind',
-    body: staffRequestsRemindBodySchema,
-    response: messageResponseSchema,
-    access: 'staff',
-    summary: 'Send the client a reminder of the open items now (logged like the scheduled ones).',
-  }),
-  staffRequestsTemplates: defineCall({
-    path: 'staff/requests/templates',
-    body: staffRequestsTemplatesBodySchema,
-    response: staffRequestsTemplatesResponseSchema,
-    access: 'staff',
-    summary: 'List, save (or save from a file) and delete named checklist templates.',
   }),
 } as const;
