@@ -1,4 +1,4 @@
-import { Box, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconLock } from '@tabler/icons-react';
 import {
   DOCUMENT_CATEGORIES,
@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { IconLink } from '../../../components/ui/icon-link.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatFileSize } from '../../../lib/file-size.ts';
@@ -236,14 +237,7 @@ function FileDialog({
     if (answer) onFiled(answer.status_smessage);
   };
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`File ${attachment.name}`}
-      centered
-      // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
-      attributes={{ header: { role: 'none' } }}
-    >
+    <Dialog opened onClose={onClose} title={`File ${attachment.name}`}>
       <Stack gap="sm">
         <NativeSelect
           label="File into"
@@ -280,6 +274,6 @@ function FileDialog({
           </Group>
         </Box>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
