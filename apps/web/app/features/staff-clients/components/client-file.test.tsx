@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { StaffClient } from '@taxfirm/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientFile, type ChecklistSlot } from './client-file.tsx';
+import type { ClientFileSlot } from './client-file-slot.ts';
+import { ClientFile } from './client-file.tsx';
 
 const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
 const ANALYST = '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -166,7 +167,7 @@ describe('ClientFile, the checklist slot (issue 17)', () => {
         return json({ ...envelope, status_smessage: 'The status was changed.' });
       return base(url, init);
     });
-    const seen: ChecklistSlot[] = [];
+    const seen: ClientFileSlot[] = [];
     const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <MantineProvider>
