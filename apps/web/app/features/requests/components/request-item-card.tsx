@@ -39,6 +39,7 @@ import {
 } from '../api/requests.ts';
 import { tomorrowDay } from './checklist-headline.ts';
 import { formatFileSize } from '../../../lib/file-size.ts';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 /** "Scan pages", loaded only when asked for so the checklist's first load stays small. */
 const ScanPages = lazy(async () => ({ default: (await import('./scan-pages.tsx')).ScanPages }));
@@ -162,20 +163,13 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
         {item.note && <Text fz="sm">Note from the firm: {item.note}</Text>}
 
         {item.files.length > 0 && (
-          <Stack
-            gap={4}
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={`Files for ${item.title}`}
-          >
+          <PlainList gap={4} aria-label={`Files for ${item.title}`}>
             {item.files.map((file) => (
               <li key={file.document_id}>
                 <FileRow file={file} editable={editable} askAtOnce={askFor.has(file.document_id)} />
               </li>
             ))}
-          </Stack>
+          </PlainList>
         )}
 
         {progress !== null && (

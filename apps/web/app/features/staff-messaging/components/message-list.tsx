@@ -14,6 +14,7 @@ import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatFileSize } from '../../../lib/file-size.ts';
 import { useFileAttachment } from '../api/file-attachment.ts';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 /** Who wrote it, told by words and a border as well as by colour. */
 const LOOKS = {
@@ -40,20 +41,13 @@ export function MessageList({
     return <Text c="gray.8">No messages yet. Write to the client below, or add an internal note.</Text>;
   }
   return (
-    <Stack
-      component="ol"
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label="Messages, oldest first"
-    >
+    <PlainList as="ol" gap="sm" aria-label="Messages, oldest first">
       {messages.map((message) => (
         <li key={message.message_id}>
           <MessageCard message={message} items={items} report={report} />
         </li>
       ))}
-    </Stack>
+    </PlainList>
   );
 }
 
@@ -112,7 +106,7 @@ function MessageCard({
           </Text>
         )}
         {message.attachments.length > 0 && (
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Attachments">
+          <PlainList gap={4} aria-label="Attachments">
             {message.attachments.map((attachment) => (
               <li key={attachment.attachment_id}>
                 <AttachmentRow
@@ -124,7 +118,7 @@ function MessageCard({
                 />
               </li>
             ))}
-          </Stack>
+          </PlainList>
         )}
         {message.from === 'staff' && !message.internal && (
           <Text fz="xs" c="gray.8" ta="right">

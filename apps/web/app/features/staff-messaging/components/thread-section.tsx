@@ -31,6 +31,7 @@ import { useThread } from '../api/get-thread.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { useSetThreadStatus } from '../api/set-thread-status.ts';
 import { MessageList } from './message-list.tsx';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 export type ThreadSectionProps = {
   clientId: string;
@@ -290,7 +291,7 @@ function Composer({
           error={errors.body?.message}
         />
         {files.length > 0 && (
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Files to send">
+          <PlainList gap={4} aria-label="Files to send">
             {files.map((file, index) => (
               <Group component="li" key={`${file.name}-${index}`} gap="xs" wrap="nowrap">
                 <IconPaperclip size={14} aria-hidden />
@@ -304,7 +305,7 @@ function Composer({
                 />
               </Group>
             ))}
-          </Stack>
+          </PlainList>
         )}
         {problem && (
           <Alert color="red" role="alert">

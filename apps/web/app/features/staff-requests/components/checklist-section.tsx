@@ -11,6 +11,7 @@ import { ItemCard } from './checklist-item-card.tsx';
 import { MoveOn, ProgressSummary, Reminders } from './checklist-progress.tsx';
 import type { ChecklistDependent } from './item-form.tsx';
 import { TemplateTools } from './template-tools.tsx';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 export type ChecklistSectionProps = {
   clientId: string;
@@ -170,12 +171,7 @@ function ChecklistBody({
       {items.length === 0 ? (
         <Text fz="sm">No items on this checklist yet.</Text>
       ) : (
-        <Stack
-          component="ol"
-          gap="sm"
-          aria-label="Checklist items"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
+        <PlainList as="ol" gap="sm" aria-label="Checklist items">
           {items.map((item, index) => (
             <li key={item.item_id}>
               <ItemCard
@@ -191,7 +187,7 @@ function ChecklistBody({
               />
             </li>
           ))}
-        </Stack>
+        </PlainList>
       )}
       <ApiErrorAlert error={save.error} />
       {editable && (
