@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { STEP_UP_MINUTES, stepUpBodySchema, type StepUpBody } from '@taxfirm/contract';
 import { useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
+import { Dialog } from './dialog.tsx';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 import { FormTextField } from './form-text-field.tsx';
 import { FormPasswordField } from './password-fields.tsx';
@@ -56,17 +57,14 @@ export function StepUpDialog({
   });
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={() => {
         close();
         onCancel();
       }}
       title="Confirm it is you"
-      centered
       closeButtonProps={{ 'aria-label': 'Close' }}
-      // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
-      attributes={{ header: { role: 'none' } }}
     >
       <form
         noValidate
@@ -123,7 +121,7 @@ export function StepUpDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -26,9 +26,11 @@ export default function StaffClientPage() {
         clientId={clientId}
         viewer={{ userId: staff.user_id, role: staff.role }}
         checklist={(slot) => <ChecklistSection {...slot} />}
-        messages={(slot) => <ThreadSection {...slot} focusOnOpen={openMessages} />}
-        signatures={(slot) => <SignaturesSection {...slot} focusOnOpen={openSignatures} />}
-        invoices={(slot) => <InvoicesSection {...slot} focusOnOpen={openInvoices} />}
+        sections={[
+          (slot) => <ThreadSection {...slot} focusOnOpen={openMessages} />,
+          (slot) => <SignaturesSection {...slot} focusOnOpen={openSignatures} />,
+          (slot) => <InvoicesSection {...slot} focusOnOpen={openInvoices} />,
+        ]}
       />
     </Container>
   );

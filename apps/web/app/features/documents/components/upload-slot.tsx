@@ -11,6 +11,7 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
+import { formatFileSize } from '../../../lib/file-size.ts';
 
 /** A file chosen for a slot, before and while it is sent. */
 export type PendingFile = {
@@ -45,10 +46,6 @@ function extensionType(ext: string): string {
 }
 
 const isImage = (type: string) => type === 'image/jpeg' || type === 'image/png';
-
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
-}
 
 function SlotFrame({ number, children }: { number: number; children: React.ReactNode }) {
   return (
@@ -203,7 +200,7 @@ export function SelectedSlot({
               {file.name}
             </Text>
             <Text fz="xs" c="gray.8">
-              {formatSize(file.size)} · {file.type || 'unknown type'}
+              {formatFileSize(file.size)} · {file.type || 'unknown type'}
             </Text>
           </div>
         </Group>
@@ -257,7 +254,7 @@ export function StoredSlot({
               {name}
             </Anchor>
             <Text fz="xs" c="gray.8">
-              Uploaded · {formatSize(size)}
+              Uploaded · {formatFileSize(size)}
             </Text>
           </div>
         </Group>

@@ -14,6 +14,7 @@ import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { formatFileSize } from '../../../lib/file-size.ts';
 import { useSendMessage } from '../api/messages.ts';
 import { forgetDraft, keepDraft, readDraft } from '../message-draft.ts';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 export const DRAFT_KEPT = 'We kept the message you were writing. Send it now?';
 export const DRAFT_FILES_AGAIN = 'Attachments must be chosen again.';
@@ -152,7 +153,7 @@ export function MessageComposer({
           maxRows={14}
         />
         {files.length > 0 && (
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Attachments">
+          <PlainList gap={4} aria-label="Attachments">
             {files.map((file, index) => (
               <Group component="li" key={`${file.name}-${index}`} gap="xs" wrap="nowrap">
                 <Text fz="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
@@ -172,7 +173,7 @@ export function MessageComposer({
                 </Button>
               </Group>
             ))}
-          </Stack>
+          </PlainList>
         )}
         {progress !== null && (
           <Progress value={Math.round(progress * 100)} aria-label="Sending your attachments" />

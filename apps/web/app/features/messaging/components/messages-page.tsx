@@ -11,6 +11,7 @@ import { renewWhenOld } from '../../../lib/short-lived-links.ts';
 import { useMarkMessagesRead, useMessages } from '../api/messages.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageText } from './message-text.tsx';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 export const NO_MESSAGES =
   'No messages yet. Ask us anything: your message and attachments stay in the portal.';
@@ -94,18 +95,11 @@ function Conversation({ data, taxYear }: { data: AccountMessages; taxYear: numbe
     return <Text>{taxYear === undefined ? NO_MESSAGES : `No messages about ${taxYear}.`}</Text>;
   }
   return (
-    <Stack
-      component="ol"
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label="Messages, oldest first"
-    >
+    <PlainList as="ol" gap="sm" aria-label="Messages, oldest first">
       {data.messages.map((message) => (
         <MessageItem key={message.message_id} message={message} />
       ))}
-    </Stack>
+    </PlainList>
   );
 }
 

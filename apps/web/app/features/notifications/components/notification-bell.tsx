@@ -7,7 +7,6 @@ import {
   Indicator,
   Popover,
   ScrollArea,
-  Stack,
   Text,
   Title,
 } from '@mantine/core';
@@ -18,6 +17,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useNotifications, useRefreshNotifications } from '../api/get-notifications.ts';
 import { useMarkAllRead } from '../api/mark-all-read.ts';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 /**
  * The portal's bell: the latest status changes, tax summaries and payments, with the unread count. Opening
@@ -79,7 +79,7 @@ export function NotificationBell() {
             <Text fz="sm">Nothing yet. We will let you know here when your file moves.</Text>
           ) : (
             <ScrollArea.Autosize mah={360} type="auto">
-              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+              <PlainList gap="sm">
                 {items.map((item) => (
                   <Box
                     component="li"
@@ -116,7 +116,7 @@ export function NotificationBell() {
                     </Text>
                   </Box>
                 ))}
-              </Stack>
+              </PlainList>
             </ScrollArea.Autosize>
           )}
         </Popover.Dropdown>

@@ -9,6 +9,7 @@ import { LINKS_MAX_AGE_MS, renewWhenOld } from '../../../lib/short-lived-links.t
 import { useRequests } from '../api/requests.ts';
 import { checklistHeadline, shortDay } from './checklist-headline.ts';
 import { RequestItemCard } from './request-item-card.tsx';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 /** /user/checklist: what the firm still needs for the year, item by item, with what came in and the reminders. */
 export function ChecklistPage({
@@ -88,7 +89,7 @@ export function ChecklistView({
         </Alert>
       )}
       {data.items.length > 0 ? (
-        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Checklist items">
+        <PlainList gap="md" aria-label="Checklist items">
           {data.items.map((item) => (
             <RequestItemCard
               key={item.item_id}
@@ -96,7 +97,7 @@ export function ChecklistView({
               editable={data.editable || openItemIds.includes(item.item_id)}
             />
           ))}
-        </Stack>
+        </PlainList>
       ) : (
         <Text>We have not asked for any documents for {data.tax_year} yet.</Text>
       )}

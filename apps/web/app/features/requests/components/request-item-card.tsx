@@ -38,6 +38,8 @@ import {
   useUnlockRequestFile,
 } from '../api/requests.ts';
 import { tomorrowDay } from './checklist-headline.ts';
+import { formatFileSize } from '../../../lib/file-size.ts';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 /** "Scan pages", loaded only when asked for so the checklist's first load stays small. */
 const ScanPages = lazy(async () => ({ default: (await import('./scan-pages.tsx')).ScanPages }));
@@ -59,10 +61,6 @@ function personOf(item: RequestItem): string | null {
   if (!item.person) return null;
   if (item.person === 'dependent' && item.person_name) return item.person_name;
   return PERSON_LABELS[item.person];
-}
-
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
 type Panel = 'none' | 'not_applicable' | 'later' | 'scan';
@@ -165,20 +163,13 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
         {item.note && <Text fz="sm">Note from the firm: {item.note}</Text>}
 
         {item.files.length > 0 && (
-          <Stack
-            gap={4}
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={`Files for ${item.title}`}
-          >
+          <PlainList gap={4} aria-label={`Files for ${item.title}`}>
             {item.files.map((file) => (
               <li key={file.document_id}>
                 <FileRow file={file} editable={editable} askAtOnce={askFor.has(file.document_id)} />
               </li>
             ))}
-          </Stack>
+          </PlainList>
         )}
 
         {progress !== null && (
@@ -306,7 +297,7 @@ function FileRow({
           Download {file.name}
         </Anchor>
         <Text fz="sm" c="gray.8" span>
-          {formatSize(file.size)} · {formatDate(file.uploaded_at)}
+          {formatFileSize(file.size)} · {formatDate(file.uploaded_at)}
         </Text>
         {file.locked && (
           <Badge color="orange" variant="light" radius="sm">

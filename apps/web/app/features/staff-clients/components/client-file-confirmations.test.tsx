@@ -1,12 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type StaffClient } from '@taxfirm/contract';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
 import { ClientFile } from './client-file.tsx';
+import { renderWithProviders } from '../../../testing/render.tsx';
 
 const CLIENT_ID = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
 const VIEWER = { userId: '1a1a1a1a-1111-4111-8111-111111111111', role: 'analyst' as const };
@@ -75,16 +73,7 @@ afterEach(() => {
 });
 
 function renderFile() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ClientFile clientId={CLIENT_ID} viewer={VIEWER} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<ClientFile clientId={CLIENT_ID} viewer={VIEWER} />, { route: '/' });
 }
 
 describe('ClientFile', () => {

@@ -1,11 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffClient } from '@taxfirm/contract';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientFile, type ChecklistSlot } from './client-file.tsx';
+import type { ClientFileSlot } from './client-file-slot.ts';
+import { ClientFile } from './client-file.tsx';
+import { renderWithProviders } from '../../../testing/render.tsx';
 
 const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
 const ANALYST = '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -80,16 +79,9 @@ afterEach(() => {
 });
 
 function renderFile() {
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={queries}>
-        <MemoryRouter>
-          <ClientFile clientId={CLIENT} viewer={{ userId: ANALYST, role: 'analyst' }} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<ClientFile clientId={CLIENT} viewer={{ userId: ANALYST, role: 'analyst' }} />, {
+    route: '/',
+  });
 }
 
 const calledUrls = () => fetchMock.mock.calls.map(([url]) => url as string);
@@ -166,30 +158,24 @@ describe('ClientFile, the checklist slot (issue 17)', () => {
         return json({ ...envelope, status_smessage: 'The status was changed.' });
       return base(url, init);
     });
-    const seen: ChecklistSlot[] = [];
-    const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={queries}>
-          <MemoryRouter>
-            <ClientFile
-              clientId={CLIENT}
-              viewer={{ userId: ANALYST, role: 'analyst' }}
-              checklist={(slot) => {
-                seen.push(slot);
-                return (
-                  <section aria-label="Checklist slot">
-                    <p>{slot.dependents?.map((d) => d.name).join(', ') ?? 'no dependents yet'}</p>
-                    <button type="button" onClick={() => void slot.onMoveStatus('Preparation Pending')}>
-                      Move on
-                    </button>
-                  </section>
-                );
-              }}
-            />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
+    const seen: ClientFileSlot[] = [];
+    renderWithProviders(
+      <ClientFile
+        clientId={CLIENT}
+        viewer={{ userId: ANALYST, role: 'analyst' }}
+        checklist={(slot) => {
+          seen.push(slot);
+          return (
+            <section aria-label="Checklist slot">
+              <p>{slot.dependents?.map((d) => d.name).join(', ') ?? 'no dependents yet'}</p>
+              <button type="button" onClick={() => void slot.onMoveStatus('Preparation Pending')}>
+                Move on
+              </button>
+            </section>
+          );
+        }}
+      />,
+      { route: '/' },
     );
     const slot = await screen.findByRole('region', { name: 'Checklist slot' });
     expect(await within(slot).findByText('Meera Rao')).toBeInTheDocument();

@@ -1,9 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { DOCUMENT_CATEGORIES, type StaffDocuments } from '@taxfirm/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DocumentsSection } from './documents-section.tsx';
+import { renderWithProviders } from '../../../testing/render.tsx';
 
 const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
 
@@ -60,13 +59,7 @@ afterEach(() => {
 
 describe('DocumentsSection', () => {
   it('lists documents by category with preview in a new tab, download, and the ZIP of all', async () => {
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <DocumentsSection clientId={CLIENT} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderWithProviders(<DocumentsSection clientId={CLIENT} />);
     const w2 = await screen.findByRole('table', { name: 'W2' });
     expect(within(w2).getByText('w2.pdf')).toBeInTheDocument();
     expect(within(w2).getByText('2.0 MB')).toBeInTheDocument();

@@ -1,15 +1,9 @@
-import { Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconExternalLink, IconFileZip } from '@tabler/icons-react';
+import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconFileZip } from '@tabler/icons-react';
 import type { StaffDocuments } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
 import { useStaffDocuments } from '../api/get-staff-documents.ts';
-import { IconLink } from '../../../components/ui/icon-link.tsx';
-import { SimpleTable } from '../../../components/ui/table-head.tsx';
-
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
-}
+import { FileTable } from '../../../components/ui/file-table.tsx';
 
 /**
  * The client's uploaded documents for the tax year, by category: preview (PDFs and images, in a new tab),
@@ -71,50 +65,15 @@ function CategoryTable({ category }: { category: StaffDocuments['categories'][nu
           {category.documents.length}
         </Badge>
       </Group>
-      <SimpleTable
+      <FileTable
+        files={category.documents}
         columns={['Name', 'Size', 'Uploaded', 'Actions']}
         minWidth={560}
         scrollLabel={`${category.label} documents`}
         striped
         withTableBorder
         aria-labelledby={headingId}
-      >
-        {category.documents.map((doc) => (
-          <Table.Tr key={doc.document_id}>
-            <Table.Td style={{ wordBreak: 'break-all' }}>{doc.name}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSize(doc.size)}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.uploaded_at)}</Table.Td>
-            <Table.Td>
-              <Group gap="md" wrap="nowrap">
-                {doc.preview_url ? (
-                  <IconLink
-                    icon={IconExternalLink}
-                    href={doc.preview_url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    fz="sm"
-                    aria-label={`Preview ${doc.name} (opens in a new tab)`}
-                  >
-                    Preview
-                  </IconLink>
-                ) : (
-                  <Text span fz="sm" c="gray.8">
-                    No preview
-                  </Text>
-                )}
-                <IconLink
-                  icon={IconDownload}
-                  href={doc.download_url}
-                  fz="sm"
-                  aria-label={`Download ${doc.name}`}
-                >
-                  Download
-                </IconLink>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </SimpleTable>
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import {
@@ -8,6 +8,7 @@ import {
 } from '@taxfirm/contract';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { FormEmailField, FormNameFields } from '../../../components/ui/form-text-field.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -51,14 +52,11 @@ export function InviteClient() {
       <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={open} w="fit-content">
         Invite a client
       </Button>
-      <Modal
+      <Dialog
         opened={opened}
         onClose={dismiss}
         title="Invite a client"
-        centered
         closeButtonProps={{ 'aria-label': 'Close' }}
-        // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
-        attributes={{ header: { role: 'none' } }}
       >
         <form noValidate onSubmit={onSubmit} aria-label="Invite a client">
           <Stack gap="sm">
@@ -77,7 +75,7 @@ export function InviteClient() {
             </Button>
           </Stack>
         </form>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -13,6 +13,7 @@ import { ClientFileLink } from '../../../components/ui/list-cells.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useActivity } from '../api/get-activity.ts';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 const KINDS: Record<ActivityKind, { label: string; icon: Icon }> = {
   message: { label: 'Message', icon: IconMessage },
@@ -35,14 +36,7 @@ export function ActivityFeed() {
           <Text c="gray.8">Nothing new: your clients have not uploaded, paid, signed or written lately.</Text>
         )}
         {entries.length > 0 && (
-          <Stack
-            component="ol"
-            gap="xs"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Activity, newest first"
-          >
+          <PlainList as="ol" gap="xs" aria-label="Activity, newest first">
             {entries.map((entry, index) => {
               const kind = KINDS[entry.kind];
               return (
@@ -69,7 +63,7 @@ export function ActivityFeed() {
                 </Group>
               );
             })}
-          </Stack>
+          </PlainList>
         )}
         {feed.hasNextPage && (
           <div>

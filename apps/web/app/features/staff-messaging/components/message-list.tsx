@@ -1,4 +1,4 @@
-import { Box, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconLock } from '@tabler/icons-react';
 import {
   DOCUMENT_CATEGORIES,
@@ -9,10 +9,12 @@ import {
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { IconLink } from '../../../components/ui/icon-link.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatFileSize } from '../../../lib/file-size.ts';
 import { useFileAttachment } from '../api/file-attachment.ts';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 /** Who wrote it, told by words and a border as well as by colour. */
 const LOOKS = {
@@ -39,20 +41,13 @@ export function MessageList({
     return <Text c="gray.8">No messages yet. Write to the client below, or add an internal note.</Text>;
   }
   return (
-    <Stack
-      component="ol"
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label="Messages, oldest first"
-    >
+    <PlainList as="ol" gap="sm" aria-label="Messages, oldest first">
       {messages.map((message) => (
         <li key={message.message_id}>
           <MessageCard message={message} items={items} report={report} />
         </li>
       ))}
-    </Stack>
+    </PlainList>
   );
 }
 
@@ -111,7 +106,7 @@ function MessageCard({
           </Text>
         )}
         {message.attachments.length > 0 && (
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Attachments">
+          <PlainList gap={4} aria-label="Attachments">
             {message.attachments.map((attachment) => (
               <li key={attachment.attachment_id}>
                 <AttachmentRow
@@ -123,7 +118,7 @@ function MessageCard({
                 />
               </li>
             ))}
-          </Stack>
+          </PlainList>
         )}
         {message.from === 'staff' && !message.internal && (
           <Text fz="xs" c="gray.8" ta="right">
@@ -236,14 +231,7 @@ function FileDialog({
     if (answer) onFiled(answer.status_smessage);
   };
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`File ${attachment.name}`}
-      centered
-      // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
-      attributes={{ header: { role: 'none' } }}
-    >
+    <Dialog opened onClose={onClose} title={`File ${attachment.name}`}>
       <Stack gap="sm">
         <NativeSelect
           label="File into"
@@ -280,6 +268,6 @@ function FileDialog({
           </Group>
         </Box>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

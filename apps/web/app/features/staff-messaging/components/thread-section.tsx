@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
   CloseButton,
   FileButton,
   Group,
@@ -11,7 +10,6 @@ import {
   Stack,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import {
@@ -24,14 +22,16 @@ import {
   type StaffThread,
   type ThreadStatus,
 } from '@taxfirm/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useThread } from '../api/get-thread.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { useSetThreadStatus } from '../api/set-thread-status.ts';
 import { MessageList } from './message-list.tsx';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 export type ThreadSectionProps = {
   clientId: string;
@@ -53,66 +53,53 @@ export function ThreadSection({ clientId, clientName, focusOnOpen = false }: Thr
   const thread = useThread(clientId, taxYear);
   const success = useSubmitMessage();
   const loaded = thread.data !== undefined;
-  useEffect(() => {
-    if (!focusOnOpen || !loaded) return;
-    const section = document.getElementById(MESSAGES_SECTION_ID);
-    section?.scrollIntoView?.({ block: 'start' });
-    section?.focus({ preventScroll: true });
-  }, [focusOnOpen, loaded]);
   const data = thread.data;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="messages-heading"
+    <SectionCard
+      headingId="messages-heading"
+      title={<>Messages with {clientName}</>}
+      gap="md"
       id={MESSAGES_SECTION_ID}
-      tabIndex={-1}
-      style={{ scrollMarginTop: 16 }}
+      focusOnOpen={focusOnOpen}
+      ready={loaded}
       onPointerEnter={thread.renewIfOld}
       onFocusCapture={thread.renewIfOld}
     >
-      <Stack gap="md">
-        <Title order={2} id="messages-heading" fz="lg">
-          Messages with {clientName}
-        </Title>
-        {thread.isPending && <Loader aria-label="Loading the messages" />}
-        <ApiErrorAlert error={thread.error} />
-        {data && (
-          <>
-            <Group gap="md" align="flex-end" wrap="wrap">
-              <NativeSelect
-                label="Tax year"
-                value={taxYear === undefined ? '' : String(taxYear)}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setTaxYear(value === '' ? undefined : Number(value));
-                }}
-                data={[
-                  { value: '', label: 'Every year' },
-                  ...data.tax_years.map((y) => ({ value: String(y), label: String(y) })),
-                ]}
-              />
-              <StatusForm key={data.status} clientId={clientId} current={data.status} report={success.show} />
-              <Text fz="sm" c="gray.8" mb={6}>
-                Analyst: {data.analyst?.name ?? 'not assigned'}
-              </Text>
-            </Group>
-            <MessageList messages={data.messages} items={data.items} report={success.show} />
-            <SuccessAlert message={success.message} />
-            <Composer
-              clientId={clientId}
-              clientName={clientName}
-              taxYear={taxYear}
-              canned={data.canned}
-              report={success.show}
-              clearReport={success.clear}
+      {thread.isPending && <Loader aria-label="Loading the messages" />}
+      <ApiErrorAlert error={thread.error} />
+      {data && (
+        <>
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <NativeSelect
+              label="Tax year"
+              value={taxYear === undefined ? '' : String(taxYear)}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setTaxYear(value === '' ? undefined : Number(value));
+              }}
+              data={[
+                { value: '', label: 'Every year' },
+                ...data.tax_years.map((y) => ({ value: String(y), label: String(y) })),
+              ]}
             />
-          </>
-        )}
-      </Stack>
-    </Card>
+            <StatusForm key={data.status} clientId={clientId} current={data.status} report={success.show} />
+            <Text fz="sm" c="gray.8" mb={6}>
+              Analyst: {data.analyst?.name ?? 'not assigned'}
+            </Text>
+          </Group>
+          <MessageList messages={data.messages} items={data.items} report={success.show} />
+          <SuccessAlert message={success.message} />
+          <Composer
+            clientId={clientId}
+            clientName={clientName}
+            taxYear={taxYear}
+            canned={data.canned}
+            report={success.show}
+            clearReport={success.clear}
+          />
+        </>
+      )}
+    </SectionCard>
   );
 }
 
@@ -304,7 +291,7 @@ function Composer({
           error={errors.body?.message}
         />
         {files.length > 0 && (
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Files to send">
+          <PlainList gap={4} aria-label="Files to send">
             {files.map((file, index) => (
               <Group component="li" key={`${file.name}-${index}`} gap="xs" wrap="nowrap">
                 <IconPaperclip size={14} aria-hidden />
@@ -318,7 +305,7 @@ function Composer({
                 />
               </Group>
             ))}
-          </Stack>
+          </PlainList>
         )}
         {problem && (
           <Alert color="red" role="alert">

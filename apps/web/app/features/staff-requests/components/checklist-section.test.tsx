@@ -1,12 +1,11 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type RequestItem, type StaffRequests } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { ChecklistSection, type ChecklistSectionProps } from './checklist-section.tsx';
+import { renderWithProviders } from '../../../testing/render.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
@@ -108,13 +107,8 @@ beforeEach(() => {
 });
 
 function renderSection(props: Partial<ChecklistSectionProps> = {}) {
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={queries}>
-        <ChecklistSection clientId={CLIENT} taxYear={2025} clientName="Asha Rao" {...props} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderWithProviders(
+    <ChecklistSection clientId={CLIENT} taxYear={2025} clientName="Asha Rao" {...props} />,
   );
 }
 

@@ -1,11 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { ChecklistTemplates } from './checklist-templates.tsx';
+import { renderWithProviders } from '../../../testing/render.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
@@ -39,13 +38,7 @@ beforeEach(() => {
 });
 
 function renderTemplates() {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ChecklistTemplates />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<ChecklistTemplates />);
 }
 
 const bodiesOf = (action: string) =>

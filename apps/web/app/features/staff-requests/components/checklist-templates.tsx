@@ -20,6 +20,7 @@ import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-a
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useChangeRequestTemplates, useRequestTemplates } from '../api/request-templates.ts';
 import { TYPE_OPTIONS } from './item-form.tsx';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 
 /** The templates call's "save": a template's name and its items (create without an id, else replace). */
 const saveTemplateSchema = staffRequestsTemplatesBodySchema.options[1];
@@ -117,12 +118,7 @@ function TemplateForm({ template }: { template: Template | null }) {
     <form noValidate onSubmit={onSubmit} aria-label={formName}>
       <Stack gap="sm">
         <FormTextField form={form} name="name" label="Template name" withAsterisk />
-        <Stack
-          component="ol"
-          gap="xs"
-          aria-label="Items"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
+        <PlainList as="ol" gap="xs" aria-label="Items">
           {rows.fields.map((row, index) => (
             <li key={row.id}>
               <Group align="flex-end" gap="xs" wrap="wrap">
@@ -159,7 +155,7 @@ function TemplateForm({ template }: { template: Template | null }) {
               </Group>
             </li>
           ))}
-        </Stack>
+        </PlainList>
         {(errors.items?.root?.message ?? errors.items?.message) && (
           <Text c="red.8" fz="sm" role="alert">
             {errors.items?.root?.message ?? errors.items?.message}

@@ -1,0 +1,30 @@
+import { Modal, type ModalProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A centred modal dialog named by its title. Mantine draws the dialog's header as <header>, which would be a
+ * second banner landmark on the page: it is given `role="none"` here, once.
+ */
+export function Dialog({
+  title,
+  opened,
+  onClose,
+  children,
+  ...props
+}: { title: ReactNode; opened: boolean; onClose: () => void; children: ReactNode } & Omit<
+  ModalProps,
+  'title' | 'opened' | 'onClose' | 'children' | 'attributes'
+>) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      {...props}
+      attributes={{ header: { role: 'none' } }}
+    >
+      {children}
+    </Modal>
+  );
+}
