@@ -45,7 +45,8 @@ import { makeTestPdf, makeTestPngDataUrl } from '../../../test/pdf-text.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
-import { readStored, signDocument } from './signatures.service.ts';
+import { readStored } from './signature-files.ts';
+import { signDocument } from './signing.service.ts';
 import { verifySignedDocuments } from './signed-files.ts';
 
 type Session = { sid: string; userId: string; clientId: string; email: string };
