@@ -64,6 +64,8 @@ import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { alertsRoutes } from './modules/activity/alerts.routes.ts';
 import { startDigestScheduler } from './modules/activity/digest.service.ts';
 import { signaturesRoutes } from './modules/signatures/signatures.routes.ts';
+import { signaturesSpouseRoutes } from './modules/signatures/signatures.spouse.routes.ts';
+import { signaturesStaffRoutes } from './modules/signatures/signatures.staff.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { invoicesStaffRoutes } from './modules/invoices/invoices.staff.routes.ts';
 import { billingPdfRoutes } from './modules/invoices/billing-pdf.routes.ts';
@@ -317,7 +319,9 @@ export async function buildApp({
   const messaging = { settings, keyring, linkSecret: config.sessionSecret, appUrl: config.appUrl };
   await app.register(messagingRoutes, messaging);
   await app.register(messagingStaffRoutes, messaging);
+  await app.register(signaturesStaffRoutes, messaging);
   await app.register(signaturesRoutes, messaging);
+  await app.register(signaturesSpouseRoutes, messaging);
   await app.register(invoicesRoutes, messaging);
   await app.register(invoicesStaffRoutes, messaging);
   await app.register(billingPdfRoutes, messaging);

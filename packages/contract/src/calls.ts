@@ -24,11 +24,9 @@ import { messagingCalls } from './messaging/messaging.calls.ts';
 import { messagingStaffCalls } from './messaging/messaging.staff.calls.ts';
 import { activityStaffCalls } from './activity/activity.staff.calls.ts';
 import { consentsCalls } from './consents/consents.calls.ts';
-import {
-  signaturesCalls,
-  signaturesStaffCalls,
-  spouseSignaturesCalls,
-} from './signatures/signatures.calls.ts';
+import { signaturesCalls } from './signatures/signatures.calls.ts';
+import { spouseSignaturesCalls } from './signatures/signatures.spouse.calls.ts';
+import { signaturesStaffCalls } from './signatures/signatures.staff.calls.ts';
 import { invoicesCalls, invoicesStaffCalls } from './invoices/invoices.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */

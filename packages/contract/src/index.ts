@@ -41,5 +41,8 @@ export * from './consents/consents.constants.ts';
 export * from './consents/consents.schemas.ts';
 export * from './signatures/signatures.constants.ts';
 export * from './signatures/signatures.schemas.ts';
+export * from './signatures/signatures.spouse.schemas.ts';
+export * from './signatures/signatures.staff.schemas.ts';
+export { signatureInputSchema, type SignatureInput } from './signatures/signatures.fields.ts';
 export * from './invoices/invoices.constants.ts';
 export * from './invoices/invoices.schemas.ts';

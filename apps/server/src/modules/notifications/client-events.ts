@@ -78,6 +78,19 @@ export async function checklistReminder(
   return true;
 }
 
+/** Staff sent the client a document to sign: an e-mail to their sign-in address with the signing page. */
+export async function signatureRequested(
+  tx: Tx,
+  voice: FirmVoice,
+  event: { email: string; firstName: string; path: string },
+): Promise<void> {
+  await enqueueEmail(
+    tx,
+    event.email,
+    templates.signatureReady(voice.firm, event.firstName, `${voice.appUrl}${event.path}`),
+  );
+}
+
 /** The filing moved: the admin's wording for the status (never the staff comment). */
 export async function fileStatusChanged(
   tx: Tx,

@@ -336,6 +336,33 @@ export async function nextPosition(tx: Pick<Database, 'select'>, filingId: strin
   return Number(row?.next ?? 0);
 }
 
+/**
+ * Add one item at the end of a filing's checklist (another domain's request, such as a document to sign on
+ * paper), its creation in the item's history: the one way another module adds to a checklist.
+ */
+export async function addItem(
+  tx: Tx,
+  filing: { id: string; clientId: string },
+  fields: Pick<
+    typeof requestItems.$inferInsert,
+    'type' | 'title' | 'note' | 'required' | 'source' | 'sourceKey'
+  >,
+  actor: ClientActor | StaffActor,
+): Promise<RequestItemRow> {
+  const [item] = await tx
+    .insert(requestItems)
+    .values({
+      ...fields,
+      filingId: filing.id,
+      clientId: filing.clientId,
+      position: await nextPosition(tx, filing.id),
+    })
+    .returning();
+  if (!item) throw new Error('item not written');
+  await recordItemEvent(tx, { item, action: 'created', from: null, to: 'requested', actor });
+  return item;
+}
+
 /** Number the filing's live items 0, 1, 2, … in their present order (after a removal or a skipped insert). */
 export async function compactPositions(tx: Tx, filingId: string): Promise<void> {
   const live = await tx

@@ -1,45 +1,48 @@
-import { createHash } from 'node:crypto';
-import {
-  MESSAGES,
-  SIGNATURE_CODE_MAX_ATTEMPTS,
-  type SignatureDocument,
-  type StaffSignatureDocument,
-} from '@taxfirm/contract';
+/** Documents to sign (issue 19): staff put one up, and the taxpayer and the spouse sign a Form 8879. */
+import { MESSAGES } from '@taxfirm/contract';
 import {
   and,
   auditLog,
-  desc,
   emailOutbox,
   eq,
-  filings,
-  requestItems,
   sessions,
   signatureDocuments,
   signatureSigners,
-  spouses,
   staffActivity,
 } from '@taxfirm/db';
-import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
-import {
-  createTestApp,
-  sentText,
-  signUpAndLogIn,
-  staffSession,
-  stepUpSession,
-  type TestApp,
-} from '../../../test/helpers.ts';
-import { makeTestPdf, makeTestPngDataUrl, pageText } from '../../../test/pdf-text.ts';
+import { stepUpSession, type TestApp } from '../../../test/helpers.ts';
+import { makeTestPngDataUrl, pageText } from '../../../test/pdf-text.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
-
-type Session = { sid: string; userId: string; clientId: string };
-type Staff = { sid: string; userId: string };
+import {
+  ASHA_EMAIL,
+  clientCall,
+  clientCode,
+  clientList,
+  clientOpen,
+  create,
+  createOk,
+  expectError,
+  getPublic,
+  lastMail,
+  setupSigning,
+  sha,
+  signBody,
+  SPOUSE_EMAIL,
+  spouseCall,
+  spouseCode,
+  spouseToken,
+  staffCall,
+  staffList,
+  typed,
+  type Session,
+  type Staff,
+} from './test/signing-kit.ts';
 
 let t: TestApp;
 let taxYear: number;
-let admin: Staff;
 let analyst: Staff;
 let otherAnalyst: Staff;
 let asha: Session;
@@ -47,141 +50,8 @@ let ravi: Session;
 let form8879: Buffer;
 let fullReturn: Buffer;
 
-const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const ASHA_EMAIL = 'asha.sign@example.com';
-const SPOUSE_EMAIL = 'vikram.sign@example.com';
-
-function createForm(fields: Record<string, string>, files: { field: string; bytes: Buffer }[]) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  for (const file of files) {
-    data.append(
-      file.field,
-      new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }),
-      `${file.field}.pdf`,
-    );
-  }
-  return data;
-}
-
-async function create(
-  who: Staff,
-  fields: Record<string, string>,
-  files: { field: string; bytes: Buffer }[],
-): Promise<LightMyRequestResponse> {
-  return t.postFormAs(who.sid, '/api/staff/signatures/create', createForm(fields, files));
-}
-
-async function createOk(fields: Record<string, string>, files: { field: string; bytes: Buffer }[]) {
-  const res = await create(analyst, { client_id: asha.clientId, ...fields }, files);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().document_id as string;
-}
-
-const staffCall = (who: Staff, path: string, body: Record<string, unknown>) =>
-  t.postAs(who.sid, `/api/staff/signatures/${path}`, body);
-const clientCall = (who: Session, path: string, body: Record<string, unknown>) =>
-  t.postAs(who.sid, `/api/account/signatures/${path}`, body);
-const spouseCall = (path: string, body: Record<string, unknown>) =>
-  t.post(`/api/signatures/spouse/${path}`, body);
-
-async function clientList(who: Session): Promise<{ documents: SignatureDocument[]; to_sign: number }> {
-  const res = await clientCall(who, 'list', {});
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function staffList(who: Staff = analyst) {
-  const res = await staffCall(who, 'list', { client_id: asha.clientId });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
-    documents: StaffSignatureDocument[];
-    efile_ready: boolean;
-    spouse: { name: string; email: string | null } | null;
-  };
-}
-
-/** The newest e-mail to `to` whose subject contains `subject`, as sent. */
-async function lastMail(to: string, subject: string): Promise<string> {
-  const rows = await t.database.db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.to, to))
-    .orderBy(desc(emailOutbox.createdAt));
-  return sentText(rows.find((row) => row.subject.includes(subject)));
-}
-
-async function clientOpen(who: Session, documentId: string, part: 'document' | 'return') {
-  const res = await clientCall(who, 'open', { document_id: documentId, part });
-  expect(res.statusCode, res.body).toBe(200);
-  const file = await t.getAs(who.sid, res.json().url);
-  expect(file.statusCode, file.body).toBe(200);
-  return file;
-}
-
-async function clientCode(who: Session, documentId: string): Promise<string> {
-  const res = await clientCall(who, 'code', { document_id: documentId });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().sent_to).toBe('a•••@example.com');
-  const code = /Your signing code is (\d{6})/.exec(await lastMail(ASHA_EMAIL, 'signing code'))?.[1];
-  if (!code) throw new Error('no code e-mailed');
-  return code;
-}
-
-const typed = (text: string) => ({ kind: 'typed', text });
-const signBody = (documentId: string, code: string, signature: object = typed('Asha Rao')) => ({
-  document_id: documentId,
-  code,
-  signature,
-  agree: true,
-});
-
-async function spouseToken(): Promise<string> {
-  const token = /\/sign\/([A-Za-z0-9_-]+)/.exec(await lastMail(SPOUSE_EMAIL, 'ready for you to sign'))?.[1];
-  if (!token) throw new Error('no spouse link e-mailed');
-  return token;
-}
-
-/** Ask for the spouse's code and read it from the e-mail (S2-05: the code comes before any file). */
-async function spouseCode(token: string): Promise<string> {
-  const sent = await spouseCall('code', { token });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const code = /Your signing code is (\d{6})/.exec(await lastMail(SPOUSE_EMAIL, 'signing code'))?.[1];
-  if (!code) throw new Error('no code e-mailed');
-  return code;
-}
-
-const getPublic = (url: string) => t.app.inject({ method: 'GET', url });
-
-function expectError(res: LightMyRequestResponse, status: number, message: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().status_smessage).toBe(message);
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
-  admin = await staffSession(t, 'admin.sign@firm.example', 'admin');
-  analyst = await staffSession(t, 'analyst.sign@firm.example', 'analyst');
-  otherAnalyst = await staffSession(t, 'other.sign@firm.example', 'analyst');
-  asha = await signUpAndLogIn(t, ASHA_EMAIL, { first: 'Asha', last: 'Rao' });
-  ravi = await signUpAndLogIn(t, 'ravi.sign@example.com', { first: 'Ravi', last: 'Kumar' });
-  await t.database.db
-    .update(filings)
-    .set({ status: 'Confirmation Pending', assignedTo: analyst.userId })
-    .where(eq(filings.clientId, asha.clientId));
-  await t.database.db
-    .update(filings)
-    .set({ status: 'Confirmation Pending', assignedTo: otherAnalyst.userId })
-    .where(eq(filings.clientId, ravi.clientId));
-  form8879 = await makeTestPdf(2, 'Form 8879');
-  fullReturn = await makeTestPdf(4, 'Form 1040');
-  await stepUpSession(t, asha.sid);
-  await stepUpSession(t, ravi.sid);
-  // The tax profile's spouse: the console prefills the spouse signer's name from it.
-  await t.database.db
-    .insert(spouses)
-    .values({ clientId: asha.clientId, firstName: 'Vikram', lastName: 'Rao' });
+  ({ t, taxYear, analyst, otherAnalyst, asha, ravi, form8879, fullReturn } = await setupSigning());
 });
 afterAll(async () => {
   await t.close();
@@ -514,170 +384,5 @@ describe('signing a Form 8879 as taxpayer and spouse', () => {
       409,
       MESSAGES.SIGNATURE_ALREADY_SIGNED,
     );
-  });
-});
-
-describe('the one-time code', () => {
-  it(`locks after ${SIGNATURE_CODE_MAX_ATTEMPTS} wrong codes until a new code is sent`, async () => {
-    const id = await createOk({ kind: 'engagement', title: 'Engagement letter 2025', signers: 'taxpayer' }, [
-      { field: 'document', bytes: form8879 },
-    ]);
-    await clientOpen(asha, id, 'document');
-    const code = await clientCode(asha, id);
-    const wrong = code === '000000' ? '111111' : '000000';
-    for (let attempt = 1; attempt < SIGNATURE_CODE_MAX_ATTEMPTS; attempt += 1) {
-      expectError(await clientCall(asha, 'sign', signBody(id, wrong)), 422, MESSAGES.SIGNATURE_CODE_INVALID);
-    }
-    expectError(await clientCall(asha, 'sign', signBody(id, wrong)), 429, MESSAGES.SIGNATURE_CODE_LOCKED);
-    // Even the right code is refused now.
-    expectError(await clientCall(asha, 'sign', signBody(id, code)), 429, MESSAGES.SIGNATURE_CODE_LOCKED);
-    const fresh = await clientCode(asha, id);
-    const signed = await clientCall(
-      asha,
-      'sign',
-      signBody(id, fresh, { kind: 'drawn', png: makeTestPngDataUrl() }),
-    );
-    expect(signed.statusCode, signed.body).toBe(200);
-    expect(signed.json().complete).toBe(true);
-    expect((await t.getAs(asha.sid, signed.json().signed_url)).statusCode).toBe(200);
-  });
-});
-
-describe('void and paper', () => {
-  it('answers an expired link like an unknown one', async () => {
-    await createOk(
-      {
-        kind: 'other',
-        title: 'Late letter',
-        signers: 'spouse',
-        spouse_name: 'Vikram Rao',
-        spouse_email: SPOUSE_EMAIL,
-      },
-      [{ field: 'document', bytes: form8879 }],
-    );
-    const token = await spouseToken();
-    expect((await spouseCall('get', { token })).statusCode).toBe(200);
-    // A file link handed out while the link was good dies with it, though the file link's own 5 minutes are not up.
-    const opened = await spouseCall('open', { token, part: 'document', code: await spouseCode(token) });
-    expect(opened.statusCode, opened.body).toBe(200);
-    const fileUrl = opened.json().url as string;
-    await t.database.db
-      .update(signatureSigners)
-      .set({ linkExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(signatureSigners.linkTokenHash, hashToken(token)));
-    expect((await getPublic(fileUrl)).statusCode).toBe(404);
-    for (const [path, body] of [
-      ['get', { token }],
-      ['open', { token, part: 'document', code: '123456' }],
-      ['code', { token }],
-      ['sign', { token, code: '123456', signature: typed('Vikram Rao'), agree: true }],
-    ] as const) {
-      expectError(await spouseCall(path, body), 404, MESSAGES.SIGNATURE_LINK_INVALID);
-    }
-  });
-
-  it("kills the spouse's link when staff void a document", async () => {
-    const id = await createOk(
-      {
-        kind: 'other',
-        title: 'Consent letter',
-        signers: 'spouse',
-        spouse_name: 'Vikram Rao',
-        spouse_email: SPOUSE_EMAIL,
-      },
-      [{ field: 'document', bytes: form8879 }],
-    );
-    const token = await spouseToken();
-    expect((await spouseCall('get', { token })).statusCode).toBe(200);
-    const open = await spouseCall('open', { token, part: 'document', code: await spouseCode(token) });
-    expect(open.statusCode, open.body).toBe(200);
-    expect((await staffCall(analyst, 'void', { document_id: id, reason: 'Wrong year' })).statusCode).toBe(
-      200,
-    );
-    expectError(await spouseCall('get', { token }), 404, MESSAGES.SIGNATURE_LINK_INVALID);
-    expect((await getPublic(open.json().url)).statusCode).toBe(404);
-    const doc = (await staffList()).documents.find((d) => d.document_id === id);
-    expect(doc).toMatchObject({ status: 'void', void_reason: 'Wrong year' });
-    expect(
-      await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'staff.signature.void')),
-    ).toEqual(expect.arrayContaining([expect.objectContaining({ subject: `${id}: pending -> void` })]));
-    expect((await clientList(asha)).documents.some((d) => d.document_id === id)).toBe(false);
-  });
-
-  it('turns the document into a checklist item for the wet-signed pages', async () => {
-    const id = await createOk({ kind: 'other', title: 'Power of attorney', signers: 'taxpayer' }, [
-      { field: 'document', bytes: form8879 },
-    ]);
-    const res = await clientCall(asha, 'paper', { document_id: id });
-    expect(res.statusCode, res.body).toBe(200);
-    const itemId = res.json().item_id as string;
-    const checklist = await t.postAs(asha.sid, '/api/account/requests/list', { taxy: taxYear });
-    expect(checklist.statusCode, checklist.body).toBe(200);
-    const items = checklist.json().items as { item_id?: string; id?: string; title: string }[];
-    expect(items.map((item) => item.title)).toContain('Signed Power of attorney (print, sign and upload)');
-    const doc = (await clientList(asha)).documents.find((d) => d.document_id === id);
-    expect(doc).toMatchObject({ status: 'paper', paper_item_id: itemId });
-    expectError(await clientCall(asha, 'paper', { document_id: id }), 409, MESSAGES.SIGNATURE_NOT_PENDING);
-    // Past collecting documents (Confirmation Pending), the wet-signed pages still go up and staff accept them.
-    const upload = new FormData();
-    upload.append('item_id', itemId);
-    upload.append(
-      'files',
-      new Blob([new Uint8Array(await makeTestPdf(1, 'Signed by hand'))], { type: 'application/pdf' }),
-      'signed.pdf',
-    );
-    const sent = await t.postFormAs(asha.sid, '/api/account/requests/upload', upload);
-    expect(sent.statusCode, sent.body).toBe(200);
-    const accepted = await t.postAs(analyst.sid, '/api/staff/requests/review', {
-      decision: 'accept',
-      item_id: itemId,
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    const [item] = await t.database.db.select().from(requestItems).where(eq(requestItems.id, itemId));
-    expect(item?.status).toBe('accepted');
-    // An admin works every file.
-    expect((await staffList(admin)).documents.some((d) => d.document_id === id)).toBe(true);
-  });
-
-  it('lets only a signer choose paper, and never over a signature already made', async () => {
-    // A spouse-only document: the taxpayer sees it but does not sign it.
-    const spouseOnly = await createOk(
-      {
-        kind: 'other',
-        title: 'Spouse declaration',
-        signers: 'spouse',
-        spouse_name: 'Vikram Rao',
-        spouse_email: SPOUSE_EMAIL,
-      },
-      [{ field: 'document', bytes: form8879 }],
-    );
-    expectError(
-      await clientCall(asha, 'paper', { document_id: spouseOnly }),
-      409,
-      MESSAGES.SIGNATURE_NOT_YOURS,
-    );
-    // A joint document the taxpayer has signed electronically: paper would drop that signature.
-    const joint = await createOk(
-      {
-        kind: 'engagement',
-        title: 'Engagement letter (joint)',
-        signers: 'both',
-        spouse_name: 'Vikram Rao',
-        spouse_email: SPOUSE_EMAIL,
-      },
-      [{ field: 'document', bytes: form8879 }],
-    );
-    await clientOpen(asha, joint, 'document');
-    const code = await clientCode(asha, joint);
-    const signed = await clientCall(asha, 'sign', signBody(joint, code));
-    expect(signed.statusCode, signed.body).toBe(200);
-    expectError(
-      await clientCall(asha, 'paper', { document_id: joint }),
-      409,
-      MESSAGES.SIGNATURE_PAPER_AFTER_SIGNED,
-    );
-    const docs = (await clientList(asha)).documents;
-    expect(docs.find((d) => d.document_id === spouseOnly)?.status).toBe('pending');
-    expect(docs.find((d) => d.document_id === joint)?.status).toBe('pending');
   });
 });

@@ -1,122 +1,20 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
-import {
-  accountSignaturesSignBodySchema,
-  MESSAGES,
-  SIGNATURE_CODE_DIGITS,
-  SIGNATURE_TEXT_MAX,
-  type SignatureInput,
-} from '@taxfirm/contract';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { MESSAGES, SIGNATURE_CODE_DIGITS, SIGNATURE_TEXT_MAX, type SignatureInput } from '@taxfirm/contract';
+import { useEffect, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { SignaturePadField } from './signature-pad-field.tsx';
-
-/** The fields the signer fills in, checked with the same rules as the API (the document or token aside). */
-export const signFieldsSchema = accountSignaturesSignBodySchema.omit({ document_id: true });
-export type SignFields = { code: string; signature: SignatureInput; agree: true };
-type Part = 'document' | 'return';
-
-/** A script-like face for the typed signature (the server stamps its own). */
-export const SCRIPT_FONT =
-  '"Segoe Script", "Brush Script MT", "Lucida Handwriting", "URW Chancery L", cursive';
-
-/** How long to look again for the recorded opening after a link was given out: every 2 s for 2 minutes. */
-const OPEN_POLL_MS = 2000;
-const OPEN_POLL_TRIES = 60;
-
-export type SigningFlow = {
-  title: string;
-  hasReturn: boolean;
-  opened: boolean;
-  returnOpened: boolean;
-  /**
-   * A link to the whole document or the return (the server records the opening when it serves the file).
-   * With `codeFirst`, the code typed in step 1 goes with it.
-   */
-  open: (part: Part, code: string) => Promise<{ url: string }>;
-  /**
-   * The spouse's link (security review 2, S2-05): the e-mailed code is asked for and entered first, and the
-   * server serves the document only with it; the client (already stepped up) reads first.
-   */
-  codeFirst?: boolean;
-  /** Locked after too many wrong codes (S2-06): nothing to do here until the firm reopens it. */
-  locked: boolean;
-  /** Read the document's state again (did the server record the opening?). */
-  refresh: () => void;
-  /** E-mail the one-time code (the client's call first asks for a fresh step-up if needed). */
-  sendCode: () => Promise<{ sent_to: string; status_smessage: string }>;
-  sign: (
-    fields: SignFields,
-  ) => Promise<{ complete: boolean; signed_url: string | null; status_smessage: string }>;
-  /** Who else must still sign, once this signer has (for "We are waiting for …"). */
-  waitingFor: string | null;
-};
-
-type FieldErrors = Partial<Record<'code' | 'signature' | 'agree', string>>;
-
-/** The server locked the document (too many wrong codes). */
-const isLockedError = (error: unknown) => error instanceof ApiError && error.code === 'SIGNATURE_LOCKED';
-
-/** The server's field messages on this form's three fields; anything else stays for the alert. */
-export function fieldErrorsOf(error: unknown): FieldErrors | null {
-  if (!(error instanceof ApiError)) return null;
-  const found: FieldErrors = {};
-  for (const [path, message] of Object.entries(error.details)) {
-    const field = path.split('.')[0];
-    if (field === 'code' || field === 'signature' || field === 'agree') found[field] ??= message;
-  }
-  return Object.keys(found).length > 0 ? found : null;
-}
-
-function StepCard({
-  number,
-  title,
-  done,
-  children,
-}: {
-  number: number;
-  title: string;
-  done: boolean;
-  children: ReactNode;
-}) {
-  const headingId = `sign-step-${number}`;
-  return (
-    <Card withBorder radius="md" padding="md" component="li" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Group gap="xs" wrap="nowrap" justify="space-between">
-          <Title order={2} fz="lg" id={headingId}>
-            {number}. {title}
-          </Title>
-          {done && (
-            <Badge
-              color="green.9"
-              c="dark.9"
-              variant="outline"
-              leftSection={<IconCircleCheck size={14} aria-hidden />}
-            >
-              Done
-            </Badge>
-          )}
-        </Group>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
+import {
+  fieldErrorsOf,
+  isLockedError,
+  OPEN_POLL_MS,
+  OPEN_POLL_TRIES,
+  SCRIPT_FONT,
+  signFieldsSchema,
+  type FieldErrors,
+  type Part,
+  type SigningFlow,
+} from './signing-flow.ts';
+import { ReadLink, StepCard } from './step-card.tsx';
 
 /**
  * Signing one document, in three numbered steps: read it (and the full return) through links the server
@@ -415,51 +313,5 @@ export function SigningSteps({ flow }: { flow: SigningFlow }) {
         </form>
       </StepCard>
     </Stack>
-  );
-}
-
-/** One file to read: a button that asks for the link (and opens it), then the link itself to tap. */
-function ReadLink({
-  label,
-  linkText,
-  isOpened,
-  url,
-  pending,
-  onOpen,
-}: {
-  label: string;
-  linkText: string;
-  isOpened: boolean;
-  url: string | undefined;
-  pending: boolean;
-  onOpen: () => void;
-}) {
-  return (
-    <Group gap="sm" wrap="wrap">
-      <Button
-        variant={isOpened ? 'default' : 'filled'}
-        onClick={onOpen}
-        loading={pending}
-        loaderProps={{ 'aria-label': 'Getting the link' }}
-      >
-        {label}
-      </Button>
-      {url && (
-        <Anchor
-          href={url}
-          target="_blank"
-          rel="noopener"
-          underline="always"
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {linkText}
-        </Anchor>
-      )}
-      {isOpened && (
-        <Text fz="sm" fw={600} c="dark.9">
-          Opened
-        </Text>
-      )}
-    </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
-import { staffSignaturesCreateFieldsSchema } from './signatures.schemas.ts';
+import { staffSignaturesCreateFieldsSchema } from './signatures.staff.schemas.ts';
 
 const fields = {
   client_id: '6f1c2b9e-8d4a-4e21-9c3b-2a7d5e8f9a10',

@@ -1,0 +1,166 @@
+/**
+ * Documents to sign, the spouse's link calls (`signatures/spouse/*`): public, the link's token is the only
+ * identity, every call limited per IP. The GET route serves a file through a short-lived link made for the
+ * spouse's signer row, whose own link must still be good.
+ */
+import { CALLS, MESSAGES } from '@taxfirm/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { originOf } from '../../lib/actor.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
+import { createSignatureLinkSigner } from '../../lib/crypto/signed-links.ts';
+import { hashToken } from '../../lib/crypto/tokens.ts';
+import { byIp, limits } from '../../lib/rate-limit.ts';
+import { registerCall } from '../../lib/register-call.ts';
+import { signatureFileLink, SPOUSE_SIGNATURE_FILE_PATH } from '../documents/document-links.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import { LINK_TTL_S, linkOf, sendPdf, type FileQuery } from './signature-file-links.ts';
+import { SIGNATURE_KEY_PREFIX } from './signature-files.ts';
+import { spouseView } from './signature-views.ts';
+import { findSpouseByToken, type SignerIdentity } from './signer-identity.ts';
+import { assertSpouseCanOpen, openSignerFile, sendSignatureCode, signDocument } from './signing.service.ts';
+
+export async function signaturesSpouseRoutes(
+  app: FastifyInstance,
+  {
+    settings,
+    keyring,
+    linkSecret,
+    appUrl,
+  }: { settings: SettingsCache; keyring: Keyring; linkSecret: string; appUrl: string },
+) {
+  const spouseLinks = createSignatureLinkSigner(linkSecret, 'spouse');
+  const voice = async () => ({ firm: await settings.firm(), appUrl });
+
+  /** Every spouse call, per IP: a token cannot be guessed by trying. */
+  const spouseIpLimit = limits(app, { name: 'signature-spouse-ip', max: 120, window: '1 hour', key: byIp });
+  const spouseOf = async (request: FastifyRequest & { body: { token: string } }) => {
+    const found = await findSpouseByToken(app.db, request.body.token);
+    const who: SignerIdentity = {
+      kind: 'spouse',
+      signerId: found.signer.id,
+      documentId: found.document.id,
+      origin: originOf(request),
+    };
+    return { found, who };
+  };
+
+  registerCall(
+    app,
+    CALLS.spouseSignatureGet,
+    async (request) => {
+      const { found } = await spouseOf(request);
+      return spouseView(found, (await settings.firm()).name, () =>
+        signatureFileLink(
+          spouseLinks,
+          SPOUSE_SIGNATURE_FILE_PATH,
+          'signed',
+          found.document.id,
+          found.signer.id,
+        ),
+      );
+    },
+    { onRequest: spouseIpLimit },
+  );
+
+  registerCall(
+    app,
+    CALLS.spouseSignatureOpen,
+    async (request) => {
+      const { found, who } = await spouseOf(request);
+      // S2-05: the e-mailed code first; the link alone serves nothing of the return.
+      await assertSpouseCanOpen({
+        db: app.db,
+        who,
+        firm: await settings.firm(),
+        documentId: found.document.id,
+        part: request.body.part,
+        code: request.body.code,
+      });
+      return {
+        url: `${signatureFileLink(spouseLinks, SPOUSE_SIGNATURE_FILE_PATH, request.body.part, found.document.id, found.signer.id)}&inline=1`,
+        expires_in: LINK_TTL_S,
+      };
+    },
+    { onRequest: spouseIpLimit },
+  );
+
+  registerCall(
+    app,
+    CALLS.spouseSignatureCode,
+    async (request) => {
+      const { found, who } = await spouseOf(request);
+      const sent = await sendSignatureCode({
+        db: app.db,
+        keyring,
+        voice: await voice(),
+        who,
+        documentId: found.document.id,
+      });
+      return {
+        ...sent,
+        message: MESSAGES.SIGNATURE_CODE_SENT,
+        status_smessage: MESSAGES.SIGNATURE_CODE_SENT,
+      };
+    },
+    {
+      onRequest: spouseIpLimit,
+      // Per link: five codes an hour.
+      preHandler: limits(app, {
+        name: 'signature-code-link',
+        max: 5,
+        window: '1 hour',
+        key: (request) => hashToken(String((request.body as { token?: unknown } | undefined)?.token ?? '')),
+      }),
+    },
+  );
+
+  registerCall(
+    app,
+    CALLS.spouseSignatureSign,
+    async (request) => {
+      const { found, who } = await spouseOf(request);
+      const { complete } = await signDocument({
+        db: app.db,
+        storage: app.storage,
+        keyPrefix: SIGNATURE_KEY_PREFIX,
+        firm: await settings.firm(),
+        who,
+        documentId: found.document.id,
+        code: request.body.code,
+        signature: request.body.signature,
+      });
+      return {
+        message: MESSAGES.SIGNATURE_SIGNED,
+        status_smessage: MESSAGES.SIGNATURE_SIGNED,
+        complete,
+        signed_url: complete
+          ? signatureFileLink(
+              spouseLinks,
+              SPOUSE_SIGNATURE_FILE_PATH,
+              'signed',
+              found.document.id,
+              found.signer.id,
+            )
+          : null,
+      };
+    },
+    { onRequest: spouseIpLimit },
+  );
+
+  /** The spouse's file route: no session; the link names the signer, whose link must still be good. */
+  app.get<FileQuery>(
+    SPOUSE_SIGNATURE_FILE_PATH,
+    { onRequest: spouseIpLimit, schema: { hide: true } },
+    async (request, reply) => {
+      const link = linkOf(spouseLinks, request, null);
+      const file = await openSignerFile({
+        db: app.db,
+        storage: app.storage,
+        who: { kind: 'spouse', signerId: link.who, documentId: link.documentId, origin: originOf(request) },
+        documentId: link.documentId,
+        kind: link.kind,
+      });
+      return sendPdf(reply, file, request.query.inline === '1' && link.kind !== 'signed');
+    },
+  );
+}

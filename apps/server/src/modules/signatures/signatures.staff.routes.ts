@@ -1,0 +1,180 @@
+/**
+ * Documents to sign in the staff console (`staff/signatures/*`): put a PDF up, list, void, reopen a locked
+ * document, revoke or resend the spouse's link, under the file-assignment rules; and the GET route that
+ * serves a document's files through a short-lived link made for this staff member.
+ */
+import { CALLS, MESSAGES, SIGNATURE_DOCUMENT_FIELD, SIGNATURE_RETURN_FIELD } from '@taxfirm/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { staffActorOf } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
+import { createSignatureLinkSigner } from '../../lib/crypto/signed-links.ts';
+import { requireAccess } from '../../lib/guards.ts';
+import { limits } from '../../lib/rate-limit.ts';
+import { registerCall } from '../../lib/register-call.ts';
+import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
+import { signatureFileLink, STAFF_SIGNATURE_FILE_PATH } from '../documents/document-links.ts';
+import { staffAccessLimit } from '../filings/access-limits.staff.ts';
+import { getWorkableFiling } from '../filings/filings.service.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import { LINK_TTL_S, linkOf, sendPdf, type FileQuery } from './signature-file-links.ts';
+import {
+  createSignatureDocument,
+  listStaffSignatures,
+  openStaffSignatureFile,
+  voidSignatureDocument,
+} from './signatures.staff.service.ts';
+import {
+  reopenSignatureDocument,
+  resendSpouseLink,
+  revokeSpouseLink,
+} from './signer-access.staff.service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function signaturesStaffRoutes(
+  app: FastifyInstance,
+  {
+    settings,
+    keyring,
+    linkSecret,
+    appUrl,
+  }: { settings: SettingsCache; keyring: Keyring; linkSecret: string; appUrl: string },
+) {
+  const staffLinks = createSignatureLinkSigner(linkSecret, 'staff');
+  const voice = async () => ({ firm: await settings.firm(), appUrl });
+
+  /** Before any file is stored: a client this staff member may not work stores nothing. */
+  const checkCreateFields = async (request: FastifyRequest, fields: Readonly<Record<string, string>>) => {
+    const clientId = fields['client_id'];
+    if (typeof clientId !== 'string' || !UUID.test(clientId)) {
+      throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+    }
+    const year = Number(fields['taxy']);
+    const taxYear = await settings.taxYear(Number.isInteger(year) && year > 0 ? year : undefined);
+    await getWorkableFiling(app.db, staffActorOf(request), { clientId, taxYear });
+  };
+
+  registerCall(
+    app,
+    CALLS.staffSignaturesCreate,
+    async (request) => {
+      const actor = staffActorOf(request);
+      const files = uploadsOf(request);
+      const document = files.find((upload) => upload.field === SIGNATURE_DOCUMENT_FIELD);
+      if (!document) {
+        throw new AppError('VALIDATION_FAILED', {
+          message: MESSAGES.SIGNATURE_PDF_ONLY,
+          details: { [SIGNATURE_DOCUMENT_FIELD]: MESSAGES.SIGNATURE_PDF_ONLY },
+        });
+      }
+      const documentId = await createSignatureDocument({
+        db: app.db,
+        storage: app.storage,
+        keyring,
+        actor,
+        voice: await voice(),
+        taxYear: await settings.taxYear(request.body.taxy),
+        fields: request.body,
+        document,
+        returnFile: files.find((upload) => upload.field === SIGNATURE_RETURN_FIELD) ?? null,
+      });
+      keepUploads(request);
+      return {
+        message: MESSAGES.SIGNATURE_CREATED,
+        status_smessage: MESSAGES.SIGNATURE_CREATED,
+        document_id: documentId,
+      };
+    },
+    {
+      onRequest: limits(app, {
+        name: 'signature-create-staff',
+        max: 120,
+        window: '1 hour',
+        key: (request) => request.user?.id ?? request.ip,
+      }),
+      beforeFiles: checkCreateFields,
+    },
+  );
+
+  registerCall(app, CALLS.staffSignaturesList, async (request) => {
+    const actor = staffActorOf(request);
+    const list = await listStaffSignatures({
+      db: app.db,
+      actor,
+      clientId: request.body.client_id,
+      taxYear: await settings.taxYear(request.body.taxy),
+      link: (kind, documentId) =>
+        signatureFileLink(staffLinks, STAFF_SIGNATURE_FILE_PATH, kind, documentId, actor.userId),
+    });
+    return { ...list, expires_in: LINK_TTL_S };
+  });
+
+  registerCall(app, CALLS.staffSignaturesVoid, async (request) => {
+    await voidSignatureDocument({
+      db: app.db,
+      actor: staffActorOf(request),
+      documentId: request.body.document_id,
+      reason: request.body.reason,
+    });
+    return { message: MESSAGES.SIGNATURE_VOIDED, status_smessage: MESSAGES.SIGNATURE_VOIDED };
+  });
+
+  // Security review 2: reopen a locked document (S2-06); revoke or resend the spouse's link (S2-05).
+  registerCall(app, CALLS.staffSignaturesReopen, async (request) => {
+    await reopenSignatureDocument({
+      db: app.db,
+      actor: staffActorOf(request),
+      documentId: request.body.document_id,
+    });
+    return { message: MESSAGES.SIGNATURE_REOPENED, status_smessage: MESSAGES.SIGNATURE_REOPENED };
+  });
+
+  registerCall(app, CALLS.staffSignaturesSpouseRevoke, async (request) => {
+    await revokeSpouseLink({
+      db: app.db,
+      actor: staffActorOf(request),
+      documentId: request.body.document_id,
+    });
+    return {
+      message: MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED,
+      status_smessage: MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED,
+    };
+  });
+
+  registerCall(app, CALLS.staffSignaturesSpouseResend, async (request) => {
+    await resendSpouseLink({
+      db: app.db,
+      keyring,
+      voice: await voice(),
+      actor: staffActorOf(request),
+      documentId: request.body.document_id,
+      email: request.body.spouse_email,
+    });
+    return {
+      message: MESSAGES.SIGNATURE_SPOUSE_LINK_RESENT,
+      status_smessage: MESSAGES.SIGNATURE_SPOUSE_LINK_RESENT,
+    };
+  });
+
+  app.get<FileQuery>(
+    STAFF_SIGNATURE_FILE_PATH,
+    {
+      onRequest: requireAccess('staff'),
+      preHandler: staffAccessLimit(app, 'download', settings),
+      schema: { hide: true },
+    },
+    async (request, reply) => {
+      const actor = staffActorOf(request);
+      const link = linkOf(staffLinks, request, actor.userId);
+      const file = await openStaffSignatureFile({
+        db: app.db,
+        storage: app.storage,
+        actor,
+        documentId: link.documentId,
+        kind: link.kind,
+      });
+      return sendPdf(reply, file, request.query.inline === '1');
+    },
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The app, people and calls the signing tests share (signatures.test.ts, signing-code-and-paper.test.ts): Asha
+ * (on the analyst's file, with a spouse in her profile) and Ravi (another analyst's), a Form 8879 and a full
+ * return to put up, and the staff, taxpayer and spouse calls. One app per test file: `setupSigning()`.
+ */
+import { createHash } from 'node:crypto';
+import { type SignatureDocument, type StaffSignatureDocument } from '@taxfirm/contract';
+import { desc, emailOutbox, eq, filings, spouses } from '@taxfirm/db';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import {
+  createTestApp,
+  sentText,
+  signUpAndLogIn,
+  staffSession,
+  stepUpSession,
+  type TestApp,
+} from '../../../../test/helpers.ts';
+import { makeTestPdf } from '../../../../test/pdf-text.ts';
+
+export type Session = { sid: string; userId: string; clientId: string };
+export type Staff = { sid: string; userId: string };
+
+let t: TestApp;
+let taxYear: number;
+let admin: Staff;
+let analyst: Staff;
+let otherAnalyst: Staff;
+let asha: Session;
+let ravi: Session;
+let form8879: Buffer;
+let fullReturn: Buffer;
+
+export const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+export const ASHA_EMAIL = 'asha.sign@example.com';
+export const SPOUSE_EMAIL = 'vikram.sign@example.com';
+
+export function createForm(fields: Record<string, string>, files: { field: string; bytes: Buffer }[]) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  for (const file of files) {
+    data.append(
+      file.field,
+      new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }),
+      `${file.field}.pdf`,
+    );
+  }
+  return data;
+}
+
+export async function create(
+  who: Staff,
+  fields: Record<string, string>,
+  files: { field: string; bytes: Buffer }[],
+): Promise<LightMyRequestResponse> {
+  return t.postFormAs(who.sid, '/api/staff/signatures/create', createForm(fields, files));
+}
+
+export async function createOk(fields: Record<string, string>, files: { field: string; bytes: Buffer }[]) {
+  const res = await create(analyst, { client_id: asha.clientId, ...fields }, files);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().document_id as string;
+}
+
+export const staffCall = (who: Staff, path: string, body: Record<string, unknown>) =>
+  t.postAs(who.sid, `/api/staff/signatures/${path}`, body);
+export const clientCall = (who: Session, path: string, body: Record<string, unknown>) =>
+  t.postAs(who.sid, `/api/account/signatures/${path}`, body);
+export const spouseCall = (path: string, body: Record<string, unknown>) =>
+  t.post(`/api/signatures/spouse/${path}`, body);
+
+export async function clientList(who: Session): Promise<{ documents: SignatureDocument[]; to_sign: number }> {
+  const res = await clientCall(who, 'list', {});
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+export async function staffList(who: Staff = analyst) {
+  const res = await staffCall(who, 'list', { client_id: asha.clientId });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as {
+    documents: StaffSignatureDocument[];
+    efile_ready: boolean;
+    spouse: { name: string; email: string | null } | null;
+  };
+}
+
+/** The newest e-mail to `to` whose subject contains `subject`, as sent. */
+export async function lastMail(to: string, subject: string): Promise<string> {
+  const rows = await t.database.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, to))
+    .orderBy(desc(emailOutbox.createdAt));
+  return sentText(rows.find((row) => row.subject.includes(subject)));
+}
+
+export async function clientOpen(who: Session, documentId: string, part: 'document' | 'return') {
+  const res = await clientCall(who, 'open', { document_id: documentId, part });
+  expect(res.statusCode, res.body).toBe(200);
+  const file = await t.getAs(who.sid, res.json().url);
+  expect(file.statusCode, file.body).toBe(200);
+  return file;
+}
+
+export async function clientCode(who: Session, documentId: string): Promise<string> {
+  const res = await clientCall(who, 'code', { document_id: documentId });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().sent_to).toBe('a•••@example.com');
+  const code = /Your signing code is (\d{6})/.exec(await lastMail(ASHA_EMAIL, 'signing code'))?.[1];
+  if (!code) throw new Error('no code e-mailed');
+  return code;
+}
+
+export const typed = (text: string) => ({ kind: 'typed', text });
+export const signBody = (documentId: string, code: string, signature: object = typed('Asha Rao')) => ({
+  document_id: documentId,
+  code,
+  signature,
+  agree: true,
+});
+
+export async function spouseToken(): Promise<string> {
+  const token = /\/sign\/([A-Za-z0-9_-]+)/.exec(await lastMail(SPOUSE_EMAIL, 'ready for you to sign'))?.[1];
+  if (!token) throw new Error('no spouse link e-mailed');
+  return token;
+}
+
+/** Ask for the spouse's code and read it from the e-mail (S2-05: the code comes before any file). */
+export async function spouseCode(token: string): Promise<string> {
+  const sent = await spouseCall('code', { token });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = /Your signing code is (\d{6})/.exec(await lastMail(SPOUSE_EMAIL, 'signing code'))?.[1];
+  if (!code) throw new Error('no code e-mailed');
+  return code;
+}
+
+export const getPublic = (url: string) => t.app.inject({ method: 'GET', url });
+
+export function expectError(res: LightMyRequestResponse, status: number, message: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json().status_smessage).toBe(message);
+}
+
+/** A fresh app with the people and files above; the test file closes `t`. */
+export async function setupSigning() {
+  t = await createTestApp();
+  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
+  admin = await staffSession(t, 'admin.sign@firm.example', 'admin');
+  analyst = await staffSession(t, 'analyst.sign@firm.example', 'analyst');
+  otherAnalyst = await staffSession(t, 'other.sign@firm.example', 'analyst');
+  asha = await signUpAndLogIn(t, ASHA_EMAIL, { first: 'Asha', last: 'Rao' });
+  ravi = await signUpAndLogIn(t, 'ravi.sign@example.com', { first: 'Ravi', last: 'Kumar' });
+  await t.database.db
+    .update(filings)
+    .set({ status: 'Confirmation Pending', assignedTo: analyst.userId })
+    .where(eq(filings.clientId, asha.clientId));
+  await t.database.db
+    .update(filings)
+    .set({ status: 'Confirmation Pending', assignedTo: otherAnalyst.userId })
+    .where(eq(filings.clientId, ravi.clientId));
+  form8879 = await makeTestPdf(2, 'Form 8879');
+  fullReturn = await makeTestPdf(4, 'Form 1040');
+  await stepUpSession(t, asha.sid);
+  await stepUpSession(t, ravi.sid);
+  // The tax profile's spouse: the console prefills the spouse signer's name from it.
+  await t.database.db
+    .insert(spouses)
+    .values({ clientId: asha.clientId, firstName: 'Vikram', lastName: 'Rao' });
+  return { t, taxYear, admin, analyst, otherAnalyst, asha, ravi, form8879, fullReturn };
+}
