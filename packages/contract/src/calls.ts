@@ -26,7 +26,8 @@ import {
   signaturesStaffCalls,
   spouseSignaturesCalls,
 } from './signatures/signatures.calls.ts';
-import { invoicesCalls, invoicesStaffCalls } from './invoices/invoices.calls.ts';
+import { invoicesCalls } from './invoices/invoices.calls.ts';
+import { invoicesStaffCalls } from './invoices/invoices.staff.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {

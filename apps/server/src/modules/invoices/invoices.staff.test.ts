@@ -26,7 +26,7 @@ import {
 import { makeInvoice } from '../../../test/factories.ts';
 import { parseCsv } from '../../../test/parse-csv.ts';
 import type { StaffActor } from '../../lib/actor.ts';
-import { createInvoice } from './invoices.service.ts';
+import { createInvoice } from './invoices.staff.service.ts';
 
 type Session = { sid: string; userId: string; clientId: string };
 type Staff = { sid: string; userId: string };

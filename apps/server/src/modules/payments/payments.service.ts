@@ -33,10 +33,10 @@ import { findFiling, recordStatusChange } from '../filings/filings.service.ts';
 import type { Firm } from '../mail/templates.ts';
 import {
   applyPaymentToInvoice,
+  balanceOf,
   findOldestOpenInvoice,
   isFilingCovered,
 } from '../invoices/invoice-balance.ts';
-import { balanceOf } from '../invoices/invoices.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import { recordActivity } from '../messaging/activity.service.ts';
