@@ -4,6 +4,7 @@
  * and the Invoices tab's CSV export.
  */
 import {
+  centsToDecimal,
   FIRM_TIME_ZONE,
   type DataTablesParameters,
   type InvoiceFilter,
@@ -190,9 +191,6 @@ export async function findStaffInvoices(deps: {
   return { ...result, data: result.data.map((record) => toStaffInvoice(record, links, now)), totals };
 }
 
-/** Cents as a decimal amount in the currency's main unit: 123456 → "1234.56". */
-const decimal = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-
 export const INVOICE_CSV_HEADER = [
   'Number',
   'Created',
@@ -240,13 +238,13 @@ export async function invoiceCsvRows(deps: {
         row.taxYear,
         row.status,
         row.currency,
-        decimal(row.subtotalCents),
-        decimal(row.discountCents),
+        centsToDecimal(row.subtotalCents),
+        centsToDecimal(row.discountCents),
         row.discountReason,
-        decimal(row.totalCents),
-        decimal(row.paidCents),
-        decimal(row.refundedCents),
-        decimal(balanceOf(row)),
+        centsToDecimal(row.totalCents),
+        centsToDecimal(row.paidCents),
+        centsToDecimal(row.refundedCents),
+        centsToDecimal(balanceOf(row)),
         row.dueDate,
         isOverdue(row, now) ? 'yes' : 'no',
         row.sentAt?.toISOString() ?? null,

@@ -13,6 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  centsToDecimal,
+  parseAmount,
   MESSAGES,
   formatMoney,
   staffInvoicesRefundBodySchema,
@@ -34,7 +36,7 @@ import {
   useVoidInvoice,
 } from '../api/invoices.ts';
 import { staffStepUp } from '../api/step-up.ts';
-import { currencySign, toCents, toDollars } from '../money.ts';
+import { currencySign } from '../money.ts';
 import { InvoiceForm } from './invoice-form.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 
@@ -499,20 +501,20 @@ function RefundButton({
   report: (message: string) => void;
 }) {
   const [opened, setOpened] = useState(false);
-  const [amount, setAmount] = useState(toDollars(left));
+  const [amount, setAmount] = useState(centsToDecimal(left));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const refund = useRefundInvoice();
   const { withStepUp, dialog: stepUpDialog } = useStepUp(staffStepUp);
   const close = () => {
     setOpened(false);
-    setAmount(toDollars(left));
+    setAmount(centsToDecimal(left));
     setReason('');
     setErrors({});
     refund.reset();
   };
   const submit = async () => {
-    const cents = toCents(amount);
+    const cents = parseAmount(amount);
     const body = { invoice_id: invoice.id, order_id: orderId, amount: cents, reason };
     const checked = staffInvoicesRefundBodySchema.safeParse(body);
     const messages = fieldMessages(checked);
