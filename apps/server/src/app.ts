@@ -70,6 +70,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { invoicesStaffRoutes } from './modules/invoices/invoices.staff.routes.ts';
 import { billingPdfRoutes } from './modules/invoices/billing-pdf.routes.ts';
 import { billingRoutes } from './modules/invoices/billing.routes.ts';
+import { billingStaffRoutes } from './modules/invoices/billing.staff.routes.ts';
 import { startRefundReconciler } from './modules/invoices/billing.service.ts';
 import { receiptPdf } from './modules/invoices/billing-pdf.ts';
 import { billingAttachments } from './modules/invoices/receipt-attachment.ts';
@@ -335,12 +336,9 @@ export async function buildApp({
   await app.register(consentsRoutes, { settings });
   const provider = createPaymentProvider(payments, { db: database.db, sessionSecret: config.sessionSecret });
   await app.register(paymentsRoutes, { settings, provider, appUrl: config.appUrl });
-  await app.register(billingRoutes, {
-    settings,
-    provider,
-    appUrl: config.appUrl,
-    linkSecret: config.sessionSecret,
-  });
+  const billing = { settings, provider, appUrl: config.appUrl, linkSecret: config.sessionSecret };
+  await app.register(billingRoutes, billing);
+  await app.register(billingStaffRoutes, billing);
   const { enabled: reconcileRefunds = true, ...refundTiming } = config.refundReconcile ?? {};
   if (reconcileRefunds) {
     const reconciler = startRefundReconciler({

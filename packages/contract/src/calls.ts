@@ -27,7 +27,8 @@ import { consentsCalls } from './consents/consents.calls.ts';
 import { signaturesCalls } from './signatures/signatures.calls.ts';
 import { spouseSignaturesCalls } from './signatures/signatures.spouse.calls.ts';
 import { signaturesStaffCalls } from './signatures/signatures.staff.calls.ts';
-import { invoicesCalls, invoicesStaffCalls } from './invoices/invoices.calls.ts';
+import { invoicesCalls } from './invoices/invoices.calls.ts';
+import { invoicesStaffCalls } from './invoices/invoices.staff.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_EXTENSION_OPTIONS } from './constants.ts';
 import {
+  centsToDecimal,
   dialCode,
   formatCents,
   formatMoney,
   PAYMENT_STATUS_DISPLAY,
+  parseAmount,
   paymentStatusDisplay,
   phoneWithDialCode,
 } from './format.ts';
@@ -63,5 +65,43 @@ describe('payment status display', () => {
 
   it('shows a status it does not know as it is, in grey', () => {
     expect(paymentStatusDisplay('refunded')).toEqual({ label: 'refunded', color: 'gray' });
+  });
+});
+
+describe('centsToDecimal', () => {
+  it('writes cents as a plain two-decimal amount, with no sign or separators', () => {
+    expect(centsToDecimal(123456)).toBe('1234.56');
+    expect(centsToDecimal(30000)).toBe('300.00');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(0)).toBe('0.00');
+    expect(centsToDecimal(10_000_000_00)).toBe('10000000.00');
+  });
+
+  it('keeps a minus on a negative amount', () => {
+    expect(centsToDecimal(-150)).toBe('-1.50');
+    expect(centsToDecimal(-7)).toBe('-0.07');
+  });
+});
+
+describe('parseAmount', () => {
+  it('reads typed amounts as integer cents', () => {
+    expect(parseAmount('300')).toBe(30000);
+    expect(parseAmount('1,250.5')).toBe(125050);
+    expect(parseAmount('$300')).toBe(30000);
+    expect(parseAmount('₹99.99')).toBe(9999);
+    expect(parseAmount(' 12 ')).toBe(1200);
+    expect(parseAmount('0.07')).toBe(7);
+  });
+
+  it('answers NaN for what is not an amount', () => {
+    for (const text of ['', '  ', 'abc', '1.234', '-5', '1e3', '12.', '.5', '$']) {
+      expect(parseAmount(text)).toBeNaN();
+    }
+  });
+
+  it('reads back what centsToDecimal writes', () => {
+    for (const cents of [0, 1, 99, 100, 12345, 30000, 987654321]) {
+      expect(parseAmount(centsToDecimal(cents))).toBe(cents);
+    }
   });
 });

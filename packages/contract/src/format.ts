@@ -30,6 +30,26 @@ export function formatMoney(cents: number, currency: string = PAYMENT_CURRENCY):
   return format.format(cents / CENTS_PER_UNIT);
 }
 
+/**
+ * Integer cents as a plain decimal amount in the currency's main unit, for a form field or a CSV cell:
+ * 123456 → "1234.56", -150 → "-1.50". No sign, no separators, always two decimals.
+ */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / CENTS_PER_UNIT)}.${String(abs % CENTS_PER_UNIT).padStart(2, '0')}`;
+}
+
+/**
+ * An amount as typed ("1,250.5", "$300", "₹99.99", " 12 ") to integer cents; NaN when it is not an amount
+ * (more than two decimals, a minus, letters, nothing).
+ */
+export function parseAmount(text: string): number {
+  const plain = text.trim().replace(/^[$₹]/, '').replaceAll(',', '');
+  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return Number.NaN;
+  return Math.round(Number(plain) * CENTS_PER_UNIT);
+}
+
 /** formatMoney in the firm's currency, under the name the server's payment e-mails still call. */
 export function formatCents(cents: number): string {
   return formatMoney(cents);

@@ -1,4 +1,4 @@
-import { CENTS_PER_UNIT, MESSAGES, paymentAmountSchema } from '@taxfirm/contract';
+import { MESSAGES, paymentAmountSchema } from '@taxfirm/contract';
 import { z } from 'zod';
 
 /**
@@ -12,9 +12,4 @@ export function invoiceAmountFormSchema(balance: number, partPayments: boolean) 
       .refine((cents) => cents <= balance, { error: MESSAGES.INVOICE_PAY_OVER_BALANCE })
       .refine((cents) => partPayments || cents === balance, { error: MESSAGES.INVOICE_PART_PAYMENTS_OFF }),
   });
-}
-
-/** Cents as a money field's value: 15000 → "150.00". */
-export function centsToAmountField(cents: number): string {
-  return (cents / CENTS_PER_UNIT).toFixed(2);
 }

@@ -5,6 +5,7 @@
  * written to the audit log.
  */
 import {
+  centsToDecimal,
   phoneWithDialCode,
   isPhoneExtension,
   type InboxCareerRow,
@@ -488,13 +489,6 @@ export async function findPayments(
   return result;
 }
 
-/** Cents as a decimal amount in the currency's main unit: 123456 → "1234.56". */
-export function centsToAmount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 export const PAYMENT_CSV_HEADER = [
   'Created',
   'Client',
@@ -513,7 +507,7 @@ export function paymentCsvRows(db: Database, f: PaymentFilters, batch?: number):
     r.client_name,
     r.file_number,
     r.tax_year,
-    centsToAmount(r.amount_cents),
+    centsToDecimal(r.amount_cents),
     r.currency,
     r.status,
     r.order_id,

@@ -17,7 +17,7 @@ import { requireAccess } from '../../lib/guards.ts';
 import { staffAccessLimit } from '../filings/access-limits.staff.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { invoicePdf, receiptPdf, type BillingPdf } from './billing-pdf.ts';
-import { assertClientCanOpen, assertStaffCanOpen } from './invoices.service.ts';
+import { assertClientCanOpen, assertStaffCanOpen } from './billing-pdf.service.ts';
 
 type PdfQuery = { Querystring: { t?: string } };
 

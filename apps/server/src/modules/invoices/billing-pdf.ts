@@ -11,7 +11,8 @@ import { and, eq, payments, type Database } from '@taxfirm/db';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Firm } from '../mail/templates.ts';
 import { formDate } from '../signatures/signed-pdf.ts';
-import { balanceOf, loadInvoice, type InvoiceRecord } from './invoices.service.ts';
+import { balanceOf } from './invoice-balance.ts';
+import { loadInvoice, type InvoiceRecord } from './invoice-record.ts';
 
 type Reader = Pick<Database, 'select'>;
 

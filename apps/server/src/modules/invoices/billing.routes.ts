@@ -1,19 +1,16 @@
 /**
- * The money calls of invoices: account/invoices/pay (the session client's own invoice: a provider order,
- * answered as payment/createOrder answers) and staff/invoices/refund (admins, file rules, a fresh step-up).
+ * The client's money call of invoices: account/invoices/pay (the session client's own invoice: a provider
+ * order, answered as payment/createOrder answers). The staff refund is billing.staff.routes.ts.
  */
-import { CALLS, MESSAGES, STAFF_BILLING_PDF_PATH } from '@taxfirm/contract';
+import { CALLS } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
-import { clientActorOf, staffActorOf } from '../../lib/actor.ts';
-import { createBillingLinkSigner } from '../../lib/crypto/signed-links.ts';
+import { clientActorOf } from '../../lib/actor.ts';
 import { limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
-import { requireStepUp } from '../accounts/step-up.service.ts';
 import type { PaymentsDeps } from '../payments/payments.service.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import { payInvoice, refundInvoicePayment } from './billing.service.ts';
-import { billingLinksFor, getStaffInvoice } from './invoices.service.ts';
+import { payInvoice } from './billing.service.ts';
 
 export async function billingRoutes(
   app: FastifyInstance,
@@ -21,10 +18,8 @@ export async function billingRoutes(
     settings,
     provider,
     appUrl,
-    linkSecret,
   }: { settings: SettingsCache; provider: PaymentProvider; appUrl: string; linkSecret: string },
 ) {
-  const staffLinks = createBillingLinkSigner(linkSecret, 'staff');
   const deps: PaymentsDeps = { db: app.db, provider, firm: () => settings.firm(), appUrl };
   const perUser = (name: string, max: number) =>
     limits(app, { name, max, window: '1 hour', key: (request) => request.user?.id ?? request.ip });
@@ -40,31 +35,5 @@ export async function billingRoutes(
       }),
     // The same budget as payment/createOrder: both create provider orders.
     { preHandler: perUser('invoice-pay', 30) },
-  );
-
-  // A refund sends money: the session proves itself again first (requireStepUp, as other sensitive calls).
-  registerCall(
-    app,
-    CALLS.staffInvoicesRefund,
-    async (request) => {
-      const actor = staffActorOf(request);
-      await refundInvoicePayment(deps, {
-        actor,
-        invoiceId: request.body.invoice_id,
-        orderId: request.body.order_id,
-        amount: request.body.amount,
-        reason: request.body.reason,
-      });
-      return {
-        status_smessage: MESSAGES.INVOICE_REFUNDED,
-        invoice: await getStaffInvoice({
-          db: app.db,
-          actor,
-          invoiceId: request.body.invoice_id,
-          links: billingLinksFor(staffLinks, STAFF_BILLING_PDF_PATH, actor.userId),
-        }),
-      };
-    },
-    requireStepUp(app),
   );
 }

@@ -22,8 +22,7 @@ import { emit } from '../activity/events.ts';
 import { refundMade } from '../notifications/client-events.ts';
 import { assertPayableAmount, openOrder, type PaymentsDeps } from '../payments/payments.service.ts';
 import { ProviderError, type ProviderRefund } from '../payments/providers/provider.ts';
-import { moveInvoiceMoney } from './invoice-balance.ts';
-import { balanceOf } from './invoices.service.ts';
+import { balanceOf, moveInvoiceMoney } from './invoice-balance.ts';
 
 const notFound = () => new AppError('NOT_FOUND', { message: MESSAGES.INVOICE_NOT_FOUND });
 

@@ -4,7 +4,7 @@
  * only when every invoice of it is covered. Used by the payments flow (recordPaid, in the payment's own
  * transaction) and by staff refunds; it knows nothing of providers, so both can use it.
  */
-import type { InvoiceStatus } from '@taxfirm/contract';
+import { invoiceBalance, type InvoiceStatus } from '@taxfirm/contract';
 import {
   and,
   asc,
@@ -20,10 +20,25 @@ import {
 type Tx = Pick<Database, 'select' | 'update'>;
 type PaymentRow = typeof payments.$inferSelect;
 
-/** Invoices the client may pay: sent, or partly paid. */
+/** Invoices the client may pay ("open"): sent, or partly paid. The one spelling of "open", here and in SQL. */
 export const OPEN_INVOICE_STATUSES = ['sent', 'partly_paid'] as const;
+/** An open invoice: sent, or partly paid. */
+export const isOpen = (status: InvoiceStatus): boolean =>
+  (OPEN_INVOICE_STATUSES as readonly InvoiceStatus[]).includes(status);
+/** `isOpen` in SQL. */
+export const openSql = inArray(invoices.status, [...OPEN_INVOICE_STATUSES]);
 /** Invoices that count toward what a filing owes: neither drafts nor void. */
 const BILLED_STATUSES = ['sent', 'partly_paid', 'paid'] as const;
+
+/** What is left to pay: nothing on a void invoice, else the total less what was paid and not refunded. */
+export function balanceOf(row: Pick<InvoiceRow, 'status' | 'totalCents' | 'paidCents' | 'refundedCents'>) {
+  return row.status === 'void'
+    ? 0
+    : invoiceBalance({ total: row.totalCents, paid: row.paidCents, refunded: row.refundedCents });
+}
+
+/** `balanceOf` in SQL. */
+export const balanceSql = sql<number>`(case when ${invoices.status} = 'void' then 0 else greatest(0, ${invoices.totalCents} - (${invoices.paidCents} - ${invoices.refundedCents})) end)`;
 
 /**
  * The status once money moved: net >= total → paid; 0 < net < total → partly paid; net 0 → sent. A draft
@@ -107,7 +122,7 @@ export async function findOldestOpenInvoice(
         eq(invoices.clientId, clientId),
         eq(invoices.filingId, filingId),
         eq(invoices.currency, currency),
-        inArray(invoices.status, [...OPEN_INVOICE_STATUSES]),
+        openSql,
         sql`${invoices.totalCents} - (${invoices.paidCents} - ${invoices.refundedCents}) > 0`,
       ),
     )

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { clientActorOf } from '../../lib/actor.ts';
 import { createBillingLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { registerCall } from '../../lib/register-call.ts';
-import { billingLinksFor, getClientInvoice, listClientInvoices } from './invoices.service.ts';
+import { billingLinksFor } from './invoice-record.ts';
+import { getClientInvoice, listClientInvoices } from './invoices.service.ts';
 
 export async function invoicesRoutes(app: FastifyInstance, { linkSecret }: { linkSecret: string }) {
   const signer = createBillingLinkSigner(linkSecret, 'client');

@@ -2,7 +2,7 @@
  * Invoices and the price list in the staff console (issue 20): create, save, send and void an invoice on a
  * client's file (file-assignment rules), the lists (one client's, or the firm's for admins) with their
  * totals, the Invoices tab's CSV export (admins, audited) and the price list (admins save it).
- * Refunds are billing.routes.ts.
+ * Refunds are billing.staff.routes.ts.
  */
 import {
   CALLS,
@@ -22,20 +22,17 @@ import { csvStream } from '../../lib/csv.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
+import { getBillingSettings } from './billing-settings.ts';
+import { findStaffInvoices, INVOICE_CSV_HEADER, invoiceCsvRows } from './invoice-list.staff.ts';
+import { billingLinksFor } from './invoice-record.ts';
 import {
-  billingLinksFor,
   createInvoice,
-  findStaffInvoices,
-  getBillingSettings,
   getStaffInvoice,
-  INVOICE_CSV_HEADER,
-  invoiceCsvRows,
-  listPriceItems,
-  savePriceList,
   saveInvoice,
   sendInvoice,
   voidInvoice,
-} from './invoices.service.ts';
+} from './invoices.staff.service.ts';
+import { listPriceItems, savePriceList } from './price-list.staff.service.ts';
 
 /** The export's file name: invoices and today's date (UTC), e.g. invoices-2026-11-23.csv. */
 export const invoiceExportFileName = (now = new Date()) => `invoices-${now.toISOString().slice(0, 10)}.csv`;

@@ -32,10 +32,10 @@ import { findFiling, recordStatusChange } from '../filings/filings.service.ts';
 import type { Firm } from '../mail/templates.ts';
 import {
   applyPaymentToInvoice,
+  balanceOf,
   findOldestOpenInvoice,
   isFilingCovered,
 } from '../invoices/invoice-balance.ts';
-import { balanceOf } from '../invoices/invoices.service.ts';
 import { emit } from '../activity/events.ts';
 import { paymentReceived } from '../notifications/client-events.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './providers/provider.ts';

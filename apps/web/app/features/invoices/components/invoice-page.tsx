@@ -1,5 +1,11 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney, MESSAGES, MIN_PAYMENT_CENTS, type ClientInvoice } from '@taxfirm/contract';
+import {
+  centsToDecimal,
+  formatMoney,
+  MESSAGES,
+  MIN_PAYMENT_CENTS,
+  type ClientInvoice,
+} from '@taxfirm/contract';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconDownload, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +17,7 @@ import { TableHead } from '../../../components/ui/table-head.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatDay } from '../../../lib/dates.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { centsToAmountField, invoiceAmountFormSchema } from '../../../lib/payment-amount.ts';
+import { invoiceAmountFormSchema } from '../../../lib/payment-amount.ts';
 import { LINKS_MAX_AGE_MS, renewWhenOld } from '../../../lib/short-lived-links.ts';
 import { useInvoice, usePayInvoice, type InvoiceOrder } from '../api/invoices.ts';
 import { balanceDueText, InvoiceStatusBadge, OverdueBadge } from './invoice-badges.tsx';
@@ -164,7 +170,7 @@ function PayForm({
 }: { invoice: ClientInvoice; partPayments: boolean } & Pick<Props, 'onCheckout' | 'checkoutError'>) {
   const pay = usePayInvoice();
   const form = useContractForm(invoiceAmountFormSchema(invoice.balance, true), {
-    defaultValues: { amount: centsToAmountField(invoice.balance) },
+    defaultValues: { amount: centsToDecimal(invoice.balance) },
   });
 
   const submit = async (amount?: number) => {

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import {
+  centsToDecimal,
   formatMoney,
   paymentFormSchema,
   PAYMENT_CURRENCY,
@@ -10,7 +11,7 @@ import { IconAlertCircle, IconCreditCard, IconFileInvoice, IconLock } from '@tab
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
-import { centsToAmountField, invoiceAmountFormSchema } from '../../../lib/payment-amount.ts';
+import { invoiceAmountFormSchema } from '../../../lib/payment-amount.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
 import { useCreateOrder, type PaymentOrder } from '../api/create-order.ts';
 import { usePaymentStatus } from '../api/get-payment-status.ts';
@@ -64,7 +65,7 @@ function PaymentForm({
   const createOrder = useCreateOrder();
   const form = useContractForm(
     invoice ? invoiceAmountFormSchema(invoice.balance, partPayments) : paymentFormSchema,
-    { defaultValues: { amount: invoice ? centsToAmountField(invoice.balance) : '' } },
+    { defaultValues: { amount: invoice ? centsToDecimal(invoice.balance) : '' } },
   );
 
   const onSubmit = form.handleSubmit(async ({ amount }) => {

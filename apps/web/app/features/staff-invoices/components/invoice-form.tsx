@@ -13,6 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  centsToDecimal,
+  parseAmount,
   formatMoney,
   invoiceTotals,
   staffInvoicesCreateBodySchema,
@@ -28,7 +30,7 @@ import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-a
 import { setServerFieldErrors } from '../../../lib/form.ts';
 import { useCreateInvoice, useSaveInvoice } from '../api/invoices.ts';
 import { contractResolver } from '../contract-resolver.ts';
-import { currencySign, toCents, toDollars } from '../money.ts';
+import { currencySign } from '../money.ts';
 
 type DiscountChoice = 'none' | 'amount' | 'percent';
 
@@ -56,12 +58,12 @@ export function invoiceBody(values: InvoiceFormValues, clientId: string, taxYear
       price_item_id: line.price_item_id,
       description: line.description,
       quantity: wholeNumber(line.quantity),
-      unit_amount: toCents(line.unit_amount),
+      unit_amount: parseAmount(line.unit_amount),
     })),
     discount:
       kind === 'none'
         ? null
-        : { kind, value: kind === 'amount' ? toCents(value) : wholeNumber(value), reason },
+        : { kind, value: kind === 'amount' ? parseAmount(value) : wholeNumber(value), reason },
     due_date: values.due_date,
     note: values.note,
   };
@@ -84,14 +86,14 @@ function initialValues(draft: StaffInvoice | undefined): InvoiceFormValues {
       price_item_id: null,
       description: line.description,
       quantity: String(line.quantity),
-      unit_amount: toDollars(line.unit_amount),
+      unit_amount: centsToDecimal(line.unit_amount),
     })),
     discount: draft.discount_kind
       ? {
           kind: draft.discount_kind,
           value:
             draft.discount_kind === 'amount'
-              ? toDollars(draft.discount_value ?? 0)
+              ? centsToDecimal(draft.discount_value ?? 0)
               : String(draft.discount_value ?? ''),
           reason: draft.discount_reason ?? '',
         }
@@ -145,7 +147,7 @@ export function InvoiceForm({
   const preview = invoiceTotals(
     (watched.lines ?? []).map((line) => ({
       quantity: wholeNumber(line.quantity ?? '') || 0,
-      unit_amount: toCents(line.unit_amount ?? '') || 0,
+      unit_amount: parseAmount(line.unit_amount ?? '') || 0,
     })),
     discountKind === 'none'
       ? null
@@ -153,7 +155,7 @@ export function InvoiceForm({
           kind: discountKind,
           value:
             (discountKind === 'amount'
-              ? toCents(watched.discount?.value ?? '')
+              ? parseAmount(watched.discount?.value ?? '')
               : wholeNumber(watched.discount?.value ?? '')) || 0,
         },
   );
@@ -217,7 +219,7 @@ export function InvoiceForm({
                 price_item_id: item.id,
                 description: item.name,
                 quantity: '1',
-                unit_amount: toDollars(item.amount),
+                unit_amount: centsToDecimal(item.amount),
               });
             }}
             disabled={offered.length === 0}

@@ -12,6 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  centsToDecimal,
+  parseAmount,
   MAX_PRICE_LIST_ITEMS,
   priceListSaveBodySchema,
   type InvoiceCurrency,
@@ -25,7 +27,7 @@ import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-a
 import { setServerFieldErrors } from '../../../lib/form.ts';
 import { usePriceList, useSavePriceList } from '../api/invoices.ts';
 import { contractResolver } from '../contract-resolver.ts';
-import { currencySign, toCents, toDollars } from '../money.ts';
+import { currencySign } from '../money.ts';
 
 /** The editor's rows: the API's names, the price as typed. */
 type PriceListFormValues = {
@@ -37,14 +39,14 @@ const toRows = (items: readonly PriceItem[]): PriceListFormValues => ({
   items: items.map((item) => ({
     id: item.id,
     name: item.name,
-    amount: toDollars(item.amount),
+    amount: centsToDecimal(item.amount),
     currency: item.currency,
     active: item.active,
   })),
 });
 
 const toBody = (values: PriceListFormValues) => ({
-  items: values.items.map((item) => ({ ...item, amount: toCents(item.amount) })),
+  items: values.items.map((item) => ({ ...item, amount: parseAmount(item.amount) })),
 });
 
 /** The settings page's price list (admins): what invoices' lines are picked from. */

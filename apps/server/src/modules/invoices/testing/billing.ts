@@ -1,0 +1,170 @@
+/**
+ * Shared by the billing tests (billing.*.test.ts): clients on a filing, invoices, the sandbox checkout, refunds
+ * as a stepped-up admin, pending refund rows and the reconcile pass, and what the database holds.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FileStatus } from '@taxfirm/contract';
+import {
+  and,
+  auditLog,
+  emailOutbox,
+  eq,
+  filings,
+  filingStatusHistory,
+  invoices,
+  paymentRefunds,
+  payments,
+  siteSettings,
+  type Database,
+} from '@taxfirm/db';
+import { expect } from 'vitest';
+import { makeInvoice } from '../../../../test/factories.ts';
+import { signUpAndLogIn, stepUpSession, type TestApp } from '../../../../test/helpers.ts';
+import type { PaymentProvider } from '../../payments/providers/provider.ts';
+import { createSettingsCache } from '../../settings/settings.cache.ts';
+import { reconcilePendingRefunds } from '../billing.service.ts';
+
+export const CARD = { card_number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123', name: 'Asha Rao' };
+
+export type Client = { sid: string; userId: string; clientId: string; email: string; taxYear: number };
+
+let counter = 0;
+export async function clientIn(t: TestApp, status: FileStatus = 'Payment Pending'): Promise<Client> {
+  const email = `billing${++counter}-${Date.now()}@example.com`;
+  const account = await signUpAndLogIn(t, email);
+  await t.database.db.update(filings).set({ status }).where(eq(filings.clientId, account.clientId));
+  const [filing] = await t.database.db.select().from(filings).where(eq(filings.clientId, account.clientId));
+  if (!filing) throw new Error('no filing');
+  return { ...account, email, taxYear: filing.taxYear };
+}
+
+export const invoiceFor = (
+  t: TestApp,
+  client: Client,
+  totalCents: number,
+  more: Partial<Parameters<typeof makeInvoice>[1]> = {},
+) => makeInvoice(t.database.db, { clientId: client.clientId, taxYear: client.taxYear, totalCents, ...more });
+
+export const setPartPayments = (db: Database, on: boolean) =>
+  db.update(siteSettings).set({ invoicePartPayments: on }).where(eq(siteSettings.singleton, true));
+
+export const invoiceRow = async (db: Database, id: string) =>
+  (await db.select().from(invoices).where(eq(invoices.id, id)))[0];
+export const filingOf = async (db: Database, clientId: string) =>
+  (await db.select().from(filings).where(eq(filings.clientId, clientId)))[0];
+export const moves = async (db: Database, filingId: string) =>
+  (await db.select().from(filingStatusHistory).where(eq(filingStatusHistory.filingId, filingId))).filter(
+    (h) => h.comment === 'Payment received',
+  );
+
+/** What a client's money looks like, to prove a refused call changed nothing. */
+export async function snapshot(t: TestApp, client: Client) {
+  const db = t.database.db;
+  const filing = await filingOf(db, client.clientId);
+  return {
+    orders: await db.select().from(payments).where(eq(payments.clientId, client.clientId)),
+    invoices: await db.select().from(invoices).where(eq(invoices.clientId, client.clientId)),
+    filing,
+    moves: filing ? await moves(db, filing.id) : [],
+    mails: (await db.select().from(emailOutbox).where(eq(emailOutbox.to, client.email))).length,
+  };
+}
+
+export function payInvoice(t: TestApp, client: Client, body: Record<string, unknown>) {
+  return t.postAs(client.sid, '/api/account/invoices/pay', body);
+}
+
+/** staff/invoices/refund as an admin who has just stepped up (a refund asks for a fresh step-up). */
+export async function refundAs(t: TestApp, staff: { sid: string }, body: Record<string, unknown>) {
+  await stepUpSession(t, staff.sid);
+  return t.postAs(staff.sid, '/api/staff/invoices/refund', body);
+}
+
+export const refundRows = (db: Database, invoiceId: string) =>
+  db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.invoiceId, invoiceId))
+    .orderBy(paymentRefunds.createdAt);
+
+export const paymentOf = async (db: Database, orderId: string) => {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (!row?.providerPaymentId) throw new Error(`no paid payment for ${orderId}`);
+  return { ...row, providerPaymentId: row.providerPaymentId };
+};
+
+/**
+ * A refund row left pending, as a request writes it before asking the provider, `minutesAgo` old: what a
+ * process that died before completing it leaves behind.
+ */
+export async function leavePending(
+  db: Database,
+  payment: { id: string; invoiceId: string | null; currency: string },
+  amount: number,
+  minutesAgo = 10,
+) {
+  const [row] = await db
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      invoiceId: payment.invoiceId,
+      amountCents: amount,
+      currency: payment.currency,
+      status: 'pending',
+      idempotencyKey: randomUUID(),
+      reason: 'Left pending',
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    })
+    .returning();
+  if (!row) throw new Error('no row');
+  return row;
+}
+
+/** The reconcile pass as the app runs it, against this provider (the sandbox's book, or the stand-in). */
+export async function reconcile(t: TestApp, provider: PaymentProvider) {
+  const settings = await createSettingsCache(t.database);
+  try {
+    return await reconcilePendingRefunds({
+      db: t.database.db,
+      provider,
+      firm: () => settings.firm(),
+      appUrl: 'http://localhost:3000',
+    });
+  } finally {
+    await settings.close();
+  }
+}
+
+export const audits = (db: Database, clientId: string, action: string) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.clientId, clientId)));
+
+/** The sandbox checkout for an order, then the page's verifyOrder call. */
+export async function checkoutAs(t: TestApp, client: Client, orderId: string) {
+  const paid = await t.postAs(client.sid, '/api/account/payments/sandbox/pay', {
+    order_id: orderId,
+    ...CARD,
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  const result = paid.json().result as {
+    status: string;
+    razorpay_payment_id: string;
+    razorpay_signature: string;
+  };
+  const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
+    order_id: orderId,
+    payment_id: result.razorpay_payment_id,
+    signature: result.razorpay_signature,
+  });
+  return { result, verify };
+}
+
+export async function payAllAs(t: TestApp, client: Client, invoiceId: string, amount?: number) {
+  const order = await payInvoice(t, client, { invoice_id: invoiceId, ...(amount ? { amount } : {}) });
+  expect(order.statusCode, order.body).toBe(200);
+  const { verify, result } = await checkoutAs(t, client, order.json().id as string);
+  expect(verify.statusCode, verify.body).toBe(200);
+  return { orderId: order.json().id as string, paymentId: result.razorpay_payment_id };
+}
