@@ -30,18 +30,21 @@ export async function currentTaxYear(t: TestApp): Promise<number> {
 
 /**
  * Put the client's filing in `staff`'s hands (`null`: nobody's), and in `status` when one is given,
- * as staff/filings/assign and the status calls would leave it.
+ * as staff/filings/assign and the status calls would leave it. Answers the filing.
  */
 export async function assignFiling(
   t: TestApp,
   client: Pick<ClientSession, 'clientId'>,
   staff: Pick<StaffSession, 'userId'> | null,
   status?: FilingStatus,
-): Promise<void> {
-  await t.database.db
+): Promise<typeof filings.$inferSelect> {
+  const [filing] = await t.database.db
     .update(filings)
     .set({ assignedTo: staff?.userId ?? null, ...(status ? { status } : {}) })
-    .where(eq(filings.clientId, client.clientId));
+    .where(eq(filings.clientId, client.clientId))
+    .returning();
+  if (!filing) throw new Error(`no filing for client ${client.clientId}`);
+  return filing;
 }
 
 export type Firm = {
