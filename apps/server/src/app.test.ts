@@ -2,13 +2,13 @@ import { readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { defineCall, emptyBodySchema, envelope, MESSAGES } from '@taxfirm/contract';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../test/helpers.ts';
 import { registrationBody } from '../test/samples.ts';
 import { registerCall } from './lib/register-call.ts';
 import { issueCsrfToken } from './plugins/app/csrf.ts';
 
-let t: TestApp;
+const t = useTestApp();
 
 /** The app's log, line by line. */
 const logLines = () =>
@@ -42,7 +42,6 @@ const postRawBody = (contentType: string, payload: string) =>
   postGetSettings({ cookie: t.csrfToken, header: t.csrfToken, contentType, payload });
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Routes the app's own calls do not exercise: a handler that leaks an extra field, and one that crashes.
   registerCall(
     t.app,
@@ -72,9 +71,6 @@ beforeAll(async () => {
       { input: '/newpasswordlink?tokenId=leak-SECRET-4' },
     );
   });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the envelope', () => {

@@ -13,7 +13,71 @@ import {
   type Database,
   type InvoiceRow,
 } from '@taxfirm/db';
-import type { TestApp } from './helpers.ts';
+import {
+  signUpAndLogIn,
+  staffSession,
+  type ClientSession,
+  type StaffSession,
+  type TestApp,
+} from './helpers.ts';
+
+export type FilingStatus = NonNullable<(typeof filings.$inferInsert)['status']>;
+
+/** The firm's current tax year, read as the web app reads it (settings/getsettings). */
+export async function currentTaxYear(t: TestApp): Promise<number> {
+  return (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year as number;
+}
+
+/**
+ * Put the client's filing in `staff`'s hands (`null`: nobody's), and in `status` when one is given,
+ * as staff/filings/assign and the status calls would leave it. Answers the filing.
+ */
+export async function assignFiling(
+  t: TestApp,
+  client: Pick<ClientSession, 'clientId'>,
+  staff: Pick<StaffSession, 'userId'> | null,
+  status?: FilingStatus,
+): Promise<typeof filings.$inferSelect> {
+  const [filing] = await t.database.db
+    .update(filings)
+    .set({ assignedTo: staff?.userId ?? null, ...(status ? { status } : {}) })
+    .where(eq(filings.clientId, client.clientId))
+    .returning();
+  if (!filing) throw new Error(`no filing for client ${client.clientId}`);
+  return filing;
+}
+
+export type Firm = {
+  taxYear: number;
+  admin: StaffSession;
+  analyst: StaffSession;
+  otherAnalyst: StaffSession;
+  /** Asha Rao, a client. */
+  asha: ClientSession;
+  /** Ravi Kumar, another client. */
+  ravi: ClientSession;
+};
+
+/**
+ * The usual cast of a test file: an admin and two analysts with live sessions, two signed-up clients, and the
+ * current tax year. Addresses carry `tag` (`admin.<tag>@firm.example`, `asha.<tag>@example.com`) so files
+ * never share one. With `status`, Asha's filing goes to the analyst and Ravi's to the other analyst, both in
+ * that status.
+ */
+export async function seedFirm(t: TestApp, options: { tag: string; status?: FilingStatus }): Promise<Firm> {
+  const { tag, status } = options;
+  const taxYear = await currentTaxYear(t);
+  const admin = await staffSession(t, `admin.${tag}@firm.example`, 'admin');
+  const analyst = await staffSession(t, `analyst.${tag}@firm.example`, 'analyst');
+  const otherAnalyst = await staffSession(t, `other.${tag}@firm.example`, 'analyst');
+  const asha = await signUpAndLogIn(t, `asha.${tag}@example.com`, { first: 'Asha', last: 'Rao' });
+  const ravi = await signUpAndLogIn(t, `ravi.${tag}@example.com`, { first: 'Ravi', last: 'Kumar' });
+  if (status) {
+    await assignFiling(t, asha, analyst, status);
+    await assignFiling(t, ravi, otherAnalyst, status);
+  }
+  return { taxYear, admin, analyst, otherAnalyst, asha, ravi };
+}
 
 /**
  * A tax summary as the staff console will publish it: the file in storage and its row on the client's filing

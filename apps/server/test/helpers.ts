@@ -22,6 +22,11 @@ import { registrationBody } from './samples.ts';
 export const TEST_SECRET = 'test-session-secret-0123456789abcdefghij';
 export const TEST_ENCRYPTION_KEY = 'test-encryption-key-0123456789abcdefghij';
 
+/** A signed-up, logged-in client: the session cookie value and the account's ids (what `signUpAndLogIn` answers). */
+export type ClientSession = { sid: string; userId: string; clientId: string };
+/** A staff member with a live session (what `staffSession` answers). */
+export type StaffSession = { sid: string; userId: string };
+
 export type TestApp = {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -177,7 +182,7 @@ export async function signUpAndLogIn(
   t: TestApp,
   email: string,
   name: { first: string; last: string } = { first: 'Asha', last: 'Rao' },
-): Promise<{ sid: string; userId: string; clientId: string }> {
+): Promise<ClientSession> {
   const password = 'a long test password';
   const register = await t.post(
     '/api/login/register',
@@ -208,7 +213,7 @@ export async function staffSession(
   t: TestApp,
   email: string,
   role: 'admin' | 'analyst',
-): Promise<{ sid: string; userId: string }> {
+): Promise<StaffSession> {
   const { userId } = await createStaffMember(t.database.db, 'http://localhost:3000', {
     email,
     role,

@@ -1,6 +1,7 @@
 import { authTokens, clients, eq, referrals, sessions, sql, users } from '@taxfirm/db';
 import { createHash, randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import {
   answerConsentsOnScreen,
@@ -425,7 +426,7 @@ test.describe('accounts', () => {
   });
 
   test.describe('on a phone', () => {
-    test.use({ viewport: { width: 375, height: 740 } });
+    test.use({ viewport: VIEWPORTS.smallPhone });
 
     test('the login panel and the dashboard fit and have no axe-core violations', async ({
       page,

@@ -1,5 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
-import { expect, test, type Page } from '../../support/fixtures.ts';
+import { pdfOf, phonePhoto, VIEWPORTS } from '../../support/files.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { staffDesk, takeFile } from '../../support/journeys.ts';
 import {
   apiPost,
   backdateChecklist,
@@ -7,39 +9,14 @@ import {
   setFileStatus,
   verifiedAccount,
 } from '../../support/portal.ts';
-import { mailsTo, staffFromCliFirstLogin } from '../../support/staff.ts';
-
-const PHONE = { width: 390, height: 844 };
-
-/** A photo of a page, as a phone camera would give it: a JPEG drawn by the browser itself. */
-async function photo(page: Page, text: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((label) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 900;
-    canvas.height = 1200;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no canvas');
-    ctx.fillStyle = '#f4f1ea';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.fillStyle = '#222';
-    ctx.font = '48px sans-serif';
-    ctx.fillText(label, 80, 160);
-    for (let y = 260; y < 1100; y += 40) ctx.fillRect(80, y, 700 - (y % 160), 6);
-    return canvas.toDataURL('image/jpeg', 0.9);
-  }, text);
-  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
-}
-
-/** A small real PDF (over the 1 KB floor). */
-const pdf = (label: string) =>
-  Buffer.concat([Buffer.from(`%PDF-1.4\n% ${label}\n`), Buffer.alloc(4096, 32), Buffer.from('\n%%EOF\n')]);
+import { mailsTo } from '../../support/staff.ts';
 
 /** What the reminder e-mails to `to` since `since` say (their raw text). */
 const reminders = (mailbox: Parameters<typeof mailsTo>[0], to: string, since: number) =>
   mailsTo(mailbox, to, since).filter((mail) => /still need/i.test(mail.body));
 
 test.describe('the document checklist on a phone', () => {
-  test.use({ viewport: PHONE, allowedConsoleErrors: [/status of 403/] });
+  test.use({ viewport: VIEWPORTS.phone, allowedConsoleErrors: [/status of 403/] });
 
   test('two employers, three scanned pages, a rejection and a new copy: complete, and the reminders stop', async ({
     page,
@@ -99,10 +76,10 @@ test.describe('the document checklist on a phone', () => {
     await acme.getByRole('button', { name: /Scan pages/ }).click();
     const scan = page.getByRole('region', { name: /^Scan pages/ });
     const shots = [
-      await photo(page, 'Page one'),
-      await photo(page, 'Page two'),
-      await photo(page, 'Blurred'),
-      await photo(page, 'Page three'),
+      await phonePhoto(page, 'Page one'),
+      await phonePhoto(page, 'Page two'),
+      await phonePhoto(page, 'Blurred'),
+      await phonePhoto(page, 'Page three'),
     ];
     await scan
       .getByLabel('Photos from the library')
@@ -133,22 +110,13 @@ test.describe('the document checklist on a phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/We need 2 things/);
 
     // The analyst (her own browser, a desktop) takes the file and rejects the scan with a reason.
-    const desk = await browser.newContext({
-      baseURL: server.baseURL,
-      viewport: { width: 1280, height: 900 },
-    });
-    const staff = await desk.newPage();
-    await staffFromCliFirstLogin(staff, server, {
+    const staff = await staffDesk(browser, server, {
       email: 'asha@firm.example',
       role: 'analyst',
       firstName: 'Asha',
       lastName: 'Iyer',
     });
-    await staff.goto(`/staff/clients/${clientId}`);
-    await staff
-      .getByRole('region', { name: 'Waiting to be assigned' })
-      .getByRole('button', { name: 'Take this file' })
-      .click();
+    await takeFile(staff, clientId);
     // The analyst has asked for the documents (the file's usual status while they come in).
     await staff.goto('about:blank');
     await setFileStatus(server, email, 'Docs Upload Pending');
@@ -166,9 +134,9 @@ test.describe('the document checklist on a phone', () => {
       .click();
     await expect(checklist.getByText(/Rejected, the client sees:/)).toBeVisible();
     // The staff checklist on a phone too.
-    await staff.setViewportSize(PHONE);
+    await staff.setViewportSize(VIEWPORTS.phone);
     await checkA11y(staff);
-    await staff.setViewportSize({ width: 1280, height: 900 });
+    await staff.setViewportSize(VIEWPORTS.desk);
 
     // Days pass: the scheduler's reminder lists only what is open (Acme), not what does not apply.
     const before = mailbox.received.length;
@@ -194,7 +162,7 @@ test.describe('the document checklist on a phone', () => {
       .setInputFiles({
         name: 'w2-acme-rescan.pdf',
         mimeType: 'application/pdf',
-        buffer: pdf('Acme W-2, all pages'),
+        buffer: pdfOf('Acme W-2, all pages'),
       });
     await expect(acme.getByText("Received – we're checking")).toBeVisible({ timeout: 30_000 });
 
@@ -205,13 +173,13 @@ test.describe('the document checklist on a phone', () => {
     await expect(checklist.getByText('Documents complete').first()).toBeVisible();
     await checklist.getByRole('button', { name: /Documents complete — move to Preparation Pending/ }).click();
     await expect(staff.getByText('Preparation Pending').first()).toBeVisible();
-    await desk.close();
+    await staff.context().close();
 
     // The client's checklist says so; and however many days pass, no reminder follows.
     await page.goto('/user/checklist');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Everything is in/);
     // The client's checklist on a desktop too.
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(VIEWPORTS.desk);
     await checkA11y(page);
     const after = mailbox.received.length;
     await page.goto('about:blank');

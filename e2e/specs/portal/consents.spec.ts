@@ -1,6 +1,7 @@
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
+import { staffDesk } from '../../support/journeys.ts';
 import { answerConsentsOnScreen, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
-import { staffFromCliFirstLogin } from '../../support/staff.ts';
 
 test.describe('consents (issue 19)', () => {
   test('a client is asked the §7216 question at sign-in on a phone, answers No, lands on the dashboard; staff see "US-only"', async ({
@@ -13,16 +14,14 @@ test.describe('consents (issue 19)', () => {
     test.setTimeout(120_000);
     const email = 'us.only@example.com';
     // The admin first: the command line stops the app around it.
-    const desk = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 844 } });
-    const staff = await desk.newPage();
-    await staffFromCliFirstLogin(staff, server, {
-      email: 'consents.admin@firm.example',
-      role: 'admin',
-      firstName: 'Ada',
-      lastName: 'Shah',
-    });
+    const staff = await staffDesk(
+      browser,
+      server,
+      { email: 'consents.admin@firm.example', role: 'admin', firstName: 'Ada', lastName: 'Shah' },
+      VIEWPORTS.phone,
+    );
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(VIEWPORTS.phone);
     await verifiedAccount(page, mailbox, email, { consent: false });
     await loginThroughPanel(page, email);
     await expect(page).toHaveURL(/\/user\/consents$/);
@@ -63,6 +62,6 @@ test.describe('consents (issue 19)', () => {
     await expect(record).toContainText('No');
     await expect(record).toContainText('7216-offshore-2026-11');
     await checkA11y(staff);
-    await desk.close();
+    await staff.context().close();
   });
 });

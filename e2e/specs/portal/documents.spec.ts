@@ -1,15 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { deflateSync, crc32 } from 'node:zlib';
+import { pdfOf, VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
 import { clientMenu, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
-
-/** A real PDF of `size` bytes. */
-function pdf(size: number): Buffer {
-  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%';
-  const tail = '\n%%EOF\n';
-  return Buffer.from(head + 'x'.repeat(size - head.length - tail.length) + tail);
-}
 
 /** A real PNG (noise, so it is not tiny) that the browser can show as a thumbnail. */
 function png(width = 48, height = 48): Buffer {
@@ -83,7 +77,7 @@ test.describe('user/upload', () => {
     await slotInput(page, 'W2', 1).setInputFiles({
       name: 'huge.pdf',
       mimeType: 'application/pdf',
-      buffer: pdf(6_291_456),
+      buffer: pdfOf(6_291_456),
     });
     await expect(w2.getByRole('alert')).toHaveText('Upload Document size should be less than 6MB');
     await expect(w2.getByText('huge.pdf')).toHaveCount(0);
@@ -91,12 +85,12 @@ test.describe('user/upload', () => {
     await slotInput(page, 'W2', 1).setInputFiles({
       name: 'blank.pdf',
       mimeType: 'application/pdf',
-      buffer: pdf(1024),
+      buffer: pdfOf(1024),
     });
     await expect(w2.getByRole('alert')).toHaveText('This file is empty or too small to be a document');
     await expect(w2.getByText('blank.pdf')).toHaveCount(0);
 
-    const w2Pdf = pdf(3_000_000);
+    const w2Pdf = pdfOf(3_000_000);
     await slotInput(page, 'W2', 1).setInputFiles({
       name: 'w2-acme.pdf',
       mimeType: 'application/pdf',
@@ -150,7 +144,7 @@ test.describe('user/upload', () => {
     await slotInput(page, '1099 B-G', 1).setInputFiles({
       name: '1099-div.pdf',
       mimeType: 'application/pdf',
-      buffer: pdf(4000),
+      buffer: pdfOf(4000),
     });
     await expect(misc.getByText('1099-div.pdf')).toBeVisible();
     await misc.getByRole('button', { name: 'Submit' }).click();
@@ -221,7 +215,7 @@ test.describe('user/upload', () => {
     await slotInput(page, 'W2', 1).setInputFiles({
       name: 'timed.pdf',
       mimeType: 'application/pdf',
-      buffer: pdf(3000),
+      buffer: pdfOf(3000),
     });
     const waiting = w2.getByText('Preparing preview…');
     await expect(waiting).toBeVisible();
@@ -269,7 +263,7 @@ test.describe('user/upload', () => {
     mailbox,
     checkA11y,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(VIEWPORTS.phone);
     await openUpload(page, mailbox, 'phone.uploads@example.com');
     const slot = page.getByRole('tabpanel', { name: 'W2' }).getByRole('listitem', { name: 'Slot 1' });
     await expect(slot.getByRole('button', { name: 'Take a photo for slot 1' })).toBeVisible();
@@ -277,7 +271,7 @@ test.describe('user/upload', () => {
     // By keyboard: the Choose button opens the file picker.
     await slot.getByRole('button', { name: 'Choose a file for slot 1' }).focus();
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
-    await chooser.setFiles({ name: 'keyboard.pdf', mimeType: 'application/pdf', buffer: pdf(3000) });
+    await chooser.setFiles({ name: 'keyboard.pdf', mimeType: 'application/pdf', buffer: pdfOf(3000) });
     await expect(page.getByRole('tabpanel', { name: 'W2' }).getByText('keyboard.pdf')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await checkA11y(page);

@@ -1,17 +1,11 @@
 import { clients, eq, filings, filingStatusHistory, invoices, siteSettings, users } from '@taxfirm/db';
 import { pageText } from '@taxfirm/server/test/pdf-text.ts';
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
+import { staffDesk } from '../../support/journeys.ts';
 import type { AppServer } from '../../support/server.ts';
 import { answerConsentsOnScreen, loginThroughPanel, PASSWORD, setFileStatus } from '../../support/portal.ts';
-import {
-  inviteClient,
-  mailsTo,
-  setPasswordThroughLink,
-  staffFromCliFirstLogin,
-} from '../../support/staff.ts';
-
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1280, height: 900 };
+import { inviteClient, mailsTo, setPasswordThroughLink } from '../../support/staff.ts';
 
 /** The client's filing, its history and its invoices, as the database holds them. */
 async function books(server: AppServer, email: string) {
@@ -72,9 +66,7 @@ test.describe('invoices: the firm says what is owed, the client pays exactly tha
     const email = 'anika.invoice@example.com';
 
     // The admin sets the prices and lets clients pay in parts.
-    const adminDesk = await browser.newContext({ baseURL: server.baseURL, viewport: DESK });
-    const admin = await adminDesk.newPage();
-    await staffFromCliFirstLogin(admin, server, {
+    const admin = await staffDesk(browser, server, {
       email: 'billing.admin@firm.example',
       role: 'admin',
       firstName: 'Sita',
@@ -97,9 +89,7 @@ test.describe('invoices: the firm says what is owed, the client pays exactly tha
       await expect(admin.getByText('The settings were saved.')).toBeVisible();
 
       // The analyst invites the client who phoned, puts the return in Payment Pending, and invoices it.
-      const desk = await browser.newContext({ baseURL: server.baseURL, viewport: DESK });
-      const staff = await desk.newPage();
-      await staffFromCliFirstLogin(staff, server, {
+      const staff = await staffDesk(browser, server, {
         email: 'billing.analyst@firm.example',
         role: 'analyst',
         firstName: 'Meena',
@@ -147,10 +137,10 @@ test.describe('invoices: the firm says what is owed, the client pays exactly tha
           timeout: 15_000,
         })
         .toBe(true);
-      await desk.close();
+      await staff.context().close();
 
       // The client, on a phone, sets a password from the invitation and signs in.
-      await page.setViewportSize(PHONE);
+      await page.setViewportSize(VIEWPORTS.phone);
       await setPasswordThroughLink(page, link, PASSWORD);
       await page.goto('/');
       await loginThroughPanel(page, email);
@@ -254,7 +244,7 @@ test.describe('invoices: the firm says what is owed, the client pays exactly tha
       await server.withDatabase((db) =>
         db.update(siteSettings).set({ invoicePartPayments: false }).where(eq(siteSettings.singleton, true)),
       );
-      await adminDesk.close();
+      await admin.context().close();
     }
   });
 });

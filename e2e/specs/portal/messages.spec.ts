@@ -1,32 +1,12 @@
 import { auditLog, clients, eq, users } from '@taxfirm/db';
-import { expect, test, type Page } from '../../support/fixtures.ts';
+import { phonePhoto, VIEWPORTS } from '../../support/files.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { staffDesk, takeFile } from '../../support/journeys.ts';
 import { apiPost, clientMenu, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
-import { mailsTo, staffFromCliFirstLogin } from '../../support/staff.ts';
-
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1280, height: 900 };
-
-/** A photo as a phone camera gives it: a JPEG drawn by the browser itself. */
-async function photo(page: Page, text: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((label) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 800;
-    canvas.height = 600;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no canvas');
-    ctx.fillStyle = '#f4f1ea';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.fillStyle = '#222';
-    ctx.font = '40px sans-serif';
-    ctx.fillText(label, 60, 120);
-    for (let y = 200; y < 560; y += 30) ctx.fillRect(60, y, 600 - (y % 120), 5);
-    return canvas.toDataURL('image/jpeg', 0.9);
-  }, text);
-  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
-}
+import { mailsTo } from '../../support/staff.ts';
 
 test.describe('secure messages between a client and the firm', () => {
-  test.use({ viewport: PHONE });
+  test.use({ viewport: VIEWPORTS.phone });
 
   test('a photo from a phone, an internal note and a reply: the client never sees the note, the analyst sees "Seen", all audited', async ({
     page,
@@ -53,19 +33,13 @@ test.describe('secure messages between a client and the firm', () => {
     // embedded database restarts the server: the phone leaves the app meanwhile, as the staff page does
     // (staffFromCliOffPage), so its refetches do not hit the restart; it comes back below.
     await page.goto('about:blank');
-    const desk = await browser.newContext({ baseURL: server.baseURL, viewport: DESK });
-    const staff = await desk.newPage();
-    await staffFromCliFirstLogin(staff, server, {
+    const staff = await staffDesk(browser, server, {
       email: 'asha.msg@firm.example',
       role: 'analyst',
       firstName: 'Asha',
       lastName: 'Iyer',
     });
-    await staff.goto(`/staff/clients/${clientId}`);
-    await staff
-      .getByRole('region', { name: 'Waiting to be assigned' })
-      .getByRole('button', { name: 'Take this file' })
-      .click();
+    await takeFile(staff, clientId);
     await expect(staff.getByText('Asha Iyer').first()).toBeVisible();
 
     // The client writes from the phone, with a photo attached.
@@ -78,7 +52,7 @@ test.describe('secure messages between a client and the firm', () => {
     await page.getByLabel('Choose files to attach').setInputFiles({
       name: 'IMG_2041.jpg',
       mimeType: 'image/jpeg',
-      buffer: await photo(page, 'FD receipt'),
+      buffer: await phonePhoto(page, 'FD receipt'),
     });
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     // The text arrives as text: the tags are shown, not interpreted.
@@ -128,17 +102,17 @@ test.describe('secure messages between a client and the firm', () => {
     await expect(page.getByText(note)).toHaveCount(0);
     await expect(page.getByText(/Seen by Asha/)).toBeVisible();
     await checkA11y(page);
-    await page.setViewportSize(DESK);
+    await page.setViewportSize(VIEWPORTS.desk);
     await checkA11y(page);
 
     // The analyst sees "Seen".
     await staff.reload();
     await expect(thread.getByText(/^Seen /)).toBeVisible({ timeout: 15_000 });
-    await staff.setViewportSize(PHONE);
+    await staff.setViewportSize(VIEWPORTS.phone);
     await checkA11y(staff);
     await staff.goto('/staff/messages');
     await checkA11y(staff);
-    await desk.close();
+    await staff.context().close();
 
     // Each step is in the audit log.
     await page.goto('about:blank');

@@ -1,5 +1,6 @@
 import type { FileStatus } from '@taxfirm/contract';
 import { eq, filings, filingStatusHistory, payments } from '@taxfirm/db';
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { AppServer } from '../../support/server.ts';
 import {
@@ -258,7 +259,7 @@ test.describe('user/payment through the sandbox checkout', () => {
     server,
     checkA11y,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(VIEWPORTS.phone);
     const email = 'phone.payer@example.com';
     await clientInStatus(page, { mailbox, server }, email, 'Synopsys Pending');
     await page.goto('/user/payment');

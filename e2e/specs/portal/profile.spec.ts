@@ -1,3 +1,4 @@
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import type { Locator } from '@playwright/test';
 import type { Mailbox } from '../../support/mailbox.ts';
@@ -454,7 +455,7 @@ test.describe('user/profile', () => {
   });
 
   test('works on a phone-sized screen and by keyboard alone', async ({ page, mailbox, checkA11y }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(VIEWPORTS.phone);
     await verifiedAccount(page, mailbox, 'phone.profile@example.com');
     await loginThroughPanel(page, 'phone.profile@example.com');
     await expect(page).toHaveURL(/\/user\/dashboard$/);

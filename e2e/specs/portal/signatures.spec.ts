@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { auditLog, clients, eq, users } from '@taxfirm/db';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
+import { invitedClient, staffDesk } from '../../support/journeys.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
 import {
   answerConsentsOnScreen,
@@ -10,15 +12,8 @@ import {
   PASSWORD,
   setFileStatus,
 } from '../../support/portal.ts';
-import {
-  inviteClient,
-  mailsTo,
-  setPasswordThroughLink,
-  staffFromCliFirstLogin,
-} from '../../support/staff.ts';
+import { mailsTo } from '../../support/staff.ts';
 
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1280, height: 900 };
 const TAX_YEAR_TITLE = /^Form 8879 \d{4}$/;
 
 /** A one-page stand-in for Form 8879, made with pdf-lib (the server stamps it and adds the evidence page). */
@@ -112,7 +107,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 test.describe('documents to sign: Form 8879 for a joint return', () => {
   // The step-up the code asks for (403 before the password), and the wrong code (422), are refusals by design.
-  test.use({ viewport: PHONE, allowedConsoleErrors: [/status of 4(03|22)/] });
+  test.use({ viewport: VIEWPORTS.phone, allowedConsoleErrors: [/status of 4(03|22)/] });
 
   test('an invited client says No to §7216 (US-only); staff put up an 8879 for both; each signs (drawn at 390 px, typed from the link); the signed PDF, its hash and Pre E-Filing Pending follow', async ({
     page,
@@ -126,23 +121,19 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     const spouseEmail = 'arjun.sign@example.com';
 
     // The analyst invites a client who phoned; the file is hers.
-    const desk = await browser.newContext({ baseURL: server.baseURL, viewport: DESK });
-    const staff = await desk.newPage();
-    await staffFromCliFirstLogin(staff, server, {
+    const staff = await staffDesk(browser, server, {
       email: 'sign.analyst@firm.example',
       role: 'analyst',
       firstName: 'Meena',
       lastName: 'Rao',
     });
-    const { fileUrl, link } = await inviteClient(staff, mailbox, {
+    // The client sets a password from the e-mailed link, and signs in on her phone.
+    const { fileUrl } = await invitedClient(page, staff, mailbox, {
       firstName: 'Priya',
       lastName: 'Raman',
       email,
       phone: '4695550123',
     });
-
-    // The client sets a password from the e-mailed link and signs in on her phone.
-    await setPasswordThroughLink(page, link, PASSWORD);
     await page.goto('/');
     await loginThroughPanel(page, email);
     // Invited by staff: the terms and the §7216 question at this first sign-in. She says No.
@@ -233,7 +224,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
 
     // The spouse signs from the e-mailed link, without an account (typed).
     const spouseLink = await mailbox.link(spouseEmail, 'sign/', created);
-    const spouseContext = await browser.newContext({ baseURL: server.baseURL, viewport: PHONE });
+    const spouseContext = await browser.newContext({ baseURL: server.baseURL, viewport: VIEWPORTS.phone });
     const spouse = await spouseContext.newPage();
     await spouse.goto(spouseLink.pathname + spouseLink.search);
     await expect(spouse.getByRole('heading', { level: 1, name: 'Sign a document' })).toBeVisible();
@@ -290,7 +281,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     await expect(staff.getByRole('region', { name: 'Status history' })).toContainText(
       'Form 8879 signed by every signer',
     );
-    await desk.close();
+    await staff.context().close();
 
     // The audit log holds the signed file's hash.
     await page.goto('about:blank');
@@ -315,7 +306,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
 });
 
 test.describe('never a dead end: print, sign and upload instead', () => {
-  test.use({ viewport: PHONE });
+  test.use({ viewport: VIEWPORTS.phone });
 
   test('past collecting documents, the client chooses paper for the engagement letter; its checklist item takes the signed pages', async ({
     page,
@@ -328,21 +319,18 @@ test.describe('never a dead end: print, sign and upload instead', () => {
     const email = 'kavya.paper@example.com';
     const title = 'Engagement letter 2025';
 
-    const desk = await browser.newContext({ baseURL: server.baseURL, viewport: DESK });
-    const staff = await desk.newPage();
-    await staffFromCliFirstLogin(staff, server, {
+    const staff = await staffDesk(browser, server, {
       email: 'paper.analyst@firm.example',
       role: 'analyst',
       firstName: 'Ravi',
       lastName: 'Shah',
     });
-    const { fileUrl, link } = await inviteClient(staff, mailbox, {
+    const { fileUrl } = await invitedClient(page, staff, mailbox, {
       firstName: 'Kavya',
       lastName: 'Menon',
       email,
       phone: '4695550188',
     });
-    await setPasswordThroughLink(page, link, PASSWORD);
 
     // The engagement letter, for the taxpayer alone.
     await staff.goto(`${fileUrl.pathname}?tab=signatures`);
@@ -360,7 +348,7 @@ test.describe('never a dead end: print, sign and upload instead', () => {
     await expect(
       section.getByText('The document is ready to sign. The signers have been told.'),
     ).toBeVisible();
-    await desk.close();
+    await staff.context().close();
 
     // The return is being prepared: the checklist is read-only for everything else.
     await setFileStatus(server, email, 'Confirmation Pending');

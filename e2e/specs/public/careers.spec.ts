@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { careerApplications, desc, type Database } from '@taxfirm/db';
+import { pdfOf, VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { checkA11yThenSubmitEmpty, expectMessagesVisible, postsTo } from '../../support/forms.ts';
 
@@ -12,13 +13,6 @@ async function latestApplication(db: Database) {
     .orderBy(desc(careerApplications.createdAt))
     .limit(1);
   return row;
-}
-
-/** A PDF of `size` bytes: a real header and trailer around a comment. */
-function pdf(size: number): Buffer {
-  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%';
-  const tail = '\n%%EOF\n';
-  return Buffer.from(head + 'r'.repeat(size - head.length - tail.length) + tail);
 }
 
 test.describe('Careers', () => {
@@ -64,7 +58,7 @@ test.describe('Careers', () => {
   }) => {
     await page.goto('/careers');
     const input = page.locator('input[type=file]');
-    await input.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: pdf(6_291_456) });
+    await input.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: pdfOf(6_291_456) });
     await expect(page.getByText('Resume size should be less than 6MB')).toBeVisible();
     await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.alloc(5000, 1) });
     await expect(page.getByText('Resume must be a PDF or Word document')).toBeVisible();
@@ -107,7 +101,7 @@ test.describe('Careers', () => {
     page,
     server,
   }) => {
-    const resume = pdf(48_000);
+    const resume = pdfOf(48_000);
     await page.goto('/careers');
     await page.getByLabel('First name').fill('Priya');
     await page.getByLabel('Last name').fill('Sharma');
@@ -197,7 +191,7 @@ test.describe('Careers', () => {
   });
 
   test.describe('on a phone', () => {
-    test.use({ viewport: { width: 375, height: 740 } });
+    test.use({ viewport: VIEWPORTS.smallPhone });
 
     test('the form fits and has no axe-core violations', async ({ page, checkA11y }) => {
       await page.goto('/careers');

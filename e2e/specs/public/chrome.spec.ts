@@ -1,4 +1,5 @@
 import { eq, siteSettings } from '@taxfirm/db';
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { apiPost, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
 
@@ -345,7 +346,7 @@ test.describe('public chrome', () => {
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  test.use({ viewport: VIEWPORTS.smallPhone, isMobile: true, hasTouch: true });
 
   test('the navbar collapses into a keyboard-usable menu', async ({ page, checkA11y }) => {
     await page.goto('/profile');

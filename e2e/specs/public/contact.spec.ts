@@ -1,4 +1,5 @@
 import { contactMessages, desc, type Database } from '@taxfirm/db';
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { checkA11yThenSubmitEmpty, expectMessagesVisible, postsTo } from '../../support/forms.ts';
 
@@ -110,7 +111,7 @@ test.describe('Contact Us', () => {
   });
 
   test.describe('on a phone', () => {
-    test.use({ viewport: { width: 375, height: 740 } });
+    test.use({ viewport: VIEWPORTS.smallPhone });
 
     test('the form is usable and has no axe-core violations', async ({ page, checkA11y }) => {
       await page.goto('/contact-us');

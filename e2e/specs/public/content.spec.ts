@@ -2,6 +2,7 @@ import { eq, siteSettings } from '@taxfirm/db';
 // The popup must open exactly the address in the web app's own table, so the spec reads that table.
 // eslint-disable-next-line import-x/no-relative-packages
 import { STATE_REFUND_LINKS } from '../../../apps/web/app/features/tax-center/state-refund-links.ts';
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { decodeEntities } from '../../support/html.ts';
 
@@ -231,7 +232,7 @@ test.describe('public content pages', () => {
 });
 
 test.describe('public content pages on a phone', () => {
-  test.use({ viewport: { width: 375, height: 740 } });
+  test.use({ viewport: VIEWPORTS.smallPhone });
 
   test('the pages fit 375 px and have no axe-core violations', async ({ page, checkA11y }) => {
     for (const { path, h1 } of PAGES) {

@@ -3,6 +3,7 @@ import { eq, siteSettings } from '@taxfirm/db';
 // The home page must show exactly the reviews of the web app's own data file, so the spec reads that file.
 // eslint-disable-next-line import-x/no-relative-packages
 import { TESTIMONIALS } from '../../../apps/web/app/features/testimonials/testimonials.ts';
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import type { AppServer } from '../../support/server.ts';
 import { decodeEntities } from '../../support/html.ts';
@@ -425,7 +426,7 @@ test.describe('without its scripts', () => {
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  test.use({ viewport: VIEWPORTS.smallPhone, isMobile: true, hasTouch: true });
 
   test('the home page fits 375 px and has no axe-core violations', async ({ page, checkA11y }) => {
     await page.goto('/');

@@ -1,4 +1,5 @@
 import { desc, referrals, type Database } from '@taxfirm/db';
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import { checkA11yThenSubmitEmpty, expectMessagesVisible, postsTo } from '../../support/forms.ts';
 
@@ -113,7 +114,7 @@ test.describe('Refer a Friend', () => {
   });
 
   test.describe('on a phone', () => {
-    test.use({ viewport: { width: 375, height: 740 } });
+    test.use({ viewport: VIEWPORTS.smallPhone });
 
     test('fits the screen and has no axe-core violations', async ({ page, checkA11y }) => {
       await page.goto('/refer-a-friend');

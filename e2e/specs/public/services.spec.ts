@@ -1,3 +1,4 @@
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 
 const FIRM = 'Meridian Tax & Accounting';
@@ -173,7 +174,7 @@ test.describe('profile and service pages', () => {
 });
 
 test.describe('profile and service pages on a phone', () => {
-  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  test.use({ viewport: VIEWPORTS.smallPhone, isMobile: true, hasTouch: true });
 
   for (const { path, h1 } of PAGES) {
     test(`${path} has no axe-core violations and no sideways scroll at 375 px`, async ({

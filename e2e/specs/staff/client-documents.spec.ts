@@ -1,9 +1,7 @@
+import { pdfOf } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { apiPost, PASSWORD, verifiedAccount } from '../../support/portal.ts';
 import { STAFF_PASSWORD, staffFromCliFirstLogin } from '../../support/staff.ts';
-
-const pdf = (size: number) =>
-  Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 32), Buffer.from('\n%%EOF\n')]);
 
 test.describe('a client file in the staff console', () => {
   // The first reveal is refused (403) until the analyst steps up again (F-15); the browser notes it.
@@ -31,7 +29,7 @@ test.describe('a client file in the staff console', () => {
     });
     expect(saved.status(), await saved.text()).toBe(200);
     const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const w2 = pdf(4096);
+    const w2 = pdfOf(4096);
     const upload = await page.request.post('/api/upload/uploaddocs', {
       headers: { 'X-XSRF-TOKEN': token },
       multipart: {

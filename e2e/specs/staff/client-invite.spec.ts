@@ -1,6 +1,8 @@
+import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
+import { staffDesk } from '../../support/journeys.ts';
 import { answerConsentsOnScreen, loginThroughPanel, PASSWORD } from '../../support/portal.ts';
-import { setPasswordThroughLink, staffFromCliFirstLogin } from '../../support/staff.ts';
+import { setPasswordThroughLink } from '../../support/staff.ts';
 
 test.describe('staff invite a client who phoned', () => {
   test('the analyst invites from the console; the client sets a password with the e-mailed link and signs in', async ({
@@ -12,12 +14,7 @@ test.describe('staff invite a client who phoned', () => {
   }) => {
     test.setTimeout(120_000);
     const email = 'walk.in@example.com';
-    const desk = await browser.newContext({
-      baseURL: server.baseURL,
-      viewport: { width: 1280, height: 900 },
-    });
-    const staff = await desk.newPage();
-    await staffFromCliFirstLogin(staff, server, {
+    const staff = await staffDesk(browser, server, {
       email: 'invite.analyst@firm.example',
       role: 'analyst',
       firstName: 'Meena',
@@ -42,11 +39,11 @@ test.describe('staff invite a client who phoned', () => {
     await expect(staff.getByText('This file is assigned to you.')).toBeVisible();
     await checkA11y(staff);
     // The invitation at a phone's width.
-    await staff.setViewportSize({ width: 390, height: 844 });
+    await staff.setViewportSize(VIEWPORTS.phone);
     await staff.goto('/staff');
     await staff.getByRole('button', { name: 'Invite a client' }).click();
     await checkA11y(staff);
-    await desk.close();
+    await staff.context().close();
 
     // The client chooses a password through the e-mailed link, then signs in.
     const link = await mailbox.link(email, 'resetpasswordlink', since);

@@ -9,19 +9,13 @@ import {
   sql,
   users,
 } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
 import { STEADY_ANSWER_MS } from '../../lib/steady-timing.ts';
-import { createTestApp, sentText, type TestApp } from '../../../test/helpers.ts';
+import { sentText, useTestApp } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const PASSWORD = 'correct horse battery';
 

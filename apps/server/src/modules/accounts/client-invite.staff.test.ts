@@ -13,6 +13,7 @@ import {
   users,
 } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { currentTaxYear } from '../../../test/factories.ts';
 import { sentText, signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { CLIENT_INVITE_TTL_MS } from './accounts.staff.service.ts';
 
@@ -46,7 +47,7 @@ const count = async (table: typeof users | typeof clients | typeof filings | typ
 beforeAll(async () => {
   admin = await staffSession(t, 'invite.admin@firm.example', 'admin');
   analyst = await staffSession(t, 'invite.analyst@firm.example', 'analyst');
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
+  taxYear = await currentTaxYear(t);
 });
 
 describe('staff/clients/invite', () => {

@@ -1,15 +1,9 @@
 import { eq, mfaRecoveryCodes, users } from '@taxfirm/db';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const EMAIL = 'mfa.user@example.com';
 const PASSWORD = 'a long test password';

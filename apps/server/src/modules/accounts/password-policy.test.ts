@@ -1,6 +1,6 @@
 import { emailOutbox, eq, users } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sentText, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { sentText, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 import { isCommonPassword } from '../../lib/crypto/password-policy.ts';
 import { createResetLink } from './accounts.service.ts';
@@ -8,13 +8,7 @@ import { createResetLink } from './accounts.service.ts';
 const TOO_COMMON = 'This password is too common. Choose another.';
 const TOO_SHORT = 'Password must be at least 12 characters';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const userByEmail = async (email: string) =>
   (await t.database.db.select().from(users).where(eq(users.email, email)))[0];

@@ -8,7 +8,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
 import { and, auditLog, authTokens, desc, emailOutbox, eq, isNull, sessions, sql, users } from '@taxfirm/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/crypto/passwords.ts';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
@@ -18,24 +18,20 @@ import {
   sentText,
   signUpAndLogIn,
   staffSession,
-  type TestApp,
+  useTestApp,
 } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 
 const CLIENT_PASSWORD = 'a long test password';
 const STAFF_PASSWORD = 'a long staff passphrase';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   // A call that starts a session and then fails: its answer must not carry the session (F-01).
   t.app.post('/api/test/start-then-fail', async (request: FastifyRequest, reply: FastifyReply) => {
     await reply.startSession((request.body as { user_id: string }).user_id);
     throw new AppError('FORBIDDEN');
   });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Each test comes from its own address, so the per-IP limits of one test never touch another. */

@@ -1,13 +1,7 @@
 import { auditLog, clients, eq, sessions, users } from '@taxfirm/db';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signUpAndLogIn,
-  staffSession,
-  stepUpSession,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { signUpAndLogIn, staffSession, stepUpSession, useTestApp } from '../../../test/helpers.ts';
 import { TAXPAYER } from '../../../test/samples.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
 import { createResetLink } from './accounts.service.ts';
@@ -16,13 +10,7 @@ import { createSession } from './sessions.service.ts';
 const CLIENT_PASSWORD = 'a long test password';
 const STAFF_PASSWORD = 'a long staff passphrase';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const codeFor = (secret: string, stepsAhead = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });

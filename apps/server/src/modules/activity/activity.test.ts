@@ -1,26 +1,22 @@
 import { MESSAGES, type FileStatus, type StaffActivity } from '@taxfirm/contract';
 import { asc, clients, eq, filings, requestItems, staffActivity } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { firmToday } from '../requests/requests.service.ts';
 import { ACTIVITY_PAGE_SIZE } from './activity.service.ts';
 
 type Client = { sid: string; userId: string; clientId: string; taxYear: number; filingId: string };
 
-let t: TestApp;
+const t = useTestApp();
 let admin: { sid: string; userId: string };
 let analyst: { sid: string; userId: string };
 let otherAnalyst: { sid: string; userId: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await staffSession(t, 'admin.activity@firm.example', 'admin');
   analyst = await staffSession(t, 'analyst.activity@firm.example', 'analyst');
   otherAnalyst = await staffSession(t, 'other.activity@firm.example', 'analyst');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 let counter = 0;

@@ -1,21 +1,17 @@
 import { MESSAGES } from '@taxfirm/contract';
 import { and, auditLog, eq, users } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
-let t: TestApp;
+const t = useTestApp();
 let analyst: { sid: string; userId: string };
 let admin: { sid: string; userId: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   analyst = await staffSession(t, 'analyst.alerts@firm.example', 'analyst');
   admin = await staffSession(t, 'admin.alerts@firm.example', 'admin');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const alerts = (sid: string, body: Record<string, unknown> = {}) =>

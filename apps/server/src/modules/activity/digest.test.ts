@@ -16,29 +16,22 @@ import {
   type DatabaseHandle,
 } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createTestApp,
-  sentText,
-  signUpAndLogIn,
-  staffSession,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { assignFiling } from '../../../test/factories.ts';
+import { createTestApp, sentText, signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { createSettingsCache, type SettingsCache } from '../settings/settings.cache.ts';
 import { DIGEST_PATH, runDigestPass, startDigestScheduler } from './digest.service.ts';
 
 const APP_URL = 'http://localhost:3000';
 const HOUR_MS = 60 * 60_000;
 
-let t: TestApp;
+const t = useTestApp();
 let settings: SettingsCache;
 
 beforeAll(async () => {
-  t = await createTestApp();
   settings = await createSettingsCache(t.database);
 });
 afterAll(async () => {
   await settings.close();
-  await t.close();
 });
 
 type Staff = { sid: string; userId: string; email: string };
@@ -64,12 +57,7 @@ async function clientOf(
   fileNumber: string | null = null,
 ): Promise<Client> {
   const account = await signUpAndLogIn(t, `digest-client${++counter}@example.com`, name);
-  const [filing] = await t.database.db
-    .update(filings)
-    .set({ assignedTo: analyst?.userId ?? null, status: 'Docs Upload Pending' })
-    .where(eq(filings.clientId, account.clientId))
-    .returning();
-  if (!filing) throw new Error('no filing');
+  const filing = await assignFiling(t, account, analyst, 'Docs Upload Pending');
   await t.database.db.update(clients).set({ fileNumber }).where(eq(clients.id, account.clientId));
   const [thread] = await t.database.db
     .insert(messageThreads)

@@ -1,9 +1,9 @@
 import { auditLog, eq, sql, users } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { eraseAccount } from './account-erasure.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: { sid: string; userId: string };
 let analyst: { sid: string; userId: string };
 let asha: { clientId: string; sid: string };
@@ -12,7 +12,6 @@ let bina: { clientId: string; sid: string };
 type Entry = { action: string; actor: { email: string } | null; client: { name: string } | null; at: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await staffSession(t, 'admin@firm.example', 'admin');
   analyst = await staffSession(t, 'analyst@firm.example', 'analyst');
   asha = await signUpAndLogIn(t, 'asha@example.com', { first: 'Asha', last: 'Rao' });
@@ -28,9 +27,6 @@ beforeAll(async () => {
     analyst_id: analyst.userId,
   });
   await t.postAs(analyst.sid, '/api/staff/clients/get', { client_id: bina.clientId });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const list = async (body: object = {}) => {

@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, auditLog, clients, documents, eq, filings } from '@taxfirm/db';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedFirm } from '../../../test/factories.ts';
 import { sampleDoc, samplePdf, samplePng } from '../../../test/files.ts';
 import {
-  createTestApp,
   signUpAndLogIn,
-  staffSession,
   TEST_SECRET,
-  type TestApp,
+  useTestApp,
+  type ClientSession as Session,
+  type StaffSession,
 } from '../../../test/helpers.ts';
 import { createLinkSigner, createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
 import { zipEntryNames, zipFileName } from './documents.staff.service.ts';
 
-type Session = { sid: string; userId: string; clientId: string };
 type Listed = {
   document_id: string;
   name: string;
@@ -32,10 +32,10 @@ type Listing = {
   links_ttl_s: number;
 };
 
-let t: TestApp;
-let admin: { sid: string; userId: string };
-let analyst: { sid: string; userId: string };
-let otherAnalyst: { sid: string; userId: string };
+const t = useTestApp();
+let admin: StaffSession;
+let analyst: StaffSession;
+let otherAnalyst: StaffSession;
 let asha: Session;
 let ravi: Session;
 let nofile: Session;
@@ -139,13 +139,7 @@ async function expectAnalystAudit(action: string, before: number, subject: strin
 const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('t') ?? '';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await staffSession(t, 'admin.docs@firm.example', 'admin');
-  analyst = await staffSession(t, 'analyst.docs@firm.example', 'analyst');
-  otherAnalyst = await staffSession(t, 'other.docs@firm.example', 'analyst');
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
-  asha = await signUpAndLogIn(t, 'asha.staffdocs@example.com', { first: 'Asha', last: 'Rao' });
-  ravi = await signUpAndLogIn(t, 'ravi.staffdocs@example.com', { first: 'Ravi', last: 'Kumar' });
+  ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, { tag: 'staffdocs' }));
   nofile = await signUpAndLogIn(t, 'dsouza.staffdocs@example.com', { first: 'Neil', last: 'Souza' });
   // A name registration would refuse today (an apostrophe) but an older account may hold.
   await t.database.db.update(clients).set({ lastName: "D'Souza" }).where(eq(clients.id, nofile.clientId));
@@ -164,9 +158,6 @@ beforeAll(async () => {
   await assign(ravi, otherAnalyst.userId, 'Docs Upload Pending');
   await upload(nofile, 'W2', 1, [{ name: 'w2.pdf', bytes: samplePdf(3000), type: 'application/pdf' }]);
   await assign(nofile, analyst.userId, 'Docs Upload Pending');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('staff/clients/documents', () => {

@@ -5,7 +5,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { auditLog, documents, eq, filings, invoices, siteSettings } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { samplePdf, samplePng } from '../../../test/files.ts';
-import { makeInvoice, makeTaxSummary } from '../../../test/factories.ts';
+import { currentTaxYear, makeInvoice, makeTaxSummary } from '../../../test/factories.ts';
 import { parseDocumentKey } from '@taxfirm/contract';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { createTestApp, csrfFor, TEST_SECRET, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
@@ -449,7 +449,7 @@ describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
 
   it('answers the published tax summaries of the current filing, and downloads them for their client only', async () => {
     const summary = samplePdf(8000);
-    const year = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
+    const year = await currentTaxYear(t);
     await makeTaxSummary(t, {
       clientId: asha.clientId,
       taxYear: year,
@@ -586,7 +586,7 @@ describe('the tax summary held until paid (issue 20)', () => {
 
   it("lists it as held, with no link, and refuses its download while the year's invoice has a balance; never without the setting", async () => {
     const client = await signUpAndLogIn(t, `held-${Date.now()}@example.com`);
-    const year = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year as number;
+    const year = await currentTaxYear(t);
     const bytes = samplePdf(5000);
     await makeTaxSummary(t, { clientId: client.clientId, taxYear: year, title: 'Final summary', bytes });
     // Another year's unpaid invoice, a draft and a void one hold nothing.

@@ -12,8 +12,8 @@ import {
   staffActivity,
 } from '@taxfirm/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { ObjectNotFoundError } from '../../lib/storage/object-storage.ts';
 import { lastExpiredTaxYear, runRetentionPass } from './retention.service.ts';
 
@@ -33,7 +33,7 @@ function recordingLog() {
   return { log, lines };
 }
 
-let t: TestApp;
+const t = useTestApp();
 let clientId: string;
 let threadId: string;
 
@@ -119,7 +119,6 @@ async function makeMessage(taxYear: number, createdAt = seasonOf(taxYear)) {
 const rowsOf = async <T>(query: Promise<T[]>) => (await query).length;
 
 beforeAll(async () => {
-  t = await createTestApp();
   ({ clientId } = await signUpAndLogIn(t, 'retention@example.com'));
   const [thread] = await t.database.db
     .insert(messageThreads)
@@ -127,9 +126,6 @@ beforeAll(async () => {
     .returning({ id: messageThreads.id });
   if (!thread) throw new Error('no thread');
   threadId = thread.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the retention rule', () => {

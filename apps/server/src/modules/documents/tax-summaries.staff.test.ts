@@ -1,15 +1,14 @@
 import { auditLog, emailOutbox, eq, filings, taxSummaries } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf, samplePng } from '../../../test/files.ts';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let analyst: { sid: string; userId: string };
 let other: { sid: string; userId: string };
 let client: { sid: string; clientId: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   analyst = await staffSession(t, 'summaries.analyst@firm.example', 'analyst');
   other = await staffSession(t, 'summaries.other@firm.example', 'analyst');
   client = await signUpAndLogIn(t, 'summary.client@example.com', { first: 'Meera', last: 'Nair' });
@@ -17,9 +16,6 @@ beforeAll(async () => {
     .update(filings)
     .set({ status: 'Pre-Synopsys Pending', assignedTo: analyst.userId })
     .where(eq(filings.clientId, client.clientId));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function upload(sid: string, fields: Record<string, string>, file: { bytes: Buffer; name: string } | null) {

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@taxfirm/contract';
 import { clients, eq, filings, siteSettings } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: { sid: string; userId: string };
 let analyst: { sid: string; userId: string };
 const ids: Record<string, string> = {};
@@ -23,7 +23,6 @@ const suggest = (sid: string, body: Record<string, unknown>) =>
   t.postAs(sid, '/api/staff/clients/nextfilenumber', body);
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Filings are opened for the current tax year at sign-up: make it 2025 first.
   await t.database.db
     .update(siteSettings)
@@ -40,9 +39,6 @@ beforeAll(async () => {
   await giveNumber('b', 'TF25-0003');
   await giveNumber('c', '2025-0042'); // the default format's numbering
   await giveNumber('d', 'TF24-0090'); // last year's
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('staff/clients/nextfilenumber', () => {

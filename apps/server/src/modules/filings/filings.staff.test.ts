@@ -13,18 +13,12 @@ import {
   users,
   type Database,
 } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  sentText,
-  signUpAndLogIn,
-  staffSession,
-  stepUpSession,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { currentTaxYear } from '../../../test/factories.ts';
+import { sentText, signUpAndLogIn, staffSession, stepUpSession, useTestApp } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: { sid: string; userId: string };
 let analyst: { sid: string; userId: string };
 let otherAnalyst: { sid: string; userId: string };
@@ -50,12 +44,11 @@ async function clientWith(
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   admin = await staffSession(t, 'admin@firm.example', 'admin');
   analyst = await staffSession(t, 'analyst@firm.example', 'analyst');
   otherAnalyst = await staffSession(t, 'other.analyst@firm.example', 'analyst');
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
+  taxYear = await currentTaxYear(t);
   await clientWith(db, 'new1', { first: 'Asha', last: 'Rao' }, 'To Be Assigned');
   await clientWith(db, 'new2', { first: 'Bina', last: 'Das' }, 'To Be Assigned');
   await clientWith(db, 'mine1', { first: 'Chetan', last: 'Iyer' }, 'Docs Upload Pending', {
@@ -70,9 +63,6 @@ beforeAll(async () => {
     assignedTo: otherAnalyst.userId,
     fileNumber: 'TF-2026-0009',
   });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const countsOf = (body: { counts: { status: string; count: number }[] }) =>

@@ -4,21 +4,16 @@
  */
 import { MESSAGES } from '@taxfirm/contract';
 import { and, auditLog, emailOutbox, eq, filings, inArray, users } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { currentTaxYear } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
-import {
-  createTestApp,
-  signUpAndLogIn,
-  staffSession,
-  stepUpSession,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { signUpAndLogIn, staffSession, stepUpSession, useTestApp } from '../../../test/helpers.ts';
 import { TAXPAYER } from '../../../test/samples.ts';
 
 type Staff = { sid: string; userId: string };
 type Client = { sid: string; userId: string; clientId: string };
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Staff;
 let analyst: Staff;
 let otherAnalyst: Staff;
@@ -73,17 +68,13 @@ const auditCount = async (actorUserId: string, actions: string[]) =>
   ).length;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await staffSession(t, 'admin.f04@firm.example', 'admin');
   await staffSession(t, 'admin2.f04@firm.example', 'admin');
   analyst = await staffSession(t, 'analyst.f04@firm.example', 'analyst');
   otherAnalyst = await staffSession(t, 'other.f04@firm.example', 'analyst');
   // Reveals also need a fresh step-up (F-15); these tests are about who may work the file.
   for (const member of [admin, analyst, otherAnalyst]) await stepUpSession(t, member.sid);
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
-});
-afterAll(async () => {
-  await t.close();
+  taxYear = await currentTaxYear(t);
 });
 
 describe('F-04: an unassigned To Be Assigned file', () => {

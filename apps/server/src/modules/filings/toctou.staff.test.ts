@@ -7,24 +7,20 @@
 import { MESSAGES } from '@taxfirm/contract';
 import { authTokens, clients, emailOutbox, eq, filings, taxSummaries, users } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTaxSummary } from '../../../test/factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { currentTaxYear, makeTaxSummary } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let analyst: { sid: string; userId: string };
 let other: { sid: string; userId: string };
 let taxYear: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   analyst = await staffSession(t, 'analyst.f11@firm.example', 'analyst');
   other = await staffSession(t, 'other.f11@firm.example', 'analyst');
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
-});
-afterAll(async () => {
-  await t.close();
+  taxYear = await currentTaxYear(t);
 });
 
 /** A client whose file is the analyst's. */

@@ -9,13 +9,14 @@ import {
   payments,
   referrals,
 } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { currentTaxYear } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { parseCsv } from '../../../test/parse-csv.ts';
 import { CAREER_APPLICATION } from '../../../test/samples.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: { sid: string; userId: string };
 let analyst: { sid: string; userId: string };
 let client: { sid: string; userId: string; clientId: string };
@@ -51,13 +52,12 @@ async function addContact(
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   admin = await staffSession(t, 'admin@firm.example', 'admin');
   analyst = await staffSession(t, 'analyst@firm.example', 'analyst');
   client = await signUpAndLogIn(t, 'kiran@example.com', { first: 'Kiran', last: 'Patel' });
   await db.update(clients).set({ fileNumber: 'TF-0042' }).where(eq(clients.id, client.clientId));
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
+  taxYear = await currentTaxYear(t);
   const [filing] = await db.select().from(filings).where(eq(filings.clientId, client.clientId));
   currentFiling = filing?.id ?? '';
   const [previous] = await db
@@ -162,9 +162,6 @@ beforeAll(async () => {
       createdAt: at('2025-05-05T08:00:00Z'),
     },
   ]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const names = (res: { json: () => { data: { name?: string }[] } }) => res.json().data.map((r) => r.name);

@@ -14,21 +14,19 @@ import {
   requestItemEvents,
   requestItems,
 } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedFirm } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
 import {
-  createTestApp,
   signUpAndLogIn,
-  staffSession,
   TEST_SECRET,
-  type TestApp,
+  useTestApp,
+  type ClientSession as Session,
+  type StaffSession as Staff,
 } from '../../../test/helpers.ts';
 import { createStaffLinkSigner } from '../../lib/crypto/signed-links.ts';
 
-type Session = { sid: string; userId: string; clientId: string };
-type Staff = { sid: string; userId: string };
-
-let t: TestApp;
+const t = useTestApp();
 let taxYear: number;
 let admin: Staff;
 let analyst: Staff;
@@ -80,22 +78,11 @@ async function attachmentNamed(client: Session, name: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
-  admin = await staffSession(t, 'admin.staffmsg@firm.example', 'admin');
-  analyst = await staffSession(t, 'analyst.staffmsg@firm.example', 'analyst');
-  otherAnalyst = await staffSession(t, 'other.staffmsg@firm.example', 'analyst');
-  asha = await signUpAndLogIn(t, 'asha.staffmsg@example.com', { first: 'Asha', last: 'Rao' });
-  ravi = await signUpAndLogIn(t, 'ravi.staffmsg@example.com', { first: 'Ravi', last: 'Kumar' });
+  ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, {
+    tag: 'staffmsg',
+    status: 'Docs Upload Pending',
+  }));
   meera = await signUpAndLogIn(t, 'meera.staffmsg@example.com', { first: 'Meera', last: 'Iyer' });
-  await t.database.db
-    .update(filings)
-    .set({ status: 'Docs Upload Pending', assignedTo: analyst.userId })
-    .where(eq(filings.clientId, asha.clientId));
-  await t.database.db
-    .update(filings)
-    .set({ status: 'Docs Upload Pending', assignedTo: otherAnalyst.userId })
-    .where(eq(filings.clientId, ravi.clientId));
   await t.database.db.update(clients).set({ fileNumber: 'TX-7781' }).where(eq(clients.id, ravi.clientId));
   await t.database.db.update(clients).set({ fileNumber: 'NRI_50%' }).where(eq(clients.id, meera.clientId));
   expect((await clientSend(asha, 'Asha writes', [pdf('asha-w2.pdf'), pdf('asha-1099.pdf')])).statusCode).toBe(
@@ -103,9 +90,6 @@ beforeAll(async () => {
   );
   expect((await clientSend(ravi, 'Ravi writes', [pdf('ravi-w2.pdf')])).statusCode).toBe(200);
   expect((await clientSend(meera, 'Meera writes')).statusCode).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the file-assignment rules', () => {

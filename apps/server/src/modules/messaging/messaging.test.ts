@@ -4,7 +4,6 @@ import {
   auditLog,
   emailOutbox,
   eq,
-  filings,
   messageAttachments,
   messages,
   messageThreads,
@@ -12,21 +11,20 @@ import {
   staffActivity,
   users,
 } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedFirm } from '../../../test/factories.ts';
 import {
-  createTestApp,
   signUpAndLogIn,
   staffSession,
   TEST_ENCRYPTION_KEY,
   TEST_SECRET,
-  type TestApp,
+  useTestApp,
+  type ClientSession as Session,
+  type StaffSession as Staff,
 } from '../../../test/helpers.ts';
 import { createKeyring } from '../../lib/crypto/keyring.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { openBody } from './messaging.service.ts';
-
-type Session = { sid: string; userId: string; clientId: string };
-type Staff = { sid: string; userId: string };
 
 /** A JPEG header (what file-type reads), padded: a phone photo as far as the pipeline is concerned. */
 function sampleJpeg(size = 5000): Buffer {
@@ -35,7 +33,7 @@ function sampleJpeg(size = 5000): Buffer {
   return bytes;
 }
 
-let t: TestApp;
+const t = useTestApp();
 let firmName: string;
 let analyst: Staff;
 let otherAnalyst: Staff;
@@ -70,24 +68,11 @@ const messagesOf = (who: Session) =>
   t.database.db.select().from(messages).where(eq(messages.clientId, who.clientId));
 
 beforeAll(async () => {
-  t = await createTestApp();
   firmName = (await t.post('/api/settings/getsettings')).json().data[0].firm_name;
-  admin = await staffSession(t, 'admin.messages@firm.example', 'admin');
-  analyst = await staffSession(t, 'analyst.messages@firm.example', 'analyst');
-  otherAnalyst = await staffSession(t, 'other.messages@firm.example', 'analyst');
-  asha = await signUpAndLogIn(t, 'asha.messages@example.com', { first: 'Asha', last: 'Rao' });
-  ravi = await signUpAndLogIn(t, 'ravi.messages@example.com', { first: 'Ravi', last: 'Kumar' });
-  await t.database.db
-    .update(filings)
-    .set({ status: 'Docs Upload Pending', assignedTo: analyst.userId })
-    .where(eq(filings.clientId, asha.clientId));
-  await t.database.db
-    .update(filings)
-    .set({ status: 'Docs Upload Pending', assignedTo: otherAnalyst.userId })
-    .where(eq(filings.clientId, ravi.clientId));
-});
-afterAll(async () => {
-  await t.close();
+  ({ admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, {
+    tag: 'messages',
+    status: 'Docs Upload Pending',
+  }));
 });
 
 describe('account/messages/send and list', () => {

@@ -1,21 +1,18 @@
 import { DEFAULT_STATUS_EMAILS } from '@taxfirm/contract';
 import { auditLog, emailOutbox, eq, notifications, statusEmailTemplates } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { currentTaxYear } from '../../../test/factories.ts';
+import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: { sid: string; userId: string };
 let analyst: { sid: string; userId: string };
 let taxYear: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await staffSession(t, 'admin@firm.example', 'admin');
   analyst = await staffSession(t, 'analyst@firm.example', 'analyst');
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
-});
-afterAll(async () => {
-  await t.close();
+  taxYear = await currentTaxYear(t);
 });
 
 const bell = async (sid: string) => (await t.postAs(sid, '/api/account/notifications/list', {})).json();

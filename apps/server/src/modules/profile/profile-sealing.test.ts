@@ -1,30 +1,24 @@
 import { dependents, eq, spouses, taxpayerProfiles } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
+  type ClientSession as Session,
   signUpAndLogIn,
   stepUpSession,
   TEST_ENCRYPTION_KEY,
-  type TestApp,
+  useTestApp,
 } from '../../../test/helpers.ts';
 import { TAXPAYER as TAXPAYER_SAMPLE } from '../../../test/samples.ts';
 import { createKeyring, DecryptionError } from '../../lib/crypto/keyring.ts';
 import { identityNumberContext, openIdentityNumber } from './profile.service.ts';
 
-type Session = { sid: string; clientId: string; userId: string };
-
-let t: TestApp;
+const t = useTestApp();
 let asha: Session;
 let ravi: Session;
 /** The keyring the test app seals with. */
 const keyring = createKeyring(TEST_ENCRYPTION_KEY);
 beforeAll(async () => {
-  t = await createTestApp();
   asha = await signUpAndLogIn(t, 'asha.sealing@example.com', { first: 'Asha', last: 'Rao' });
   ravi = await signUpAndLogIn(t, 'ravi.sealing@example.com', { first: 'Ravi', last: 'Kumar' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const TAXPAYER = { unique_code: 'x', ...TAXPAYER_SAMPLE, email: 'asha.sealing@example.com' };

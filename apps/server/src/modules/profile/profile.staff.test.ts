@@ -1,20 +1,20 @@
-import { and, auditLog, eq, filings } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, eq } from '@taxfirm/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assignFiling } from '../../../test/factories.ts';
 import {
-  createTestApp,
   signUpAndLogIn,
   staffSession,
   stepUpSession,
-  type TestApp,
+  useTestApp,
+  type ClientSession as Session,
+  type StaffSession,
 } from '../../../test/helpers.ts';
 import { TAXPAYER as TAXPAYER_SAMPLE } from '../../../test/samples.ts';
 
-type Session = { sid: string; userId: string; clientId: string };
-
-let t: TestApp;
-let admin: { sid: string; userId: string };
-let analyst: { sid: string; userId: string };
-let otherAnalyst: { sid: string; userId: string };
+const t = useTestApp();
+let admin: StaffSession;
+let analyst: StaffSession;
+let otherAnalyst: StaffSession;
 let asha: Session;
 let bare: Session;
 let dependentIds: string[];
@@ -32,7 +32,6 @@ const auditRows = (action: string) =>
   t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await staffSession(t, 'admin.profile@firm.example', 'admin');
   analyst = await staffSession(t, 'analyst.profile@firm.example', 'analyst');
   otherAnalyst = await staffSession(t, 'other.profile@firm.example', 'analyst');
@@ -69,18 +68,12 @@ beforeAll(async () => {
     .json()
     .dinfo.map((d: { id: string }) => d.id);
   // Asha's file is the analyst's; Bina's the analyst took from To Be Assigned ("Take this file").
-  await t.database.db
-    .update(filings)
-    .set({ status: 'Docs Upload Pending', assignedTo: analyst.userId })
-    .where(and(eq(filings.clientId, asha.clientId)));
+  await assignFiling(t, asha, analyst, 'Docs Upload Pending');
   const take = await t.postAs(analyst.sid, '/api/staff/clients/assign', {
     client_id: bare.clientId,
     analyst_id: analyst.userId,
   });
   if (take.statusCode !== 200) throw new Error(`take failed: ${take.body}`);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('staff/clients/profile', () => {

@@ -1,18 +1,14 @@
 import { auditLog, clients, dependents, eq, filings, spouses, taxpayerProfiles } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { TAXPAYER as TAXPAYER_SAMPLE } from '../../../test/samples.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let asha: { sid: string; clientId: string; userId: string };
 let ravi: { sid: string; clientId: string; userId: string };
 beforeAll(async () => {
-  t = await createTestApp();
   asha = await signUpAndLogIn(t, 'asha.profile@example.com', { first: 'Asha', last: 'Rao' });
   ravi = await signUpAndLogIn(t, 'ravi.profile@example.com', { first: 'Ravi', last: 'Kumar' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const TAXPAYER = { unique_code: 'x', ...TAXPAYER_SAMPLE, email: 'someone.else@example.com' };

@@ -1,6 +1,7 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
 import { referrals } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
+import { currentTaxYear } from '../../../test/factories.ts';
 import { signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 
 const t = useTestApp();
@@ -108,7 +109,7 @@ describe('user/refferalslist', () => {
   it("pages through the client's own referrals for a tax year, newest first, with the DataTables counts", async () => {
     const owner = await signUpAndLogIn(t, 'lister@example.com', { first: 'Lena', last: 'Lister' });
     const other = await signUpAndLogIn(t, 'other.lister@example.com', { first: 'Omar', last: 'Other' });
-    const year = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year as number;
+    const year = await currentTaxYear(t);
     const row = (clientId: string, n: number, taxYear = year) => ({
       clientId,
       taxYear,

@@ -20,28 +20,28 @@ import {
   type DatabaseHandle,
 } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { assignFiling, makeInvoice } from '../../../test/factories.ts';
 import {
   createTestApp,
   sentText,
   signUpAndLogIn,
   staffSession,
-  type TestApp,
+  useTestApp,
+  type StaffSession,
 } from '../../../test/helpers.ts';
 import { createSettingsCache, type SettingsCache } from '../settings/settings.cache.ts';
-import { makeInvoice } from '../../../test/factories.ts';
 import { CHECKLIST_PATH, runReminderPass, startReminderScheduler } from './reminders.service.ts';
 
 const APP_URL = 'http://localhost:3000';
 const DAY_MS = 24 * 60 * 60_000;
 
-let t: TestApp;
+const t = useTestApp();
 let settings: SettingsCache;
-let admin: { sid: string; userId: string };
-let analyst: { sid: string; userId: string };
-let otherAnalyst: { sid: string; userId: string };
+let admin: StaffSession;
+let analyst: StaffSession;
+let otherAnalyst: StaffSession;
 
 beforeAll(async () => {
-  t = await createTestApp();
   settings = await createSettingsCache(t.database);
   admin = await staffSession(t, 'admin@firm.example', 'admin');
   analyst = await staffSession(t, 'analyst@firm.example', 'analyst');
@@ -49,7 +49,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await settings.close();
-  await t.close();
 });
 
 type Client = {
@@ -65,12 +64,7 @@ type Client = {
 async function clientIn(key: string, status: FileStatus = 'Docs Upload Pending'): Promise<Client> {
   const email = `${key}@example.com`;
   const account = await signUpAndLogIn(t, email);
-  const [filing] = await t.database.db
-    .update(filings)
-    .set({ status, assignedTo: analyst.userId })
-    .where(eq(filings.clientId, account.clientId))
-    .returning();
-  if (!filing) throw new Error('no filing');
+  const filing = await assignFiling(t, account, analyst, status);
   return { ...account, filingId: filing.id, taxYear: filing.taxYear, email };
 }
 

@@ -15,15 +15,19 @@ import {
   requestReminders,
   requestTemplates,
 } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedFirm } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import {
+  signUpAndLogIn,
+  useTestApp,
+  type ClientSession as Session,
+  type StaffSession as Staff,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { nextStatusOf, reminderSummary, STAFF_REQUEST_MESSAGES } from './requests.staff.service.ts';
 
-type Session = { sid: string; userId: string; clientId: string };
-type Staff = { sid: string; userId: string };
-
-let t: TestApp;
+const t = useTestApp();
 let taxYear: number;
 let admin: Staff;
 let analyst: Staff;
@@ -94,13 +98,10 @@ async function state(client: Session) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await staffSession(t, 'admin.requests@firm.example', 'admin');
-  analyst = await staffSession(t, 'analyst.requests@firm.example', 'analyst');
-  otherAnalyst = await staffSession(t, 'other.requests@firm.example', 'analyst');
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
-  asha = await signUpAndLogIn(t, 'asha.staffrequests@example.com', { first: 'Asha', last: 'Rao' });
-  ravi = await signUpAndLogIn(t, 'ravi.staffrequests@example.com', { first: 'Ravi', last: 'Kumar' });
+  ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, {
+    tag: 'staffrequests',
+    status: 'Docs Upload Pending',
+  }));
   await t.database.db.insert(employers).values(
     ['Acme Corp', 'Globex'].map((companyName, position) => ({
       clientId: asha.clientId,
@@ -111,17 +112,6 @@ beforeAll(async () => {
       projectEnd: `${taxYear}-12-31`,
     })),
   );
-  await t.database.db
-    .update(filings)
-    .set({ status: 'Docs Upload Pending', assignedTo: analyst.userId })
-    .where(eq(filings.clientId, asha.clientId));
-  await t.database.db
-    .update(filings)
-    .set({ status: 'Docs Upload Pending', assignedTo: otherAnalyst.userId })
-    .where(eq(filings.clientId, ravi.clientId));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('staff/requests/list', () => {

@@ -15,14 +15,13 @@ import {
   spouses,
   taxpayerProfiles,
 } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { currentTaxYear } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
-import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { signUpAndLogIn, useTestApp, type ClientSession as Session } from '../../../test/helpers.ts';
 import { firmToday, indiaTiesOf, progressOf } from './requests.service.ts';
 
-type Session = { sid: string; userId: string; clientId: string };
-
-let t: TestApp;
+const t = useTestApp();
 let taxYear: number;
 let asha: Session;
 let ravi: Session;
@@ -109,16 +108,12 @@ const dayAfter = (day: string, days = 1) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
+  taxYear = await currentTaxYear(t);
   asha = await signUpAndLogIn(t, 'asha.requests@example.com', { first: 'Asha', last: 'Rao' });
   ravi = await signUpAndLogIn(t, 'ravi.requests@example.com', { first: 'Ravi', last: 'Kumar' });
   await addEmployers(asha, ['Acme Corp', 'Globex']);
   await setStatus(asha, 'Docs Upload Pending');
   await setStatus(ravi, 'Docs Upload Pending');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('account/requests/list', () => {

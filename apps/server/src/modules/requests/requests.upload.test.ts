@@ -5,12 +5,10 @@ import type { AccountRequests } from '@taxfirm/contract';
 import { MESSAGES, REQUEST_MAX_UPLOAD_BYTES } from '@taxfirm/contract';
 import { documents, eq, filings, inArray, requestItemEvents, requestItems, sql } from '@taxfirm/db';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
-import { createTestApp, csrfFor, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { type ClientSession as Session, csrfFor, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { encryptPdf, pdfNeedsPassword, unlockPdf } from '../../lib/files/pdf-lock.ts';
-
-type Session = { sid: string; userId: string; clientId: string };
 
 const HEIC = readFileSync(new URL('../../../test/fixtures/photo.heic', import.meta.url));
 
@@ -21,7 +19,7 @@ async function lockedPdf(password: string): Promise<Buffer> {
   return encryptPdf(Buffer.from(await doc.save()), password, `${password}-owner`);
 }
 
-let t: TestApp;
+const t = useTestApp();
 let asha: Session;
 let ravi: Session;
 
@@ -70,7 +68,6 @@ async function storedObjects(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   asha = await signUpAndLogIn(t, 'asha.upload@example.com', { first: 'Asha', last: 'Rao' });
   ravi = await signUpAndLogIn(t, 'ravi.upload@example.com', { first: 'Ravi', last: 'Kumar' });
   await list(asha);
@@ -79,9 +76,6 @@ beforeAll(async () => {
     .update(filings)
     .set({ status: 'Docs Upload Pending' })
     .where(inArray(filings.clientId, [asha.clientId, ravi.clientId]));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('account/requests/upload', () => {

@@ -1,21 +1,17 @@
 import { MESSAGES } from '@taxfirm/contract';
 import { asc, auditLog, eq, siteSettings } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: { sid: string; userId: string };
 let analyst: { sid: string; userId: string };
 let client: { sid: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await staffSession(t, 'admin@firm.example', 'admin');
   analyst = await staffSession(t, 'analyst@firm.example', 'analyst');
   client = await signUpAndLogIn(t, 'client@example.com');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const nextYear = new Date().getFullYear() + 1;

@@ -1,14 +1,8 @@
 import { eq, siteSettings } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('settings/getsettings', () => {
   it('answers the seeded settings list with the specification defaults', async () => {

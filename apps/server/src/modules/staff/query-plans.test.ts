@@ -11,7 +11,7 @@ import { careerApplications, contactMessages, sql, type DatabaseHandle } from '@
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callsFor, EXPORTS } from '../../../bench/season-calls.ts';
-import { makeInvoice } from '../../../test/factories.ts';
+import { currentTaxYear, makeInvoice } from '../../../test/factories.ts';
 import { signUpAndLogIn, staffSession, useTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 import { careerCsvRows, contactCsvRows } from '../inbox/inbox.service.ts';
@@ -157,7 +157,7 @@ describe('the staff console at scale: every query the season bench runs is serve
       .values(
         [1, 2, 3].map((i) => ({ ...person, firstName: 'keyset', lastName: `${i}`, email: `k${i}@x.test` })),
       );
-    const taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year as number;
+    const taxYear = await currentTaxYear(t);
     for (const totalCents of [100, 200, 300])
       await makeInvoice(db, { clientId: ids.client, taxYear, totalCents });
     const { userId } = await staffSession(t, `plans-${randomUUID()}@firm.test`, 'admin');

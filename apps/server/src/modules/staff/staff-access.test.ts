@@ -4,20 +4,16 @@
  * The list is read from the table itself, so a call added later is covered without being named here.
  */
 import { CALLS } from '@taxfirm/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let client: { sid: string };
 let analyst: { sid: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   client = await signUpAndLogIn(t, 'curious.client@example.com');
   analyst = await staffSession(t, 'analyst@firm.example', 'analyst');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const guarded = Object.values(CALLS).filter((call) => call.access === 'staff' || call.access === 'admin');

@@ -5,20 +5,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emailOutbox, eq, users } from '@taxfirm/db';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { createStaffMember, StaffExistsError } from './staff-accounts.service.ts';
 
 const PASSWORD = 'a long staff passphrase';
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** A staff member made as `npm run staff:create` makes one, with the password set through the link. */
 async function staffMember(email: string, role: 'admin' | 'analyst' = 'analyst') {

@@ -1,20 +1,14 @@
 import { asc, auditLog, emailOutbox, eq, users } from '@taxfirm/db';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sentText, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { sentText, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { createSession } from '../accounts/sessions.service.ts';
 import { createStaffMember } from './staff-accounts.service.ts';
 
 const PASSWORD = 'a long staff passphrase';
 const NEW_PASSWORD = 'another staff passphrase';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const codeFor = (secret: string, stepsAhead = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });

@@ -1,27 +1,17 @@
 import { MESSAGES } from '@taxfirm/contract';
 import { auditLog, emailOutbox, eq, mfaRecoveryCodes, users } from '@taxfirm/db';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  sentText,
-  signUpAndLogIn,
-  staffSession,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sentText, signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: { sid: string; userId: string };
 let analyst: { sid: string; userId: string };
 const PASSWORD = 'a long staff passphrase';
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await staffSession(t, 'admin@firm.example', 'admin');
   analyst = await staffSession(t, 'analyst@firm.example', 'analyst');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const userByEmail = async (email: string) =>
