@@ -38,7 +38,9 @@ const INSTANTS = [
 async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
   const result = await database.db.execute(sql`select ${query} as v`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { v: T }[];
-  return rows[0]!.v;
+  const [row] = rows;
+  if (!row) throw new Error('no row');
+  return row.v;
 }
 
 const isoDay = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));

@@ -48,7 +48,7 @@ export function firmDateFormat(
 
 /** Minutes the firm's wall clock is ahead of UTC at `at` (negative west of Greenwich). */
 function offsetMinutes(at: number): number {
-  const parts = Object.fromEntries(
+  const parts: Record<string, number> = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone: FIRM_TIME_ZONE,
       hourCycle: 'h23',
@@ -63,9 +63,9 @@ function offsetMinutes(at: number): number {
       .map((part) => [part.type, Number(part.value)]),
   );
   const wall = Date.UTC(
-    parts['year']!,
-    parts['month']! - 1,
-    parts['day']!,
+    parts['year'] ?? 0,
+    (parts['month'] ?? 1) - 1,
+    parts['day'] ?? 1,
     parts['hour'],
     parts['minute'],
     parts['second'],
@@ -82,8 +82,8 @@ export function firmInstant(
   day: string,
   { days = 0, hours = 0 }: { days?: number; hours?: number } = {},
 ): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  const wall = Date.UTC(y!, m! - 1, d! + days, hours);
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  const wall = Date.UTC(y, m - 1, d + days, hours);
   const before = offsetMinutes(wall - 24 * 60 * 60_000);
   const after = offsetMinutes(wall + 24 * 60 * 60_000);
   // Ambiguous (fall back): the offset after the change; skipped (spring forward): the one before, as
