@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { EMAIL_OUTBOX_CHANNEL, type DatabaseHandle } from '@taxfirm/db';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Keyring } from './lib/crypto/keyring.ts';
@@ -21,6 +21,7 @@ import { messagingStaffRoutes } from './modules/messaging/messaging.staff.routes
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createTransport, startMailWorker } from './modules/mail/mail.worker.ts';
 import { sessionPlugin } from './plugins/app/session.ts';
+import { defineJob, startJobs } from './lib/jobs.ts';
 import type { ObjectStorage } from './lib/storage/object-storage.ts';
 import { startOrphanSweeper } from './lib/storage/orphan-sweeper.ts';
 import { closeSandbox, configureSandbox, type SandboxOptions } from './lib/files/sandbox.ts';
@@ -56,7 +57,7 @@ import { clientErrorHandler, errorsPlugin } from './plugins/app/errors.ts';
 import { createPageForms } from './plugins/app/page-forms.ts';
 import { webPlugin, type WebOptions } from './plugins/app/web.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
-import { createSettingsCache } from './modules/settings/settings.cache.ts';
+import { createSettingsCache, type SettingsCache } from './modules/settings/settings.cache.ts';
 import { requestsRemindRoutes } from './modules/requests/requests.remind.routes.ts';
 import { startReminderScheduler } from './modules/requests/reminders.service.ts';
 import { startRetentionScheduler } from './modules/documents/retention.service.ts';
@@ -145,6 +146,41 @@ export type AppDeps = {
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** A caller's X-Request-Id, logged beside ours (never as it) when it is well-formed. */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** What the background jobs are started with. */
+type JobDeps = {
+  config: AppConfig;
+  db: DatabaseHandle['db'];
+  storage: ObjectStorage;
+  settings: SettingsCache;
+  log: FastifyBaseLogger;
+};
+
+/** The background jobs, started in this order, each with its own settings from the config. */
+const JOBS = [
+  defineJob({
+    name: 'orphan sweeper',
+    settingsOf: ({ config }: JobDeps) => config.orphanSweeper,
+    start: ({ db, storage, log }, timing) => startOrphanSweeper({ db, storage, log, ...timing }),
+  }),
+  defineJob({
+    name: 'checklist reminders',
+    settingsOf: ({ config }: JobDeps) => config.reminders,
+    start: ({ config, db, settings, log }, timing) =>
+      startReminderScheduler({ db, settings, appUrl: config.appUrl, log, ...timing }),
+  }),
+  defineJob({
+    name: 'records retention',
+    settingsOf: ({ config }: JobDeps) => config.retention,
+    start: ({ db, storage, log }, retention) => startRetentionScheduler({ db, storage, log, ...retention }),
+  }),
+  defineJob({
+    name: 'staff digest',
+    settingsOf: ({ config }: JobDeps) => config.digest,
+    start: ({ config, db, settings, log }, timing) =>
+      startDigestScheduler({ db, settings, appUrl: config.appUrl, log, ...timing }),
+  }),
+];
 
 /** Build the application: plugins, then modules. Never listens; server.ts does. */
 export async function buildApp({
@@ -256,41 +292,7 @@ export async function buildApp({
     await mail.stop();
   });
 
-  const { enabled: sweepOrphans = true, ...sweeperTiming } = config.orphanSweeper ?? {};
-  if (sweepOrphans) {
-    const sweeper = startOrphanSweeper({ db: database.db, storage, log: app.log, ...sweeperTiming });
-    app.addHook('onClose', () => sweeper.stop());
-  }
-
-  const { enabled: sendReminders = true, ...reminderTiming } = config.reminders ?? {};
-  if (sendReminders) {
-    const reminders = startReminderScheduler({
-      db: database.db,
-      settings,
-      appUrl: config.appUrl,
-      log: app.log,
-      ...reminderTiming,
-    });
-    app.addHook('onClose', () => reminders.stop());
-  }
-
-  const { enabled: purgeRecords = true, ...retention } = config.retention ?? {};
-  if (purgeRecords) {
-    const scheduler = startRetentionScheduler({ db: database.db, storage, log: app.log, ...retention });
-    app.addHook('onClose', () => scheduler.stop());
-  }
-
-  const { enabled: sendDigests = true, ...digestTiming } = config.digest ?? {};
-  if (sendDigests) {
-    const digest = startDigestScheduler({
-      db: database.db,
-      settings,
-      appUrl: config.appUrl,
-      log: app.log,
-      ...digestTiming,
-    });
-    app.addHook('onClose', () => digest.stop());
-  }
+  startJobs(app, JOBS, { config, db: database.db, storage, settings, log: app.log });
 
   await app.register(settingsRoutes, { settings });
   await app.register(accountsRoutes, { settings, appUrl: config.appUrl, keyring });

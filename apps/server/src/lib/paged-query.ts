@@ -3,9 +3,10 @@
  * the DataTables answer (total in scope, total matching the search, one page), and every matching row in
  * batches for a CSV export. A list says how to count, how to filter and order, and how to read a slice.
  */
-import { FIRM_TIME_ZONE, type DataTablesParameters } from '@taxfirm/contract';
+import { type DataTablesParameters } from '@taxfirm/contract';
 import { and, asc, desc, eq, gt, ilike, isNull, lt, or, sql, type Database, type SQL } from '@taxfirm/db';
 import { Column, is, SQL as SqlChunk } from 'drizzle-orm';
+import { firmInstantSql } from './firm-time.ts';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 
 export type SortDir = 'asc' | 'desc';
@@ -191,5 +192,5 @@ export async function* toCells<R, C>(rows: AsyncIterable<R>, cellsOf: (row: R) =
  */
 export function dayStart(mmddyyyy: string, days = 0): SQL {
   const [m, d, y] = mmddyyyy.split('-');
-  return sql`((${`${y}-${m}-${d}`}::date + ${days}::int)::timestamp at time zone ${FIRM_TIME_ZONE})`;
+  return firmInstantSql(sql`${`${y}-${m}-${d}`}::date`, { days });
 }

@@ -96,3 +96,9 @@ export const byMfaToken = (request: FastifyRequest) =>
 
 /** The session's user (calls that need a session: a limit per account, whichever IP it comes from). */
 export const bySessionUser = (request: FastifyRequest) => request.user?.id ?? `ip:${request.ip}`;
+
+/**
+ * The signed-in user, else the IP (the key the upload, download and payment limits have always used; unlike
+ * `bySessionUser`, the IP is not prefixed).
+ */
+export const byUser = (request: FastifyRequest) => request.user?.id ?? request.ip;

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { Readable } from 'node:stream';
 import { AppError } from './app-error.ts';
+import { prepareUploads } from './files/prepare-uploads.ts';
 import { uploadKeyPrefix } from './storage/upload-prefix.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 
@@ -25,6 +26,9 @@ export type Upload = {
   size: number;
   sha256: string;
 };
+
+/** An upload as it will be recorded: converted when it was a HEIC photo, and whether it is a locked PDF. */
+export type PreparedUpload = Upload & { locked: boolean };
 
 const uploadsByRequest = new WeakMap<FastifyRequest, Upload[]>();
 
@@ -256,4 +260,37 @@ export function removeUploadsUnlessOk(storage: ObjectStorage) {
     if (reply.statusCode >= 400 && uploadsOf(request).length > 0) await removeUploads(request, storage);
     return payload;
   };
+}
+
+/** The files this request stored for one field. */
+export function fieldUploads(request: FastifyRequest, field: string): Upload[] {
+  return uploadsOf(request).filter((upload) => upload.field === field);
+}
+
+/**
+ * The lifecycle of a call that records its files: prepare the field's uploads (lib/files/prepare-uploads.ts:
+ * HEIC photos become JPEGs, locked PDFs are marked) for `account`, hand them to `run`, and keep them once it
+ * succeeds. The request's own list then names what was recorded (a converted photo replaces its HEIC), so a
+ * failed request still removes everything (`removeUploadsUnlessOk`); the keys stored while preparing are
+ * removed here when preparing or `run` fails.
+ */
+export async function withPreparedUploads<T>(
+  request: FastifyRequest,
+  storage: ObjectStorage,
+  { field, keyPrefix, account }: { field: string; keyPrefix: string; account: string },
+  run: (prepared: PreparedUpload[]) => Promise<T>,
+): Promise<T> {
+  const created: string[] = [];
+  try {
+    const prepared = await prepareUploads(storage, fieldUploads(request, field), keyPrefix, created, {
+      account,
+    });
+    uploadsOf(request).splice(0, uploadsOf(request).length, ...prepared);
+    const result = await run(prepared);
+    keepUploads(request);
+    return result;
+  } catch (error) {
+    await Promise.all(created.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
 }

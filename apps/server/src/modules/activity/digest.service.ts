@@ -11,7 +11,6 @@
  * checked again under the claim, in the transaction that queues the e-mail and moves `digest_sent_at`, so a
  * staff member gets one digest a day however many instances run.
  */
-import { FIRM_TIME_ZONE } from '@taxfirm/contract';
 import {
   and,
   asc,
@@ -34,6 +33,7 @@ import {
   type SQL,
 } from '@taxfirm/db';
 import { startScheduler, type Scheduler } from '../../lib/scheduler.ts';
+import { firmInstantSql, firmTodaySql } from '../../lib/firm-time.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
@@ -58,9 +58,7 @@ export const DEFAULT_DIGEST_INTERVAL_MS = 10 * 60_000;
 export const DEFAULT_DIGEST_FIRST_RUN_MS = 3 * 60_000;
 
 /** Today's digest time at `now`: the firm's calendar day at `hour`, in the firm's time zone, as an instant. */
-const digestTimeAt = (now: Date, hour: number) =>
-  sql`((((${now.toISOString()}::timestamptz at time zone ${FIRM_TIME_ZONE})::date)
-    + make_interval(hours => ${hour}::int)) at time zone ${FIRM_TIME_ZONE})`;
+const digestTimeAt = (now: Date, hour: number) => firmInstantSql(firmTodaySql(now), { hours: hour });
 
 /** An active staff member who chose the digest, whose digest of today is due at `now` and not sent yet. */
 function isDue(now: Date, hour: number): SQL {

@@ -11,13 +11,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { attachment } from '../../lib/content-disposition.ts';
+import { sendFile, verifiedLink } from '../../lib/downloads.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { CLIENT_DOWNLOAD_PATH, clientFileLink } from './document-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { ensureFiling } from '../filings/filings.service.ts';
 import { registerCall } from '../../lib/register-call.ts';
-import { limits } from '../../lib/rate-limit.ts';
+import { byUser, limits } from '../../lib/rate-limit.ts';
 import { ObjectNotFoundError } from '../../lib/storage/object-storage.ts';
 import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
@@ -123,7 +123,7 @@ export async function documentsRoutes(
         name: 'upload-user',
         max: 120,
         window: '1 hour',
-        key: (request) => request.user?.id ?? request.ip,
+        key: byUser,
       }),
       // Before any file is stored: a foreign or odd folder, or a full category, is refused with nothing
       // written. The count is checked again, locked, when the rows are written.
@@ -183,12 +183,8 @@ export async function documentsRoutes(
     { onRequest: requireAccess('client'), schema: { hide: true } },
     async (request, reply) => {
       const { clientId, userId } = ownerOf(request);
-      const token = request.query.t;
-      const payload = typeof token === 'string' ? links.verify(token) : null;
       // A message attachment's link opens on the messages' own route only.
-      if (!payload || payload.u !== userId || payload.k === 'attachment') {
-        throw new AppError('FORBIDDEN', { message: MESSAGES.DOWNLOAD_LINK_EXPIRED });
-      }
+      const payload = verifiedLink(links, request.query.t, userId, ['document', 'summary']);
       const file = await findDownload(app.db, payload.k, payload.id, clientId);
       if (!file) throw new AppError('NOT_FOUND', { message: MESSAGES.DOCUMENT_NOT_FOUND });
       // A link made before the hold (or before the invoice was sent) opens nothing while it holds.
@@ -201,13 +197,7 @@ export async function documentsRoutes(
         }
         throw error;
       });
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('content-disposition', attachment(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendFile(reply, { name: file.name, type: file.contentType, size: file.size, body });
     },
   );
 }

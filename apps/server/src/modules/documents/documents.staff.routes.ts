@@ -1,7 +1,6 @@
-import { CALLS, MESSAGES } from '@taxfirm/contract';
+import { CALLS } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
-import { attachment, inline, PREVIEW_CSP } from '../../lib/content-disposition.ts';
+import { sendFile, verifiedLink } from '../../lib/downloads.ts';
 import { createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
@@ -66,12 +65,7 @@ export async function documentsStaffRoutes(
   /** A genuine, unexpired link of this kind, made for this staff member; anything else is refused. */
   const linkOf = (request: FastifyRequest<{ Querystring: { t?: string } }>, kind: 'document' | 'zip') => {
     const actor = staffActorOf(request);
-    const token = request.query.t;
-    const payload = typeof token === 'string' ? links.verify(token) : null;
-    if (!payload || payload.k !== kind || payload.u !== actor.userId) {
-      throw new AppError('FORBIDDEN', { message: MESSAGES.DOWNLOAD_LINK_EXPIRED });
-    }
-    return { actor, id: payload.id };
+    return { actor, id: verifiedLink(links, request.query.t, actor.userId, [kind]).id };
   };
 
   /** One document: shown in the browser (`inline=1`, PDFs and images only) or saved; never cached. */
@@ -81,15 +75,11 @@ export async function documentsStaffRoutes(
     async (request, reply) => {
       const { actor, id } = linkOf(request, 'document');
       const file = await openClientDocument({ db: app.db, storage: app.storage, actor, documentId: id });
-      const isInline = request.query.inline === '1' && isPreviewable(file.contentType);
-      if (isInline) reply.header('content-security-policy', PREVIEW_CSP);
-      if (file.size !== null) reply.header('content-length', String(file.size));
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', (isInline ? inline : attachment)(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(file.body);
+      return sendFile(
+        reply,
+        { name: file.name, type: file.contentType, size: file.size, body: file.body },
+        { inline: request.query.inline === '1' && isPreviewable(file.contentType) },
+      );
     },
   );
 
@@ -106,12 +96,7 @@ export async function documentsStaffRoutes(
         filingId: id,
         log: request.log,
       });
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachment(zip.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(zip.body);
+      return sendFile(reply, { name: zip.name, type: 'application/zip', body: zip.body });
     },
   );
 }

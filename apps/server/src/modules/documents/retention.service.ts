@@ -9,7 +9,6 @@
  * Several instances may run passes at once: rows are claimed with FOR UPDATE SKIP LOCKED, and deleting an
  * object twice is not an error. Each pass writes one audit row and one log line with counts, never a name.
  */
-import { FIRM_TIME_ZONE } from '@taxfirm/contract';
 import {
   and,
   documents,
@@ -27,6 +26,7 @@ import { startScheduler, type Scheduler } from '../../lib/scheduler.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
+import { firmYear } from '../../lib/firm-time.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { referencedKeys } from '../../lib/storage/orphan-sweeper.ts';
 
@@ -37,11 +37,6 @@ export const DEFAULT_RETENTION_INTERVAL_MS = DAY_MS;
 /** The first pass waits this long after start, off the start-up path (and after the orphan sweeper's). */
 export const DEFAULT_RETENTION_FIRST_RUN_MS = 5 * 60_000;
 export const DEFAULT_RETENTION_YEARS = 7;
-
-/** The calendar year at `now` in the firm's time zone. */
-function firmYear(now: Date): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone: FIRM_TIME_ZONE, year: 'numeric' }).format(now));
-}
 
 /**
  * The newest tax year whose records are past keeping at `now`: tax year Y is kept through December 31 of

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attachment } from '../../lib/content-disposition.ts';
+import { sendFile } from '../../lib/downloads.ts';
 import { csvStream, type CsvCell } from '../../lib/csv.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
@@ -114,12 +114,11 @@ export async function inboxRoutes(app: FastifyInstance) {
       action: `staff.export.${list}`,
       subject: new URL(request.url, 'http://x').search,
     });
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', attachment(exportFileName(list)))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'no-store')
-      .send(csvStream(header, rows));
+    return sendFile(reply, {
+      name: exportFileName(list),
+      type: 'text/csv; charset=utf-8',
+      body: csvStream(header, rows),
+    });
   };
 
   const exportRoute = <S extends z.ZodType>(
@@ -189,13 +188,7 @@ export async function inboxRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const file = await openResume(app, staffActorOf(request), request.query.id);
-      reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', attachment(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store');
-      if (file.size !== null) reply.header('content-length', String(file.size));
-      return reply.send(file.body);
+      return sendFile(reply, { name: file.name, type: file.contentType, size: file.size, body: file.body });
     },
   );
 }

@@ -7,16 +7,14 @@
 import { CALLS, MESSAGE_UPLOAD_FIELD, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { clientActorOf } from '../../lib/actor.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { attachment } from '../../lib/content-disposition.ts';
 import { createLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
+import { sendFile, verifiedLink } from '../../lib/downloads.ts';
 import { requireAccess } from '../../lib/guards.ts';
-import { limits } from '../../lib/rate-limit.ts';
+import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
-import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
-import { prepareUploads } from '../requests/requests.upload.service.ts';
+import { fieldUploads, withPreparedUploads } from '../../lib/uploads.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { CLIENT_ATTACHMENT_PATH, clientAttachmentLink } from './attachment-links.ts';
 import {
@@ -59,16 +57,10 @@ export async function messagingRoutes(
     CALLS.accountMessagesSend,
     async (request) => {
       const actor = clientActorOf(request);
-      const files = uploadsOf(request).filter((upload) => upload.field === MESSAGE_UPLOAD_FIELD);
-      assertHasContent(request.body.body, files.length);
+      assertHasContent(request.body.body, fieldUploads(request, MESSAGE_UPLOAD_FIELD).length);
       const taxYear = await messageTaxYear(settings, request.body.taxy);
-      // Keys stored while preparing (converted photos) are removed with the rest if the request fails.
-      const created: string[] = [];
-      try {
-        const prepared = await prepareUploads(app.storage, files, KEY_PREFIX, created, {
-          account: actor.userId,
-        });
-        uploadsOf(request).splice(0, uploadsOf(request).length, ...prepared);
+      const upload = { field: MESSAGE_UPLOAD_FIELD, keyPrefix: KEY_PREFIX, account: actor.userId };
+      return withPreparedUploads(request, app.storage, upload, async (prepared) => {
         const messageId = await sendClientMessage({
           db: app.db,
           keyring,
@@ -78,16 +70,12 @@ export async function messagingRoutes(
           body: request.body.body,
           uploads: prepared,
         });
-        keepUploads(request);
         return {
           message: MESSAGES.MESSAGE_SENT,
           status_smessage: MESSAGES.MESSAGE_SENT,
           message_id: messageId,
         };
-      } catch (error) {
-        await Promise.all(created.map((key) => app.storage.delete(key).catch(() => undefined)));
-        throw error;
-      }
+      });
     },
     {
       // Per user, before the body is read: a client cannot fill the disk or the firm's inbox.
@@ -95,7 +83,7 @@ export async function messagingRoutes(
         name: 'message-send-client',
         max: 60,
         window: '1 hour',
-        key: (request) => request.user?.id ?? request.ip,
+        key: byUser,
       }),
     },
   );
@@ -114,20 +102,10 @@ export async function messagingRoutes(
     { onRequest: requireAccess('client'), schema: { hide: true } },
     async (request, reply) => {
       const actor = clientActorOf(request);
-      const token = request.query.t;
-      const payload = typeof token === 'string' ? links.verify(token) : null;
-      if (!payload || payload.k !== 'attachment' || payload.u !== actor.userId) {
-        throw new AppError('FORBIDDEN', { message: MESSAGES.DOWNLOAD_LINK_EXPIRED });
-      }
+      const payload = verifiedLink(links, request.query.t, actor.userId, ['attachment']);
       const file = await getClientAttachment(app.db, actor.clientId, payload.id);
       const body = await openStoredAttachment(app.storage, file.storageKey);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('content-disposition', attachment(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendFile(reply, { name: file.name, type: file.contentType, size: file.size, body });
     },
   );
 }

@@ -9,17 +9,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { attachment, inline, PREVIEW_CSP } from '../../lib/content-disposition.ts';
 import { createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
+import { sendFile, verifiedLink } from '../../lib/downloads.ts';
 import { requireAccess } from '../../lib/guards.ts';
-import { limits } from '../../lib/rate-limit.ts';
+import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
-import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
+import { fieldUploads, withPreparedUploads } from '../../lib/uploads.ts';
 import { isPreviewable } from '../documents/documents.staff.service.ts';
 import { staffAccessLimit } from '../filings/access-limits.staff.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
-import { prepareUploads } from '../requests/requests.upload.service.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { STAFF_ATTACHMENT_PATH, staffAttachmentLinks } from './attachment-links.ts';
 import { assertHasContent, messageTaxYear } from './messaging.service.ts';
@@ -90,15 +89,10 @@ export async function messagingStaffRoutes(
     async (request) => {
       const actor = staffActorOf(request);
       const { body } = request;
-      const files = uploadsOf(request).filter((upload) => upload.field === MESSAGE_UPLOAD_FIELD);
-      assertHasContent(body.body, files.length);
+      assertHasContent(body.body, fieldUploads(request, MESSAGE_UPLOAD_FIELD).length);
       const taxYear = await messageTaxYear(settings, body.taxy);
-      const created: string[] = [];
-      try {
-        const prepared = await prepareUploads(app.storage, files, KEY_PREFIX, created, {
-          account: actor.userId,
-        });
-        uploadsOf(request).splice(0, uploadsOf(request).length, ...prepared);
+      const upload = { field: MESSAGE_UPLOAD_FIELD, keyPrefix: KEY_PREFIX, account: actor.userId };
+      return withPreparedUploads(request, app.storage, upload, async (prepared) => {
         const messageId = await sendStaffMessage({
           db: app.db,
           keyring,
@@ -110,20 +104,16 @@ export async function messagingStaffRoutes(
           body: body.body,
           uploads: prepared,
         });
-        keepUploads(request);
         const message = body.internal ? MESSAGES.MESSAGE_NOTE_SAVED : MESSAGES.MESSAGE_SENT;
         return { message, status_smessage: message, message_id: messageId };
-      } catch (error) {
-        await Promise.all(created.map((key) => app.storage.delete(key).catch(() => undefined)));
-        throw error;
-      }
+      });
     },
     {
       onRequest: limits(app, {
         name: 'message-send-staff',
         max: 300,
         window: '1 hour',
-        key: (request) => request.user?.id ?? request.ip,
+        key: byUser,
       }),
       beforeFiles: checkSendFields,
     },
@@ -165,11 +155,7 @@ export async function messagingStaffRoutes(
     { onRequest: requireAccess('staff'), preHandler: downloadLimit, schema: { hide: true } },
     async (request, reply) => {
       const actor = staffActorOf(request);
-      const token = request.query.t;
-      const payload = typeof token === 'string' ? links.verify(token) : null;
-      if (!payload || payload.k !== 'attachment' || payload.u !== actor.userId) {
-        throw new AppError('FORBIDDEN', { message: MESSAGES.DOWNLOAD_LINK_EXPIRED });
-      }
+      const payload = verifiedLink(links, request.query.t, actor.userId, ['attachment']);
       const file = await openStaffAttachment({
         db: app.db,
         storage: app.storage,
@@ -177,15 +163,11 @@ export async function messagingStaffRoutes(
         attachmentId: payload.id,
         currentTaxYear: await settings.taxYear(),
       });
-      const isInline = request.query.inline === '1' && isPreviewable(file.contentType);
-      if (isInline) reply.header('content-security-policy', PREVIEW_CSP);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('content-disposition', (isInline ? inline : attachment)(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(file.body);
+      return sendFile(
+        reply,
+        { name: file.name, type: file.contentType, size: file.size, body: file.body },
+        { inline: request.query.inline === '1' && isPreviewable(file.contentType) },
+      );
     },
   );
 }

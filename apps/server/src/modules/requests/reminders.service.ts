@@ -22,7 +22,7 @@
  * claim another instance holds is skipped) and its due items are read again under the claim, so a filing
  * gets exactly one e-mail per due reminder. Staff "Remind now" (`remindNow`) takes the same row lock.
  */
-import { formatMoney, MESSAGES, PROFILE_EDITABLE_STATUSES, FIRM_TIME_ZONE } from '@taxfirm/contract';
+import { formatMoney, MESSAGES, PROFILE_EDITABLE_STATUSES } from '@taxfirm/contract';
 import {
   and,
   asc,
@@ -50,6 +50,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM, type StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { firmInstantSql, firmTodaySql } from '../../lib/firm-time.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
 import { checklistReminder, type FirmVoice } from '../notifications/client-events.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
@@ -69,10 +70,6 @@ export const DEFAULT_REMINDER_INTERVAL_MS = HOUR_MS;
 /** The first pass waits this long after start, off the start-up path. */
 export const DEFAULT_REMINDER_FIRST_RUN_MS = 2 * 60_000;
 
-/** The firm's calendar day at `now` (a 'later' date is a day in the firm's time zone). */
-const firmToday = (now: Date) =>
-  sql`(${now.toISOString()}::timestamptz at time zone ${FIRM_TIME_ZONE})::date`;
-
 /**
  * Still waiting on the client and not put off: requested or rejected, or 'later' with its day come (today
  * in the firm's time zone or before), and not removed. These are the titles a reminder lists.
@@ -84,7 +81,7 @@ function isOpen(now: Date): SQL {
       inArray(requestItems.status, ['requested', 'rejected']),
       and(
         eq(requestItems.status, 'later'),
-        or(isNull(requestItems.laterDate), sql`${requestItems.laterDate} <= ${firmToday(now)}`),
+        or(isNull(requestItems.laterDate), sql`${requestItems.laterDate} <= ${firmTodaySql(now)}`),
       ),
     ),
   ) as SQL;
@@ -142,7 +139,7 @@ function isInvoiceOverdue(now: Date): SQL {
   return and(
     inArray(invoices.status, ['sent', 'partly_paid']),
     sql`${invoiceBalanceSql} > 0`,
-    sql`${invoices.dueDate} < ${firmToday(now)}`,
+    sql`${invoices.dueDate} < ${firmTodaySql(now)}`,
   ) as SQL;
 }
 
@@ -151,7 +148,7 @@ function isInvoiceDue(now: Date, schedule: ReminderSchedule): SQL {
   return and(
     isInvoiceOverdue(now),
     lt(invoices.remindersSent, schedule.max),
-    sql`${now.toISOString()}::timestamptz >= coalesce(${invoices.lastRemindedAt}, (${invoices.dueDate}::timestamp at time zone ${FIRM_TIME_ZONE}))
+    sql`${now.toISOString()}::timestamptz >= coalesce(${invoices.lastRemindedAt}, ${firmInstantSql(sql`${invoices.dueDate}`)})
       + make_interval(days => case when ${invoices.remindersSent} = 0
         then ${schedule.firstDays}::int else ${schedule.everyDays}::int end)`,
   ) as SQL;

@@ -7,7 +7,6 @@
 import {
   canEditProfile,
   DOCUMENT_CATEGORIES,
-  FIRM_TIME_ZONE,
   HIDDEN_MAX_BYTES,
   labelOfItemType,
   MESSAGES,
@@ -48,6 +47,7 @@ import type { Actor, ClientActor, StaffActor, SystemActor } from '../../lib/acto
 import { SYSTEM } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { firmToday } from '../../lib/firm-time.ts';
 import { ensureFiling, findFiling, type Filing } from '../filings/filings.service.ts';
 import { emit } from '../activity/events.ts';
 
@@ -670,15 +670,8 @@ export async function loadChecklist(
 // The client's calls (identity from the session only)
 // ---------------------------------------------------------------------------------------------------------
 
-/** Today's date in the firm's time zone, YYYY-MM-DD. */
-export function firmToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: FIRM_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+/** Today's date in the firm's time zone (lib/firm-time.ts; the tests of other modules import it from here). */
+export { firmToday };
 
 /**
  * The session client's checklist for a tax year. The current year's filing is made if missing and, while

@@ -6,7 +6,6 @@
  * change is checked on the locked filing, in the transaction that writes it.
  */
 import {
-  FIRM_TIME_ZONE,
   MESSAGES,
   type FileStatus,
   type RequestItemInput,
@@ -33,6 +32,7 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { firmDateFormat } from '../../lib/firm-time.ts';
 import { getWorkableFiling, type Filing } from '../filings/filings.service.ts';
 import { checklistItemRejected } from '../notifications/client-events.ts';
 import {
@@ -80,11 +80,7 @@ export function nextStatusOf(status: FileStatus, progress: RequestProgress): Fil
   return status === 'Docs Upload Pending' || status === 'Other Docs Pending' ? 'Preparation Pending' : null;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: FIRM_TIME_ZONE,
-});
+const dayFormat = firmDateFormat({ month: 'short', day: 'numeric' });
 
 /** "Reminded 4 times, last on Feb 10; no response since", or "Not reminded yet". */
 export function reminderSummary(

@@ -8,13 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { clientActorOf } from '../../lib/actor.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { limits } from '../../lib/rate-limit.ts';
+import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
-import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
+import { fieldUploads, withPreparedUploads } from '../../lib/uploads.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { openClientItem } from './requests.service.ts';
-import { prepareUploads, recordItemUploads, unlockDocument } from './requests.upload.service.ts';
+import { recordItemUploads, unlockDocument } from './requests.upload.service.ts';
 
 const KEY_PREFIX = uploadKeyPrefix(CALLS.accountRequestsUpload);
 
@@ -36,21 +36,14 @@ export async function requestsUploadRoutes(
     CALLS.accountRequestsUpload,
     async (request) => {
       const actor = clientActorOf(request);
-      const files = uploadsOf(request).filter((upload) => upload.field === REQUEST_UPLOAD_FIELD);
-      if (files.length === 0) {
+      if (fieldUploads(request, REQUEST_UPLOAD_FIELD).length === 0) {
         throw new AppError('VALIDATION_FAILED', {
           message: MESSAGES.UPLOAD_NO_FILES,
           details: { [REQUEST_UPLOAD_FIELD]: MESSAGES.UPLOAD_NO_FILES },
         });
       }
-      // Keys stored while preparing (converted photos) are removed with the rest if the request fails.
-      const created: string[] = [];
-      try {
-        const prepared = await prepareUploads(app.storage, files, KEY_PREFIX, created, {
-          account: actor.userId,
-        });
-        // The request's own list now names what will be recorded (a converted photo replaces its HEIC).
-        uploadsOf(request).splice(0, uploadsOf(request).length, ...prepared);
+      const upload = { field: REQUEST_UPLOAD_FIELD, keyPrefix: KEY_PREFIX, account: actor.userId };
+      return withPreparedUploads(request, app.storage, upload, async (prepared) => {
         const locked = await recordItemUploads({
           db: app.db,
           actor,
@@ -58,17 +51,13 @@ export async function requestsUploadRoutes(
           itemId: request.body.item_id,
           uploads: prepared,
         });
-        keepUploads(request);
         const message = locked.length > 0 ? MESSAGES.REQUEST_PDF_LOCKED : MESSAGES.REQUEST_UPLOADED;
         return {
           message,
           status_smessage: message,
           locked: locked.map((file) => ({ document_id: file.documentId, name: file.name })),
         };
-      } catch (error) {
-        await Promise.all(created.map((key) => app.storage.delete(key).catch(() => undefined)));
-        throw error;
-      }
+      });
     },
     {
       // Per user, before the body is read.
@@ -76,7 +65,7 @@ export async function requestsUploadRoutes(
         name: 'request-upload-user',
         max: 120,
         window: '1 hour',
-        key: (request) => request.user?.id ?? request.ip,
+        key: byUser,
       }),
       // Before any file is stored: a foreign, removed, accepted or closed item stores nothing.
       beforeFiles: async (request, fields) => checkItem(fields['item_id'], clientActorOf(request)),
@@ -104,7 +93,7 @@ export async function requestsUploadRoutes(
         name: 'request-unlock-user',
         max: 10,
         window: '1 hour',
-        key: (request) => request.user?.id ?? request.ip,
+        key: byUser,
       }),
     },
   );

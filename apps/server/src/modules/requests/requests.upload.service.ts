@@ -15,100 +15,13 @@ import { Readable } from 'node:stream';
 import type { ClientActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { convertHeicToJpeg, heicRefusal, jpegName } from '../../lib/files/heic.ts';
-import { pdfNeedsPassword, unlockPdf } from '../../lib/files/pdf-lock.ts';
-import { busyAppError, SandboxBusyError, SandboxJobError } from '../../lib/files/sandbox.ts';
+import { unlockPdf } from '../../lib/files/pdf-lock.ts';
+import { readAll, sandboxRefusal } from '../../lib/files/prepare-uploads.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
-import type { Upload } from '../../lib/uploads.ts';
+import type { PreparedUpload } from '../../lib/uploads.ts';
 import { emit, filesCount } from '../activity/events.ts';
 import { insertDocuments, recordUnlockedCopy } from '../documents/documents.service.ts';
 import { markItemUploaded, openClientItem } from './requests.service.ts';
-
-const HEIC_TYPES = new Set(['image/heic', 'image/heif']);
-
-/** Read a stored object back whole (item files are under 25 MB). */
-async function readAll(storage: ObjectStorage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** A refusal of the files in an upload (400, the message under `files`). */
-const filesRefused = (message: string) =>
-  new AppError('VALIDATION_FAILED', { message, details: { files: message } });
-
-/**
- * The answer to a sandbox failure: a full queue is 503/429; a file the decoder could not read is the type
- * refusal (`unreadable`); one killed over time or memory could not be processed (400).
- */
-function sandboxRefusal(error: unknown, unreadable: string): unknown {
-  if (error instanceof SandboxBusyError) return busyAppError(error);
-  if (error instanceof SandboxJobError) {
-    // The pool closing (the instance is shutting down) says nothing of the file: try again.
-    if (error.reason === 'closed')
-      return new AppError('SERVICE_UNAVAILABLE', { message: MESSAGES.FILES_BUSY });
-    return filesRefused(error.reason === 'failed' ? unreadable : MESSAGES.FILE_NOT_PROCESSED);
-  }
-  return error;
-}
-
-/** An upload as it will be recorded: converted when it was a HEIC photo, and whether it is a locked PDF. */
-export type PreparedUpload = Upload & { locked: boolean };
-
-/**
- * Convert HEIC/HEIF photos to JPEG (the original is removed) and mark password-protected PDFs. `created`
- * receives every key stored here, so a failed request can remove them too. `account` is whose upload it is
- * (the sandbox's per-account limit). Refused (400) when a photo declares more than 50 megapixels or a file
- * cannot be processed; 503/429 when the sandbox's queue is full.
- */
-export async function prepareUploads(
-  storage: ObjectStorage,
-  uploads: readonly Upload[],
-  keyPrefix: string,
-  created: string[],
-  options: { account?: string } = {},
-): Promise<PreparedUpload[]> {
-  const prepared: PreparedUpload[] = [];
-  for (const upload of uploads) {
-    if (HEIC_TYPES.has(upload.type)) {
-      const photo = await readAll(storage, upload.key);
-      // Its declared size first, without decoding: a decoder allocates what the header says.
-      const refusal = heicRefusal(photo);
-      if (refusal === 'too-large') throw filesRefused(MESSAGES.PHOTO_TOO_LARGE);
-      if (refusal) throw filesRefused(MESSAGES.REQUEST_UPLOAD_WRONG_TYPE);
-      let jpeg: Buffer;
-      try {
-        jpeg = await convertHeicToJpeg(photo, options);
-      } catch (error) {
-        throw sandboxRefusal(error, MESSAGES.REQUEST_UPLOAD_WRONG_TYPE);
-      }
-      const key = `${keyPrefix}${crypto.randomUUID()}`;
-      const stored = await storage.put(key, Readable.from([jpeg]));
-      created.push(key);
-      await storage.delete(upload.key).catch(() => undefined);
-      prepared.push({
-        ...upload,
-        key,
-        type: 'image/jpeg',
-        originalName: jpegName(upload.originalName),
-        size: stored.size,
-        sha256: stored.sha256,
-        locked: false,
-      });
-      continue;
-    }
-    let locked = false;
-    if (upload.type === 'application/pdf') {
-      try {
-        locked = await pdfNeedsPassword(await readAll(storage, upload.key), options);
-      } catch (error) {
-        throw sandboxRefusal(error, MESSAGES.FILE_NOT_PROCESSED);
-      }
-    }
-    prepared.push({ ...upload, locked });
-  }
-  return prepared;
-}
 
 /**
  * Record the files for the session client's item and move it to "uploaded" (from requested, rejected, later
