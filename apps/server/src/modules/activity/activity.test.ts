@@ -3,7 +3,7 @@ import { asc, clients, eq, filings, requestItems, staffActivity } from '@taxfirm
 import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
 import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
-import { firmToday } from '../requests/requests.service.ts';
+import { firmToday } from '../../lib/firm-time.ts';
 import { ACTIVITY_PAGE_SIZE } from './activity.service.ts';
 
 type Client = { sid: string; userId: string; clientId: string; taxYear: number; filingId: string };

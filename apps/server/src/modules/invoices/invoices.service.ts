@@ -89,4 +89,3 @@ export async function listClientInvoices(deps: {
 }
 
 /** Kept for `modules/staff/query-plans.test.ts`, which imports the CSV rows from here (not this helper's file). */
-export { invoiceCsvRows } from './invoice-list.staff.ts';

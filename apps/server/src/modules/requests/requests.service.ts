@@ -670,9 +670,6 @@ export async function loadChecklist(
 // The client's calls (identity from the session only)
 // ---------------------------------------------------------------------------------------------------------
 
-/** Today's date in the firm's time zone (lib/firm-time.ts; the tests of other modules import it from here). */
-export { firmToday };
-
 /**
  * The session client's checklist for a tax year. The current year's filing is made if missing and, while
  * it collects documents, completed with the profile's suggestions (the filing locked meanwhile); an earlier

@@ -19,7 +19,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { currentTaxYear } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
 import { signUpAndLogIn, useTestApp, type ClientSession as Session } from '../../../test/helpers.ts';
-import { firmToday, indiaTiesOf, progressOf } from './requests.service.ts';
+import { firmToday } from '../../lib/firm-time.ts';
+import { indiaTiesOf, progressOf } from './requests.service.ts';
 
 const t = useTestApp();
 let taxYear: number;

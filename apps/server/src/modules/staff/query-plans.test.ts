@@ -15,7 +15,7 @@ import { currentTaxYear, makeInvoice } from '../../../test/factories.ts';
 import { signUpAndLogIn, staffSession, useTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 import { careerCsvRows, contactCsvRows } from '../inbox/inbox.service.ts';
-import { invoiceCsvRows } from '../invoices/invoices.service.ts';
+import { invoiceCsvRows } from '../invoices/invoice-list.staff.ts';
 
 /** Tables that grow with the firm (season-data.ts fills them); small tables (settings, staff) may be scanned. */
 const BIG_TABLES = new Set([

@@ -1,5 +1,6 @@
 import { Badge, NativeSelect } from '@mantine/core';
 import {
+  formatMoney,
   inboxExportHref,
   MESSAGES,
   PAYMENT_STATUSES,
@@ -27,15 +28,6 @@ type Filters = {
 
 const STATUS_COLORS: Record<PaymentStatus, string> = { created: 'gray', paid: 'green', failed: 'red' };
 
-/** Cents as money in the payment's currency, e.g. $1,234.50. */
-export function formatAmount(cents: number, currency: string): string {
-  try {
-    return (cents / 100).toLocaleString('en-US', { style: 'currency', currency });
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-}
-
 const isPaymentStatus = (value: string): value is PaymentStatus =>
   (PAYMENT_STATUSES as readonly string[]).includes(value);
 
@@ -51,7 +43,7 @@ const columns: Column<InboxPaymentRow, SortColumn>[] = [
   {
     label: 'Amount',
     sort: 'amount',
-    render: (r) => formatAmount(r.amount_cents, r.currency),
+    render: (r) => formatMoney(r.amount_cents, r.currency),
     nowrap: true,
   },
   { label: 'Currency', render: (r) => r.currency },
