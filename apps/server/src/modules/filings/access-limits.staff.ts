@@ -7,7 +7,7 @@ import { and, eq, isNull, users, type Database } from '@taxfirm/db';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { staffActorOf, type StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
-import { limits } from '../../lib/rate-limit.ts';
+import { byUser, limits } from '../../lib/rate-limit.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates, type Firm } from '../mail/templates.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
@@ -30,7 +30,7 @@ export function staffAccessLimit(
     max: rule.max,
     window: '1 hour',
     // Staff routes run only with a staff session; the session's user is the key.
-    key: (request) => request.user?.id ?? request.ip,
+    key: byUser,
     alert: {
       after: rule.alertAfter,
       run: async (request) => alertAdmins(app.db, staffActorOf(request), kind, await settings.firm()),

@@ -5,7 +5,7 @@
 import { CALLS } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { clientActorOf } from '../../lib/actor.ts';
-import { limits } from '../../lib/rate-limit.ts';
+import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { PaymentsDeps } from '../payments/payments.service.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
@@ -21,8 +21,7 @@ export async function billingRoutes(
   }: { settings: SettingsCache; provider: PaymentProvider; appUrl: string; linkSecret: string },
 ) {
   const deps: PaymentsDeps = { db: app.db, provider, firm: () => settings.firm(), appUrl };
-  const perUser = (name: string, max: number) =>
-    limits(app, { name, max, window: '1 hour', key: (request) => request.user?.id ?? request.ip });
+  const perUser = (name: string, max: number) => limits(app, { name, max, window: '1 hour', key: byUser });
 
   registerCall(
     app,

@@ -5,13 +5,13 @@
  */
 import {
   centsToDecimal,
-  FIRM_TIME_ZONE,
   type DataTablesParameters,
   type InvoiceFilter,
   type InvoiceTotalsRow,
   type StaffInvoice,
 } from '@taxfirm/contract';
 import { and, asc, clients, count, eq, invoices, or, sql, users, type Database, type SQL } from '@taxfirm/db';
+import { firmTodaySql } from '../../lib/firm-time.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { definePagedList, inSlice, orderBy, searchIn, type ListPage } from '../../lib/paged-query.ts';
@@ -42,7 +42,6 @@ export type InvoiceListFilters = {
 };
 
 const clientName = sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`;
-const firmTodaySql = sql`(now() at time zone ${FIRM_TIME_ZONE})::date`;
 
 function filterSql(filter: InvoiceFilter): SQL | undefined {
   switch (filter) {
@@ -51,7 +50,7 @@ function filterSql(filter: InvoiceFilter): SQL | undefined {
     case 'open':
       return openSql;
     case 'overdue':
-      return and(openSql, sql`${invoices.dueDate} < ${firmTodaySql}`);
+      return and(openSql, sql`${invoices.dueDate} < ${firmTodaySql()}`);
     case 'paid':
     case 'draft':
     case 'void':

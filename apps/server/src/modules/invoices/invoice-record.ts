@@ -2,7 +2,7 @@
  * One invoice with everything shown of it (issue 20): loading it (client, lines, paid payments, refunds),
  * and how it looks to staff and to its client, with the signed links of its PDF and receipts.
  */
-import { FIRM_TIME_ZONE, MESSAGES, type ClientInvoice, type StaffInvoice } from '@taxfirm/contract';
+import { MESSAGES, type ClientInvoice, type StaffInvoice } from '@taxfirm/contract';
 import {
   and,
   asc,
@@ -17,6 +17,7 @@ import {
   type Database,
   type InvoiceRow,
 } from '@taxfirm/db';
+import { firmToday } from '../../lib/firm-time.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BillingLinkKind, LinkSigner } from '../../lib/crypto/signed-links.ts';
 import { balanceOf, isOpen } from './invoice-balance.ts';
@@ -147,16 +148,6 @@ export async function loadInvoices(db: Reader, ids: readonly string[]): Promise<
 /** One invoice with everything shown of it, or null. */
 export async function loadInvoice(db: Reader, id: string): Promise<InvoiceRecord | null> {
   return (await loadInvoices(db, [id])).get(id) ?? null;
-}
-
-/** Today in the firm's time zone, YYYY-MM-DD. */
-export function firmToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: FIRM_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }
 
 /** Open (sent or partly paid) and past its due date, in the firm's time zone. */

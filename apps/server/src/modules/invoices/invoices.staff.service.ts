@@ -22,6 +22,7 @@ import {
   type Database,
   type InvoiceRow,
 } from '@taxfirm/db';
+import { firmYear } from '../../lib/firm-time.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -29,7 +30,6 @@ import { getWorkableFiling } from '../filings/filings.service.ts';
 import { invoiceSent, type FirmVoice } from '../notifications/client-events.ts';
 import { getBillingSettings } from './billing-settings.ts';
 import {
-  firmToday,
   invoiceNotFound as notFound,
   loadInvoice,
   toStaffInvoice,
@@ -101,7 +101,6 @@ function amountsOf(lines: LineInput[], discount: DiscountInput) {
 }
 
 /** The calendar year of `now` in the firm's time zone. */
-const firmYear = (now: Date) => Number(firmToday(now).slice(0, 4));
 
 export type CreateInvoiceInput = Omit<StaffInvoicesCreateBody, 'taxy' | 'currency' | 'lines' | 'discount'> & {
   lines: LineInput[];

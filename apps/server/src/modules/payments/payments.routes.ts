@@ -1,7 +1,7 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { limits } from '../../lib/rate-limit.ts';
+import { byUser, limits } from '../../lib/rate-limit.ts';
 import { findFiling } from '../filings/filings.service.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
@@ -44,8 +44,7 @@ export async function paymentsRoutes(
     if (!user?.clientId) throw new AppError('UNAUTHORIZED');
     return { userId: user.id, clientId: user.clientId };
   };
-  const perUser = (name: string, max: number) =>
-    limits(app, { name, max, window: '1 hour', key: (request) => request.user?.id ?? request.ip });
+  const perUser = (name: string, max: number) => limits(app, { name, max, window: '1 hour', key: byUser });
 
   registerCall(app, CALLS.paymentStatus, async (request) =>
     getPaymentStatus(app.db, actorOf(request).clientId, await taxYear()),

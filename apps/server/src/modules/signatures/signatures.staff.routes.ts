@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { createSignatureLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
-import { limits } from '../../lib/rate-limit.ts';
+import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
 import { signatureFileLink, STAFF_SIGNATURE_FILE_PATH } from '../documents/document-links.ts';
@@ -91,7 +91,7 @@ export async function signaturesStaffRoutes(
         name: 'signature-create-staff',
         max: 120,
         window: '1 hour',
-        key: (request) => request.user?.id ?? request.ip,
+        key: byUser,
       }),
       beforeFiles: checkCreateFields,
     },
