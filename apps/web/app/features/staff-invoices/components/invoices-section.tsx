@@ -1,6 +1,6 @@
-import { Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Card, Loader, Stack, Text } from '@mantine/core';
 import { type StaffRole } from '@taxfirm/contract';
-import { useEffect } from 'react';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { usePriceList, useStaffInvoices } from '../api/invoices.ts';
@@ -40,77 +40,63 @@ export function InvoicesSection({
   const prices = usePriceList();
   const success = useSubmitMessage();
   const loaded = list.data !== undefined;
-  useEffect(() => {
-    if (!focusOnOpen || !loaded) return;
-    const section = document.getElementById(INVOICES_SECTION_ID);
-    section?.scrollIntoView?.({ block: 'start' });
-    section?.focus({ preventScroll: true });
-  }, [focusOnOpen, loaded]);
-
   const invoices = list.data?.data ?? [];
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="invoices-heading"
+    <SectionCard
+      headingId="invoices-heading"
+      title={<>Invoices · {taxYear}</>}
+      gap="md"
       id={INVOICES_SECTION_ID}
-      tabIndex={-1}
-      style={{ scrollMarginTop: 16 }}
+      focusOnOpen={focusOnOpen}
+      ready={loaded}
       onPointerEnter={list.renewIfOld}
       onFocusCapture={list.renewIfOld}
     >
-      <Stack gap="md">
-        <Title order={2} id="invoices-heading" fz="lg">
-          Invoices · {taxYear}
-        </Title>
-        {list.isPending && <Loader aria-label="Loading the invoices" />}
-        <ApiErrorAlert error={list.error ?? prices.error} />
-        {loaded &&
-          (invoices.length === 0 ? (
-            <Text>No invoices for {taxYear} yet.</Text>
-          ) : (
-            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Invoices">
-              {invoices.map((invoice) => (
-                <InvoiceCard
-                  key={invoice.id}
-                  invoice={invoice}
-                  clientName={clientName}
-                  role={role}
-                  report={success.show}
-                  editor={(close) =>
-                    prices.data && (
-                      <InvoiceForm
-                        clientId={clientId}
-                        taxYear={taxYear}
-                        priceItems={prices.data.items}
-                        inrEnabled={prices.data.inr_enabled}
-                        draft={invoice}
-                        onDone={(message) => {
-                          close();
-                          if (message) success.show(message);
-                        }}
-                      />
-                    )
-                  }
-                />
-              ))}
-            </Stack>
-          ))}
-        <SuccessAlert message={success.message} />
-        {prices.data && (
-          <Card withBorder radius="md" padding="md" bg="gray.0">
-            <InvoiceForm
-              key={`${clientId}-${taxYear}`}
-              clientId={clientId}
-              taxYear={taxYear}
-              priceItems={prices.data.items}
-              inrEnabled={prices.data.inr_enabled}
-            />
-          </Card>
-        )}
-      </Stack>
-    </Card>
+      {list.isPending && <Loader aria-label="Loading the invoices" />}
+      <ApiErrorAlert error={list.error ?? prices.error} />
+      {loaded &&
+        (invoices.length === 0 ? (
+          <Text>No invoices for {taxYear} yet.</Text>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Invoices">
+            {invoices.map((invoice) => (
+              <InvoiceCard
+                key={invoice.id}
+                invoice={invoice}
+                clientName={clientName}
+                role={role}
+                report={success.show}
+                editor={(close) =>
+                  prices.data && (
+                    <InvoiceForm
+                      clientId={clientId}
+                      taxYear={taxYear}
+                      priceItems={prices.data.items}
+                      inrEnabled={prices.data.inr_enabled}
+                      draft={invoice}
+                      onDone={(message) => {
+                        close();
+                        if (message) success.show(message);
+                      }}
+                    />
+                  )
+                }
+              />
+            ))}
+          </Stack>
+        ))}
+      <SuccessAlert message={success.message} />
+      {prices.data && (
+        <Card withBorder radius="md" padding="md" bg="gray.0">
+          <InvoiceForm
+            key={`${clientId}-${taxYear}`}
+            clientId={clientId}
+            taxYear={taxYear}
+            priceItems={prices.data.items}
+            inrEnabled={prices.data.inr_enabled}
+          />
+        </Card>
+      )}
+    </SectionCard>
   );
 }

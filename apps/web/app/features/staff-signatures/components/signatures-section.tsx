@@ -1,6 +1,7 @@
-import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { FILE_STATUSES, type FileStatus } from '@taxfirm/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { useStaffSignatures } from '../api/signatures.ts';
@@ -49,13 +50,6 @@ export function SignaturesSection({
   const [moving, setMoving] = useState(false);
   const [moveError, setMoveError] = useState<unknown>(null);
   const loaded = list.data !== undefined;
-  useEffect(() => {
-    if (!focusOnOpen || !loaded) return;
-    const section = document.getElementById(SIGNATURES_SECTION_ID);
-    section?.scrollIntoView?.({ block: 'start' });
-    section?.focus({ preventScroll: true });
-  }, [focusOnOpen, loaded]);
-
   const moveToPreEfiling = async () => {
     success.clear();
     setMoveError(null);
@@ -71,71 +65,64 @@ export function SignaturesSection({
 
   const data = list.data;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="signatures-heading"
+    <SectionCard
+      headingId="signatures-heading"
+      title={<>Signatures · {taxYear}</>}
+      gap="md"
       id={SIGNATURES_SECTION_ID}
-      tabIndex={-1}
-      style={{ scrollMarginTop: 16 }}
+      focusOnOpen={focusOnOpen}
+      ready={loaded}
       onPointerEnter={list.renewIfOld}
       onFocusCapture={list.renewIfOld}
     >
-      <Stack gap="md">
-        <Title order={2} id="signatures-heading" fz="lg">
-          Signatures · {taxYear}
-        </Title>
-        {list.isPending && <Loader aria-label="Loading the documents to sign" />}
-        <ApiErrorAlert error={list.error} />
-        {data && (
-          <>
-            {data.efile_ready && isBeforeEfileReady(fileStatus) && (
-              <Group gap="sm" wrap="wrap">
-                <Text fw={600}>Form 8879 is signed by every signer.</Text>
-                <Button
-                  onClick={() => void moveToPreEfiling()}
-                  loading={moving}
-                  loaderProps={{ 'aria-label': 'Moving the file' }}
-                >
-                  Move to {EFILE_READY_STATUS}
-                </Button>
-              </Group>
-            )}
-            <ApiErrorAlert error={moveError} />
-            {data.documents.length === 0 ? (
-              <Text>No documents to sign for {taxYear} yet.</Text>
-            ) : (
-              <Stack
-                component="ul"
-                gap="sm"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-                aria-label="Documents to sign"
+      {list.isPending && <Loader aria-label="Loading the documents to sign" />}
+      <ApiErrorAlert error={list.error} />
+      {data && (
+        <>
+          {data.efile_ready && isBeforeEfileReady(fileStatus) && (
+            <Group gap="sm" wrap="wrap">
+              <Text fw={600}>Form 8879 is signed by every signer.</Text>
+              <Button
+                onClick={() => void moveToPreEfiling()}
+                loading={moving}
+                loaderProps={{ 'aria-label': 'Moving the file' }}
               >
-                {data.documents.map((document) => (
-                  <DocumentCard key={document.document_id} document={document} report={success.show} />
-                ))}
-              </Stack>
-            )}
-            <SuccessAlert message={success.message} />
-            <Card withBorder radius="md" padding="md" bg="gray.0">
-              <RequestSignatureForm
-                key={`${clientId}-${taxYear}`}
-                clientId={clientId}
-                taxYear={taxYear}
-                spouse={data.spouse}
-                onCreated={success.show}
-              />
-            </Card>
-            <Text fz="xs" c="gray.8">
-              {clientName} is e-mailed when a document is ready to sign; the spouse gets a link of their own.
-            </Text>
-          </>
-        )}
-      </Stack>
-    </Card>
+                Move to {EFILE_READY_STATUS}
+              </Button>
+            </Group>
+          )}
+          <ApiErrorAlert error={moveError} />
+          {data.documents.length === 0 ? (
+            <Text>No documents to sign for {taxYear} yet.</Text>
+          ) : (
+            <Stack
+              component="ul"
+              gap="sm"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Documents to sign"
+            >
+              {data.documents.map((document) => (
+                <DocumentCard key={document.document_id} document={document} report={success.show} />
+              ))}
+            </Stack>
+          )}
+          <SuccessAlert message={success.message} />
+          <Card withBorder radius="md" padding="md" bg="gray.0">
+            <RequestSignatureForm
+              key={`${clientId}-${taxYear}`}
+              clientId={clientId}
+              taxYear={taxYear}
+              spouse={data.spouse}
+              onCreated={success.show}
+            />
+          </Card>
+          <Text fz="xs" c="gray.8">
+            {clientName} is e-mailed when a document is ready to sign; the spouse gets a link of their own.
+          </Text>
+        </>
+      )}
+    </SectionCard>
   );
 }
