@@ -45,7 +45,7 @@ import type { Upload } from '../../lib/uploads.ts';
 import { getWorkableFiling, workableFilingsWhere, type Filing } from '../filings/filings.service.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { insertDocuments } from '../documents/documents.service.ts';
-import { isCollecting, markItemUploaded } from '../requests/requests.service.ts';
+import { isCollecting, markItemUploaded } from '../requests/request-items.ts';
 import { liveItem } from '../requests/requests.staff.service.ts';
 import {
   loadMessages,

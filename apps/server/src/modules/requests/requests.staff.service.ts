@@ -39,16 +39,18 @@ import {
   compactPositions,
   canWorkItem,
   isCollecting,
-  loadChecklist,
   nextPosition,
   recordItemEvent,
   restartReminders,
-  suggestItems,
+} from './request-items.ts';
+import {
+  loadChecklist,
   type Checklist,
   type FileLinks,
   type RequestItemRow,
   type Tx,
 } from './requests.service.ts';
+import { suggestItems } from './checklist-suggestions.ts';
 
 /**
  * Messages of refusals the contract does not word yet (staff console only); the lead may move them into

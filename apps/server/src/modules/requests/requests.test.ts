@@ -20,7 +20,8 @@ import { currentTaxYear } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
 import { signUpAndLogIn, useTestApp, type ClientSession as Session } from '../../../test/helpers.ts';
 import { firmToday } from '../../lib/firm-time.ts';
-import { indiaTiesOf, progressOf } from './requests.service.ts';
+import { indiaTiesOf } from './checklist-suggestions.ts';
+import { progressOf } from './requests.service.ts';
 
 const t = useTestApp();
 let taxYear: number;

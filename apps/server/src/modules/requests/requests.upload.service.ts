@@ -21,7 +21,8 @@ import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { PreparedUpload } from '../../lib/uploads.ts';
 import { emit, filesCount } from '../activity/events.ts';
 import { insertDocuments, recordUnlockedCopy } from '../documents/documents.service.ts';
-import { markItemUploaded, openClientItem } from './requests.service.ts';
+import { markItemUploaded } from './request-items.ts';
+import { openClientItem } from './requests.service.ts';
 
 /**
  * Record the files for the session client's item and move it to "uploaded" (from requested, rejected, later

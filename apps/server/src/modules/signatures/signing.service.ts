@@ -26,7 +26,7 @@ import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates, type Firm } from '../mail/templates.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
-import { addItem } from '../requests/requests.service.ts';
+import { addItem } from '../requests/request-items.ts';
 import { openPart, type ServedFile } from './signature-files.ts';
 import { conflict, linkInvalid, notFound, type Reader } from './signature-rows.ts';
 import { documentOf, signersOf } from './signature-views.ts';
