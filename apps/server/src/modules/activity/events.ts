@@ -8,6 +8,7 @@
  * Listeners run in the caller's transaction: a change that rolls back leaves nothing in the feed or the outbox.
  * They say what happened ("Uploaded 2 files for W-2"), never the content of a message or a file.
  */
+import type { ActivityKind } from '@taxfirm/contract';
 import { and, clients, eq, filings, inArray, isNull, users, type Database } from '@taxfirm/db';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
@@ -40,10 +41,7 @@ export const filesCount = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 const specDay = (date: string) => `${date.slice(5)}-${date.slice(0, 4)}`;
 
 /** The activity feed's line for an event. */
-function feedLine(event: ClientEvent): {
-  kind: 'message' | 'upload' | 'answer' | 'signature' | 'payment';
-  summary: string;
-} {
+function feedLine(event: ClientEvent): { kind: ActivityKind; summary: string } {
   switch (event.type) {
     case 'message.sent':
       return {
