@@ -79,7 +79,7 @@ function feedLine(event: ClientEvent): { kind: ActivityKind; summary: string } {
  * The staff to e-mail about a client's event: the analyst of the client's filing for that tax year, else
  * (no analyst) every admin; only those who chose an e-mail per event and are not deactivated.
  */
-export async function staffToAlert(tx: Pick<Database, 'select'>, clientId: string, taxYear: number) {
+async function staffToAlert(tx: Pick<Database, 'select'>, clientId: string, taxYear: number) {
   const [filing] = await tx
     .select({ assignedTo: filings.assignedTo })
     .from(filings)

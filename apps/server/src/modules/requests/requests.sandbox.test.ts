@@ -5,13 +5,13 @@
  * server's own memory does not grow, and the sandbox's queue limits answer 429/503 with nothing stored.
  */
 import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MESSAGES } from '@taxfirm/contract';
 import { documents, eq, filings, inArray, requestItems } from '@taxfirm/db';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flateBombPdf, heicDeclaring } from '../../../test/bombs.ts';
+import { loopStallDuring } from '../../../test/event-loop.ts';
 import { createTestApp, signUpAndLogIn, type TestApp } from '../../../test/helpers.ts';
 import { encryptPdf } from '../../lib/files/pdf-lock.ts';
 import { sandbox } from '../../lib/files/sandbox.ts';
@@ -21,13 +21,6 @@ type Session = { sid: string; userId: string; clientId: string };
 const HEIC = readFileSync(new URL('../../../test/fixtures/photo.heic', import.meta.url));
 /** The fixture's ispe rewritten to 10000 x 10000: 100 megapixels declared by a 27 KB file. */
 const HEIC_100MP = heicDeclaring(HEIC, 10_000, 10_000);
-/**
- * The event loop's longest stall allowed while a bomb is handled: 100 ms, or three times the longest stall
- * of the same reads without the work, in the same run, on a machine busy with other work (a timed test
- * compares within its run). A bomb decoded on the event loop stalls it for seconds either way.
- */
-const LOOP_BUDGET_MS = 100;
-const LOOP_BUDGET_RATIO = 3;
 const MB = 1024 * 1024;
 
 let t: TestApp;
@@ -65,16 +58,12 @@ async function storedObjects(): Promise<number> {
 }
 
 /**
- * Runs `work` while measuring the event loop's delay and reading another client's profile in a loop:
- * answers its result, the loop's longest delay, the budget for it (from the same reads for half a second
- * before the work), the reads that answered 200 and the RSS growth.
+ * Runs `work` while reading another client's profile in a loop and measuring the event loop's delay
+ * (`loopStallDuring`: its budget comes from the same reads for half a second before the work): answers its
+ * result, the loop's longest delay and its budget, the reads that answered 200 and the RSS growth.
  */
 async function measured<T>(work: () => Promise<T>) {
   const rssBefore = process.memoryUsage().rss;
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
-  // The histogram records from its second tick on: let it tick before the work starts.
-  await sleep(50);
   let done = false;
   let reads = 0;
   const reader = (async () => {
@@ -84,20 +73,14 @@ async function measured<T>(work: () => Promise<T>) {
       await sleep(25);
     }
   })();
-  await sleep(500);
-  const idleMaxMs = histogram.max / 1e6;
-  histogram.reset();
-  const result = await work();
+  const stall = await loopStallDuring(work);
   done = true;
   await reader;
-  // A tick after the work, so a stall during it is recorded (the histogram samples on a timer).
-  await sleep(50);
-  histogram.disable();
-  expect(histogram.count).toBeGreaterThan(0);
+  expect(stall.samples).toBeGreaterThan(0);
   return {
-    result,
-    loopMaxMs: histogram.max / 1e6,
-    loopBudgetMs: Math.max(LOOP_BUDGET_MS, LOOP_BUDGET_RATIO * idleMaxMs),
+    result: stall.result,
+    loopMaxMs: stall.maxMs,
+    loopBudgetMs: stall.budgetMs,
     reads,
     rssGrowthMb: (process.memoryUsage().rss - rssBefore) / MB,
   };
