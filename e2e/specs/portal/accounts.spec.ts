@@ -406,6 +406,7 @@ test.describe('accounts', () => {
       // Log out; the password alone no longer opens the account.
       await page.getByRole('button', { name: /Account menu/ }).click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/$/);
       await loginThroughPanel(page, 'two.step@example.com');
       const second = page.getByRole('form', { name: 'Two-step verification' });
       await expect(second).toBeVisible();
@@ -418,6 +419,7 @@ test.describe('accounts', () => {
 
       await page.getByRole('button', { name: /Account menu/ }).click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/$/);
       await loginThroughPanel(page, 'two.step@example.com');
       await second.getByLabel(/Authentication code/).fill(codes[0] ?? '');
       await second.getByRole('button', { name: 'Verify' }).click();

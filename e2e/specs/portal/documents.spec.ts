@@ -50,6 +50,9 @@ test.describe('user/upload', () => {
     mailbox,
     checkA11y,
   }) => {
+    // One long journey (register, a throttled 3 MB upload, two reloads, two axe checks): three times the
+    // usual 30 s, which it outgrew on a loaded CI machine.
+    test.slow();
     await openUpload(page, mailbox, 'uploads@example.com');
     // The tabs of DESIGN.md, W2 first and open; the note names the support address and the accepted types.
     await expect(page.getByRole('tab')).toHaveText([

@@ -153,6 +153,8 @@ test.describe("a season's work in the staff console", () => {
     await expect(banner.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
     await banner.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    // Signed out (the home page) before the admin signs in: going on sooner can cancel the logout call.
+    await expect(page).toHaveURL(/\/$/);
 
     // The admin sees the payment on the client's page and in the inbox, and every step in the audit log.
     await staffLogin(page, ADMIN, adminCodes);
