@@ -4,10 +4,36 @@ const serverTests = ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.
 /** Tests that need a Redis server (TEST_REDIS_URL); their own project, like PostgreSQL's. */
 const redisTests = ['apps/server/src/**/*.redis.test.ts'];
 const multiInstanceTest = 'apps/server/src/multi-instance.redis.test.ts';
+/**
+ * The server tests whose subject is the engine itself: migrations and the schema's triggers, the data directory
+ * and its lock, backups and restores, the audit chain, query plans, key rotation and the command-line tools, the
+ * demo seed and the app's start. With TEST_PGLITE_SCOPE=engine (CI, which runs the whole server suite on
+ * PostgreSQL) the PGlite project runs only these, so the rest of the suite runs once, on the production engine.
+ * A developer's `npm test` (no TEST_PGLITE_SCOPE) runs the whole suite on PGlite, the engine `npm start` uses.
+ */
+const engineTests = [
+  'packages/db/src/**/*.test.ts',
+  'apps/server/src/*.test.ts',
+  'apps/server/src/cli/**/*.test.ts',
+  'apps/server/src/modules/backup/**/*.test.ts',
+  'apps/server/src/modules/audit/**/*.test.ts',
+  'apps/server/src/modules/keys/**/*.test.ts',
+  'apps/server/src/modules/demo/**/*.test.ts',
+  'apps/server/src/modules/staff/query-plans.test.ts',
+  'apps/server/src/modules/signatures/signed-document.test.ts',
+];
+const pgliteScope = process.env['TEST_PGLITE_SCOPE'] ?? 'all';
+if (!['all', 'engine'].includes(pgliteScope)) {
+  throw new Error(`TEST_PGLITE_SCOPE is "${pgliteScope}": use "all" (the default) or "engine"`);
+}
+if (pgliteScope === 'engine' && !process.env['TEST_DATABASE_URL']) {
+  throw new Error('TEST_PGLITE_SCOPE=engine runs the server suite on PostgreSQL only: set TEST_DATABASE_URL');
+}
+
 const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `server-${engine}`,
-    include: serverTests,
+    include: engine === 'pglite' && pgliteScope === 'engine' ? engineTests : serverTests,
     exclude: redisTests,
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },

@@ -2,6 +2,8 @@
 // and the Redis rate-limit test when TEST_REDIS_URL is set), then the Playwright browser suite against the built
 // app. Ends with one line counting all tests.
 //
+// CI sets TEST_PGLITE_SCOPE=engine: the PGlite project runs only the engine tests (vitest.config.ts).
+//
 // Another Node for some projects (CI): TEST_OTHER_NODE names a node binary and TEST_OTHER_NODE_PROJECTS a
 // comma-separated list of Vitest projects that run on it INSTEAD of on the current Node, so each test still runs
 // once. The two Vitest runs go side by side (each runs one file at a time on 2 cores, and the PostgreSQL
