@@ -8,16 +8,15 @@
 // comma-separated list of Vitest projects that run on it INSTEAD of on the current Node, so each test still runs
 // once. The two Vitest runs go side by side (each runs one file at a time on 2 cores, and the PostgreSQL
 // projects wait on the database server much of the time), their lines prefixed with the Node version, and
-// Playwright starts when the first of them ends.
+// Playwright runs as two shards, one starting as each of them ends.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildIfNeeded, ROOT } from './build-if-needed.mjs';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'taxfirm-test-'));
-const playwrightReport = path.join(reports, 'playwright.json');
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 
 /** Runs a command; with a prefix, its output comes line by line under that prefix. Resolves to the status. */
@@ -102,31 +101,49 @@ if (otherNode && otherProjects.length > 0) {
 // every time, CI's fresh build included.
 buildIfNeeded();
 const unitRuns = runs.map(vitest);
-// With two Vitest runs, the browser suite starts as soon as either has ended (the PostgreSQL one, which has the
-// fewer files), so that at most two suites run at once and no core idles while the longer run finishes.
-await Promise.race(unitRuns);
-const e2eStatus = await run(
-  'npx',
-  ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-  {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-    prefix: unitRuns.length > 1 ? '[playwright]' : undefined,
-  },
-);
+
+/** One Playwright run (or one shard of it), its JSON report and test output in their own places. */
+function playwrightRun({ shard, report, prefix }) {
+  const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'];
+  if (shard) args.push(`--shard=${shard}`, `--output=e2e/test-results/shard-${shard.replace('/', '-of-')}`);
+  return run('npx', args, { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, prefix });
+}
+
+// With two Vitest runs, the browser suite runs as two shards: the first starts when the first Vitest run ends, the
+// second when the other does. At most two suites run at once and no core idles while one finishes. The shards
+// share nothing: each spec starts its own app, database and mailbox on free ports, and each shard keeps its
+// traces in its own folder.
+const e2eRuns =
+  unitRuns.length > 1
+    ? [Promise.race(unitRuns), Promise.all(unitRuns)].map(async (started, index) => {
+        await started;
+        const shard = `${index + 1}/2`;
+        return playwrightRun({
+          shard,
+          report: path.join(reports, `playwright-${index + 1}.json`),
+          prefix: `[playwright ${shard}]`,
+        });
+      })
+    : [playwrightRun({ report: path.join(reports, 'playwright.json') })];
+const e2eStatuses = await Promise.all(e2eRuns);
 const unitStatuses = await Promise.all(unitRuns);
 
 const vitestReports = runs.map((r) => readJson(r.report));
-const playwright = readJson(playwrightReport);
+const playwrightReports = readdirSync(reports)
+  .filter((name) => name.startsWith('playwright'))
+  .map((name) => readJson(path.join(reports, name)));
 const sum = (key) => vitestReports.reduce((total, report) => total + (report?.[key] ?? 0), 0);
-const passed = sum('numPassedTests') + (playwright?.stats?.expected ?? 0);
-const failed = sum('numFailedTests') + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
-const skipped = sum('numPendingTests') + sum('numTodoTests') + (playwright?.stats?.skipped ?? 0);
+const e2e = (key) => playwrightReports.reduce((total, report) => total + (report?.stats?.[key] ?? 0), 0);
+const passed = sum('numPassedTests') + e2e('expected');
+const failed = sum('numFailedTests') + e2e('unexpected') + e2e('flaky');
+const skipped = sum('numPendingTests') + sum('numTodoTests') + e2e('skipped');
 rmSync(reports, { recursive: true, force: true });
 
 const ok =
   unitStatuses.every((status) => status === 0) &&
-  e2eStatus === 0 &&
+  e2eStatuses.every((status) => status === 0) &&
   vitestReports.every(Boolean) &&
-  playwright;
+  playwrightReports.length === e2eRuns.length &&
+  playwrightReports.every(Boolean);
 process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(ok ? 0 : 1);
