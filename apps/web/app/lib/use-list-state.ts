@@ -1,21 +1,49 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 /** A list's sort: one of its sort columns (the contract's `*_SORTS`) and a direction. */
 export type Sort<S extends string> = { column: S; dir: 'asc' | 'desc' };
 
+/** A filter's value as the address can hold it: text, a whole number (a tax year) or a yes/no. */
+type FilterValue = string | number | boolean | undefined;
+
+/** The parameters of the list's own, `<key>.q` and so on, so that two lists on a page keep theirs apart. */
+const RESERVED = ['q', 'sort', 'dir', 'page'];
+
 /**
- * A server-paged list's search, sort, page and filters, kept in component state (they start afresh each
- * time the list opens), and its page as the server takes it (the DataTables shape). A new search, sort or
- * filter goes back to page 1.
+ * A filter read back from the address. Its type comes from its starting value: a yes/no stays one, a number
+ * stays one; a filter that starts empty (`undefined`) reads back whole numbers as numbers (the tax years) and
+ * anything else as text.
+ */
+function readFilter(raw: string, initial: FilterValue): FilterValue {
+  if (typeof initial === 'boolean') return raw === 'true';
+  if (typeof initial === 'number' || (initial === undefined && /^\d{1,9}$/.test(raw))) {
+    return Number(raw);
+  }
+  return raw;
+}
+
+/**
+ * A server-paged list's search, sort, page and filters, kept in the page's address under the list's `key`
+ * (`?payments.q=meera&payments.page=2&payments.status=paid`), so a reload, the Back button or a shared link
+ * opens the same list, and a saved view is an address. Only what differs from the list's starting state is
+ * written, replacing the history entry (typing a search does not fill the Back button). A new search, sort or
+ * filter goes back to page 1. Also the list's page as the server takes it (the DataTables shape).
  *
  * S is the list's sort columns (`never` for a list the server does not sort), F its filters.
  */
-export function useListState<S extends string = never, F extends object = Record<never, never>>({
+export function useListState<
+  S extends string = never,
+  F extends Record<string, FilterValue> = Record<never, never>,
+>({
+  key,
   pageSize,
   sort: initialSort,
   filters: initialFilters,
 }: {
+  /** The list's name in the address: unique on its page (`payments`, `audit`). */
+  key: string;
   /** Rows per page: the list's page length on the server. */
   pageSize: number;
   /** The sort the list opens with; none for a list the server does not sort. */
@@ -23,12 +51,51 @@ export function useListState<S extends string = never, F extends object = Record
   /** The filters' starting values. */
   filters?: F;
 }) {
-  const [search, setSearchText] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [sort, setSort] = useState<Sort<S> | undefined>(initialSort);
-  const [filters, setFilters] = useState<F>(() => initialFilters ?? ({} as F));
-  const [page, setPage] = useState(1);
-  const resetPage = () => setPage(1);
+  const defaults = initialFilters ?? ({} as F);
+  const reserved = Object.keys(defaults).filter((name) => RESERVED.includes(name));
+  if (reserved.length > 0) throw new Error(`A list filter may not be named ${reserved.join(', ')}`);
+  const param = (name: string) => `${key}.${name}`;
+  const [params, setParams] = useSearchParams();
+  // The box shows what is typed at once; the address (and so the request) follows when typing pauses.
+  const [search, setSearchText] = useState(() => params.get(param('q')) ?? '');
+  const [typed] = useDebouncedValue(search.trim(), 300);
+  /** The search as sent: the address's, which follows the box once typing pauses. */
+  const term = params.get(param('q')) ?? '';
+
+  const column = params.get(param('sort'));
+  const dir = params.get(param('dir'));
+  const sort: Sort<S> | undefined =
+    column && (dir === 'asc' || dir === 'desc') ? { column: column as S, dir } : initialSort;
+  const filters = Object.fromEntries(
+    Object.entries(defaults).map(([name, initial]) => {
+      const raw = params.get(param(name));
+      return [name, raw === null ? initial : readFilter(raw, initial)];
+    }),
+  ) as F;
+  const page = Math.max(1, Number.parseInt(params.get(param('page')) ?? '1', 10) || 1);
+
+  /** Writes some of the list's parameters (undefined, '' or the starting value removes one). */
+  const write = (values: Record<string, FilterValue>, startingValues: Record<string, FilterValue> = {}) =>
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        for (const [name, value] of Object.entries(values)) {
+          if (value === undefined || value === '' || value === startingValues[name]) next.delete(param(name));
+          else next.set(param(name), String(value));
+        }
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const resetPage = () => write({ page: undefined });
+
+  // The search reaches the address (page 1 with it) once typing pauses.
+  useEffect(() => {
+    if (typed !== term) write({ q: typed, page: undefined });
+    // Only a pause in typing writes; `term` changing from the address must not write it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+
   return {
     pageSize,
     /** What is in the search box. */
@@ -38,21 +105,20 @@ export function useListState<S extends string = never, F extends object = Record
     sort,
     filters,
     page,
-    setPage,
+    setPage: (next: number) => write({ page: next }, { page: 1 }),
     resetPage,
     setSearch: (value: string) => {
       setSearchText(value);
       resetPage();
     },
     /** Sort by a column: ascending first, then the other way on each click. */
-    toggleSort: (column: S) => {
-      setSort((now) => ({ column, dir: now?.column === column && now.dir === 'asc' ? 'desc' : 'asc' }));
-      resetPage();
+    toggleSort: (next: S) => {
+      const nextDir = sort?.column === next && sort.dir === 'asc' ? 'desc' : 'asc';
+      const isStart = initialSort?.column === next && initialSort.dir === nextDir;
+      write({ sort: isStart ? undefined : next, dir: isStart ? undefined : nextDir, page: undefined });
     },
-    setFilter: <K extends keyof F>(key: K, value: F[K]) => {
-      setFilters((now) => ({ ...now, [key]: value }));
-      resetPage();
-    },
+    setFilter: <K extends keyof F & string>(name: K, value: F[K]) =>
+      write({ [name]: value, page: undefined }, { [name]: defaults[name] }),
     dataTablesParameters: {
       draw: page,
       start: (page - 1) * pageSize,
@@ -64,6 +130,7 @@ export function useListState<S extends string = never, F extends object = Record
   };
 }
 
-export type ListState<S extends string = never, F extends object = Record<never, never>> = ReturnType<
-  typeof useListState<S, F>
->;
+export type ListState<
+  S extends string = never,
+  F extends Record<string, FilterValue> = Record<never, never>,
+> = ReturnType<typeof useListState<S, F>>;
