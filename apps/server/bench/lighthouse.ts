@@ -9,46 +9,44 @@
  *   HTML served by the same Fastify (median of many requests; budget ≤ 3×). Writes the results into
  *   docs/benchmarks.md between the bench:lighthouse markers.
  * It builds nothing: run `npm run build` first.
+ * Its pages are bench/lighthouse-pages.ts, one page's audit bench/lighthouse-audit.ts, the HTML timing
+ * bench/lighthouse-html.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import type { Result } from 'lighthouse';
 import { freePort } from './free-port.ts';
+import {
+  auditWithRetry,
+  CATEGORIES,
+  failingAudits,
+  medianRun,
+  pageJavaScript,
+  toScore,
+  type Category,
+  type PageJs,
+} from './lighthouse-audit.ts';
+import {
+  HTML_REQUESTS,
+  htmlTimings,
+  median,
+  STATIC_COPIES,
+  writeStaticCopies,
+  type HtmlTiming,
+} from './lighthouse-html.ts';
+import { CLIENT_BUILD, LIGHTHOUSE_ROUTES, ROOT, WEB_BUILD } from './lighthouse-pages.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
-const WEB_BUILD = path.join(ROOT, 'apps/web/build');
-const CLIENT_BUILD = path.join(WEB_BUILD, 'client');
 const DOCS = path.join(ROOT, 'docs/benchmarks.md');
 const LIGHTHOUSE_VERSION = (
   JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
     version: string;
   }
 ).version;
-
-/** Every public page of the site (the sitemap's list, plus the payment form). */
-export const LIGHTHOUSE_ROUTES = [
-  '/',
-  '/profile',
-  '/tax-services',
-  '/us-tax-services',
-  '/indian-tax-services',
-  '/testimonials',
-  '/careers',
-  '/contact-us',
-  '/tax-center',
-  '/refer-a-friend',
-  '/paypal-payment',
-  '/privacy-policy',
-  '/terms-conditions',
-  '/disclaimer',
-] as const;
 
 const CHROME_FLAGS = [
   '--headless',
@@ -63,13 +61,6 @@ const CHROME_FLAGS = [
 
 /** Runs per route; the run with the median performance score is reported (Lighthouse's own advice). */
 const RUNS = Math.max(1, Number(process.env['LIGHTHOUSE_RUNS'] ?? 3));
-/** Requests per page (and per static copy) in the HTML timing, after a warm-up. */
-const HTML_REQUESTS = Math.max(10, Number(process.env['LIGHTHOUSE_HTML_REQUESTS'] ?? 300));
-/** Where the static copies of the pages go inside the client build, so that the same Fastify serves them. */
-const STATIC_COPIES = path.join(CLIENT_BUILD, 'bench-static');
-
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-type Category = (typeof CATEGORIES)[number];
 const BUDGET: Record<Category, number> = {
   performance: 98,
   accessibility: 100,
@@ -90,18 +81,6 @@ type RouteResult = {
   failing: Partial<Record<Category, string[]>>;
   runtimeError: string | undefined;
   js: PageJs;
-};
-
-type HtmlTiming = { route: string; pageMs: number; staticMs: number; bytes: number };
-
-type PageJs = {
-  scripts: number;
-  transferredKb: number;
-  rawKb: number;
-  gzippedKb: number;
-  notInBuild: string[];
-  /** The largest files, gzipped, biggest first. */
-  largest: { file: string; gzippedKb: number }[];
 };
 
 /** The built server on its own free port and data directory, as the browser suite runs it. */
@@ -176,202 +155,11 @@ function chromePath(): string {
   return candidate;
 }
 
-const toScore = (score: number | null | undefined) =>
-  typeof score === 'number' ? Math.round(score * 100) : null;
-
-/**
- * The audits that cost a category points: any scored audit below 1 in accessibility, best practices and SEO;
- * in performance, the metrics and diagnostics below 0.9 (Lighthouse's own "needs improvement" line).
- */
-function failingAudits(lhr: Result, category: Category): string[] {
-  const cat = lhr.categories[category];
-  if (!cat) return [];
-  const out: string[] = [];
-  for (const ref of cat.auditRefs) {
-    if (ref.group === 'hidden') continue;
-    const audit = lhr.audits[ref.id];
-    if (!audit) continue;
-    if (audit.scoreDisplayMode === 'error') {
-      out.push(`${ref.id} (error)`);
-      continue;
-    }
-    if (!['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) continue;
-    if (audit.score === null) continue;
-    const line = category === 'performance' ? 0.9 : 1;
-    if (audit.score >= line) continue;
-    const value = audit.displayValue ? `: ${audit.displayValue}` : '';
-    out.push(
-      category === 'performance'
-        ? `${ref.id} (${audit.score.toFixed(2)}${value})`
-        : withIssues(ref.id, audit),
-    );
-  }
-  return out;
-}
-
-type IssueItem = { issueType?: unknown; subItems?: { items?: { url?: unknown }[] } };
-
-/** inspector-issues says only that the console has issues; name them (type and the URLs involved). */
-function withIssues(id: string, audit: Result['audits'][string]): string {
-  const items = (audit.details as { items?: IssueItem[] } | undefined)?.items ?? [];
-  const issues = items
-    .filter((i) => typeof i.issueType === 'string')
-    .map((i) => {
-      const urls = [
-        ...new Set((i.subItems?.items ?? []).map((u) => u.url).filter((u) => typeof u === 'string')),
-      ];
-      return urls.length > 0 ? `${String(i.issueType)}: ${urls.join(', ')}` : String(i.issueType);
-    });
-  return issues.length > 0 ? `${id} (${issues.join('; ')})` : id;
-}
-
-type NetworkItem = { url?: string; resourceType?: string; transferSize?: number; resourceSize?: number };
-
-/** A page's scripts: as transferred (network-requests audit) and gzipped from the build (the budget). */
-function pageJavaScript(lhr: Result, baseUrl: string): PageJs {
-  const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
-  const scripts = (details?.items ?? []).filter((i) => i.resourceType === 'Script' && i.url);
-  let transferred = 0;
-  let raw = 0;
-  let gzipped = 0;
-  const notInBuild: string[] = [];
-  const files: { file: string; gzippedKb: number }[] = [];
-  const seen = new Set<string>();
-  for (const item of scripts) {
-    transferred += item.transferSize ?? 0;
-    const url = new URL(item.url ?? '');
-    if (seen.has(url.pathname)) continue;
-    seen.add(url.pathname);
-    const file = path.join(CLIENT_BUILD, decodeURIComponent(url.pathname));
-    if (url.origin !== new URL(baseUrl).origin || !url.pathname.startsWith('/assets/') || !existsSync(file)) {
-      notInBuild.push(item.url ?? '');
-      raw += item.resourceSize ?? 0;
-      continue;
-    }
-    const body = readFileSync(file);
-    raw += body.length;
-    const size = gzipSync(body).length;
-    gzipped += size;
-    files.push({ file: url.pathname, gzippedKb: size / 1024 });
-  }
-  return {
-    scripts: seen.size,
-    transferredKb: transferred / 1024,
-    rawKb: raw / 1024,
-    gzippedKb: gzipped / 1024,
-    notInBuild,
-    largest: files.sort((a, b) => b.gzippedKb - a.gzippedKb).slice(0, 5),
-  };
-}
-
-/** One Lighthouse run; a run that failed to record (e.g. NO_NAVSTART on a busy machine) is retried twice. */
-async function auditWithRetry(url: string, port: number): Promise<Result> {
-  let lhr = await audit(url, port);
-  for (let retry = 1; retry <= 2 && lhr.runtimeError; retry += 1) {
-    process.stdout.write(`${url}: ${lhr.runtimeError.code}, running Lighthouse again\n`);
-    lhr = await audit(url, port);
-  }
-  return lhr;
-}
-
-async function audit(url: string, port: number): Promise<Result> {
-  const flags: Flags = {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-    formFactor: 'mobile',
-  };
-  const result = await lighthouse(url, flags);
-  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-  return result.lhr;
-}
-
-function medianRun(runs: Result[]): Result {
-  const sorted = [...runs].sort(
-    (a, b) => (a.categories['performance']?.score ?? 0) - (b.categories['performance']?.score ?? 0),
-  );
-  const run = sorted[Math.floor(sorted.length / 2)];
-  if (!run) throw new Error('no Lighthouse run');
-  return run;
-}
-
 /** A markdown table laid out as prettier lays it out, so the docs stay formatted after a run. */
 function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, c) => Math.max(3, h.length, ...rows.map((r) => (r[c] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((cell, c) => cell.padEnd(widths[c] ?? 3)).join(' | ')} |`;
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
-}
-
-/** The median of a list of numbers. */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
-/** One GET over a keep-alive connection, the whole body read; milliseconds. No accept-encoding: both plain. */
-function timedGet(agent: Agent, url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = request(url, { agent }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-        else resolve(Number(process.hrtime.bigint() - started) / 1e6);
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const staticName = (route: string) => `${route === '/' ? 'home' : route.slice(1)}.html`;
-
-/** Each page's HTML as the server answers it now, written as a static file into the client build. */
-async function writeStaticCopies(baseUrl: string): Promise<Map<string, number>> {
-  rmSync(STATIC_COPIES, { recursive: true, force: true });
-  mkdirSync(STATIC_COPIES, { recursive: true });
-  const sizes = new Map<string, number>();
-  for (const route of LIGHTHOUSE_ROUTES) {
-    const html = await (
-      await fetch(`${baseUrl}${route}`, { headers: { 'accept-encoding': 'identity' } })
-    ).text();
-    writeFileSync(path.join(STATIC_COPIES, staticName(route)), html);
-    sizes.set(route, Buffer.byteLength(html));
-  }
-  return sizes;
-}
-
-/**
- * How long the server takes to answer each page's HTML (rendered per request, settings included) against the
- * same bytes as a static file from the same Fastify (@fastify/static): sequential requests on one keep-alive
- * connection, alternating page and file, after a warm-up; medians.
- */
-async function htmlTimings(baseUrl: string, sizes: Map<string, number>): Promise<HtmlTiming[]> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const out: HtmlTiming[] = [];
-  try {
-    for (const route of LIGHTHOUSE_ROUTES) {
-      const pageUrl = `${baseUrl}${route}`;
-      const fileUrl = `${baseUrl}/bench-static/${staticName(route)}`;
-      for (let i = 0; i < 20; i += 1) {
-        await timedGet(agent, pageUrl);
-        await timedGet(agent, fileUrl);
-      }
-      const page: number[] = [];
-      const file: number[] = [];
-      for (let i = 0; i < HTML_REQUESTS; i += 1) {
-        page.push(await timedGet(agent, pageUrl));
-        file.push(await timedGet(agent, fileUrl));
-      }
-      out.push({ route, pageMs: median(page), staticMs: median(file), bytes: sizes.get(route) ?? 0 });
-    }
-  } finally {
-    agent.destroy();
-  }
-  return out;
 }
 
 function section(opts: {

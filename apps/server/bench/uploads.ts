@@ -11,35 +11,23 @@
  * Each request body is streamed from a generator over node:http (slices of one shared buffer), so the
  * bench itself holds one file in memory, not twenty.
  * Writes the results into docs/benchmarks.md between the bench:uploads markers.
+ * Its server children are bench/upload-children.ts, its clients bench/upload-requests.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  DOCUMENT_CATEGORIES,
-  MAX_UPLOAD_BYTES,
-  UPLOAD_FIELD,
-  UPLOAD_SLOTS,
-  XSRF_COOKIE,
-  XSRF_HEADER,
-} from '@taxfirm/contract';
+import { fileURLToPath } from 'node:url';
+import { DOCUMENT_CATEGORIES, MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_SLOTS } from '@taxfirm/contract';
 import { samplePdf } from '../test/files.ts';
-import { registrationBody } from '../test/samples.ts';
-import { freePort } from './free-port.ts';
 import { freshPostgresDatabase } from './postgres.ts';
+import { procMemory, resetPeak, ROOT, startChild, type Child, type MemoryUsage } from './upload-children.ts';
+import { logIn, postJson, upload, type Answer, type Session, type Target } from './upload-requests.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DOCS = path.join(ROOT, 'docs/benchmarks.md');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 const BARE_ENTRY = fileURLToPath(new URL('./bare-upload-server.ts', import.meta.url));
-const REPORTER = pathToFileURL(fileURLToPath(new URL('./memory-reporter.mjs', import.meta.url))).href;
 const WEB_SERVER_BUILD = path.join(ROOT, 'apps/web/build/server/index.js');
 
 const CONCURRENT = 20;
@@ -48,251 +36,16 @@ const ROUNDS = Number(process.env['BENCH_UPLOAD_ROUNDS'] ?? 3);
 const FILE_BYTES = MAX_UPLOAD_BYTES - 1024;
 const BUDGET_MB = 64;
 const MB = 2 ** 20;
-const CHUNK = 64 * 1024;
 const SAMPLE_MS = 50;
 /** The memory bursts: a 1 s baseline before and the RSS 2 s after; throughput rounds only pause briefly. */
 const MEMORY = { settleMs: 1000 };
 const SPEED = { settleMs: 250 };
-const PASSWORD = 'bench upload password 0123';
 /** Clients logged in, one upload each per burst: a client has six slots per category (UPLOAD_SLOTS). */
 const CLIENTS = CONCURRENT;
 
 const mb = (bytes: number) => bytes / MB;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-type MemoryUsage = {
-  at: number;
-  rss: number;
-  heapTotal: number;
-  heapUsed: number;
-  external: number;
-  arrayBuffers: number;
-};
-
-/** A server child: its pid (the node process itself, so /proc is its own), its URL, its IPC samples. */
-type Child = {
-  name: string;
-  pid: number;
-  baseUrl: string;
-  port: number;
-  /** process.memoryUsage() samples received since the last `takeReports()`. */
-  takeReports: () => MemoryUsage[];
-  stop: () => Promise<void>;
-};
-
-async function startChild(
-  name: string,
-  entry: string,
-  env: Record<string, string>,
-  { tsx }: { tsx: boolean },
-): Promise<Child> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  let reports: MemoryUsage[] = [];
-  const loader = tsx ? ['--import', 'tsx'] : [];
-  const child: ChildProcess = spawn(process.execPath, [...loader, '--import', REPORTER, entry], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: process.env['HOME'] ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  child.on('message', (m: unknown) => {
-    if (m && typeof m === 'object' && 'kind' in m && m.kind === 'memory')
-      reports.push(m as unknown as MemoryUsage);
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-    }
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited before it was ready:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok && child.pid) {
-        return {
-          name,
-          pid: child.pid,
-          baseUrl,
-          port,
-          takeReports: () => {
-            const taken = reports;
-            reports = [];
-            return taken;
-          },
-          stop,
-        };
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  await stop();
-  throw new Error(`${name} did not answer /readyz within 60 s:\n${output}`);
-}
-
-/** VmRSS and VmHWM (the peak since start or the last reset) of a process, in bytes. */
-function procMemory(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
-}
-
-/** Reset the kernel's peak RSS of `pid` to its current RSS (Linux ≥ 4.0); false when not allowed. */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Cookies of one client, as a browser keeps them for one site. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  absorb(headers: Headers | Record<string, string | string[] | undefined>) {
-    const setCookies =
-      headers instanceof Headers
-        ? headers.getSetCookie()
-        : ([] as string[]).concat(headers['set-cookie'] ?? []);
-    for (const cookie of setCookies) {
-      const pair = cookie.split(';')[0] ?? '';
-      const eq = pair.indexOf('=');
-      if (eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-  }
-  get(name: string) {
-    return this.cookies.get(name);
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  /** The cookie and the CSRF header a state-changing request sends. */
-  auth(): Record<string, string> {
-    return { cookie: this.header(), [XSRF_HEADER]: this.get(XSRF_COOKIE) ?? '' };
-  }
-}
-
-async function postJson(baseUrl: string, jar: CookieJar, call: string, body: unknown) {
-  const res = await fetch(`${baseUrl}/api/${call}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...jar.auth() },
-    body: JSON.stringify(body),
-  });
-  jar.absorb(res.headers);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${call} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-type Session = { jar: CookieJar; clientId: string };
-
-/** Register, verify through the e-mailed link (GET /dev/mail, outside production), and log in. */
-async function logIn(baseUrl: string, email: string): Promise<Session> {
-  const jar = new CookieJar();
-  const first = await fetch(`${baseUrl}/privacy-policy`);
-  jar.absorb(first.headers);
-  await first.arrayBuffer();
-  if (!jar.get(XSRF_COOKIE)) throw new Error('the server gave no XSRF-TOKEN cookie');
-  await postJson(
-    baseUrl,
-    jar,
-    'login/register',
-    registrationBody({ email, password: PASSWORD, first: 'Bench', last: 'Uploads' }),
-  );
-  let query: URLSearchParams | undefined;
-  for (let attempt = 0; attempt < 50 && !query; attempt += 1) {
-    const html = (await (await fetch(`${baseUrl}/dev/mail`)).text()).replaceAll('&amp;', '&');
-    const mail = html.split('<article>').find((article) => article.includes(`To ${email} `));
-    const link = /accountverifyuser\?([^\s<"]+)/.exec(mail ?? '')?.[1];
-    if (link) query = new URLSearchParams(link);
-    else await sleep(100);
-  }
-  if (!query) throw new Error(`no verification e-mail for ${email} in /dev/mail`);
-  await postJson(baseUrl, jar, 'login/cregisterverify', {
-    tokenId: query.get('tokenId'),
-    verifytoken: query.get('verifytoken'),
-  });
-  const login = await postJson(baseUrl, jar, 'login/check', { email, password: PASSWORD });
-  const clientId = (login['uinfo'] as { client_id?: string } | undefined)?.client_id;
-  if (!clientId || !jar.get('sid')) throw new Error(`login failed: ${JSON.stringify(login)}`);
-  return { jar, clientId };
-}
-
-/** A multipart body (the fields, then one file), streamed in 64 KB slices of the file's buffer. */
-function multipartBody(fields: [string, string][], file: { name: string; type: string; bytes: Buffer }) {
-  const boundary = `----taxfirm-bench-${randomBytes(12).toString('hex')}`;
-  const head = Buffer.from(
-    fields
-      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-      .join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="${UPLOAD_FIELD}"; filename="${file.name}"\r\n` +
-      `Content-Type: ${file.type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    length: head.length + file.bytes.length + tail.length,
-    *chunks(): Generator<Buffer> {
-      yield head;
-      for (let offset = 0; offset < file.bytes.length; offset += CHUNK)
-        yield file.bytes.subarray(offset, offset + CHUNK);
-      yield tail;
-    },
-  };
-}
-
-type Target = {
-  port: number;
-  path: string;
-  headers: () => Record<string, string>;
-  fields: [string, string][];
-};
-type Answer = { status: number; body: string };
-
-function upload(target: Target, bytes: Buffer, name: string, agent: Agent): Promise<Answer> {
-  const body = multipartBody(target.fields, { name, type: 'application/pdf', bytes });
-  return new Promise<Answer>((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: target.port,
-        path: target.path,
-        method: 'POST',
-        agent,
-        headers: {
-          ...target.headers(),
-          'content-type': body.contentType,
-          'content-length': String(body.length),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    // A server that answers before reading the whole body ends the stream early; its answer still counts.
-    pipeline(Readable.from(body.chunks(), { objectMode: false }), req).catch(() => undefined);
-  });
-}
 
 type Burst = {
   seconds: number;

@@ -17,22 +17,26 @@ import { steadily } from '../../lib/steady-timing.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
-  auditSignIn,
-  changePassword,
-  checkCredentials,
-  finishMfaLogin,
-  isStaffResetLinkLive,
-  mfaLoginUser,
-  noteNewSignIn,
-  startMfaLogin,
   register,
-  requestPasswordReset,
   resendVerification,
-  resetPasswordWithToken,
   userInfo,
   verifyAccount,
   type AccountsDeps,
 } from './accounts.service.ts';
+import {
+  changePassword,
+  isStaffResetLinkLive,
+  requestPasswordReset,
+  resetPasswordWithToken,
+} from './passwords.service.ts';
+import {
+  auditSignIn,
+  checkCredentials,
+  finishMfaLogin,
+  mfaLoginUser,
+  noteNewSignIn,
+  startMfaLogin,
+} from './sign-in.service.ts';
 import { revokeSession } from './sessions.service.ts';
 import { userNeedsConsent } from '../consents/consents.service.ts';
 
@@ -107,7 +111,7 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
       return signIn(request, reply, user.id, 'password');
     },
     {
-      // Wrong passwords are counted per account (accounts.service.ts): the owner's own sign-ins never
+      // Wrong passwords are counted per account (sign-in.service.ts): the owner's own sign-ins never
       // count against them. Every attempt counts per IP.
       preHandler: limits(app, { name: 'login-ip', max: 50, window: '15 minutes', key: byIp }),
     },

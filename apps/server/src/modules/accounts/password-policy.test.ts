@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sentText, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 import { isCommonPassword } from '../../lib/crypto/password-policy.ts';
-import { createResetLink } from './accounts.service.ts';
+import { createResetLink } from './passwords.service.ts';
 
 const TOO_COMMON = 'This password is too common. Choose another.';
 const TOO_SHORT = 'Password must be at least 12 characters';

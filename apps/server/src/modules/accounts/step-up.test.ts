@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn, staffSession, stepUpSession, useTestApp } from '../../../test/helpers.ts';
 import { TAXPAYER } from '../../../test/samples.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
-import { createResetLink } from './accounts.service.ts';
+import { createResetLink } from './passwords.service.ts';
 import { createSession } from './sessions.service.ts';
 
 const CLIENT_PASSWORD = 'a long test password';

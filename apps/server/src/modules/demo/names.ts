@@ -2,6 +2,9 @@
  * Made-up names for generated data (the demo firm, the season bench): common US and Indian first names and
  * surnames, so lists, searches and sorting look like a real firm's.
  */
+/** The demo's addresses: example.com's reserved sibling, so no e-mail can reach a real person. */
+export const DEMO_DOMAIN = 'demo.example';
+
 export const FIRST_NAMES = [
   'James',
   'Mary',

@@ -10,7 +10,7 @@ import {
 import { sql, users, type Database } from '@taxfirm/db';
 import { z } from 'zod';
 import { hashPassword } from '../../lib/crypto/passwords.ts';
-import { createResetLink } from '../accounts/accounts.service.ts';
+import { createResetLink } from '../accounts/passwords.service.ts';
 
 export const newStaffSchema = z.object({
   email: emailField(),

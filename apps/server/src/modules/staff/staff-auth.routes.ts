@@ -18,7 +18,7 @@ import {
   noteNewSignIn,
   staffStepUser,
   startMfaLogin,
-} from '../accounts/accounts.service.ts';
+} from '../accounts/sign-in.service.ts';
 import { checkSecondFactor, enableMfa, startMfaSetup, type MfaDeps } from '../accounts/mfa.service.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { findActiveStaff, getStaffInfo } from './team.service.ts';
@@ -68,7 +68,7 @@ export async function staffAuthRoutes(
       };
     },
     {
-      // Wrong passwords are counted per account (accounts.service.ts); every attempt counts per IP.
+      // Wrong passwords are counted per account (sign-in.service.ts); every attempt counts per IP.
       preHandler: limits(app, { name: 'staff-login-ip', max: 30, window: '15 minutes', key: byIp }),
     },
   );

@@ -25,7 +25,7 @@ import {
 } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/crypto/passwords.ts';
-import { createResetLink } from '../accounts/accounts.service.ts';
+import { createResetLink } from '../accounts/passwords.service.ts';
 import { revokeUserSessions } from '../accounts/sessions.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates, type Firm } from '../mail/templates.ts';

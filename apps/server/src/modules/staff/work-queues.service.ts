@@ -29,15 +29,13 @@ import {
   eq,
   filings,
   inArray,
-  isNull,
-  ne,
-  requestItems,
   sql,
   taxpayerProfiles,
   users,
   type Database,
   type SQL,
 } from '@taxfirm/db';
+import { checklistProgressSql } from '../filings/file-signals.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
 import { offshoreStateSql } from '../consents/consents.service.ts';
 
@@ -108,27 +106,8 @@ export const queueList = definePagedList({
     };
   },
   read: async (db, q, slice): Promise<StaffClientRow[]> => {
-    // "Documents complete": the row's required checklist items (not removed, not "doesn't apply") and how
-    // many are accepted, counted by one lateral aggregate per row of the page (always one row back).
-    const progress = db
-      .select({
-        required: sql<number>`count(*)::int`.as('required'),
-        accepted: sql<number>`(count(*) filter (where ${requestItems.status} = 'accepted'))::int`.as(
-          'accepted',
-        ),
-      })
-      .from(requestItems)
-      .where(
-        and(
-          eq(requestItems.filingId, filings.id),
-          eq(requestItems.required, true),
-          isNull(requestItems.removedAt),
-          ne(requestItems.status, 'not_applicable'),
-        ),
-      )
-      .as('progress');
     // The page's filings first (filters, order, slice: only the joins the order needs), then their rows, so
-    // the per-row work above is done for one page and not for every filing of the year.
+    // the per-row work (the file's signals) is done for one page and not for every filing of the year.
     const pageIds = inSlice(
       db
         .select({ id: filings.id })
@@ -153,15 +132,14 @@ export const queueList = definePagedList({
         assigneeLast: assignee.lastName,
         referredBy: taxpayerProfiles.referralName,
         offshoreState: offshoreStateSql,
-        required: progress.required,
-        accepted: progress.accepted,
+        // "Documents complete": the row's checklist progress (file-signals.ts).
+        progress: checklistProgressSql,
       })
       .from(filings)
       .innerJoin(clients, eq(clients.id, filings.clientId))
       .innerJoin(owner, eq(owner.id, clients.userId))
       .leftJoin(assignee, eq(assignee.id, filings.assignedTo))
       .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
-      .leftJoinLateral(progress, sql`true`)
       .where(inArray(filings.id, pageIds))
       .orderBy(...q.order);
     return rows.map((row) => ({
@@ -174,7 +152,7 @@ export const queueList = definePagedList({
       assigned_to: row.assigneeFirst ? `${row.assigneeFirst} ${row.assigneeLast ?? ''}`.trim() : null,
       referred_by: row.referredBy ?? null,
       offshore_state: row.offshoreState,
-      documents: documentsProgress(row.accepted ?? 0, row.required ?? 0),
+      documents: documentsProgress(row.progress.accepted, row.progress.required),
     }));
   },
 });

@@ -1,0 +1,104 @@
+/**
+ * One demo client's file as the seed builds it (what every part of the demo adds to reads from here), and
+ * the filing's own story: its way through the statuses, and last year's return.
+ */
+import { FILE_STATUSES, INITIAL_FILE_STATUS, type FileStatus } from '@taxfirm/contract';
+import { clients, eq, filings, filingStatusHistory, type Database } from '@taxfirm/db';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
+import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
+import type { Random } from './demo-random.ts';
+
+export const DAY_MS = 86_400_000;
+
+/** A demo client with their account and this year's filing made, and what the seed chose for them. */
+export type DemoFile = {
+  db: Database;
+  keyring: Keyring;
+  storage: ObjectStorage;
+  r: Random;
+  /** The client's place in the seed (1-based numbers in addresses come from it). */
+  i: number;
+  current: number;
+  status: FileStatus;
+  /** The analyst the file goes to, and the admin who assigns it. */
+  analyst: string;
+  adminId: string;
+  userId: string;
+  clientId: string;
+  filingId: string;
+  email: string;
+  first: string;
+  last: string;
+  phone: string;
+  india: boolean;
+  /** Running numbers across the whole demo: file numbers and invoice numbers handed out so far. */
+  seq: { file: number; invoice: number };
+};
+
+/** Where a filing stands on its way to `status`: the statuses it passed through, in order. */
+function pathTo(status: FileStatus): FileStatus[] {
+  if (status === 'Cancel Filing') return ['Basic Info Pending', 'Cancel Filing'];
+  const end = FILE_STATUSES.indexOf(status);
+  return FILE_STATUSES.slice(1, end + 1).filter((s) => s !== 'Paper-Filing Pending' || status === s);
+}
+export const reached = (status: FileStatus, mark: FileStatus) =>
+  status !== 'Cancel Filing' && FILE_STATUSES.indexOf(status) >= FILE_STATUSES.indexOf(mark);
+
+/** The file's way through the statuses, as staff moved it. */
+export async function seedStatusPath(f: DemoFile): Promise<void> {
+  const { db, status, analyst, adminId, clientId, filingId, current } = f;
+  if (status !== INITIAL_FILE_STATUS) {
+    f.seq.file += 1;
+    const steps = pathTo(status);
+    const started = Date.now() - (steps.length + 2) * 3 * DAY_MS;
+    await db.transaction(async (tx) => {
+      await tx.update(filings).set({ status, assignedTo: analyst }).where(eq(filings.id, filingId));
+      await tx
+        .update(clients)
+        .set({ fileNumber: `${current}-${String(f.seq.file).padStart(4, '0')}` })
+        .where(eq(clients.id, clientId));
+      await tx.insert(filingStatusHistory).values(
+        steps.map((to, k) => ({
+          filingId,
+          fromStatus: k === 0 ? INITIAL_FILE_STATUS : steps[k - 1],
+          toStatus: to,
+          comment: k === 0 ? 'Assigned' : to === 'Cancel Filing' ? 'Client filing elsewhere this year' : null,
+          changedBy: k === 0 ? adminId : analyst,
+          createdAt: new Date(started + k * 3 * DAY_MS),
+        })),
+      );
+    });
+  }
+}
+
+/** Last year's return, done (or, now and then, cancelled), for three clients in five. */
+export async function seedPreviousYear(f: DemoFile): Promise<void> {
+  const { db, r, analyst, clientId } = f;
+  const previous = f.current - 1;
+  if (r.chance(0.6)) {
+    const last_year = r.chance(0.9)
+      ? r.pick(['E-Filing Complete', 'Filing Docs Sent'] as const)
+      : 'Cancel Filing';
+    const [old] = await db
+      .insert(filings)
+      .values({ clientId, taxYear: previous, status: last_year, assignedTo: analyst })
+      .returning({ id: filings.id });
+    if (!old) throw new Error('previous filing not made');
+    await db.insert(filingStatusHistory).values([
+      {
+        filingId: old.id,
+        toStatus: INITIAL_FILE_STATUS,
+        comment: 'Registered in the client portal',
+        createdAt: new Date(Date.now() - 400 * DAY_MS),
+      },
+      {
+        filingId: old.id,
+        fromStatus: INITIAL_FILE_STATUS,
+        toStatus: last_year,
+        comment: null,
+        changedBy: analyst,
+        createdAt: new Date(Date.now() - 300 * DAY_MS),
+      },
+    ]);
+  }
+}
