@@ -100,17 +100,28 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const logoutStatusResponseSchema = envelope({ loginstatus: z.union([z.literal(0), z.literal(1)]) });
 
-export const changePasswordBodySchema = z
-  .object({
-    oldpassword: password(MESSAGES.OLD_PASSWORD_REQUIRED),
-    password: newPassword(MESSAGES.NEW_PASSWORD_REQUIRED),
-    confirmpassword: password(MESSAGES.CONFIRM_PASSWORD_REQUIRED_CHANGE),
-  })
-  .refine((v) => v.password === v.confirmpassword, {
-    path: ['confirmpassword'],
-    error: MESSAGES.CHANGE_PASSWORD_MISMATCH,
-    when: whenValid('confirmpassword'),
-  });
+const isConfirmed = (v: { password: string; confirmpassword: string }) => v.password === v.confirmpassword;
+
+/**
+ * One's own password change: the current password, any further proof (`extra`: a staff member's
+ * authenticator code), then the new password twice.
+ */
+function ownPasswordChange<Extra extends z.ZodRawShape>(extra: Extra) {
+  return z
+    .object({
+      oldpassword: password(MESSAGES.OLD_PASSWORD_REQUIRED),
+      ...extra,
+      password: newPassword(MESSAGES.NEW_PASSWORD_REQUIRED),
+      confirmpassword: password(MESSAGES.CONFIRM_PASSWORD_REQUIRED_CHANGE),
+    })
+    .refine((v) => isConfirmed(v as unknown as { password: string; confirmpassword: string }), {
+      path: ['confirmpassword'],
+      error: MESSAGES.CHANGE_PASSWORD_MISMATCH,
+      when: whenValid('confirmpassword'),
+    });
+}
+
+export const changePasswordBodySchema = ownPasswordChange({});
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
 /** The "Create New Password" page, reached from the forgot-password e-mail. */
@@ -220,16 +231,5 @@ export const stepUpBodySchema = z
 export type StepUpBody = z.input<typeof stepUpBodySchema>;
 
 /** A staff member changes their own password: the current one and an authenticator code prove it is them. */
-export const staffChangePasswordBodySchema = z
-  .object({
-    oldpassword: password(MESSAGES.OLD_PASSWORD_REQUIRED),
-    code: mfaCode,
-    password: newPassword(MESSAGES.NEW_PASSWORD_REQUIRED),
-    confirmpassword: password(MESSAGES.CONFIRM_PASSWORD_REQUIRED_CHANGE),
-  })
-  .refine((v) => v.password === v.confirmpassword, {
-    path: ['confirmpassword'],
-    error: MESSAGES.CHANGE_PASSWORD_MISMATCH,
-    when: whenValid('confirmpassword'),
-  });
+export const staffChangePasswordBodySchema = ownPasswordChange({ code: mfaCode });
 export type StaffChangePasswordBody = z.input<typeof staffChangePasswordBodySchema>;

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { fieldErrors } from '../errors.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
 import { fileProblem } from '../call.ts';
 import { careersBodySchema, resumeRule } from './careers.schemas.ts';
-
-function errors(schema: z.ZodType, input: unknown): Record<string, string> {
-  const result = schema.safeParse(input);
-  return result.success ? {} : fieldErrors(result.error);
-}
 
 describe('careersBodySchema', () => {
   const valid = {
@@ -42,7 +36,7 @@ describe('careersBodySchema', () => {
   });
 
   it('requires every field, with the careers wording', () => {
-    expect(errors(careersBodySchema, {})).toEqual({
+    expect(schemaErrors(careersBodySchema, {})).toEqual({
       firstname: 'Firstname is required',
       lastname: 'Lastname is required',
       emailaddress: 'Email is required',
@@ -53,7 +47,7 @@ describe('careersBodySchema', () => {
 
   it('treats blank fields as missing', () => {
     expect(
-      errors(careersBodySchema, {
+      schemaErrors(careersBodySchema, {
         firstname: ' ',
         lastname: '',
         emailaddress: '  ',
@@ -70,19 +64,19 @@ describe('careersBodySchema', () => {
   });
 
   it("refuses a phone that is not 10 digits: 'Phone Number must be 10 digits'", () => {
-    expect(errors(careersBodySchema, { ...valid, phone: '98765-4321' })).toEqual({
+    expect(schemaErrors(careersBodySchema, { ...valid, phone: '98765-4321' })).toEqual({
       phone: 'Phone Number must be 10 digits',
     });
   });
 
   it('checks the e-mail format (an addition: the old form had no format check)', () => {
-    expect(errors(careersBodySchema, { ...valid, emailaddress: 'priya' })).toEqual({
+    expect(schemaErrors(careersBodySchema, { ...valid, emailaddress: 'priya' })).toEqual({
       emailaddress: 'Please enter a valid email address',
     });
   });
 
   it('refuses a phone extension other than US or INDIA', () => {
-    expect(errors(careersBodySchema, { ...valid, phoneext: '+91' })).toEqual({
+    expect(schemaErrors(careersBodySchema, { ...valid, phoneext: '+91' })).toEqual({
       phoneext: 'Choose US (+1) or INDIA (+91)',
     });
   });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { fieldErrors } from '../errors.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
 import { contactBodySchema } from './contact.schemas.ts';
-
-function errors(schema: z.ZodType, input: unknown): Record<string, string> {
-  const result = schema.safeParse(input);
-  return result.success ? {} : fieldErrors(result.error);
-}
 
 describe('contactBodySchema', () => {
   const valid = {
@@ -47,14 +41,14 @@ describe('contactBodySchema', () => {
   });
 
   it('requires name, e-mail, phone and message with the specification’s wording', () => {
-    expect(errors(contactBodySchema, {})).toEqual({
+    expect(schemaErrors(contactBodySchema, {})).toEqual({
       c_name: 'Name is required',
       c_email: 'Email is required',
       c_phone: 'Phone number is required',
       c_message: 'Message is required',
     });
     expect(
-      errors(contactBodySchema, {
+      schemaErrors(contactBodySchema, {
         c_name: ' ',
         c_email: '',
         c_phone: '',
@@ -70,14 +64,14 @@ describe('contactBodySchema', () => {
 
   it('requires a valid e-mail format', () => {
     for (const email of ['john', 'john@', 'john@example', '@example.com']) {
-      expect(errors(contactBodySchema, { ...valid, c_email: email }), email).toEqual({
+      expect(schemaErrors(contactBodySchema, { ...valid, c_email: email }), email).toEqual({
         c_email: 'Please enter a valid email address',
       });
     }
   });
 
   it("refuses a phone that is not 10 digits: 'Phone Number must be 10 digits'", () => {
-    expect(errors(contactBodySchema, { ...valid, c_phone: '(469)-555-010' })).toEqual({
+    expect(schemaErrors(contactBodySchema, { ...valid, c_phone: '(469)-555-010' })).toEqual({
       c_phone: 'Phone Number must be 10 digits',
     });
   });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { fieldErrors } from '../errors.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
 import {
   categoryForUptId,
   deleteUploadDocBodySchema,
@@ -12,11 +11,6 @@ import {
   parseFolderPath,
   uploadDocsFieldsSchema,
 } from './documents.schemas.ts';
-
-function errors(schema: z.ZodType, input: unknown): Record<string, string> {
-  const result = schema.safeParse(input);
-  return result.success ? {} : fieldErrors(result.error);
-}
 
 const CLIENT_ID = '3f2b8c1e-9d4a-4e6b-a1c2-0d9e8f7a6b5c';
 
@@ -101,7 +95,7 @@ describe('categoryForUptId', () => {
 
 describe('document call bodies', () => {
   it('getuploaddocs requires folderPath', () => {
-    expect(errors(getUploadDocsBodySchema, {})).toEqual({
+    expect(schemaErrors(getUploadDocsBodySchema, {})).toEqual({
       folderPath: 'folderPath is required',
     });
     expect(getUploadDocsBodySchema.parse({ folderPath: `${CLIENT_ID}/W2/` })).toEqual({
@@ -133,13 +127,13 @@ describe('document call bodies', () => {
         upt_id: '1.5',
       }).success,
     ).toBe(false);
-    expect(errors(uploadDocsFieldsSchema, { upt_id: '1' })).toEqual({
+    expect(schemaErrors(uploadDocsFieldsSchema, { upt_id: '1' })).toEqual({
       folderPath: 'folderPath is required',
     });
   });
 
   it('deleteuploaddoc requires uid and filename', () => {
-    expect(errors(deleteUploadDocBodySchema, {})).toEqual({
+    expect(schemaErrors(deleteUploadDocBodySchema, {})).toEqual({
       uid: 'uid is required',
       filename: 'filename is required',
     });

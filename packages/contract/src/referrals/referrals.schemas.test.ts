@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { fieldErrors } from '../errors.ts';
+import { schemaErrors } from '../testing/schema-errors.ts';
 import {
   clientReferralBodySchema,
   publicReferralBodySchema,
@@ -8,11 +7,6 @@ import {
   referralListResponseSchema,
   saveReferralBodySchema,
 } from './referrals.schemas.ts';
-
-function errors(schema: z.ZodType, input: unknown): Record<string, string> {
-  const result = schema.safeParse(input);
-  return result.success ? {} : fieldErrors(result.error);
-}
 
 const valid = {
   rf_on_name: 'John Smith',
@@ -59,12 +53,12 @@ describe.each(forms)('%s', (_name, schema) => {
   });
 
   it('requires every field, with the specification’s wording', () => {
-    expect(errors(schema, {})).toEqual(EVERY_FIELD_REQUIRED);
+    expect(schemaErrors(schema, {})).toEqual(EVERY_FIELD_REQUIRED);
   });
 
   it('treats blank fields as missing', () => {
     expect(
-      errors(schema, {
+      schemaErrors(schema, {
         rf_on_name: ' ',
         rf_on_email: '',
         rf_on_phone: '',
@@ -77,14 +71,14 @@ describe.each(forms)('%s', (_name, schema) => {
   });
 
   it('requires the friend’s phone on its own', () => {
-    expect(errors(schema, { ...valid, rf_phone: '' })).toEqual({
+    expect(schemaErrors(schema, { ...valid, rf_phone: '' })).toEqual({
       rf_phone: 'Your friend phone number is required',
     });
   });
 
   it("refuses phones that are not 10 digits: 'Phone Number must be 10 digits'", () => {
     expect(
-      errors(schema, {
+      schemaErrors(schema, {
         ...valid,
         rf_on_phone: '469555010',
         rf_phone: '98765-432100',
@@ -96,7 +90,7 @@ describe.each(forms)('%s', (_name, schema) => {
   });
 
   it('refuses malformed e-mails', () => {
-    expect(errors(schema, { ...valid, rf_on_email: 'john', rf_email: 'priya@' })).toEqual({
+    expect(schemaErrors(schema, { ...valid, rf_on_email: 'john', rf_email: 'priya@' })).toEqual({
       rf_on_email: 'Please enter a valid email address',
       rf_email: 'Please enter a valid email address',
     });
@@ -112,7 +106,7 @@ describe.each(forms)('%s', (_name, schema) => {
 describe('same e-mail for referrer and friend', () => {
   it("is refused on the public form: 'Both emails are same'", () => {
     expect(
-      errors(publicReferralBodySchema, {
+      schemaErrors(publicReferralBodySchema, {
         ...valid,
         rf_email: 'john@example.com',
       }),
@@ -123,7 +117,7 @@ describe('same e-mail for referrer and friend', () => {
 
   it("is refused on the client form: 'Your email address and your refer friend email address are same.'", () => {
     expect(
-      errors(clientReferralBodySchema, {
+      schemaErrors(clientReferralBodySchema, {
         ...valid,
         rf_email: 'john@example.com',
       }),
@@ -134,7 +128,7 @@ describe('same e-mail for referrer and friend', () => {
 
   it('is detected without regard to case or surrounding spaces', () => {
     expect(
-      errors(publicReferralBodySchema, {
+      schemaErrors(publicReferralBodySchema, {
         ...valid,
         rf_email: '  JOHN@Example.COM ',
       }),
@@ -142,7 +136,7 @@ describe('same e-mail for referrer and friend', () => {
       rf_email: 'Both emails are same',
     });
     expect(
-      errors(clientReferralBodySchema, {
+      schemaErrors(clientReferralBodySchema, {
         ...valid,
         rf_on_email: 'John@Example.com',
         rf_email: 'john@EXAMPLE.com',
@@ -171,7 +165,7 @@ describe('same e-mail for referrer and friend', () => {
 describe('saveReferralBodySchema (the saverefferal call body)', () => {
   it('carries the same fields and required messages as both forms', () => {
     expect(saveReferralBodySchema.parse(valid)).toEqual(publicReferralBodySchema.parse(valid));
-    expect(errors(saveReferralBodySchema, {})).toEqual(errors(publicReferralBodySchema, {}));
+    expect(schemaErrors(saveReferralBodySchema, {})).toEqual(schemaErrors(publicReferralBodySchema, {}));
   });
 });
 

@@ -1,24 +1,28 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import {
-  dataTablesParametersSchema,
-  emailField,
-  envelope,
-  phoneExtensionWithDefault,
-  phoneField,
-  requiredText,
-} from '../common.ts';
+import { dataTablesParametersSchema, envelope } from '../common.ts';
+import { definePublicForm } from '../public-forms/public-form.ts';
+
+/**
+ * A referral's fields, for the call and the public Refer a Friend page: the friend's e-mail must differ from
+ * one's own (the portal's form says so in its own words, REFERRAL_SAME_EMAIL_CLIENT).
+ */
+export const REFERRAL_FORM = definePublicForm({
+  rf_on_name: { kind: 'text', required: MESSAGES.NAME_REQUIRED, max: 200 },
+  rf_on_email: { kind: 'email', required: MESSAGES.EMAIL_REQUIRED },
+  rf_on_phone: { kind: 'phone', required: MESSAGES.PHONE_REQUIRED, extension: 'rf_on_phone_ext' },
+  rf_name: { kind: 'text', required: MESSAGES.FRIEND_NAME_REQUIRED, max: 200 },
+  rf_email: {
+    kind: 'email',
+    required: MESSAGES.FRIEND_EMAIL_REQUIRED,
+    differsFrom: { name: 'rf_on_email', message: MESSAGES.REFERRAL_SAME_EMAIL_PUBLIC },
+  },
+  rf_phone: { kind: 'phone', required: MESSAGES.FRIEND_PHONE_REQUIRED, extension: 'rf_phone_ext' },
+  rf_comment: { kind: 'message', required: MESSAGES.MESSAGE_REQUIRED, max: 2000 },
+});
 
 const referralShape = {
-  rf_on_name: requiredText(MESSAGES.NAME_REQUIRED, 200),
-  rf_on_email: emailField(MESSAGES.EMAIL_REQUIRED),
-  rf_on_phone_ext: phoneExtensionWithDefault,
-  rf_on_phone: phoneField(MESSAGES.PHONE_REQUIRED),
-  rf_name: requiredText(MESSAGES.FRIEND_NAME_REQUIRED, 200),
-  rf_email: emailField(MESSAGES.FRIEND_EMAIL_REQUIRED),
-  rf_phone_ext: phoneExtensionWithDefault,
-  rf_phone: phoneField(MESSAGES.FRIEND_PHONE_REQUIRED),
-  rf_comment: requiredText(MESSAGES.MESSAGE_REQUIRED, 2000),
+  ...REFERRAL_FORM.shape,
   /** 0 for a visitor. Never trusted: the server links a referral to the session's client. */
   rf_user_id: z.union([z.string(), z.number()]).optional(),
 };

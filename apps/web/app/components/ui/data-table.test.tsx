@@ -113,6 +113,13 @@ describe('DataTable', () => {
     expect(cell).toHaveAttribute('colspan', '3');
   });
 
+  it('has no checkboxes and no selected count unless its rows are selectable', () => {
+    withMantine(<PeopleTable />);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getAllByRole('columnheader')).toHaveLength(3);
+  });
+
   it('while loading, names its loader only when asked to, and takes its name from its label without a caption', () => {
     withMantine(
       <PeopleTable

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ListState } from '../../lib/use-list-state.ts';
@@ -19,6 +19,44 @@ export type TableState<S extends string> = Pick<
   ListState<S>,
   'search' | 'setSearch' | 'sort' | 'toggleSort' | 'page' | 'setPage' | 'pageSize'
 >;
+
+/**
+ * Rows the reader may select (a DataTable's `selection`): the selected rows' keys, kept by the caller across
+ * pages, what to do when they change, and the words that name a row for its checkbox ("Select Meera Nair").
+ */
+export type RowSelection<R> = {
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+  rowLabel: (row: R) => string;
+};
+
+/** The "Select all on this page" box: checked when every row on the page is, mixed when some are. */
+function SelectPage({
+  keys,
+  selection,
+}: {
+  keys: readonly string[];
+  selection: Omit<RowSelection<unknown>, 'rowLabel'>;
+}) {
+  const count = keys.filter((key) => selection.selected.has(key)).length;
+  const all = keys.length > 0 && count === keys.length;
+  return (
+    <Checkbox
+      aria-label="Select all on this page"
+      checked={all}
+      indeterminate={count > 0 && !all}
+      disabled={keys.length === 0}
+      onChange={() => {
+        const next = new Set(selection.selected);
+        for (const key of keys) {
+          if (all) next.delete(key);
+          else next.add(key);
+        }
+        selection.onChange(next);
+      }}
+    />
+  );
+}
 
 /** A count with its noun: "1 entry", "2 entries". */
 export const countOf = (count: number, [singular, plural]: readonly [string, string]) =>
@@ -44,6 +82,7 @@ export function DataTable<R, S extends string = never>({
   exportHref,
   actions,
   children,
+  selection,
   minWidth = 900,
 }: {
   /** Names the scrollable region that holds the table, and the table itself when it has no caption. */
@@ -74,12 +113,22 @@ export function DataTable<R, S extends string = never>({
   actions?: ReactNode;
   /** Shown between the error and the table. */
   children?: ReactNode;
+  /** Makes the rows selectable: a checkbox per row, one for the page, and the selected count announced. */
+  selection?: RowSelection<R>;
   minWidth?: number;
 }) {
   const { page, pageSize } = state;
   const rows = list.data?.data ?? [];
   const total = list.data?.recordsFiltered ?? 0;
   const hasToolbar = Boolean(filters || search || exportHref || actions);
+  const width = columns.length + (selection ? 1 : 0);
+  const toggleRow = (key: string) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    selection.onChange(next);
+  };
   return (
     <Stack gap="md">
       {hasToolbar && (
@@ -118,6 +167,11 @@ export function DataTable<R, S extends string = never>({
       )}
       <ApiErrorAlert error={error} />
       {children}
+      {selection && (
+        <Text fz="sm" c="gray.8" role="status">
+          {countOf(selection.selected.size, ['row selected', 'rows selected'])}
+        </Text>
+      )}
       <Table.ScrollContainer
         minWidth={minWidth}
         scrollAreaProps={label ? { viewportProps: { 'aria-label': label, tabIndex: 0 } } : undefined}
@@ -129,11 +183,16 @@ export function DataTable<R, S extends string = never>({
           aria-label={caption === undefined ? label : undefined}
         >
           {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
-          <SortableHeader columns={columns} sort={state.sort} onSort={state.toggleSort} />
+          <SortableHeader
+            columns={columns}
+            sort={state.sort}
+            onSort={state.toggleSort}
+            leading={selection && <SelectPage keys={rows.map(rowKey)} selection={selection} />}
+          />
           <Table.Tbody>
             {list.isPending ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+                <Table.Td colSpan={width}>
                   {loadingLabel ? (
                     <Loader size="sm" aria-label={loadingLabel} />
                   ) : (
@@ -143,11 +202,20 @@ export function DataTable<R, S extends string = never>({
               </Table.Tr>
             ) : rows.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>{empty}</Table.Td>
+                <Table.Td colSpan={width}>{empty}</Table.Td>
               </Table.Tr>
             ) : (
               rows.map((row) => (
                 <Table.Tr key={rowKey(row)}>
+                  {selection && (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Select ${selection.rowLabel(row)}`}
+                        checked={selection.selected.has(rowKey(row))}
+                        onChange={() => toggleRow(rowKey(row))}
+                      />
+                    </Table.Td>
+                  )}
                   {columns.map((column) => (
                     <Table.Td
                       key={column.label}

@@ -7,30 +7,54 @@
 import { Alert, Button, Group, Input, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   FORM_TOKEN_FIELD,
+  MESSAGES,
   PHONE_EXTENSION_OPTIONS,
   PHONE_MASKS,
   type FileRule,
   type PageFormResult,
+  type WebLoadContext,
 } from '@taxfirm/contract';
 import { createContext, useContext, useId, type ReactNode } from 'react';
+
+/** What a public form page's loader answers, and its form takes: the CSRF token and the outcome, if any. */
+export type FormPageData = { token: string; result: PageFormResult | null };
+
+/**
+ * The server loader of a page with a public form: the form's CSRF token, and its outcome when the page
+ * answers the form's own POST (no JavaScript).
+ */
+export function formPageLoader({ context }: { context: unknown }): FormPageData {
+  const { formToken, formResult } = context as WebLoadContext;
+  return { token: formToken, result: formResult ?? null };
+}
 
 /** A form's outcome, or nothing yet (the page was only visited). */
 const OutcomeContext = createContext<PageFormResult | null>(null);
 
 const useOutcome = () => useContext(OutcomeContext);
 
+/** A field's rules, as the contract's public form declares them (definePublicForm). */
 type FieldRules = {
   /** The field's "required" message. */
-  required?: string;
+  required: string;
   /** The message for a value that is not an e-mail address. */
   email?: string;
+  /** The message for a phone number that is not ten digits. */
+  digits?: string;
   /** Another field this one must differ from (case-insensitively), and the message when it does not. */
   differsFrom?: { name: string; message: string };
 };
 
+/** One field of a contract's public form (`CONTACT_FORM.fields.c_name`): its name, kind and rules. */
+type FormField =
+  | { name: string; kind: 'text' | 'message' | 'email'; rules: FieldRules }
+  /** A phone names its country-code field. */
+  | { name: string; kind: 'phone'; rules: FieldRules; extension: string };
+
 function ruleAttributes({ required, email, differsFrom }: FieldRules) {
   return {
-    ...(required ? { 'data-msg-required': required, required: true } : {}),
+    'data-msg-required': required,
+    required: true,
     ...(email ? { 'data-msg-email': email } : {}),
     ...(differsFrom
       ? { 'data-differs-from': differsFrom.name, 'data-msg-differs': differsFrom.message }
@@ -64,7 +88,8 @@ function OutcomeAlert({ result, text }: { result: PageFormResult; text: OutcomeT
 /**
  * The form: posts to `action` without JavaScript; with it, the island sends it to `api` (`multipart` for a
  * form with a file) and, after a success, goes to `next` after `nextAfterMs`. `clearAfterMs` clears a
- * failure's message after that long. `transportFailure` is what a lost connection says.
+ * failure's message after that long. `transportFailure` is what a lost connection says (by default, the
+ * specification's transport error).
  */
 export function PostForm({
   label,
@@ -77,24 +102,22 @@ export function PostForm({
   next,
   nextAfterMs,
   clearAfterMs,
-  transportFailure,
+  transportFailure = MESSAGES.TRANSPORT_ERROR,
   busyLabel = 'Submitting',
   children,
 }: {
   label: string;
   action: string;
   api: string;
-  token: string;
-  result: PageFormResult | null;
   multipart?: boolean;
   text?: OutcomeText;
   next?: string;
   nextAfterMs?: number;
   clearAfterMs?: number;
-  transportFailure: string;
+  transportFailure?: string;
   busyLabel?: string;
   children: ReactNode;
-}) {
+} & FormPageData) {
   return (
     <OutcomeContext.Provider value={result}>
       <form
@@ -150,61 +173,63 @@ function useFieldError(name: string): string | undefined {
   return useOutcome()?.fieldErrors[name];
 }
 
-type TextFieldProps = {
-  name: string;
+/** How the page shows a field: the words around it, and its browser hints. */
+type FieldView = {
   label: string;
-  rules: FieldRules;
-  type?: 'text' | 'email';
-  autoComplete?: string;
   description?: string;
+  autoComplete?: string;
   /** A signed-in client's own detail that the `public-form` island fills in, read-only. */
   fromSession?: 'userName' | 'email';
+  /** A message's height. */
+  rows?: number;
+  /** A phone's country-code label. */
+  extensionLabel?: string;
 };
 
-/** A one-line text field with its rules. */
-export function PostTextField({
-  name,
+/**
+ * A field of the contract's public form, shown by its kind: a one-line text or e-mail field, a message, or
+ * a phone number with its country code. Its name and messages come from the contract, never restated here.
+ */
+export function PostField({ field, ...view }: { field: FormField } & FieldView) {
+  if (field.kind === 'phone') return <PostPhoneField field={field} {...view} />;
+  if (field.kind === 'message') return <PostTextarea field={field} {...view} />;
+  return <PostTextField field={field} {...view} />;
+}
+
+function PostTextField({
+  field,
   label,
-  rules,
-  type = 'text',
   autoComplete,
   description,
   fromSession,
-}: TextFieldProps) {
+}: { field: FormField } & FieldView) {
   return (
     <TextInput
-      name={name}
+      name={field.name}
       label={label}
-      type={type}
-      withAsterisk={Boolean(rules.required)}
-      defaultValue={useFieldValue(name)}
-      error={useFieldError(name)}
+      type={field.kind === 'email' ? 'email' : 'text'}
+      withAsterisk
+      defaultValue={useFieldValue(field.name)}
+      error={useFieldError(field.name)}
       {...(autoComplete ? { autoComplete } : {})}
       {...(description ? { description } : {})}
       {...(fromSession ? { 'data-from-session': fromSession } : {})}
-      {...ruleAttributes(rules)}
+      {...ruleAttributes(field.rules)}
     />
   );
 }
 
-/** A multi-line field (a message) with its rules. */
-export function PostTextarea({
-  name,
-  label,
-  rules,
-  description,
-  rows = 4,
-}: Omit<TextFieldProps, 'type' | 'autoComplete'> & { rows?: number }) {
+function PostTextarea({ field, label, description, rows = 4 }: { field: FormField } & FieldView) {
   return (
     <Textarea
-      name={name}
+      name={field.name}
       label={label}
       rows={rows}
-      withAsterisk={Boolean(rules.required)}
-      defaultValue={useFieldValue(name)}
-      error={useFieldError(name)}
+      withAsterisk
+      defaultValue={useFieldValue(field.name)}
+      error={useFieldError(field.name)}
       {...(description ? { description } : {})}
-      {...ruleAttributes(rules)}
+      {...ruleAttributes(field.rules)}
     />
   );
 }
@@ -213,21 +238,12 @@ export function PostTextarea({
  * A country code and a phone number. Without JavaScript the number is typed freely (the server takes its ten
  * digits); the island masks it as the specification says, per country (the mask is on each option).
  */
-export function PostPhoneField({
-  name,
-  extensionName,
+function PostPhoneField({
+  field,
   label,
   extensionLabel = 'Country code',
-  required,
-  digits,
-}: {
-  name: string;
-  extensionName: string;
-  label: string;
-  extensionLabel?: string;
-  required: string;
-  digits: string;
-}) {
+}: { field: Extract<FormField, { kind: 'phone' }> } & FieldView) {
+  const extensionName = field.extension;
   const extension = useFieldValue(extensionName, PHONE_EXTENSION_OPTIONS[0].value);
   return (
     <Group align="flex-start" gap="xs" wrap="nowrap">
@@ -246,17 +262,17 @@ export function PostPhoneField({
         ))}
       </NativeSelect>
       <TextInput
-        name={name}
+        name={field.name}
         label={label}
         withAsterisk
         inputMode="tel"
         autoComplete="tel-national"
-        defaultValue={useFieldValue(name)}
-        error={useFieldError(name)}
+        defaultValue={useFieldValue(field.name)}
+        error={useFieldError(field.name)}
         style={{ flex: 1 }}
         data-phone-of={extensionName}
-        data-msg-digits={digits}
-        {...ruleAttributes({ required })}
+        data-msg-digits={field.rules.digits}
+        {...ruleAttributes({ required: field.rules.required })}
       />
     </Group>
   );

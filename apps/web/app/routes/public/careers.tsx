@@ -4,18 +4,14 @@ import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { CareersForm } from '../../features/careers/components/careers-form.tsx';
 import { publicMeta } from '../../lib/seo.ts';
-import type { WebLoadContext } from '@taxfirm/contract';
+import { formPageLoader } from '../../components/ui/post-form.tsx';
 import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 import type { Route } from './+types/careers';
 
+/** A page with a public form, served without React (ADR 021). */
 export const handle = ISLANDS_PAGE;
 export const clientLoader = loadAsDocument;
-
-/** The form's CSRF token, and its outcome when the page answers the form's own POST (no JavaScript). */
-export function loader({ context }: Route.LoaderArgs) {
-  const { formToken, formResult } = context as WebLoadContext;
-  return { token: formToken, result: formResult ?? null };
-}
+export const loader = formPageLoader;
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {
@@ -105,7 +101,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
           <Text c="gray.8" fz="sm" mb="md">
             Fields marked with an asterisk are required. A résumé helps us answer you sooner.
           </Text>
-          <CareersForm token={loaderData.token} result={loaderData.result} />
+          <CareersForm {...loaderData} />
         </Card>
       </SimpleGrid>
     </ContentPage>

@@ -6,18 +6,14 @@ import { paths } from '../../config/paths.ts';
 import { ContactForm } from '../../features/contact/components/contact-form.tsx';
 import { contactDetails, telHref } from '../../features/site-chrome/contact-details.ts';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
-import type { WebLoadContext } from '@taxfirm/contract';
+import { formPageLoader } from '../../components/ui/post-form.tsx';
 import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 import type { Route } from './+types/contact-us';
 
+/** A page with a public form, served without React (ADR 021). */
 export const handle = ISLANDS_PAGE;
 export const clientLoader = loadAsDocument;
-
-/** The form's CSRF token, and its outcome when the page answers the form's own POST (no JavaScript). */
-export function loader({ context }: Route.LoaderArgs) {
-  const { formToken, formResult } = context as WebLoadContext;
-  return { token: formToken, result: formResult ?? null };
-}
+export const loader = formPageLoader;
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {
@@ -88,7 +84,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
           <Title order={2} fz="xl" c="navy.9" mb="md">
             Send us a message
           </Title>
-          <ContactForm token={loaderData.token} result={loaderData.result} />
+          <ContactForm {...loaderData} />
         </Card>
       </SimpleGrid>
     </ContentPage>

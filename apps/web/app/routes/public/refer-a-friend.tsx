@@ -4,18 +4,14 @@ import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { PublicReferralForm } from '../../features/referrals/components/public-referral-form.tsx';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
-import type { WebLoadContext } from '@taxfirm/contract';
+import { formPageLoader } from '../../components/ui/post-form.tsx';
 import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 import type { Route } from './+types/refer-a-friend';
 
+/** A page with a public form, served without React (ADR 021). */
 export const handle = ISLANDS_PAGE;
 export const clientLoader = loadAsDocument;
-
-/** The form's CSRF token, and its outcome when the page answers the form's own POST (no JavaScript). */
-export function loader({ context }: Route.LoaderArgs) {
-  const { formToken, formResult } = context as WebLoadContext;
-  return { token: formToken, result: formResult ?? null };
-}
+export const loader = formPageLoader;
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicMeta(matches, {
@@ -93,7 +89,7 @@ export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
           <Title order={2} fz="xl" c="navy.9" mb="md">
             Send a referral
           </Title>
-          <PublicReferralForm token={loaderData.token} result={loaderData.result} />
+          <PublicReferralForm {...loaderData} />
         </Card>
       </SimpleGrid>
     </ContentPage>

@@ -8,14 +8,13 @@ import {
   type RegisterBody,
 } from '@taxfirm/contract';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormPhoneField } from '../../../components/ui/form-phone-field.tsx';
 import { FormEmailField, FormNameFields } from '../../../components/ui/form-text-field.tsx';
 import { NewPasswordFields } from '../../../components/ui/password-fields.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { paths } from '../../../config/paths.ts';
+import { TermsLabel } from '../../../components/ui/terms-label.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useRegister } from '../api/register.ts';
@@ -79,22 +78,7 @@ export function RegisterForm({ onLogin, onClose }: { onLogin: () => void; onClos
           label="Password"
           description={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password, not your e-mail address.`}
         />
-        <Checkbox
-          {...form.register('terms')}
-          error={errors.terms?.message}
-          label={
-            <Text span fz="sm">
-              I accept the{' '}
-              <Anchor component={Link} to={paths.termsConditions.getHref()} target="_blank" fz="sm">
-                Terms &amp; Conditions
-              </Anchor>{' '}
-              and the{' '}
-              <Anchor component={Link} to={paths.privacyPolicy.getHref()} target="_blank" fz="sm">
-                Privacy Policy
-              </Anchor>
-            </Text>
-          }
-        />
+        <Checkbox {...form.register('terms')} error={errors.terms?.message} label={<TermsLabel />} />
         <SuccessAlert message={success.message} />
         {inUse ? (
           <Alert color="red" role="alert">

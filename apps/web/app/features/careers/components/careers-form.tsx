@@ -1,21 +1,17 @@
 import {
   apiPath,
   CALLS,
+  CAREERS_FORM,
   CAREERS_REDIRECT_MS,
   MESSAGES,
   RESUME_FIELD,
   resumeRule,
-  type PageFormResult,
 } from '@taxfirm/contract';
 import { SimpleGrid } from '@mantine/core';
-import {
-  PostFileField,
-  PostForm,
-  PostPhoneField,
-  PostTextarea,
-  PostTextField,
-} from '../../../components/ui/post-form.tsx';
+import { PostField, PostFileField, PostForm, type FormPageData } from '../../../components/ui/post-form.tsx';
 import { paths } from '../../../config/paths.ts';
+
+const FIELDS = CAREERS_FORM.fields;
 
 /**
  * The careers application as server HTML (ADR 021), with an optional résumé (PDF or Word under 6 MB): it
@@ -23,14 +19,13 @@ import { paths } from '../../../config/paths.ts';
  * résumé, sends it through the API, shows 'Submitted successfully.' and goes home after 2 s, or shows
  * 'Please try again later.' for a failure no field explains, cleared after 2 s, keeping what was typed.
  */
-export function CareersForm({ token, result }: { token: string; result: PageFormResult | null }) {
+export function CareersForm(page: FormPageData) {
   return (
     <PostForm
+      {...page}
       label="Job application"
       action={paths.careers.getHref()}
       api={apiPath(CALLS.careersSubmit)}
-      token={token}
-      result={result}
       multipart
       text={{ failure: MESSAGES.CAREERS_FAILURE }}
       next={paths.home.getHref()}
@@ -39,38 +34,15 @@ export function CareersForm({ token, result }: { token: string; result: PageForm
       transportFailure={MESSAGES.CAREERS_FAILURE}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <PostTextField
-          name="firstname"
-          label="First name"
-          autoComplete="given-name"
-          rules={{ required: MESSAGES.CAREERS_FIRSTNAME_REQUIRED }}
-        />
-        <PostTextField
-          name="lastname"
-          label="Last name"
-          autoComplete="family-name"
-          rules={{ required: MESSAGES.CAREERS_LASTNAME_REQUIRED }}
-        />
+        <PostField field={FIELDS.firstname} label="First name" autoComplete="given-name" />
+        <PostField field={FIELDS.lastname} label="Last name" autoComplete="family-name" />
       </SimpleGrid>
-      <PostTextField
-        name="emailaddress"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        rules={{ required: MESSAGES.EMAIL_REQUIRED, email: MESSAGES.EMAIL_INVALID }}
-      />
-      <PostPhoneField
-        name="phone"
-        extensionName="phoneext"
-        label="Phone number"
-        required={MESSAGES.PHONE_REQUIRED}
-        digits={MESSAGES.PHONE_TEN_DIGITS}
-      />
-      <PostTextarea
-        name="message"
+      <PostField field={FIELDS.emailaddress} label="Email" autoComplete="email" />
+      <PostField field={FIELDS.phone} label="Phone number" />
+      <PostField
+        field={FIELDS.message}
         label="Message"
         description="Tell us about your experience and the role you are interested in."
-        rules={{ required: MESSAGES.MESSAGE_REQUIRED }}
       />
       <PostFileField
         name={RESUME_FIELD}

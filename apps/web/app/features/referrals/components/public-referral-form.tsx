@@ -1,7 +1,9 @@
 import { Fieldset, SimpleGrid, Stack } from '@mantine/core';
-import { apiPath, CALLS, MESSAGES, type PageFormResult } from '@taxfirm/contract';
-import { PostForm, PostPhoneField, PostTextarea, PostTextField } from '../../../components/ui/post-form.tsx';
+import { apiPath, CALLS, REFERRAL_FORM } from '@taxfirm/contract';
+import { PostField, PostForm, type FormPageData } from '../../../components/ui/post-form.tsx';
 import { paths } from '../../../config/paths.ts';
+
+const FIELDS = REFERRAL_FORM.fields;
 
 /**
  * The public Refer a Friend form as server HTML (ADR 021): it posts to the page without JavaScript; with
@@ -10,80 +12,42 @@ import { paths } from '../../../config/paths.ts';
  * them from the account in any case), sends the referral through the API and shows the server's message.
  * The portal's form (user/saverefferral) is the React `ReferralForm`.
  */
-export function PublicReferralForm({ token, result }: { token: string; result: PageFormResult | null }) {
+export function PublicReferralForm(page: FormPageData) {
   return (
     <PostForm
+      {...page}
       label="Refer a friend"
       action={paths.referAFriend.getHref()}
       api={apiPath(CALLS.saveReferral)}
-      token={token}
-      result={result}
       text={{ title: 'Referral sent' }}
-      transportFailure={MESSAGES.TRANSPORT_ERROR}
     >
       <Fieldset legend="About you">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PostTextField
-              name="rf_on_name"
-              label="Name"
-              autoComplete="name"
-              fromSession="userName"
-              rules={{ required: MESSAGES.NAME_REQUIRED }}
-            />
-            <PostTextField
-              name="rf_on_email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              fromSession="email"
-              rules={{ required: MESSAGES.EMAIL_REQUIRED, email: MESSAGES.EMAIL_INVALID }}
-            />
+            <PostField field={FIELDS.rf_on_name} label="Name" autoComplete="name" fromSession="userName" />
+            <PostField field={FIELDS.rf_on_email} label="Email" autoComplete="email" fromSession="email" />
           </SimpleGrid>
-          <PostPhoneField
-            name="rf_on_phone"
-            extensionName="rf_on_phone_ext"
-            label="Phone number"
-            required={MESSAGES.PHONE_REQUIRED}
-            digits={MESSAGES.PHONE_TEN_DIGITS}
-          />
+          <PostField field={FIELDS.rf_on_phone} label="Phone number" />
         </Stack>
       </Fieldset>
       <Fieldset legend="Your friend">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PostTextField
-              name="rf_name"
-              label="Your friend name"
-              rules={{ required: MESSAGES.FRIEND_NAME_REQUIRED }}
-            />
-            <PostTextField
-              name="rf_email"
-              label="Your friend email"
-              type="email"
-              rules={{
-                required: MESSAGES.FRIEND_EMAIL_REQUIRED,
-                email: MESSAGES.EMAIL_INVALID,
-                differsFrom: { name: 'rf_on_email', message: MESSAGES.REFERRAL_SAME_EMAIL_PUBLIC },
-              }}
-            />
+            <PostField field={FIELDS.rf_name} label="Your friend name" />
+            <PostField field={FIELDS.rf_email} label="Your friend email" />
           </SimpleGrid>
-          <PostPhoneField
-            name="rf_phone"
-            extensionName="rf_phone_ext"
+          <PostField
+            field={FIELDS.rf_phone}
             label="Your friend phone number"
             extensionLabel="Friend country code"
-            required={MESSAGES.FRIEND_PHONE_REQUIRED}
-            digits={MESSAGES.PHONE_TEN_DIGITS}
           />
         </Stack>
       </Fieldset>
-      <PostTextarea
-        name="rf_comment"
+      <PostField
+        field={FIELDS.rf_comment}
         label="Message"
         description="Tell us how we can help your friend."
         rows={3}
-        rules={{ required: MESSAGES.MESSAGE_REQUIRED }}
       />
     </PostForm>
   );

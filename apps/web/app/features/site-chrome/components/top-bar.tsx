@@ -1,6 +1,6 @@
-import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Text, type ButtonProps } from '@mantine/core';
 import { IconClock, IconMail, IconPhone } from '@tabler/icons-react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useSessionInfo } from '../../../lib/session.ts';
 import { PANEL_PARAM } from '../account-links.ts';
@@ -12,6 +12,38 @@ type TopBarProps = {
   onRegister: () => void;
   onLogout: () => Promise<void>;
 };
+
+/**
+ * The Login or Register button: without JavaScript it asks the home page for that panel (GET /?panel=…);
+ * with it, the panel opens in place.
+ */
+function PanelButton({
+  panel,
+  onOpen,
+  children,
+  ...look
+}: { panel: 'login' | 'register'; onOpen: () => void; children: ReactNode } & Pick<
+  ButtonProps,
+  'variant' | 'color' | 'c'
+>) {
+  return (
+    <Button
+      type="submit"
+      name={PANEL_PARAM}
+      value={panel}
+      size="compact-sm"
+      {...look}
+      data-account-open={panel}
+      aria-haspopup="dialog"
+      onClick={(event: MouseEvent) => {
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
 
 /** A phone number with its country ("US: …"), dialled on a tap. */
 function PhoneLink({ label, phone, href }: { label: string; phone: string; href: string }) {
@@ -92,38 +124,12 @@ export function TopBar({ contact, onLogin, onRegister, onLogout }: TopBarProps) 
               panel opens in place. */}
           <form method="get" action={paths.home.getHref()} data-account="out" hidden={Boolean(session)}>
             <Group gap="xs">
-              <Button
-                type="submit"
-                name={PANEL_PARAM}
-                value="login"
-                size="compact-sm"
-                variant="white"
-                color="navy"
-                data-account-open="login"
-                aria-haspopup="dialog"
-                onClick={(event: MouseEvent) => {
-                  event.preventDefault();
-                  onLogin();
-                }}
-              >
+              <PanelButton panel="login" onOpen={onLogin} variant="white" color="navy">
                 Login
-              </Button>
-              <Button
-                type="submit"
-                name={PANEL_PARAM}
-                value="register"
-                size="compact-sm"
-                color="gold.3"
-                c="navy.9"
-                data-account-open="register"
-                aria-haspopup="dialog"
-                onClick={(event: MouseEvent) => {
-                  event.preventDefault();
-                  onRegister();
-                }}
-              >
+              </PanelButton>
+              <PanelButton panel="register" onOpen={onRegister} color="gold.3" c="navy.9">
                 Register
-              </Button>
+              </PanelButton>
             </Group>
           </form>
         </Group>
