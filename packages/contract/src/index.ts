@@ -12,6 +12,7 @@ export * from './settings/file-numbers.ts';
 export * from './accounts/accounts.schemas.ts';
 export * from './careers/careers.schemas.ts';
 export * from './contact/contact.schemas.ts';
+export * from './public-forms/public-form.ts';
 export * from './referrals/referrals.schemas.ts';
 export * from './profile/profile.schemas.ts';
 export * from './documents/documents.schemas.ts';

@@ -11,6 +11,8 @@ import {
   PHONE_EXTENSION_OPTIONS,
   PHONE_MASKS,
   type FileRule,
+  type PublicField,
+  type PublicFieldRules,
   type PageFormResult,
   type WebLoadContext,
 } from '@taxfirm/contract';
@@ -33,25 +35,7 @@ const OutcomeContext = createContext<PageFormResult | null>(null);
 
 const useOutcome = () => useContext(OutcomeContext);
 
-/** A field's rules, as the contract's public form declares them (definePublicForm). */
-type FieldRules = {
-  /** The field's "required" message. */
-  required: string;
-  /** The message for a value that is not an e-mail address. */
-  email?: string;
-  /** The message for a phone number that is not ten digits. */
-  digits?: string;
-  /** Another field this one must differ from (case-insensitively), and the message when it does not. */
-  differsFrom?: { name: string; message: string };
-};
-
-/** One field of a contract's public form (`CONTACT_FORM.fields.c_name`): its name, kind and rules. */
-type FormField =
-  | { name: string; kind: 'text' | 'message' | 'email'; rules: FieldRules }
-  /** A phone names its country-code field. */
-  | { name: string; kind: 'phone'; rules: FieldRules; extension: string };
-
-function ruleAttributes({ required, email, differsFrom }: FieldRules) {
+function ruleAttributes({ required, email, differsFrom }: PublicFieldRules) {
   return {
     'data-msg-required': required,
     required: true,
@@ -190,7 +174,7 @@ type FieldView = {
  * A field of the contract's public form, shown by its kind: a one-line text or e-mail field, a message, or
  * a phone number with its country code. Its name and messages come from the contract, never restated here.
  */
-export function PostField({ field, ...view }: { field: FormField } & FieldView) {
+export function PostField({ field, ...view }: { field: PublicField } & FieldView) {
   if (field.kind === 'phone') return <PostPhoneField field={field} {...view} />;
   if (field.kind === 'message') return <PostTextarea field={field} {...view} />;
   return <PostTextField field={field} {...view} />;
@@ -202,7 +186,7 @@ function PostTextField({
   autoComplete,
   description,
   fromSession,
-}: { field: FormField } & FieldView) {
+}: { field: PublicField } & FieldView) {
   return (
     <TextInput
       name={field.name}
@@ -219,7 +203,7 @@ function PostTextField({
   );
 }
 
-function PostTextarea({ field, label, description, rows = 4 }: { field: FormField } & FieldView) {
+function PostTextarea({ field, label, description, rows = 4 }: { field: PublicField } & FieldView) {
   return (
     <Textarea
       name={field.name}
@@ -242,7 +226,7 @@ function PostPhoneField({
   field,
   label,
   extensionLabel = 'Country code',
-}: { field: Extract<FormField, { kind: 'phone' }> } & FieldView) {
+}: { field: Extract<PublicField, { kind: 'phone' }> } & FieldView) {
   const extensionName = field.extension;
   const extension = useFieldValue(extensionName, PHONE_EXTENSION_OPTIONS[0].value);
   return (
