@@ -1,12 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type ClientInvoice } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { invoiceFixture } from './invoice.fixture.ts';
 import { InvoicePage } from './invoice-page.tsx';
 
@@ -45,15 +43,9 @@ const payCalls = () =>
 
 function renderPage() {
   const onCheckout = vi.fn(async () => {});
-  const view = render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <InvoicePage invoiceId={answer.invoice.id} onCheckout={onCheckout} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const view = renderWithProviders(<InvoicePage invoiceId={answer.invoice.id} onCheckout={onCheckout} />, {
+    route: '/',
+  });
   return { ...view, onCheckout };
 }
 

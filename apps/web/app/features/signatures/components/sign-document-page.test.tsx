@@ -1,12 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type SignatureDocument } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { SignDocumentPage } from './sign-document-page.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -121,15 +119,7 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <SignDocumentPage documentId={DOC} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<SignDocumentPage documentId={DOC} />, { route: '/' });
 }
 
 const bodiesOf = (call: unknown) => api.mock.calls.filter(([c]) => c === call).map(([, body]) => body);

@@ -1,12 +1,11 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type SignatureDocument } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { ReadyToSignCard } from './ready-to-sign-card.tsx';
 import { SignListPage } from './sign-list-page.tsx';
 import { SpouseSignPage } from './spouse-sign-page.tsx';
@@ -79,17 +78,12 @@ function Where() {
 }
 
 function renderAt(ui: React.ReactNode) {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/user/sign']}>
-          <Routes>
-            <Route path="/user/sign" element={ui} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/user/sign" element={ui} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { route: '/user/sign' },
   );
 }
 

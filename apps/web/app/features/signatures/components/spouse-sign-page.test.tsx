@@ -1,11 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { SpouseSignPage } from './spouse-sign-page.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -80,13 +79,7 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SpouseSignPage token={TOKEN} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<SpouseSignPage token={TOKEN} />);
 }
 
 describe('SpouseSignPage', () => {

@@ -1,10 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type StaffClient } from '@taxfirm/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { ContactForm } from './contact-form.tsx';
 
 const CLIENT: StaffClient['client'] = {
@@ -39,14 +38,7 @@ afterEach(() => {
 });
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <ContactForm client={CLIENT} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<ContactForm client={CLIENT} />);
 }
 
 const NEW_EMAIL_DIALOG = "Change Priya Shah's sign-in e-mail to priya.new@example.com?";

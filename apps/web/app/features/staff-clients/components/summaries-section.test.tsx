@@ -1,10 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type StaffSummary } from '@taxfirm/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { SummariesSection } from './summaries-section.tsx';
 
 const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
@@ -62,14 +61,7 @@ afterEach(() => {
 });
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <SummariesSection clientId={CLIENT} clientName="Priya Shah" />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<SummariesSection clientId={CLIENT} clientName="Priya Shah" />);
 }
 
 describe('SummariesSection', () => {

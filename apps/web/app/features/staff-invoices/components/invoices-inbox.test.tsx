@@ -1,12 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, type StaffInvoice, type StaffInvoicesListBody } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { InvoicesInbox } from './invoices-inbox.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -85,15 +83,7 @@ beforeEach(() => {
 });
 
 function renderInbox() {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <InvoicesInbox />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<InvoicesInbox />, { route: '/' });
 }
 
 describe('InvoicesInbox', () => {
