@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { SANDBOX_ORDER } from '../../../testing/invoices.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { invoiceFixture } from './invoice.fixture.ts';
 import { InvoicePage } from './invoice-page.tsx';
@@ -14,16 +15,7 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   api,
 }));
 
-const ORDER = {
-  http_code: 200,
-  status_smessage: 'Success',
-  id: 'order_second',
-  amount: 15000,
-  currency: 'USD',
-  provider: 'sandbox',
-  key: 'rzp_test_sandbox',
-  name: 'Example Tax Firm',
-} as const;
+const ORDER = SANDBOX_ORDER;
 
 let answer: { invoice: ClientInvoice; part_payments: boolean };
 

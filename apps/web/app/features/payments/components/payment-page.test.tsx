@@ -5,6 +5,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { SANDBOX_ORDER } from '../../../testing/invoices.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { PaymentFailure, PaymentReceipt } from './payment-outcome.tsx';
 import { PaymentPage } from './payment-page.tsx';
@@ -30,16 +31,7 @@ const record = (over: Partial<PaymentRecord> = {}): PaymentRecord => ({
   paid_at: '2026-11-21T15:00:00.000Z',
   ...over,
 });
-const ORDER = {
-  http_code: 200,
-  status_smessage: 'Success',
-  id: 'order_second',
-  amount: 15000,
-  currency: 'USD',
-  provider: 'sandbox',
-  key: 'rzp_test_sandbox',
-  name: 'Example Tax Firm',
-} as const;
+const ORDER = SANDBOX_ORDER;
 
 type Status = {
   invoice: { id: string; number: string; balance: number } | null;
