@@ -7,6 +7,7 @@ import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { ReadyToSignCard } from './ready-to-sign-card.tsx';
+import { signatureDocumentFixture, signerFixture } from './signature-document.fixture.ts';
 import { SignListPage } from './sign-list-page.tsx';
 import { SpouseSignPage } from './spouse-sign-page.tsx';
 
@@ -16,31 +17,9 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   api,
 }));
 
-const signer = (role: 'taxpayer' | 'spouse', name: string, signedAt: string | null) => ({
-  role,
-  name,
-  email: `${name[0]?.toLowerCase()}•••@example.com`,
-  opened_at: signedAt,
-  return_opened_at: null,
-  signed_at: signedAt,
-});
-const doc = (id: string, over: Partial<SignatureDocument>): SignatureDocument => ({
-  document_id: id,
-  kind: '8879',
-  title: 'Form 8879 2025',
-  tax_year: 2025,
-  status: 'pending',
-  created_at: '2026-11-25T15:00:00.000Z',
-  has_return: false,
-  signers: [signer('taxpayer', 'Priya Rao', null), signer('spouse', 'Arjun Rao', null)],
-  my_role: 'taxpayer',
-  signed_at: null,
-  signed_url: null,
-  signed_sha256: null,
-  paper_item_id: null,
-  locked: false,
-  ...over,
-});
+const signer = signerFixture;
+const doc = (id: string, over: Partial<SignatureDocument>): SignatureDocument =>
+  signatureDocumentFixture({ document_id: id, ...over });
 
 const TO_SIGN = doc('00000000-0000-4000-8000-0000000000d1', {});
 const SIGNED = doc('00000000-0000-4000-8000-0000000000d2', {

@@ -13,18 +13,7 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   api,
 }));
 // jsdom draws nothing: the drawing pad's library is a stand-in here (its wrapper has its own test).
-vi.mock('signature_pad', () => ({
-  default: class {
-    addEventListener() {}
-    removeEventListener() {}
-    off() {}
-    redraw() {}
-    clear() {}
-    isEmpty() {
-      return true;
-    }
-  },
-}));
+vi.mock('signature_pad', () => import('./signature-pad.stub.ts'));
 
 const TOKEN = 'spouse-link-token';
 const URL_TO_READ = '/api/signatures/spouse/file?t=abc.def';
