@@ -43,10 +43,15 @@ beforeEach(() => {
   });
 });
 
+/** Renders the queues; answers their table once it shows. */
+async function queuesTable() {
+  renderWithProviders(<WorkQueues />, { route: '/' });
+  return screen.findByRole('table');
+}
+
 describe('WorkQueues, the documents column', () => {
   it('shows each file’s checklist as "6/8" (read out in full) or "Complete" in words', async () => {
-    renderWithProviders(<WorkQueues />, { route: '/' });
-    const table = await screen.findByRole('table');
+    const table = await queuesTable();
     expect(within(table).getByRole('columnheader', { name: 'Documents' })).toBeInTheDocument();
     const cellOf = async (name: string) => {
       await within(table).findByRole('link', { name });
@@ -68,8 +73,7 @@ describe('WorkQueues, the documents column', () => {
   });
 
   it('marks a client without a §7216 Yes "US-only", saying why, and no other', async () => {
-    renderWithProviders(<WorkQueues />, { route: '/' });
-    const table = await screen.findByRole('table');
+    const table = await queuesTable();
     await within(table).findByRole('link', { name: 'Meera Iyer' });
     expect(within(table).getAllByText('US-only')).toHaveLength(1);
     expect(
