@@ -6,6 +6,7 @@ import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { signatureDocumentFixture } from './signature-document.fixture.ts';
+import { stepTitles } from './signing-steps.queries.ts';
 import { SignDocumentPage } from './sign-document-page.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -125,12 +126,7 @@ describe('SignDocumentPage', () => {
 
   it('opens the document, confirms it is the client (step-up, then the e-mailed code), and signs typed', async () => {
     const { container } = renderPage();
-    const steps = await screen.findByRole('list', { name: 'Steps to sign' });
-    expect(
-      within(steps)
-        .getAllByRole('heading', { level: 2 })
-        .map((h) => h.textContent),
-    ).toEqual(['1. Read the document', "2. Confirm it's you", '3. Sign']);
+    expect(await stepTitles()).toEqual(['1. Read the document', "2. Confirm it's you", '3. Sign']);
     expect(await axeViolations(container)).toEqual([]);
 
     // 1. Read: the link opens in a new tab, and stays on the page to tap (a phone may block the new tab).

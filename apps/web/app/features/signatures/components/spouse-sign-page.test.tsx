@@ -1,10 +1,11 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { stepTitles } from './signing-steps.queries.ts';
 import { SpouseSignPage } from './spouse-sign-page.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -74,12 +75,7 @@ function renderPage() {
 describe('SpouseSignPage', () => {
   it('asks for the e-mailed code first, and opens the document only with it', async () => {
     const { container } = renderPage();
-    const steps = await screen.findByRole('list', { name: 'Steps to sign' });
-    expect(
-      within(steps)
-        .getAllByRole('heading', { level: 2 })
-        .map((h) => h.textContent),
-    ).toEqual(["1. Confirm it's you", '2. Read the document', '3. Sign']);
+    expect(await stepTitles()).toEqual(["1. Confirm it's you", '2. Read the document', '3. Sign']);
     expect(await axeViolations(container)).toEqual([]);
 
     // Without a code, nothing is asked of the server.
