@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import {
   CALLS,
   MESSAGES,
@@ -8,14 +7,13 @@ import {
   TERMS_VERSION,
   type CallResponse,
 } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { ConsentsForm } from './consents-form.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -51,15 +49,7 @@ const ASKED: Consents = {
 };
 
 function renderForm(consents: Consents, onSaved = vi.fn()) {
-  const view = render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <ConsentsForm consents={consents} onSaved={onSaved} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const view = renderWithProviders(<ConsentsForm consents={consents} onSaved={onSaved} />, { route: '/' });
   return { ...view, onSaved };
 }
 

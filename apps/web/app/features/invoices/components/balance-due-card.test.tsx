@@ -1,11 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, type ClientInvoice } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { BalanceDueCard } from './balance-due-card.tsx';
 import { invoiceFixture } from './invoice.fixture.ts';
 import { InvoiceListPage } from './invoice-list-page.tsx';
@@ -63,13 +62,7 @@ beforeEach(() => {
 });
 
 function renderIt(ui: React.ReactNode) {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>);
 }
 
 describe('BalanceDueCard', () => {

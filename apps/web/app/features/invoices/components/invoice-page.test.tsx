@@ -1,12 +1,11 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type ClientInvoice } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { SANDBOX_ORDER } from '../../../testing/invoices.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { invoiceFixture } from './invoice.fixture.ts';
 import { InvoicePage } from './invoice-page.tsx';
 
@@ -16,16 +15,7 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   api,
 }));
 
-const ORDER = {
-  http_code: 200,
-  status_smessage: 'Success',
-  id: 'order_second',
-  amount: 15000,
-  currency: 'USD',
-  provider: 'sandbox',
-  key: 'rzp_test_sandbox',
-  name: 'Example Tax Firm',
-} as const;
+const ORDER = SANDBOX_ORDER;
 
 let answer: { invoice: ClientInvoice; part_payments: boolean };
 
@@ -45,15 +35,9 @@ const payCalls = () =>
 
 function renderPage() {
   const onCheckout = vi.fn(async () => {});
-  const view = render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <InvoicePage invoiceId={answer.invoice.id} onCheckout={onCheckout} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const view = renderWithProviders(<InvoicePage invoiceId={answer.invoice.id} onCheckout={onCheckout} />, {
+    route: '/',
+  });
   return { ...view, onCheckout };
 }
 

@@ -1,12 +1,12 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { SANDBOX_ORDER } from '../../../testing/invoices.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { PaymentFailure, PaymentReceipt } from './payment-outcome.tsx';
 import { PaymentPage } from './payment-page.tsx';
 
@@ -31,16 +31,7 @@ const record = (over: Partial<PaymentRecord> = {}): PaymentRecord => ({
   paid_at: '2026-11-21T15:00:00.000Z',
   ...over,
 });
-const ORDER = {
-  http_code: 200,
-  status_smessage: 'Success',
-  id: 'order_second',
-  amount: 15000,
-  currency: 'USD',
-  provider: 'sandbox',
-  key: 'rzp_test_sandbox',
-  name: 'Example Tax Firm',
-} as const;
+const ORDER = SANDBOX_ORDER;
 
 type Status = {
   invoice: { id: string; number: string; balance: number } | null;
@@ -108,17 +99,12 @@ function Where() {
 }
 
 function renderAt(ui: React.ReactNode, url = '/user/payment') {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path={url.split('?')[0]} element={<main>{ui}</main>} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path={url.split('?')[0]} element={<main>{ui}</main>} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { route: url },
   );
 }
 

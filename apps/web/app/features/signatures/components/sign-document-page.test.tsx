@@ -1,12 +1,12 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type SignatureDocument } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { signatureDocumentFixture } from './signature-document.fixture.ts';
+import { stepTitles } from './signing-steps.queries.ts';
 import { SignDocumentPage } from './sign-document-page.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -15,56 +15,12 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   api,
 }));
 // jsdom draws nothing: the drawing pad's library is a stand-in here (its wrapper has its own test).
-vi.mock('signature_pad', () => ({
-  default: class {
-    addEventListener() {}
-    removeEventListener() {}
-    off() {}
-    redraw() {}
-    clear() {}
-    isEmpty() {
-      return true;
-    }
-  },
-}));
+vi.mock('signature_pad', () => import('./signature-pad.stub.ts'));
 
 const DOC = '00000000-0000-4000-8000-0000000000d1';
 const URL_TO_READ = '/api/signatures/file?t=abc.def';
 
-const document = (over: Partial<SignatureDocument> = {}): SignatureDocument => ({
-  document_id: DOC,
-  kind: '8879',
-  title: 'Form 8879 2025',
-  tax_year: 2025,
-  status: 'pending',
-  created_at: '2026-11-25T15:00:00.000Z',
-  has_return: false,
-  signers: [
-    {
-      role: 'taxpayer',
-      name: 'Priya Rao',
-      email: 'p•••@example.com',
-      opened_at: null,
-      return_opened_at: null,
-      signed_at: null,
-    },
-    {
-      role: 'spouse',
-      name: 'Arjun Rao',
-      email: 'a•••@example.com',
-      opened_at: null,
-      return_opened_at: null,
-      signed_at: null,
-    },
-  ],
-  my_role: 'taxpayer',
-  signed_at: null,
-  signed_url: null,
-  signed_sha256: null,
-  paper_item_id: null,
-  locked: false,
-  ...over,
-});
+const document = signatureDocumentFixture;
 
 const listOf = (doc: SignatureDocument) => ({
   http_code: 200,
@@ -121,18 +77,31 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <SignDocumentPage documentId={DOC} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<SignDocumentPage documentId={DOC} />, { route: '/' });
 }
 
 const bodiesOf = (call: unknown) => api.mock.calls.filter(([c]) => c === call).map(([, body]) => body);
+
+/** The document opened by both signers; signing it is refused with `refusal`. */
+function refuseSigning(refusal: Error) {
+  api.mockImplementation(async (call: { path: string }) => {
+    if (call.path === CALLS.accountSignaturesList.path) {
+      const signers = document().signers.map((s) => ({ ...s, opened_at: '2026-11-26T10:10:00.000Z' }));
+      return listOf(document({ signers }));
+    }
+    if (call.path === CALLS.accountSignaturesSign.path) throw refusal;
+    throw new Error(`unexpected call ${call.path}`);
+  });
+}
+
+/** Types the code, signs typed as Priya Rao, agrees and presses Sign. */
+async function signTypedWithCode(code: string) {
+  await userEvent.type(await screen.findByLabelText(/6-digit code/), code);
+  await userEvent.click(screen.getByRole('tab', { name: 'Type' }));
+  await userEvent.type(screen.getByLabelText('Type your full name as your signature'), 'Priya Rao');
+  await userEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
+  await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+}
 
 describe('SignDocumentPage', () => {
   it('refuses to sign before the document is opened, and checks the fields as the API does', async () => {
@@ -157,12 +126,7 @@ describe('SignDocumentPage', () => {
 
   it('opens the document, confirms it is the client (step-up, then the e-mailed code), and signs typed', async () => {
     const { container } = renderPage();
-    const steps = await screen.findByRole('list', { name: 'Steps to sign' });
-    expect(
-      within(steps)
-        .getAllByRole('heading', { level: 2 })
-        .map((h) => h.textContent),
-    ).toEqual(['1. Read the document', "2. Confirm it's you", '3. Sign']);
+    expect(await stepTitles()).toEqual(['1. Read the document', "2. Confirm it's you", '3. Sign']);
     expect(await axeViolations(container)).toEqual([]);
 
     // 1. Read: the link opens in a new tab, and stays on the page to tap (a phone may block the new tab).
@@ -208,26 +172,15 @@ describe('SignDocumentPage', () => {
 
   it("shows the server's refusal of the code on the code field", async () => {
     opened = true;
-    api.mockImplementation(async (call: { path: string }) => {
-      if (call.path === CALLS.accountSignaturesList.path) {
-        const signers = document().signers.map((s) => ({ ...s, opened_at: '2026-11-26T10:10:00.000Z' }));
-        return listOf(document({ signers }));
-      }
-      if (call.path === CALLS.accountSignaturesSign.path) {
-        throw new ApiClientModule.ApiError(MESSAGES.SIGNATURE_CODE_INVALID, {
-          status: 400,
-          code: 'VALIDATION_FAILED',
-          details: { code: MESSAGES.SIGNATURE_CODE_INVALID },
-        });
-      }
-      throw new Error(`unexpected call ${call.path}`);
-    });
+    refuseSigning(
+      new ApiClientModule.ApiError(MESSAGES.SIGNATURE_CODE_INVALID, {
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        details: { code: MESSAGES.SIGNATURE_CODE_INVALID },
+      }),
+    );
     renderPage();
-    await userEvent.type(await screen.findByLabelText(/6-digit code/), '654321');
-    await userEvent.click(screen.getByRole('tab', { name: 'Type' }));
-    await userEvent.type(screen.getByLabelText('Type your full name as your signature'), 'Priya Rao');
-    await userEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    await signTypedWithCode('654321');
     await waitFor(() =>
       expect(screen.getByLabelText(/6-digit code/)).toHaveAccessibleDescription(
         MESSAGES.SIGNATURE_CODE_INVALID,
@@ -247,25 +200,11 @@ describe('SignDocumentPage', () => {
     unmount();
 
     // The tenth wrong code answers 423: the page shows the lock at once.
-    api.mockImplementation(async (call: { path: string }) => {
-      if (call.path === CALLS.accountSignaturesList.path) {
-        const signers = document().signers.map((s) => ({ ...s, opened_at: '2026-11-26T10:10:00.000Z' }));
-        return listOf(document({ signers }));
-      }
-      if (call.path === CALLS.accountSignaturesSign.path) {
-        throw new ApiClientModule.ApiError(MESSAGES.SIGNATURE_LOCKED, {
-          status: 423,
-          code: 'SIGNATURE_LOCKED',
-        });
-      }
-      throw new Error(`unexpected call ${call.path}`);
-    });
+    refuseSigning(
+      new ApiClientModule.ApiError(MESSAGES.SIGNATURE_LOCKED, { status: 423, code: 'SIGNATURE_LOCKED' }),
+    );
     renderPage();
-    await userEvent.type(await screen.findByLabelText(/6-digit code/), '654321');
-    await userEvent.click(screen.getByRole('tab', { name: 'Type' }));
-    await userEvent.type(screen.getByLabelText('Type your full name as your signature'), 'Priya Rao');
-    await userEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    await signTypedWithCode('654321');
     expect(await screen.findByText(MESSAGES.SIGNATURE_LOCKED)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
   });

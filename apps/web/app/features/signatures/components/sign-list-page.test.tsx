@@ -1,13 +1,13 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type SignatureDocument } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { ReadyToSignCard } from './ready-to-sign-card.tsx';
+import { signatureDocumentFixture, signerFixture } from './signature-document.fixture.ts';
 import { SignListPage } from './sign-list-page.tsx';
 import { SpouseSignPage } from './spouse-sign-page.tsx';
 
@@ -17,31 +17,9 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   api,
 }));
 
-const signer = (role: 'taxpayer' | 'spouse', name: string, signedAt: string | null) => ({
-  role,
-  name,
-  email: `${name[0]?.toLowerCase()}•••@example.com`,
-  opened_at: signedAt,
-  return_opened_at: null,
-  signed_at: signedAt,
-});
-const doc = (id: string, over: Partial<SignatureDocument>): SignatureDocument => ({
-  document_id: id,
-  kind: '8879',
-  title: 'Form 8879 2025',
-  tax_year: 2025,
-  status: 'pending',
-  created_at: '2026-11-25T15:00:00.000Z',
-  has_return: false,
-  signers: [signer('taxpayer', 'Priya Rao', null), signer('spouse', 'Arjun Rao', null)],
-  my_role: 'taxpayer',
-  signed_at: null,
-  signed_url: null,
-  signed_sha256: null,
-  paper_item_id: null,
-  locked: false,
-  ...over,
-});
+const signer = signerFixture;
+const doc = (id: string, over: Partial<SignatureDocument>): SignatureDocument =>
+  signatureDocumentFixture({ document_id: id, ...over });
 
 const TO_SIGN = doc('00000000-0000-4000-8000-0000000000d1', {});
 const SIGNED = doc('00000000-0000-4000-8000-0000000000d2', {
@@ -79,17 +57,12 @@ function Where() {
 }
 
 function renderAt(ui: React.ReactNode) {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/user/sign']}>
-          <Routes>
-            <Route path="/user/sign" element={ui} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/user/sign" element={ui} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { route: '/user/sign' },
   );
 }
 

@@ -1,11 +1,11 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { stepTitles } from './signing-steps.queries.ts';
 import { SpouseSignPage } from './spouse-sign-page.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -14,18 +14,7 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   api,
 }));
 // jsdom draws nothing: the drawing pad's library is a stand-in here (its wrapper has its own test).
-vi.mock('signature_pad', () => ({
-  default: class {
-    addEventListener() {}
-    removeEventListener() {}
-    off() {}
-    redraw() {}
-    clear() {}
-    isEmpty() {
-      return true;
-    }
-  },
-}));
+vi.mock('signature_pad', () => import('./signature-pad.stub.ts'));
 
 const TOKEN = 'spouse-link-token';
 const URL_TO_READ = '/api/signatures/spouse/file?t=abc.def';
@@ -80,24 +69,13 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SpouseSignPage token={TOKEN} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<SpouseSignPage token={TOKEN} />);
 }
 
 describe('SpouseSignPage', () => {
   it('asks for the e-mailed code first, and opens the document only with it', async () => {
     const { container } = renderPage();
-    const steps = await screen.findByRole('list', { name: 'Steps to sign' });
-    expect(
-      within(steps)
-        .getAllByRole('heading', { level: 2 })
-        .map((h) => h.textContent),
-    ).toEqual(["1. Confirm it's you", '2. Read the document', '3. Sign']);
+    expect(await stepTitles()).toEqual(["1. Confirm it's you", '2. Read the document', '3. Sign']);
     expect(await axeViolations(container)).toEqual([]);
 
     // Without a code, nothing is asked of the server.

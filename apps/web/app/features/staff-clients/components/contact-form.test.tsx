@@ -1,10 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type StaffClient } from '@taxfirm/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { ContactForm } from './contact-form.tsx';
 
 const CLIENT: StaffClient['client'] = {
@@ -39,27 +38,25 @@ afterEach(() => {
 });
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <ContactForm client={CLIENT} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<ContactForm client={CLIENT} />);
 }
 
 const NEW_EMAIL_DIALOG = "Change Priya Shah's sign-in e-mail to priya.new@example.com?";
 
+/** Renders the form, types the new sign-in e-mail and saves: answers the dialog that asks first. */
+async function askToChangeEmail() {
+  const user = userEvent.setup();
+  renderForm();
+  const email = screen.getByLabelText('E-mail (sign-in)');
+  await user.clear(email);
+  await user.type(email, 'priya.new@example.com');
+  await user.click(screen.getByRole('button', { name: 'Save e-mail and phone' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: NEW_EMAIL_DIALOG }) };
+}
+
 describe('ContactForm', () => {
   it('asks before changing the sign-in e-mail, naming both addresses, and Cancel sends nothing', async () => {
-    const user = userEvent.setup();
-    renderForm();
-    const email = screen.getByLabelText('E-mail (sign-in)');
-    await user.clear(email);
-    await user.type(email, 'priya.new@example.com');
-    await user.click(screen.getByRole('button', { name: 'Save e-mail and phone' }));
-    const dialog = await screen.findByRole('dialog', { name: NEW_EMAIL_DIALOG });
+    const { user, dialog } = await askToChangeEmail();
     expect(dialog).toHaveAccessibleDescription(
       'Priya Shah is signed out everywhere and must log in with priya.new@example.com from now on; links already sent stop working. priya@example.com is e-mailed about the change.',
     );
@@ -74,13 +71,7 @@ describe('ContactForm', () => {
   }, 15_000);
 
   it('changes the e-mail once confirmed', async () => {
-    const user = userEvent.setup();
-    renderForm();
-    const email = screen.getByLabelText('E-mail (sign-in)');
-    await user.clear(email);
-    await user.type(email, 'priya.new@example.com');
-    await user.click(screen.getByRole('button', { name: 'Save e-mail and phone' }));
-    const dialog = await screen.findByRole('dialog', { name: NEW_EMAIL_DIALOG });
+    const { user, dialog } = await askToChangeEmail();
     await user.click(within(dialog).getByRole('button', { name: 'Change e-mail' }));
     expect(await screen.findByText(MESSAGES.CLIENT_CONTACT_SAVED)).toBeInTheDocument();
     expect(sent()).toEqual([

@@ -1,13 +1,12 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { Route, Routes, useParams } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { InviteClient } from './invite-client.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -23,17 +22,12 @@ function ClientFilePage() {
 }
 
 function renderInvite() {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/staff']}>
-          <Routes>
-            <Route path="/staff" element={<InviteClient />} />
-            <Route path="/staff/clients/:clientId" element={<ClientFilePage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/staff" element={<InviteClient />} />
+      <Route path="/staff/clients/:clientId" element={<ClientFilePage />} />
+    </Routes>,
+    { route: '/staff' },
   );
 }
 

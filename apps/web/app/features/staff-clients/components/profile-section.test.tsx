@@ -1,9 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffProfile } from '@taxfirm/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
 const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
@@ -71,14 +70,7 @@ afterEach(() => {
 });
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <ProfileSection clientId={CLIENT} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<ProfileSection clientId={CLIENT} />);
 }
 
 describe('ProfileSection', () => {

@@ -28,6 +28,24 @@ export function ProfileSection({ clientId }: { clientId: string }) {
   );
 }
 
+/** A person's first fields: name, SSN/ITIN (masked, revealed on request), date of birth and occupation. */
+function personFields(
+  clientId: string,
+  person: { first_name: string; last_name: string; dob: ReactNode; occupation: ReactNode },
+  masked: string | null | undefined,
+  number: { subject: string; owner: string },
+): DetailItem[] {
+  return [
+    { label: 'Name', value: `${person.first_name} ${person.last_name}` },
+    {
+      label: 'SSN/ITIN',
+      value: masked && <ClientIdentityNumber clientId={clientId} masked={masked} {...number} />,
+    },
+    { label: 'Date of birth', value: person.dob },
+    { label: 'Occupation', value: person.occupation },
+  ];
+}
+
 function ProfileView({ clientId, profile }: { clientId: string; profile: StaffProfile }) {
   const { tinfo, sinfo, dinfo, empinfo } = profile;
   return (
@@ -37,20 +55,10 @@ function ProfileView({ clientId, profile }: { clientId: string; profile: StaffPr
           title="Taxpayer"
           items={
             tinfo && [
-              { label: 'Name', value: `${tinfo.first_name} ${tinfo.last_name}` },
-              {
-                label: 'SSN/ITIN',
-                value: tinfo.ssnitin && (
-                  <ClientIdentityNumber
-                    clientId={clientId}
-                    masked={tinfo.ssnitin}
-                    subject="taxpayer.ssn"
-                    owner="the taxpayer's"
-                  />
-                ),
-              },
-              { label: 'Date of birth', value: tinfo.dob },
-              { label: 'Occupation', value: tinfo.occupation },
+              ...personFields(clientId, tinfo, tinfo.ssnitin, {
+                subject: 'taxpayer.ssn',
+                owner: "the taxpayer's",
+              }),
               { label: 'Filing status', value: tinfo.filling_status },
               { label: 'Email', value: tinfo.email },
               { label: 'Phone', value: tinfo.phone },
@@ -72,20 +80,7 @@ function ProfileView({ clientId, profile }: { clientId: string; profile: StaffPr
           title="Spouse"
           items={
             sinfo && [
-              { label: 'Name', value: `${sinfo.first_name} ${sinfo.last_name}` },
-              {
-                label: 'SSN/ITIN',
-                value: sinfo.ssn && (
-                  <ClientIdentityNumber
-                    clientId={clientId}
-                    masked={sinfo.ssn}
-                    subject="spouse.ssn"
-                    owner="the spouse's"
-                  />
-                ),
-              },
-              { label: 'Date of birth', value: sinfo.dob },
-              { label: 'Occupation', value: sinfo.occupation },
+              ...personFields(clientId, sinfo, sinfo.ssn, { subject: 'spouse.ssn', owner: "the spouse's" }),
               { label: 'Visa type', value: sinfo.visa_type },
             ]
           }

@@ -1,10 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type StaffSummary } from '@taxfirm/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { SummariesSection } from './summaries-section.tsx';
 
 const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
@@ -62,24 +61,33 @@ afterEach(() => {
 });
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <SummariesSection clientId={CLIENT} clientName="Priya Shah" />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<SummariesSection clientId={CLIENT} clientName="Priya Shah" />);
 }
+
+const PUBLISH = {
+  button: 'Publish 2025 Federal summary',
+  dialog: "Publish '2025 Federal summary' to Priya Shah?",
+};
+const DELETE = {
+  button: 'Delete 2025 Federal summary',
+  dialog: "Delete '2025 Federal summary' of Priya Shah?",
+};
+
+/** Renders the section, presses the action's button and answers the dialog it opens (found by its name). */
+async function openDialog(action: { button: string; dialog: string }) {
+  const user = userEvent.setup();
+  renderSection();
+  await user.click(await screen.findByRole('button', { name: action.button }, LOADED));
+  return { user, dialog: await screen.findByRole('dialog', { name: action.dialog }) };
+}
+
+/** The changing calls sent, with their bodies. */
+const sentBodies = () =>
+  changes().map(([url, init]) => [url, JSON.parse(String((init as RequestInit).body))]);
 
 describe('SummariesSection', () => {
   it('asks before publishing, naming the summary, its file and the client, and publishes only when confirmed', async () => {
-    const user = userEvent.setup();
-    renderSection();
-    await user.click(await screen.findByRole('button', { name: 'Publish 2025 Federal summary' }, LOADED));
-    const dialog = await screen.findByRole('dialog', {
-      name: "Publish '2025 Federal summary' to Priya Shah?",
-    });
+    const { user, dialog } = await openDialog(PUBLISH);
     expect(dialog).toHaveAccessibleDescription(
       "Priya Shah sees summary.pdf in the portal's Tax Summary page at once and is e-mailed that it is ready for review. A published summary cannot go back to draft.",
     );
@@ -88,18 +96,11 @@ describe('SummariesSection', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Publish summary' }));
     expect(await screen.findByText(MESSAGES.SUMMARY_PUBLISHED)).toBeInTheDocument();
-    expect(changes().map(([url, init]) => [url, JSON.parse(String((init as RequestInit).body))])).toEqual([
-      ['/api/staff/summaries/publish', { summary_id: DRAFT }],
-    ]);
+    expect(sentBodies()).toEqual([['/api/staff/summaries/publish', { summary_id: DRAFT }]]);
   }, 15_000);
 
   it('sends nothing when publishing is cancelled', async () => {
-    const user = userEvent.setup();
-    renderSection();
-    await user.click(await screen.findByRole('button', { name: 'Publish 2025 Federal summary' }, LOADED));
-    const dialog = await screen.findByRole('dialog', {
-      name: "Publish '2025 Federal summary' to Priya Shah?",
-    });
+    const { user, dialog } = await openDialog(PUBLISH);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(changes()).toEqual([]);
@@ -114,30 +115,18 @@ describe('SummariesSection', () => {
   });
 
   it('asks before deleting, with Cancel focused, and deletes only when confirmed', async () => {
-    const user = userEvent.setup();
-    renderSection();
-    await user.click(await screen.findByRole('button', { name: 'Delete 2025 Federal summary' }, LOADED));
-    const dialog = await screen.findByRole('dialog', {
-      name: "Delete '2025 Federal summary' of Priya Shah?",
-    });
+    const { user, dialog } = await openDialog(DELETE);
     expect(dialog).toHaveAccessibleDescription('The draft and its file summary.pdf are deleted for good.');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     expect(changes()).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete summary' }));
     expect(await screen.findByText(MESSAGES.SUMMARY_DELETED)).toBeInTheDocument();
-    expect(changes().map(([url, init]) => [url, JSON.parse(String((init as RequestInit).body))])).toEqual([
-      ['/api/staff/summaries/delete', { summary_id: DRAFT }],
-    ]);
+    expect(sentBodies()).toEqual([['/api/staff/summaries/delete', { summary_id: DRAFT }]]);
   });
 
   it('sends nothing when a delete is cancelled with Escape', async () => {
-    const user = userEvent.setup();
-    renderSection();
-    await user.click(await screen.findByRole('button', { name: 'Delete 2025 Federal summary' }, LOADED));
-    const dialog = await screen.findByRole('dialog', {
-      name: "Delete '2025 Federal summary' of Priya Shah?",
-    });
+    const { user, dialog } = await openDialog(DELETE);
     expect(dialog).toHaveAccessibleDescription('The draft and its file summary.pdf are deleted for good.');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,11 +1,9 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, type StaffClientRow } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { WorkQueues } from './work-queues.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -45,18 +43,15 @@ beforeEach(() => {
   });
 });
 
+/** Renders the queues; answers their table once it shows. */
+async function queuesTable() {
+  renderWithProviders(<WorkQueues />, { route: '/' });
+  return screen.findByRole('table');
+}
+
 describe('WorkQueues, the documents column', () => {
   it('shows each file’s checklist as "6/8" (read out in full) or "Complete" in words', async () => {
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <WorkQueues />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
-    const table = await screen.findByRole('table');
+    const table = await queuesTable();
     expect(within(table).getByRole('columnheader', { name: 'Documents' })).toBeInTheDocument();
     const cellOf = async (name: string) => {
       await within(table).findByRole('link', { name });
@@ -78,16 +73,7 @@ describe('WorkQueues, the documents column', () => {
   });
 
   it('marks a client without a §7216 Yes "US-only", saying why, and no other', async () => {
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <WorkQueues />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
-    const table = await screen.findByRole('table');
+    const table = await queuesTable();
     await within(table).findByRole('link', { name: 'Meera Iyer' });
     expect(within(table).getAllByText('US-only')).toHaveLength(1);
     expect(

@@ -31,6 +31,7 @@ import { setServerFieldErrors } from '../../../lib/form.ts';
 import { useCreateInvoice, useSaveInvoice } from '../api/invoices.ts';
 import { contractResolver } from '../contract-resolver.ts';
 import { currencySign } from '../money.ts';
+import { PriceField } from './price-field.tsx';
 
 type DiscountChoice = 'none' | 'amount' | 'percent';
 
@@ -250,10 +251,8 @@ export function InvoiceForm({
                   error={lineErrors?.quantity?.message}
                   w={110}
                 />
-                <TextInput
-                  label={`Price (${sign})`}
-                  withAsterisk
-                  inputMode="decimal"
+                <PriceField
+                  currency={currency}
                   {...form.register(`lines.${index}.unit_amount`)}
                   error={lineErrors?.unit_amount?.message}
                   w={150}

@@ -1,13 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { CALLS, type StaffInvoice, type StaffInvoicesListBody } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { CALLS, type StaffInvoicesListBody } from '@taxfirm/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { InvoicesInbox } from './invoices-inbox.tsx';
+import { CLIENT, staffInvoiceFixture } from './staff-invoice.fixture.ts';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
@@ -15,43 +14,16 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   api,
 }));
 
-const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
-
-const ROW: StaffInvoice = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  number: 'INV-2026-0001',
-  tax_year: 2025,
-  currency: 'USD',
-  subtotal: 38889,
-  discount: 3889,
-  discount_kind: 'percent',
-  discount_value: 10,
-  discount_reason: 'Returning client',
-  total: 35000,
-  paid: 20000,
-  refunded: 0,
-  balance: 15000,
+const ROW = staffInvoiceFixture({
   due_date: '2026-11-01',
   overdue: true,
-  note: null,
   sent_at: '2026-10-20T15:00:00.000Z',
-  paid_at: null,
   lines: [],
   payments: [],
-  refunds: [],
   pdf_url: '/api/staff/invoices/pdf?t=x',
-  status: 'partly_paid',
-  client_id: CLIENT,
-  client_name: 'Priya Rao',
-  file_number: 'TF25-0001',
   created_at: '2026-10-19T15:00:00.000Z',
-  created_by: 'Ravi Shah',
-  void_reason: null,
-  voided_at: null,
   reminders_sent: 1,
-  last_reminded_at: null,
-  refunds_pending: [],
-};
+});
 
 const listBodies = () =>
   api.mock.calls
@@ -85,15 +57,7 @@ beforeEach(() => {
 });
 
 function renderInbox() {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <InvoicesInbox />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<InvoicesInbox />, { route: '/' });
 }
 
 describe('InvoicesInbox', () => {

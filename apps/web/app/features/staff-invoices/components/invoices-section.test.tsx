@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { CALLS, MESSAGES, type PriceItem, type StaffInvoice, type StaffRole } from '@taxfirm/contract';
+import { CALLS, MESSAGES, type PriceItem, type StaffRole } from '@taxfirm/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { InvoicesSection } from './invoices-section.tsx';
+import { CLIENT, staffInvoiceFixture } from './staff-invoice.fixture.ts';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
@@ -15,7 +16,6 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   api,
 }));
 
-const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
 const FEDERAL = '00000000-0000-4000-8000-0000000000f1';
 const STATE = '00000000-0000-4000-8000-0000000000f2';
 const ITR = '00000000-0000-4000-8000-0000000000f3';
@@ -33,55 +33,7 @@ const PRICES: PriceItem[] = [
   },
 ];
 
-const invoice = (over: Partial<StaffInvoice>): StaffInvoice => ({
-  id: '00000000-0000-4000-8000-0000000000a1',
-  number: 'INV-2026-0001',
-  tax_year: 2025,
-  currency: 'USD',
-  subtotal: 38889,
-  discount: 3889,
-  discount_kind: 'percent',
-  discount_value: 10,
-  discount_reason: 'Returning client',
-  total: 35000,
-  paid: 20000,
-  refunded: 0,
-  balance: 15000,
-  due_date: '2026-12-15',
-  overdue: false,
-  note: null,
-  sent_at: '2026-11-20T15:00:00.000Z',
-  paid_at: null,
-  lines: [
-    { description: 'Federal return (Form 1040)', quantity: 1, unit_amount: 30000, amount: 30000 },
-    { description: 'State return (each state)', quantity: 1, unit_amount: 8889, amount: 8889 },
-  ],
-  payments: [
-    {
-      order_id: 'order_Abc123',
-      payment_id: 'pay_Xyz789',
-      amount: 20000,
-      refunded: 0,
-      method: 'card',
-      paid_at: '2026-11-21T15:00:00.000Z',
-      receipt_url: '/api/staff/invoices/pdf?t=receipt1',
-    },
-  ],
-  refunds: [],
-  pdf_url: '/api/staff/invoices/pdf?t=invoice1',
-  status: 'partly_paid',
-  client_id: CLIENT,
-  client_name: 'Priya Rao',
-  file_number: 'TF25-0001',
-  created_at: '2026-11-19T15:00:00.000Z',
-  created_by: 'Ravi Shah',
-  void_reason: null,
-  voided_at: null,
-  reminders_sent: 0,
-  last_reminded_at: null,
-  refunds_pending: [],
-  ...over,
-});
+const invoice = staffInvoiceFixture;
 
 const DRAFT = invoice({
   id: '00000000-0000-4000-8000-0000000000a2',

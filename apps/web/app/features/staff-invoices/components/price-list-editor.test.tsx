@@ -1,12 +1,11 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type PriceItem } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { PriceListSection } from './price-list-editor.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -47,13 +46,7 @@ beforeEach(() => {
 });
 
 function renderEditor() {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <PriceListSection />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<PriceListSection />);
 }
 
 describe('PriceListSection', () => {

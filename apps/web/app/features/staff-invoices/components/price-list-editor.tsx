@@ -27,7 +27,7 @@ import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-a
 import { setServerFieldErrors } from '../../../lib/form.ts';
 import { usePriceList, useSavePriceList } from '../api/invoices.ts';
 import { contractResolver } from '../contract-resolver.ts';
-import { currencySign } from '../money.ts';
+import { PriceField } from './price-field.tsx';
 
 /** The editor's rows: the API's names, the price as typed. */
 type PriceListFormValues = {
@@ -117,10 +117,8 @@ function PriceListForm({ items, inrEnabled }: { items: readonly PriceItem[]; inr
                   error={rowErrors?.name?.message ?? rowErrors?.id?.message ?? rowErrors?.active?.message}
                   style={{ flex: '1 1 220px' }}
                 />
-                <TextInput
-                  label={`Price (${currencySign(currency)})`}
-                  withAsterisk
-                  inputMode="decimal"
+                <PriceField
+                  currency={currency}
                   {...form.register(`items.${index}.amount`)}
                   error={rowErrors?.amount?.message}
                   w={140}

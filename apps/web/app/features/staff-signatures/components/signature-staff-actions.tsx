@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGES, type StaffSignatureDocument } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { ReasonDialog } from '../../../components/ui/reason-dialog.tsx';
 import {
   useReopenSignature,
   useResendSpouseLink,
@@ -132,90 +133,27 @@ export function VoidButton({
   document: StaffSignatureDocument;
   report: (message: string) => void;
 }) {
-  const [opened, setOpened] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const withdraw = useVoidSignature();
-  const close = () => {
-    setOpened(false);
-    setReason('');
-    setError(null);
-    withdraw.reset();
-  };
-  const submit = async () => {
-    if (!reason.trim()) {
-      setError(MESSAGES.SIGNATURE_VOID_REASON_REQUIRED);
-      return;
-    }
-    const answer = await withdraw
-      .mutateAsync({ document_id: document.document_id, reason: reason.trim() })
-      .catch(() => null);
-    if (answer) {
-      close();
-      report(answer.status_smessage || MESSAGES.SIGNATURE_VOIDED);
-    }
-  };
   return (
-    <>
-      <Button
-        variant="default"
-        color="red"
-        size="compact-sm"
-        w="fit-content"
-        onClick={() => setOpened(true)}
-        aria-label={`Void ${document.title}`}
-      >
-        Void
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={`Void ${document.title}?`}
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        // Mantine draws the dialog's header as <header>, which would be a second banner landmark on the page.
-        attributes={{ header: { role: 'none' } }}
-      >
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            event.stopPropagation();
-            void submit();
-          }}
-        >
-          <Stack gap="sm">
-            <Text fz="sm">
-              The signers can no longer sign it. It is kept with your reason; a correction is a new document.
-            </Text>
-            <Textarea
-              label="Reason"
-              withAsterisk
-              autosize
-              minRows={2}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              error={error ?? undefined}
-              data-autofocus
-            />
-            <ApiErrorAlert error={withdraw.error} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                color="red.9"
-                loading={withdraw.isPending}
-                loaderProps={{ 'aria-label': 'Voiding' }}
-              >
-                Void document
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-    </>
+    <ReasonDialog
+      trigger={{ label: 'Void', name: `Void ${document.title}`, w: 'fit-content' }}
+      title={`Void ${document.title}?`}
+      intro="The signers can no longer sign it. It is kept with your reason; a correction is a new document."
+      submitLabel="Void document"
+      pendingLabel="Voiding"
+      pending={withdraw.isPending}
+      error={withdraw.error}
+      check={({ reason }): Record<string, string> =>
+        reason.trim() ? {} : { reason: MESSAGES.SIGNATURE_VOID_REASON_REQUIRED }
+      }
+      onSubmit={async ({ reason }) => {
+        const answer = await withdraw
+          .mutateAsync({ document_id: document.document_id, reason: reason.trim() })
+          .catch(() => null);
+        if (answer) report(answer.status_smessage || MESSAGES.SIGNATURE_VOIDED);
+        return answer !== null;
+      }}
+      onClosed={() => withdraw.reset()}
+    />
   );
 }

@@ -1,11 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type FileStatus, type StaffSignatureDocument } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { SignaturesSection } from './signatures-section.tsx';
 
 const { api } = vi.hoisted(() => ({ api: vi.fn() }));
@@ -120,18 +119,14 @@ function renderSection(
   onMoveStatus = vi.fn(async () => 'Status changed.'),
   fileStatus: FileStatus = 'Confirmation Pending',
 ) {
-  const view = render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SignaturesSection
-          clientId={CLIENT}
-          clientName="Priya Rao"
-          taxYear={2025}
-          fileStatus={fileStatus}
-          onMoveStatus={onMoveStatus}
-        />
-      </QueryClientProvider>
-    </MantineProvider>,
+  const view = renderWithProviders(
+    <SignaturesSection
+      clientId={CLIENT}
+      clientName="Priya Rao"
+      taxYear={2025}
+      fileStatus={fileStatus}
+      onMoveStatus={onMoveStatus}
+    />,
   );
   return { ...view, onMoveStatus };
 }
