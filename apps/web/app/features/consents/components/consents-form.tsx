@@ -1,4 +1,4 @@
-import { Alert, Anchor, Checkbox, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Checkbox, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   accountConsentsSaveBodySchema,
   MESSAGES,
@@ -8,10 +8,9 @@ import {
 } from '@taxfirm/contract';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { paths } from '../../../config/paths.ts';
+import { TermsLabel } from '../../../components/ui/terms-label.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useSaveConsents } from '../api/consents.ts';
@@ -128,18 +127,7 @@ export function ConsentsForm({ consents, onSaved }: { consents: Consents; onSave
                   onBlur={field.onBlur}
                   name={field.name}
                   error={termsError ?? errors.accept_terms?.message}
-                  label={
-                    <Text span fz="sm">
-                      I accept the{' '}
-                      <Anchor component={Link} to={paths.termsConditions.getHref()} target="_blank" fz="sm">
-                        Terms &amp; Conditions
-                      </Anchor>{' '}
-                      and the{' '}
-                      <Anchor component={Link} to={paths.privacyPolicy.getHref()} target="_blank" fz="sm">
-                        Privacy Policy
-                      </Anchor>
-                    </Text>
-                  }
+                  label={<TermsLabel />}
                 />
               )}
             />
