@@ -1,12 +1,11 @@
-import { MantineProvider } from '@mantine/core';
 import { CALLS, MESSAGES, type PriceItem, type StaffRole } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { InvoicesSection } from './invoices-section.tsx';
 import { CLIENT, staffInvoiceFixture } from './staff-invoice.fixture.ts';
 
@@ -77,13 +76,10 @@ beforeEach(() => {
 });
 
 function renderSection(role: StaffRole = 'analyst') {
-  // env="test": no transitions, so the price list's dropdown shows at once.
-  return render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <InvoicesSection clientId={CLIENT} clientName="Priya Rao" taxYear={2025} role={role} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  // env "test": no transitions, so the price list's dropdown shows at once.
+  return renderWithProviders(
+    <InvoicesSection clientId={CLIENT} clientName="Priya Rao" taxYear={2025} role={role} />,
+    { env: 'test' },
   );
 }
 
