@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useListState } from '../../lib/use-list-state.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
 import { DataTable, type Column, type TableState } from './data-table.tsx';
 
 type Person = { id: string; name: string; email: string };
@@ -158,10 +159,14 @@ describe('DataTable', () => {
 
   it('with useListState, a header click sorts ascending, a second descending', async () => {
     function People() {
-      const state = useListState<SortColumn>({ pageSize: 25, sort: { column: 'name', dir: 'asc' } });
+      const state = useListState<SortColumn>({
+        key: 'people',
+        pageSize: 25,
+        sort: { column: 'name', dir: 'asc' },
+      });
       return <PeopleTable state={state} />;
     }
-    withMantine(<People />);
+    renderWithProviders(<People />, { route: '/staff/people' });
     const header = screen.getByRole('columnheader', { name: 'E-mail' });
     await userEvent.click(screen.getByRole('button', { name: 'E-mail' }));
     expect(header).toHaveAttribute('aria-sort', 'ascending');

@@ -25,6 +25,7 @@ export function ReferralList() {
   const years = useTaxYears();
   // No year chosen is the current one (the firm's first); the server neither sorts nor searches this list.
   const state = useListState<never, { year: number | undefined }>({
+    key: 'referrals',
     pageSize: REFERRALS_PER_PAGE,
     filters: { year: undefined },
   });

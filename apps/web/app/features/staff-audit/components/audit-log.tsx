@@ -52,6 +52,7 @@ export function AuditLog() {
   const actors = useAuditActors();
   // The server keeps the log newest first: no sort columns.
   const state = useListState<never, Filters>({
+    key: 'audit',
     pageSize: ENTRIES_PER_PAGE,
     filters: { actorId: '', from: '', to: '' },
   });

@@ -45,6 +45,7 @@ const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
 export function WorkQueues() {
   const years = useTaxYears();
   const state = useListState<SortColumn, Filters>({
+    key: 'queue',
     pageSize: CLIENTS_PER_PAGE,
     sort: { column: 'updated', dir: 'desc' },
     filters: { year: undefined, status: undefined },

@@ -14,6 +14,7 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 /** Applications from the Careers page, each with its résumé to download. */
 export function CareerApplications() {
   const state = useListState<SortColumn>({
+    key: 'careers',
     pageSize: ROWS_PER_PAGE,
     sort: { column: 'received', dir: 'desc' },
   });

@@ -24,6 +24,7 @@ const isContactStatus = (value: string): value is ContactStatus =>
 /** Messages from the Contact Us form, by status; staff set where they stand with each. */
 export function ContactMessages() {
   const state = useListState<SortColumn, Filters>({
+    key: 'contact',
     pageSize: ROWS_PER_PAGE,
     sort: { column: 'received', dir: 'desc' },
     filters: { status: undefined },

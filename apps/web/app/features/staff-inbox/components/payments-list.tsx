@@ -70,6 +70,7 @@ const columns: Column<InboxPaymentRow, SortColumn>[] = [
 export function PaymentsList() {
   const years = useTaxYears();
   const state = useListState<SortColumn, Filters>({
+    key: 'payments',
     pageSize: ROWS_PER_PAGE,
     sort: { column: 'created', dir: 'desc' },
     filters: { status: undefined, year: undefined, fromDay: '', toDay: '' },

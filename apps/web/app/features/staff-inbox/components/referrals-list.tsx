@@ -46,6 +46,7 @@ const columns: Column<InboxReferralRow, SortColumn>[] = [
 export function ReferralsList() {
   const years = useTaxYears();
   const state = useListState<SortColumn, { year: number | undefined }>({
+    key: 'referrals',
     pageSize: ROWS_PER_PAGE,
     sort: { column: 'received', dir: 'desc' },
     filters: { year: undefined },

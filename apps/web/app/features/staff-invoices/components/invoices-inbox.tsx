@@ -97,6 +97,7 @@ export function invoiceExportHref(query: Readonly<Record<string, string | number
 export function InvoicesInbox() {
   const years = useTaxYears();
   const state = useListState<SortColumn, Filters>({
+    key: 'invoices',
     pageSize: PAGE_SIZE,
     sort: { column: 'created', dir: 'desc' },
     filters: { filter: 'open', year: undefined },

@@ -79,6 +79,7 @@ export function inboxBody(filters: Filters, term: string, page: number): InboxBo
  */
 export function MessagesInbox() {
   const state = useListState<never, Filters>({
+    key: 'messages',
     pageSize: DEFAULT_PAGE_SIZE,
     filters: { analyst: '', status: '', unreadOnly: false },
   });
