@@ -210,3 +210,31 @@ export async function payAllAs(t: TestApp, client: Client, invoiceId: string, am
   expect(verify.statusCode, verify.body).toBe(200);
   return { orderId: order.json().id as string, paymentId: result.razorpay_payment_id };
 }
+
+/**
+ * A paid provider payment row on the invoice, as the payment flow records it (order `order_<ref>`, payment
+ * `pay_<ref>`); the invoice's sums are the caller's to move. Answers the row's id.
+ */
+export async function insertPaidPayment(
+  db: Database,
+  p: { clientId: string; invoiceId: string; cents: number; ref: string; paidAt: Date; currency?: string },
+): Promise<string> {
+  const [filing] = await db.select().from(filings).where(eq(filings.clientId, p.clientId));
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      clientId: p.clientId,
+      filingId: filing?.id ?? '',
+      provider: 'sandbox',
+      orderId: `order_${p.ref}`,
+      amountCents: p.cents,
+      currency: p.currency ?? 'USD',
+      status: 'paid',
+      providerPaymentId: `pay_${p.ref}`,
+      method: 'card',
+      paidAt: p.paidAt,
+      invoiceId: p.invoiceId,
+    })
+    .returning({ id: payments.id });
+  return payment?.id ?? '';
+}
