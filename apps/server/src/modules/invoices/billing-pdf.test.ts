@@ -1,17 +1,13 @@
 import { MESSAGES, type ClientInvoice, type StaffInvoice } from '@taxfirm/contract';
-import { clients, eq, filings, invoices, payments, siteSettings, sql } from '@taxfirm/db';
+import { clients, eq, invoices, siteSettings, sql } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signUpAndLogIn,
-  staffSession,
-  TEST_SECRET,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../test/helpers.ts';
+import { assignFiling, seedFirm } from '../../../test/factories.ts';
 import { pageText } from '../../../test/pdf-text.ts';
 import { createBillingLinkSigner } from '../../lib/crypto/signed-links.ts';
 import type { Firm } from '../mail/templates.ts';
 import { invoicePdf, receiptPdf } from './billing-pdf.ts';
+import { insertPaidPayment } from './testing/billing.ts';
 
 type Session = { sid: string; userId: string; clientId: string };
 type Staff = { sid: string; userId: string };
@@ -51,42 +47,25 @@ async function send(invoiceId: string) {
 
 /** A paid provider payment on the invoice, as the payment flow records it. */
 async function pay(client: Session, invoiceId: string, cents: number, n: number, currency = 'USD') {
-  const [filing] = await t.database.db.select().from(filings).where(eq(filings.clientId, client.clientId));
-  const [payment] = await t.database.db
-    .insert(payments)
-    .values({
-      clientId: client.clientId,
-      filingId: filing?.id ?? '',
-      provider: 'sandbox',
-      orderId: `order_pdf${n}`,
-      amountCents: cents,
-      currency,
-      status: 'paid',
-      providerPaymentId: `pay_pdf${n}`,
-      method: 'card',
-      paidAt: new Date(`2026-04-0${n}T15:00:00Z`),
-      invoiceId,
-    })
-    .returning({ id: payments.id });
+  const id = await insertPaidPayment(t.database.db, {
+    clientId: client.clientId,
+    invoiceId,
+    cents,
+    ref: `pdf${n}`,
+    paidAt: new Date(`2026-04-0${n}T15:00:00Z`),
+    currency,
+  });
   await t.database.db
     .update(invoices)
     .set({ paidCents: sql`${invoices.paidCents} + ${cents}` })
     .where(eq(invoices.id, invoiceId));
-  return payment?.id ?? '';
+  return id;
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
-  admin = await staffSession(t, 'admin.pdf@firm.example', 'admin');
-  analyst = await staffSession(t, 'analyst.pdf@firm.example', 'analyst');
-  otherAnalyst = await staffSession(t, 'other.pdf@firm.example', 'analyst');
-  asha = await signUpAndLogIn(t, 'asha.pdf@example.com', { first: 'Asha', last: 'Rao' });
-  ravi = await signUpAndLogIn(t, 'ravi.pdf@example.com', { first: 'Ravi', last: 'Kumar' });
-  await t.database.db
-    .update(filings)
-    .set({ assignedTo: analyst.userId })
-    .where(eq(filings.clientId, asha.clientId));
+  ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, { tag: 'pdf' }));
+  await assignFiling(t, asha, analyst);
   invoice = await create(asha, {
     lines: [
       { description: 'Federal return (Form 1040)', quantity: 1, unit_amount: 25000 },

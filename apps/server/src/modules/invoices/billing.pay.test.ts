@@ -3,11 +3,14 @@
  * of it, or a part where the firm allows it), in its currency, through the real order → checkout → signature
  * → provider check flow; the file moves on only when its invoices are covered.
  */
-import { emailOutbox, eq, filings, invoices, payments, staffActivity, users } from '@taxfirm/db';
+import { emailOutbox, eq, filings, invoices, payments, users } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, staffSession, type TestApp } from '../../../test/helpers.ts';
+import type { StaffSession, TestApp } from '../../../test/helpers.ts';
+import { verifyOrder } from '../payments/testing/checkout.ts';
 import {
-  CARD,
+  activitySummaries,
+  billingDesk,
+  invoicePaidAtCheckout,
   type Client,
   clientIn,
   invoiceFor,
@@ -23,13 +26,10 @@ import {
 
 describe('paying invoices with the sandbox provider', () => {
   let t: TestApp;
-  let admin: { sid: string; userId: string };
-  let analyst: { sid: string; userId: string };
+  let admin: StaffSession;
+  let analyst: StaffSession;
   beforeAll(async () => {
-    // The tests run the refund reconcile pass themselves.
-    t = await createTestApp({ refundReconcile: { enabled: false } });
-    admin = await staffSession(t, `billing-admin-${Date.now()}@firm.test`, 'admin');
-    analyst = await staffSession(t, `billing-analyst-${Date.now()}@firm.test`, 'analyst');
+    ({ t, admin, analyst } = await billingDesk());
   });
   afterAll(async () => {
     await t.close();
@@ -142,34 +142,21 @@ describe('paying invoices with the sandbox provider', () => {
 
   it('refuses a forged signature (400) and a replayed verification of a paid order (409), changing nothing', async () => {
     const client = await clientIn(t);
-    const invoice = await invoiceFor(t, client, 15000);
-    const order = await payInvoice(t, client, { invoice_id: invoice.id });
-    const orderId = order.json().id as string;
-    const paid = await t.postAs(client.sid, '/api/account/payments/sandbox/pay', {
-      order_id: orderId,
-      ...CARD,
-    });
-    const result = paid.json().result as { razorpay_payment_id: string; razorpay_signature: string };
+    const { invoice, orderId, result } = await invoicePaidAtCheckout(t, client, 15000);
 
     const before = await snapshot(t, client);
-    const forged = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: orderId,
-      payment_id: result.razorpay_payment_id,
-      signature: result.razorpay_signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+    const forged = await verifyOrder(t, client, orderId, {
+      ...result,
+      razorpay_signature: result.razorpay_signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
     });
     expect(forged.statusCode).toBe(400);
     expect(await snapshot(t, client)).toEqual(before);
     expect((await invoiceRow(t.database.db, invoice.id))?.paidCents).toBe(0);
 
-    const body = {
-      order_id: orderId,
-      payment_id: result.razorpay_payment_id,
-      signature: result.razorpay_signature,
-    };
-    expect((await t.postAs(client.sid, '/api/payment/verifyOrder', body)).statusCode).toBe(200);
+    expect((await verifyOrder(t, client, orderId, result)).statusCode).toBe(200);
     const settled = await snapshot(t, client);
     expect(settled.invoices[0]).toMatchObject({ status: 'paid', paidCents: 15000 });
-    const replay = await t.postAs(client.sid, '/api/payment/verifyOrder', body);
+    const replay = await verifyOrder(t, client, orderId, result);
     expect(replay.statusCode).toBe(409);
     expect(await snapshot(t, client)).toEqual(settled);
   });
@@ -193,11 +180,7 @@ describe('paying invoices with the sandbox provider', () => {
       let filing = await filingOf(t.database.db, client.clientId);
       expect(filing?.status).toBe('Payment Pending');
       expect(await moves(t.database.db, filing?.id ?? '')).toEqual([]);
-      const activity = await t.database.db
-        .select()
-        .from(staffActivity)
-        .where(eq(staffActivity.clientId, client.clientId));
-      expect(activity.map((a) => a.summary)).toEqual([
+      expect(await activitySummaries(t.database.db, client.clientId)).toEqual([
         `Paid $200.00 on ${invoice.number} ($150.00 still due)`,
       ]);
       const alert = (
@@ -258,11 +241,9 @@ describe('paying invoices with the sandbox provider', () => {
     const row = (await t.database.db.select().from(payments).where(eq(payments.orderId, order.json().id)))[0];
     expect(row).toMatchObject({ status: 'paid', invoiceId: null });
     expect((await filingOf(t.database.db, client.clientId))?.status).toBe('Payment Pending');
-    const activity = await t.database.db
-      .select()
-      .from(staffActivity)
-      .where(eq(staffActivity.clientId, client.clientId));
-    expect(activity.map((a) => a.summary)).toEqual(['Paid $50.00 with no open invoice']);
+    expect(await activitySummaries(t.database.db, client.clientId)).toEqual([
+      'Paid $50.00 with no open invoice',
+    ]);
     // No analyst on the file: the admins hear of it.
     const [adminUser] = await t.database.db.select().from(users).where(eq(users.id, admin.userId));
     const alerts = (
@@ -302,12 +283,8 @@ describe('paying invoices with the sandbox provider', () => {
     expect((await checkout(client, second.json().id as string)).verify.statusCode).toBe(200);
     expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ status: 'paid', paidCents: 70000 });
     expect((await filingOf(t.database.db, client.clientId))?.status).toBe('Review Pending');
-    const activity = await t.database.db
-      .select()
-      .from(staffActivity)
-      .where(eq(staffActivity.clientId, client.clientId));
     const overpaid = `Paid $350.00 on ${invoice.number}: paid $350.00 more than its total, refund the difference`;
-    expect(activity.map((a) => a.summary)).toEqual([
+    expect(await activitySummaries(t.database.db, client.clientId)).toEqual([
       `Paid $350.00 on ${invoice.number} (paid in full)`,
       overpaid,
     ]);
@@ -333,11 +310,7 @@ describe('paying invoices with the sandbox provider', () => {
     expect((await checkout(client, order.json().id as string)).verify.statusCode).toBe(200);
     expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ status: 'void', paidCents: 15000 });
     expect((await filingOf(t.database.db, client.clientId))?.status).toBe('Payment Pending');
-    const activity = await t.database.db
-      .select()
-      .from(staffActivity)
-      .where(eq(staffActivity.clientId, client.clientId));
-    expect(activity.map((a) => a.summary)).toEqual([
+    expect(await activitySummaries(t.database.db, client.clientId)).toEqual([
       `Paid $150.00 on void invoice ${invoice.number}: refund it`,
     ]);
   });

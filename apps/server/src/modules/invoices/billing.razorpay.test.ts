@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, staffSession, type TestApp } from '../../../test/helpers.ts';
 import { RAZORPAY_TEST_KEYS, startRazorpayStandIn, type RazorpayStandIn } from '../../../test/razorpay.ts';
 import { createRazorpayProvider } from '../payments/providers/razorpay.ts';
+import { postWebhook, verifyOrder } from '../payments/testing/checkout.ts';
 import {
   type Client,
   clientIn,
@@ -17,6 +18,7 @@ import {
   moves,
   payInvoice,
   refundAs,
+  refundPaid,
   refundRows,
   paymentOf,
   leavePending,
@@ -40,14 +42,6 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
     await rzp.close();
   });
 
-  const postWebhook = (body: string, signature: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payment/webhook',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
-      payload: body,
-    });
-
   it('records an invoice payment once when the checkout and the webhook both report it', async () => {
     const client = await clientIn(t);
     const invoice = await invoiceFor(t, client, 35000);
@@ -58,17 +52,13 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
     const paid = rzp.pay(orderId);
     const event = rzp.webhook('payment.captured', paid.payment);
     const [browser, webhook] = await Promise.all([
-      t.postAs(client.sid, '/api/payment/verifyOrder', {
-        order_id: orderId,
-        payment_id: paid.razorpay_payment_id,
-        signature: paid.razorpay_signature,
-      }),
-      postWebhook(event.body, event.signature),
+      verifyOrder(t, client, orderId, paid),
+      postWebhook(t, event.body, event.signature),
     ]);
     expect(webhook.statusCode).toBe(200);
     expect([200, 409]).toContain(browser.statusCode);
     // And the webhook again, later: already known.
-    expect((await postWebhook(event.body, event.signature)).statusCode).toBe(200);
+    expect((await postWebhook(t, event.body, event.signature)).statusCode).toBe(200);
     expect(await invoiceRow(t.database.db, invoice.id)).toMatchObject({ status: 'paid', paidCents: 35000 });
     const filing = await filingOf(t.database.db, client.clientId);
     expect(filing?.status).toBe('Review Pending');
@@ -81,19 +71,16 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
     const order = await payInvoice(t, client, { invoice_id: invoice.id });
     const orderId = order.json().id as string;
     const paid = rzp.pay(orderId);
-    const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: orderId,
-      payment_id: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-    });
+    const verify = await verifyOrder(t, client, orderId, paid);
     expect(verify.statusCode, verify.body).toBe(200);
 
-    const res = await refundAs(t, admin, {
-      invoice_id: invoice.id,
-      order_id: orderId,
-      amount: 5000,
-      reason: 'Duplicate state return',
-    });
+    const res = await refundPaid(
+      t,
+      admin,
+      { invoiceId: invoice.id, orderId },
+      5000,
+      'Duplicate state return',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().invoice).toMatchObject({ status: 'partly_paid', balance: 5000 });
     expect(
@@ -113,11 +100,7 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
     const order = await payInvoice(t, client, { invoice_id: invoiceId });
     const orderId = order.json().id as string;
     const paid = rzp.pay(orderId);
-    const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: orderId,
-      payment_id: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-    });
+    const verify = await verifyOrder(t, client, orderId, paid);
     expect(verify.statusCode, verify.body).toBe(200);
     return { orderId, paymentId: paid.razorpay_payment_id };
   }
@@ -130,12 +113,7 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
     rzp.beforeNext(`/v1/payments/${paymentId}/refund`, async () => {
       seen = await refundRows(t.database.db, invoice.id);
     });
-    const res = await refundAs(t, admin, {
-      invoice_id: invoice.id,
-      order_id: orderId,
-      amount: 5000,
-      reason: 'Goodwill',
-    });
+    const res = await refundPaid(t, admin, { invoiceId: invoice.id, orderId }, 5000, 'Goodwill');
     expect(res.statusCode, res.body).toBe(200);
     expect(seen).toEqual([
       expect.objectContaining({ status: 'pending', amountCents: 5000, providerRefundId: null }),
@@ -203,12 +181,7 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
     const invoice = await invoiceFor(t, client, 20000);
     const { orderId, paymentId } = await paidWithRazorpay(client, invoice.id);
     rzp.loseNextAnswer(`/v1/payments/${paymentId}/refund`);
-    const res = await refundAs(t, admin, {
-      invoice_id: invoice.id,
-      order_id: orderId,
-      amount: 5000,
-      reason: 'Goodwill',
-    });
+    const res = await refundPaid(t, admin, { invoiceId: invoice.id, orderId }, 5000, 'Goodwill');
     expect(res.statusCode, res.body).toBe(200);
     const made = rzp.refunds.filter((r) => r.payment_id === paymentId);
     expect(made).toHaveLength(1);
@@ -239,12 +212,7 @@ describe('invoices with the razorpay provider (against a local stand-in of its A
       rzp.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payments/${paymentId}/refund`).length;
     const sentBefore = posts();
 
-    const retry = await refundAs(t, admin, {
-      invoice_id: invoice.id,
-      order_id: orderId,
-      amount: 7000,
-      reason: 'Again',
-    });
+    const retry = await refundPaid(t, admin, { invoiceId: invoice.id, orderId }, 7000, 'Again');
     expect(retry.statusCode).toBe(409);
     expect(retry.json().status_smessage).toBe(MESSAGES.REFUND_IN_PROGRESS);
     expect(posts()).toBe(sentBefore);

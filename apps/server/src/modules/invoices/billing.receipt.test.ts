@@ -5,7 +5,8 @@ import { emailOutbox, eq, payments } from '@taxfirm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
-import { CARD, clientIn, invoiceFor, payInvoice } from './testing/billing.ts';
+import { verifyOrder } from '../payments/testing/checkout.ts';
+import { clientIn, invoicePaidAtCheckout } from './testing/billing.ts';
 
 describe('receipts by e-mail (a real SMTP server)', () => {
   let t: TestApp;
@@ -21,19 +22,8 @@ describe('receipts by e-mail (a real SMTP server)', () => {
 
   it("attaches the payment's receipt PDF to the receipt e-mail of an invoice payment", async () => {
     const client = await clientIn(t);
-    const invoice = await invoiceFor(t, client, 35000);
-    const order = await payInvoice(t, client, { invoice_id: invoice.id });
-    const orderId = order.json().id as string;
-    const paid = await t.postAs(client.sid, '/api/account/payments/sandbox/pay', {
-      order_id: orderId,
-      ...CARD,
-    });
-    const result = paid.json().result as { razorpay_payment_id: string; razorpay_signature: string };
-    const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-      order_id: orderId,
-      payment_id: result.razorpay_payment_id,
-      signature: result.razorpay_signature,
-    });
+    const { invoice, orderId, result } = await invoicePaidAtCheckout(t, client, 35000);
+    const verify = await verifyOrder(t, client, orderId, result);
     expect(verify.statusCode, verify.body).toBe(200);
     const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
     const [outbox] = (

@@ -10,6 +10,7 @@ import {
   staffSession,
   stepUpSession,
   TEST_SECRET,
+  type StaffSession,
   type TestApp,
 } from '../../../test/helpers.ts';
 import { createSandboxProvider, sandboxSecret } from '../payments/providers/sandbox.ts';
@@ -21,6 +22,8 @@ import {
   invoiceRow,
   snapshot,
   refundAs,
+  refundPaid,
+  billingDesk,
   refundRows,
   paymentOf,
   leavePending,
@@ -31,13 +34,10 @@ import {
 
 describe('refunding invoice payments with the sandbox provider', () => {
   let t: TestApp;
-  let admin: { sid: string; userId: string };
-  let analyst: { sid: string; userId: string };
+  let admin: StaffSession;
+  let analyst: StaffSession;
   beforeAll(async () => {
-    // The tests run the refund reconcile pass themselves.
-    t = await createTestApp({ refundReconcile: { enabled: false } });
-    admin = await staffSession(t, `billing-admin-${Date.now()}@firm.test`, 'admin');
-    analyst = await staffSession(t, `billing-analyst-${Date.now()}@firm.test`, 'analyst');
+    ({ t, admin, analyst } = await billingDesk());
   });
   afterAll(async () => {
     await t.close();
@@ -52,12 +52,13 @@ describe('refunding invoice payments with the sandbox provider', () => {
     const invoice = await invoiceFor(t, client, 35000);
     const { orderId, paymentId } = await payAll(client, invoice.id);
 
-    const res = await refundAs(t, admin, {
-      invoice_id: invoice.id,
-      order_id: orderId,
-      amount: 10000,
-      reason: 'Discount agreed after filing',
-    });
+    const res = await refundPaid(
+      t,
+      admin,
+      { invoiceId: invoice.id, orderId },
+      10000,
+      'Discount agreed after filing',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       status_smessage: 'Refund recorded.',
@@ -101,12 +102,7 @@ describe('refunding invoice payments with the sandbox provider', () => {
     expect(own.order).toMatchObject({ refunded: 10000, invoice_number: invoice.number });
 
     // The rest of it: the invoice is back to sent, with its whole balance due.
-    const rest = await refundAs(t, admin, {
-      invoice_id: invoice.id,
-      order_id: orderId,
-      amount: 25000,
-      reason: 'Client cancelled',
-    });
+    const rest = await refundPaid(t, admin, { invoiceId: invoice.id, orderId }, 25000, 'Client cancelled');
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().invoice).toMatchObject({ status: 'sent', balance: 35000, refunded: 35000 });
   });
@@ -186,12 +182,7 @@ describe('refunding invoice payments with the sandbox provider', () => {
       const client = await clientIn(t);
       const invoice = await invoiceFor(t, client, 20000);
       const { orderId, paymentId } = await payAll(client, invoice.id);
-      const res = await refundAs(t, admin, {
-        invoice_id: invoice.id,
-        order_id: orderId,
-        amount: 5000,
-        reason: 'Goodwill',
-      });
+      const res = await refundPaid(t, admin, { invoiceId: invoice.id, orderId }, 5000, 'Goodwill');
       expect(res.statusCode, res.body).toBe(200);
       const [row] = await refundRows(t.database.db, invoice.id);
       expect(row).toMatchObject({ status: 'completed', amountCents: 5000, failureReason: null });
@@ -218,12 +209,7 @@ describe('refunding invoice payments with the sandbox provider', () => {
         .set({ refundedCents: 20000 })
         .where(eq(sandboxCharges.id, paymentId));
       const before = await invoiceRow(t.database.db, invoice.id);
-      const res = await refundAs(t, admin, {
-        invoice_id: invoice.id,
-        order_id: orderId,
-        amount: 5000,
-        reason: 'Goodwill',
-      });
+      const res = await refundPaid(t, admin, { invoiceId: invoice.id, orderId }, 5000, 'Goodwill');
       expect(res.statusCode).toBe(422);
       expect(res.json().status_smessage).toBe(MESSAGES.REFUND_PROVIDER_REFUSED);
       const rows = await refundRows(t.database.db, invoice.id);

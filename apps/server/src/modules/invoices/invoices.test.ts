@@ -1,8 +1,9 @@
 import { MESSAGES, type ClientInvoice, type StaffInvoice } from '@taxfirm/contract';
-import { eq, filings, invoices, paymentRefunds, payments } from '@taxfirm/db';
+import { eq, invoices, paymentRefunds, payments } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../test/helpers.ts';
+import { insertPaidPayment } from './testing/billing.ts';
 
 type Session = { sid: string; userId: string; clientId: string };
 type Staff = { sid: string; userId: string };
@@ -43,30 +44,20 @@ async function invoice(
 
 /** A paid provider payment on the invoice, as the payment flow records it (the invoice's sums and state). */
 async function recordPayment(client: Session, invoiceId: string, cents: number, n: number) {
-  const [filing] = await t.database.db.select().from(filings).where(eq(filings.clientId, client.clientId));
-  const [payment] = await t.database.db
-    .insert(payments)
-    .values({
-      clientId: client.clientId,
-      filingId: filing?.id ?? '',
-      provider: 'sandbox',
-      orderId: `order_client${n}`,
-      amountCents: cents,
-      currency: 'USD',
-      status: 'paid',
-      providerPaymentId: `pay_client${n}`,
-      method: 'card',
-      paidAt: new Date(`2026-03-0${n}T15:00:00Z`),
-      invoiceId,
-    })
-    .returning({ id: payments.id });
+  const id = await insertPaidPayment(t.database.db, {
+    clientId: client.clientId,
+    invoiceId,
+    cents,
+    ref: `client${n}`,
+    paidAt: new Date(`2026-03-0${n}T15:00:00Z`),
+  });
   const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoiceId));
   const paid = (row?.paidCents ?? 0) + cents;
   await t.database.db
     .update(invoices)
     .set({ paidCents: paid, status: paid >= (row?.totalCents ?? 0) ? 'paid' : 'partly_paid' })
     .where(eq(invoices.id, invoiceId));
-  return payment?.id ?? '';
+  return id;
 }
 
 const list = async (who: Session) => {

@@ -9,7 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { razorpayPaymentSchema, toProviderPayment } from './providers/razorpay.ts';
-import { paysOrder, recordFailure, recordPaid, settle, type PaymentsDeps } from './payments.service.ts';
+import { recordFailure, recordPaid } from './payment-record.ts';
+import { paysOrder, settle, type PaymentsDeps } from './payments.service.ts';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'x-razorpay-signature';
 

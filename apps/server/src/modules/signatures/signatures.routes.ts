@@ -5,14 +5,18 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { clientActorOf } from '../../lib/actor.ts';
-import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { createSignatureLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { requireStepUp } from '../accounts/step-up.service.ts';
 import { CLIENT_SIGNATURE_FILE_PATH, signatureFileLink } from '../documents/document-links.ts';
-import type { SettingsCache } from '../settings/settings.cache.ts';
-import { LINK_TTL_S, linkOf, sendPdf, type FileQuery } from './signature-file-links.ts';
+import {
+  LINK_TTL_S,
+  linkOf,
+  sendPdf,
+  signatureRoutesKit,
+  type FileQuery,
+  type SignatureRoutesOptions,
+} from './signature-file-links.ts';
 import { SIGNATURE_KEY_PREFIX } from './signature-files.ts';
 import {
   assertCanOpen,
@@ -23,17 +27,9 @@ import {
   signDocument,
 } from './signing.service.ts';
 
-export async function signaturesRoutes(
-  app: FastifyInstance,
-  {
-    settings,
-    keyring,
-    linkSecret,
-    appUrl,
-  }: { settings: SettingsCache; keyring: Keyring; linkSecret: string; appUrl: string },
-) {
-  const clientLinks = createSignatureLinkSigner(linkSecret, 'client');
-  const voice = async () => ({ firm: await settings.firm(), appUrl });
+export async function signaturesRoutes(app: FastifyInstance, options: SignatureRoutesOptions) {
+  const { settings, keyring } = options;
+  const { links: clientLinks, voice } = signatureRoutesKit(options, 'client');
 
   registerCall(app, CALLS.accountSignaturesList, async (request) => {
     const actor = clientActorOf(request);

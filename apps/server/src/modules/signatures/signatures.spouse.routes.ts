@@ -6,30 +6,26 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { originOf } from '../../lib/actor.ts';
-import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { createSignatureLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
 import { byIp, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { signatureFileLink, SPOUSE_SIGNATURE_FILE_PATH } from '../documents/document-links.ts';
-import type { SettingsCache } from '../settings/settings.cache.ts';
-import { LINK_TTL_S, linkOf, sendPdf, type FileQuery } from './signature-file-links.ts';
+import {
+  LINK_TTL_S,
+  linkOf,
+  sendPdf,
+  signatureRoutesKit,
+  type FileQuery,
+  type SignatureRoutesOptions,
+} from './signature-file-links.ts';
 import { SIGNATURE_KEY_PREFIX } from './signature-files.ts';
 import { spouseView } from './signature-views.ts';
 import { findSpouseByToken, type SignerIdentity } from './signer-identity.ts';
 import { assertSpouseCanOpen, openSignerFile, sendSignatureCode, signDocument } from './signing.service.ts';
 
-export async function signaturesSpouseRoutes(
-  app: FastifyInstance,
-  {
-    settings,
-    keyring,
-    linkSecret,
-    appUrl,
-  }: { settings: SettingsCache; keyring: Keyring; linkSecret: string; appUrl: string },
-) {
-  const spouseLinks = createSignatureLinkSigner(linkSecret, 'spouse');
-  const voice = async () => ({ firm: await settings.firm(), appUrl });
+export async function signaturesSpouseRoutes(app: FastifyInstance, options: SignatureRoutesOptions) {
+  const { settings, keyring } = options;
+  const { links: spouseLinks, voice } = signatureRoutesKit(options, 'spouse');
 
   /** Every spouse call, per IP: a token cannot be guessed by trying. */
   const spouseIpLimit = limits(app, { name: 'signature-spouse-ip', max: 120, window: '1 hour', key: byIp });

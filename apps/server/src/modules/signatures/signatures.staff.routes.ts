@@ -7,8 +7,6 @@ import { CALLS, MESSAGES, SIGNATURE_DOCUMENT_FIELD, SIGNATURE_RETURN_FIELD } fro
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { createSignatureLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
@@ -16,8 +14,14 @@ import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
 import { signatureFileLink, STAFF_SIGNATURE_FILE_PATH } from '../documents/document-links.ts';
 import { staffAccessLimit } from '../filings/access-limits.staff.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
-import type { SettingsCache } from '../settings/settings.cache.ts';
-import { LINK_TTL_S, linkOf, sendPdf, type FileQuery } from './signature-file-links.ts';
+import {
+  LINK_TTL_S,
+  linkOf,
+  sendPdf,
+  signatureRoutesKit,
+  type FileQuery,
+  type SignatureRoutesOptions,
+} from './signature-file-links.ts';
 import {
   createSignatureDocument,
   listStaffSignatures,
@@ -32,17 +36,9 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function signaturesStaffRoutes(
-  app: FastifyInstance,
-  {
-    settings,
-    keyring,
-    linkSecret,
-    appUrl,
-  }: { settings: SettingsCache; keyring: Keyring; linkSecret: string; appUrl: string },
-) {
-  const staffLinks = createSignatureLinkSigner(linkSecret, 'staff');
-  const voice = async () => ({ firm: await settings.firm(), appUrl });
+export async function signaturesStaffRoutes(app: FastifyInstance, options: SignatureRoutesOptions) {
+  const { settings, keyring } = options;
+  const { links: staffLinks, voice } = signatureRoutesKit(options, 'staff');
 
   /** Before any file is stored: a client this staff member may not work stores nothing. */
   const checkCreateFields = async (request: FastifyRequest, fields: Readonly<Record<string, string>>) => {

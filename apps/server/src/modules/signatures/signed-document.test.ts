@@ -38,11 +38,9 @@ import {
   clientCode,
   clientOpen,
   createOk,
-  expectError,
   orphans,
   people,
   PNG_BOMB_LIKE,
-  sha,
   SIGNATURE_KEY_PREFIX,
   signBody,
   signedDocument,
@@ -55,7 +53,8 @@ import {
   typed,
   withSpouse,
   wrongOf,
-} from './test/review-kit.ts';
+} from './testing/review-kit.ts';
+import { expectError, sha } from './testing/signing-kit.ts';
 import { signDocument } from './signing.service.ts';
 
 const provided = inject('testDatabase');

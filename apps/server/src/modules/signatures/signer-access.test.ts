@@ -14,7 +14,6 @@ import {
   clientOpen,
   create,
   createOk,
-  expectError,
   lastMail,
   people,
   signBody,
@@ -29,7 +28,8 @@ import {
   typed,
   withSpouse,
   wrongOf,
-} from './test/review-kit.ts';
+} from './testing/review-kit.ts';
+import { expectError } from './testing/signing-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -24,7 +24,7 @@ import {
   typed,
   type Session,
   type Staff,
-} from './test/signing-kit.ts';
+} from './testing/signing-kit.ts';
 
 let t: TestApp;
 let taxYear: number;

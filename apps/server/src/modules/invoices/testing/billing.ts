@@ -15,18 +15,38 @@ import {
   paymentRefunds,
   payments,
   siteSettings,
+  staffActivity,
   type Database,
 } from '@taxfirm/db';
 import { expect } from 'vitest';
 import { makeInvoice } from '../../../../test/factories.ts';
-import { signUpAndLogIn, stepUpSession, type TestApp } from '../../../../test/helpers.ts';
+import {
+  createTestApp,
+  signUpAndLogIn,
+  staffSession,
+  stepUpSession,
+  type StaffSession,
+  type TestApp,
+} from '../../../../test/helpers.ts';
 import type { PaymentProvider } from '../../payments/providers/provider.ts';
+import { verifyOrder } from '../../payments/testing/checkout.ts';
 import { createSettingsCache } from '../../settings/settings.cache.ts';
 import { reconcilePendingRefunds } from '../billing.service.ts';
 
 export const CARD = { card_number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123', name: 'Asha Rao' };
 
 export type Client = { sid: string; userId: string; clientId: string; email: string; taxYear: number };
+
+/**
+ * The billing tests' app, whose refund reconcile pass the tests run themselves, with an admin and an analyst
+ * signed in.
+ */
+export async function billingDesk(): Promise<{ t: TestApp; admin: StaffSession; analyst: StaffSession }> {
+  const t = await createTestApp({ refundReconcile: { enabled: false } });
+  const admin = await staffSession(t, `billing-admin-${Date.now()}@firm.test`, 'admin');
+  const analyst = await staffSession(t, `billing-analyst-${Date.now()}@firm.test`, 'analyst');
+  return { t, admin, analyst };
+}
 
 let counter = 0;
 export async function clientIn(t: TestApp, status: FileStatus = 'Payment Pending'): Promise<Client> {
@@ -79,6 +99,15 @@ export async function refundAs(t: TestApp, staff: { sid: string }, body: Record<
   await stepUpSession(t, staff.sid);
   return t.postAs(staff.sid, '/api/staff/invoices/refund', body);
 }
+
+/** staff/invoices/refund of `amount` of an order's payment on its invoice, as a stepped-up admin. */
+export const refundPaid = (
+  t: TestApp,
+  staff: { sid: string },
+  paid: { invoiceId: string; orderId: string },
+  amount: number,
+  reason: string,
+) => refundAs(t, staff, { invoice_id: paid.invoiceId, order_id: paid.orderId, amount, reason });
 
 export const refundRows = (db: Database, invoiceId: string) =>
   db
@@ -141,25 +170,38 @@ export const audits = (db: Database, clientId: string, action: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.clientId, clientId)));
 
-/** The sandbox checkout for an order, then the page's verifyOrder call. */
-export async function checkoutAs(t: TestApp, client: Client, orderId: string) {
+/** The sandbox checkout's pay call for an order with the success card: what Checkout answers the page. */
+export async function sandboxCheckout(t: TestApp, client: Client, orderId: string) {
   const paid = await t.postAs(client.sid, '/api/account/payments/sandbox/pay', {
     order_id: orderId,
     ...CARD,
   });
   expect(paid.statusCode, paid.body).toBe(200);
-  const result = paid.json().result as {
+  return paid.json().result as {
     status: string;
     razorpay_payment_id: string;
     razorpay_signature: string;
   };
-  const verify = await t.postAs(client.sid, '/api/payment/verifyOrder', {
-    order_id: orderId,
-    payment_id: result.razorpay_payment_id,
-    signature: result.razorpay_signature,
-  });
+}
+
+/** The sandbox checkout for an order, then the page's verifyOrder call. */
+export async function checkoutAs(t: TestApp, client: Client, orderId: string) {
+  const result = await sandboxCheckout(t, client, orderId);
+  const verify = await verifyOrder(t, client, orderId, result);
   return { result, verify };
 }
+
+/** A new invoice of `totalCents` for the client, its order made and paid at the sandbox checkout, not verified. */
+export async function invoicePaidAtCheckout(t: TestApp, client: Client, totalCents: number) {
+  const invoice = await invoiceFor(t, client, totalCents);
+  const order = await payInvoice(t, client, { invoice_id: invoice.id });
+  const orderId = order.json().id as string;
+  return { invoice, orderId, result: await sandboxCheckout(t, client, orderId) };
+}
+
+/** What the staff activity feed says of the client's file, oldest first. */
+export const activitySummaries = async (db: Database, clientId: string) =>
+  (await db.select().from(staffActivity).where(eq(staffActivity.clientId, clientId))).map((a) => a.summary);
 
 export async function payAllAs(t: TestApp, client: Client, invoiceId: string, amount?: number) {
   const order = await payInvoice(t, client, { invoice_id: invoiceId, ...(amount ? { amount } : {}) });
@@ -167,4 +209,32 @@ export async function payAllAs(t: TestApp, client: Client, invoiceId: string, am
   const { verify, result } = await checkoutAs(t, client, order.json().id as string);
   expect(verify.statusCode, verify.body).toBe(200);
   return { orderId: order.json().id as string, paymentId: result.razorpay_payment_id };
+}
+
+/**
+ * A paid provider payment row on the invoice, as the payment flow records it (order `order_<ref>`, payment
+ * `pay_<ref>`); the invoice's sums are the caller's to move. Answers the row's id.
+ */
+export async function insertPaidPayment(
+  db: Database,
+  p: { clientId: string; invoiceId: string; cents: number; ref: string; paidAt: Date; currency?: string },
+): Promise<string> {
+  const [filing] = await db.select().from(filings).where(eq(filings.clientId, p.clientId));
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      clientId: p.clientId,
+      filingId: filing?.id ?? '',
+      provider: 'sandbox',
+      orderId: `order_${p.ref}`,
+      amountCents: p.cents,
+      currency: p.currency ?? 'USD',
+      status: 'paid',
+      providerPaymentId: `pay_${p.ref}`,
+      method: 'card',
+      paidAt: p.paidAt,
+      invoiceId: p.invoiceId,
+    })
+    .returning({ id: payments.id });
+  return payment?.id ?? '';
 }

@@ -5,10 +5,11 @@
  * the bindings below are live (ES modules), so tests read them as plain names.
  */
 import type { PriceItem, StaffInvoice } from '@taxfirm/contract';
-import { auditLog, desc, eq, filings, siteSettings, sql } from '@taxfirm/db';
+import { auditLog, desc, eq, siteSettings, sql } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, signUpAndLogIn, staffSession, type TestApp } from '../../../../test/helpers.ts';
+import { seedFirm } from '../../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
 
 export type Session = { sid: string; userId: string; clientId: string };
 export type Staff = { sid: string; userId: string };
@@ -72,20 +73,11 @@ export const thisYear = () =>
 export function useInvoicesStaffApp() {
   beforeAll(async () => {
     t = await createTestApp();
-    taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
-    admin = await staffSession(t, 'admin.inv@firm.example', 'admin');
-    analyst = await staffSession(t, 'analyst.inv@firm.example', 'analyst');
-    otherAnalyst = await staffSession(t, 'other.inv@firm.example', 'analyst');
-    asha = await signUpAndLogIn(t, ASHA_EMAIL, { first: 'Asha', last: 'Rao' });
-    ravi = await signUpAndLogIn(t, 'ravi.invoices@example.com', { first: 'Ravi', last: 'Kumar' });
-    await t.database.db
-      .update(filings)
-      .set({ status: 'Payment Pending', assignedTo: analyst.userId })
-      .where(eq(filings.clientId, asha.clientId));
-    await t.database.db
-      .update(filings)
-      .set({ status: 'Payment Pending', assignedTo: otherAnalyst.userId })
-      .where(eq(filings.clientId, ravi.clientId));
+    // Asha's address is ASHA_EMAIL (asha.<tag>@example.com).
+    ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, {
+      tag: 'invoices',
+      status: 'Payment Pending',
+    }));
     const list = await call(analyst, 'pricelist/list', {});
     expect(list.statusCode, list.body).toBe(200);
     const items = list.json().items as PriceItem[];

@@ -3,10 +3,8 @@
  * signer-access.test.ts): a client on a file assigned to an analyst, the signers' and staff calls, codes and
  * links read from the e-mails, and an app that sends through a real SMTP server.
  */
-import { createHash } from 'node:crypto';
 import { CALLS, type StaffSignatureDocument } from '@taxfirm/contract';
 import { desc, emailOutbox, eq, filings, signatureDocuments } from '@taxfirm/db';
-import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import {
   createTestApp,
@@ -19,6 +17,7 @@ import {
 import { makeTestPdf } from '../../../../test/pdf-text.ts';
 import { startSmtpServer } from '../../../../test/smtp.ts';
 import { uploadKeyPrefix } from '../../../lib/storage/upload-prefix.ts';
+import { createForm } from './signing-kit.ts';
 
 export type Session = { sid: string; userId: string; clientId: string; email: string };
 export type Staff = { sid: string; userId: string };
@@ -26,14 +25,8 @@ export type People = { analyst: Staff; otherAnalyst: Staff; client: Session; spo
 
 /** Where the signature files are stored (as signature-files.ts has it). */
 export const SIGNATURE_KEY_PREFIX = uploadKeyPrefix(CALLS.staffSignaturesCreate);
-export const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 export const typed = (text: string) => ({ kind: 'typed', text });
 export const PNG_BOMB_LIKE = `data:image/png;base64,${Buffer.from('not a png at all').toString('base64')}`;
-
-export function expectError(res: LightMyRequestResponse, status: number, message: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().status_smessage).toBe(message);
-}
 
 let serial = 0;
 /** A client on a file assigned to an analyst, stepped up, with a second analyst who is not on the file. */
@@ -49,19 +42,6 @@ export async function people(t: TestApp): Promise<People> {
     .where(eq(filings.clientId, client.clientId));
   await stepUpSession(t, client.sid);
   return { analyst, otherAnalyst, client, spouseEmail: `vikram.r2.${serial}@example.com` };
-}
-
-export function createForm(fields: Record<string, string>, files: { field: string; bytes: Buffer }[]) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  for (const file of files) {
-    data.append(
-      file.field,
-      new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }),
-      `${file.field}.pdf`,
-    );
-  }
-  return data;
 }
 
 export const create = async (t: TestApp, p: People, fields: Record<string, string>, bytes: Buffer) =>

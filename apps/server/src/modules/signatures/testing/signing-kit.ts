@@ -5,17 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { type SignatureDocument, type StaffSignatureDocument } from '@taxfirm/contract';
-import { desc, emailOutbox, eq, filings, spouses } from '@taxfirm/db';
+import { desc, emailOutbox, eq, spouses } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import {
-  createTestApp,
-  sentText,
-  signUpAndLogIn,
-  staffSession,
-  stepUpSession,
-  type TestApp,
-} from '../../../../test/helpers.ts';
+import { createTestApp, sentText, stepUpSession, type TestApp } from '../../../../test/helpers.ts';
+import { seedFirm } from '../../../../test/factories.ts';
 import { makeTestPdf } from '../../../../test/pdf-text.ts';
 
 export type Session = { sid: string; userId: string; clientId: string };
@@ -145,20 +139,11 @@ export function expectError(res: LightMyRequestResponse, status: number, message
 /** A fresh app with the people and files above; the test file closes `t`. */
 export async function setupSigning() {
   t = await createTestApp();
-  taxYear = (await t.post('/api/settings/getsettings')).json().data[0].current_tax_year;
-  admin = await staffSession(t, 'admin.sign@firm.example', 'admin');
-  analyst = await staffSession(t, 'analyst.sign@firm.example', 'analyst');
-  otherAnalyst = await staffSession(t, 'other.sign@firm.example', 'analyst');
-  asha = await signUpAndLogIn(t, ASHA_EMAIL, { first: 'Asha', last: 'Rao' });
-  ravi = await signUpAndLogIn(t, 'ravi.sign@example.com', { first: 'Ravi', last: 'Kumar' });
-  await t.database.db
-    .update(filings)
-    .set({ status: 'Confirmation Pending', assignedTo: analyst.userId })
-    .where(eq(filings.clientId, asha.clientId));
-  await t.database.db
-    .update(filings)
-    .set({ status: 'Confirmation Pending', assignedTo: otherAnalyst.userId })
-    .where(eq(filings.clientId, ravi.clientId));
+  // Asha's address is ASHA_EMAIL (asha.<tag>@example.com).
+  ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, {
+    tag: 'sign',
+    status: 'Confirmation Pending',
+  }));
   form8879 = await makeTestPdf(2, 'Form 8879');
   fullReturn = await makeTestPdf(4, 'Form 1040');
   await stepUpSession(t, asha.sid);
