@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { MESSAGES, type AccountRequests, type StaffRequests } from '@taxfirm/contract';
+import { MESSAGES } from '@taxfirm/contract';
 import {
   and,
   auditLog,
   dependents,
-  documents,
   employers,
   eq,
   filings,
@@ -19,13 +17,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedFirm } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
 import {
-  signUpAndLogIn,
   useTestApp,
   type ClientSession as Session,
   type StaffSession as Staff,
-  type TestApp,
 } from '../../../test/helpers.ts';
 import { nextStatusOf, reminderSummary, STAFF_REQUEST_MESSAGES } from './requests.staff.service.ts';
+import { checklistHelpers, itemNamed, ok } from './testing/checklist-helpers.ts';
 
 const t = useTestApp();
 let taxYear: number;
@@ -35,13 +32,7 @@ let otherAnalyst: Staff;
 let asha: Session;
 let ravi: Session;
 
-const staffList = async (who: Staff, client: Session): Promise<StaffRequests> => {
-  const res = await t.postAs(who.sid, '/api/staff/requests/list', { client_id: client.clientId });
-  if (res.statusCode !== 200) throw new Error(`staff list failed: ${res.body}`);
-  return res.json() as StaffRequests;
-};
-const clientList = async (who: Session): Promise<AccountRequests> =>
-  (await t.postAs(who.sid, '/api/account/requests/list', {})).json() as AccountRequests;
+const { staffList, clientList, attachFile } = checklistHelpers(t);
 /** The calls that change a file's checklist, one each, by their path under staff/requests/. */
 type ChangePath =
   | 'items/add'
@@ -58,38 +49,9 @@ const review = (who: Staff, body: Record<string, unknown>) =>
 const templates = (who: Staff, body: Record<string, unknown>) =>
   t.postAs(who.sid, '/api/staff/requests/templates', body);
 
-const itemNamed = <T extends { items: { title: string }[] }>(checklist: T, title: string) => {
-  const item = checklist.items.find((i) => i.title === title);
-  if (!item) throw new Error(`no item ${title} in ${checklist.items.map((i) => i.title).join(', ')}`);
-  return item as T['items'][number];
-};
-
-async function ok(res: Awaited<ReturnType<TestApp['post']>>) {
-  if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body}`);
-  return res.json();
-}
-
 /** A file sent for an item, as the checklist upload stores it (that call is built beside this one). */
-async function clientUploads(who: Session, itemId: string, bytes: Buffer) {
-  const [filing] = await t.database.db
-    .select()
-    .from(filings)
-    .where(and(eq(filings.clientId, who.clientId), eq(filings.taxYear, taxYear)));
-  const storageKey = `account-requests-upload/${randomUUID()}`;
-  const stored = await t.storage.put(storageKey, Readable.from([bytes]));
-  await t.database.db.insert(documents).values({
-    filingId: filing?.id ?? '',
-    clientId: who.clientId,
-    category: 'W2',
-    originalName: 'w2.pdf',
-    size: stored.size,
-    contentType: 'application/pdf',
-    storageKey,
-    sha256: stored.sha256,
-    requestItemId: itemId,
-  });
-  await t.database.db.update(requestItems).set({ status: 'uploaded' }).where(eq(requestItems.id, itemId));
-}
+const clientUploads = (who: Session, itemId: string, bytes: Buffer) =>
+  attachFile(who, { itemId, taxYear, bytes, name: 'w2.pdf' });
 
 /** Everything of a client's checklist a refused call must leave as it was. */
 async function state(client: Session) {
@@ -453,100 +415,5 @@ describe('file-assignment rules', () => {
     const res = await change(admin, ravi, 'items/add', { item: { type: 'w2', title: 'Late W-2' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().status_smessage).toBe(MESSAGES.REQUEST_LOCKED);
-  });
-});
-
-describe('staff/requests/templates', () => {
-  it('saves, lists, applies (once), saves from a file and deletes templates', async () => {
-    const saved = await ok(
-      await templates(analyst, {
-        action: 'save',
-        name: 'Students',
-        items: [
-          { type: '1098-t', title: '1098-T from the university', required: true },
-          { type: 'other', title: 'Scholarship letters', required: false, note: 'If any' },
-        ],
-      }),
-    );
-    expect(saved.status_smessage).toBe(MESSAGES.REQUEST_TEMPLATE_SAVED);
-    const students = saved.templates.find((tpl: { name: string }) => tpl.name === 'Students');
-    expect(students.items).toEqual([
-      { type: '1098-t', title: '1098-T from the university', person: null, note: null, required: true },
-      { type: 'other', title: 'Scholarship letters', person: null, note: 'If any', required: false },
-    ]);
-    const taken = await templates(admin, {
-      action: 'save',
-      name: 'students',
-      items: [{ type: 'other', title: 'x', required: true }],
-    });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().status_smessage).toBe(MESSAGES.REQUEST_TEMPLATE_NAME_TAKEN);
-
-    await t.database.db
-      .update(filings)
-      .set({ status: 'Docs Upload Pending' })
-      .where(eq(filings.clientId, ravi.clientId));
-    await ok(await change(otherAnalyst, ravi, 'applytemplate', { template_id: students.template_id }));
-    await ok(await change(otherAnalyst, ravi, 'applytemplate', { template_id: students.template_id }));
-    const ravis = await staffList(otherAnalyst, ravi);
-    // The template's items once each (the profile's suggestions come after them), positions dense.
-    expect(ravis.items.filter((i) => i.source === 'template').map((i) => i.title)).toEqual([
-      '1098-T from the university',
-      'Scholarship letters',
-    ]);
-    expect(ravis.items.map((i) => i.position)).toEqual(ravis.items.map((_, index) => index));
-
-    const fromFile = await ok(
-      await templates(otherAnalyst, {
-        action: 'save_from_file',
-        name: 'From Ravi',
-        client_id: ravi.clientId,
-      }),
-    );
-    expect(fromFile.templates.find((tpl: { name: string }) => tpl.name === 'From Ravi').items).toHaveLength(
-      2,
-    );
-    // Suggestions carry the client's names (employers, family): a file of only those gives no template.
-    const neil = await signUpAndLogIn(t, 'neil.staffrequests@example.com', { first: 'Neil', last: 'Das' });
-    await t.database.db.insert(employers).values({
-      clientId: neil.clientId,
-      position: 0,
-      companyName: 'Umbrella',
-      clientName: 'Umbrella',
-      projectStart: `${taxYear}-01-01`,
-      projectEnd: `${taxYear}-12-31`,
-    });
-    await t.database.db
-      .update(filings)
-      .set({ status: 'Docs Upload Pending', assignedTo: analyst.userId })
-      .where(eq(filings.clientId, neil.clientId));
-    expect((await staffList(analyst, neil)).items.map((i) => i.title)).toEqual(['W-2 from Umbrella']);
-    const onlySuggested = await templates(analyst, {
-      action: 'save_from_file',
-      name: 'From Neil',
-      client_id: neil.clientId,
-    });
-    expect(onlySuggested.statusCode).toBe(400);
-    expect(onlySuggested.json().status_smessage).toBe(STAFF_REQUEST_MESSAGES.TEMPLATE_NOTHING_TO_SAVE);
-
-    // An analyst changes their own templates only; admins any.
-    const seeded = (await ok(await templates(analyst, { action: 'list' }))).templates.find(
-      (tpl: { name: string }) => tpl.name === 'Business',
-    );
-    const notYours = await templates(analyst, { action: 'delete', template_id: seeded.template_id });
-    expect(notYours.statusCode).toBe(403);
-    await ok(await templates(analyst, { action: 'delete', template_id: students.template_id }));
-    const after = await ok(await templates(admin, { action: 'list' }));
-    expect(after.templates.map((tpl: { name: string }) => tpl.name)).toEqual([
-      'Business',
-      'From Ravi',
-      'NRI add-on',
-      'US individual',
-    ]);
-    expect((await templates(admin, { action: 'delete', template_id: students.template_id })).statusCode).toBe(
-      404,
-    );
-    const bad = await templates(admin, { action: 'save', name: '', items: [] });
-    expect(bad.statusCode).toBe(400);
   });
 });
