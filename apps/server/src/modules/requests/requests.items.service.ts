@@ -16,6 +16,7 @@ import {
   nextPosition,
   recordItemEvent,
   restartReminders,
+  setNotApplicable,
 } from './request-items.ts';
 import type { Tx } from './requests.service.ts';
 import { liveItem, locked, STAFF_REQUEST_MESSAGES } from './requests.staff.service.ts';
@@ -127,20 +128,7 @@ export function removeChecklistItem(deps: ChecklistChange<Body<'staffRequestsIte
 export function markItemNotApplicable(deps: ChecklistChange<Body<'staffRequestsItemsNotApplicable'>>) {
   return changeChecklist(deps, async (tx, filing) => {
     const item = await liveItem(tx, filing, deps.body.item_id);
-    const reason = deps.body.reason?.trim() || null;
-    if (item.status === 'not_applicable' && item.reason === reason) return;
-    await tx
-      .update(requestItems)
-      .set({ status: 'not_applicable', reason, laterDate: null, updatedAt: new Date() })
-      .where(eq(requestItems.id, item.id));
-    await recordItemEvent(tx, {
-      item,
-      action: 'not_applicable',
-      from: item.status,
-      to: 'not_applicable',
-      reason,
-      actor: deps.actor,
-    });
+    await setNotApplicable(tx, item, deps.body.reason, deps.actor);
   });
 }
 
