@@ -43,25 +43,26 @@ export const requestItemInputSchema = z.object({
 });
 export type RequestItemInput = z.input<typeof requestItemInputSchema>;
 
+/** Which file's checklist a change is for. */
 const fileTarget = { client_id: clientIdField, taxy: taxYearField };
-/** One change to a file's checklist. */
-export const staffRequestsSaveBodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('add'), ...fileTarget, item: requestItemInputSchema }),
-  z.object({ action: z.literal('edit'), ...fileTarget, item_id: itemIdField, item: requestItemInputSchema }),
-  z.object({ action: z.literal('remove'), ...fileTarget, item_id: itemIdField }),
-  z.object({
-    action: z.literal('not_applicable'),
-    ...fileTarget,
-    item_id: itemIdField,
-    reason: optionalText(500),
-  }),
-  /** Reopen an item (back to requested), e.g. one marked not applicable by mistake. */
-  z.object({ action: z.literal('reopen'), ...fileTarget, item_id: itemIdField }),
-  /** The file's items in their new order (every live item id, once). */
-  z.object({ action: z.literal('reorder'), ...fileTarget, item_ids: z.array(itemIdField).max(200) }),
-  z.object({ action: z.literal('apply_template'), ...fileTarget, template_id: z.uuid() }),
-]);
-export type StaffRequestsSaveBody = z.input<typeof staffRequestsSaveBodySchema>;
+/** One item of a file's checklist. */
+const itemTarget = { ...fileTarget, item_id: itemIdField };
+
+export const staffRequestsItemsAddBodySchema = z.object({ ...fileTarget, item: requestItemInputSchema });
+export const staffRequestsItemsEditBodySchema = z.object({ ...itemTarget, item: requestItemInputSchema });
+export const staffRequestsItemsRemoveBodySchema = z.object(itemTarget);
+export const staffRequestsItemsNotApplicableBodySchema = z.object({
+  ...itemTarget,
+  reason: optionalText(500),
+});
+/** Reopen an item (back to requested), e.g. one marked not applicable by mistake. */
+export const staffRequestsItemsReopenBodySchema = z.object(itemTarget);
+/** The file's items in their new order (every live item id, once). */
+export const staffRequestsItemsReorderBodySchema = z.object({
+  ...fileTarget,
+  item_ids: z.array(itemIdField).max(200),
+});
+export const staffRequestsApplyTemplateBodySchema = z.object({ ...fileTarget, template_id: z.uuid() });
 
 export const staffRequestsReviewBodySchema = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('accept'), item_id: itemIdField }),

@@ -22,20 +22,14 @@
  * claim another instance holds is skipped) and its due items are read again under the claim, so a filing
  * gets exactly one e-mail per due reminder. Staff "Remind now" (`remindNow`) takes the same row lock.
  */
-import { formatMoney, MESSAGES, PROFILE_EDITABLE_STATUSES } from '@taxfirm/contract';
+import { MESSAGES } from '@taxfirm/contract';
 import {
   and,
-  asc,
-  clients,
   eq,
   filings,
   gt,
-  inArray,
   invoices,
-  isNull,
-  lt,
-  ne,
-  or,
+  clients,
   requestItemEvents,
   requestItems,
   requestReminders,
@@ -43,122 +37,43 @@ import {
   sql,
   users,
   type Database,
-  type SQL,
 } from '@taxfirm/db';
-import { startScheduler, type Scheduler } from '../../lib/scheduler.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM, type StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { firmInstantSql, firmTodaySql } from '../../lib/firm-time.ts';
+import { startScheduler, type Scheduler } from '../../lib/scheduler.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
 import { checklistReminder, type FirmVoice } from '../notifications/client-events.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import { getReminderSchedule, type ReminderSchedule } from '../settings/settings.service.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+import { getReminderSchedule } from '../settings/settings.service.ts';
+import {
+  countReminder,
+  dueFilings,
+  isCollecting,
+  isInvoiceDue,
+  isItemDue,
+  isSignDue,
+  isSignRemindable,
+  itemFilings,
+  openItems,
+  overdueInvoices,
+  PASS_LIMIT,
+  payTitle,
+  pendingSignatures,
+  signTitle,
+  type OverdueInvoice,
+  type Tx,
+} from './reminder-sources.ts';
 
 /** Where the reminder's one link points: the client's checklist. */
 export const CHECKLIST_PATH = '/user/checklist';
 /** A staff member may press "Remind now" on a file once in this long (a client is never spammed). */
 export const REMIND_NOW_EVERY_MS = 10 * 60_000;
-/** Filings looked at in one pass; the rest wait for the next pass. */
-const PASS_LIMIT = 1_000;
-
 const HOUR_MS = 60 * 60_000;
 export const DEFAULT_REMINDER_INTERVAL_MS = HOUR_MS;
 /** The first pass waits this long after start, off the start-up path. */
 export const DEFAULT_REMINDER_FIRST_RUN_MS = 2 * 60_000;
-
-/**
- * Still waiting on the client and not put off: requested or rejected, or 'later' with its day come (today
- * in the firm's time zone or before), and not removed. These are the titles a reminder lists.
- */
-function isOpen(now: Date): SQL {
-  return and(
-    isNull(requestItems.removedAt),
-    or(
-      inArray(requestItems.status, ['requested', 'rejected']),
-      and(
-        eq(requestItems.status, 'later'),
-        or(isNull(requestItems.laterDate), sql`${requestItems.laterDate} <= ${firmTodaySql(now)}`),
-      ),
-    ),
-  ) as SQL;
-}
-
-/** Open, under the maximum, and its next reminder's day reached: counted from the last one, or the request. */
-function isDue(now: Date, schedule: ReminderSchedule): SQL {
-  return and(
-    isOpen(now),
-    lt(requestItems.remindersSent, schedule.max),
-    sql`${now.toISOString()}::timestamptz >= coalesce(${requestItems.lastRemindedAt}, ${requestItems.requestedAt})
-      + make_interval(days => case when ${requestItems.remindersSent} = 0
-        then ${schedule.firstDays}::int else ${schedule.everyDays}::int end)`,
-  ) as SQL;
-}
-
-/** A client who still hears from us: e-mail verified, account live. */
-const canHear = and(sql`${users.verifiedAt} is not null`, isNull(users.deactivatedAt));
-/** The filing still collects documents (checklist items are reminded only then). */
-const isCollecting = inArray(filings.status, [...PROFILE_EDITABLE_STATUSES]);
-/** A filing whose client still hears about checklist items: documents still collected, the client reachable. */
-const isRemindable = and(isCollecting, canHear);
-/** A filing whose client still hears about documents to sign: not cancelled, the client reachable. */
-const isSignRemindable = and(ne(filings.status, 'Cancel Filing'), canHear);
-
-/**
- * A document still waiting for a signature: these are listed as "Sign: <title>". A document locked after too
- * many wrong codes (S2-06, `locked_at`) cannot be signed, so it is neither listed nor reminded of until staff
- * reopen it (its schedule then goes on from its last reminder).
- */
-const isSignPending = and(
-  eq(signatureDocuments.status, 'pending'),
-  isNull(signatureDocuments.lockedAt),
-) as SQL;
-
-/** Pending, under the maximum, and its next reminder's day reached (the same schedule as items). */
-function isSignDue(now: Date, schedule: ReminderSchedule): SQL {
-  return and(
-    isSignPending,
-    lt(signatureDocuments.remindersSent, schedule.max),
-    sql`${now.toISOString()}::timestamptz >= coalesce(${signatureDocuments.lastRemindedAt}, ${signatureDocuments.requestedAt})
-      + make_interval(days => case when ${signatureDocuments.remindersSent} = 0
-        then ${schedule.firstDays}::int else ${schedule.everyDays}::int end)`,
-  ) as SQL;
-}
-
-/** The title a reminder lists for a document to sign. */
-export const signTitle = (title: string) => `Sign: ${title}`;
-
-/** What is left to pay on an invoice, in SQL. */
-const invoiceBalanceSql = sql<number>`(${invoices.totalCents} - (${invoices.paidCents} - ${invoices.refundedCents}))`;
-
-/** Sent or partly paid, a balance left, and its due date before the firm's today: listed as "Pay: …". */
-function isInvoiceOverdue(now: Date): SQL {
-  return and(
-    inArray(invoices.status, ['sent', 'partly_paid']),
-    sql`${invoiceBalanceSql} > 0`,
-    sql`${invoices.dueDate} < ${firmTodaySql(now)}`,
-  ) as SQL;
-}
-
-/** Overdue, under the maximum, and its next reminder's day reached, counted from the due date (firm's time). */
-function isInvoiceDue(now: Date, schedule: ReminderSchedule): SQL {
-  return and(
-    isInvoiceOverdue(now),
-    lt(invoices.remindersSent, schedule.max),
-    sql`${now.toISOString()}::timestamptz >= coalesce(${invoices.lastRemindedAt}, ${firmInstantSql(sql`${invoices.dueDate}`)})
-      + make_interval(days => case when ${invoices.remindersSent} = 0
-        then ${schedule.firstDays}::int else ${schedule.everyDays}::int end)`,
-  ) as SQL;
-}
-
-type OverdueInvoice = { id: string; number: string; currency: string; balance: number };
-
-/** The title a reminder lists for an overdue invoice. */
-export const payTitle = (invoice: Pick<OverdueInvoice, 'number' | 'currency' | 'balance'>) =>
-  `Pay: Invoice ${invoice.number} (${formatMoney(invoice.balance, invoice.currency)} due)`;
 
 /**
  * Send the reminder for one (locked) filing: the e-mail listing `listed`, each of `reminded` counted (one
@@ -192,16 +107,13 @@ async function sendReminder(
     path: CHECKLIST_PATH,
   });
   if (!told) return;
+  await countReminder(
+    tx,
+    requestItems,
+    reminded.map((item) => item.id),
+    now,
+  );
   if (reminded.length > 0) {
-    await tx
-      .update(requestItems)
-      .set({ remindersSent: sql`${requestItems.remindersSent} + 1`, lastRemindedAt: now })
-      .where(
-        inArray(
-          requestItems.id,
-          reminded.map((item) => item.id),
-        ),
-      );
     await tx.insert(requestItemEvents).values(
       reminded.map((item) => ({
         itemId: item.id,
@@ -215,18 +127,8 @@ async function sendReminder(
       })),
     );
   }
-  if (signatures.reminded.length > 0) {
-    await tx
-      .update(signatureDocuments)
-      .set({ remindersSent: sql`${signatureDocuments.remindersSent} + 1`, lastRemindedAt: now })
-      .where(inArray(signatureDocuments.id, signatures.reminded));
-  }
-  if (input.invoices.reminded.length > 0) {
-    await tx
-      .update(invoices)
-      .set({ remindersSent: sql`${invoices.remindersSent} + 1`, lastRemindedAt: now })
-      .where(inArray(invoices.id, input.invoices.reminded));
-  }
+  await countReminder(tx, signatureDocuments, signatures.reminded, now);
+  await countReminder(tx, invoices, input.invoices.reminded, now);
   await tx.insert(requestReminders).values({
     filingId: filing.id,
     clientId: filing.clientId,
@@ -241,38 +143,6 @@ async function sendReminder(
     clientId: filing.clientId,
     subject: `${filing.taxYear}: ${titles.length} open item(s)`,
   });
-}
-
-/** The documents to sign a reminder lists for a filing: every pending one, oldest first. */
-function pendingSignatures(tx: Tx, filingId: string) {
-  return tx
-    .select({ id: signatureDocuments.id, title: signatureDocuments.title })
-    .from(signatureDocuments)
-    .where(and(eq(signatureDocuments.filingId, filingId), isSignPending))
-    .orderBy(asc(signatureDocuments.requestedAt), asc(signatureDocuments.id));
-}
-
-/** The invoices a reminder lists for a filing: every overdue one, oldest due first. */
-function overdueInvoices(tx: Tx, filingId: string, now: Date): Promise<OverdueInvoice[]> {
-  return tx
-    .select({
-      id: invoices.id,
-      number: invoices.number,
-      currency: invoices.currency,
-      balance: sql<number>`${invoiceBalanceSql}::int`,
-    })
-    .from(invoices)
-    .where(and(eq(invoices.filingId, filingId), isInvoiceOverdue(now)))
-    .orderBy(asc(invoices.dueDate), asc(invoices.number));
-}
-
-/** The titles a reminder lists for a filing: every open item, in the checklist's order. */
-function openItems(tx: Tx, filingId: string, now: Date) {
-  return tx
-    .select({ id: requestItems.id, title: requestItems.title, status: requestItems.status })
-    .from(requestItems)
-    .where(and(eq(requestItems.filingId, filingId), isOpen(now)))
-    .orderBy(asc(requestItems.position), asc(requestItems.createdAt));
 }
 
 export type ReminderPassResult = {
@@ -303,33 +173,12 @@ export async function runReminderPass(
   if (schedule.max <= 0) return result;
   const voice = { firm: await settings.firm(), appUrl };
 
-  const itemFilings = await db
-    .selectDistinct({ filingId: requestItems.filingId })
-    .from(requestItems)
-    .innerJoin(filings, eq(filings.id, requestItems.filingId))
-    .innerJoin(clients, eq(clients.id, filings.clientId))
-    .innerJoin(users, eq(users.id, clients.userId))
-    .where(and(isDue(now, schedule), isRemindable))
-    .limit(PASS_LIMIT);
-  const signFilings = await db
-    .selectDistinct({ filingId: signatureDocuments.filingId })
-    .from(signatureDocuments)
-    .innerJoin(filings, eq(filings.id, signatureDocuments.filingId))
-    .innerJoin(clients, eq(clients.id, filings.clientId))
-    .innerJoin(users, eq(users.id, clients.userId))
-    .where(and(isSignDue(now, schedule), isSignRemindable))
-    .limit(PASS_LIMIT);
-  const invoiceFilings = await db
-    .selectDistinct({ filingId: invoices.filingId })
-    .from(invoices)
-    .innerJoin(filings, eq(filings.id, invoices.filingId))
-    .innerJoin(clients, eq(clients.id, filings.clientId))
-    .innerJoin(users, eq(users.id, clients.userId))
-    .where(and(isInvoiceDue(now, schedule), isSignRemindable))
-    .limit(PASS_LIMIT);
-  const candidates = [
-    ...new Set([...itemFilings, ...signFilings, ...invoiceFilings].map((row) => row.filingId)),
-  ].slice(0, PASS_LIMIT);
+  const due = [
+    await itemFilings(db, now, schedule),
+    await dueFilings(db, signatureDocuments, isSignDue(now, schedule), isSignRemindable),
+    await dueFilings(db, invoices, isInvoiceDue(now, schedule), isSignRemindable),
+  ].flat();
+  const candidates = [...new Set(due.map((row) => row.filingId))].slice(0, PASS_LIMIT);
 
   for (const filingId of candidates) {
     try {
@@ -354,7 +203,7 @@ export async function runReminderPass(
           ? await tx
               .select({ id: requestItems.id, status: requestItems.status })
               .from(requestItems)
-              .where(and(eq(requestItems.filingId, filing.id), isDue(now, schedule)))
+              .where(and(eq(requestItems.filingId, filing.id), isItemDue(now, schedule)))
           : [];
         const dueSignatures = await tx
           .select({ id: signatureDocuments.id })

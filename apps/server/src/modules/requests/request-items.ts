@@ -152,3 +152,30 @@ export const restartReminders = () => ({
   remindersSent: 0,
   lastRemindedAt: null,
 });
+
+/**
+ * Mark an item not applicable (the client or staff), with an optional reason, kept in its history. The same
+ * mark again changes nothing: false then.
+ */
+export async function setNotApplicable(
+  tx: Tx,
+  item: RequestItemRow,
+  reason: string | null | undefined,
+  actor: ClientActor | StaffActor,
+): Promise<boolean> {
+  const trimmed = reason?.trim() || null;
+  if (item.status === 'not_applicable' && item.reason === trimmed) return false;
+  await tx
+    .update(requestItems)
+    .set({ status: 'not_applicable', reason: trimmed, laterDate: null, updatedAt: new Date() })
+    .where(eq(requestItems.id, item.id));
+  await recordItemEvent(tx, {
+    item,
+    action: 'not_applicable',
+    from: item.status,
+    to: 'not_applicable',
+    reason: trimmed,
+    actor,
+  });
+  return true;
+}

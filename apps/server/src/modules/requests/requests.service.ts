@@ -41,7 +41,7 @@ import { firmToday } from '../../lib/firm-time.ts';
 import { ensureFiling, findFiling } from '../filings/filings.service.ts';
 import { emit } from '../activity/events.ts';
 import { suggestItems } from './checklist-suggestions.ts';
-import { canWorkItem, isCollecting, recordItemEvent } from './request-items.ts';
+import { canWorkItem, isCollecting, recordItemEvent, setNotApplicable } from './request-items.ts';
 
 /** A database or a transaction: what the functions here read and write with. */
 export type Tx = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -348,20 +348,7 @@ export async function markNotApplicable(deps: {
 }): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const item = await openClientItem(tx, deps.actor, deps.taxYear, deps.itemId);
-    const reason = deps.reason?.trim() || null;
-    if (item.status === 'not_applicable' && item.reason === reason) return;
-    await tx
-      .update(requestItems)
-      .set({ status: 'not_applicable', reason, laterDate: null, updatedAt: new Date() })
-      .where(eq(requestItems.id, item.id));
-    await recordItemEvent(tx, {
-      item,
-      action: 'not_applicable',
-      from: item.status,
-      to: 'not_applicable',
-      reason,
-      actor: deps.actor,
-    });
+    if (!(await setNotApplicable(tx, item, deps.reason, deps.actor))) return;
     await emit(tx, {
       type: 'request.not_applicable',
       clientId: deps.actor.clientId,

@@ -1,28 +1,18 @@
 /**
- * The checklist from the staff side: listed with progress and history, edited (add, edit, remove, reorder,
- * reopen, not applicable, a template applied), reviewed (accept or reject with a reason the client sees),
- * and the firm's named templates. The file-assignment rules are the filing's (`getWorkableFiling` /
+ * The checklist from the staff side: listed with progress and history, and reviewed (accept, or reject with
+ * a reason the client sees). Changes to the items are `requests.items.service.ts`'s, the named templates
+ * `requests.templates.service.ts`'s. The file-assignment rules are the filing's (`getWorkableFiling` /
  * `assertCanWork`, review F-04): an analyst works only the files assigned to them, admins every file. Every
  * change is checked on the locked filing, in the transaction that writes it.
  */
-import {
-  MESSAGES,
-  type FileStatus,
-  type RequestItemInput,
-  type RequestProgress,
-  type RequestPerson,
-  type RequestItemType,
-  type StaffRequestsSaveBody,
-} from '@taxfirm/contract';
+import { MESSAGES, type FileStatus, type RequestProgress } from '@taxfirm/contract';
 import {
   and,
   asc,
-  dependents,
   documents,
   count,
   eq,
   isNull,
-  ne,
   requestItems,
   requestTemplates,
   sql,
@@ -31,18 +21,10 @@ import {
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { firmDateFormat } from '../../lib/firm-time.ts';
 import { getWorkableFiling, type Filing } from '../filings/filings.service.ts';
 import { checklistItemRejected } from '../notifications/client-events.ts';
-import {
-  compactPositions,
-  canWorkItem,
-  isCollecting,
-  nextPosition,
-  recordItemEvent,
-  restartReminders,
-} from './request-items.ts';
+import { canWorkItem, isCollecting, recordItemEvent, restartReminders } from './request-items.ts';
 import {
   loadChecklist,
   type Checklist,
@@ -69,7 +51,7 @@ export const STAFF_REQUEST_MESSAGES = {
 } as const;
 
 const itemNotFound = () => new AppError('NOT_FOUND', { message: MESSAGES.REQUEST_ITEM_NOT_FOUND });
-const locked = () => new AppError('UNPROCESSABLE', { message: MESSAGES.REQUEST_LOCKED });
+export const locked = () => new AppError('UNPROCESSABLE', { message: MESSAGES.REQUEST_LOCKED });
 
 /**
  * The status a complete checklist moves the file to with one click: once every required item is accepted,
@@ -161,210 +143,6 @@ export async function liveItem(tx: Tx, filing: Filing, itemId: string): Promise<
   return item;
 }
 
-/** An item as staff wrote it, checked: a dependent must be one of this client's. */
-async function itemFields(tx: Tx, clientId: string, input: RequestItemInput) {
-  let person: RequestPerson | null = input.person ?? null;
-  let dependentId: string | null = null;
-  if (input.dependent_id) {
-    const [dependent] = await tx
-      .select({ id: dependents.id })
-      .from(dependents)
-      .where(and(eq(dependents.id, input.dependent_id), eq(dependents.clientId, clientId)));
-    if (!dependent || (person !== null && person !== 'dependent')) {
-      throw new AppError('VALIDATION_FAILED', {
-        message: STAFF_REQUEST_MESSAGES.DEPENDENT_INVALID,
-        details: { 'item.dependent_id': STAFF_REQUEST_MESSAGES.DEPENDENT_INVALID },
-      });
-    }
-    person = 'dependent';
-    dependentId = dependent.id;
-  }
-  return {
-    type: input.type,
-    title: input.title.trim(),
-    person,
-    dependentId,
-    note: input.note?.trim() || null,
-    required: input.required ?? true,
-  };
-}
-
-type TemplateItem = {
-  type: RequestItemType;
-  title: string;
-  person?: RequestPerson | null;
-  note?: string | null;
-  required: boolean;
-};
-
-/**
- * Add a template's items the filing does not have yet. Each is known by the template and its type and
- * title, so applying a template twice adds nothing the second time (and an item removed from the file is
- * not brought back by it).
- */
-async function applyTemplate(tx: Tx, actor: StaffActor, filing: Filing, templateId: string): Promise<number> {
-  const [template] = await tx.select().from(requestTemplates).where(eq(requestTemplates.id, templateId));
-  if (!template) {
-    throw new AppError('NOT_FOUND', { message: STAFF_REQUEST_MESSAGES.TEMPLATE_NOT_FOUND });
-  }
-  const start = await nextPosition(tx, filing.id);
-  const keyOf = (item: TemplateItem) =>
-    `template:${template.id}:${item.type}:${item.title.trim().toLowerCase()}`;
-  const unique = template.items.filter(
-    (item, index, all) => all.findIndex((other) => keyOf(other) === keyOf(item)) === index,
-  );
-  if (unique.length === 0) return 0;
-  const added = await tx
-    .insert(requestItems)
-    .values(
-      unique.map((item, index) => ({
-        filingId: filing.id,
-        clientId: filing.clientId,
-        position: start + index,
-        type: item.type,
-        title: item.title,
-        person: item.person ?? null,
-        note: item.note ?? null,
-        required: item.required,
-        source: 'template' as const,
-        sourceKey: keyOf(item),
-        createdBy: actor.userId,
-      })),
-    )
-    .onConflictDoNothing({ target: [requestItems.filingId, requestItems.sourceKey] })
-    .returning();
-  for (const item of added) {
-    await recordItemEvent(tx, { item, action: 'created', from: null, to: 'requested', actor });
-  }
-  if (added.length < unique.length) await compactPositions(tx, filing.id);
-  return added.length;
-}
-
-/** One change to a file's checklist, by staff who may work the file, while it collects documents. */
-export async function saveChecklist(deps: {
-  db: Database;
-  actor: StaffActor;
-  taxYear: number;
-  body: StaffRequestsSaveBody;
-}): Promise<void> {
-  const { actor, body } = deps;
-  await deps.db.transaction(async (tx) => {
-    const filing = await getWorkableFiling(
-      tx,
-      actor,
-      { clientId: body.client_id, taxYear: deps.taxYear },
-      'update',
-    );
-    if (!isCollecting(filing.status)) throw locked();
-    switch (body.action) {
-      case 'add': {
-        const fields = await itemFields(tx, filing.clientId, body.item);
-        const [item] = await tx
-          .insert(requestItems)
-          .values({
-            ...fields,
-            filingId: filing.id,
-            clientId: filing.clientId,
-            position: await nextPosition(tx, filing.id),
-            source: 'staff',
-            createdBy: actor.userId,
-          })
-          .returning();
-        if (item) await recordItemEvent(tx, { item, action: 'created', from: null, to: 'requested', actor });
-        return;
-      }
-      case 'edit': {
-        const item = await liveItem(tx, filing, body.item_id);
-        const fields = await itemFields(tx, filing.clientId, body.item);
-        await tx
-          .update(requestItems)
-          .set({ ...fields, updatedAt: new Date() })
-          .where(eq(requestItems.id, item.id));
-        await recordItemEvent(tx, { item, action: 'edited', from: item.status, to: item.status, actor });
-        return;
-      }
-      case 'remove': {
-        const item = await liveItem(tx, filing, body.item_id);
-        // The row stays (with its history and its source key, so it is not suggested again).
-        await tx
-          .update(requestItems)
-          .set({ removedAt: new Date(), updatedAt: new Date() })
-          .where(eq(requestItems.id, item.id));
-        await recordItemEvent(tx, { item, action: 'removed', from: item.status, to: null, actor });
-        await compactPositions(tx, filing.id);
-        return;
-      }
-      case 'not_applicable': {
-        const item = await liveItem(tx, filing, body.item_id);
-        const reason = body.reason?.trim() || null;
-        if (item.status === 'not_applicable' && item.reason === reason) return;
-        await tx
-          .update(requestItems)
-          .set({ status: 'not_applicable', reason, laterDate: null, updatedAt: new Date() })
-          .where(eq(requestItems.id, item.id));
-        await recordItemEvent(tx, {
-          item,
-          action: 'not_applicable',
-          from: item.status,
-          to: 'not_applicable',
-          reason,
-          actor,
-        });
-        return;
-      }
-      case 'reopen': {
-        const item = await liveItem(tx, filing, body.item_id);
-        if (item.status === 'requested') return;
-        await tx
-          .update(requestItems)
-          .set({
-            status: 'requested',
-            reason: null,
-            laterDate: null,
-            ...restartReminders(),
-            updatedAt: new Date(),
-          })
-          .where(eq(requestItems.id, item.id));
-        await recordItemEvent(tx, { item, action: 'reopened', from: item.status, to: 'requested', actor });
-        return;
-      }
-      case 'reorder': {
-        const live = await tx
-          .select({ id: requestItems.id })
-          .from(requestItems)
-          .where(and(eq(requestItems.filingId, filing.id), isNull(requestItems.removedAt)))
-          .for('update');
-        const ids = body.item_ids;
-        const liveIds = new Set(live.map((row) => row.id));
-        if (
-          ids.length !== liveIds.size ||
-          new Set(ids).size !== ids.length ||
-          !ids.every((id) => liveIds.has(id))
-        ) {
-          throw new AppError('VALIDATION_FAILED', {
-            message: STAFF_REQUEST_MESSAGES.REORDER_MISMATCH,
-            details: { item_ids: STAFF_REQUEST_MESSAGES.REORDER_MISMATCH },
-          });
-        }
-        for (const [position, id] of ids.entries()) {
-          await tx.update(requestItems).set({ position }).where(eq(requestItems.id, id));
-        }
-        await audit(tx, {
-          actor,
-          action: 'staff.request.reorder',
-          clientId: filing.clientId,
-          subject: String(filing.taxYear),
-        });
-        return;
-      }
-      case 'apply_template': {
-        await applyTemplate(tx, actor, filing, body.template_id);
-        return;
-      }
-    }
-  });
-}
-
 /**
  * Accept a received item (status 'uploaded' with at least one file), or reject it with the reason the
  * client sees: the item is asked for again (its reminders start over) and the client's bell says so, in
@@ -414,159 +192,4 @@ export async function reviewItem(deps: {
     await recordItemEvent(tx, { item, action: 'rejected', from: item.status, to: 'rejected', reason, actor });
     await checklistItemRejected(tx, { clientId: item.clientId, title: item.title });
   });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Templates
-// ---------------------------------------------------------------------------------------------------------
-
-export type TemplateAction =
-  | { action: 'list' }
-  | { action: 'save'; template_id?: string | undefined; name: string; items: TemplateItem[] }
-  | { action: 'save_from_file'; name: string; client_id: string; taxYear: number }
-  | { action: 'delete'; template_id: string };
-
-const nameTaken = () => new AppError('CONFLICT', { message: MESSAGES.REQUEST_TEMPLATE_NAME_TAKEN });
-
-/** Every template with its items, by name. */
-export async function listTemplates(db: Pick<Database, 'select'>) {
-  const rows = await db.select().from(requestTemplates).orderBy(asc(requestTemplates.name));
-  return rows.map((row) => ({
-    template_id: row.id,
-    name: row.name,
-    items: row.items.map((item) => ({
-      type: item.type,
-      title: item.title,
-      person: item.person ?? null,
-      note: item.note ?? null,
-      required: item.required,
-    })),
-  }));
-}
-
-/** A template this staff member may change: an admin any, others their own (the seeded ones are the admins'). */
-async function ownTemplate(tx: Tx, actor: StaffActor, templateId: string) {
-  const [template] = await tx
-    .select({ id: requestTemplates.id, createdBy: requestTemplates.createdBy })
-    .from(requestTemplates)
-    .where(eq(requestTemplates.id, templateId))
-    .for('update');
-  if (!template) throw new AppError('NOT_FOUND', { message: STAFF_REQUEST_MESSAGES.TEMPLATE_NOT_FOUND });
-  if (actor.role !== 'admin' && template.createdBy !== actor.userId) {
-    throw new AppError('FORBIDDEN', { message: STAFF_REQUEST_MESSAGES.TEMPLATE_NOT_YOURS });
-  }
-  return template;
-}
-
-/** The name is free (ignoring case), but for the template being renamed. */
-async function assertNameFree(tx: Tx, name: string, exceptId?: string) {
-  const [taken] = await tx
-    .select({ id: requestTemplates.id })
-    .from(requestTemplates)
-    .where(
-      and(
-        sql`lower(${requestTemplates.name}) = lower(${name})`,
-        exceptId ? ne(requestTemplates.id, exceptId) : undefined,
-      ),
-    );
-  if (taken) throw nameTaken();
-}
-
-const templateItemOf = (item: TemplateItem): TemplateItem => ({
-  type: item.type,
-  title: item.title.trim(),
-  person: item.person ?? null,
-  note: item.note?.trim() || null,
-  required: item.required,
-});
-
-/** List, save (new or replaced), save a file's checklist as a template, or delete one; audited. */
-export async function manageTemplates(deps: { db: Database; actor: StaffActor; input: TemplateAction }) {
-  const { db, actor, input } = deps;
-  if (input.action === 'list') return { message: MESSAGES.SUCCESS, templates: await listTemplates(db) };
-  try {
-    await db.transaction(async (tx) => {
-      switch (input.action) {
-        case 'save': {
-          const name = input.name.trim();
-          const items = input.items.map(templateItemOf);
-          if (input.template_id) {
-            await ownTemplate(tx, actor, input.template_id);
-            await assertNameFree(tx, name, input.template_id);
-            await tx
-              .update(requestTemplates)
-              .set({ name, items, updatedAt: new Date() })
-              .where(eq(requestTemplates.id, input.template_id));
-          } else {
-            await assertNameFree(tx, name);
-            await tx.insert(requestTemplates).values({ name, items, createdBy: actor.userId });
-          }
-          await audit(tx, { actor, action: 'staff.request.template.save', subject: name });
-          return;
-        }
-        case 'save_from_file': {
-          const filing = await getWorkableFiling(tx, actor, {
-            clientId: input.client_id,
-            taxYear: input.taxYear,
-          });
-          // Items made for this file by staff or a template; not the profile's or last year's suggestions,
-          // nor a dependent's: those carry this client's names (employers, family), and every staff
-          // member sees the templates.
-          const rows = await tx
-            .select()
-            .from(requestItems)
-            .where(
-              and(
-                eq(requestItems.filingId, filing.id),
-                eq(requestItems.clientId, filing.clientId),
-                isNull(requestItems.removedAt),
-                isNull(requestItems.dependentId),
-                sql`${requestItems.source} in ('staff', 'template')`,
-              ),
-            )
-            .orderBy(asc(requestItems.position));
-          if (rows.length === 0) {
-            throw new AppError('VALIDATION_FAILED', {
-              message: STAFF_REQUEST_MESSAGES.TEMPLATE_NOTHING_TO_SAVE,
-              details: { client_id: STAFF_REQUEST_MESSAGES.TEMPLATE_NOTHING_TO_SAVE },
-            });
-          }
-          const name = input.name.trim();
-          await assertNameFree(tx, name);
-          await tx.insert(requestTemplates).values({
-            name,
-            items: rows.map((row) =>
-              templateItemOf({
-                type: row.type,
-                title: row.title,
-                person: row.person === 'dependent' ? null : row.person,
-                note: row.note,
-                required: row.required,
-              }),
-            ),
-            createdBy: actor.userId,
-          });
-          await audit(tx, {
-            actor,
-            action: 'staff.request.template.save',
-            clientId: filing.clientId,
-            subject: name,
-          });
-          return;
-        }
-        case 'delete': {
-          await ownTemplate(tx, actor, input.template_id);
-          await tx.delete(requestTemplates).where(eq(requestTemplates.id, input.template_id));
-          await audit(tx, { actor, action: 'staff.request.template.delete', subject: input.template_id });
-          return;
-        }
-      }
-    });
-  } catch (error) {
-    // Two staff saving the same name at once: the unique index decides.
-    if (isUniqueViolation(error)) throw nameTaken();
-    throw error;
-  }
-  const message = input.action === 'delete' ? MESSAGES.SUCCESS : MESSAGES.REQUEST_TEMPLATE_SAVED;
-  return { message, templates: await listTemplates(db) };
 }

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { MESSAGES, type AccountRequests, type StaffRequests } from '@taxfirm/contract';
+import { MESSAGES } from '@taxfirm/contract';
 import {
   and,
   auditLog,
   dependents,
-  documents,
   employers,
   eq,
   filings,
@@ -19,13 +17,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedFirm } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
 import {
-  signUpAndLogIn,
   useTestApp,
   type ClientSession as Session,
   type StaffSession as Staff,
-  type TestApp,
 } from '../../../test/helpers.ts';
 import { nextStatusOf, reminderSummary, STAFF_REQUEST_MESSAGES } from './requests.staff.service.ts';
+import { checklistHelpers, itemNamed, ok } from './testing/checklist-helpers.ts';
 
 const t = useTestApp();
 let taxYear: number;
@@ -35,52 +32,26 @@ let otherAnalyst: Staff;
 let asha: Session;
 let ravi: Session;
 
-const staffList = async (who: Staff, client: Session): Promise<StaffRequests> => {
-  const res = await t.postAs(who.sid, '/api/staff/requests/list', { client_id: client.clientId });
-  if (res.statusCode !== 200) throw new Error(`staff list failed: ${res.body}`);
-  return res.json() as StaffRequests;
-};
-const clientList = async (who: Session): Promise<AccountRequests> =>
-  (await t.postAs(who.sid, '/api/account/requests/list', {})).json() as AccountRequests;
-const save = (who: Staff, client: Session, body: Record<string, unknown>) =>
-  t.postAs(who.sid, '/api/staff/requests/save', { client_id: client.clientId, ...body });
+const { staffList, clientList, attachFile } = checklistHelpers(t);
+/** The calls that change a file's checklist, one each, by their path under staff/requests/. */
+type ChangePath =
+  | 'items/add'
+  | 'items/edit'
+  | 'items/remove'
+  | 'items/notapplicable'
+  | 'items/reopen'
+  | 'items/reorder'
+  | 'applytemplate';
+const change = (who: Staff, client: Session, path: ChangePath, body: Record<string, unknown> = {}) =>
+  t.postAs(who.sid, `/api/staff/requests/${path}`, { client_id: client.clientId, ...body });
 const review = (who: Staff, body: Record<string, unknown>) =>
   t.postAs(who.sid, '/api/staff/requests/review', body);
 const templates = (who: Staff, body: Record<string, unknown>) =>
   t.postAs(who.sid, '/api/staff/requests/templates', body);
 
-const itemNamed = <T extends { items: { title: string }[] }>(checklist: T, title: string) => {
-  const item = checklist.items.find((i) => i.title === title);
-  if (!item) throw new Error(`no item ${title} in ${checklist.items.map((i) => i.title).join(', ')}`);
-  return item as T['items'][number];
-};
-
-async function ok(res: Awaited<ReturnType<TestApp['post']>>) {
-  if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body}`);
-  return res.json();
-}
-
 /** A file sent for an item, as the checklist upload stores it (that call is built beside this one). */
-async function clientUploads(who: Session, itemId: string, bytes: Buffer) {
-  const [filing] = await t.database.db
-    .select()
-    .from(filings)
-    .where(and(eq(filings.clientId, who.clientId), eq(filings.taxYear, taxYear)));
-  const storageKey = `account-requests-upload/${randomUUID()}`;
-  const stored = await t.storage.put(storageKey, Readable.from([bytes]));
-  await t.database.db.insert(documents).values({
-    filingId: filing?.id ?? '',
-    clientId: who.clientId,
-    category: 'W2',
-    originalName: 'w2.pdf',
-    size: stored.size,
-    contentType: 'application/pdf',
-    storageKey,
-    sha256: stored.sha256,
-    requestItemId: itemId,
-  });
-  await t.database.db.update(requestItems).set({ status: 'uploaded' }).where(eq(requestItems.id, itemId));
-}
+const clientUploads = (who: Session, itemId: string, bytes: Buffer) =>
+  attachFile(who, { itemId, taxYear, bytes, name: 'w2.pdf' });
 
 /** Everything of a client's checklist a refused call must leave as it was. */
 async function state(client: Session) {
@@ -182,11 +153,10 @@ describe('staff/requests/list', () => {
   });
 });
 
-describe('staff/requests/save', () => {
+describe('staff/requests/items/* and staff/requests/applytemplate', () => {
   it('adds, edits, reorders and removes items; positions stay dense and every change is kept', async () => {
     await ok(
-      await save(analyst, asha, {
-        action: 'add',
+      await change(analyst, asha, 'items/add', {
         item: { type: '1099-int', title: '1099-INT from Chase', note: 'Both accounts', required: true },
       }),
     );
@@ -196,8 +166,7 @@ describe('staff/requests/save', () => {
     expect(chase.events).toEqual([expect.objectContaining({ action: 'created', by: 'Ravi Shah' })]);
 
     await ok(
-      await save(analyst, asha, {
-        action: 'edit',
+      await change(analyst, asha, 'items/edit', {
         item_id: chase.item_id,
         item: { type: '1099-int', title: '1099-INT from Chase Bank', required: false },
       }),
@@ -205,8 +174,7 @@ describe('staff/requests/save', () => {
     const globex = itemNamed(body, 'W-2 from Globex');
     const acme = itemNamed(body, 'W-2 from Acme Corp');
     await ok(
-      await save(analyst, asha, {
-        action: 'reorder',
+      await change(analyst, asha, 'items/reorder', {
         item_ids: [chase.item_id, acme.item_id, globex.item_id],
       }),
     );
@@ -217,7 +185,7 @@ describe('staff/requests/save', () => {
       ['W-2 from Globex', 2, true],
     ]);
 
-    await ok(await save(analyst, asha, { action: 'remove', item_id: acme.item_id }));
+    await ok(await change(analyst, asha, 'items/remove', { item_id: acme.item_id }));
     body = await staffList(analyst, asha);
     expect(body.items.map((i) => [i.title, i.position])).toEqual([
       ['1099-INT from Chase Bank', 0],
@@ -244,17 +212,13 @@ describe('staff/requests/save', () => {
       .set({ remindersSent: 3, lastRemindedAt: new Date() })
       .where(eq(requestItems.id, globex.item_id));
     await ok(
-      await save(analyst, asha, {
-        action: 'not_applicable',
-        item_id: globex.item_id,
-        reason: 'Left in 2024',
-      }),
+      await change(analyst, asha, 'items/notapplicable', { item_id: globex.item_id, reason: 'Left in 2024' }),
     );
     expect(itemNamed(await clientList(asha), 'W-2 from Globex')).toMatchObject({
       status: 'not_applicable',
       reason: 'Left in 2024',
     });
-    await ok(await save(analyst, asha, { action: 'reopen', item_id: globex.item_id }));
+    await ok(await change(analyst, asha, 'items/reopen', { item_id: globex.item_id }));
     const [row] = await t.database.db.select().from(requestItems).where(eq(requestItems.id, globex.item_id));
     expect(row).toMatchObject({ status: 'requested', reason: null, remindersSent: 0, lastRemindedAt: null });
     const client = itemNamed(await clientList(asha), 'W-2 from Globex');
@@ -275,8 +239,7 @@ describe('staff/requests/save', () => {
       .values({ clientId: ravi.clientId, position: 0, firstName: 'Dev', lastName: 'Kumar' })
       .returning();
     await ok(
-      await save(analyst, asha, {
-        action: 'add',
+      await change(analyst, asha, 'items/add', {
         item: { type: '1098-t', title: '1098-T for Maya', person: 'dependent', dependent_id: maya?.id },
       }),
     );
@@ -284,8 +247,7 @@ describe('staff/requests/save', () => {
       person: 'dependent',
       person_name: 'Maya Rao',
     });
-    const res = await save(analyst, asha, {
-      action: 'add',
+    const res = await change(analyst, asha, 'items/add', {
       item: { type: '1098-t', title: '1098-T for Dev', person: 'dependent', dependent_id: raviChild?.id },
     });
     expect(res.statusCode).toBe(400);
@@ -297,26 +259,31 @@ describe('staff/requests/save', () => {
 
   it('answers bad input with its message, never a 500', async () => {
     const { items } = await staffList(analyst, asha);
-    const cases: [Record<string, unknown>, string][] = [
-      [{ action: 'add', item: { type: 'w2', title: '  ' } }, MESSAGES.REQUEST_ITEM_TITLE_REQUIRED],
-      [{ action: 'add', item: { type: 'w-9', title: 'W-9' } }, MESSAGES.REQUEST_ITEM_TYPE_INVALID],
-      [{ action: 'reorder', item_ids: [items[0]?.item_id] }, STAFF_REQUEST_MESSAGES.REORDER_MISMATCH],
+    const cases: [ChangePath, Record<string, unknown>, string][] = [
+      ['items/add', { item: { type: 'w2', title: '  ' } }, MESSAGES.REQUEST_ITEM_TITLE_REQUIRED],
+      ['items/add', { item: { type: 'w-9', title: 'W-9' } }, MESSAGES.REQUEST_ITEM_TYPE_INVALID],
+      ['items/reorder', { item_ids: [items[0]?.item_id] }, STAFF_REQUEST_MESSAGES.REORDER_MISMATCH],
       [
-        { action: 'reorder', item_ids: items.map((i) => i.item_id).concat(items[0]?.item_id ?? '') },
+        'items/reorder',
+        { item_ids: items.map((i) => i.item_id).concat(items[0]?.item_id ?? '') },
         STAFF_REQUEST_MESSAGES.REORDER_MISMATCH,
       ],
-      [{ action: 'explode' }, ''],
-      [{ action: 'edit', item_id: 'x', item: { type: 'w2', title: 'x' } }, MESSAGES.REQUEST_ITEM_NOT_FOUND],
+      // A body that is no change at all (the multiplexed call's unknown action).
+      ['items/add', {}, ''],
+      ['items/edit', { item_id: 'x', item: { type: 'w2', title: 'x' } }, MESSAGES.REQUEST_ITEM_NOT_FOUND],
     ];
-    for (const [body, message] of cases) {
-      const res = await save(analyst, asha, body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    for (const [path, body, message] of cases) {
+      const res = await change(analyst, asha, path, body);
+      expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
       if (message) expect(res.json().status_smessage).toBe(message);
     }
-    const missing = await save(analyst, asha, { action: 'remove', item_id: randomUUID() });
+    // One call per change: the old multiplexed call is gone.
+    const gone = await t.postAs(analyst.sid, '/api/staff/requests/save', { client_id: asha.clientId });
+    expect(gone.statusCode).toBe(404);
+    const missing = await change(analyst, asha, 'items/remove', { item_id: randomUUID() });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().status_smessage).toBe(MESSAGES.REQUEST_ITEM_NOT_FOUND);
-    const noTemplate = await save(analyst, asha, { action: 'apply_template', template_id: randomUUID() });
+    const noTemplate = await change(analyst, asha, 'applytemplate', { template_id: randomUUID() });
     expect(noTemplate.statusCode).toBe(404);
     expect(noTemplate.json().status_smessage).toBe(STAFF_REQUEST_MESSAGES.TEMPLATE_NOT_FOUND);
   });
@@ -380,7 +347,7 @@ describe('staff/requests/review', () => {
         await clientUploads(asha, item.item_id, samplePdf(2500));
         await ok(await review(analyst, { decision: 'accept', item_id: item.item_id }));
       } else {
-        await ok(await save(analyst, asha, { action: 'not_applicable', item_id: item.item_id }));
+        await ok(await change(analyst, asha, 'items/notapplicable', { item_id: item.item_id }));
       }
     }
     body = await staffList(analyst, asha);
@@ -413,14 +380,14 @@ describe('file-assignment rules', () => {
     const [template] = await t.database.db.select().from(requestTemplates);
     const calls = [
       () => t.postAs(otherAnalyst.sid, '/api/staff/requests/list', { client_id: asha.clientId }),
-      () => save(otherAnalyst, asha, { action: 'add', item: { type: 'w2', title: 'Sneaky' } }),
+      () => change(otherAnalyst, asha, 'items/add', { item: { type: 'w2', title: 'Sneaky' } }),
       () =>
-        save(otherAnalyst, asha, { action: 'edit', item_id: itemId, item: { type: 'w2', title: 'Sneaky' } }),
-      () => save(otherAnalyst, asha, { action: 'remove', item_id: itemId }),
-      () => save(otherAnalyst, asha, { action: 'reopen', item_id: itemId }),
-      () => save(otherAnalyst, asha, { action: 'not_applicable', item_id: itemId }),
-      () => save(otherAnalyst, asha, { action: 'reorder', item_ids: items.map((i) => i.item_id) }),
-      () => save(otherAnalyst, asha, { action: 'apply_template', template_id: template?.id }),
+        change(otherAnalyst, asha, 'items/edit', { item_id: itemId, item: { type: 'w2', title: 'Sneaky' } }),
+      () => change(otherAnalyst, asha, 'items/remove', { item_id: itemId }),
+      () => change(otherAnalyst, asha, 'items/reopen', { item_id: itemId }),
+      () => change(otherAnalyst, asha, 'items/notapplicable', { item_id: itemId }),
+      () => change(otherAnalyst, asha, 'items/reorder', { item_ids: items.map((i) => i.item_id) }),
+      () => change(otherAnalyst, asha, 'applytemplate', { template_id: template?.id }),
       () => review(otherAnalyst, { decision: 'accept', item_id: itemId }),
       () => review(otherAnalyst, { decision: 'reject', item_id: itemId, reason: 'Nope' }),
       () => templates(otherAnalyst, { action: 'save_from_file', name: 'Stolen', client_id: asha.clientId }),
@@ -445,103 +412,8 @@ describe('file-assignment rules', () => {
       .where(eq(filings.clientId, ravi.clientId));
     const body = await staffList(admin, ravi);
     expect(body).toMatchObject({ editable: false, next_status: null, items: [] });
-    const res = await save(admin, ravi, { action: 'add', item: { type: 'w2', title: 'Late W-2' } });
+    const res = await change(admin, ravi, 'items/add', { item: { type: 'w2', title: 'Late W-2' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().status_smessage).toBe(MESSAGES.REQUEST_LOCKED);
-  });
-});
-
-describe('staff/requests/templates', () => {
-  it('saves, lists, applies (once), saves from a file and deletes templates', async () => {
-    const saved = await ok(
-      await templates(analyst, {
-        action: 'save',
-        name: 'Students',
-        items: [
-          { type: '1098-t', title: '1098-T from the university', required: true },
-          { type: 'other', title: 'Scholarship letters', required: false, note: 'If any' },
-        ],
-      }),
-    );
-    expect(saved.status_smessage).toBe(MESSAGES.REQUEST_TEMPLATE_SAVED);
-    const students = saved.templates.find((tpl: { name: string }) => tpl.name === 'Students');
-    expect(students.items).toEqual([
-      { type: '1098-t', title: '1098-T from the university', person: null, note: null, required: true },
-      { type: 'other', title: 'Scholarship letters', person: null, note: 'If any', required: false },
-    ]);
-    const taken = await templates(admin, {
-      action: 'save',
-      name: 'students',
-      items: [{ type: 'other', title: 'x', required: true }],
-    });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().status_smessage).toBe(MESSAGES.REQUEST_TEMPLATE_NAME_TAKEN);
-
-    await t.database.db
-      .update(filings)
-      .set({ status: 'Docs Upload Pending' })
-      .where(eq(filings.clientId, ravi.clientId));
-    await ok(await save(otherAnalyst, ravi, { action: 'apply_template', template_id: students.template_id }));
-    await ok(await save(otherAnalyst, ravi, { action: 'apply_template', template_id: students.template_id }));
-    const ravis = await staffList(otherAnalyst, ravi);
-    // The template's items once each (the profile's suggestions come after them), positions dense.
-    expect(ravis.items.filter((i) => i.source === 'template').map((i) => i.title)).toEqual([
-      '1098-T from the university',
-      'Scholarship letters',
-    ]);
-    expect(ravis.items.map((i) => i.position)).toEqual(ravis.items.map((_, index) => index));
-
-    const fromFile = await ok(
-      await templates(otherAnalyst, {
-        action: 'save_from_file',
-        name: 'From Ravi',
-        client_id: ravi.clientId,
-      }),
-    );
-    expect(fromFile.templates.find((tpl: { name: string }) => tpl.name === 'From Ravi').items).toHaveLength(
-      2,
-    );
-    // Suggestions carry the client's names (employers, family): a file of only those gives no template.
-    const neil = await signUpAndLogIn(t, 'neil.staffrequests@example.com', { first: 'Neil', last: 'Das' });
-    await t.database.db.insert(employers).values({
-      clientId: neil.clientId,
-      position: 0,
-      companyName: 'Umbrella',
-      clientName: 'Umbrella',
-      projectStart: `${taxYear}-01-01`,
-      projectEnd: `${taxYear}-12-31`,
-    });
-    await t.database.db
-      .update(filings)
-      .set({ status: 'Docs Upload Pending', assignedTo: analyst.userId })
-      .where(eq(filings.clientId, neil.clientId));
-    expect((await staffList(analyst, neil)).items.map((i) => i.title)).toEqual(['W-2 from Umbrella']);
-    const onlySuggested = await templates(analyst, {
-      action: 'save_from_file',
-      name: 'From Neil',
-      client_id: neil.clientId,
-    });
-    expect(onlySuggested.statusCode).toBe(400);
-    expect(onlySuggested.json().status_smessage).toBe(STAFF_REQUEST_MESSAGES.TEMPLATE_NOTHING_TO_SAVE);
-
-    // An analyst changes their own templates only; admins any.
-    const seeded = (await ok(await templates(analyst, { action: 'list' }))).templates.find(
-      (tpl: { name: string }) => tpl.name === 'Business',
-    );
-    const notYours = await templates(analyst, { action: 'delete', template_id: seeded.template_id });
-    expect(notYours.statusCode).toBe(403);
-    await ok(await templates(analyst, { action: 'delete', template_id: students.template_id }));
-    const after = await ok(await templates(admin, { action: 'list' }));
-    expect(after.templates.map((tpl: { name: string }) => tpl.name)).toEqual([
-      'Business',
-      'From Ravi',
-      'NRI add-on',
-      'US individual',
-    ]);
-    expect((await templates(admin, { action: 'delete', template_id: students.template_id })).statusCode).toBe(
-      404,
-    );
-    const bad = await templates(admin, { action: 'save', name: '', items: [] });
-    expect(bad.statusCode).toBe(400);
   });
 });

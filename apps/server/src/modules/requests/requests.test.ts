@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { AccountRequests, FileStatus } from '@taxfirm/contract';
 import { MESSAGES } from '@taxfirm/contract';
 import {
   and,
   auditLog,
   dependents,
-  documents,
   employers,
   eq,
   filings,
@@ -20,38 +18,18 @@ import { currentTaxYear } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
 import { signUpAndLogIn, useTestApp, type ClientSession as Session } from '../../../test/helpers.ts';
 import { firmToday } from '../../lib/firm-time.ts';
-import { indiaTiesOf } from './checklist-suggestions.ts';
-import { progressOf } from './requests.service.ts';
+import { checklistHelpers, itemNamed } from './testing/checklist-helpers.ts';
 
 const t = useTestApp();
 let taxYear: number;
 let asha: Session;
 let ravi: Session;
 
-const list = async (who: Session, body: Record<string, unknown> = {}): Promise<AccountRequests> => {
-  const res = await t.postAs(who.sid, '/api/account/requests/list', body);
-  if (res.statusCode !== 200) throw new Error(`list failed: ${res.body}`);
-  return res.json() as AccountRequests;
-};
+const { clientList: list, attachFile: attach } = checklistHelpers(t);
 const notApplicable = (who: Session, body: Record<string, unknown>) =>
   t.postAs(who.sid, '/api/account/requests/notapplicable', body);
 const later = (who: Session, body: Record<string, unknown>) =>
   t.postAs(who.sid, '/api/account/requests/later', body);
-
-const itemNamed = (checklist: AccountRequests, title: string) => {
-  const item = checklist.items.find((i) => i.title === title);
-  if (!item) throw new Error(`no item ${title} in ${checklist.items.map((i) => i.title).join(', ')}`);
-  return item;
-};
-
-async function filingOf(who: Session, year = taxYear) {
-  const [filing] = await t.database.db
-    .select()
-    .from(filings)
-    .where(and(eq(filings.clientId, who.clientId), eq(filings.taxYear, year)));
-  if (!filing) throw new Error('no filing');
-  return filing;
-}
 
 const setStatus = async (who: Session, status: FileStatus) =>
   t.database.db.update(filings).set({ status }).where(eq(filings.clientId, who.clientId));
@@ -70,27 +48,8 @@ async function addEmployers(who: Session, companies: string[]) {
 }
 
 /** A file sent for an item, as the checklist upload stores it (that call is built beside this one). */
-async function attachFile(who: Session, itemId: string, bytes: Buffer) {
-  const filing = await filingOf(who);
-  const storageKey = `account-requests-upload/${randomUUID()}`;
-  const stored = await t.storage.put(storageKey, Readable.from([bytes]));
-  const [doc] = await t.database.db
-    .insert(documents)
-    .values({
-      filingId: filing.id,
-      clientId: who.clientId,
-      category: 'W2',
-      originalName: 'w2-scan.pdf',
-      size: stored.size,
-      contentType: 'application/pdf',
-      storageKey,
-      sha256: stored.sha256,
-      requestItemId: itemId,
-    })
-    .returning({ id: documents.id });
-  await t.database.db.update(requestItems).set({ status: 'uploaded' }).where(eq(requestItems.id, itemId));
-  return doc?.id ?? '';
-}
+const attachFile = (who: Session, itemId: string, bytes: Buffer) =>
+  attach(who, { itemId, taxYear, bytes, name: 'w2-scan.pdf' });
 
 /** Everything about one item that a refused call must leave as it was. */
 async function snapshot(itemId: string) {
@@ -226,28 +185,6 @@ describe('account/requests/list', () => {
       ['mf-cas', 'Mutual-fund CAS (CAMS/KFintech), January to December', 'taxpayer'],
     ]);
     expect(itemNamed(checklist, 'ID or birth certificate of Maya').person_name).toBe('Maya Nair');
-  });
-
-  it('asks India items of a client with an Indian phone, but Form 16 only of one who lived there', () => {
-    const none = {
-      registrationPhoneExt: 'US',
-      phoneExt: null,
-      country: null,
-      timeZone: null,
-      clientLocation: null,
-    };
-    expect(indiaTiesOf(none)).toEqual({ ties: false, livedThere: false });
-    expect(indiaTiesOf({ ...none, registrationPhoneExt: 'INDIA' })).toEqual({
-      ties: true,
-      livedThere: false,
-    });
-    expect(indiaTiesOf({ ...none, phoneExt: 'INDIA' })).toEqual({ ties: true, livedThere: false });
-    expect(indiaTiesOf({ ...none, timeZone: 'IST' })).toEqual({ ties: true, livedThere: true });
-    expect(indiaTiesOf({ ...none, clientLocation: 'Pune, India' })).toEqual({ ties: true, livedThere: true });
-    expect(indiaTiesOf({ ...none, clientLocation: 'Indianapolis' })).toEqual({
-      ties: false,
-      livedThere: false,
-    });
   });
 
   it('asks again last year\'s accepted items ("Still have this?"), not the others', async () => {
@@ -504,26 +441,5 @@ describe('account/requests/notapplicable and later', () => {
     }
     const res = await t.postAs(asha.sid, '/api/account/requests/notapplicable', { item_id: 'nope' });
     expect(res.json().status_smessage).toBe(MESSAGES.REQUEST_ITEM_NOT_FOUND);
-  });
-});
-
-describe('progressOf', () => {
-  it('counts required items that apply; complete when every one is accepted', () => {
-    expect(progressOf([])).toEqual({ open: 0, to_review: 0, accepted: 0, required: 0, complete: false });
-    const items = [
-      { status: 'accepted', required: true },
-      { status: 'not_applicable', required: true },
-      { status: 'uploaded', required: false },
-      { status: 'requested', required: false },
-      { status: 'rejected', required: true, removedAt: new Date() },
-    ] as const;
-    expect(progressOf(items)).toEqual({ open: 0, to_review: 1, accepted: 1, required: 1, complete: true });
-    expect(progressOf([...items, { status: 'later', required: true }])).toEqual({
-      open: 1,
-      to_review: 1,
-      accepted: 1,
-      required: 2,
-      complete: false,
-    });
   });
 });

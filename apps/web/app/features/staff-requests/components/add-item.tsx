@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { useSaveRequest } from '../api/save-request.ts';
+import { addChecklistItem, useChangeChecklist } from '../api/change-checklist.ts';
 import { EMPTY_ITEM, ItemForm, type ChecklistDependent } from './item-form.tsx';
 import type { ChecklistTarget } from './labels.ts';
 
@@ -15,7 +15,7 @@ export function AddItem({
   report: (message: string) => void;
   clearReport: () => void;
 }) {
-  const save = useSaveRequest();
+  const save = useChangeChecklist();
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
@@ -30,7 +30,7 @@ export function AddItem({
         error={save.error}
         onSubmit={async (item) => {
           clearReport();
-          report((await save.mutateAsync({ action: 'add', ...target, item })).status_smessage);
+          report((await save.mutateAsync(() => addChecklistItem({ ...target, item }))).status_smessage);
         }}
       />
     </Stack>

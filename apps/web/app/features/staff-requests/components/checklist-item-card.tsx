@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import {
   staffRequestsReviewBodySchema,
-  staffRequestsSaveBodySchema,
+  staffRequestsItemsNotApplicableBodySchema,
   type RequestItem,
 } from '@taxfirm/contract';
 import { useState } from 'react';
@@ -12,14 +12,20 @@ import { FileTable } from '../../../components/ui/file-table.tsx';
 import { ReasonForm } from '../../../components/ui/reason-form.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useReviewRequest } from '../api/review-request.ts';
-import { useSaveRequest } from '../api/save-request.ts';
+import {
+  editChecklistItem,
+  markItemNotApplicable,
+  removeChecklistItem,
+  reopenChecklistItem,
+  useChangeChecklist,
+} from '../api/change-checklist.ts';
 import { ItemHistory } from './item-history.tsx';
 import { inputOfItem, ItemForm, type ChecklistDependent } from './item-form.tsx';
 import { personOf, STAFF_STATUS_LABELS, type ChecklistTarget } from './labels.ts';
 
 type Mode = 'reject' | 'not_applicable' | 'edit' | null;
 const rejectSchema = staffRequestsReviewBodySchema.options[1].pick({ reason: true });
-const notApplicableSchema = staffRequestsSaveBodySchema.options[3].pick({ reason: true });
+const notApplicableSchema = staffRequestsItemsNotApplicableBodySchema.pick({ reason: true });
 
 /** One item of the checklist: its state, files, history, review and edit actions, and its place in the order. */
 export function ItemCard({
@@ -43,7 +49,7 @@ export function ItemCard({
   isLast: boolean;
   onMove: (delta: -1 | 1) => void;
 }) {
-  const save = useSaveRequest();
+  const save = useChangeChecklist();
   const review = useReviewRequest();
   const [mode, setMode] = useState<Mode>(null);
   const { confirm, dialog } = useConfirm();
@@ -65,9 +71,9 @@ export function ItemCard({
       destructive: true,
     });
     if (ok)
-      await run(() => save.mutateAsync({ action: 'remove', ...target, item_id: item.item_id })).catch(
-        () => null,
-      );
+      await run(() =>
+        save.mutateAsync(() => removeChecklistItem({ ...target, item_id: item.item_id })),
+      ).catch(() => null);
   };
 
   return (
@@ -144,7 +150,7 @@ export function ItemCard({
                 aria-label={`Reopen ${item.title}`}
                 onClick={() =>
                   void run(() =>
-                    save.mutateAsync({ action: 'reopen', ...target, item_id: item.item_id }),
+                    save.mutateAsync(() => reopenChecklistItem({ ...target, item_id: item.item_id })),
                   ).catch(() => null)
                 }
               >
@@ -218,12 +224,13 @@ export function ItemCard({
             onCancel={() => setMode(null)}
             onSubmit={({ reason }) =>
               run(() =>
-                save.mutateAsync({
-                  action: 'not_applicable',
-                  ...target,
-                  item_id: item.item_id,
-                  ...(reason ? { reason } : {}),
-                }),
+                save.mutateAsync(() =>
+                  markItemNotApplicable({
+                    ...target,
+                    item_id: item.item_id,
+                    ...(reason ? { reason } : {}),
+                  }),
+                ),
               )
             }
           />
@@ -238,7 +245,9 @@ export function ItemCard({
             error={save.error}
             onCancel={() => setMode(null)}
             onSubmit={(input) =>
-              run(() => save.mutateAsync({ action: 'edit', ...target, item_id: item.item_id, item: input }))
+              run(() =>
+                save.mutateAsync(() => editChecklistItem({ ...target, item_id: item.item_id, item: input })),
+              )
             }
           />
         )}

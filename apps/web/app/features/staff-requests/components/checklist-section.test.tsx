@@ -112,7 +112,9 @@ function renderSection(props: Partial<ChecklistSectionProps> = {}) {
   );
 }
 
-const callsTo = (path: string) => api.mock.calls.filter(([call]) => (call as { path: string }).path === path);
+/** The calls made to any of these paths, in order. */
+const callsTo = (...paths: string[]) =>
+  api.mock.calls.filter(([call]) => paths.includes((call as { path: string }).path));
 
 describe('ChecklistSection', () => {
   it('shows the progress as text and a labelled bar, the reminders, and each item with its files', async () => {
@@ -167,8 +169,8 @@ describe('ChecklistSection', () => {
 
   it('moves an item with the keyboard, sends the full new order and keeps the focus on the item', async () => {
     const saveAnswer = api.getMockImplementation();
-    api.mockImplementation(async (call: { path: string }, body: { action?: string; item_ids?: string[] }) => {
-      if (call.path === CALLS.staffRequestsSave.path && body.action === 'reorder') {
+    api.mockImplementation(async (call: { path: string }, body: { item_ids?: string[] }) => {
+      if (call.path === CALLS.staffRequestsItemsReorder.path) {
         const order = body.item_ids ?? [];
         current = listing({
           items: order.map((id) => current.items.find((i) => i.item_id === id) as RequestItem),
@@ -183,8 +185,8 @@ describe('ChecklistSection', () => {
     down.focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() =>
-      expect(callsTo(CALLS.staffRequestsSave.path).map(([, body]) => body)).toEqual([
-        { action: 'reorder', client_id: CLIENT, taxy: 2025, item_ids: [ID(2), ID(1), ID(3)] },
+      expect(callsTo(CALLS.staffRequestsItemsReorder.path).map(([, body]) => body)).toEqual([
+        { client_id: CLIENT, taxy: 2025, item_ids: [ID(2), ID(1), ID(3)] },
       ]),
     );
     const items = await screen.findAllByRole('article');
@@ -253,9 +255,8 @@ describe('ChecklistSection', () => {
     await userEvent.selectOptions(within(form).getByLabelText('Person'), 'Dependent: Meera Rao');
     await userEvent.click(within(form).getByRole('button', { name: 'Add item' }));
     await waitFor(() =>
-      expect(callsTo(CALLS.staffRequestsSave.path).map(([, body]) => body)).toEqual([
+      expect(callsTo(CALLS.staffRequestsItemsAdd.path).map(([, body]) => body)).toEqual([
         {
-          action: 'add',
           client_id: CLIENT,
           taxy: 2025,
           item: {
@@ -281,9 +282,13 @@ describe('ChecklistSection', () => {
     await userEvent.selectOptions(await screen.findByLabelText('Template'), 'US individual (4 items)');
     await userEvent.click(screen.getByRole('button', { name: 'Apply template' }));
     await waitFor(() =>
-      expect(callsTo(CALLS.staffRequestsSave.path).map(([, body]) => body)).toEqual([
-        { action: 'not_applicable', client_id: CLIENT, taxy: 2025, item_id: ID(3) },
-        { action: 'apply_template', client_id: CLIENT, taxy: 2025, template_id: ID(9) },
+      expect(
+        callsTo(CALLS.staffRequestsItemsNotApplicable.path, CALLS.staffRequestsApplyTemplate.path).map(
+          ([call, body]) => [(call as { path: string }).path, body],
+        ),
+      ).toEqual([
+        [CALLS.staffRequestsItemsNotApplicable.path, { client_id: CLIENT, taxy: 2025, item_id: ID(3) }],
+        [CALLS.staffRequestsApplyTemplate.path, { client_id: CLIENT, taxy: 2025, template_id: ID(9) }],
       ]),
     );
   });

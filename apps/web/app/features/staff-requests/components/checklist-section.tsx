@@ -5,7 +5,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { useStaffRequests } from '../api/get-staff-requests.ts';
-import { useSaveRequest } from '../api/save-request.ts';
+import { reorderChecklist, useChangeChecklist } from '../api/change-checklist.ts';
 import { AddItem } from './add-item.tsx';
 import { ItemCard } from './checklist-item-card.tsx';
 import { MoveOn, ProgressSummary, Reminders } from './checklist-progress.tsx';
@@ -119,7 +119,7 @@ function ChecklistBody({
   clearReport,
   focusAfter,
 }: BodyProps) {
-  const save = useSaveRequest();
+  const save = useChangeChecklist();
   const { progress, items, editable } = data;
   const target = { client_id: clientId, taxy: taxYear };
 
@@ -135,7 +135,9 @@ function ChecklistBody({
     ids[to] = moved;
     clearReport();
     focusAfter(null);
-    const answer = await save.mutateAsync({ action: 'reorder', ...target, item_ids: ids }).catch(() => null);
+    const answer = await save
+      .mutateAsync(() => reorderChecklist({ ...target, item_ids: ids }))
+      .catch(() => null);
     if (!answer) return;
     report(answer.status_smessage);
     // Keep the keyboard where it was: on the moved item's button, or its other one at either end.

@@ -3,7 +3,7 @@ import { MESSAGES, staffRequestsTemplatesBodySchema, type StaffRequests } from '
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useChangeRequestTemplates } from '../api/request-templates.ts';
-import { useSaveRequest } from '../api/save-request.ts';
+import { applyTemplate, useChangeChecklist } from '../api/change-checklist.ts';
 import type { ChecklistTarget } from './labels.ts';
 
 /** A template's name, as the templates call checks it. */
@@ -23,7 +23,7 @@ export function TemplateTools({
   report: (message: string) => void;
   clearReport: () => void;
 }) {
-  const save = useSaveRequest();
+  const save = useChangeChecklist();
   const templates = useChangeRequestTemplates();
   const [templateId, setTemplateId] = useState('');
   const [name, setName] = useState('');
@@ -32,7 +32,7 @@ export function TemplateTools({
     if (!templateId) return;
     clearReport();
     const answer = await save
-      .mutateAsync({ action: 'apply_template', ...target, template_id: templateId })
+      .mutateAsync(() => applyTemplate({ ...target, template_id: templateId }))
       .catch(() => null);
     if (answer) report(answer.status_smessage);
   };
