@@ -24,13 +24,15 @@ const OWNER: Member = {
 };
 
 /** POST a call with the CSRF cookie this request context holds (fetched with a page when it has none yet). */
-async function call(api: APIRequestContext, path: string, body: unknown) {
+async function post(api: APIRequestContext, path: string, body: unknown) {
   const xsrf = async () => (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
   if (!(await xsrf())) await api.get('/privacy-policy');
-  const res = await api.post(`/api/${path}`, {
-    data: body,
-    headers: { 'X-XSRF-TOKEN': (await xsrf()) ?? '' },
-  });
+  return api.post(`/api/${path}`, { data: body, headers: { 'X-XSRF-TOKEN': (await xsrf()) ?? '' } });
+}
+
+/** The same, expecting 200: answers the body. */
+async function call(api: APIRequestContext, path: string, body: unknown) {
+  const res = await post(api, path, body);
   expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
   return res.json() as Promise<Record<string, unknown>>;
 }
@@ -64,18 +66,47 @@ async function firstLoginByCalls(
   }
 }
 
-/** The firm's owner, one per app server (so per worker): made by the command line, signed in by the calls. */
-const owners = new WeakMap<AppServer, Promise<SessionState>>();
+type Owner = { state: SessionState; authenticator: Authenticator };
 
-function ownerSession(server: AppServer): Promise<SessionState> {
+/** The firm's owner, one per app server (so per worker): made by the command line, signed in by the calls. */
+const owners = new WeakMap<AppServer, Promise<Owner>>();
+
+/**
+ * A request context signed in as the firm's owner (dispose it after use). A session left idle past the
+ * inactivity limit (a long run) is replaced by a later login: the password, then a code.
+ */
+async function asOwner(server: AppServer): Promise<APIRequestContext> {
   let owner = owners.get(server);
   if (!owner) {
-    owner = staffFromCli(server, OWNER).then(
-      async (link) => (await firstLoginByCalls(server, OWNER.email, link)).state,
-    );
+    owner = staffFromCli(server, OWNER).then((link) => firstLoginByCalls(server, OWNER.email, link));
     owners.set(server, owner);
   }
-  return owner;
+  const { state, authenticator } = await owner;
+  const api = await request.newContext({ baseURL: server.baseURL, storageState: state });
+  if ((await post(api, 'staff/me', {})).status() === 200) return api;
+  await api.dispose();
+  const fresh = await request.newContext({ baseURL: server.baseURL });
+  const login = await call(fresh, 'staff/login', { email: OWNER.email, password: STAFF_PASSWORD });
+  expect(login['step']).toBe('mfa');
+  await call(fresh, 'staff/login/mfa', { mfa_token: login['mfa_token'], code: await authenticator.code() });
+  owners.set(server, Promise.resolve({ state: await fresh.storageState(), authenticator }));
+  return fresh;
+}
+
+/**
+ * The firm's owner changes site settings as the settings page does (read them all, save them all with the
+ * change): the public site follows at once, without the app restart a database change needs on PGlite.
+ */
+export async function changeSiteSettings(server: AppServer, change: Record<string, unknown>): Promise<void> {
+  const owner = await asOwner(server);
+  try {
+    const { settings } = (await call(owner, 'staff/settings/get', {})) as {
+      settings: Record<string, unknown>;
+    };
+    await call(owner, 'staff/settings/save', { ...settings, ...change });
+  } finally {
+    await owner.dispose();
+  }
 }
 
 /**
