@@ -119,10 +119,7 @@ export async function staffSessionInto(
   mailbox: Mailbox,
   member: Member,
 ): Promise<Authenticator> {
-  const owner = await request.newContext({
-    baseURL: server.baseURL,
-    storageState: await ownerSession(server),
-  });
+  const owner = await asOwner(server);
   const since = mailbox.received.length;
   try {
     await call(owner, 'staff/team/invite', {
