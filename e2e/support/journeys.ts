@@ -1,27 +1,46 @@
 import type { Browser } from '@playwright/test';
 import { VIEWPORTS } from './files.ts';
-import type { Page } from './fixtures.ts';
+import { expect, type Page } from './fixtures.ts';
 import type { Mailbox } from './mailbox.ts';
 import { PASSWORD } from './portal.ts';
 import type { AppServer } from './server.ts';
-import { inviteClient, setPasswordThroughLink, staffFromCliFirstLogin } from './staff.ts';
+import { staffSessionInto } from './staff-sessions.ts';
+import { inviteClient, setPasswordThroughLink, type Authenticator, type staffFromCli } from './staff.ts';
+
+type StaffMember = Parameters<typeof staffFromCli>[1];
 
 /** Journeys that many specs start with: a staff member at a desk, a client invited by staff. */
 
 /**
- * A staff member made from the command line, signed in for the first time in a browser of their own (a desk
- * unless `viewport` says otherwise). Close it with `page.context().close()`.
+ * A staff member signed in at a desk of their own (unless `viewport` says otherwise), for specs that are not
+ * about signing in: invited by the firm's owner and through the first login by the calls
+ * (support/staff-sessions.ts), so the browser opens on the console. Close it with `page.context().close()`.
  */
 export async function staffDesk(
-  browser: Browser,
-  server: AppServer,
-  who: Parameters<typeof staffFromCliFirstLogin>[2],
+  { browser, server, mailbox }: { browser: Browser; server: AppServer; mailbox: Mailbox },
+  who: StaffMember,
   viewport: { width: number; height: number } = VIEWPORTS.desk,
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport });
   const staff = await context.newPage();
-  await staffFromCliFirstLogin(staff, server, who);
+  await staffConsole(staff, server, mailbox, who);
   return staff;
+}
+
+/** The same on a page the test already has: the member's session goes into its browser, which opens the console. */
+export async function staffConsole(
+  page: Page,
+  server: AppServer,
+  mailbox: Mailbox,
+  who: StaffMember,
+): Promise<Authenticator> {
+  // The firm's owner comes from the command line once per worker, which restarts the app on the embedded
+  // database: the page waits off the app meanwhile (as staffFromCliOffPage has it).
+  await page.goto('about:blank');
+  const authenticator = await staffSessionInto(page.context(), server, mailbox, who);
+  await page.goto('/staff');
+  await expect(page).toHaveURL(/\/staff$/);
+  return authenticator;
 }
 
 /**

@@ -110,12 +110,15 @@ test.describe('the document checklist on a phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/We need 2 things/);
 
     // The analyst (her own browser, a desktop) takes the file and rejects the scan with a reason.
-    const staff = await staffDesk(browser, server, {
-      email: 'asha@firm.example',
-      role: 'analyst',
-      firstName: 'Asha',
-      lastName: 'Iyer',
-    });
+    const staff = await staffDesk(
+      { browser, server, mailbox },
+      {
+        email: 'asha@firm.example',
+        role: 'analyst',
+        firstName: 'Asha',
+        lastName: 'Iyer',
+      },
+    );
     await takeFile(staff, clientId);
     // The analyst has asked for the documents (the file's usual status while they come in).
     await staff.goto('about:blank');

@@ -13,10 +13,9 @@ test.describe('consents (issue 19)', () => {
   }) => {
     test.setTimeout(120_000);
     const email = 'us.only@example.com';
-    // The admin first: the command line stops the app around it.
+    // The admin first: the firm's owner may come from the command line, which stops the app around it.
     const staff = await staffDesk(
-      browser,
-      server,
+      { browser, server, mailbox },
       { email: 'consents.admin@firm.example', role: 'admin', firstName: 'Ada', lastName: 'Shah' },
       VIEWPORTS.phone,
     );

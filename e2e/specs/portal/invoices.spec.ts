@@ -66,12 +66,15 @@ test.describe('invoices: the firm says what is owed, the client pays exactly tha
     const email = 'anika.invoice@example.com';
 
     // The admin sets the prices and lets clients pay in parts.
-    const admin = await staffDesk(browser, server, {
-      email: 'billing.admin@firm.example',
-      role: 'admin',
-      firstName: 'Sita',
-      lastName: 'Rao',
-    });
+    const admin = await staffDesk(
+      { browser, server, mailbox },
+      {
+        email: 'billing.admin@firm.example',
+        role: 'admin',
+        firstName: 'Sita',
+        lastName: 'Rao',
+      },
+    );
     try {
       await admin.goto('/staff/settings');
       const prices = admin.getByRole('form', { name: 'Price list' });
@@ -89,12 +92,15 @@ test.describe('invoices: the firm says what is owed, the client pays exactly tha
       await expect(admin.getByText('The settings were saved.')).toBeVisible();
 
       // The analyst invites the client who phoned, puts the return in Payment Pending, and invoices it.
-      const staff = await staffDesk(browser, server, {
-        email: 'billing.analyst@firm.example',
-        role: 'analyst',
-        firstName: 'Meena',
-        lastName: 'Iyer',
-      });
+      const staff = await staffDesk(
+        { browser, server, mailbox },
+        {
+          email: 'billing.analyst@firm.example',
+          role: 'analyst',
+          firstName: 'Meena',
+          lastName: 'Iyer',
+        },
+      );
       const { fileUrl, link } = await inviteClient(staff, mailbox, {
         firstName: 'Anika',
         lastName: 'Bose',

@@ -29,16 +29,20 @@ test.describe('secure messages between a client and the firm', () => {
     await loginThroughPanel(page, email);
     await expect(page).toHaveURL(/\/user\/dashboard$/);
 
-    // The analyst takes the file first (her own browser, a desktop). Made from the command line, which on the
-    // embedded database restarts the server: the phone leaves the app meanwhile, as the staff page does
-    // (staffFromCliOffPage), so its refetches do not hit the restart; it comes back below.
+    // The analyst takes the file first (her own browser, a desktop). The firm's owner who invites her may come
+    // from the command line, which on the embedded database restarts the server: the phone leaves the app
+    // meanwhile, as the staff page does (staffFromCliOffPage), so its refetches do not hit the restart; it
+    // comes back below.
     await page.goto('about:blank');
-    const staff = await staffDesk(browser, server, {
-      email: 'asha.msg@firm.example',
-      role: 'analyst',
-      firstName: 'Asha',
-      lastName: 'Iyer',
-    });
+    const staff = await staffDesk(
+      { browser, server, mailbox },
+      {
+        email: 'asha.msg@firm.example',
+        role: 'analyst',
+        firstName: 'Asha',
+        lastName: 'Iyer',
+      },
+    );
     await takeFile(staff, clientId);
     await expect(staff.getByText('Asha Iyer').first()).toBeVisible();
 

@@ -121,12 +121,15 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     const spouseEmail = 'arjun.sign@example.com';
 
     // The analyst invites a client who phoned; the file is hers.
-    const staff = await staffDesk(browser, server, {
-      email: 'sign.analyst@firm.example',
-      role: 'analyst',
-      firstName: 'Meena',
-      lastName: 'Rao',
-    });
+    const staff = await staffDesk(
+      { browser, server, mailbox },
+      {
+        email: 'sign.analyst@firm.example',
+        role: 'analyst',
+        firstName: 'Meena',
+        lastName: 'Rao',
+      },
+    );
     // The client sets a password from the e-mailed link, and signs in on her phone.
     const { fileUrl } = await invitedClient(page, staff, mailbox, {
       firstName: 'Priya',
@@ -319,12 +322,15 @@ test.describe('never a dead end: print, sign and upload instead', () => {
     const email = 'kavya.paper@example.com';
     const title = 'Engagement letter 2025';
 
-    const staff = await staffDesk(browser, server, {
-      email: 'paper.analyst@firm.example',
-      role: 'analyst',
-      firstName: 'Ravi',
-      lastName: 'Shah',
-    });
+    const staff = await staffDesk(
+      { browser, server, mailbox },
+      {
+        email: 'paper.analyst@firm.example',
+        role: 'analyst',
+        firstName: 'Ravi',
+        lastName: 'Shah',
+      },
+    );
     const { fileUrl } = await invitedClient(page, staff, mailbox, {
       firstName: 'Kavya',
       lastName: 'Menon',

@@ -1,14 +1,16 @@
-import type { Locator, Page } from '@playwright/test';
-import { eq, siteSettings } from '@taxfirm/db';
 // The home page must show exactly the reviews of the web app's own data file, so the spec reads that file.
 // eslint-disable-next-line import-x/no-relative-packages
 import { TESTIMONIALS } from '../../../apps/web/app/features/testimonials/testimonials.ts';
+import type { Locator } from '@playwright/test';
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import type { AppServer } from '../../support/server.ts';
+import { banner, expectNoPopup, ready, testimonials } from '../../support/home-page.ts';
 import { decodeEntities } from '../../support/html.ts';
 
-const FIRM = 'Meridian Tax & Accounting';
+/**
+ * The home page: its raw HTML, the banner and testimonials carousels, and the page without JavaScript or on a
+ * phone (home-popup.spec.ts: the popup).
+ */
 
 const BANNER_HEADINGS = [
   'US tax returns, prepared by specialists',
@@ -25,40 +27,6 @@ const BENEFIT_TITLES = [
   'Student loan interest deduction',
   'Home mortgage interest',
 ];
-
-const OFFER_BENEFITS = [
-  'Free tax estimates',
-  'Free tax representation for 5 years',
-  'ITIN certification by certified agents',
-  'Guaranteed estimated refund',
-];
-
-/** Each popup design: the dialog's title and text it must show. */
-const POPUPS = [
-  {
-    type: 1,
-    title: 'Welcome offer: 50% off your tax filing',
-    text: ['50%', 'federal return and one state return', ...OFFER_BENEFITS, 'January 31, 2099'],
-  },
-  { type: 2, title: 'File with us this season', text: ['US returns', 'Indian returns', 'Contact Us'] },
-  {
-    type: 3,
-    title: `Welcome to ${FIRM}`,
-    text: ['US tax services', 'Indian tax services', 'Tax center'],
-  },
-] as const;
-
-const banner = (page: Page) => page.getByRole('region', { name: 'Featured services' });
-const testimonials = (page: Page) => page.getByRole('region', { name: 'Client testimonials' });
-
-/**
- * Waits until the carousel island has run (its Embla instance moves the slides). The island starts a carousel
- * only once it is near the viewport, so the carousel is scrolled into view first.
- */
-async function ready(carousel: Locator) {
-  await carousel.scrollIntoViewIfNeeded();
-  await expect(carousel).toHaveAttribute('data-ready', 'true');
-}
 
 /** The carousel's "Slide n of m" status. */
 const status = (carousel: Locator) => carousel.getByRole('status');
@@ -78,26 +46,6 @@ function slideAfter(text: string, k: number): string {
   const [, n, m] = /^Slide (\d) of (\d)$/.exec(text) ?? [];
   const count = Number(m);
   return `Slide ${((((Number(n) - 1 + k) % count) + count) % count) + 1} of ${count}`;
-}
-
-async function setPopup(
-  server: AppServer,
-  popup: { popupEnabled: boolean; popupType: number; offerEndsOn: string | null },
-) {
-  await server.withDatabase((db) =>
-    db.update(siteSettings).set(popup).where(eq(siteSettings.singleton, true)),
-  );
-}
-
-const POPUP_DEFAULTS = { popupEnabled: false, popupType: 1, offerEndsOn: null };
-
-/** Once the islands have run and the network is quiet (the popup's island is fetched on demand), no dialog. */
-async function expectNoPopup(page: Page) {
-  await ready(banner(page));
-  // The page makes no background requests, so a quiet network means the popup's island would have run.
-  // eslint-disable-next-line playwright/no-networkidle
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
 test.describe('home page', () => {
@@ -291,84 +239,6 @@ test.describe('when the visitor prefers reduced motion', () => {
   });
 });
 
-test.describe('home popup', () => {
-  // Each database change restarts the app server (PGlite), twice a test.
-  test.describe.configure({ timeout: 60_000 });
-
-  test('is absent when the setting is off (the default)', async ({ page }) => {
-    await page.goto('/');
-    await expectNoPopup(page);
-    expect(await page.evaluate(() => sessionStorage.getItem('home_popup_closed'))).toBeNull();
-  });
-
-  for (const popup of POPUPS) {
-    test(`popup type ${popup.type}: opens once the page has loaded, traps focus, and Escape or Close shuts it for the visit`, async ({
-      page,
-      request,
-      server,
-      checkA11y,
-    }) => {
-      await setPopup(server, { popupEnabled: true, popupType: popup.type, offerEndsOn: '2099-01-31' });
-      try {
-        // In the server HTML as closed native dialogs only: the island opens one in the browser.
-        const raw = await (await request.get('/')).text();
-        const dialogs = raw.match(/<dialog[^>]*>/g) ?? [];
-        expect(dialogs.length).toBeGreaterThanOrEqual(1);
-        for (const tag of dialogs) expect(tag).not.toMatch(/\sopen[\s=>]/);
-
-        await page.goto('/');
-        const dialog = page.getByRole('dialog', { name: popup.title });
-        await expect(dialog).toBeVisible();
-        await expect(page.getByRole('dialog')).toHaveCount(1);
-        for (const text of popup.text) await expect(dialog, text).toContainText(text);
-        await checkA11y(page);
-
-        // Focus stays inside the dialog.
-        await expect(dialog.locator(':focus')).toHaveCount(1);
-        for (let i = 0; i < 8; i += 1) {
-          await page.keyboard.press('Tab');
-          await expect(dialog.locator(':focus')).toHaveCount(1);
-        }
-
-        await page.keyboard.press('Escape');
-        await expect(dialog).toBeHidden();
-        expect(await page.evaluate(() => sessionStorage.getItem('home_popup_closed'))).not.toBeNull();
-        await page.reload();
-        await expectNoPopup(page);
-
-        // A new visit (sessionStorage is per tab) shows it again; its Close button shuts it too.
-        await page.evaluate(() => sessionStorage.clear());
-        await page.reload();
-        await expect(dialog).toBeVisible();
-        await dialog.getByRole('button', { name: 'Close' }).click();
-        await expect(dialog).toBeHidden();
-        await checkA11y(page);
-        await page.reload();
-        await expectNoPopup(page);
-      } finally {
-        await page.goto('about:blank');
-        await setPopup(server, POPUP_DEFAULTS);
-      }
-    });
-  }
-
-  test('type 1 welcomes without an offer once the offer has ended', async ({ page, server }) => {
-    await setPopup(server, { popupEnabled: true, popupType: 1, offerEndsOn: '2020-01-31' });
-    try {
-      await page.goto('/');
-      const dialog = page.getByRole('dialog', { name: `Welcome to ${FIRM}` });
-      await expect(dialog).toBeVisible();
-      await expect(dialog).not.toContainText('50%');
-      await expect(dialog).not.toContainText('Offer valid');
-      await dialog.getByRole('button', { name: 'Close' }).click();
-      await expect(dialog).toBeHidden();
-    } finally {
-      await page.goto('about:blank');
-      await setPopup(server, POPUP_DEFAULTS);
-    }
-  });
-});
-
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -397,20 +267,6 @@ test.describe('with JavaScript off', () => {
       await page.keyboard.press('Tab');
     }
   });
-
-  test('the popup never opens', async ({ page, server }) => {
-    test.setTimeout(60_000);
-    await setPopup(server, { popupEnabled: true, popupType: 3, offerEndsOn: null });
-    try {
-      await page.goto('/');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      await expect(page.getByRole('link', { name: 'Explore US tax services' })).toBeVisible();
-    } finally {
-      await page.goto('about:blank');
-      await setPopup(server, POPUP_DEFAULTS);
-    }
-  });
 });
 
 test.describe('without its scripts', () => {
@@ -436,29 +292,5 @@ test.describe('on a phone', () => {
     await expect(banner(page).getByRole('button', { name: 'Next slide' })).toBeVisible();
     await expect(banner(page).getByRole('button', { name: /slideshow$/ })).toBeVisible();
     await checkA11y(page);
-  });
-
-  test('the popup fits the screen and has no axe-core violations, open or closed', async ({
-    page,
-    server,
-    checkA11y,
-  }) => {
-    // The database change restarts the app server (PGlite), twice.
-    test.setTimeout(60_000);
-    await setPopup(server, { popupEnabled: true, popupType: 1, offerEndsOn: '2099-01-31' });
-    try {
-      await page.goto('/');
-      const dialog = page.getByRole('dialog', { name: POPUPS[0].title });
-      await expect(dialog).toBeVisible();
-      const box = await dialog.boundingBox();
-      expect(box?.width ?? 0).toBeLessThanOrEqual(375);
-      await checkA11y(page);
-      await dialog.getByRole('button', { name: 'Close' }).click();
-      await expect(dialog).toBeHidden();
-      await checkA11y(page);
-    } finally {
-      await page.goto('about:blank');
-      await setPopup(server, POPUP_DEFAULTS);
-    }
   });
 });

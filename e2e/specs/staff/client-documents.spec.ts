@@ -1,7 +1,8 @@
 import { pdfOf } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { apiPost, PASSWORD, verifiedAccount } from '../../support/portal.ts';
-import { STAFF_PASSWORD, staffFromCliFirstLogin } from '../../support/staff.ts';
+import { staffConsole } from '../../support/journeys.ts';
+import { STAFF_PASSWORD } from '../../support/staff.ts';
 
 test.describe('a client file in the staff console', () => {
   // The first reveal is refused (403) until the analyst steps up again (F-15); the browser notes it.
@@ -42,8 +43,8 @@ test.describe('a client file in the staff console', () => {
     expect(upload.status(), await upload.text()).toBe(200);
     await page.context().clearCookies();
 
-    // An analyst, created from the command line, signs in (the new file waits, unassigned, in To Be Assigned).
-    await staffFromCliFirstLogin(page, server, {
+    // An analyst signs in (the new file waits, unassigned, in To Be Assigned).
+    await staffConsole(page, server, mailbox, {
       email: 'rina@firm.example',
       role: 'analyst',
       firstName: 'Rina',

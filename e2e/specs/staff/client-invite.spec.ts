@@ -14,12 +14,15 @@ test.describe('staff invite a client who phoned', () => {
   }) => {
     test.setTimeout(120_000);
     const email = 'walk.in@example.com';
-    const staff = await staffDesk(browser, server, {
-      email: 'invite.analyst@firm.example',
-      role: 'analyst',
-      firstName: 'Meena',
-      lastName: 'Rao',
-    });
+    const staff = await staffDesk(
+      { browser, server, mailbox },
+      {
+        email: 'invite.analyst@firm.example',
+        role: 'analyst',
+        firstName: 'Meena',
+        lastName: 'Rao',
+      },
+    );
     await staff.goto('/staff');
     await staff.getByRole('button', { name: 'Invite a client' }).click();
     const form = staff.getByRole('form', { name: 'Invite a client' });

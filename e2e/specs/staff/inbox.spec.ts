@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../../support/fixtures.ts';
 import { apiPost } from '../../support/portal.ts';
-import { staffFromCliFirstLogin } from '../../support/staff.ts';
+import { staffConsole } from '../../support/journeys.ts';
 
 test.describe('staff inbox', () => {
   test('an admin opens the inbox, changes a message’s status and downloads the list as CSV', async ({
     page,
     server,
+    mailbox,
     checkA11y,
   }) => {
     test.setTimeout(90_000);
@@ -23,7 +24,7 @@ test.describe('staff inbox', () => {
       expect(sent.status()).toBe(200);
     }
 
-    await staffFromCliFirstLogin(page, server, {
+    await staffConsole(page, server, mailbox, {
       email: 'inbox.admin@firm.example',
       role: 'admin',
       firstName: 'Ines',

@@ -1,7 +1,7 @@
 import { eq, siteSettings } from '@taxfirm/db';
 import { expect, test } from '../../support/fixtures.ts';
 import { verifiedAccount } from '../../support/portal.ts';
-import { staffFromCliFirstLogin } from '../../support/staff.ts';
+import { staffConsole } from '../../support/journeys.ts';
 
 test.describe('staff settings', () => {
   test('an admin changes the firm name, a social link and the file-number format; the public site and the suggested number follow at once', async ({
@@ -12,7 +12,7 @@ test.describe('staff settings', () => {
   }) => {
     test.setTimeout(90_000);
     await verifiedAccount(page, mailbox, 'numbered.client@example.com');
-    await staffFromCliFirstLogin(page, server, {
+    await staffConsole(page, server, mailbox, {
       email: 'settings.admin@firm.example',
       role: 'admin',
       firstName: 'Sita',
