@@ -234,3 +234,19 @@ export async function stepUpSession(t: TestApp, sid: string): Promise<void> {
     .set({ steppedUpAt: new Date() })
     .where(eq(sessions.tokenHash, hashToken(sid)));
 }
+
+/**
+ * POST to the app from `remoteAddress` (per-IP limits), with a valid CSRF cookie and header: JSON, or a
+ * multipart form.
+ */
+export function postFromAddress(t: TestApp, remoteAddress: string, url: string, body: unknown) {
+  const isForm = body instanceof FormData;
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    cookies: { [XSRF_COOKIE]: t.csrfToken },
+    headers: { [XSRF_HEADER]: t.csrfToken, ...(isForm ? {} : { 'content-type': 'application/json' }) },
+    payload: isForm ? body : JSON.stringify(body),
+  });
+}

@@ -1,11 +1,10 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
 import { careerApplications } from '@taxfirm/db';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, useTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, postFromAddress as postFrom, useTestApp } from '../../../test/helpers.ts';
 import { CAREER_APPLICATION } from '../../../test/samples.ts';
 import { sampleDoc, sampleDocx, samplePdf, samplePng } from '../../../test/files.ts';
 
@@ -29,18 +28,6 @@ const applications = () => t.database.db.select().from(careerApplications);
 let visitorCount = 0;
 let visitor = '';
 
-/** POST to the app from `remoteAddress`, with a valid CSRF cookie and header: JSON, or a multipart form. */
-function postFrom(app: TestApp, remoteAddress: string, url: string, body: FormData | Record<string, string>) {
-  const isForm = body instanceof FormData;
-  return app.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress,
-    cookies: { [XSRF_COOKIE]: app.csrfToken },
-    headers: { [XSRF_HEADER]: app.csrfToken, ...(isForm ? {} : { 'content-type': 'application/json' }) },
-    payload: isForm ? body : JSON.stringify(body),
-  });
-}
 const post = (url: string, body: Record<string, string>) => postFrom(t, visitor, url, body);
 const postForm = (url: string, body: FormData) => postFrom(t, visitor, url, body);
 

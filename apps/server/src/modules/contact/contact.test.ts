@@ -1,7 +1,6 @@
-import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
 import { contactMessages } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers.ts';
+import { postFromAddress, useTestApp } from '../../../test/helpers.ts';
 
 const t = useTestApp();
 
@@ -88,14 +87,7 @@ describe('savecontactinfo', () => {
 describe('F-05: the public contact form is rate limited per IP', () => {
   /** POST the form from `remoteAddress`, with a valid CSRF cookie and header. */
   const postFrom = (remoteAddress: string, body: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/savecontactinfo',
-      remoteAddress,
-      cookies: { [XSRF_COOKIE]: t.csrfToken },
-      headers: { [XSRF_HEADER]: t.csrfToken, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    postFromAddress(t, remoteAddress, '/api/savecontactinfo', body);
 
   it('F-05: 20 messages an hour from one IP are taken, the 21st gets 429 and stores nothing; other IPs are unaffected', async () => {
     const flooder = '203.0.113.20';

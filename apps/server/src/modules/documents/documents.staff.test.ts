@@ -13,7 +13,7 @@ import {
   type StaffSession,
 } from '../../../test/helpers.ts';
 import { createLinkSigner, createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
-import { zipEntryNames, zipFileName } from './documents.staff.service.ts';
+import { uploadForm } from './test/documents-kit.ts';
 
 type Listed = {
   document_id: string;
@@ -50,22 +50,6 @@ const ashaFiles = {
   odd: samplePdf(2222),
 };
 const raviFile = samplePdf(7777);
-
-function uploadForm(
-  who: Session,
-  category: string,
-  uptId: number,
-  files: { name: string; bytes: Buffer; type: string }[],
-) {
-  const form = new FormData();
-  form.append('folderPath', `${who.clientId}/${category}/`);
-  form.append('client_id', who.clientId);
-  form.append('upt_id', String(uptId));
-  for (const file of files) {
-    form.append('uploadedImages', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  }
-  return form;
-}
 
 async function upload(
   who: Session,
@@ -420,43 +404,5 @@ describe('a stored file gone missing', () => {
     // The answer has begun when the ZIP reaches the missing file: it is broken off, never sent incomplete.
     await expect(t.getAs(analyst.sid, listed.zip_url ?? '')).rejects.toThrow();
     expect(t.logs()).toContain('document ZIP broken off');
-  });
-});
-
-describe('ZIP names', () => {
-  it('keeps entries inside their category folder, safe, and unique', () => {
-    expect(
-      zipEntryNames([
-        { category: 'W2', name: 'w2.pdf' },
-        { category: 'W2', name: 'W2.PDF' },
-        { category: 'W2', name: 'w2.pdf' },
-        { category: 'OTHERDOCS', name: 'w2.pdf' },
-        { category: 'OTHERDOCS', name: '/etc/passwd' },
-        { category: 'OTHERDOCS', name: '..\\..\\boot.ini' },
-        { category: 'OTHERDOCS', name: '..' },
-        { category: 'OTHERDOCS', name: '.hidden' },
-        { category: 'OTHERDOCS', name: 'a<b>c?.pdf' },
-        { category: 'OTHERDOCS', name: `${'x'.repeat(300)}.pdf` },
-      ]),
-    ).toEqual([
-      'W2/w2.pdf',
-      'W2/W2 (2).PDF',
-      'W2/w2 (3).pdf',
-      'OTHERDOCS/w2.pdf',
-      'OTHERDOCS/passwd',
-      'OTHERDOCS/boot.ini',
-      'OTHERDOCS/document',
-      'OTHERDOCS/hidden',
-      'OTHERDOCS/a_b_c_.pdf',
-      `OTHERDOCS/${'x'.repeat(146)}.pdf`,
-    ]);
-  });
-
-  it('names the archive after the file number, else a safe last name and the tax year', () => {
-    expect(zipFileName({ fileNumber: 'TF25-0001', lastName: 'Rao' }, 2025)).toBe('TF25-0001.zip');
-    expect(zipFileName({ fileNumber: null, lastName: 'Núñez de/../Silva' }, 2025)).toBe(
-      'Nunez-de-Silva-2025.zip',
-    );
-    expect(zipFileName({ fileNumber: null, lastName: '李' }, 2025)).toBe('client-2025.zip');
   });
 });

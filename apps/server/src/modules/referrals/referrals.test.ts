@@ -1,8 +1,7 @@
-import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
 import { referrals } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { currentTaxYear } from '../../../test/factories.ts';
-import { signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
+import { postFromAddress, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 
 const t = useTestApp();
 
@@ -191,14 +190,7 @@ describe('F-05: saverefferal is rate limited: per IP for visitors, per account f
   };
   /** POST a referral from `remoteAddress` as a visitor, with a valid CSRF cookie and header. */
   const postFrom = (remoteAddress: string, body: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/saverefferal',
-      remoteAddress,
-      cookies: { [XSRF_COOKIE]: t.csrfToken },
-      headers: { [XSRF_HEADER]: t.csrfToken, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    postFromAddress(t, remoteAddress, '/api/saverefferal', body);
   const friend = (n: number) => ({ ...VALID, rf_name: `Friend ${n}`, rf_email: `friend${n}@example.com` });
 
   it("F-05: a visitor's 21st referral in an hour from one IP gets 429 and stores nothing; other IPs are unaffected", async () => {

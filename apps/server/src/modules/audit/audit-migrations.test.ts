@@ -1,0 +1,82 @@
+/**
+ * The audit-chain migrations on a log that already has rows: 0023 chains them in the order they were written,
+ * 0025 keeps the log whole (time order from its own rows on, earlier erasures recorded).
+ */
+import { auditLog, eq, sql, users } from '@taxfirm/db';
+import { describe, expect, it } from 'vitest';
+import { audit } from '../../lib/audit.ts';
+import { SYSTEM } from '../../lib/actor.ts';
+import { verifyAuditChain } from './audit-chain.ts';
+import { beforeMigration, chain, visitor } from './test/chain-kit.ts';
+
+describe('the audit-chain migrations', () => {
+  it('migration 0023 chains the rows written before it, in the order they were written', async () => {
+    // The migrations up to 0022, then rows, then 0023.
+    await beforeMigration('0023_', async (database, rest) => {
+      for (let i = 1; i <= 5; i += 1) {
+        await database.db.execute(
+          sql`insert into audit_log (action, subject, created_at) values (${`old.${i}`}, ${'x'}, now() - make_interval(days => ${10 - i}))`,
+        );
+      }
+      await rest();
+      await audit(database.db, { actor: SYSTEM, action: 'new.6' });
+      const rows = await chain(database.db);
+      expect(rows.map((r) => [r.chainSeq, r.action])).toEqual([
+        [1, 'old.1'],
+        [2, 'old.2'],
+        [3, 'old.3'],
+        [4, 'old.4'],
+        [5, 'old.5'],
+        [6, 'new.6'],
+      ]);
+      expect(await verifyAuditChain({ db: database.db })).toMatchObject({ rowsChecked: 6, breaks: 0 });
+    });
+  });
+
+  it('migration 0025 keeps an existing log whole: time order from its own rows on, earlier erasures recorded', async () => {
+    await beforeMigration('0025_', async ({ db }, rest) => {
+      // Before 0025 a writer's created_at stood: these go back in time along the chain.
+      for (const days of [3, 9, 1]) {
+        await db.execute(
+          sql`insert into audit_log (action, created_at) values (${`old.${days}`}, now() - make_interval(days => ${days}))`,
+        );
+      }
+      // And an account deleted directly, as the app role could until now.
+      const [gone] = await db
+        .insert(users)
+        .values({ email: 'gone@example.com', passwordHash: 'x', firstName: 'Gone', lastName: 'Away' })
+        .returning({ id: users.id });
+      await audit(db, { actor: visitor(1), action: 'old.anonymous' });
+      await audit(db, {
+        actor: { kind: 'visitor', userId: gone?.id ?? null, ip: '10.0.0.2', userAgent: 'test' },
+        action: 'old.gone',
+      });
+      await db.delete(users).where(eq(users.id, gone?.id ?? ''));
+
+      await rest();
+      await audit(db, { actor: SYSTEM, action: 'new.1' });
+      const rows = await chain(db);
+      expect(rows.map((r) => [r.chainSeq, r.action])).toEqual([
+        [1, 'old.3'],
+        [2, 'old.9'],
+        [3, 'old.1'],
+        [4, 'old.anonymous'],
+        [5, 'old.gone'],
+        [6, 'account.erased'],
+        [7, 'new.1'],
+      ]);
+      const [found] = await db
+        .select({ subject: auditLog.subject })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'account.erased'));
+      expect(found?.subject).toMatch(/^actor:[0-9a-f]{64} \| found erased by migration 0025/);
+      expect(await verifyAuditChain({ db })).toMatchObject({
+        rowsChecked: 7,
+        breaks: 0,
+        erasures: 1,
+        erasedReferences: 1,
+        timeOrderedFrom: 6,
+      });
+    });
+  });
+});
