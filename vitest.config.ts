@@ -3,6 +3,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const serverTests = ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'];
 /** Tests that need a Redis server (TEST_REDIS_URL); their own project, like PostgreSQL's. */
 const redisTests = ['apps/server/src/**/*.redis.test.ts'];
+/** Tests of what only a PostgreSQL server has (roles and grants): not in the PGlite project. */
+const postgresOnlyTests = ['apps/server/src/**/*.postgres.test.ts'];
 const multiInstanceTest = 'apps/server/src/multi-instance.redis.test.ts';
 /**
  * The server tests whose subject is the engine itself: migrations and the schema's triggers, the data directory
@@ -34,7 +36,7 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
   test: {
     name: `server-${engine}`,
     include: engine === 'pglite' && pgliteScope === 'engine' ? engineTests : serverTests,
-    exclude: redisTests,
+    exclude: engine === 'pglite' ? [...redisTests, ...postgresOnlyTests] : redisTests,
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     globalSetup: ['packages/db/src/testing/global-setup.ts'],

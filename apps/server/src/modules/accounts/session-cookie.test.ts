@@ -6,7 +6,7 @@ import { eq, users } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, csrfFor, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
-import { CLIENT_PASSWORD, signInKit } from './test/sign-in-kit.ts';
+import { CLIENT_PASSWORD, signInKit } from './testing/sign-in-kit.ts';
 
 const t = useTestApp();
 const { fromNewIp } = signInKit(t);

@@ -8,7 +8,7 @@ import { and, auditLog, authTokens, eq, users } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
 import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
-import { CLIENT_PASSWORD, sidOf, signInKit, wrongCode } from './test/sign-in-kit.ts';
+import { CLIENT_PASSWORD, sidOf, signInKit, wrongCode } from './testing/sign-in-kit.ts';
 
 const t = useTestApp();
 const { fromNewIp, auditOf, mailsTo, enrolledStaff, clientWithMfa, staffToken, clientToken } = signInKit(t);

@@ -5,7 +5,7 @@
 import { eq, sql, users } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
-import { CLIENT_PASSWORD, STAFF_PASSWORD, sidOf, signInKit } from './test/sign-in-kit.ts';
+import { CLIENT_PASSWORD, STAFF_PASSWORD, sidOf, signInKit } from './testing/sign-in-kit.ts';
 
 const t = useTestApp();
 const { fromNewIp, userRow, auditOf, mailsTo, enrolledStaff } = signInKit(t);

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
 import { staffSession, useTestApp } from '../../../test/helpers.ts';
-import { CLIENT_PASSWORD, sidOf, signInKit, wrongCode } from './test/sign-in-kit.ts';
+import { CLIENT_PASSWORD, sidOf, signInKit, wrongCode } from './testing/sign-in-kit.ts';
 
 const t = useTestApp();
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { createTestApp } from '../../../test/helpers.ts';
 import { audit } from '../../lib/audit.ts';
 import { SYSTEM } from '../../lib/actor.ts';
 import { chainHash, verifyAuditChain } from './audit-chain.ts';
-import { asOwner, chain, clientAndStaffWrites, urlOf, withDatabase, writeRows } from './test/chain-kit.ts';
+import { asOwner, chain, clientAndStaffWrites, urlOf, withDatabase, writeRows } from './testing/chain-kit.ts';
 
 describe('the audit chain', () => {
   it('chains every row the app writes, and Node computes the same hash as the database', async () => {

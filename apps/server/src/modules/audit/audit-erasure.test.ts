@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { eraseAccount } from './account-erasure.ts';
 import { verifyAuditChain } from './audit-chain.ts';
-import { behindTheTrigger, withDatabase } from './test/chain-kit.ts';
+import { behindTheTrigger, withDatabase } from './testing/chain-kit.ts';
 
 describe('the audit chain and erased accounts', () => {
   it('counts a reference erased with its account through erase_account(), and still checks the references left', async () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { audit } from '../../lib/audit.ts';
 import { SYSTEM } from '../../lib/actor.ts';
 import { verifyAuditChain } from './audit-chain.ts';
-import { beforeMigration, chain, visitor } from './test/chain-kit.ts';
+import { beforeMigration, chain, visitor } from './testing/chain-kit.ts';
 
 describe('the audit-chain migrations', () => {
   it('migration 0023 chains the rows written before it, in the order they were written', async () => {

@@ -5,7 +5,7 @@
 import { auditLog, eq, sql } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { verifyAuditChain } from './audit-chain.ts';
-import { appendForged, behindTheTrigger, withDatabase, writeRows } from './test/chain-kit.ts';
+import { appendForged, behindTheTrigger, withDatabase, writeRows } from './testing/chain-kit.ts';
 
 describe('the audit chain against tampering', () => {
   it('finds a row changed behind the trigger, and names it', async () => {

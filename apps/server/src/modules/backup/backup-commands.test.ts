@@ -17,7 +17,7 @@ import {
   contents,
   openWork,
   workDir,
-} from './test/backup-kit.ts';
+} from './testing/backup-kit.ts';
 
 beforeAll(openWork);
 afterAll(closeWork);

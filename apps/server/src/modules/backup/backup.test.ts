@@ -42,7 +42,7 @@ import {
   tarOf,
   untar,
   workDir,
-} from './test/backup-kit.ts';
+} from './testing/backup-kit.ts';
 
 let source: BackupEnv;
 let asha: Session;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
-import { SIX_MB, uploadForm, useDocumentStorage } from './test/documents-kit.ts';
+import { SIX_MB, uploadForm, useDocumentStorage } from './testing/documents-kit.ts';
 
 describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
   const { t, asha, ravi, storedObjects, rawUpload, list } = useDocumentStorage(driver);

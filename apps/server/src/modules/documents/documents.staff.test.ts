@@ -13,7 +13,7 @@ import {
   type StaffSession,
 } from '../../../test/helpers.ts';
 import { createLinkSigner, createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
-import { uploadForm } from './test/documents-kit.ts';
+import { uploadForm } from './testing/documents-kit.ts';
 
 type Listed = {
   document_id: string;

@@ -18,7 +18,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
-import { at, SIX_MB, uploadForm, useDocumentStorage } from './test/documents-kit.ts';
+import { at, SIX_MB, uploadForm, useDocumentStorage } from './testing/documents-kit.ts';
 
 describe.each(['local', 's3'] as const)('documents on %s storage', (driver) => {
   const { t, asha, ravi, storedObjects, list } = useDocumentStorage(driver);

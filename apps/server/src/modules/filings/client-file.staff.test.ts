@@ -6,7 +6,7 @@ import { and, auditLog, clients, emailOutbox, eq, users } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sentText, useTestApp, type StaffSession } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
-import { queueClients, seedQueues } from './test/queues-kit.ts';
+import { queueClients, seedQueues } from './testing/queues-kit.ts';
 
 const t = useTestApp();
 const { made, clientWith } = queueClients(t);

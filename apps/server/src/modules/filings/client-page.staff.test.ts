@@ -4,7 +4,7 @@
 import { and, auditLog, authTokens, clients, emailOutbox, eq, filings, isNull, payments } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stepUpSession, useTestApp, type StaffSession } from '../../../test/helpers.ts';
-import { queueClients, seedQueues } from './test/queues-kit.ts';
+import { queueClients, seedQueues } from './testing/queues-kit.ts';
 
 const t = useTestApp();
 const { made, clientWith } = queueClients(t);

@@ -6,7 +6,7 @@
 import { and, auditLog, eq, filings, requestItems } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type StaffSession } from '../../../test/helpers.ts';
-import { queueClients, seedQueues } from './test/queues-kit.ts';
+import { queueClients, seedQueues } from './testing/queues-kit.ts';
 
 const t = useTestApp();
 const { made, clientWith } = queueClients(t);

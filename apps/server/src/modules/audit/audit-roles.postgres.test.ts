@@ -8,10 +8,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { verifyAuditChain } from './audit-chain.ts';
-import { adminUrl, clientAndStaffWrites, provided, withUrl } from './test/chain-kit.ts';
+import { adminUrl, clientAndStaffWrites, withUrl } from './testing/chain-kit.ts';
 
 // Roles exist on a PostgreSQL server only; the embedded database has one user and no grants.
-describe.runIf(provided.engine === 'postgres')('database roles (PostgreSQL)', () => {
+describe('database roles (PostgreSQL)', () => {
   const suffix = randomBytes(4).toString('hex');
   const ownerRole = `taxfirm_owner_${suffix}`;
   const appRole = `taxfirm_app_${suffix}`;
