@@ -60,3 +60,48 @@ export function startScheduler<T>({
     },
   };
 }
+
+/** What a pass that writes to people (reminders, digests) is given: the clock, the firm's settings and address. */
+export type MailingPassContext<Settings> = {
+  now: Date;
+  settings: Settings;
+  appUrl: string;
+  log?: FastifyBaseLogger;
+};
+
+/**
+ * The scheduler of a pass that writes to people: `start({ db, settings, appUrl, log, intervalMs?, firstRunMs?,
+ * now? })` runs `pass(db, { now: now(), settings, appUrl, log })` on `startScheduler`, with the job's own timing
+ * defaults (tests set the clock and the timing).
+ */
+export function mailingScheduler<Db, Settings, T>(
+  name: string,
+  defaults: { intervalMs: number; firstRunMs: number },
+  pass: (db: Db, context: MailingPassContext<Settings>) => Promise<T>,
+) {
+  return ({
+    db,
+    settings,
+    appUrl,
+    log,
+    intervalMs = defaults.intervalMs,
+    firstRunMs = defaults.firstRunMs,
+    now = () => new Date(),
+  }: {
+    db: Db;
+    settings: Settings;
+    appUrl: string;
+    log: FastifyBaseLogger;
+    intervalMs?: number;
+    firstRunMs?: number;
+    /** The clock (tests set it). */
+    now?: () => Date;
+  }): Scheduler<T> =>
+    startScheduler({
+      name,
+      log,
+      intervalMs,
+      firstRunMs,
+      pass: () => pass(db, { now: now(), settings, appUrl, log }),
+    });
+}

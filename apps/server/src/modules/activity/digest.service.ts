@@ -32,7 +32,7 @@ import {
   type Database,
   type SQL,
 } from '@taxfirm/db';
-import { startScheduler, type Scheduler } from '../../lib/scheduler.ts';
+import { mailingScheduler, type Scheduler } from '../../lib/scheduler.ts';
 import { firmInstantSql, firmTodaySql } from '../../lib/firm-time.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -241,29 +241,8 @@ export async function runDigestPass(
 export type DigestScheduler = Scheduler<DigestPassResult>;
 
 /** A pass shortly after start, then every interval, until stopped (lib/scheduler.ts). Never throws. */
-export function startDigestScheduler({
-  db,
-  settings,
-  appUrl,
-  log,
-  intervalMs = DEFAULT_DIGEST_INTERVAL_MS,
-  firstRunMs = DEFAULT_DIGEST_FIRST_RUN_MS,
-  now = () => new Date(),
-}: {
-  db: Database;
-  settings: Pick<SettingsCache, 'firm'>;
-  appUrl: string;
-  log: FastifyBaseLogger;
-  intervalMs?: number;
-  firstRunMs?: number;
-  /** The clock (tests set it). */
-  now?: () => Date;
-}): DigestScheduler {
-  return startScheduler({
-    name: 'staff digest',
-    log,
-    intervalMs,
-    firstRunMs,
-    pass: () => runDigestPass(db, { now: now(), settings, appUrl, log }),
-  });
-}
+export const startDigestScheduler = mailingScheduler(
+  'staff digest',
+  { intervalMs: DEFAULT_DIGEST_INTERVAL_MS, firstRunMs: DEFAULT_DIGEST_FIRST_RUN_MS },
+  runDigestPass,
+);

@@ -42,7 +42,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM, type StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { startScheduler, type Scheduler } from '../../lib/scheduler.ts';
+import { mailingScheduler, type Scheduler } from '../../lib/scheduler.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
 import { checklistReminder, type FirmVoice } from '../notifications/client-events.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
@@ -295,29 +295,8 @@ export async function remindNow(
 export type ReminderScheduler = Scheduler<ReminderPassResult>;
 
 /** A pass shortly after start, then every interval, until stopped (lib/scheduler.ts). Never throws. */
-export function startReminderScheduler({
-  db,
-  settings,
-  appUrl,
-  log,
-  intervalMs = DEFAULT_REMINDER_INTERVAL_MS,
-  firstRunMs = DEFAULT_REMINDER_FIRST_RUN_MS,
-  now = () => new Date(),
-}: {
-  db: Database;
-  settings: Pick<SettingsCache, 'firm'>;
-  appUrl: string;
-  log: FastifyBaseLogger;
-  intervalMs?: number;
-  firstRunMs?: number;
-  /** The clock (tests set it). */
-  now?: () => Date;
-}): ReminderScheduler {
-  return startScheduler({
-    name: 'checklist reminder',
-    log,
-    intervalMs,
-    firstRunMs,
-    pass: () => runReminderPass(db, { now: now(), settings, appUrl, log }),
-  });
-}
+export const startReminderScheduler = mailingScheduler(
+  'checklist reminder',
+  { intervalMs: DEFAULT_REMINDER_INTERVAL_MS, firstRunMs: DEFAULT_REMINDER_FIRST_RUN_MS },
+  runReminderPass,
+);
