@@ -17,15 +17,13 @@ import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
 import { fieldUploads, withPreparedUploads } from '../../lib/uploads.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { CLIENT_ATTACHMENT_PATH, clientAttachmentLink } from './attachment-links.ts';
+import { assertHasContent, messageTaxYear, openStoredAttachment } from './messaging.service.ts';
 import {
-  assertHasContent,
   getClientAttachment,
   listClientMessages,
   markClientRead,
-  messageTaxYear,
-  openStoredAttachment,
   sendClientMessage,
-} from './messaging.service.ts';
+} from './messaging.client.service.ts';
 
 const KEY_PREFIX = uploadKeyPrefix(CALLS.accountMessagesSend);
 

@@ -22,15 +22,9 @@ import { getWorkableFiling } from '../filings/filings.service.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { STAFF_ATTACHMENT_PATH, staffAttachmentLinks } from './attachment-links.ts';
 import { assertHasContent, messageTaxYear } from './messaging.service.ts';
-import {
-  fileAttachment,
-  listInbox,
-  manageCanned,
-  openStaffAttachment,
-  openThread,
-  sendStaffMessage,
-  setThreadStatus,
-} from './messaging.staff.service.ts';
+import { manageCanned } from './canned-replies.staff.service.ts';
+import { fileAttachment, openStaffAttachment } from './message-attachments.staff.service.ts';
+import { listInbox, openThread, sendStaffMessage, setThreadStatus } from './messaging.staff.service.ts';
 
 const KEY_PREFIX = uploadKeyPrefix(CALLS.staffMessagesSend);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
