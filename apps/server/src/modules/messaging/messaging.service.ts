@@ -330,23 +330,23 @@ export const openStoredAttachment = (storage: ObjectStorage, key: string) =>
     throw error;
   });
 
+/** A staff member's reply or note to a client, as the services take it. */
+export type StaffMessage = {
+  actor: StaffActor;
+  voice: FirmVoice;
+  clientId: string;
+  taxYear: number;
+  internal: boolean;
+  body: string;
+  uploads: readonly Upload[];
+  keyring: Keyring;
+};
+
 /**
  * A staff member writes in a client's thread (the filing already checked by the caller, in `tx`): a reply
  * tells the client there is a message (e-mail and bell, never the text); a note tells nobody.
  */
-export async function writeStaffMessage(
-  tx: Tx,
-  deps: {
-    actor: StaffActor;
-    voice: FirmVoice;
-    clientId: string;
-    taxYear: number;
-    internal: boolean;
-    body: string;
-    uploads: readonly Upload[];
-    keyring: Keyring;
-  },
-): Promise<string> {
+export async function writeStaffMessage(tx: Tx, deps: StaffMessage): Promise<string> {
   const { actor, clientId } = deps;
   const thread = await ensureThread(tx, clientId);
   const messageId = await writeMessage(tx, {

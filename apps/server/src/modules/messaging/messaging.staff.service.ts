@@ -30,14 +30,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { audit } from '../../lib/audit.ts';
 import { searchIn } from '../../lib/paged-query.ts';
-import type { Upload } from '../../lib/uploads.ts';
 import { getWorkableFiling, workableFilingsWhere } from '../filings/filings.service.ts';
-import type { FirmVoice } from '../notifications/client-events.ts';
 import {
   loadMessages,
   taxYearsOf,
   writeStaffMessage,
   type AttachmentLinks,
+  type StaffMessage,
   type Viewer,
 } from './messaging.service.ts';
 import { listCanned } from './canned-replies.staff.service.ts';
@@ -254,17 +253,7 @@ export async function openThread(deps: {
  * A reply to the client or an internal note (`internal`), by staff who may work the client's filing of
  * `taxYear`: checked on the share-locked filing in the transaction that writes the message.
  */
-export async function sendStaffMessage(deps: {
-  db: Database;
-  actor: StaffActor;
-  voice: FirmVoice;
-  clientId: string;
-  taxYear: number;
-  internal: boolean;
-  body: string;
-  uploads: readonly Upload[];
-  keyring: Keyring;
-}): Promise<string> {
+export async function sendStaffMessage(deps: { db: Database } & StaffMessage): Promise<string> {
   const { db, ...message } = deps;
   return db.transaction(async (tx) => {
     await getWorkableFiling(tx, deps.actor, { clientId: deps.clientId, taxYear: deps.taxYear }, 'share');
