@@ -24,22 +24,9 @@ import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { audit } from '../../lib/audit.ts';
 import { staffActorOf } from '../../lib/actor.ts';
-import {
-  CAREER_CSV_HEADER,
-  CONTACT_CSV_HEADER,
-  PAYMENT_CSV_HEADER,
-  REFERRAL_CSV_HEADER,
-  careerCsvRows,
-  contactCsvRows,
-  findCareerApplications,
-  findContactMessages,
-  findPayments,
-  findReferrals,
-  openResume,
-  paymentCsvRows,
-  referralCsvRows,
-  updateContactStatus,
-} from './inbox.service.ts';
+import { careerInbox, contactInbox, openResume, updateContactStatus } from './inbox.service.ts';
+import { paymentInbox } from './inbox-payments.service.ts';
+import { referralInbox } from './inbox-referrals.service.ts';
 
 /** The download's file name: the list and today's date (UTC), e.g. contact-messages-2026-11-23.csv. */
 export function exportFileName(list: InboxList, now = new Date()): string {
@@ -54,7 +41,7 @@ export async function inboxRoutes(app: FastifyInstance) {
     const filters = { status, sort, search: searchOf(page) };
     return {
       draw: page.draw,
-      ...(await findContactMessages(app.db, staffActorOf(request), filters, page)),
+      ...(await contactInbox.find(app.db, staffActorOf(request), filters, page)),
     };
   });
 
@@ -68,12 +55,7 @@ export async function inboxRoutes(app: FastifyInstance) {
     const { dataTablesParameters: page, sort } = request.body;
     return {
       draw: page.draw,
-      ...(await findCareerApplications(
-        app.db,
-        staffActorOf(request),
-        { sort, search: searchOf(page) },
-        page,
-      )),
+      ...(await careerInbox.find(app.db, staffActorOf(request), { sort, search: searchOf(page) }, page)),
     };
   });
 
@@ -81,7 +63,7 @@ export async function inboxRoutes(app: FastifyInstance) {
     const { dataTablesParameters: page, sort, taxy } = request.body;
     const actor = staffActorOf(request);
     const filters = { sort, taxYear: taxy, search: searchOf(page), offshoreOnly: actor.offshore };
-    return { draw: page.draw, ...(await findReferrals(app.db, actor, filters, page)) };
+    return { draw: page.draw, ...(await referralInbox.find(app.db, actor, filters, page)) };
   });
 
   registerCall(app, CALLS.staffPaymentList, async (request) => {
@@ -96,7 +78,7 @@ export async function inboxRoutes(app: FastifyInstance) {
       search: searchOf(page),
       offshoreOnly: actor.offshore,
     };
-    return { draw: page.draw, ...(await findPayments(app.db, actor, filters, page)) };
+    return { draw: page.draw, ...(await paymentInbox.find(app.db, actor, filters, page)) };
   });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -142,20 +124,25 @@ export async function inboxRoutes(app: FastifyInstance) {
   const sortOf = <C extends string>(q: { sort: C; dir: 'asc' | 'desc' }) => ({ column: q.sort, dir: q.dir });
 
   exportRoute('contact-messages', 'staff', inboxContactExportQuerySchema, (q) => ({
-    header: CONTACT_CSV_HEADER,
-    rows: contactCsvRows(app.db, { status: q.status, search: q.search, sort: sortOf(q) }),
+    header: contactInbox.csvHeader,
+    rows: contactInbox.csvRows(app.db, { status: q.status, search: q.search, sort: sortOf(q) }),
   }));
   exportRoute('career-applications', 'staff', inboxCareerExportQuerySchema, (q) => ({
-    header: CAREER_CSV_HEADER,
-    rows: careerCsvRows(app.db, { search: q.search, sort: sortOf(q) }),
+    header: careerInbox.csvHeader,
+    rows: careerInbox.csvRows(app.db, { search: q.search, sort: sortOf(q) }),
   }));
   exportRoute(
     'referrals',
     CALLS.staffReferralList.access,
     inboxReferralExportQuerySchema,
     (q, offshoreOnly) => ({
-      header: REFERRAL_CSV_HEADER,
-      rows: referralCsvRows(app.db, { taxYear: q.taxy, search: q.search, sort: sortOf(q), offshoreOnly }),
+      header: referralInbox.csvHeader,
+      rows: referralInbox.csvRows(app.db, {
+        taxYear: q.taxy,
+        search: q.search,
+        sort: sortOf(q),
+        offshoreOnly,
+      }),
     }),
   );
   exportRoute(
@@ -163,8 +150,8 @@ export async function inboxRoutes(app: FastifyInstance) {
     CALLS.staffPaymentList.access,
     inboxPaymentExportQuerySchema,
     (q, offshoreOnly) => ({
-      header: PAYMENT_CSV_HEADER,
-      rows: paymentCsvRows(app.db, {
+      header: paymentInbox.csvHeader,
+      rows: paymentInbox.csvRows(app.db, {
         offshoreOnly,
         status: q.status,
         taxYear: q.taxy,

@@ -4,40 +4,29 @@
  * here. A message's files arrive through the documents pipeline (lib/uploads.ts: streamed, sealed,
  * type-checked by content, under 25 MB; HEIC becomes JPEG), and a failed send keeps none of them.
  */
-import { CALLS, MESSAGE_UPLOAD_FIELD, MESSAGES } from '@taxfirm/contract';
+import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { clientActorOf } from '../../lib/actor.ts';
-import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { createLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
 import { sendFile, verifiedLink } from '../../lib/downloads.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
-import { fieldUploads, withPreparedUploads } from '../../lib/uploads.ts';
-import type { SettingsCache } from '../settings/settings.cache.ts';
 import { CLIENT_ATTACHMENT_PATH, clientAttachmentLink } from './attachment-links.ts';
+import { withMessageUploads, type MessagingRouteOptions } from './message-send.ts';
+import { openStoredAttachment } from './messaging.service.ts';
 import {
-  assertHasContent,
   getClientAttachment,
   listClientMessages,
   markClientRead,
-  messageTaxYear,
-  openStoredAttachment,
   sendClientMessage,
-} from './messaging.service.ts';
+} from './messaging.client.service.ts';
 
 const KEY_PREFIX = uploadKeyPrefix(CALLS.accountMessagesSend);
 
-export async function messagingRoutes(
-  app: FastifyInstance,
-  {
-    settings,
-    keyring,
-    linkSecret,
-    appUrl,
-  }: { settings: SettingsCache; keyring: Keyring; linkSecret: string; appUrl: string },
-) {
+export async function messagingRoutes(app: FastifyInstance, options: MessagingRouteOptions) {
+  const { keyring, linkSecret } = options;
   const links = createLinkSigner(linkSecret);
 
   registerCall(app, CALLS.accountMessagesList, async (request) => {
@@ -57,18 +46,16 @@ export async function messagingRoutes(
     CALLS.accountMessagesSend,
     async (request) => {
       const actor = clientActorOf(request);
-      assertHasContent(request.body.body, fieldUploads(request, MESSAGE_UPLOAD_FIELD).length);
-      const taxYear = await messageTaxYear(settings, request.body.taxy);
-      const upload = { field: MESSAGE_UPLOAD_FIELD, keyPrefix: KEY_PREFIX, account: actor.userId };
-      return withPreparedUploads(request, app.storage, upload, async (prepared) => {
+      const message = { ...request.body, keyPrefix: KEY_PREFIX, account: actor.userId };
+      return withMessageUploads(app, request, options, message, async ({ taxYear, uploads, voice }) => {
         const messageId = await sendClientMessage({
           db: app.db,
           keyring,
           actor,
-          voice: { firm: await settings.firm(), appUrl },
+          voice: await voice(),
           taxYear,
           body: request.body.body,
-          uploads: prepared,
+          uploads,
         });
         return {
           message: MESSAGES.MESSAGE_SENT,

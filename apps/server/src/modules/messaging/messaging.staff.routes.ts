@@ -4,46 +4,31 @@
  * the file-assignment rules. Attachment links are short-lived, signed for the staff member who listed them,
  * and checked again when opened.
  */
-import { CALLS, MESSAGE_UPLOAD_FIELD, MESSAGES } from '@taxfirm/contract';
+import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
 import { sendFile, verifiedLink } from '../../lib/downloads.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
-import { fieldUploads, withPreparedUploads } from '../../lib/uploads.ts';
 import { isPreviewable } from '../documents/documents.staff.service.ts';
 import { staffAccessLimit } from '../filings/access-limits.staff.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
-import type { SettingsCache } from '../settings/settings.cache.ts';
 import { STAFF_ATTACHMENT_PATH, staffAttachmentLinks } from './attachment-links.ts';
-import { assertHasContent, messageTaxYear } from './messaging.service.ts';
-import {
-  fileAttachment,
-  listInbox,
-  manageCanned,
-  openStaffAttachment,
-  openThread,
-  sendStaffMessage,
-  setThreadStatus,
-} from './messaging.staff.service.ts';
+import { withMessageUploads, type MessagingRouteOptions } from './message-send.ts';
+import { messageTaxYear } from './messaging.service.ts';
+import { manageCanned } from './canned-replies.staff.service.ts';
+import { fileAttachment, openStaffAttachment } from './message-attachments.staff.service.ts';
+import { listInbox, openThread, sendStaffMessage, setThreadStatus } from './messaging.staff.service.ts';
 
 const KEY_PREFIX = uploadKeyPrefix(CALLS.staffMessagesSend);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function messagingStaffRoutes(
-  app: FastifyInstance,
-  {
-    settings,
-    keyring,
-    linkSecret,
-    appUrl,
-  }: { settings: SettingsCache; keyring: Keyring; linkSecret: string; appUrl: string },
-) {
+export async function messagingStaffRoutes(app: FastifyInstance, options: MessagingRouteOptions) {
+  const { settings, keyring, linkSecret } = options;
   const links = createStaffLinkSigner(linkSecret);
   /** Attachment downloads count with the staff member's document downloads (F-04). */
   const downloadLimit = staffAccessLimit(app, 'download', settings);
@@ -89,20 +74,18 @@ export async function messagingStaffRoutes(
     async (request) => {
       const actor = staffActorOf(request);
       const { body } = request;
-      assertHasContent(body.body, fieldUploads(request, MESSAGE_UPLOAD_FIELD).length);
-      const taxYear = await messageTaxYear(settings, body.taxy);
-      const upload = { field: MESSAGE_UPLOAD_FIELD, keyPrefix: KEY_PREFIX, account: actor.userId };
-      return withPreparedUploads(request, app.storage, upload, async (prepared) => {
+      const message = { ...body, keyPrefix: KEY_PREFIX, account: actor.userId };
+      return withMessageUploads(app, request, options, message, async ({ taxYear, uploads, voice }) => {
         const messageId = await sendStaffMessage({
           db: app.db,
           keyring,
           actor,
-          voice: { firm: await settings.firm(), appUrl },
+          voice: await voice(),
           clientId: body.client_id,
           taxYear,
           internal: body.internal,
           body: body.body,
-          uploads: prepared,
+          uploads,
         });
         const message = body.internal ? MESSAGES.MESSAGE_NOTE_SAVED : MESSAGES.MESSAGE_SENT;
         return { message, status_smessage: message, message_id: messageId };

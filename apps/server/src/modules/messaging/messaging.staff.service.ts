@@ -1,23 +1,15 @@
 /**
  * Secure messages in the staff console: the inbox, a client's thread (notes included; reading it marks the
- * client's messages seen, audited every time), a reply or an internal note, the thread's status, filing an
- * attachment into the client's documents or a checklist item, and the canned replies. The file-assignment
- * rules are the filing's (`getWorkableFiling`, review F-04): an analyst works only the clients whose filing
- * is assigned to them, admins every client.
+ * client's messages seen, audited every time), a reply or an internal note, and the thread's status. An
+ * attachment's download and filing are in message-attachments.staff.service.ts, the canned replies in
+ * canned-replies.staff.service.ts. The file-assignment rules are the filing's (`getWorkableFiling`, review
+ * F-04): an analyst works only the clients whose filing is assigned to them, admins every client.
  */
-import { randomUUID } from 'node:crypto';
-import {
-  categoryOfItemType,
-  MESSAGES,
-  type DocumentCategory,
-  type InboxThread,
-  type ThreadStatus,
-} from '@taxfirm/contract';
+import { MESSAGES, type InboxThread, type ThreadStatus } from '@taxfirm/contract';
 import {
   alias,
   and,
   asc,
-  cannedReplies,
   clients,
   count,
   desc,
@@ -25,7 +17,6 @@ import {
   filings,
   inArray,
   isNull,
-  messageAttachments,
   messages,
   messageThreads,
   requestItems,
@@ -38,49 +29,19 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { audit } from '../../lib/audit.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { searchIn } from '../../lib/paged-query.ts';
-import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
-import type { Upload } from '../../lib/uploads.ts';
-import { getWorkableFiling, workableFilingsWhere, type Filing } from '../filings/filings.service.ts';
-import type { FirmVoice } from '../notifications/client-events.ts';
-import { insertDocuments } from '../documents/documents.service.ts';
-import { isCollecting, markItemUploaded } from '../requests/request-items.ts';
-import { liveItem } from '../requests/requests.staff.service.ts';
+import { getWorkableFiling, workableFilingsWhere } from '../filings/filings.service.ts';
 import {
   loadMessages,
-  openStoredAttachment,
   taxYearsOf,
   writeStaffMessage,
   type AttachmentLinks,
+  type StaffMessage,
   type Viewer,
 } from './messaging.service.ts';
-
-type Reader = Pick<Database, 'select'>;
+import { listCanned } from './canned-replies.staff.service.ts';
 
 export const INBOX_PAGE_SIZE = 25;
-
-/**
- * The client's filing this staff member may work, tried for each of `years` in turn (an attachment's tax year,
- * then the current one); the first year's refusal when none is workable.
- */
-async function workableFilingOf(
-  db: Reader,
-  actor: StaffActor,
-  clientId: string,
-  years: number[],
-): Promise<Filing> {
-  let refusal: unknown = null;
-  for (const taxYear of new Set(years)) {
-    try {
-      return await getWorkableFiling(db, actor, { clientId, taxYear });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      refusal ??= error;
-    }
-  }
-  throw refusal ?? new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
-}
 
 const nameOf = (first: string, last: string) => `${first} ${last}`.trim();
 
@@ -201,15 +162,6 @@ export async function listInbox(deps: {
 // A thread
 // ---------------------------------------------------------------------------------------------------------
 
-/** Every canned reply, by title. */
-async function listCanned(db: Reader) {
-  const rows = await db
-    .select({ reply_id: cannedReplies.id, title: cannedReplies.title, body: cannedReplies.body })
-    .from(cannedReplies)
-    .orderBy(asc(cannedReplies.title));
-  return rows;
-}
-
 /**
  * A client's conversation for staff who may work the filing of `taxYear` (the current year's when none is
  * asked; `taxYear` also filters the messages). Reading it marks the shown client messages read by this staff
@@ -301,17 +253,7 @@ export async function openThread(deps: {
  * A reply to the client or an internal note (`internal`), by staff who may work the client's filing of
  * `taxYear`: checked on the share-locked filing in the transaction that writes the message.
  */
-export async function sendStaffMessage(deps: {
-  db: Database;
-  actor: StaffActor;
-  voice: FirmVoice;
-  clientId: string;
-  taxYear: number;
-  internal: boolean;
-  body: string;
-  uploads: readonly Upload[];
-  keyring: Keyring;
-}): Promise<string> {
+export async function sendStaffMessage(deps: { db: Database } & StaffMessage): Promise<string> {
   const { db, ...message } = deps;
   return db.transaction(async (tx) => {
     await getWorkableFiling(tx, deps.actor, { clientId: deps.clientId, taxYear: deps.taxYear }, 'share');
@@ -347,221 +289,4 @@ export async function setThreadStatus(deps: {
       subject: `${thread.status} -> ${deps.status}`,
     });
   });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Attachments
-// ---------------------------------------------------------------------------------------------------------
-
-const attachmentNotFound = () =>
-  new AppError('NOT_FOUND', { message: MESSAGES.MESSAGE_ATTACHMENT_NOT_FOUND });
-
-async function findAttachment(db: Reader, attachmentId: string) {
-  const [row] = await db
-    .select({
-      id: messageAttachments.id,
-      clientId: messageAttachments.clientId,
-      taxYear: messages.taxYear,
-      storageKey: messageAttachments.storageKey,
-      name: messageAttachments.originalName,
-      contentType: messageAttachments.contentType,
-      size: messageAttachments.size,
-      filedDocumentId: messageAttachments.filedDocumentId,
-      internal: messages.internal,
-    })
-    .from(messageAttachments)
-    .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
-    .where(and(eq(messageAttachments.id, attachmentId), eq(messages.clientId, messageAttachments.clientId)));
-  if (!row) throw attachmentNotFound();
-  return row;
-}
-
-/**
- * An attachment's bytes for staff who may work the client's filing (of the message's tax year or the
- * current one); audited once it opens, like a document.
- */
-export async function openStaffAttachment(deps: {
-  db: Database;
-  storage: ObjectStorage;
-  actor: StaffActor;
-  attachmentId: string;
-  currentTaxYear: number;
-}) {
-  const file = await findAttachment(deps.db, deps.attachmentId);
-  await workableFilingOf(deps.db, deps.actor, file.clientId, [file.taxYear, deps.currentTaxYear]);
-  const body = await openStoredAttachment(deps.storage, file.storageKey);
-  try {
-    await audit(deps.db, {
-      actor: deps.actor,
-      action: 'staff.messages.attachment.download',
-      clientId: file.clientId,
-      subject: file.id,
-    });
-  } catch (error) {
-    body.destroy();
-    throw error;
-  }
-  return { name: file.name, contentType: file.contentType, size: file.size, body };
-}
-
-export type FileTarget =
-  | { target: 'documents'; attachment_id: string; category: DocumentCategory }
-  | { target: 'item'; attachment_id: string; item_id: string };
-
-const alreadyFiled = () => new AppError('CONFLICT', { message: MESSAGES.MESSAGE_ATTACHMENT_ALREADY_FILED });
-
-/**
- * File a copy of an attachment: into the client's documents (a category) or one of their checklist items
- * (the item moves to "uploaded" with its history, as when the client uploads it). The stored object is
- * copied first, under `keyPrefix`, then the document row, the item and the attachment's link to its copy
- * are written in one transaction; a copy whose rows were not written is removed again.
- */
-export async function fileAttachment(deps: {
-  db: Database;
-  storage: ObjectStorage;
-  actor: StaffActor;
-  currentTaxYear: number;
-  keyPrefix: string;
-  input: FileTarget;
-}): Promise<void> {
-  const { db, storage, actor, input } = deps;
-  const file = await findAttachment(db, input.attachment_id);
-  // Checked before any copy is made: a foreign file or a filed attachment stores nothing. The staff member must
-  // be able to see the attachment itself (its message's year or the current one), whatever the target.
-  const filingOfFile = await workableFilingOf(db, actor, file.clientId, [file.taxYear, deps.currentTaxYear]);
-  // A document is the client's to see: a note's attachment (a workpaper) stays with the note.
-  if (file.internal) {
-    throw new AppError('CONFLICT', { message: MESSAGES.MESSAGE_NOTE_ATTACHMENT_STAYS });
-  }
-  let filing: Filing;
-  if (input.target === 'documents') {
-    filing = filingOfFile;
-  } else {
-    const [item] = await db
-      .select({ filingId: requestItems.filingId })
-      .from(requestItems)
-      .where(
-        and(
-          eq(requestItems.id, input.item_id),
-          eq(requestItems.clientId, file.clientId),
-          isNull(requestItems.removedAt),
-        ),
-      );
-    if (!item) throw new AppError('NOT_FOUND', { message: MESSAGES.REQUEST_ITEM_NOT_FOUND });
-    filing = await getWorkableFiling(db, actor, { filingId: item.filingId });
-  }
-  if (file.filedDocumentId) throw alreadyFiled();
-
-  const key = `${deps.keyPrefix}${randomUUID()}`;
-  const stored = await storage.put(key, await openStoredAttachment(storage, file.storageKey));
-  try {
-    await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ filedDocumentId: messageAttachments.filedDocumentId })
-        .from(messageAttachments)
-        .where(eq(messageAttachments.id, file.id))
-        .for('update');
-      if (!current) throw attachmentNotFound();
-      if (current.filedDocumentId) throw alreadyFiled();
-      const locked = await getWorkableFiling(tx, actor, { filingId: filing.id }, 'update');
-      const item =
-        input.target === 'item'
-          ? await (async () => {
-              if (!isCollecting(locked.status)) {
-                throw new AppError('UNPROCESSABLE', { message: MESSAGES.REQUEST_LOCKED });
-              }
-              const row = await liveItem(tx, locked, input.item_id);
-              if (row.status === 'accepted') {
-                throw new AppError('CONFLICT', { message: MESSAGES.REQUEST_ITEM_CLOSED });
-              }
-              return row;
-            })()
-          : null;
-      const [doc] = await insertDocuments(tx, [
-        {
-          clientId: file.clientId,
-          filingId: locked.id,
-          category: item ? categoryOfItemType(item.type) : (input as { category: DocumentCategory }).category,
-          requestItemId: item?.id ?? null,
-          uploadedBy: actor.userId,
-          originalName: file.name,
-          size: stored.size,
-          contentType: file.contentType,
-          storageKey: key,
-          sha256: stored.sha256,
-        },
-      ]);
-      if (!doc) throw new Error('document not written');
-      if (item) await markItemUploaded(tx, { item, reason: '1 file from a message', actor });
-      await tx
-        .update(messageAttachments)
-        .set({ filedDocumentId: doc.id })
-        .where(eq(messageAttachments.id, file.id));
-      await audit(tx, {
-        actor,
-        action: 'staff.messages.file',
-        clientId: file.clientId,
-        subject: `${file.id} -> ${doc.id}`,
-      });
-    });
-  } catch (error) {
-    await storage.delete(key).catch(() => undefined);
-    throw error;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Canned replies
-// ---------------------------------------------------------------------------------------------------------
-
-export type CannedAction =
-  | { action: 'list' }
-  | { action: 'save'; reply_id?: string | undefined; title: string; body: string }
-  | { action: 'delete'; reply_id: string };
-
-const cannedNotFound = () => new AppError('NOT_FOUND', { message: MESSAGES.MESSAGE_CANNED_NOT_FOUND });
-
-/** List the canned replies (every staff member); save or delete one (admins only, audited). */
-export async function manageCanned(deps: { db: Database; actor: StaffActor; input: CannedAction }) {
-  const { db, actor, input } = deps;
-  if (input.action === 'list') return { replies: await listCanned(db) };
-  if (actor.role !== 'admin') throw new AppError('FORBIDDEN');
-  if (input.action === 'delete') {
-    await db.transaction(async (tx) => {
-      const gone = await tx
-        .delete(cannedReplies)
-        .where(eq(cannedReplies.id, input.reply_id))
-        .returning({ title: cannedReplies.title });
-      if (gone.length === 0) throw cannedNotFound();
-      await audit(tx, { actor, action: 'staff.messages.canned.delete', subject: input.reply_id });
-    });
-    return { message: MESSAGES.MESSAGE_CANNED_DELETED, replies: await listCanned(db) };
-  }
-  const values = { title: input.title.trim(), body: input.body.trim(), updatedBy: actor.userId };
-  try {
-    await db.transaction(async (tx) => {
-      let id = input.reply_id;
-      if (id) {
-        const saved = await tx
-          .update(cannedReplies)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(cannedReplies.id, id))
-          .returning({ id: cannedReplies.id });
-        if (saved.length === 0) throw cannedNotFound();
-      } else {
-        const [created] = await tx.insert(cannedReplies).values(values).returning({ id: cannedReplies.id });
-        id = created?.id;
-      }
-      await audit(tx, { actor, action: 'staff.messages.canned.save', subject: id ?? null });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('CONFLICT', {
-        message: MESSAGES.MESSAGE_CANNED_TITLE_TAKEN,
-        details: { title: MESSAGES.MESSAGE_CANNED_TITLE_TAKEN },
-      });
-    }
-    throw error;
-  }
-  return { message: MESSAGES.MESSAGE_CANNED_SAVED, replies: await listCanned(db) };
 }

@@ -1,96 +1,31 @@
-import { readdir } from 'node:fs/promises';
-import { MESSAGES, type StaffInbox, type StaffThread } from '@taxfirm/contract';
-import {
-  and,
-  auditLog,
-  clients,
-  documents,
-  eq,
-  filings,
-  isNull,
-  messageAttachments,
-  messages,
-  messageThreads,
-  requestItemEvents,
-  requestItems,
-} from '@taxfirm/db';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { seedFirm } from '../../../test/factories.ts';
-import { samplePdf } from '../../../test/files.ts';
-import {
-  signUpAndLogIn,
-  TEST_SECRET,
-  useTestApp,
-  type ClientSession as Session,
-  type StaffSession as Staff,
-} from '../../../test/helpers.ts';
+import { MESSAGES, type StaffInbox } from '@taxfirm/contract';
+import { and, auditLog, documents, eq, isNull, messages, messageThreads } from '@taxfirm/db';
+import { describe, expect, it } from 'vitest';
+import { signUpAndLogIn, TEST_SECRET, type ClientSession as Session } from '../../../test/helpers.ts';
 import { createStaffLinkSigner } from '../../lib/crypto/signed-links.ts';
+import { pdf } from './testing/message-forms.ts';
+import {
+  addW2Item,
+  admin,
+  analyst,
+  asha,
+  attachmentNamed,
+  call,
+  clientSend,
+  inbox,
+  meera,
+  names,
+  otherAnalyst,
+  ravi,
+  staffSend,
+  storedObjects,
+  t,
+  taxYear,
+  thread,
+  useStaffMessagingApp,
+} from './testing/staff-messaging-kit.ts';
 
-const t = useTestApp();
-let taxYear: number;
-let admin: Staff;
-let analyst: Staff;
-let otherAnalyst: Staff;
-let asha: Session;
-let ravi: Session;
-let meera: Session;
-
-function form(fields: Record<string, string>, files: { name: string; bytes: Buffer; type: string }[] = []) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  for (const file of files) {
-    data.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  }
-  return data;
-}
-const pdf = (name: string) => ({ name, bytes: samplePdf(5000), type: 'application/pdf' });
-const clientSend = (who: Session, body: string, files?: Parameters<typeof form>[1]) =>
-  t.postFormAs(who.sid, '/api/account/messages/send', form({ body }, files));
-const staffSend = (who: Staff, fields: Record<string, string>, files?: Parameters<typeof form>[1]) =>
-  t.postFormAs(who.sid, '/api/staff/messages/send', form(fields, files));
-const call = (who: Staff, path: string, body: Record<string, unknown>) =>
-  t.postAs(who.sid, `/api/staff/messages/${path}`, body);
-async function thread(who: Staff, client: Session): Promise<StaffThread> {
-  const res = await call(who, 'thread', { client_id: client.clientId });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as StaffThread;
-}
-async function inbox(who: Staff, body: Record<string, unknown> = {}): Promise<StaffInbox> {
-  const res = await call(who, 'inbox', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as StaffInbox;
-}
-const names = (box: StaffInbox) => box.threads.map((row) => row.name);
-
-async function storedObjects(): Promise<number> {
-  const entries = await readdir(t.storageRoot, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile() && !e.name.endsWith('.meta')).length;
-}
-
-/** The id of `client`'s first attachment named `name`. */
-async function attachmentNamed(client: Session, name: string): Promise<string> {
-  const [row] = await t.database.db
-    .select({ id: messageAttachments.id })
-    .from(messageAttachments)
-    .where(and(eq(messageAttachments.clientId, client.clientId), eq(messageAttachments.originalName, name)));
-  if (!row) throw new Error(`no attachment ${name}`);
-  return row.id;
-}
-
-beforeAll(async () => {
-  ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, {
-    tag: 'staffmsg',
-    status: 'Docs Upload Pending',
-  }));
-  meera = await signUpAndLogIn(t, 'meera.staffmsg@example.com', { first: 'Meera', last: 'Iyer' });
-  await t.database.db.update(clients).set({ fileNumber: 'TX-7781' }).where(eq(clients.id, ravi.clientId));
-  await t.database.db.update(clients).set({ fileNumber: 'NRI_50%' }).where(eq(clients.id, meera.clientId));
-  expect((await clientSend(asha, 'Asha writes', [pdf('asha-w2.pdf'), pdf('asha-1099.pdf')])).statusCode).toBe(
-    200,
-  );
-  expect((await clientSend(ravi, 'Ravi writes', [pdf('ravi-w2.pdf')])).statusCode).toBe(200);
-  expect((await clientSend(meera, 'Meera writes')).statusCode).toBe(200);
-});
+useStaffMessagingApp();
 
 describe('the file-assignment rules', () => {
   it("refuse an analyst every call on another analyst's client, storing and changing nothing", async () => {
@@ -142,18 +77,7 @@ describe('the file-assignment rules', () => {
 
 describe('staff/messages/thread and send', () => {
   it('shows the conversation with notes, canned replies and checklist items; every read is audited', async () => {
-    const [filing] = await t.database.db
-      .select()
-      .from(filings)
-      .where(and(eq(filings.clientId, asha.clientId), eq(filings.taxYear, taxYear)));
-    await t.database.db.insert(requestItems).values({
-      filingId: filing?.id ?? '',
-      clientId: asha.clientId,
-      position: 1,
-      type: 'w2',
-      title: 'W-2 from Acme',
-      source: 'staff',
-    });
+    await addW2Item(asha);
     const note = await staffSend(analyst, { client_id: asha.clientId, body: 'Check Acme', internal: 'true' });
     expect(note.statusCode, note.body).toBe(200);
     const first = await thread(analyst, asha);
@@ -240,143 +164,6 @@ describe('staff/messages/status', () => {
     expect(none.json().status_smessage).toBe(MESSAGES.MESSAGE_THREAD_NOT_FOUND);
     // Back to open for the inbox tests.
     await call(analyst, 'status', { client_id: asha.clientId, status: 'open' });
-  });
-});
-
-describe('staff/messages/file', () => {
-  it("files a copy into the client's documents, once", async () => {
-    const id = await attachmentNamed(asha, 'asha-1099.pdf');
-    const res = await call(analyst, 'file', { target: 'documents', attachment_id: id, category: 'W2' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(MESSAGES.MESSAGE_ATTACHMENT_FILED);
-    const [attachment] = await t.database.db
-      .select()
-      .from(messageAttachments)
-      .where(eq(messageAttachments.id, id));
-    const [doc] = await t.database.db
-      .select()
-      .from(documents)
-      .where(eq(documents.id, attachment?.filedDocumentId ?? ''));
-    expect(doc).toMatchObject({
-      clientId: asha.clientId,
-      category: 'W2',
-      requestItemId: null,
-      originalName: 'asha-1099.pdf',
-      size: 5000,
-      uploadedBy: analyst.userId,
-    });
-    expect(doc?.storageKey).not.toBe(attachment?.storageKey);
-    expect(doc?.storageKey.startsWith('staff-messages-send/')).toBe(true);
-    const listed = (await thread(analyst, asha)).messages[0]?.attachments.find((a) => a.attachment_id === id);
-    expect(listed?.filed_as).toBe('Documents · W2');
-    const again = await call(analyst, 'file', { target: 'documents', attachment_id: id, category: 'W2' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().status_smessage).toBe(MESSAGES.MESSAGE_ATTACHMENT_ALREADY_FILED);
-    const audits = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'staff.messages.file'));
-    expect(audits.map((a) => a.subject)).toEqual([`${id} -> ${doc?.id}`]);
-  });
-
-  it("refuses to file a note's attachment (it would show a workpaper to the client), storing nothing", async () => {
-    const note = await staffSend(analyst, { client_id: asha.clientId, body: 'Workpaper', internal: 'true' }, [
-      pdf('workpaper.pdf'),
-    ]);
-    expect(note.statusCode, note.body).toBe(200);
-    const id = await attachmentNamed(asha, 'workpaper.pdf');
-    const documentsBefore = await t.database.db.select().from(documents);
-    const objectsBefore = await storedObjects();
-    const res = await call(analyst, 'file', { target: 'documents', attachment_id: id, category: 'W2' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().status_smessage).toBe(MESSAGES.MESSAGE_NOTE_ATTACHMENT_STAYS);
-    expect(await t.database.db.select().from(documents)).toHaveLength(documentsBefore.length);
-    expect(await storedObjects()).toBe(objectsBefore);
-  });
-
-  it('files a copy into a checklist item, which moves to uploaded with its history', async () => {
-    const id = await attachmentNamed(asha, 'asha-w2.pdf');
-    const [item] = await t.database.db
-      .select()
-      .from(requestItems)
-      .where(and(eq(requestItems.clientId, asha.clientId), eq(requestItems.title, 'W-2 from Acme')));
-    // Another client's item is not found.
-    const foreign = await call(admin, 'file', {
-      target: 'item',
-      attachment_id: await attachmentNamed(ravi, 'ravi-w2.pdf'),
-      item_id: item?.id,
-    });
-    expect(foreign.statusCode).toBe(404);
-    const res = await call(analyst, 'file', { target: 'item', attachment_id: id, item_id: item?.id });
-    expect(res.statusCode, res.body).toBe(200);
-    const [moved] = await t.database.db
-      .select()
-      .from(requestItems)
-      .where(eq(requestItems.id, item?.id ?? ''));
-    expect(moved?.status).toBe('uploaded');
-    const events = await t.database.db
-      .select()
-      .from(requestItemEvents)
-      .where(eq(requestItemEvents.itemId, item?.id ?? ''));
-    expect(events.map((e) => [e.action, e.toStatus, e.actorKind, e.actorId])).toContainEqual([
-      'uploaded',
-      'uploaded',
-      'staff',
-      analyst.userId,
-    ]);
-    const docs = await t.database.db
-      .select()
-      .from(documents)
-      .where(eq(documents.requestItemId, item?.id ?? ''));
-    expect(docs.map((d) => [d.originalName, d.category])).toEqual([['asha-w2.pdf', 'W2']]);
-    const listed = (await thread(analyst, asha)).messages[0]?.attachments.find((a) => a.attachment_id === id);
-    expect(listed?.filed_as).toBe('W-2 from Acme');
-  });
-});
-
-describe('staff/messages/canned', () => {
-  it('lists for everyone; only admins save and delete; a title is unique', async () => {
-    const titles = (res: Awaited<ReturnType<typeof call>>) =>
-      (res.json().replies as { title: string }[]).map((r) => r.title);
-    const byAnalyst = await call(analyst, 'canned', { action: 'save', title: 'Thanks', body: 'Thank you!' });
-    expect(byAnalyst.statusCode).toBe(403);
-    const saved = await call(admin, 'canned', {
-      action: 'save',
-      title: 'Thanks',
-      body: 'Thank you, received.',
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().message).toBe(MESSAGES.MESSAGE_CANNED_SAVED);
-    const listed = await call(analyst, 'canned', { action: 'list' });
-    const reply = (listed.json().replies as { reply_id: string; title: string; body: string }[]).find(
-      (r) => r.title === 'Thanks',
-    );
-    expect(reply?.body).toBe('Thank you, received.');
-    const replyId = reply?.reply_id ?? '';
-    expect((await thread(analyst, asha)).canned.map((c) => c.title)).toContain('Thanks');
-    const taken = await call(admin, 'canned', { action: 'save', title: 'Thanks', body: 'Again' });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().status_smessage).toBe(MESSAGES.MESSAGE_CANNED_TITLE_TAKEN);
-    const edited = await call(admin, 'canned', {
-      action: 'save',
-      reply_id: replyId,
-      title: 'Thanks',
-      body: 'Thanks again',
-    });
-    expect(edited.json().replies).toContainEqual({
-      reply_id: replyId,
-      title: 'Thanks',
-      body: 'Thanks again',
-    });
-    expect((await call(analyst, 'canned', { action: 'delete', reply_id: replyId })).statusCode).toBe(403);
-    const deleted = await call(admin, 'canned', { action: 'delete', reply_id: replyId });
-    expect(deleted.statusCode).toBe(200);
-    expect(titles(deleted)).not.toContain('Thanks');
-    expect((await call(admin, 'canned', { action: 'delete', reply_id: replyId })).statusCode).toBe(404);
-    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.actorUserId, admin.userId));
-    expect(audits.map((a) => a.action)).toEqual(
-      expect.arrayContaining(['staff.messages.canned.save', 'staff.messages.canned.delete']),
-    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { MESSAGES, type AccountMessages, type StaffThread } from '@taxfirm/contract';
+import { MESSAGES, type AccountMessages } from '@taxfirm/contract';
 import {
   and,
   auditLog,
@@ -25,6 +25,7 @@ import {
 import { createKeyring } from '../../lib/crypto/keyring.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { openBody } from './messaging.service.ts';
+import { sendAsClient, sendAsStaff, staffThread, type FormFile } from './testing/message-forms.ts';
 
 /** A JPEG header (what file-type reads), padded: a phone photo as far as the pipeline is concerned. */
 function sampleJpeg(size = 5000): Buffer {
@@ -41,27 +42,14 @@ let admin: Staff;
 let asha: Session;
 let ravi: Session;
 
-function form(fields: Record<string, string>, files: { name: string; bytes: Buffer; type: string }[] = []) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  for (const file of files) {
-    data.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  }
-  return data;
-}
-const clientSend = (who: Session, fields: Record<string, string>, files?: Parameters<typeof form>[1]) =>
-  t.postFormAs(who.sid, '/api/account/messages/send', form(fields, files));
-const staffSend = (who: Staff, fields: Record<string, string>, files?: Parameters<typeof form>[1]) =>
-  t.postFormAs(who.sid, '/api/staff/messages/send', form(fields, files));
+const clientSend = (who: Session, fields: Record<string, string>, files?: FormFile[]) =>
+  sendAsClient(t, who, fields, files);
+const staffSend = (who: Staff, fields: Record<string, string>, files?: FormFile[]) =>
+  sendAsStaff(t, who, fields, files);
 async function clientList(who: Session, body: Record<string, unknown> = {}): Promise<AccountMessages> {
   const res = await t.postAs(who.sid, '/api/account/messages/list', body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as AccountMessages;
-}
-async function staffThread(who: Staff, client: Session): Promise<StaffThread> {
-  const res = await t.postAs(who.sid, '/api/staff/messages/thread', { client_id: client.clientId });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as StaffThread;
 }
 const outbox = () => t.database.db.select().from(emailOutbox);
 const messagesOf = (who: Session) =>
@@ -149,7 +137,7 @@ describe('account/messages/send and list', () => {
     const listed = (await clientList(asha)).messages.find((m) => m.message_id === res.json().message_id);
     expect(listed?.body).toBe(body);
     // The staff side answers it as it was typed too.
-    const thread = await staffThread(analyst, asha);
+    const thread = await staffThread(t, analyst, asha);
     expect(thread.messages.find((m) => m.message_id === res.json().message_id)?.body).toBe(body);
     for (const mail of await outbox()) {
       expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain('alert(1)');
@@ -212,7 +200,7 @@ describe('account/messages/send and list', () => {
 
 describe('read receipts', () => {
   it('shows the client who at the firm read their message, and staff when the client read the reply', async () => {
-    await staffThread(analyst, asha);
+    await staffThread(t, analyst, asha);
     const afterStaffRead = await clientList(asha);
     const own = afterStaffRead.messages.filter((m) => m.from === 'client');
     expect(own.length).toBeGreaterThan(0);
@@ -239,7 +227,7 @@ describe('read receipts', () => {
     // Reading the conversation also reads the bell's "new message" entries: one place to catch up.
     expect((await bell()).messages_unread).toBe(0);
     expect((await bell()).notifications.filter((n) => n.kind === 'message' && !n.read)).toEqual([]);
-    const thread = await staffThread(analyst, asha);
+    const thread = await staffThread(t, analyst, asha);
     const seenReply = thread.messages.find((m) => m.message_id === reply.json().message_id);
     expect(seenReply).toMatchObject({ author: 'You', seen: { by: 'Asha' } });
   });
@@ -292,7 +280,7 @@ describe('internal notes', () => {
     expect(download.statusCode).toBe(404);
 
     // The staff side sees the note, marked internal; the note left the thread open, the reply waits on the client.
-    const staffView = await staffThread(analyst, asha);
+    const staffView = await staffThread(t, analyst, asha);
     expect(staffView.messages.find((m) => m.message_id === note.json().message_id)).toMatchObject({
       internal: true,
       seen: null,

@@ -14,6 +14,7 @@ import { useContactMessages } from '../api/get-contact-messages.ts';
 import { ROWS_PER_PAGE } from '../rows-per-page.ts';
 import { senderColumns } from '../sender-columns.tsx';
 import { listCaption } from '../../../components/ui/list-cells.tsx';
+import { StatusFilter } from './status-filter.tsx';
 
 type SortColumn = (typeof CONTACT_SORTS)[number];
 type Filters = { status: ContactStatus | undefined };
@@ -76,14 +77,10 @@ export function ContactMessages() {
         search={{ placeholder: 'Name, e-mail, phone or message' }}
         exportHref={inboxExportHref('contact-messages', { status, ...state.exportQuery })}
         filters={
-          <NativeSelect
-            label="Status"
-            value={status ?? ''}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              state.setFilter('status', isContactStatus(next) ? next : undefined);
-            }}
-            data={[{ value: '', label: 'All statuses' }, ...CONTACT_STATUSES]}
+          <StatusFilter
+            statuses={CONTACT_STATUSES}
+            value={status}
+            onChange={(next) => state.setFilter('status', next)}
             w={170}
           />
         }

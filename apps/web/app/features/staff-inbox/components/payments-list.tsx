@@ -1,4 +1,4 @@
-import { Badge, NativeSelect } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import {
   formatMoney,
   inboxExportHref,
@@ -16,6 +16,7 @@ import { useListState } from '../../../lib/use-list-state.ts';
 import { usePayments } from '../api/get-payments.ts';
 import { ROWS_PER_PAGE } from '../rows-per-page.ts';
 import { ClientFileLink, DayRangeFilter, listCaption } from '../../../components/ui/list-cells.tsx';
+import { StatusFilter } from './status-filter.tsx';
 
 type SortColumn = (typeof PAYMENT_SORTS)[number];
 /** The date inputs' days are yyyy-mm-dd, as the browser gives them. */
@@ -27,9 +28,6 @@ type Filters = {
 };
 
 const STATUS_COLORS: Record<PaymentStatus, string> = { created: 'gray', paid: 'green', failed: 'red' };
-
-const isPaymentStatus = (value: string): value is PaymentStatus =>
-  (PAYMENT_STATUSES as readonly string[]).includes(value);
 
 const columns: Column<InboxPaymentRow, SortColumn>[] = [
   { label: 'Created', sort: 'created', render: (r) => formatDateTime(r.created_at), nowrap: true },
@@ -106,14 +104,10 @@ export function PaymentsList() {
       exportHref={inboxExportHref('payments', { ...filters, ...state.exportQuery })}
       filters={
         <>
-          <NativeSelect
-            label="Status"
-            value={status ?? ''}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              state.setFilter('status', isPaymentStatus(next) ? next : undefined);
-            }}
-            data={[{ value: '', label: 'All statuses' }, ...PAYMENT_STATUSES]}
+          <StatusFilter
+            statuses={PAYMENT_STATUSES}
+            value={status}
+            onChange={(next) => state.setFilter('status', next)}
             w={150}
           />
           <TaxYearSelect
