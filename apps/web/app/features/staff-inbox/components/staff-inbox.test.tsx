@@ -1,10 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { StaffInbox } from './staff-inbox.tsx';
 
 // The other tabs' lists stay loading: this test is about the tabs.
@@ -14,15 +13,17 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   api,
 }));
 
-function renderInbox(role: 'admin' | 'analyst') {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <StaffInbox role={role} invoices={<p>The invoices list</p>} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+function Address() {
+  return <output aria-label="Address">{useLocation().search}</output>;
+}
+
+function renderInbox(role: 'admin' | 'analyst', route = '/staff/inbox') {
+  return renderWithProviders(
+    <>
+      <StaffInbox role={role} invoices={<p>The invoices list</p>} />
+      <Address />
+    </>,
+    { route },
   );
 }
 
@@ -37,5 +38,20 @@ describe('StaffInbox', () => {
     renderInbox('analyst');
     expect(screen.queryByRole('tab', { name: 'Invoices' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Payments' })).toBeNull();
+  });
+
+  it('keeps the open tab in the address, and opens the tab an address names', async () => {
+    renderInbox('admin', '/staff/inbox?tab=invoices');
+    expect(screen.getByRole('tab', { name: 'Invoices' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('The invoices list')).toBeVisible();
+    await userEvent.click(screen.getByRole('tab', { name: 'Payments' }));
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('?tab=payments');
+    await userEvent.click(screen.getByRole('tab', { name: 'Contact messages' }));
+    expect(screen.getByRole('status', { name: 'Address' })).toBeEmptyDOMElement();
+  });
+
+  it('opens the first tab for an analyst whose address names an admin tab', () => {
+    renderInbox('analyst', '/staff/inbox?tab=payments');
+    expect(screen.getByRole('tab', { name: 'Contact messages' })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -1,5 +1,6 @@
 import { Tabs } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { CareerApplications } from './career-applications.tsx';
 import { ContactMessages } from './contact-messages.tsx';
 import { PaymentsList } from './payments-list.tsx';
@@ -17,19 +18,26 @@ type Tab = (typeof TABS)[number]['value'];
 
 /**
  * The inbox's lists as tabs; payments and invoices only for an admin (the server refuses anyone else). The
- * Invoices tab's list comes from the route (features do not import each other).
+ * Invoices tab's list comes from the route (features do not import each other). The open tab is in the address
+ * (`?tab=payments`) beside its list's own state, so a reload or a shared link opens the same list.
  */
 export function StaffInbox({ role, invoices }: { role: 'admin' | 'analyst'; invoices?: ReactNode }) {
-  const [tab, setTab] = useState<Tab>('contact');
+  const [params, setParams] = useSearchParams();
   const tabs = TABS.filter(
     (t) => (!('adminOnly' in t) || role === 'admin') && (t.value !== 'invoices' || invoices),
   );
+  const tab: Tab = tabs.find((t) => t.value === params.get('tab'))?.value ?? 'contact';
   return (
     <Tabs
       value={tab}
       onChange={(value) => {
         const next = tabs.find((t) => t.value === value);
-        if (next) setTab(next.value);
+        if (!next) return;
+        // Another tab is another list: only the tab stays, the list opens afresh.
+        setParams(next.value === 'contact' ? {} : { tab: next.value }, {
+          replace: true,
+          preventScrollReset: true,
+        });
       }}
       keepMounted={false}
     >
