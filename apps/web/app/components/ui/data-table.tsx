@@ -194,7 +194,7 @@ export function DataTable<R, S extends string = never>({
               <Table.Tr>
                 <Table.Td colSpan={width}>
                   {loadingLabel ? (
-                    <Loader size="sm" aria-label={loadingLabel} />
+                    <Loader size="sm" role="status" aria-label={loadingLabel} />
                   ) : (
                     <Loader size="sm" aria-hidden />
                   )}

@@ -18,7 +18,7 @@ export function AccountSecurity() {
   if (recoveryCodes) {
     return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
   }
-  if (status.isPending) return <Loader aria-label="Loading" />;
+  if (status.isPending) return <Loader role="status" aria-label="Loading" />;
   if (status.isError) return <ApiErrorAlert error={status.error} />;
   return status.data.enabled ? <TurnOff /> : <TurnOn onEnabled={setRecoveryCodes} />;
 }

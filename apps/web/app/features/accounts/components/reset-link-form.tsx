@@ -38,7 +38,7 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
   }, [check, tokenId]);
 
   if (check.isPending || check.isIdle) {
-    return <Loader aria-label="Checking your link" />;
+    return <Loader role="status" aria-label="Checking your link" />;
   }
   if (check.isError) {
     return (

@@ -10,7 +10,7 @@ export function ConsentsPage() {
   const consents = useConsents();
   const navigate = useNavigate();
   if (consents.error) return <ApiErrorAlert error={consents.error} />;
-  if (!consents.data) return <Loader aria-label="Loading your consents" />;
+  if (!consents.data) return <Loader role="status" aria-label="Loading your consents" />;
   return (
     <ConsentsForm consents={consents.data} onSaved={() => void navigate(paths.user.dashboard.getHref())} />
   );

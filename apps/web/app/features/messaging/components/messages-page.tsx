@@ -74,7 +74,7 @@ export function MessagesPage({ onRead }: { onRead?: () => void }) {
         {messages.error && !data ? (
           <ApiErrorAlert error={messages.error} />
         ) : !data ? (
-          <Loader aria-label="Loading your messages" />
+          <Loader role="status" aria-label="Loading your messages" />
         ) : (
           <Conversation data={data} taxYear={taxYear} />
         )}

@@ -26,7 +26,7 @@ export function ChecklistCard() {
           Open your checklist
         </Button>
       </Group>
-      {requests.isPending && <Loader size="sm" aria-label="Loading your checklist" />}
+      {requests.isPending && <Loader size="sm" role="status" aria-label="Loading your checklist" />}
       {requests.error && !data && (
         <Alert color="red" role="alert" mt="sm">
           {errorMessage(requests.error)}

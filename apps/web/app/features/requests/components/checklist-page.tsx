@@ -50,7 +50,7 @@ export function ChecklistPage({
     return (
       <Stack gap="lg">
         <PageHeader title="Checklist" />
-        <Loader aria-label="Loading your checklist" />
+        <Loader role="status" aria-label="Loading your checklist" />
       </Stack>
     );
   }

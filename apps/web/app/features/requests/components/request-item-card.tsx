@@ -223,7 +223,7 @@ export function RequestItemCard({ item, editable }: { item: RequestItem; editabl
         </Group>
 
         {editable && panel === 'scan' && (
-          <Suspense fallback={<Loader size="sm" aria-label="Opening the scanner" />}>
+          <Suspense fallback={<Loader size="sm" role="status" aria-label="Opening the scanner" />}>
             <ScanPages
               itemTitle={item.title}
               // Scan pages keeps the photos and shows the refusal when the upload fails.

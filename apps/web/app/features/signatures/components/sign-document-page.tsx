@@ -42,7 +42,7 @@ export function SignDocumentPage({ documentId }: { documentId: string }) {
       </Stack>
     );
   }
-  if (!list.data) return <Loader aria-label="Loading the document" />;
+  if (!list.data) return <Loader role="status" aria-label="Loading the document" />;
   const document = list.data.documents.find((d) => d.document_id === documentId);
   if (!document) {
     return (

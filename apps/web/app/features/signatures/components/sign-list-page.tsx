@@ -48,7 +48,7 @@ export function SignListPage() {
       {list.error && !data ? (
         <ApiErrorAlert error={list.error} />
       ) : !data ? (
-        <Loader aria-label="Loading your documents to sign" />
+        <Loader role="status" aria-label="Loading your documents to sign" />
       ) : (
         <>
           <section aria-labelledby="to-sign-heading">

@@ -27,7 +27,7 @@ export function SpouseSignPage({ token }: { token: string }) {
     return <ApiErrorAlert error={link.error} />;
   }
   const data = link.data;
-  if (!data) return <Loader aria-label="Loading the document to sign" />;
+  if (!data) return <Loader role="status" aria-label="Loading the document to sign" />;
   const header = (
     <div>
       <Text fw={700} fz="xl">

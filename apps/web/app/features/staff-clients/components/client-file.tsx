@@ -37,7 +37,7 @@ type Props = {
 /** The console's page for one client: the account, the file's status, number and analyst, and its history. */
 export function ClientFile({ clientId, viewer, sections, checklist }: Props) {
   const file = useClientFile(clientId);
-  if (file.isPending) return <Loader aria-label="Loading the client's file" />;
+  if (file.isPending) return <Loader role="status" aria-label="Loading the client's file" />;
   if (file.error) {
     return (
       <Stack gap="sm" align="flex-start">

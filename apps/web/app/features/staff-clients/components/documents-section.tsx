@@ -40,7 +40,7 @@ export function DocumentsSection({ clientId }: { clientId: string }) {
             </Button>
           )}
         </Group>
-        {documents.isPending && <Loader aria-label="Loading the documents" />}
+        {documents.isPending && <Loader role="status" aria-label="Loading the documents" />}
         <ApiErrorAlert error={documents.error} />
         {documents.data && total === 0 && <Text fz="sm">The client has not uploaded any documents yet.</Text>}
         {documents.data?.categories

@@ -20,7 +20,7 @@ export function ProfileSection({ clientId }: { clientId: string }) {
         <Title order={2} id="profile-heading" fz="lg">
           Profile
         </Title>
-        {profile.isPending && <Loader aria-label="Loading the profile" />}
+        {profile.isPending && <Loader role="status" aria-label="Loading the profile" />}
         <ApiErrorAlert error={profile.error} />
         {profile.data && <ProfileView clientId={clientId} profile={profile.data} />}
       </Stack>

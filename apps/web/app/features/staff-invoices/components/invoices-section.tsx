@@ -52,7 +52,7 @@ export function InvoicesSection({
       onPointerEnter={list.renewIfOld}
       onFocusCapture={list.renewIfOld}
     >
-      {list.isPending && <Loader aria-label="Loading the invoices" />}
+      {list.isPending && <Loader role="status" aria-label="Loading the invoices" />}
       <ApiErrorAlert error={list.error ?? prices.error} />
       {loaded &&
         (invoices.length === 0 ? (

@@ -63,7 +63,7 @@ export function PriceListSection() {
           change here never alters an invoice already made. An inactive item stays listed here but is not
           offered.
         </Text>
-        {list.isPending && <Loader aria-label="Loading the price list" />}
+        {list.isPending && <Loader role="status" aria-label="Loading the price list" />}
         <ApiErrorAlert error={list.error} />
         {list.data && <PriceListForm items={list.data.items} inrEnabled={list.data.inr_enabled} />}
       </Stack>

@@ -30,7 +30,7 @@ export function ActivityFeed() {
   return (
     <SectionCard headingId="activity-heading" title="Recent activity on your files">
       <Stack gap="sm">
-        {feed.isPending && <Loader aria-label="Loading recent activity" />}
+        {feed.isPending && <Loader role="status" aria-label="Loading recent activity" />}
         <ApiErrorAlert error={feed.error} />
         {feed.isSuccess && entries.length === 0 && (
           <Text c="gray.8">Nothing new: your clients have not uploaded, paid, signed or written lately.</Text>

@@ -16,7 +16,7 @@ export function AlertsChoice() {
   const alerts = useAlerts();
   return (
     <SectionCard headingId="alerts-heading" title="Message alerts" maw={640}>
-      {alerts.isPending && <Loader aria-label="Loading your alert choice" />}
+      {alerts.isPending && <Loader role="status" aria-label="Loading your alert choice" />}
       <ApiErrorAlert error={alerts.error} />
       {alerts.data && <AlertsForm current={alerts.data.alerts} />}
     </SectionCard>

@@ -36,7 +36,7 @@ export function CannedReplies({ role }: { role: StaffRole }) {
 
 function CannedList() {
   const replies = useCannedReplies();
-  if (replies.isPending) return <Loader aria-label="Loading the canned replies" />;
+  if (replies.isPending) return <Loader role="status" aria-label="Loading the canned replies" />;
   if (replies.error) return <ApiErrorAlert error={replies.error} />;
   return (
     <Stack gap="md">

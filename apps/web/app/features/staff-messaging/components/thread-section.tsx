@@ -65,7 +65,7 @@ export function ThreadSection({ clientId, clientName, focusOnOpen = false }: Thr
       onPointerEnter={thread.renewIfOld}
       onFocusCapture={thread.renewIfOld}
     >
-      {thread.isPending && <Loader aria-label="Loading the messages" />}
+      {thread.isPending && <Loader role="status" aria-label="Loading the messages" />}
       <ApiErrorAlert error={thread.error} />
       {data && (
         <>

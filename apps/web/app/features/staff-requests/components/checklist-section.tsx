@@ -76,7 +76,7 @@ export function ChecklistSection({
       onPointerEnter={list.renewIfOld}
       onFocusCapture={list.renewIfOld}
     >
-      {list.isPending && <Loader aria-label="Loading the checklist" />}
+      {list.isPending && <Loader role="status" aria-label="Loading the checklist" />}
       <ApiErrorAlert error={list.error} />
       {data && (
         <ChecklistBody

@@ -45,7 +45,7 @@ export function ChecklistTemplates() {
           Items a file&apos;s checklist can start from (&ldquo;Apply template&rdquo; on a client&apos;s file).
           Applying one adds its items; it does not change checklists it was applied to before.
         </Text>
-        {templates.isPending && <Loader aria-label="Loading the checklist templates" />}
+        {templates.isPending && <Loader role="status" aria-label="Loading the checklist templates" />}
         <ApiErrorAlert error={templates.error} />
         {templates.data && (
           <Accordion variant="separated" chevronPosition="left">

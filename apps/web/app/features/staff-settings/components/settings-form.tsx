@@ -83,7 +83,7 @@ const DIGEST_HOURS = Array.from({ length: 24 }, (_, hour) => ({
 /** The settings page: every site setting, for admins. Anyone else is told they lack access. */
 export function SettingsPage() {
   const settings = useStaffSettings();
-  if (settings.isPending) return <Loader aria-label="Loading the settings" />;
+  if (settings.isPending) return <Loader role="status" aria-label="Loading the settings" />;
   if (settings.error) {
     if (settings.error instanceof ApiError && settings.error.status === 403) {
       return (

@@ -75,7 +75,7 @@ export function SignaturesSection({
       onPointerEnter={list.renewIfOld}
       onFocusCapture={list.renewIfOld}
     >
-      {list.isPending && <Loader aria-label="Loading the documents to sign" />}
+      {list.isPending && <Loader role="status" aria-label="Loading the documents to sign" />}
       <ApiErrorAlert error={list.error} />
       {data && (
         <>

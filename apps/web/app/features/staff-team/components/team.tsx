@@ -33,7 +33,7 @@ export function Team({ viewerId }: { viewerId: string }) {
     <Stack gap="lg">
       <InviteForm />
       <SectionCard headingId="team-heading" title="Staff accounts">
-        {team.isPending && <Loader aria-label="Loading the staff" />}
+        {team.isPending && <Loader role="status" aria-label="Loading the staff" />}
         <ApiErrorAlert error={team.error} />
         {team.data && <TeamTable staff={team.data.staff} viewerId={viewerId} />}
       </SectionCard>

@@ -14,7 +14,7 @@ type Template = { status: FileStatus; subject: string; body: string; customised:
 /** Admins: the e-mail (and portal notification) each file status sends the client. */
 export function StatusTemplates() {
   const templates = useStatusTemplates();
-  if (templates.isPending) return <Loader aria-label="Loading the status e-mails" />;
+  if (templates.isPending) return <Loader role="status" aria-label="Loading the status e-mails" />;
   if (templates.error) return <ApiErrorAlert error={templates.error} />;
   return (
     <Stack gap="md">
