@@ -127,12 +127,13 @@ describe('useListState', () => {
     expect(address()).toBe('?tab=payments&payments.sort=name&payments.dir=asc');
   });
 
-  it('writes the search to the address once typing pauses, and clears it with the box', () => {
+  it('writes the search to the address as it is typed, sends it once typing pauses, and clears it with the box', () => {
     const { result, address } = render();
     act(() => result.current.setSearch(' meera '));
-    expect(address()).toBe('');
-    act(() => vi.advanceTimersByTime(300));
     expect(address()).toBe('?payments.q=meera');
+    expect(result.current.term).toBe('');
+    act(() => vi.advanceTimersByTime(300));
+    expect(result.current.term).toBe('meera');
     act(() => result.current.setSearch(''));
     act(() => vi.advanceTimersByTime(300));
     expect(address()).toBe('');

@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** A list's sort: one of its sort columns (the contract's `*_SORTS`) and a direction. */
@@ -28,7 +28,8 @@ function readFilter(raw: string, initial: FilterValue): FilterValue {
  * A server-paged list's search, sort, page and filters, kept in the page's address under the list's `key`
  * (`?payments.q=meera&payments.page=2&payments.status=paid`), so a reload, the Back button or a shared link
  * opens the same list, and a saved view is an address. Only what differs from the list's starting state is
- * written, replacing the history entry (typing a search does not fill the Back button). A new search, sort or
+ * written, replacing the history entry (typing a search does not fill the Back button); the search is written
+ * as it is typed and sent once typing pauses. A new search, sort or
  * filter goes back to page 1. Also the list's page as the server takes it (the DataTables shape).
  *
  * S is the list's sort columns (`never` for a list the server does not sort), F its filters.
@@ -56,11 +57,10 @@ export function useListState<
   if (reserved.length > 0) throw new Error(`A list filter may not be named ${reserved.join(', ')}`);
   const param = (name: string) => `${key}.${name}`;
   const [params, setParams] = useSearchParams();
-  // The box shows what is typed at once; the address (and so the request) follows when typing pauses.
+  // The box shows what is typed at once; the address follows each keystroke and the request a pause.
   const [search, setSearchText] = useState(() => params.get(param('q')) ?? '');
-  const [typed] = useDebouncedValue(search.trim(), 300);
-  /** The search as sent: the address's, which follows the box once typing pauses. */
-  const term = params.get(param('q')) ?? '';
+  /** The search as sent: the address's, once typing pauses. */
+  const [term] = useDebouncedValue(params.get(param('q')) ?? '', 300);
 
   const column = params.get(param('sort'));
   const dir = params.get(param('dir'));
@@ -89,13 +89,6 @@ export function useListState<
     );
   const resetPage = () => write({ page: undefined });
 
-  // The search reaches the address (page 1 with it) once typing pauses.
-  useEffect(() => {
-    if (typed !== term) write({ q: typed, page: undefined });
-    // Only a pause in typing writes; `term` changing from the address must not write it back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
-
   return {
     pageSize,
     /** What is in the search box. */
@@ -107,9 +100,11 @@ export function useListState<
     page,
     setPage: (next: number) => write({ page: next }, { page: 1 }),
     resetPage,
+    // The address follows each keystroke at once (the request waits for a pause): a write left for later
+    // would be a navigation that could cancel the one a click on a row has started.
     setSearch: (value: string) => {
       setSearchText(value);
-      resetPage();
+      write({ q: value.trim(), page: undefined });
     },
     /** Sort by a column: ascending first, then the other way on each click. */
     toggleSort: (next: S) => {
