@@ -17,7 +17,14 @@ import {
 import { createTestDatabase } from '@taxfirm/db/testing';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../lib/audit.ts';
-import { appendForged, behindTheTrigger, cliRunner, provided, urlOf, writeRows } from './testing/chain-kit.ts';
+import {
+  appendForged,
+  behindTheTrigger,
+  cliRunner,
+  provided,
+  urlOf,
+  writeRows,
+} from './testing/chain-kit.ts';
 
 /** The database a command opens: on PostgreSQL a test database, embedded the one in `dataDir`. */
 const openAt = async (dataDir: string): Promise<{ database: DatabaseHandle }> => ({
