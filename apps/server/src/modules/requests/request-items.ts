@@ -45,7 +45,7 @@ export async function addItem(
   filing: { id: string; clientId: string },
   fields: Pick<
     typeof requestItems.$inferInsert,
-    'type' | 'title' | 'note' | 'required' | 'source' | 'sourceKey'
+    'type' | 'title' | 'note' | 'required' | 'source' | 'sourceKey' | 'createdBy' | 'person' | 'dependentId'
   >,
   actor: ClientActor | StaffActor,
 ): Promise<RequestItemRow> {

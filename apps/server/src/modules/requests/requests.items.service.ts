@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { getWorkableFiling, type Filing } from '../filings/filings.service.ts';
 import {
+  addItem,
   compactPositions,
   isCollecting,
   nextPosition,
@@ -75,20 +76,7 @@ async function itemFields(tx: Tx, clientId: string, input: RequestItemInput) {
 export function addChecklistItem(deps: ChecklistChange<Body<'staffRequestsItemsAdd'>>) {
   return changeChecklist(deps, async (tx, filing) => {
     const fields = await itemFields(tx, filing.clientId, deps.body.item);
-    const [item] = await tx
-      .insert(requestItems)
-      .values({
-        ...fields,
-        filingId: filing.id,
-        clientId: filing.clientId,
-        position: await nextPosition(tx, filing.id),
-        source: 'staff',
-        createdBy: deps.actor.userId,
-      })
-      .returning();
-    if (item) {
-      await recordItemEvent(tx, { item, action: 'created', from: null, to: 'requested', actor: deps.actor });
-    }
+    await addItem(tx, filing, { ...fields, source: 'staff', createdBy: deps.actor.userId }, deps.actor);
   });
 }
 
