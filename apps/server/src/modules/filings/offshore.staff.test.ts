@@ -3,6 +3,7 @@
  * by any staff call that takes a file, admins included and without a triage view; once the client says Yes
  * they can, but still never see an identity number in full.
  */
+import { randomUUID } from 'node:crypto';
 import { CALLS, MESSAGES, type CallDefinition } from '@taxfirm/contract';
 import { eq, filings, payments, referrals, siteSettings, staffActivity, users } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
@@ -73,6 +74,42 @@ const CLIENT_CALLS: Record<string, CallMaker> = {
   })),
   staffRequestsList: post('staff/requests/list', (id) => ({ client_id: id })),
   staffRequestsRemind: post('staff/requests/remind', (id) => ({ client_id: id })),
+  staffRequestsItemsAdd: post('staff/requests/items/add', (id) => ({
+    client_id: id,
+    taxy: currentTaxYear,
+    item: { type: 'w2', title: 'W-2 from Acme' },
+  })),
+  staffRequestsItemsEdit: post('staff/requests/items/edit', (id) => ({
+    client_id: id,
+    taxy: currentTaxYear,
+    item_id: randomUUID(),
+    item: { type: 'w2', title: 'W-2 from Acme' },
+  })),
+  staffRequestsItemsRemove: post('staff/requests/items/remove', (id) => ({
+    client_id: id,
+    taxy: currentTaxYear,
+    item_id: randomUUID(),
+  })),
+  staffRequestsItemsNotApplicable: post('staff/requests/items/notapplicable', (id) => ({
+    client_id: id,
+    taxy: currentTaxYear,
+    item_id: randomUUID(),
+  })),
+  staffRequestsItemsReopen: post('staff/requests/items/reopen', (id) => ({
+    client_id: id,
+    taxy: currentTaxYear,
+    item_id: randomUUID(),
+  })),
+  staffRequestsItemsReorder: post('staff/requests/items/reorder', (id) => ({
+    client_id: id,
+    taxy: currentTaxYear,
+    item_ids: [],
+  })),
+  staffRequestsApplyTemplate: post('staff/requests/applytemplate', (id) => ({
+    client_id: id,
+    taxy: currentTaxYear,
+    template_id: randomUUID(),
+  })),
   staffMessagesThread: post('staff/messages/thread', (id) => ({ client_id: id })),
   staffMessagesSend: form('staff/messages/send', (id) => ({ client_id: id, body: 'Hello' })),
   staffMessagesStatus: post('staff/messages/status', (id) => ({ client_id: id, status: 'waiting' })),
