@@ -287,6 +287,27 @@ describe('staff/requests/items/* and staff/requests/applytemplate', () => {
     expect(noTemplate.statusCode).toBe(404);
     expect(noTemplate.json().status_smessage).toBe(STAFF_REQUEST_MESSAGES.TEMPLATE_NOT_FOUND);
   });
+  it("never changes another client's item through this file's calls", async () => {
+    // An admin may work both files: Asha's item named on Ravi's file is not found, and stays as it was.
+    const ashaItems = (await staffList(admin, asha)).items.map((i) => i.item_id);
+    const ashaItem = ashaItems[0] ?? '';
+    const before = await state(asha);
+    for (const [path, body] of [
+      ['items/edit', { item_id: ashaItem, item: { type: 'w2', title: 'Renamed' } }],
+      ['items/remove', { item_id: ashaItem }],
+      ['items/notapplicable', { item_id: ashaItem }],
+      ['items/reopen', { item_id: ashaItem }],
+    ] as [ChangePath, Record<string, unknown>][]) {
+      const res = await change(admin, ravi, path, body);
+      expect(res.statusCode, `${path} ${res.body}`).toBe(404);
+      expect(res.json().status_smessage).toBe(MESSAGES.REQUEST_ITEM_NOT_FOUND);
+      expect(res.body).not.toContain('Asha');
+    }
+    const reorder = await change(admin, ravi, 'items/reorder', { item_ids: [ashaItem] });
+    expect(reorder.statusCode).toBe(400);
+    expect(reorder.json().status_smessage).toBe(STAFF_REQUEST_MESSAGES.REORDER_MISMATCH);
+    expect(await state(asha)).toEqual(before);
+  });
 });
 
 describe('staff/requests/review', () => {
