@@ -1,8 +1,7 @@
 import { Badge, Group, Table, Text, type TableProps } from '@mantine/core';
-import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/dates.ts';
 import { formatFileSize } from '../../lib/file-size.ts';
-import { IconLink } from './icon-link.tsx';
+import { FileDownloadLink, FilePreviewLink } from './file-links.tsx';
 import { SimpleTable } from './table-head.tsx';
 
 /** A stored file as the staff see it: open it in a new tab (when it can be previewed) or download it. */
@@ -50,29 +49,16 @@ export function FileTable({
           <Table.Td>
             <Group gap="md" wrap="nowrap">
               {file.preview_url ? (
-                <IconLink
-                  icon={IconExternalLink}
+                <FilePreviewLink
                   href={file.preview_url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  fz="sm"
-                  aria-label={`Preview ${file.name} (opens in a new tab)`}
-                >
-                  Preview
-                </IconLink>
+                  label={`Preview ${file.name} (opens in a new tab)`}
+                />
               ) : (
                 <Text span fz="sm" c="gray.8">
                   No preview
                 </Text>
               )}
-              <IconLink
-                icon={IconDownload}
-                href={file.download_url}
-                fz="sm"
-                aria-label={`Download ${file.name}`}
-              >
-                Download
-              </IconLink>
+              <FileDownloadLink href={file.download_url} name={file.name} />
             </Group>
           </Table.Td>
         </Table.Tr>

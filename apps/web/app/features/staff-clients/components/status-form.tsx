@@ -1,7 +1,8 @@
-import { Button, NativeSelect, Textarea } from '@mantine/core';
+import { Button, NativeSelect } from '@mantine/core';
 import { FILE_STATUSES, staffStatusBodySchema, type FileStatus } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { FormTextarea, useFormField } from '../../../components/ui/form-text-field.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -28,7 +29,7 @@ export function StatusForm({
   const form = useContractForm(staffStatusBodySchema, {
     defaultValues: { client_id: clientId, status: current, comment: '' },
   });
-  const { errors } = form.formState;
+  const statusField = useFormField({ form, name: 'status' });
   const onSubmit = form.handleSubmit(async (values) => {
     if (
       CLOSING_STATUSES.includes(values.status) &&
@@ -52,20 +53,14 @@ export function StatusForm({
   });
   return (
     <SectionCard as="form" headingId="status-heading" title="Change status" onSubmit={onSubmit}>
-      <NativeSelect
-        label="New status"
-        data={[...FILE_STATUSES]}
-        {...form.register('status')}
-        error={errors.status?.message}
-      />
-      <Textarea
+      <NativeSelect label="New status" data={[...FILE_STATUSES]} {...statusField} />
+      <FormTextarea
+        form={form}
+        name="comment"
         label="Comment"
         description="Why, for the file's history. The client is e-mailed the new status, not this comment."
         withAsterisk
-        autosize
         minRows={2}
-        {...form.register('comment')}
-        error={errors.comment?.message}
       />
       <SuccessAlert message={success.message} />
       <ApiErrorAlert error={alertError(change.error)} />

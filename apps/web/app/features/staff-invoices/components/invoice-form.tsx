@@ -1,6 +1,5 @@
 import {
   Button,
-  Fieldset,
   Group,
   NativeSelect,
   Radio,
@@ -26,11 +25,13 @@ import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FieldGroupError } from '../../../components/ui/field-group-error.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { setServerFieldErrors } from '../../../lib/form.ts';
 import { useCreateInvoice, useSaveInvoice } from '../api/invoices.ts';
 import { contractResolver } from '../contract-resolver.ts';
 import { currencySign } from '../money.ts';
+import { FormRow } from './form-row.tsx';
 import { PriceField } from './price-field.tsx';
 
 type DiscountChoice = 'none' | 'amount' | 'percent';
@@ -186,7 +187,6 @@ export function InvoiceForm({
     }
   });
 
-  const linesError = errors.lines?.message ?? errors.lines?.root?.message;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={formName}>
       <Stack gap="md">
@@ -232,48 +232,42 @@ export function InvoiceForm({
         {lines.fields.map((field, index) => {
           const lineErrors = errors.lines?.[index];
           return (
-            <Fieldset key={field.id} legend={`Line ${index + 1}`} p="sm">
-              <Group align="flex-start" wrap="wrap" gap="sm">
-                <TextInput
-                  label="Description"
-                  withAsterisk
-                  maxLength={120}
-                  {...form.register(`lines.${index}.description`)}
-                  // A price list item's own problem (another currency) shows on the line it made.
-                  error={lineErrors?.description?.message ?? lineErrors?.price_item_id?.message}
-                  style={{ flex: '1 1 240px' }}
-                />
-                <TextInput
-                  label="Quantity"
-                  withAsterisk
-                  inputMode="numeric"
-                  {...form.register(`lines.${index}.quantity`)}
-                  error={lineErrors?.quantity?.message}
-                  w={110}
-                />
-                <PriceField
-                  currency={currency}
-                  {...form.register(`lines.${index}.unit_amount`)}
-                  error={lineErrors?.unit_amount?.message}
-                  w={150}
-                />
-                <Button
-                  variant="default"
-                  mt={25}
-                  onClick={() => lines.remove(index)}
-                  aria-label={`Remove line ${index + 1}`}
-                >
-                  Remove
-                </Button>
-              </Group>
-            </Fieldset>
+            <FormRow key={field.id} legend={`Line ${index + 1}`}>
+              <TextInput
+                label="Description"
+                withAsterisk
+                maxLength={120}
+                {...form.register(`lines.${index}.description`)}
+                // A price list item's own problem (another currency) shows on the line it made.
+                error={lineErrors?.description?.message ?? lineErrors?.price_item_id?.message}
+                style={{ flex: '1 1 240px' }}
+              />
+              <TextInput
+                label="Quantity"
+                withAsterisk
+                inputMode="numeric"
+                {...form.register(`lines.${index}.quantity`)}
+                error={lineErrors?.quantity?.message}
+                w={110}
+              />
+              <PriceField
+                currency={currency}
+                {...form.register(`lines.${index}.unit_amount`)}
+                error={lineErrors?.unit_amount?.message}
+                w={150}
+              />
+              <Button
+                variant="default"
+                mt={25}
+                onClick={() => lines.remove(index)}
+                aria-label={`Remove line ${index + 1}`}
+              >
+                Remove
+              </Button>
+            </FormRow>
           );
         })}
-        {linesError && (
-          <Text c="red.8" fz="sm" role="alert">
-            {linesError}
-          </Text>
-        )}
+        <FieldGroupError message={errors.lines?.message ?? errors.lines?.root?.message} />
         <div>
           <Button
             variant="default"
@@ -315,11 +309,7 @@ export function InvoiceForm({
               />
             </SimpleGrid>
           )}
-          {(errors.discount?.kind?.message ?? errors.discount?.message) && (
-            <Text c="red.8" fz="sm" role="alert">
-              {errors.discount?.kind?.message ?? errors.discount?.message}
-            </Text>
-          )}
+          <FieldGroupError message={errors.discount?.kind?.message ?? errors.discount?.message} />
         </Stack>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,7 +1,6 @@
-import { Card, Loader, Stack, Text } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import { type StaffRole } from '@taxfirm/contract';
-import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { QuerySectionCard } from '../../../components/ui/query-section-card.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { usePriceList, useStaffInvoices } from '../api/invoices.ts';
 import { InvoiceCard } from './invoice-card.tsx';
@@ -42,18 +41,15 @@ export function InvoicesSection({
   const loaded = list.data !== undefined;
   const invoices = list.data?.data ?? [];
   return (
-    <SectionCard
+    <QuerySectionCard
       headingId="invoices-heading"
       title={<>Invoices · {taxYear}</>}
-      gap="md"
       id={INVOICES_SECTION_ID}
       focusOnOpen={focusOnOpen}
-      ready={loaded}
-      onPointerEnter={list.renewIfOld}
-      onFocusCapture={list.renewIfOld}
+      query={list}
+      loadingLabel="Loading the invoices"
+      error={list.error ?? prices.error}
     >
-      {list.isPending && <Loader role="status" aria-label="Loading the invoices" />}
-      <ApiErrorAlert error={list.error ?? prices.error} />
       {loaded &&
         (invoices.length === 0 ? (
           <Text>No invoices for {taxYear} yet.</Text>
@@ -97,6 +93,6 @@ export function InvoicesSection({
           />
         </Card>
       )}
-    </SectionCard>
+    </QuerySectionCard>
   );
 }

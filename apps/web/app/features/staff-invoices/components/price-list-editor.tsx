@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  Checkbox,
-  Fieldset,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import {
   centsToDecimal,
   parseAmount,
@@ -23,10 +11,13 @@ import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FieldGroupError } from '../../../components/ui/field-group-error.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { setServerFieldErrors } from '../../../lib/form.ts';
 import { usePriceList, useSavePriceList } from '../api/invoices.ts';
 import { contractResolver } from '../contract-resolver.ts';
+import { FormRow } from './form-row.tsx';
 import { PriceField } from './price-field.tsx';
 
 /** The editor's rows: the API's names, the price as typed. */
@@ -53,21 +44,15 @@ const toBody = (values: PriceListFormValues) => ({
 export function PriceListSection() {
   const list = usePriceList();
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="price-list-heading">
-      <Stack gap="md">
-        <Title order={2} id="price-list-heading" fz="lg">
-          Price list
-        </Title>
-        <Text fz="sm" c="gray.8">
-          What staff pick invoice lines from. An invoice keeps its own copy of each name and price, so a
-          change here never alters an invoice already made. An inactive item stays listed here but is not
-          offered.
-        </Text>
-        {list.isPending && <Loader role="status" aria-label="Loading the price list" />}
-        <ApiErrorAlert error={list.error} />
-        {list.data && <PriceListForm items={list.data.items} inrEnabled={list.data.inr_enabled} />}
-      </Stack>
-    </Card>
+    <SectionCard headingId="price-list-heading" title="Price list" gap="md">
+      <Text fz="sm" c="gray.8">
+        What staff pick invoice lines from. An invoice keeps its own copy of each name and price, so a change
+        here never alters an invoice already made. An inactive item stays listed here but is not offered.
+      </Text>
+      {list.isPending && <Loader role="status" aria-label="Loading the price list" />}
+      <ApiErrorAlert error={list.error} />
+      {list.data && <PriceListForm items={list.data.items} inrEnabled={list.data.inr_enabled} />}
+    </SectionCard>
   );
 }
 
@@ -96,7 +81,6 @@ function PriceListForm({ items, inrEnabled }: { items: readonly PriceItem[]; inr
     }
   });
 
-  const listError = errors.items?.message ?? errors.items?.root?.message;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Price list">
       <Stack gap="sm">
@@ -107,71 +91,65 @@ function PriceListForm({ items, inrEnabled }: { items: readonly PriceItem[]; inr
           const title = row?.name.trim() || `Item ${index + 1}`;
           const currency = row?.currency ?? 'USD';
           return (
-            <Fieldset key={field.id} legend={`Item ${index + 1}`} p="sm">
-              <Group align="flex-start" wrap="wrap" gap="sm">
-                <TextInput
-                  label="Name"
-                  withAsterisk
-                  maxLength={80}
-                  {...form.register(`items.${index}.name`)}
-                  error={rowErrors?.name?.message ?? rowErrors?.id?.message ?? rowErrors?.active?.message}
-                  style={{ flex: '1 1 220px' }}
-                />
-                <PriceField
-                  currency={currency}
-                  {...form.register(`items.${index}.amount`)}
-                  error={rowErrors?.amount?.message}
-                  w={140}
-                />
-                <NativeSelect
-                  label="Currency"
-                  data={[
-                    { value: 'USD', label: 'USD' },
-                    ...(inrEnabled || currency === 'INR' ? [{ value: 'INR', label: 'INR' }] : []),
-                  ]}
-                  {...form.register(`items.${index}.currency`)}
-                  error={rowErrors?.currency?.message}
-                  w={100}
-                />
-                <Checkbox label="Active" mt={32} {...form.register(`items.${index}.active`)} />
-                <Group gap={4} mt={25}>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    disabled={index === 0}
-                    onClick={() => rows.move(index, index - 1)}
-                    aria-label={`Move ${title} up`}
-                  >
-                    Up
-                  </Button>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    disabled={index === rows.fields.length - 1}
-                    onClick={() => rows.move(index, index + 1)}
-                    aria-label={`Move ${title} down`}
-                  >
-                    Down
-                  </Button>
-                  <Button
-                    variant="default"
-                    color="red"
-                    size="xs"
-                    onClick={() => rows.remove(index)}
-                    aria-label={`Remove ${title}`}
-                  >
-                    Remove
-                  </Button>
-                </Group>
+            <FormRow key={field.id} legend={`Item ${index + 1}`}>
+              <TextInput
+                label="Name"
+                withAsterisk
+                maxLength={80}
+                {...form.register(`items.${index}.name`)}
+                error={rowErrors?.name?.message ?? rowErrors?.id?.message ?? rowErrors?.active?.message}
+                style={{ flex: '1 1 220px' }}
+              />
+              <PriceField
+                currency={currency}
+                {...form.register(`items.${index}.amount`)}
+                error={rowErrors?.amount?.message}
+                w={140}
+              />
+              <NativeSelect
+                label="Currency"
+                data={[
+                  { value: 'USD', label: 'USD' },
+                  ...(inrEnabled || currency === 'INR' ? [{ value: 'INR', label: 'INR' }] : []),
+                ]}
+                {...form.register(`items.${index}.currency`)}
+                error={rowErrors?.currency?.message}
+                w={100}
+              />
+              <Checkbox label="Active" mt={32} {...form.register(`items.${index}.active`)} />
+              <Group gap={4} mt={25}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  disabled={index === 0}
+                  onClick={() => rows.move(index, index - 1)}
+                  aria-label={`Move ${title} up`}
+                >
+                  Up
+                </Button>
+                <Button
+                  variant="default"
+                  size="xs"
+                  disabled={index === rows.fields.length - 1}
+                  onClick={() => rows.move(index, index + 1)}
+                  aria-label={`Move ${title} down`}
+                >
+                  Down
+                </Button>
+                <Button
+                  variant="default"
+                  color="red"
+                  size="xs"
+                  onClick={() => rows.remove(index)}
+                  aria-label={`Remove ${title}`}
+                >
+                  Remove
+                </Button>
               </Group>
-            </Fieldset>
+            </FormRow>
           );
         })}
-        {listError && (
-          <Text c="red.8" fz="sm" role="alert">
-            {listError}
-          </Text>
-        )}
+        <FieldGroupError message={errors.items?.message ?? errors.items?.root?.message} />
         <div>
           <Button
             variant="default"

@@ -1,11 +1,13 @@
-import { Accordion, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { MESSAGE_MAX_BODY, staffMessagesCannedBodySchema, type StaffRole } from '@taxfirm/contract';
 import type { z } from 'zod';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { FormAccordion } from '../../../components/ui/form-accordion.tsx';
+import { runConfirmed, submitReporting } from '../../../components/ui/form-steps.ts';
 import { FormTextarea, FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import { alertError, useContractForm } from '../../../lib/form.ts';
 import { useCannedReplies, useChangeCannedReplies } from '../api/canned-replies.ts';
 
 /** The save branch of the canned-replies call: the form's own schema. */
@@ -43,18 +45,13 @@ function CannedList() {
       {replies.data.replies.length === 0 ? (
         <Text>No canned replies yet.</Text>
       ) : (
-        <Accordion variant="separated" chevronPosition="left">
-          {replies.data.replies.map((reply) => (
-            <Accordion.Item key={reply.reply_id} value={reply.reply_id}>
-              <Accordion.Control>
-                <Text fw={600}>{reply.title}</Text>
-              </Accordion.Control>
-              <Accordion.Panel>
-                <ReplyForm reply={reply} />
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+        <FormAccordion
+          entries={replies.data.replies.map((reply) => ({
+            value: reply.reply_id,
+            title: reply.title,
+            form: <ReplyForm reply={reply} />,
+          }))}
+        />
       )}
       <ReplyForm reply={null} />
     </Stack>
@@ -72,27 +69,24 @@ function ReplyForm({ reply }: { reply: Reply | null }) {
     : empty;
   const form = useContractForm(saveReplySchema, { defaultValues: values, ...(reply ? { values } : {}) });
   const id = reply ? `canned-${reply.reply_id}` : 'canned-new';
-  const onSubmit = form.handleSubmit(async (input) => {
-    success.clear();
-    try {
-      const answer = await change.mutateAsync(input);
-      if (!reply) form.reset(empty);
-      success.show(answer.message ?? answer.status_smessage);
-    } catch (error) {
-      setServerFieldErrors(form, error);
-    }
+  const onSubmit = submitReporting(form, success, async (input) => {
+    const answer = await change.mutateAsync(input);
+    if (!reply) form.reset(empty);
+    return answer.message ?? answer.status_smessage;
   });
   const remove = async () => {
     if (!reply) return;
-    const confirmed = await confirm({
-      title: `Delete the canned reply "${reply.title}"?`,
-      message: 'Staff can no longer insert it. Messages already sent with its text keep it.',
-      confirmLabel: 'Delete reply',
-      destructive: true,
-    });
-    if (!confirmed) return;
-    success.clear();
-    await change.mutateAsync({ action: 'delete', reply_id: reply.reply_id }).catch(() => null);
+    await runConfirmed(
+      confirm,
+      {
+        title: `Delete the canned reply "${reply.title}"?`,
+        message: 'Staff can no longer insert it. Messages already sent with its text keep it.',
+        confirmLabel: 'Delete reply',
+        destructive: true,
+      },
+      success,
+      () => change.mutateAsync({ action: 'delete', reply_id: reply.reply_id }),
+    );
   };
   return (
     <form

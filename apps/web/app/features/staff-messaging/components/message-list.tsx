@@ -1,5 +1,5 @@
 import { Box, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { IconDownload, IconExternalLink, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import {
   DOCUMENT_CATEGORIES,
   type MessageAttachment,
@@ -8,7 +8,7 @@ import {
 } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { IconLink } from '../../../components/ui/icon-link.tsx';
+import { FileDownloadLink, FilePreviewLink } from '../../../components/ui/file-links.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -151,25 +151,9 @@ function AttachmentRow({
         </Text>
       </Text>
       {attachment.preview_url && (
-        <IconLink
-          icon={IconExternalLink}
-          href={attachment.preview_url}
-          target="_blank"
-          rel="noopener noreferrer"
-          fz="sm"
-          aria-label={`Preview ${attachment.name}`}
-        >
-          Preview
-        </IconLink>
+        <FilePreviewLink href={attachment.preview_url} label={`Preview ${attachment.name}`} />
       )}
-      <IconLink
-        icon={IconDownload}
-        href={attachment.download_url}
-        fz="sm"
-        aria-label={`Download ${attachment.name}`}
-      >
-        Download
-      </IconLink>
+      <FileDownloadLink href={attachment.download_url} name={attachment.name} />
       {attachment.filed_as ? (
         <Text fz="xs" fw={600}>
           Filed as {attachment.filed_as}

@@ -4,7 +4,6 @@ import {
   CloseButton,
   FileButton,
   Group,
-  Loader,
   NativeSelect,
   Radio,
   Stack,
@@ -24,7 +23,7 @@ import {
 } from '@taxfirm/contract';
 import { useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { QuerySectionCard } from '../../../components/ui/query-section-card.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useThread } from '../api/get-thread.ts';
@@ -52,21 +51,16 @@ export function ThreadSection({ clientId, clientName, focusOnOpen = false }: Thr
   const [taxYear, setTaxYear] = useState<number | undefined>(undefined);
   const thread = useThread(clientId, taxYear);
   const success = useSubmitMessage();
-  const loaded = thread.data !== undefined;
   const data = thread.data;
   return (
-    <SectionCard
+    <QuerySectionCard
       headingId="messages-heading"
       title={<>Messages with {clientName}</>}
-      gap="md"
       id={MESSAGES_SECTION_ID}
       focusOnOpen={focusOnOpen}
-      ready={loaded}
-      onPointerEnter={thread.renewIfOld}
-      onFocusCapture={thread.renewIfOld}
+      query={thread}
+      loadingLabel="Loading the messages"
     >
-      {thread.isPending && <Loader role="status" aria-label="Loading the messages" />}
-      <ApiErrorAlert error={thread.error} />
       {data && (
         <>
           <Group gap="md" align="flex-end" wrap="wrap">
@@ -99,7 +93,7 @@ export function ThreadSection({ clientId, clientName, focusOnOpen = false }: Thr
           />
         </>
       )}
-    </SectionCard>
+    </QuerySectionCard>
   );
 }
 

@@ -1,8 +1,8 @@
-import { Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { StaffRequests } from '@taxfirm/contract';
 import { useCallback, useEffect, useRef } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { QuerySectionCard } from '../../../components/ui/query-section-card.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { useStaffRequests } from '../api/get-staff-requests.ts';
 import { reorderChecklist, useChangeChecklist } from '../api/change-checklist.ts';
@@ -60,7 +60,7 @@ export function ChecklistSection({
   );
 
   return (
-    <SectionCard
+    <QuerySectionCard
       headingId="checklist-heading"
       title={
         <>
@@ -72,12 +72,9 @@ export function ChecklistSection({
           )}
         </>
       }
-      gap="md"
-      onPointerEnter={list.renewIfOld}
-      onFocusCapture={list.renewIfOld}
+      query={list}
+      loadingLabel="Loading the checklist"
     >
-      {list.isPending && <Loader role="status" aria-label="Loading the checklist" />}
-      <ApiErrorAlert error={list.error} />
       {data && (
         <ChecklistBody
           data={data}
@@ -92,7 +89,7 @@ export function ChecklistSection({
         />
       )}
       <SuccessAlert message={success.message} />
-    </SectionCard>
+    </QuerySectionCard>
   );
 }
 

@@ -1,23 +1,15 @@
-import {
-  Accordion,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { staffRequestsTemplatesBodySchema } from '@taxfirm/contract';
 import { useFieldArray } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { FormAccordion } from '../../../components/ui/form-accordion.tsx';
+import { runConfirmed, submitReporting } from '../../../components/ui/form-steps.ts';
+import { FieldGroupError } from '../../../components/ui/field-group-error.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import { alertError, useContractForm } from '../../../lib/form.ts';
 import { useChangeRequestTemplates, useRequestTemplates } from '../api/request-templates.ts';
 import { TYPE_OPTIONS } from './item-form.tsx';
 import { PlainList } from '../../../components/ui/plain-list.tsx';
@@ -48,31 +40,21 @@ export function ChecklistTemplates() {
         {templates.isPending && <Loader role="status" aria-label="Loading the checklist templates" />}
         <ApiErrorAlert error={templates.error} />
         {templates.data && (
-          <Accordion variant="separated" chevronPosition="left">
-            {templates.data.templates.map((template) => (
-              <Accordion.Item key={template.template_id} value={template.template_id}>
-                <Accordion.Control>
-                  <Group gap="xs">
-                    <Text fw={600}>{template.name}</Text>
-                    <Badge size="sm" variant="light" color="gray" c="dark.7">
-                      {template.items.length} {template.items.length === 1 ? 'item' : 'items'}
-                    </Badge>
-                  </Group>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  <TemplateForm template={template} />
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-            <Accordion.Item value="new">
-              <Accordion.Control>
-                <Text fw={600}>New template</Text>
-              </Accordion.Control>
-              <Accordion.Panel>
-                <TemplateForm template={null} />
-              </Accordion.Panel>
-            </Accordion.Item>
-          </Accordion>
+          <FormAccordion
+            entries={[
+              ...templates.data.templates.map((template) => ({
+                value: template.template_id,
+                title: template.name,
+                badge: (
+                  <Badge size="sm" variant="light" color="gray" c="dark.7">
+                    {template.items.length} {template.items.length === 1 ? 'item' : 'items'}
+                  </Badge>
+                ),
+                form: <TemplateForm template={template} />,
+              })),
+              { value: 'new', title: 'New template', form: <TemplateForm template={null} /> },
+            ]}
+          />
         )}
       </Stack>
     </section>
@@ -91,27 +73,24 @@ function TemplateForm({ template }: { template: Template | null }) {
   const { errors } = form.formState;
   const formName = template ? `Template ${template.name}` : 'New template';
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    success.clear();
-    try {
-      const answer = await change.mutateAsync(values);
-      success.show(answer.status_smessage);
-      if (!template) form.reset(initial);
-    } catch (error) {
-      setServerFieldErrors(form, error);
-    }
+  const onSubmit = submitReporting(form, success, async (values) => {
+    const answer = await change.mutateAsync(values);
+    if (!template) form.reset(initial);
+    return answer.status_smessage;
   });
   const onDelete = async () => {
     if (!template) return;
-    const ok = await confirm({
-      title: `Delete the template "${template.name}"?`,
-      message: 'It is no longer offered on clients’ files. Checklists it was applied to keep their items.',
-      confirmLabel: 'Delete template',
-      destructive: true,
-    });
-    if (!ok) return;
-    success.clear();
-    await change.mutateAsync({ action: 'delete', template_id: template.template_id }).catch(() => null);
+    await runConfirmed(
+      confirm,
+      {
+        title: `Delete the template "${template.name}"?`,
+        message: 'It is no longer offered on clients’ files. Checklists it was applied to keep their items.',
+        confirmLabel: 'Delete template',
+        destructive: true,
+      },
+      success,
+      () => change.mutateAsync({ action: 'delete', template_id: template.template_id }),
+    );
   };
 
   return (
@@ -156,11 +135,7 @@ function TemplateForm({ template }: { template: Template | null }) {
             </li>
           ))}
         </PlainList>
-        {(errors.items?.root?.message ?? errors.items?.message) && (
-          <Text c="red.8" fz="sm" role="alert">
-            {errors.items?.root?.message ?? errors.items?.message}
-          </Text>
-        )}
+        <FieldGroupError message={errors.items?.root?.message ?? errors.items?.message} />
         <div>
           <Button variant="default" size="compact-sm" onClick={() => rows.append(NEW_ROW)}>
             Add a row

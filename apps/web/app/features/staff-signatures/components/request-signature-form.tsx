@@ -28,6 +28,7 @@ import {
 } from '@taxfirm/contract';
 import { useId, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FieldGroupError } from '../../../components/ui/field-group-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateSignature } from '../api/signatures.ts';
 import {
@@ -276,11 +277,7 @@ export function RequestSignatureForm({
               {fullReturn ? fullReturn.name : 'No return: the signer opens the document only'}
             </Text>
           </Group>
-          {errors.document && (
-            <Text c="red.8" fz="sm" role="alert">
-              {errors.document}
-            </Text>
-          )}
+          <FieldGroupError message={errors.document} />
           <Text fz="xs" c="gray.8">
             PDF only, under 25 MB. With a return, the signer must open it as well before signing.
           </Text>

@@ -1,7 +1,7 @@
-import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { FILE_STATUSES, type FileStatus } from '@taxfirm/contract';
 import { useState } from 'react';
-import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { QuerySectionCard } from '../../../components/ui/query-section-card.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { useStaffSignatures } from '../api/signatures.ts';
@@ -49,7 +49,6 @@ export function SignaturesSection({
   const success = useSubmitMessage();
   const [moving, setMoving] = useState(false);
   const [moveError, setMoveError] = useState<unknown>(null);
-  const loaded = list.data !== undefined;
   const moveToPreEfiling = async () => {
     success.clear();
     setMoveError(null);
@@ -65,18 +64,14 @@ export function SignaturesSection({
 
   const data = list.data;
   return (
-    <SectionCard
+    <QuerySectionCard
       headingId="signatures-heading"
       title={<>Signatures · {taxYear}</>}
-      gap="md"
       id={SIGNATURES_SECTION_ID}
       focusOnOpen={focusOnOpen}
-      ready={loaded}
-      onPointerEnter={list.renewIfOld}
-      onFocusCapture={list.renewIfOld}
+      query={list}
+      loadingLabel="Loading the documents to sign"
     >
-      {list.isPending && <Loader role="status" aria-label="Loading the documents to sign" />}
-      <ApiErrorAlert error={list.error} />
       {data && (
         <>
           {data.efile_ready && isBeforeEfileReady(fileStatus) && (
@@ -123,6 +118,6 @@ export function SignaturesSection({
           </Text>
         </>
       )}
-    </SectionCard>
+    </QuerySectionCard>
   );
 }

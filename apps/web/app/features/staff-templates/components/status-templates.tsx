@@ -1,10 +1,12 @@
-import { Accordion, Badge, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { statusTemplateSaveBodySchema, type FileStatus } from '@taxfirm/contract';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormAccordion } from '../../../components/ui/form-accordion.tsx';
+import { runConfirmed, submitReporting } from '../../../components/ui/form-steps.ts';
+import { FormTextarea, FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
+import { useContractForm } from '../../../lib/form.ts';
 import { useStatusTemplates } from '../api/get-status-templates.ts';
 import { useResetTemplate } from '../api/reset-template.ts';
 import { useSaveTemplate } from '../api/save-template.ts';
@@ -23,25 +25,18 @@ export function StatusTemplates() {
         &ldquo;Hello&nbsp;first name,&rdquo; and ends with a link to the portal; the staff comment is never
         sent.
       </Text>
-      <Accordion variant="separated" chevronPosition="left">
-        {templates.data.templates.map((template) => (
-          <Accordion.Item key={template.status} value={template.status}>
-            <Accordion.Control>
-              <Group gap="xs">
-                <Text fw={600}>{template.status}</Text>
-                {template.customised && (
-                  <Badge size="sm" variant="light" color="navy" c="navy.9">
-                    Edited
-                  </Badge>
-                )}
-              </Group>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <TemplateForm template={template} />
-            </Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
+      <FormAccordion
+        entries={templates.data.templates.map((template) => ({
+          value: template.status,
+          title: template.status,
+          badge: template.customised ? (
+            <Badge size="sm" variant="light" color="navy" c="navy.9">
+              Edited
+            </Badge>
+          ) : null,
+          form: <TemplateForm template={template} />,
+        }))}
+      />
     </Stack>
   );
 }
@@ -53,25 +48,23 @@ function TemplateForm({ template }: { template: Template }) {
   const { confirm, dialog } = useConfirm();
   const values = { status: template.status, subject: template.subject, body: template.body };
   const form = useContractForm(statusTemplateSaveBodySchema, { defaultValues: values, values });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (input) => {
-    success.clear();
-    try {
-      success.show((await save.mutateAsync(input)).status_smessage);
-    } catch (error) {
-      setServerFieldErrors(form, error);
-    }
-  });
+  const onSubmit = submitReporting(
+    form,
+    success,
+    async (input) => (await save.mutateAsync(input)).status_smessage,
+  );
   const restore = async () => {
-    const confirmed = await confirm({
-      title: `Use the built-in wording for ${template.status}?`,
-      message: `The edited subject and message of the ${template.status} e-mail are discarded for good; clients moved to ${template.status} from now on get the built-in wording.`,
-      confirmLabel: 'Use built-in wording',
-      destructive: true,
-    });
-    if (!confirmed) return;
-    success.clear();
-    const answer = await reset.mutateAsync({ status: template.status }).catch(() => null);
+    const answer = await runConfirmed(
+      confirm,
+      {
+        title: `Use the built-in wording for ${template.status}?`,
+        message: `The edited subject and message of the ${template.status} e-mail are discarded for good; clients moved to ${template.status} from now on get the built-in wording.`,
+        confirmLabel: 'Use built-in wording',
+        destructive: true,
+      },
+      success,
+      () => reset.mutateAsync({ status: template.status }),
+    );
     if (answer) success.show(answer.status_smessage);
   };
   const id = template.status.replace(/\W+/g, '-').toLowerCase();
@@ -79,15 +72,14 @@ function TemplateForm({ template }: { template: Template }) {
     <form noValidate onSubmit={onSubmit} aria-label={`E-mail for ${template.status}`}>
       <Stack gap="sm">
         <FormTextField form={form} name="subject" id={`${id}-subject`} label="Subject" required />
-        <Textarea
+        <FormTextarea
+          form={form}
+          name="body"
           id={`${id}-body`}
           label="Message"
           description="A blank line starts a new paragraph."
           required
-          autosize
           minRows={3}
-          {...form.register('body')}
-          error={errors.body?.message}
         />
         <Group gap="sm">
           <Button type="submit" loading={save.isPending}>
