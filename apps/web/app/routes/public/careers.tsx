@@ -1,9 +1,10 @@
-import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBriefcase, IconCalculator, IconHeadset, IconSchool, type Icon } from '@tabler/icons-react';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { CareersForm } from '../../features/careers/components/careers-form.tsx';
 import { publicMeta } from '../../lib/seo.ts';
+import { IconTitleCard } from '../../components/ui/icon-title-card.tsx';
 import { formPageLoader } from '../../components/ui/post-form.tsx';
 import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 import type { Route } from './+types/careers';
@@ -64,24 +65,11 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
           </Text>
           <Stack gap="md">
             {ROLES.map((role) => (
-              <Card key={role.title} withBorder radius="md" padding="md">
-                <Stack gap={6}>
-                  <Title
-                    order={3}
-                    fz="md"
-                    c="navy.9"
-                    style={{ display: 'flex', gap: 10, alignItems: 'center' }}
-                  >
-                    <ThemeIcon variant="light" radius="md" size="md" aria-hidden>
-                      <role.icon size={18} />
-                    </ThemeIcon>
-                    {role.title}
-                  </Title>
-                  <Text c="gray.8" fz="sm">
-                    {role.text}
-                  </Text>
-                </Stack>
-              </Card>
+              <IconTitleCard key={role.title} icon={role.icon} title={role.title} iconVariant="light">
+                <Text c="gray.8" fz="sm">
+                  {role.text}
+                </Text>
+              </IconTitleCard>
             ))}
           </Stack>
           <Title order={2} fz="xl" c="navy.9">

@@ -1,9 +1,10 @@
-import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconDeviceDesktop, IconDeviceMobile, IconGift } from '@tabler/icons-react';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { PublicReferralForm } from '../../features/referrals/components/public-referral-form.tsx';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
+import { IconTitleCard } from '../../components/ui/icon-title-card.tsx';
 import { formPageLoader } from '../../components/ui/post-form.tsx';
 import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 import type { Route } from './+types/refer-a-friend';
@@ -62,22 +63,9 @@ export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
           </Title>
           <Stack gap="sm">
             {GIFTS.map((g) => (
-              <Card key={g.place} withBorder radius="md" padding="md">
-                <Stack gap={4}>
-                  <Title
-                    order={3}
-                    fz="md"
-                    c="navy.9"
-                    style={{ display: 'flex', gap: 8, alignItems: 'center' }}
-                  >
-                    <ThemeIcon size={28} radius="md" aria-hidden>
-                      <g.icon size={18} />
-                    </ThemeIcon>
-                    {g.place}: {g.gift}
-                  </Title>
-                  <Text c="gray.8">With at least {g.minimum} referrals.</Text>
-                </Stack>
-              </Card>
+              <IconTitleCard key={g.place} icon={g.icon} title={`${g.place}: ${g.gift}`}>
+                <Text c="gray.8">With at least {g.minimum} referrals.</Text>
+              </IconTitleCard>
             ))}
           </Stack>
           <Text c="gray.8" fz="sm" style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
