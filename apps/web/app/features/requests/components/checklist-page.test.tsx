@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
+import { requestItemFixture } from '../../../testing/request-items.ts';
 import { ChecklistCard } from './checklist-card.tsx';
 import { checklistHeadline, tomorrowDay } from './checklist-headline.ts';
 import { ChecklistPage, ChecklistView } from './checklist-page.tsx';
@@ -16,26 +17,8 @@ const W2_B = '22222222-2222-4222-8222-222222222222';
 const FORM16 = '33333333-3333-4333-8333-333333333333';
 const LOCKED_DOC = '44444444-4444-4444-8444-444444444444';
 
-const item = (over: Partial<RequestItem>): RequestItem => ({
-  item_id: W2_A,
-  position: 0,
-  type: 'w2',
-  type_label: 'W-2',
-  title: 'W-2 from Acme Corp',
-  person: 'taxpayer',
-  person_name: null,
-  dependent_id: null,
-  note: null,
-  required: true,
-  status: 'requested',
-  status_label: 'Needed',
-  reason: null,
-  later_date: null,
-  source: 'profile',
-  files: [],
-  events: [],
-  ...over,
-});
+const item = (over: Partial<RequestItem>): RequestItem =>
+  requestItemFixture({ item_id: W2_A, title: 'W-2 from Acme Corp', ...over });
 
 const DATA: AccountRequests = {
   http_code: 200,
