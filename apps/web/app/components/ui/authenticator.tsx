@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
-import { FormTextField } from './form-text-field.tsx';
+import { FormCodeField } from './form-text-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { SuccessAlert } from './success-alert.tsx';
 
@@ -95,14 +95,7 @@ export function AuthenticatorEnrolment({
           <Title order={2} fz="lg" c="navy.9">
             2. Enter the code it shows
           </Title>
-          <FormTextField
-            form={form}
-            name="code"
-            label="6-digit code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            withAsterisk
-          />
+          <FormCodeField form={form} name="code" label="6-digit code" />
           <ApiErrorAlert error={alertError(error)} />
           <SubmitButton pending={isSubmitting} busyLabel="Confirming">
             Confirm
@@ -137,14 +130,12 @@ export function SecondStepForm({
         <Alert color="blue" role="status">
           {MESSAGES.MFA_REQUIRED}
         </Alert>
-        <FormTextField
+        <FormCodeField
           form={form}
           name="code"
           label="Authentication code"
           description="The 6-digit code from your app, or one of your recovery codes."
-          autoComplete="one-time-code"
           inputMode="text"
-          withAsterisk
         />
         <ApiErrorAlert error={alertError(error)} />
         {isExpired ? (
