@@ -1,17 +1,11 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { api } from '../../../testing/api-mock.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
 
 beforeEach(() => {
   api.mockReset();
