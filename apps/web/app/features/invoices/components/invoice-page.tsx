@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   centsToDecimal,
   formatMoney,
@@ -10,6 +10,7 @@ import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconDownload, IconLock
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { IconLink } from '../../../components/ui/icon-link.tsx';
 import { PlainList } from '../../../components/ui/plain-list.tsx';
@@ -39,12 +40,7 @@ type Props = {
 export function InvoicePage({ invoiceId, onCheckout, checkoutError = null }: Props) {
   const query = useInvoice(invoiceId);
   if (query.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text>Loading your invoice…</Text>
-      </Group>
-    );
+    return <LoadingStatus>Loading your invoice…</LoadingStatus>;
   }
   if (query.error) {
     return (
