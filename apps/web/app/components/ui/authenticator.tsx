@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Card, Code, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, mfaEnableBodySchema, mfaLoginBodySchema, type MfaEnableBody } from '@taxfirm/contract';
 import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
@@ -106,6 +107,23 @@ export function AuthenticatorEnrolment({
   );
 }
 
+/**
+ * The code that proves it is the account's owner (a login's second step, turning two-step verification off):
+ * the one the authenticator app shows, or one of the recovery codes.
+ */
+export function FormAuthenticationCodeField<Values extends FieldValues, Output>(
+  props: Omit<Parameters<typeof FormCodeField<Values, Output>>[0], 'label' | 'description' | 'inputMode'>,
+) {
+  return (
+    <FormCodeField
+      {...props}
+      label="Authentication code"
+      description="The 6-digit code from your app, or one of your recovery codes."
+      inputMode="text"
+    />
+  );
+}
+
 /** What a login's second step needs from the first: its token, and where to go on and back. */
 export type SecondStepProps = { token: string; onDone: () => void; onRestart: () => void };
 
@@ -130,13 +148,7 @@ export function SecondStepForm({
         <Alert color="blue" role="status">
           {MESSAGES.MFA_REQUIRED}
         </Alert>
-        <FormCodeField
-          form={form}
-          name="code"
-          label="Authentication code"
-          description="The 6-digit code from your app, or one of your recovery codes."
-          inputMode="text"
-        />
+        <FormAuthenticationCodeField form={form} name="code" />
         <ApiErrorAlert error={alertError(error)} />
         {isExpired ? (
           <Button onClick={onRestart}>Log in again</Button>

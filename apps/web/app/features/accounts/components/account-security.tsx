@@ -2,9 +2,12 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { mfaDisableBodySchema, type MfaDisableBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { AuthenticatorEnrolment, RecoveryCodes } from '../../../components/ui/authenticator.tsx';
+import {
+  AuthenticatorEnrolment,
+  FormAuthenticationCodeField,
+  RecoveryCodes,
+} from '../../../components/ui/authenticator.tsx';
 import { FormCurrentPasswordField } from '../../../components/ui/current-password-field.tsx';
-import { FormCodeField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useDisableMfa } from '../api/disable-mfa.ts';
@@ -78,13 +81,7 @@ function TurnOff() {
             name="password"
             description="Enter your password and a current code to turn two-step verification off."
           />
-          <FormCodeField
-            form={form}
-            name="code"
-            label="Authentication code"
-            description="The 6-digit code from your app, or one of your recovery codes."
-            inputMode="text"
-          />
+          <FormAuthenticationCodeField form={form} name="code" />
           <ApiErrorAlert error={alertError(disable.error)} />
           <Button
             type="submit"
