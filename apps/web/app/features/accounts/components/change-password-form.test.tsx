@@ -2,8 +2,7 @@ import { CALLS, MESSAGES } from '@taxfirm/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../../../testing/api-mock.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { api, fieldRefusal } from '../../../testing/api-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
@@ -39,13 +38,7 @@ describe('ChangePasswordForm (user/changepassword)', () => {
   });
 
   it("shows the server's message on its field", async () => {
-    api.mockRejectedValue(
-      new ApiError(MESSAGES.INVALID_REQUEST, {
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        details: { oldpassword: MESSAGES.OLD_PASSWORD_WRONG },
-      }),
-    );
+    api.mockRejectedValue(fieldRefusal({ oldpassword: MESSAGES.OLD_PASSWORD_WRONG }));
     renderWithProviders(<ChangePasswordForm />);
     await fillIn('not my passphrase');
     expect(await screen.findByText(MESSAGES.OLD_PASSWORD_WRONG)).toBeInTheDocument();

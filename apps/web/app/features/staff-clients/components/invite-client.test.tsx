@@ -3,8 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useParams } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../../../testing/api-mock.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { api, fieldRefusal } from '../../../testing/api-mock.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { InviteClient } from './invite-client.tsx';
@@ -79,11 +78,10 @@ describe('InviteClient', () => {
 
   it('puts a taken e-mail on the field and stays on the form', async () => {
     api.mockRejectedValue(
-      new ApiError(MESSAGES.EMAIL_IN_USE, {
-        status: 409,
-        code: 'EMAIL_IN_USE',
-        details: { email: MESSAGES.EMAIL_IN_USE },
-      }),
+      fieldRefusal(
+        { email: MESSAGES.EMAIL_IN_USE },
+        { message: MESSAGES.EMAIL_IN_USE, status: 409, code: 'EMAIL_IN_USE' },
+      ),
     );
     const user = await openForm();
     await user.type(screen.getByLabelText(/First name/), 'Meena');
