@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Card, Code, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, mfaEnableBodySchema, mfaLoginBodySchema, type MfaEnableBody } from '@taxfirm/contract';
 import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
-import { FormTextField } from './form-text-field.tsx';
+import { FormCodeField } from './form-text-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { SuccessAlert } from './success-alert.tsx';
 
@@ -95,14 +96,7 @@ export function AuthenticatorEnrolment({
           <Title order={2} fz="lg" c="navy.9">
             2. Enter the code it shows
           </Title>
-          <FormTextField
-            form={form}
-            name="code"
-            label="6-digit code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            withAsterisk
-          />
+          <FormCodeField form={form} name="code" label="6-digit code" />
           <ApiErrorAlert error={alertError(error)} />
           <SubmitButton pending={isSubmitting} busyLabel="Confirming">
             Confirm
@@ -110,6 +104,23 @@ export function AuthenticatorEnrolment({
         </Stack>
       </form>
     </SimpleGrid>
+  );
+}
+
+/**
+ * The code that proves it is the account's owner (a login's second step, turning two-step verification off):
+ * the one the authenticator app shows, or one of the recovery codes.
+ */
+export function FormAuthenticationCodeField<Values extends FieldValues, Output>(
+  props: Omit<Parameters<typeof FormCodeField<Values, Output>>[0], 'label' | 'description' | 'inputMode'>,
+) {
+  return (
+    <FormCodeField
+      {...props}
+      label="Authentication code"
+      description="The 6-digit code from your app, or one of your recovery codes."
+      inputMode="text"
+    />
   );
 }
 
@@ -137,15 +148,7 @@ export function SecondStepForm({
         <Alert color="blue" role="status">
           {MESSAGES.MFA_REQUIRED}
         </Alert>
-        <FormTextField
-          form={form}
-          name="code"
-          label="Authentication code"
-          description="The 6-digit code from your app, or one of your recovery codes."
-          autoComplete="one-time-code"
-          inputMode="text"
-          withAsterisk
-        />
+        <FormAuthenticationCodeField form={form} name="code" />
         <ApiErrorAlert error={alertError(error)} />
         {isExpired ? (
           <Button onClick={onRestart}>Log in again</Button>

@@ -78,22 +78,30 @@ export function FormNameFields<Values extends FieldValues, Output>({
   labels?: readonly [string, string];
   autoFill?: boolean;
 }) {
-  return (
-    <>
-      <FormTextField
-        form={form}
-        name={first}
-        label={labels[0]}
-        withAsterisk
-        autoComplete={autoFill ? 'given-name' : 'off'}
-      />
-      <FormTextField
-        form={form}
-        name={last}
-        label={labels[1]}
-        withAsterisk
-        autoComplete={autoFill ? 'family-name' : 'off'}
-      />
-    </>
-  );
+  const fields = [
+    { name: first, label: labels[0], autoComplete: 'given-name' },
+    { name: last, label: labels[1], autoComplete: 'family-name' },
+  ];
+  return fields.map((field) => (
+    <FormTextField
+      key={field.name}
+      form={form}
+      name={field.name}
+      label={field.label}
+      withAsterisk
+      autoComplete={autoFill ? field.autoComplete : 'off'}
+    />
+  ));
+}
+
+/**
+ * A required one-time code on a contract form: an authenticator app's (digits, `inputMode="numeric"` unless
+ * told otherwise) or a recovery code (`inputMode="text"`). `autoComplete="one-time-code"` lets the browser offer
+ * it.
+ */
+export function FormCodeField<Values extends FieldValues, Output>({
+  inputMode = 'numeric',
+  ...props
+}: Omit<Parameters<typeof FormTextField<Values, Output>>[0], 'autoComplete' | 'withAsterisk'>) {
+  return <FormTextField {...props} autoComplete="one-time-code" inputMode={inputMode} withAsterisk />;
 }

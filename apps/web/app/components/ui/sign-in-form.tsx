@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 import { FormEmailField } from './form-text-field.tsx';
-import { FormPasswordField } from './password-fields.tsx';
+import { FormCurrentPasswordField } from './current-password-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
 /** The form of a `SignInForm`, held by its owner so what was typed survives a second step and its Back. */
@@ -56,13 +56,7 @@ export function SignInForm({
       <Stack gap="md">
         {header}
         <FormEmailField form={form} name="email" autoComplete="username" />
-        <FormPasswordField
-          form={form}
-          name="password"
-          label="Password"
-          autoComplete="current-password"
-          withAsterisk
-        />
+        <FormCurrentPasswordField form={form} name="password" />
         {afterPassword}
         <ApiErrorAlert error={alertError(error)} />
         {afterError}

@@ -5,8 +5,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../lib/form.ts';
 import { Dialog } from './dialog.tsx';
 import { ApiErrorAlert } from './api-error-alert.tsx';
-import { FormTextField } from './form-text-field.tsx';
-import { FormPasswordField } from './password-fields.tsx';
+import { FormCodeField } from './form-text-field.tsx';
+import { FormCurrentPasswordField } from './current-password-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
 /** Proves the session again (account/stepup or staff/stepup, by the caller's surface). */
@@ -82,24 +82,9 @@ export function StepUpDialog({
               : `Enter the 6-digit code from your authenticator app (or a recovery code). You will not be asked again for ${STEP_UP_MINUTES} minutes.`}
           </Text>
           {mode === 'password' ? (
-            <FormPasswordField
-              form={form}
-              name="password"
-              label="Password"
-              autoComplete="current-password"
-              withAsterisk
-              data-autofocus
-            />
+            <FormCurrentPasswordField form={form} name="password" data-autofocus />
           ) : (
-            <FormTextField
-              form={form}
-              name="code"
-              label="Authenticator code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              withAsterisk
-              data-autofocus
-            />
+            <FormCodeField form={form} name="code" label="Authenticator code" data-autofocus />
           )}
           <Anchor component="button" type="button" fz="sm" onClick={switchMode} w="fit-content">
             {mode === 'password' ? 'Use an authenticator code instead' : 'Use your password instead'}

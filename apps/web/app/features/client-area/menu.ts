@@ -28,47 +28,29 @@ export type MenuEntry = {
   available: boolean;
 };
 
+/** An entry for a page that exists, with any of the optional fields. */
+function page(
+  label: string,
+  href: string,
+  icon: Icon,
+  more: Pick<MenuEntry, 'paymentOnly' | 'countLabel'> = {},
+): MenuEntry {
+  return { label, href, icon, available: true, ...more };
+}
+
 /** The client side menu (spec section 2), in the spec's order. */
 export const CLIENT_MENU: readonly MenuEntry[] = [
-  { label: 'Checklist', href: paths.user.checklist.getHref(), icon: IconChecklist, available: true },
-  { label: 'Dashboard', href: paths.user.dashboard.getHref(), icon: IconLayoutDashboard, available: true },
-  { label: 'Messages', href: paths.user.messages.getHref(), icon: IconMessages, available: true },
-  {
-    label: 'Sign',
-    href: paths.user.sign.getHref(),
-    icon: IconSignature,
-    countLabel: 'to sign',
-    available: true,
-  },
-  {
-    label: 'Profile Information',
-    href: paths.user.profile.getHref(),
-    icon: IconUserCircle,
-    available: true,
-  },
-  { label: 'Document Upload', href: paths.user.upload.getHref(), icon: IconFileUpload, available: true },
-  { label: 'Tax Summary', href: paths.user.taxSummary.getHref(), icon: IconReceiptTax, available: true },
-  {
-    label: 'Invoices',
-    href: paths.user.invoices.getHref(),
-    icon: IconFileInvoice,
-    countLabel: 'open',
-    available: true,
-  },
-  {
-    label: 'Payment',
-    href: paths.user.payment.getHref(),
-    icon: IconCreditCard,
-    paymentOnly: true,
-    available: true,
-  },
-  { label: 'Referrals', href: paths.user.referrals.getHref(), icon: IconUsersGroup, available: true },
-  { label: 'Change Password', href: paths.user.changePassword.getHref(), icon: IconKey, available: true },
-  { label: 'Account Security', href: paths.user.security.getHref(), icon: IconShieldLock, available: true },
-  {
-    label: 'Privacy & Consents',
-    href: paths.user.consents.getHref(),
-    icon: IconShieldCheck,
-    available: true,
-  },
+  page('Checklist', paths.user.checklist.getHref(), IconChecklist),
+  page('Dashboard', paths.user.dashboard.getHref(), IconLayoutDashboard),
+  page('Messages', paths.user.messages.getHref(), IconMessages),
+  page('Sign', paths.user.sign.getHref(), IconSignature, { countLabel: 'to sign' }),
+  page('Profile Information', paths.user.profile.getHref(), IconUserCircle),
+  page('Document Upload', paths.user.upload.getHref(), IconFileUpload),
+  page('Tax Summary', paths.user.taxSummary.getHref(), IconReceiptTax),
+  page('Invoices', paths.user.invoices.getHref(), IconFileInvoice, { countLabel: 'open' }),
+  page('Payment', paths.user.payment.getHref(), IconCreditCard, { paymentOnly: true }),
+  page('Referrals', paths.user.referrals.getHref(), IconUsersGroup),
+  page('Change Password', paths.user.changePassword.getHref(), IconKey),
+  page('Account Security', paths.user.security.getHref(), IconShieldLock),
+  page('Privacy & Consents', paths.user.consents.getHref(), IconShieldCheck),
 ];

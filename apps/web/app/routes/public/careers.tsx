@@ -1,9 +1,10 @@
-import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { List, Stack, Text, Title } from '@mantine/core';
 import { IconBriefcase, IconCalculator, IconHeadset, IconSchool, type Icon } from '@tabler/icons-react';
-import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { CareersForm } from '../../features/careers/components/careers-form.tsx';
 import { publicMeta } from '../../lib/seo.ts';
+import { FormContentPage } from '../../components/ui/form-content-page.tsx';
+import { IconTitleCard } from '../../components/ui/icon-title-card.tsx';
 import { formPageLoader } from '../../components/ui/post-form.tsx';
 import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 import type { Route } from './+types/careers';
@@ -47,63 +48,40 @@ const ROLES: readonly { icon: Icon; title: string; text: string }[] = [
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
   return (
-    <ContentPage
-      wide
+    <FormContentPage
       title="Careers"
       lead="Build your career in US and Indian taxation with a team that values careful work, clear explanations and clients who come back every year."
+      formTitle="Apply now"
+      formIntro="Fields marked with an asterisk are required. A résumé helps us answer you sooner."
+      alignFormTop
+      form={<CareersForm {...loaderData} />}
     >
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
-        <Stack gap="lg">
-          <Title order={2} fz="xl" c="navy.9">
-            Join our team
-          </Title>
-          <Text c="gray.8">
-            We are always glad to hear from people who enjoy getting the details right. Whether you prepare
-            returns, represent clients or help them through the season, tell us about yourself: we read every
-            application and reply to those that fit an open or upcoming role.
-          </Text>
-          <Stack gap="md">
-            {ROLES.map((role) => (
-              <Card key={role.title} withBorder radius="md" padding="md">
-                <Stack gap={6}>
-                  <Title
-                    order={3}
-                    fz="md"
-                    c="navy.9"
-                    style={{ display: 'flex', gap: 10, alignItems: 'center' }}
-                  >
-                    <ThemeIcon variant="light" radius="md" size="md" aria-hidden>
-                      <role.icon size={18} />
-                    </ThemeIcon>
-                    {role.title}
-                  </Title>
-                  <Text c="gray.8" fz="sm">
-                    {role.text}
-                  </Text>
-                </Stack>
-              </Card>
-            ))}
-          </Stack>
-          <Title order={2} fz="xl" c="navy.9">
-            What we offer
-          </Title>
-          <List spacing="xs" c="gray.8">
-            <List.Item>Paid training in US and Indian tax before each filing season.</List.Item>
-            <List.Item>Support for the IRS enrolled agent exams and continuing education.</List.Item>
-            <List.Item>Offices in the US and India, with remote work for many roles.</List.Item>
-            <List.Item>A calm off-season: flexible hours once the extension deadline has passed.</List.Item>
-          </List>
-        </Stack>
-        <Card withBorder radius="md" padding="lg" style={{ alignSelf: 'start' }}>
-          <Title order={2} fz="xl" c="navy.9" mb="xs">
-            Apply now
-          </Title>
-          <Text c="gray.8" fz="sm" mb="md">
-            Fields marked with an asterisk are required. A résumé helps us answer you sooner.
-          </Text>
-          <CareersForm {...loaderData} />
-        </Card>
-      </SimpleGrid>
-    </ContentPage>
+      <Title order={2} fz="xl" c="navy.9">
+        Join our team
+      </Title>
+      <Text c="gray.8">
+        We are always glad to hear from people who enjoy getting the details right. Whether you prepare
+        returns, represent clients or help them through the season, tell us about yourself: we read every
+        application and reply to those that fit an open or upcoming role.
+      </Text>
+      <Stack gap="md">
+        {ROLES.map((role) => (
+          <IconTitleCard key={role.title} icon={role.icon} title={role.title} iconVariant="light">
+            <Text c="gray.8" fz="sm">
+              {role.text}
+            </Text>
+          </IconTitleCard>
+        ))}
+      </Stack>
+      <Title order={2} fz="xl" c="navy.9">
+        What we offer
+      </Title>
+      <List spacing="xs" c="gray.8">
+        <List.Item>Paid training in US and Indian tax before each filing season.</List.Item>
+        <List.Item>Support for the IRS enrolled agent exams and continuing education.</List.Item>
+        <List.Item>Offices in the US and India, with remote work for many roles.</List.Item>
+        <List.Item>A calm off-season: flexible hours once the extension deadline has passed.</List.Item>
+      </List>
+    </FormContentPage>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@
 import { IconCalendarEvent, IconCheck, IconLock, IconTargetArrow, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ContentSection } from '../../components/ui/content-section.tsx';
+import { GridList } from '../../components/ui/grid-list.tsx';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
@@ -95,14 +96,7 @@ export default function Profile() {
 
         <ContentSection headingId="how-we-work-heading" title="How we work">
           <Text c="gray.8">Most of our work happens in a secure client portal, in four steps.</Text>
-          <SimpleGrid
-            component="ol"
-            cols={{ base: 1, sm: 2 }}
-            spacing="md"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-          >
+          <GridList as="ol" cols={{ base: 1, sm: 2 }} spacing="md">
             {STEPS.map((step, i) => (
               <Card component="li" key={step.title} withBorder padding="lg" radius="md">
                 <Stack gap={6}>
@@ -116,7 +110,7 @@ export default function Profile() {
                 </Stack>
               </Card>
             ))}
-          </SimpleGrid>
+          </GridList>
         </ContentSection>
 
         <ContentSection headingId="values-heading" title="What we stand for">

@@ -1,9 +1,10 @@
-import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { List, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconDeviceDesktop, IconDeviceMobile, IconGift } from '@tabler/icons-react';
-import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { paths } from '../../config/paths.ts';
 import { PublicReferralForm } from '../../features/referrals/components/public-referral-form.tsx';
 import { publicMeta, usePublicLayoutData } from '../../lib/seo.ts';
+import { FormContentPage } from '../../components/ui/form-content-page.tsx';
+import { IconTitleCard } from '../../components/ui/icon-title-card.tsx';
 import { formPageLoader } from '../../components/ui/post-form.tsx';
 import { ISLANDS_PAGE, loadAsDocument } from '../../lib/islands.ts';
 import type { Route } from './+types/refer-a-friend';
@@ -33,65 +34,42 @@ export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
   // Returns for a tax year are filed in the following calendar year: that is the season the programme runs in.
   const season = settings.current_tax_year + 1;
   return (
-    <ContentPage
-      wide
+    <FormContentPage
       title="Refer a Friend"
       lead="Know someone who files in the US or India? Introduce them to us: they get careful, year-round help, and you earn a bonus on their fee."
+      formTitle="Send a referral"
+      form={<PublicReferralForm {...loaderData} />}
     >
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
-        <Stack gap="lg">
-          <Title order={2} fz="xl" c="navy.9">
-            How the programme works
-          </Title>
-          <List spacing="xs" c="gray.8">
-            <List.Item>
-              You earn a 10% bonus on each referred person’s fee, paid once that person files a US return with
-              us.
-            </List.Item>
-            <List.Item>
-              Refer as many people as you like; every referral counts toward this season’s gifts.
-            </List.Item>
-            <List.Item>At least 6 referrals are needed to be among the top three.</List.Item>
-            <List.Item>
-              Bonuses for the {season} filing season are paid after April 22, {season}; the gift winners are
-              announced in October {season}.
-            </List.Item>
-          </List>
-          <Title order={2} fz="xl" c="navy.9">
-            Top-three gifts
-          </Title>
-          <Stack gap="sm">
-            {GIFTS.map((g) => (
-              <Card key={g.place} withBorder radius="md" padding="md">
-                <Stack gap={4}>
-                  <Title
-                    order={3}
-                    fz="md"
-                    c="navy.9"
-                    style={{ display: 'flex', gap: 8, alignItems: 'center' }}
-                  >
-                    <ThemeIcon size={28} radius="md" aria-hidden>
-                      <g.icon size={18} />
-                    </ThemeIcon>
-                    {g.place}: {g.gift}
-                  </Title>
-                  <Text c="gray.8">With at least {g.minimum} referrals.</Text>
-                </Stack>
-              </Card>
-            ))}
-          </Stack>
-          <Text c="gray.8" fz="sm" style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
-            <IconGift size={16} aria-hidden /> We contact your friend once, by phone or e-mail, and mention
-            that you referred them.
-          </Text>
-        </Stack>
-        <Card withBorder radius="md" padding="lg">
-          <Title order={2} fz="xl" c="navy.9" mb="md">
-            Send a referral
-          </Title>
-          <PublicReferralForm {...loaderData} />
-        </Card>
-      </SimpleGrid>
-    </ContentPage>
+      <Title order={2} fz="xl" c="navy.9">
+        How the programme works
+      </Title>
+      <List spacing="xs" c="gray.8">
+        <List.Item>
+          You earn a 10% bonus on each referred person’s fee, paid once that person files a US return with us.
+        </List.Item>
+        <List.Item>
+          Refer as many people as you like; every referral counts toward this season’s gifts.
+        </List.Item>
+        <List.Item>At least 6 referrals are needed to be among the top three.</List.Item>
+        <List.Item>
+          Bonuses for the {season} filing season are paid after April 22, {season}; the gift winners are
+          announced in October {season}.
+        </List.Item>
+      </List>
+      <Title order={2} fz="xl" c="navy.9">
+        Top-three gifts
+      </Title>
+      <Stack gap="sm">
+        {GIFTS.map((g) => (
+          <IconTitleCard key={g.place} icon={g.icon} title={`${g.place}: ${g.gift}`}>
+            <Text c="gray.8">With at least {g.minimum} referrals.</Text>
+          </IconTitleCard>
+        ))}
+      </Stack>
+      <Text c="gray.8" fz="sm" style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+        <IconGift size={16} aria-hidden /> We contact your friend once, by phone or e-mail, and mention that
+        you referred them.
+      </Text>
+    </FormContentPage>
   );
 }

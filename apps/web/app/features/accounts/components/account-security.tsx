@@ -1,8 +1,13 @@
-import { Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Loader, Stack, Text } from '@mantine/core';
 import { mfaDisableBodySchema, type MfaDisableBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { AuthenticatorEnrolment, RecoveryCodes } from '../../../components/ui/authenticator.tsx';
+import {
+  AuthenticatorEnrolment,
+  FormAuthenticationCodeField,
+  RecoveryCodes,
+} from '../../../components/ui/authenticator.tsx';
+import { FormCurrentPasswordField } from '../../../components/ui/current-password-field.tsx';
 import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useDisableMfa } from '../api/disable-mfa.ts';
@@ -57,7 +62,6 @@ function TurnOff() {
   const form = useContractForm(mfaDisableBodySchema, {
     defaultValues: { password: '', code: '' } satisfies MfaDisableBody,
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -72,22 +76,12 @@ function TurnOff() {
       <SuccessAlert message="Two-step verification is on: each login asks for a code from your authenticator app." />
       <form noValidate onSubmit={onSubmit} aria-label="Turn off two-step verification">
         <Stack gap="sm">
-          <PasswordInput
-            label="Password"
+          <FormCurrentPasswordField
+            form={form}
+            name="password"
             description="Enter your password and a current code to turn two-step verification off."
-            autoComplete="current-password"
-            withAsterisk
-            {...form.register('password')}
-            error={errors.password?.message}
           />
-          <TextInput
-            label="Authentication code"
-            description="The 6-digit code from your app, or one of your recovery codes."
-            autoComplete="one-time-code"
-            withAsterisk
-            {...form.register('code')}
-            error={errors.code?.message}
-          />
+          <FormAuthenticationCodeField form={form} name="code" />
           <ApiErrorAlert error={alertError(disable.error)} />
           <Button
             type="submit"

@@ -1,17 +1,10 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { api, fieldRefusal } from '../../../testing/api-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
 
 beforeEach(() => {
   api.mockReset();
@@ -45,13 +38,7 @@ describe('ChangePasswordForm (user/changepassword)', () => {
   });
 
   it("shows the server's message on its field", async () => {
-    api.mockRejectedValue(
-      new ApiError(MESSAGES.INVALID_REQUEST, {
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        details: { oldpassword: MESSAGES.OLD_PASSWORD_WRONG },
-      }),
-    );
+    api.mockRejectedValue(fieldRefusal({ oldpassword: MESSAGES.OLD_PASSWORD_WRONG }));
     renderWithProviders(<ChangePasswordForm />);
     await fillIn('not my passphrase');
     expect(await screen.findByText(MESSAGES.OLD_PASSWORD_WRONG)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import {
   documentRule,
   fileProblem,
@@ -10,6 +10,7 @@ import {
 } from '@taxfirm/contract';
 import { useEffect, useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { GridList } from '../../../components/ui/grid-list.tsx';
 import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
@@ -145,14 +146,7 @@ export function CategoryPanel({
   return (
     <Stack gap="md" onPointerEnter={renew} onFocusCapture={renew}>
       {documents.error ? <ApiErrorAlert error={documents.error} /> : null}
-      <SimpleGrid
-        component="ul"
-        cols={{ base: 1, xs: 2, md: 3 }}
-        spacing="sm"
-        p={0}
-        m={0}
-        aria-label={`${label} slots`}
-      >
+      <GridList cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" aria-label={`${label} slots`}>
         {stored.map((doc) => (
           <StoredSlot
             key={doc.Key}
@@ -183,7 +177,7 @@ export function CategoryPanel({
             onRefused={(file) => setRefusal(fileProblem(documentRule, file) ?? MESSAGES.UPLOAD_WRONG_TYPE)}
           />
         ))}
-      </SimpleGrid>
+      </GridList>
       {refusal && (
         <Alert color="red" role="alert">
           {refusal}

@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import { paths } from '../../../config/paths.ts';
 import classes from './home-popup.module.css';
+import { GridList } from '../../../components/ui/grid-list.tsx';
 
 export type PopupContent = {
   /** The site setting `popuptype`: 1 welcome offer, 2 advertisement, 3 welcome. */
@@ -83,14 +84,7 @@ function offerView(offerEnds: string): View {
             </Text>
           </Group>
         </Box>
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, xs: 2 }}
-          spacing="sm"
-          p={0}
-          m={0}
-          className={classes.benefits}
-        >
+        <GridList cols={{ base: 1, xs: 2 }} spacing="sm" className={classes.benefits}>
           {OFFER_BENEFITS.map((b) => (
             <Group component="li" key={b.label} gap="sm" wrap="nowrap" className={classes.benefit}>
               <ThemeIcon size={40} radius="xl" color="navy.8" aria-hidden>
@@ -101,7 +95,7 @@ function offerView(offerEnds: string): View {
               </Text>
             </Group>
           ))}
-        </SimpleGrid>
+        </GridList>
         <ContactActions cta="Claim your offer" />
       </Stack>
     ),

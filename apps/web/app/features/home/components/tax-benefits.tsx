@@ -1,4 +1,4 @@
-import { Box, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconDental,
   IconHeartbeat,
@@ -8,6 +8,7 @@ import {
   IconSchool,
   type Icon,
 } from '@tabler/icons-react';
+import { GridList } from '../../../components/ui/grid-list.tsx';
 
 type TaxBenefit = { id: string; icon: Icon; title: string; text: string };
 
@@ -68,14 +69,7 @@ export function TaxBenefits() {
             your income and the tax year, so we apply the rules that fit yours.
           </Text>
         </Stack>
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="lg"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-        >
+        <GridList cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
           {TAX_BENEFITS.map((b) => (
             <Box
               component="li"
@@ -102,7 +96,7 @@ export function TaxBenefits() {
               </Stack>
             </Box>
           ))}
-        </SimpleGrid>
+        </GridList>
       </Container>
     </Box>
   );

@@ -1,7 +1,9 @@
-import { Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatMoney } from '@taxfirm/contract';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { useInvoices } from '../api/invoices.ts';
@@ -11,18 +13,13 @@ import { balanceDueText, InvoiceStatusBadge, OverdueBadge } from './invoice-badg
 export function InvoiceListPage() {
   const list = useInvoices();
   if (list.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text>Loading your invoices…</Text>
-      </Group>
-    );
+    return <LoadingStatus>Loading your invoices…</LoadingStatus>;
   }
   if (list.error) return <ApiErrorAlert error={list.error} />;
   const { invoices } = list.data;
   if (invoices.length === 0) return <Text>You have no invoices yet.</Text>;
   return (
-    <Stack component="ul" gap="md" p={0} m={0} maw={640} style={{ listStyle: 'none' }}>
+    <PlainList gap="md" maw={640}>
       {invoices.map((invoice) => (
         <Card component="li" key={invoice.id} withBorder radius="md" padding="md">
           <Stack gap={4}>
@@ -44,6 +41,6 @@ export function InvoiceListPage() {
           </Stack>
         </Card>
       ))}
-    </Stack>
+    </PlainList>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   centsToDecimal,
   formatMoney,
@@ -10,8 +10,10 @@ import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconDownload, IconLock
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { IconLink } from '../../../components/ui/icon-link.tsx';
+import { PlainList } from '../../../components/ui/plain-list.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -38,12 +40,7 @@ type Props = {
 export function InvoicePage({ invoiceId, onCheckout, checkoutError = null }: Props) {
   const query = useInvoice(invoiceId);
   if (query.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text>Loading your invoice…</Text>
-      </Group>
-    );
+    return <LoadingStatus>Loading your invoice…</LoadingStatus>;
   }
   if (query.error) {
     return (
@@ -319,6 +316,18 @@ function Lines({ invoice }: { invoice: ClientInvoice }) {
   );
 }
 
+/** A payment provider's reference for a payment or a refund: its label, then the id in monospace. */
+function ProviderReference({ label, value }: { label: string; value: string }) {
+  return (
+    <Text fz="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }}>
+      {label}{' '}
+      <Text span ff="monospace" fz="sm">
+        {value}
+      </Text>
+    </Text>
+  );
+}
+
 /** The payments on the invoice, each with its provider id and its receipt. */
 function Payments({ invoice }: { invoice: ClientInvoice }) {
   const money = (cents: number) => formatMoney(cents, invoice.currency);
@@ -327,21 +336,14 @@ function Payments({ invoice }: { invoice: ClientInvoice }) {
       {invoice.payments.length === 0 ? (
         <Text>No payments yet.</Text>
       ) : (
-        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+        <PlainList gap="md">
           {invoice.payments.map((payment) => (
             <li key={payment.order_id}>
               <Text fw={600}>
                 {money(payment.amount)} on {formatDate(payment.paid_at)}
               </Text>
               {payment.refunded > 0 && <Text fz="sm">Refunded {money(payment.refunded)}</Text>}
-              {payment.payment_id && (
-                <Text fz="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }}>
-                  Payment ID{' '}
-                  <Text span ff="monospace" fz="sm">
-                    {payment.payment_id}
-                  </Text>
-                </Text>
-              )}
+              {payment.payment_id && <ProviderReference label="Payment ID" value={payment.payment_id} />}
               <IconLink
                 icon={IconDownload}
                 iconSize={16}
@@ -352,7 +354,7 @@ function Payments({ invoice }: { invoice: ClientInvoice }) {
               </IconLink>
             </li>
           ))}
-        </Stack>
+        </PlainList>
       )}
     </SectionCard>
   );
@@ -362,24 +364,17 @@ function Payments({ invoice }: { invoice: ClientInvoice }) {
 function Refunds({ invoice }: { invoice: ClientInvoice }) {
   return (
     <SectionCard headingId="invoice-refunds" title="Refunds">
-      <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+      <PlainList gap="md">
         {invoice.refunds.map((refund, index) => (
           <li key={refund.refund_id ?? index}>
             <Text fw={600}>
               {formatMoney(refund.amount, invoice.currency)} refunded on {formatDate(refund.created_at)}
             </Text>
             <Text fz="sm">{refund.reason}</Text>
-            {refund.refund_id && (
-              <Text fz="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }}>
-                Refund ID{' '}
-                <Text span ff="monospace" fz="sm">
-                  {refund.refund_id}
-                </Text>
-              </Text>
-            )}
+            {refund.refund_id && <ProviderReference label="Refund ID" value={refund.refund_id} />}
           </li>
         ))}
-      </Stack>
+      </PlainList>
     </SectionCard>
   );
 }

@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import {
   CALLS,
   MESSAGE_UPLOAD_FIELD,
@@ -6,16 +5,15 @@ import {
   type AccountMessages,
   type ThreadMessage,
 } from '@taxfirm/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearSession, saveLogin } from '../../../lib/session.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { MESSAGE_DRAFT_KEY } from '../message-draft.ts';
 import { DRAFT_FILES_AGAIN, DRAFT_KEPT } from './message-composer.tsx';
 import { MessagesCard } from './messages-card.tsx';
@@ -101,15 +99,8 @@ function answer(list: AccountMessages = CONVERSATION) {
 
 const callsOf = (call: unknown) => api.mock.calls.filter((c) => c[0] === call);
 
-function wrap(children: ReactNode) {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>{children}</MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+/** Renders as the app does, under a router at `/`. */
+const wrap = (ui: ReactElement) => renderWithProviders(ui, { route: '/' });
 
 const photo = (name = 'w2.jpg', type = 'image/jpeg', bytes = 4096) =>
   new File(['x'.repeat(bytes)], name, { type });

@@ -10,8 +10,9 @@ import { rememberFileStatus } from '../../../lib/session.ts';
 import { usePaymentOrder } from '../api/get-payment-order.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { FirmContactLinks, type FirmContactDetails } from '../../../components/ui/firm-contact-links.tsx';
 
-export type SupportContact = { email: string; phone: string; phoneHref: string } | null;
+export type SupportContact = FirmContactDetails | null;
 
 /** The order named in the address, read from the server (never from the address itself). */
 function useOutcome(orderId: string | null, expected: 'paid' | 'not-paid') {
@@ -157,20 +158,8 @@ export function PaymentFailure({ orderId, contact }: { orderId: string | null; c
       </Group>
       {contact && (
         <Text fz="sm">
-          Need help? Write to{' '}
-          <Anchor href={`mailto:${contact.email}`} underline="always">
-            {contact.email}
-          </Anchor>
-          {contact.phone && (
-            <>
-              {' '}
-              or call{' '}
-              <Anchor href={contact.phoneHref} underline="always">
-                {contact.phone}
-              </Anchor>
-            </>
-          )}
-          .
+          Need help? Write
+          <FirmContactLinks contact={contact} emailLead="to" />.
         </Text>
       )}
     </Stack>

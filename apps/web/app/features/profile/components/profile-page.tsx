@@ -1,7 +1,8 @@
-import { Alert, Anchor, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { FirmContactLinks, type FirmContactDetails } from '../../../components/ui/firm-contact-links.tsx';
 import { rememberFileStatus } from '../../../lib/session.ts';
 import { useTaxpayer } from '../api/get-taxpayer.ts';
 import { DependentsSection } from './dependents-section.tsx';
@@ -25,7 +26,7 @@ const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.va
  * the server reports it now.
  */
 /** How to reach the firm, for the locked notice (the route reads it from the site settings). */
-export type FirmContact = { email: string; phone: string; phoneHref: string };
+export type FirmContact = FirmContactDetails;
 
 export function ProfilePage({ contact }: { contact: FirmContact | null }) {
   const [params, setParams] = useSearchParams();
@@ -99,25 +100,7 @@ function LockedNotice({ status, contact }: { status: string | null; contact: Fir
         </Text>
         <Text>
           To make a change, contact us
-          {contact?.email && (
-            <>
-              {' '}
-              at{' '}
-              <Anchor href={`mailto:${contact.email}`} underline="always">
-                {contact.email}
-              </Anchor>
-            </>
-          )}
-          {contact?.phone && (
-            <>
-              {' '}
-              or call{' '}
-              <Anchor href={contact.phoneHref} underline="always">
-                {contact.phone}
-              </Anchor>
-            </>
-          )}
-          .
+          {contact && <FirmContactLinks contact={contact} emailLead="at" />}.
         </Text>
       </Stack>
     </Alert>

@@ -1,12 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type AccountRequests, type RequestItem } from '@taxfirm/contract';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { requestItemFixture } from '../../../testing/request-items.ts';
 import { ChecklistCard } from './checklist-card.tsx';
 import { checklistHeadline, tomorrowDay } from './checklist-headline.ts';
 import { ChecklistPage, ChecklistView } from './checklist-page.tsx';
@@ -16,26 +15,8 @@ const W2_B = '22222222-2222-4222-8222-222222222222';
 const FORM16 = '33333333-3333-4333-8333-333333333333';
 const LOCKED_DOC = '44444444-4444-4444-8444-444444444444';
 
-const item = (over: Partial<RequestItem>): RequestItem => ({
-  item_id: W2_A,
-  position: 0,
-  type: 'w2',
-  type_label: 'W-2',
-  title: 'W-2 from Acme Corp',
-  person: 'taxpayer',
-  person_name: null,
-  dependent_id: null,
-  note: null,
-  required: true,
-  status: 'requested',
-  status_label: 'Needed',
-  reason: null,
-  later_date: null,
-  source: 'profile',
-  files: [],
-  events: [],
-  ...over,
-});
+const item = (over: Partial<RequestItem>): RequestItem =>
+  requestItemFixture({ item_id: W2_A, title: 'W-2 from Acme Corp', ...over });
 
 const DATA: AccountRequests = {
   http_code: 200,
@@ -127,15 +108,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function wrap(children: ReactNode) {
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>{children}</MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+/** Renders as the app does, under a router at `/`. */
+const wrap = (ui: ReactElement) => renderWithProviders(ui, { route: '/' });
 
 const card = (title: string) => screen.getByRole('listitem', { name: title });
 
@@ -340,15 +314,9 @@ describe('ChecklistPage', () => {
     onTestFinished(() => {
       delete (Element.prototype as Partial<Element>).scrollIntoView;
     });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={[`/user/checklist#item-${W2_B}`]}>
-            <ChecklistPage top={<p>Ready to sign goes here</p>} />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderWithProviders(<ChecklistPage top={<p>Ready to sign goes here</p>} />, {
+      route: `/user/checklist#item-${W2_B}`,
+    });
     const globex = await screen.findByRole('listitem', { name: 'W-2 from Globex' });
     await waitFor(() => expect(globex).toHaveFocus());
     expect(scrolled).toHaveBeenCalledWith({ block: 'start' });

@@ -25,8 +25,7 @@ import {
   type RequestItem,
   type RequestItemStatus,
 } from '@taxfirm/contract';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { lazy, Suspense, useId, useState } from 'react';
 import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
@@ -38,6 +37,7 @@ import {
   useUnlockRequestFile,
 } from '../api/requests.ts';
 import { tomorrowDay } from './checklist-headline.ts';
+import { ItemActionForm } from './item-action-form.tsx';
 import { formatFileSize } from '../../../lib/file-size.ts';
 import { PlainList } from '../../../components/ui/plain-list.tsx';
 
@@ -277,17 +277,12 @@ function FileRow({
   const [password, setPassword] = useState('');
   const [done, setDone] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setDone(null);
-    try {
-      const answer = await unlock.mutateAsync({ document_id: file.document_id, password });
-      setPassword('');
-      setAsking(false);
-      setDone(answer.message);
-    } catch {
-      // The alert below says why.
-    }
+    const answer = await unlock.mutateAsync({ document_id: file.document_id, password });
+    setPassword('');
+    setAsking(false);
+    setDone(answer.message);
   };
 
   return (
@@ -311,27 +306,24 @@ function FileRow({
         )}
       </Group>
       {file.locked && editable && asking && (
-        <form onSubmit={(e) => void submit(e)} aria-label={`Unlock ${file.name}`}>
-          <Stack gap="xs">
-            <Text fz="sm">{MESSAGES.REQUEST_PDF_LOCKED}</Text>
-            <PasswordInput
-              label={`Password for ${file.name}`}
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              autoComplete="off"
-              required
-            />
-            <ApiErrorAlert error={unlock.error} />
-            <Group gap="xs">
-              <Button type="submit" loading={unlock.isPending}>
-                Unlock
-              </Button>
-              <Button variant="default" onClick={() => setAsking(false)}>
-                Not now
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <ItemActionForm
+          label={`Unlock ${file.name}`}
+          submitLabel="Unlock"
+          cancelLabel="Not now"
+          pending={unlock.isPending}
+          error={unlock.error}
+          onSubmit={submit}
+          onCancel={() => setAsking(false)}
+        >
+          <Text fz="sm">{MESSAGES.REQUEST_PDF_LOCKED}</Text>
+          <PasswordInput
+            label={`Password for ${file.name}`}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            autoComplete="off"
+            required
+          />
+        </ItemActionForm>
       )}
       <SuccessAlert message={done} />
     </Stack>
@@ -343,38 +335,29 @@ type FormProps = { item: RequestItem; onClose: () => void; onDone: (message: str
 function NotApplicableForm({ item, onClose, onDone }: FormProps) {
   const mark = useMarkNotApplicable();
   const [reason, setReason] = useState('');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const answer = await mark.mutateAsync({ item_id: item.item_id, reason: reason.trim() || undefined });
-      onDone(answer.message);
-      onClose();
-    } catch {
-      // The alert below says why.
-    }
+  const submit = async () => {
+    const answer = await mark.mutateAsync({ item_id: item.item_id, reason: reason.trim() || undefined });
+    onDone(answer.message);
+    onClose();
   };
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label={`${item.title} doesn't apply`}>
-      <Stack gap="xs">
-        <Textarea
-          label="Why doesn't it apply? (optional)"
-          value={reason}
-          maxLength={500}
-          autosize
-          minRows={2}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        <ApiErrorAlert error={mark.error} />
-        <Group gap="xs">
-          <Button type="submit" loading={mark.isPending}>
-            Confirm: doesn&apos;t apply
-          </Button>
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ItemActionForm
+      label={`${item.title} doesn't apply`}
+      submitLabel="Confirm: doesn't apply"
+      pending={mark.isPending}
+      error={mark.error}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      <Textarea
+        label="Why doesn't it apply? (optional)"
+        value={reason}
+        maxLength={500}
+        autosize
+        minRows={2}
+        onChange={(e) => setReason(e.currentTarget.value)}
+      />
+    </ItemActionForm>
   );
 }
 
@@ -382,37 +365,28 @@ function LaterForm({ item, onClose, onDone }: FormProps) {
   const mark = useMarkLater();
   const min = tomorrowDay();
   const [date, setDate] = useState(item.later_date && item.later_date >= min ? item.later_date : '');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const answer = await mark.mutateAsync({ item_id: item.item_id, date });
-      onDone(answer.message);
-      onClose();
-    } catch {
-      // The alert below says why.
-    }
+  const submit = async () => {
+    const answer = await mark.mutateAsync({ item_id: item.item_id, date });
+    onDone(answer.message);
+    onClose();
   };
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label={`When you will send ${item.title}`}>
-      <Stack gap="xs">
-        <TextInput
-          type="date"
-          label="I'll send it by"
-          min={min}
-          value={date}
-          required
-          onChange={(e) => setDate(e.currentTarget.value)}
-        />
-        <ApiErrorAlert error={mark.error} />
-        <Group gap="xs">
-          <Button type="submit" loading={mark.isPending}>
-            Save date
-          </Button>
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ItemActionForm
+      label={`When you will send ${item.title}`}
+      submitLabel="Save date"
+      pending={mark.isPending}
+      error={mark.error}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      <TextInput
+        type="date"
+        label="I'll send it by"
+        min={min}
+        value={date}
+        required
+        onChange={(e) => setDate(e.currentTarget.value)}
+      />
+    </ItemActionForm>
   );
 }

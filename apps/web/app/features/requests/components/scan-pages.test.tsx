@@ -1,50 +1,15 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, type PDFPage } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
+import { imageSize, jpegBytes } from '../../../testing/scan-images.ts';
 import { ScanPages } from './scan-pages.tsx';
 
-/** A baseline JPEG header of the given size: a PDF carries it as it is. */
+/** A JPEG photo file of the given size, as the camera or the library hands it over. */
 function jpegFile(name: string, width: number, height: number): File {
-  const bytes = new Uint8Array([
-    0xff,
-    0xd8,
-    0xff,
-    0xc0,
-    0x00,
-    0x11,
-    0x08,
-    height >> 8,
-    height & 0xff,
-    width >> 8,
-    width & 0xff,
-    0x03,
-    0x01,
-    0x22,
-    0x00,
-    0x02,
-    0x11,
-    0x01,
-    0x03,
-    0x11,
-    0x01,
-    0xff,
-    0xd9,
-  ]);
-  return new File([bytes], name, { type: 'image/jpeg' });
-}
-
-function imageSize(page: PDFPage): [number, number] {
-  const xobjects = page.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
-  const [ref] = xobjects?.values() ?? [];
-  const image = ref && page.doc.context.lookup(ref);
-  if (!(image instanceof PDFRawStream)) throw new Error('The page draws no image.');
-  return [
-    image.dict.lookup(PDFName.of('Width'), PDFNumber).asNumber(),
-    image.dict.lookup(PDFName.of('Height'), PDFNumber).asNumber(),
-  ];
+  return new File([jpegBytes(width, height)], name, { type: 'image/jpeg' });
 }
 
 let urls: string[] = [];

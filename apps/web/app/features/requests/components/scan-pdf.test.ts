@@ -1,46 +1,8 @@
-import {
-  decodePDFRawStream,
-  PageSizes,
-  PDFDocument,
-  PDFName,
-  PDFNumber,
-  PDFRawStream,
-  PDFArray,
-  PDFDict,
-  type PDFPage,
-} from 'pdf-lib';
+import { decodePDFRawStream, PageSizes, PDFDocument, PDFRawStream, PDFArray, type PDFPage } from 'pdf-lib';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { imageSize, jpegBytes } from '../../../testing/scan-images.ts';
 import { buildScanPdf, scanFileName } from './scan-pdf.ts';
-
-/** A baseline JPEG header with the given size: enough for a PDF to carry it (the viewer decodes it, not us). */
-function jpeg(width: number, height: number): Uint8Array {
-  return new Uint8Array([
-    0xff,
-    0xd8,
-    0xff,
-    0xc0,
-    0x00,
-    0x11,
-    0x08,
-    height >> 8,
-    height & 0xff,
-    width >> 8,
-    width & 0xff,
-    0x03,
-    0x01,
-    0x22,
-    0x00,
-    0x02,
-    0x11,
-    0x01,
-    0x03,
-    0x11,
-    0x01,
-    0xff,
-    0xd9,
-  ]);
-}
 
 function crc32(bytes: Uint8Array): number {
   let crc = ~0;
@@ -81,18 +43,6 @@ function png(width: number, height: number): Uint8Array {
     ...chunk('IDAT', new Uint8Array(deflateSync(raw))),
     ...chunk('IEND', new Uint8Array()),
   ]);
-}
-
-/** The width and height of the one image a page draws. */
-function imageSize(page: PDFPage): [number, number] {
-  const xobjects = page.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
-  const [ref] = xobjects?.values() ?? [];
-  const image = ref && page.doc.context.lookup(ref);
-  if (!(image instanceof PDFRawStream)) throw new Error('The page draws no image.');
-  return [
-    image.dict.lookup(PDFName.of('Width'), PDFNumber).asNumber(),
-    image.dict.lookup(PDFName.of('Height'), PDFNumber).asNumber(),
-  ];
 }
 
 type Matrix = { a: number; b: number; c: number; d: number; e: number; f: number };
@@ -141,10 +91,10 @@ function box({ a, b, c, d, e, f }: Matrix): { x0: number; y0: number; x1: number
 describe('buildScanPdf', () => {
   it('makes one PDF page per photo, in order, each fitted to A4 with its rotation applied', async () => {
     const bytes = await buildScanPdf([
-      { bytes: jpeg(300, 400), type: 'image/jpeg', rotation: 0 },
+      { bytes: jpegBytes(300, 400), type: 'image/jpeg', rotation: 0 },
       { bytes: png(40, 20), type: 'image/png', rotation: 90 },
-      { bytes: jpeg(600, 200), type: 'image/jpeg', rotation: 0 },
-      { bytes: jpeg(500, 250), type: 'image/jpeg', rotation: 180 },
+      { bytes: jpegBytes(600, 200), type: 'image/jpeg', rotation: 0 },
+      { bytes: jpegBytes(500, 250), type: 'image/jpeg', rotation: 180 },
     ]);
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const pdf = await PDFDocument.load(bytes);
@@ -193,7 +143,7 @@ describe('buildScanPdf', () => {
 
   it('turns a tall photo three quarters to a landscape page', async () => {
     const pdf = await PDFDocument.load(
-      await buildScanPdf([{ bytes: jpeg(200, 800), type: 'image/jpeg', rotation: 270 }]),
+      await buildScanPdf([{ bytes: jpegBytes(200, 800), type: 'image/jpeg', rotation: 270 }]),
     );
     const [page] = pdf.getPages();
     expect(page?.getWidth()).toBeGreaterThan(page?.getHeight() ?? Infinity);

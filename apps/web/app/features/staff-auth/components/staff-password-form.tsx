@@ -1,5 +1,5 @@
 import { staffChangePasswordBodySchema, type StaffChangePasswordBody } from '@taxfirm/contract';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { FormCodeField } from '../../../components/ui/form-text-field.tsx';
 import { PasswordChangeForm } from '../../../components/ui/password-change-form.tsx';
 import { useChangeStaffPassword } from '../api/change-staff-password.ts';
 
@@ -19,14 +19,11 @@ export function StaffPasswordForm() {
       currentLabel="Current password"
       submitLabel="Change password"
       extraFields={(form) => (
-        <FormTextField
+        <FormCodeField
           form={form}
           name="code"
           label="Authenticator code"
           description="The 6-digit code your authenticator app shows now."
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          withAsterisk
         />
       )}
     />

@@ -2,18 +2,11 @@ import { CALLS, MESSAGES } from '@taxfirm/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useParams } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { api, fieldRefusal } from '../../../testing/api-mock.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { InviteClient } from './invite-client.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
 
 const NEW_CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
 
@@ -85,11 +78,10 @@ describe('InviteClient', () => {
 
   it('puts a taken e-mail on the field and stays on the form', async () => {
     api.mockRejectedValue(
-      new ApiError(MESSAGES.EMAIL_IN_USE, {
-        status: 409,
-        code: 'EMAIL_IN_USE',
-        details: { email: MESSAGES.EMAIL_IN_USE },
-      }),
+      fieldRefusal(
+        { email: MESSAGES.EMAIL_IN_USE },
+        { message: MESSAGES.EMAIL_IN_USE, status: 409, code: 'EMAIL_IN_USE' },
+      ),
     );
     const user = await openForm();
     await user.type(screen.getByLabelText(/First name/), 'Meena');

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
+import { requestItemFixture } from '../../../testing/request-items.ts';
 import { ChecklistSection, type ChecklistSectionProps } from './checklist-section.tsx';
 import { renderWithProviders } from '../../../testing/render.tsx';
 
@@ -17,26 +18,7 @@ const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
 function item(n: number, over: Partial<RequestItem> = {}): RequestItem {
-  return {
-    item_id: ID(n),
-    position: n,
-    type: 'w2',
-    type_label: 'W-2',
-    title: `W-2 from employer ${n}`,
-    person: 'taxpayer',
-    person_name: null,
-    dependent_id: null,
-    note: null,
-    required: true,
-    status: 'requested',
-    status_label: 'Needed',
-    reason: null,
-    later_date: null,
-    source: 'profile',
-    files: [],
-    events: [],
-    ...over,
-  };
+  return requestItemFixture({ item_id: ID(n), position: n, title: `W-2 from employer ${n}`, ...over });
 }
 
 const UPLOADED = item(2, {

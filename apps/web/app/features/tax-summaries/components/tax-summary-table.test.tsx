@@ -3,16 +3,10 @@ import { CALLS } from '@taxfirm/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { api } from '../../../testing/api-mock.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { TaxSummaryTable } from './tax-summary-table.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
 
 beforeEach(() => {
   api.mockReset();
