@@ -5,7 +5,7 @@ import { emailOutbox, eq, users } from '@taxfirm/db';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { ADA_ADMIN_ARGS, runCli } from '../../../test/cli.ts';
-import { signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
+import { setPasswordByLink, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { createStaffMember, StaffExistsError } from './staff-accounts.service.ts';
 
 const PASSWORD = 'a long staff passphrase';
@@ -24,11 +24,7 @@ async function staffMember(email: string, role: 'admin' | 'analyst' = 'analyst')
   expect((await t.post('/api/settings/checkresetpwdlink', { tokenid: token })).json().status_smessage).toBe(
     'Activate',
   );
-  const set = await t.post('/api/settings/updatepasswordlink', {
-    token_id: token,
-    newpassword: PASSWORD,
-    cpassword: PASSWORD,
-  });
+  const set = await setPasswordByLink(t, token, PASSWORD);
   expect(set.json().status_smessage).toBe('Password updated successfully');
   return userId;
 }

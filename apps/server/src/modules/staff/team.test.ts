@@ -2,7 +2,13 @@ import { MESSAGES } from '@taxfirm/contract';
 import { auditLog, emailOutbox, eq, mfaRecoveryCodes, users } from '@taxfirm/db';
 import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sentText, signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
+import {
+  sentText,
+  setPasswordByLink,
+  signUpAndLogIn,
+  staffSession,
+  useTestApp,
+} from '../../../test/helpers.ts';
 
 const t = useTestApp();
 let admin: { sid: string; userId: string };
@@ -40,11 +46,7 @@ const inviteAs = (sid: string, email: string, role: string, name: string, locati
 async function acceptInvitation(email: string) {
   const [mail] = await mailsTo(email);
   const token = /resetpasswordlink\/([\w-]+)/.exec(sentText(mail))?.[1] ?? '';
-  const set = await t.post('/api/settings/updatepasswordlink', {
-    token_id: token,
-    newpassword: PASSWORD,
-    cpassword: PASSWORD,
-  });
+  const set = await setPasswordByLink(t, token, PASSWORD);
   expect(set.json().status_smessage).toBe('Password updated successfully');
   const login = await t.post('/api/staff/login', { email, password: PASSWORD });
   expect(login.json().step).toBe('enrol');
@@ -185,11 +187,7 @@ describe('staff/team: admins manage the staff', () => {
     expect((await t.post('/api/settings/checkresetpwdlink', { tokenid: token })).json().status_smessage).toBe(
       'Activate',
     );
-    const set = await t.post('/api/settings/updatepasswordlink', {
-      token_id: token,
-      newpassword: 'a brand new staff passphrase',
-      cpassword: 'a brand new staff passphrase',
-    });
+    const set = await setPasswordByLink(t, token, 'a brand new staff passphrase');
     expect(set.statusCode).toBe(200);
     const login = await t.post('/api/staff/login', {
       email: 'lost.phone@firm.example',
