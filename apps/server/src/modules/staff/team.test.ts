@@ -7,12 +7,13 @@ import {
   setPasswordByLink,
   signUpAndLogIn,
   staffSession,
+  type StaffSession,
   useTestApp,
 } from '../../../test/helpers.ts';
 
 const t = useTestApp();
-let admin: { sid: string; userId: string };
-let analyst: { sid: string; userId: string };
+let admin: StaffSession;
+let analyst: StaffSession;
 const PASSWORD = 'a long staff passphrase';
 
 beforeAll(async () => {
