@@ -32,7 +32,7 @@ function postPage(
 }
 
 /** What a form stored: the rows of `table` whose `column` is `value`. */
-function storedRows<T extends PgTable>(table: T, column: AnyPgColumn, value: string) {
+function storedRows(table: PgTable, column: AnyPgColumn, value: string) {
   return t.database.db.select().from(table).where(eq(column, value));
 }
 
