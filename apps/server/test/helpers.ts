@@ -250,3 +250,15 @@ export function postFromAddress(t: TestApp, remoteAddress: string, url: string, 
     payload: isForm ? body : JSON.stringify(body),
   });
 }
+
+/**
+ * The set-up or reset link's form (`settings/updatepasswordlink`, a staff invitation or a staff-sent reset):
+ * `password` typed, then `confirm` (the same unless a test says otherwise).
+ */
+export function setPasswordByLink(t: TestApp, token: string, password: string, confirm = password) {
+  return t.post('/api/settings/updatepasswordlink', {
+    token_id: token,
+    newpassword: password,
+    cpassword: confirm,
+  });
+}

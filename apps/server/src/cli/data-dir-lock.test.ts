@@ -1,32 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createDatabase, type DatabaseHandle } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
-/** Run one of the server's command-line tools as an operator would, against `dataDir`. */
-function runCli(script: string, dataDir: string, ...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', `apps/server/src/cli/${script}`, ...args], {
-    cwd: ROOT,
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'development' },
-    encoding: 'utf8',
-  });
-}
-
-const STAFF = [
-  '--email',
-  'ada@firm.example',
-  '--role',
-  'admin',
-  '--first-name',
-  'Ada',
-  '--last-name',
-  'Shah',
-];
+import { ADA_ADMIN_ARGS, runCli } from '../../test/cli.ts';
 
 describe('DATA_DIR lock: the command-line tools and a running server', () => {
   it('DATA_DIR lock: staff:create, db:migrate and sessions:revoke refuse, saying how to go on, while another process has the database open; it opens afterwards', async () => {
@@ -36,7 +13,7 @@ describe('DATA_DIR lock: the command-line tools and a running server', () => {
       // This test process plays the server: it has the embedded database open, as `npm start` would.
       server = await createDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') });
       for (const [script, command, args] of [
-        ['staff-create.ts', 'npm run staff:create', STAFF],
+        ['staff-create.ts', 'npm run staff:create', ADA_ADMIN_ARGS],
         ['migrate.ts', 'npm run db:migrate', []],
         ['sessions-revoke.ts', 'npm run sessions:revoke', ['--all']],
       ] as const) {
@@ -56,7 +33,7 @@ describe('DATA_DIR lock: the command-line tools and a running server', () => {
       server = undefined;
 
       // Once the server has stopped, the same command works on the same, intact data directory.
-      const made = runCli('staff-create.ts', dataDir, ...STAFF);
+      const made = runCli('staff-create.ts', dataDir, ...ADA_ADMIN_ARGS);
       expect(made.status, made.stderr).toBe(0);
       expect(made.stdout).toContain('Created admin ada@firm.example.');
       const migrated = runCli('migrate.ts', dataDir);

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, postFromAddress, type TestApp } from '../../test/helpers.ts';
 
 // Runs only in the server-redis project (vitest.config.ts), which exists when TEST_REDIS_URL is set.
 const REDIS_URL = inject('redisUrl');
@@ -25,14 +25,10 @@ describe('rate limits in Redis', () => {
     // A fresh client address each run: the per-IP counter is shared with every other run against this Redis.
     const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
     const login = (t: TestApp, i: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/login/check',
-        remoteAddress: ip,
-        cookies: { 'XSRF-TOKEN': t.csrfToken },
-        headers: { 'X-XSRF-TOKEN': t.csrfToken, 'content-type': 'application/json' },
-        // Addresses nobody owns: no account's own lock is involved, only the IP's counter.
-        payload: JSON.stringify({ email: `redis-${randomUUID()}-${i}@example.com`, password: 'not it' }),
+      // Addresses nobody owns: no account's own lock is involved, only the IP's counter.
+      postFromAddress(t, ip, '/api/login/check', {
+        email: `redis-${randomUUID()}-${i}@example.com`,
+        password: 'not it',
       });
     const answers: number[] = [];
     for (let i = 0; i < 50; i += 1) answers.push((await login(i % 2 === 0 ? first : second, i)).statusCode);

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
 import { STEADY_ANSWER_MS } from '../../lib/steady-timing.ts';
-import { sentText, useTestApp } from '../../../test/helpers.ts';
+import { sentText, setPasswordByLink, useTestApp } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 
 const t = useTestApp();
@@ -391,17 +391,9 @@ describe('passwords', () => {
     expect(
       (await t.post('/api/settings/checkresetpwdlink', { tokenid: secret })).json().status_smessage,
     ).toBe('Activate');
-    const mismatch = await t.post('/api/settings/updatepasswordlink', {
-      token_id: secret,
-      newpassword: 'staff given passphrase',
-      cpassword: 'different',
-    });
+    const mismatch = await setPasswordByLink(t, secret, 'staff given passphrase', 'different');
     expect(mismatch.json().details).toEqual({ cpassword: 'Password and confirm password should match' });
-    const ok = await t.post('/api/settings/updatepasswordlink', {
-      token_id: secret,
-      newpassword: 'staff given passphrase',
-      cpassword: 'staff given passphrase',
-    });
+    const ok = await setPasswordByLink(t, secret, 'staff given passphrase');
     expect(ok.json().status_smessage).toBe('Password updated successfully');
     const expired = await t.post('/api/settings/checkresetpwdlink', { tokenid: secret });
     expect(expired.statusCode).toBe(400);

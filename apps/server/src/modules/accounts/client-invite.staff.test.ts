@@ -14,7 +14,13 @@ import {
 } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentTaxYear } from '../../../test/factories.ts';
-import { sentText, signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
+import {
+  sentText,
+  setPasswordByLink,
+  signUpAndLogIn,
+  staffSession,
+  useTestApp,
+} from '../../../test/helpers.ts';
 import { CLIENT_INVITE_TTL_MS } from './accounts.staff.service.ts';
 
 const t = useTestApp();
@@ -107,11 +113,7 @@ describe('staff/clients/invite', () => {
     const lifetime = (token?.expiresAt.getTime() ?? 0) - (token?.createdAt.getTime() ?? 0);
     expect(Math.abs(lifetime - CLIENT_INVITE_TTL_MS)).toBeLessThan(60_000);
 
-    const set = await t.post('/api/settings/updatepasswordlink', {
-      token_id: secret,
-      newpassword: 'meena chooses a passphrase',
-      cpassword: 'meena chooses a passphrase',
-    });
+    const set = await setPasswordByLink(t, secret, 'meena chooses a passphrase');
     expect(set.statusCode, set.body).toBe(200);
     const [after] = await db
       .select()

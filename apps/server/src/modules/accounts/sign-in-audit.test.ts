@@ -7,7 +7,7 @@ import { XSRF_COOKIE } from '@taxfirm/contract';
 import { and, auditLog, authTokens, eq, users } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
-import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
+import { setPasswordByLink, signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { CLIENT_PASSWORD, sidOf, signInKit, wrongCode } from './testing/sign-in-kit.ts';
 
 const t = useTestApp();
@@ -123,11 +123,7 @@ describe('F-06: sign-in events are in the audit log', () => {
       tokenHash: hashToken(secret),
       expiresAt: new Date(Date.now() + 3_600_000),
     });
-    const viaStaffLink = await t.post('/api/settings/updatepasswordlink', {
-      token_id: secret,
-      newpassword: 'a fourth long passphrase',
-      cpassword: 'a fourth long passphrase',
-    });
+    const viaStaffLink = await setPasswordByLink(t, secret, 'a fourth long passphrase');
     expect(viaStaffLink.statusCode, viaStaffLink.body).toBe(200);
     expect(await auditOf(userId)).toEqual([
       'signin.succeeded: password',

@@ -1,7 +1,13 @@
 import { auditLog, clients, eq, sessions, users } from '@taxfirm/db';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { signUpAndLogIn, staffSession, stepUpSession, useTestApp } from '../../../test/helpers.ts';
+import {
+  setPasswordByLink,
+  signUpAndLogIn,
+  staffSession,
+  stepUpSession,
+  useTestApp,
+} from '../../../test/helpers.ts';
 import { TAXPAYER } from '../../../test/samples.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
 import { createResetLink } from './passwords.service.ts';
@@ -43,11 +49,7 @@ async function enrolledStaff(email: string, role: 'admin' | 'analyst') {
   const { userId } = await staffSession(t, email, role);
   const setupLink = await createResetLink(t.database.db, 'http://localhost:3000', userId);
   const token = setupLink.split('/resetpasswordlink/')[1] ?? '';
-  await t.post('/api/settings/updatepasswordlink', {
-    token_id: token,
-    newpassword: STAFF_PASSWORD,
-    cpassword: STAFF_PASSWORD,
-  });
+  await setPasswordByLink(t, token, STAFF_PASSWORD);
   const login = await t.post('/api/staff/login', { email, password: STAFF_PASSWORD });
   const mfaToken = login.json().mfa_token as string;
   const secret = (await t.post('/api/staff/login/enrol', { mfa_token: mfaToken })).json().secret as string;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.ts';
 import { audit } from '../../lib/audit.ts';
 import { SYSTEM } from '../../lib/actor.ts';
-import { chainHash, verifyAuditChain } from './audit-chain.ts';
+import { chainHash, hashedColumns, verifyAuditChain } from './audit-chain.ts';
 import { asOwner, chain, clientAndStaffWrites, urlOf, withDatabase, writeRows } from './testing/chain-kit.ts';
 
 describe('the audit chain', () => {
@@ -47,15 +47,7 @@ describe('the audit chain', () => {
       // The encoding, spelled out: the database's audit_log_hash() and Node's chainHash() agree on one row.
       const [row] = await t.database.db
         .select({
-          id: auditLog.id,
-          action: auditLog.action,
-          subject: auditLog.subject,
-          ip: auditLog.ip,
-          userAgent: auditLog.userAgent,
-          micros: sql<string>`(extract(epoch from ${auditLog.createdAt}) * 1000000)::bigint::text`,
-          prevHash: auditLog.prevHash,
-          hash: auditLog.hash,
-          refDigests: auditLog.refDigests,
+          ...hashedColumns,
           recomputed: sql<string>`encode(audit_log_hash(${auditLog.prevHash}, ${auditLog.id}, ${auditLog.action},
             ${auditLog.subject}, ${auditLog.ip}, ${auditLog.userAgent}, ${auditLog.createdAt}, ${auditLog.refDigests}), 'hex')`,
         })

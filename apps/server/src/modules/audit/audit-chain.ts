@@ -138,6 +138,22 @@ function erasedReferences(row: ChainRow): ('actor' | 'client')[] {
 }
 
 /**
+ * The audit_log columns a row's hash covers, as a select: the creation time as exact microseconds (text, for a
+ * BigInt), with the stored hashes. The verifier reads them, and tests compare them with audit_log_hash().
+ */
+export const hashedColumns = {
+  id: auditLog.id,
+  action: auditLog.action,
+  subject: auditLog.subject,
+  ip: auditLog.ip,
+  userAgent: auditLog.userAgent,
+  micros: sql<string>`(extract(epoch from ${auditLog.createdAt}) * 1000000)::bigint::text`,
+  prevHash: auditLog.prevHash,
+  hash: auditLog.hash,
+  refDigests: auditLog.refDigests,
+};
+
+/**
  * Walk the chain in chain_seq order, `batchSize` rows at a time (memory stays flat however long the log), up to
  * the head as it stood when the walk began (rows appended meanwhile are left for the next run).
  */
@@ -186,17 +202,9 @@ export async function verifyAuditChain({
     const rows = await db
       .select({
         chainSeq: auditLog.chainSeq,
-        id: auditLog.id,
-        action: auditLog.action,
-        subject: auditLog.subject,
-        ip: auditLog.ip,
-        userAgent: auditLog.userAgent,
-        micros: sql<string>`(extract(epoch from ${auditLog.createdAt}) * 1000000)::bigint::text`,
+        ...hashedColumns,
         actorUserId: auditLog.actorUserId,
         clientId: auditLog.clientId,
-        prevHash: auditLog.prevHash,
-        hash: auditLog.hash,
-        refDigests: auditLog.refDigests,
       })
       .from(auditLog)
       .where(and(gt(auditLog.chainSeq, previous?.chainSeq ?? 0), lte(auditLog.chainSeq, lastSeq)))

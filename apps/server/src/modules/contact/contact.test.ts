@@ -1,6 +1,7 @@
 import { contactMessages } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { postFromAddress, useTestApp } from '../../../test/helpers.ts';
+import { expectFieldErrors, expectAnswered } from '../../../test/answers.ts';
 
 const t = useTestApp();
 
@@ -21,11 +22,7 @@ async function storedMessages() {
 describe('savecontactinfo', () => {
   it('stores the message for the staff inbox and answers the success message', async () => {
     const res = await t.post('/api/savecontactinfo', VALID);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      http_code: 200,
-      status_smessage: 'Thank you for contacting us. We will get back to you within one business day.',
-    });
+    expectAnswered(res, 'Thank you for contacting us. We will get back to you within one business day.');
     const rows = await storedMessages();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -58,8 +55,7 @@ describe('savecontactinfo', () => {
       c_phone: '',
       c_message: '',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual({
+    expectFieldErrors(res, {
       c_name: 'Name is required',
       c_email: 'Email is required',
       c_phone: 'Phone number is required',
@@ -70,8 +66,7 @@ describe('savecontactinfo', () => {
 
   it('refuses an invalid e-mail and a phone that is not 10 digits', async () => {
     const res = await t.post('/api/savecontactinfo', { ...VALID, c_email: 'asha@', c_phone: '98765-4321' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual({
+    expectFieldErrors(res, {
       c_email: 'Please enter a valid email address',
       c_phone: 'Phone Number must be 10 digits',
     });

@@ -18,6 +18,7 @@ import {
   SUCCESS_CARD,
   verifyOrder,
 } from './testing/checkout.ts';
+import { expectFieldErrors } from '../../../test/answers.ts';
 
 describe('payments with the sandbox provider: refusals', () => {
   let t: TestApp;
@@ -174,8 +175,7 @@ describe('payments with the sandbox provider: refusals', () => {
       ...SUCCESS_CARD,
       card_number: '4242 4242 4242 4242',
     });
-    expect(other.statusCode).toBe(400);
-    expect(other.json().details).toEqual({
+    expectFieldErrors(other, {
       card_number: 'Test mode accepts only the test cards listed on this page.',
     });
     const bad = await t.postAs(client.sid, '/api/account/payments/sandbox/pay', {
@@ -185,8 +185,7 @@ describe('payments with the sandbox provider: refusals', () => {
       cvv: '12',
       name: '',
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().details).toEqual({
+    expectFieldErrors(bad, {
       card_number: 'Enter a valid card number',
       expiry: 'This card has expired',
       cvv: 'Enter the 3 or 4 digit CVV',

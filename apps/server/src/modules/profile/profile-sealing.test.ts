@@ -88,17 +88,14 @@ describe('identity numbers are bound to their row (F-16)', () => {
       DecryptionError,
     );
     // …or a whole dependent's row (id and all) moved to another client.
-    await t.database.db
-      .update(dependents)
-      .set({ clientId: ravi.clientId, position: 0 })
-      .where(eq(dependents.id, anika.id));
+    /** Moves the dependent's row `id` (sealed number and all) to the client `clientId`, first in their list. */
+    const moveDependent = (id: string, clientId: string) =>
+      t.database.db.update(dependents).set({ clientId, position: 0 }).where(eq(dependents.id, id));
+    await moveDependent(anika.id, ravi.clientId);
     await expect(reveal(ravi.clientId, { section: 'dependent', id: anika.id })).rejects.toBeInstanceOf(
       DecryptionError,
     );
-    await t.database.db
-      .update(dependents)
-      .set({ clientId: asha.clientId, position: 0 })
-      .where(eq(dependents.id, anika.id));
+    await moveDependent(anika.id, asha.clientId);
     // Through the call, the client gets a plain error, never the other number.
     await stepUpSession(t, ravi.sid);
     const res = await t.postAs(ravi.sid, '/api/account/revealssn', { section: 'taxpayer' });

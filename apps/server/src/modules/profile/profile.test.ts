@@ -2,6 +2,7 @@ import { auditLog, clients, dependents, eq, filings, spouses, taxpayerProfiles }
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { TAXPAYER as TAXPAYER_SAMPLE } from '../../../test/samples.ts';
+import { expectFieldErrors } from '../../../test/answers.ts';
 
 const t = useTestApp();
 let asha: { sid: string; clientId: string; userId: string };
@@ -59,8 +60,7 @@ describe('the taxpayer section', () => {
       last_name: '',
       ssnitin: '12345',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details).toMatchObject({
+    expectFieldErrors(res, {
       first_name: 'First name should consist of Alphabets only',
       last_name: 'Last name is required',
       ssnitin: 'SSN/ITIN must be 9 digits',

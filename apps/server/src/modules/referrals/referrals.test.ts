@@ -2,6 +2,7 @@ import { referrals } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { currentTaxYear } from '../../../test/factories.ts';
 import { postFromAddress, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
+import { expectFieldErrors, expectAnswered } from '../../../test/answers.ts';
 
 const t = useTestApp();
 
@@ -23,11 +24,7 @@ const stored = () => t.database.db.select().from(referrals);
 describe('saverefferal from the public site', () => {
   it("stores a visitor's referral for the current tax year, linked to no client", async () => {
     const res = await t.post('/api/saverefferal', { ...VALID, rf_user_id: '42' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      http_code: 200,
-      status_smessage: 'Thank you for your referral. We will reach out to your friend soon.',
-    });
+    expectAnswered(res, 'Thank you for your referral. We will reach out to your friend soon.');
     const settings = (await t.post('/api/settings/getsettings')).json().data[0];
     const rows = await stored();
     expect(rows).toHaveLength(1);
@@ -59,8 +56,7 @@ describe('saverefferal from the public site', () => {
 
   it("answers every field's message when the form is empty", async () => {
     const res = await t.post('/api/saverefferal', {});
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual({
+    expectFieldErrors(res, {
       rf_on_name: 'Name is required',
       rf_on_email: 'Email is required',
       rf_on_phone: 'Phone number is required',
@@ -97,8 +93,7 @@ describe('saverefferal from a logged-in client', () => {
   it("refuses the client's own e-mail as the friend's with the client wording", async () => {
     const { sid } = await signUpAndLogIn(t, 'self.referrer@example.com');
     const res = await t.postAs(sid, '/api/saverefferal', { ...VALID, rf_email: 'SELF.referrer@example.com' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual({
+    expectFieldErrors(res, {
       rf_email: 'Your email address and your refer friend email address are same.',
     });
   });

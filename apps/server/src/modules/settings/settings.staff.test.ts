@@ -2,6 +2,7 @@ import { MESSAGES } from '@taxfirm/contract';
 import { asc, auditLog, eq, siteSettings } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
+import { expectFieldErrors } from '../../../test/answers.ts';
 
 const t = useTestApp();
 let admin: { sid: string; userId: string };
@@ -60,6 +61,12 @@ const settingsAudits = async () =>
     .where(eq(auditLog.action, 'staff.settings.save'))
     .orderBy(asc(auditLog.seq));
 
+/** The admin saves every field of `everything`, with `changes` on top. */
+const saveWith = (changes: Record<string, unknown>) =>
+  t.postAs(admin.sid, '/api/staff/settings/save', { ...everything, ...changes });
+/** What 'audits only the fields that changed' saves: a new firm name, two optional fields cleared. */
+const RENAMED_AND_CLEARED = { firm_name: 'Northwind Tax', twitter_url: '', offer_end_date: '' };
+
 describe('staff/settings access', () => {
   it('refuses an analyst (403), a client (403) and no session (401), and changes nothing', async () => {
     const before = await stored();
@@ -99,7 +106,7 @@ describe('staff/settings/get', () => {
 describe('staff/settings/save', () => {
   it('saves every field; getsettings answers them at once, and the save is audited with the changed fields', async () => {
     await t.post('/api/settings/getsettings'); // the public settings are cached now
-    const res = await t.postAs(admin.sid, '/api/staff/settings/save', everything);
+    const res = await saveWith({});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status_smessage).toBe(MESSAGES.SETTINGS_SAVED);
     expect(res.json().settings).toEqual(everything);
@@ -139,12 +146,7 @@ describe('staff/settings/save', () => {
   });
 
   it('audits only the fields that changed, and clears optional ones', async () => {
-    const res = await t.postAs(admin.sid, '/api/staff/settings/save', {
-      ...everything,
-      firm_name: 'Northwind Tax',
-      twitter_url: '',
-      offer_end_date: '',
-    });
+    const res = await saveWith(RENAMED_AND_CLEARED);
     expect(res.statusCode, res.body).toBe(200);
     const row = await stored();
     expect(row).toMatchObject({ firmName: 'Northwind Tax', twitterUrl: '', offerEndsOn: null });
@@ -195,11 +197,7 @@ describe('staff/settings/save', () => {
     async (field, value, message) => {
       const before = await stored();
       const audits = (await settingsAudits()).length;
-      const res = await t.postAs(admin.sid, '/api/staff/settings/save', {
-        ...everything,
-        firm_name: 'Should Not Be Stored',
-        [field]: value,
-      });
+      const res = await saveWith({ firm_name: 'Should Not Be Stored', [field]: value });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
       expect(res.json().details[field]).toBe(message);
@@ -209,12 +207,9 @@ describe('staff/settings/save', () => {
   );
 
   it('turns reminders off with reminder_max 0, and audits the reminder fields that changed', async () => {
-    const res = await t.postAs(admin.sid, '/api/staff/settings/save', {
-      ...everything,
+    const res = await saveWith({
       // As the previous save left them: only the reminder fields change here.
-      firm_name: 'Northwind Tax',
-      twitter_url: '',
-      offer_end_date: '',
+      ...RENAMED_AND_CLEARED,
       reminder_every_days: 14,
       reminder_max: '0',
     });
@@ -231,13 +226,8 @@ describe('staff/settings/save', () => {
 
   it('refuses a current tax year before the first tax year', async () => {
     const before = await stored();
-    const res = await t.postAs(admin.sid, '/api/staff/settings/save', {
-      ...everything,
-      current_tax_year: 2020,
-      first_tax_year: 2022,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual({ current_tax_year: MESSAGES.SETTINGS_TAX_YEAR_BEFORE_FIRST });
+    const res = await saveWith({ current_tax_year: 2020, first_tax_year: 2022 });
+    expectFieldErrors(res, { current_tax_year: MESSAGES.SETTINGS_TAX_YEAR_BEFORE_FIRST });
     expect(await stored()).toEqual(before);
   });
 

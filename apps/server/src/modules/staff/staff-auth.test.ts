@@ -1,16 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { emailOutbox, eq, users } from '@taxfirm/db';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
+import { ADA_ADMIN_ARGS, runCli } from '../../../test/cli.ts';
+import { setPasswordByLink, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { createStaffMember, StaffExistsError } from './staff-accounts.service.ts';
 
 const PASSWORD = 'a long staff passphrase';
-const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 const t = useTestApp();
 
@@ -26,11 +24,7 @@ async function staffMember(email: string, role: 'admin' | 'analyst' = 'analyst')
   expect((await t.post('/api/settings/checkresetpwdlink', { tokenid: token })).json().status_smessage).toBe(
     'Activate',
   );
-  const set = await t.post('/api/settings/updatepasswordlink', {
-    token_id: token,
-    newpassword: PASSWORD,
-    cpassword: PASSWORD,
-  });
+  const set = await setPasswordByLink(t, token, PASSWORD);
   expect(set.json().status_smessage).toBe('Password updated successfully');
   return userId;
 }
@@ -56,24 +50,9 @@ async function enrolled(email: string, role: 'admin' | 'analyst' = 'analyst') {
 describe('staff accounts from the command line', () => {
   it('npm run staff:create makes the account and prints a one-time set-up link; no second account per e-mail', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-staff-cli-'));
-    const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/staff-create.ts', ...args], {
-        cwd: ROOT,
-        // A developer's machine: without NODE_ENV the tools are in production and require real secrets (F-02).
-        env: { NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-        encoding: 'utf8',
-      });
+    const run = (...args: string[]) => runCli('staff-create.ts', dataDir, ...args);
     try {
-      const args = [
-        '--email',
-        'ada@firm.example',
-        '--role',
-        'admin',
-        '--first-name',
-        'Ada',
-        '--last-name',
-        'Shah',
-      ];
+      const args = ADA_ADMIN_ARGS;
       const made = run(...args);
       expect(made.status, made.stderr).toBe(0);
       expect(made.stdout).toContain('Created admin ada@firm.example.');

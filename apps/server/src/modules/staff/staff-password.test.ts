@@ -1,7 +1,7 @@
 import { asc, auditLog, emailOutbox, eq, users } from '@taxfirm/db';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { sentText, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
+import { sentText, setPasswordByLink, signUpAndLogIn, useTestApp } from '../../../test/helpers.ts';
 import { createSession } from '../accounts/sessions.service.ts';
 import { createStaffMember } from './staff-accounts.service.ts';
 
@@ -38,11 +38,7 @@ async function enrolledStaff(email: string) {
     last_name: 'Shah',
   });
   const token = setupLink.split('/resetpasswordlink/')[1] ?? '';
-  await t.post('/api/settings/updatepasswordlink', {
-    token_id: token,
-    newpassword: PASSWORD,
-    cpassword: PASSWORD,
-  });
+  await setPasswordByLink(t, token, PASSWORD);
   const login = await t.post('/api/staff/login', { email, password: PASSWORD });
   const mfaToken = login.json().mfa_token as string;
   const secret = (await t.post('/api/staff/login/enrol', { mfa_token: mfaToken })).json().secret as string;
@@ -190,17 +186,9 @@ describe('F-10: staff reset a lost password by e-mail', () => {
     // Until it is used, the old password still works.
     expect((await t.postAs(sid, '/api/staff/me', {})).statusCode).toBe(200);
 
-    const common = await t.post('/api/settings/updatepasswordlink', {
-      token_id: second,
-      newpassword: 'qwertyuiop12',
-      cpassword: 'qwertyuiop12',
-    });
+    const common = await setPasswordByLink(t, second, 'qwertyuiop12');
     expect(common.json().details).toEqual({ newpassword: 'This password is too common. Choose another.' });
-    const set = await t.post('/api/settings/updatepasswordlink', {
-      token_id: second,
-      newpassword: NEW_PASSWORD,
-      cpassword: NEW_PASSWORD,
-    });
+    const set = await setPasswordByLink(t, second, NEW_PASSWORD);
     expect(set.json().status_smessage).toBe('Password updated successfully');
     // Every session ends; the authenticator is still required at the next sign-in.
     expect((await t.postAs(sid, '/api/staff/me', {})).statusCode).toBe(401);

@@ -2,11 +2,18 @@ import { MESSAGES } from '@taxfirm/contract';
 import { auditLog, emailOutbox, eq, mfaRecoveryCodes, users } from '@taxfirm/db';
 import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sentText, signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
+import {
+  sentText,
+  setPasswordByLink,
+  signUpAndLogIn,
+  staffSession,
+  type StaffSession,
+  useTestApp,
+} from '../../../test/helpers.ts';
 
 const t = useTestApp();
-let admin: { sid: string; userId: string };
-let analyst: { sid: string; userId: string };
+let admin: StaffSession;
+let analyst: StaffSession;
 const PASSWORD = 'a long staff passphrase';
 
 beforeAll(async () => {
@@ -24,15 +31,23 @@ const mailsTo = async (email: string) =>
   }));
 const auditsOf = (action: string) => t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 
+/** The team's invite call made as the session `sid`: a new staff member `name` ('First Last') with `role`. */
+const inviteAs = (sid: string, email: string, role: string, name: string, location?: string) => {
+  const [first_name, last_name] = name.split(' ');
+  return t.postAs(sid, '/api/staff/team/invite', {
+    email,
+    role,
+    first_name,
+    last_name,
+    ...(location && { location }),
+  });
+};
+
 /** The invited member uses the e-mailed link, then logs in and enrols: the session cookie. */
 async function acceptInvitation(email: string) {
   const [mail] = await mailsTo(email);
   const token = /resetpasswordlink\/([\w-]+)/.exec(sentText(mail))?.[1] ?? '';
-  const set = await t.post('/api/settings/updatepasswordlink', {
-    token_id: token,
-    newpassword: PASSWORD,
-    cpassword: PASSWORD,
-  });
+  const set = await setPasswordByLink(t, token, PASSWORD);
   expect(set.json().status_smessage).toBe('Password updated successfully');
   const login = await t.post('/api/staff/login', { email, password: PASSWORD });
   expect(login.json().step).toBe('enrol');
@@ -47,8 +62,8 @@ async function acceptInvitation(email: string) {
 }
 
 /** The admin invites an analyst, who accepts: their session cookie and their user row. */
-async function analystJoins(email: string, first_name: string, last_name: string) {
-  await t.postAs(admin.sid, '/api/staff/team/invite', { email, role: 'analyst', first_name, last_name });
+async function analystJoins(email: string, name: string) {
+  await inviteAs(admin.sid, email, 'analyst', name);
   const sid = await acceptInvitation(email);
   const member = await userByEmail(email);
   return { sid, member };
@@ -56,12 +71,7 @@ async function analystJoins(email: string, first_name: string, last_name: string
 
 describe('staff/team: admins manage the staff', () => {
   it('an admin invites an analyst: the account exists, the set-up link is e-mailed (never answered), audited', async () => {
-    const res = await t.postAs(admin.sid, '/api/staff/team/invite', {
-      email: 'Neha.Joshi@firm.example',
-      role: 'analyst',
-      first_name: 'Neha',
-      last_name: 'Joshi',
-    });
+    const res = await inviteAs(admin.sid, 'Neha.Joshi@firm.example', 'analyst', 'Neha Joshi');
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toMatch(/resetpasswordlink/);
     const member = await userByEmail('Neha.Joshi@firm.example');
@@ -90,12 +100,7 @@ describe('staff/team: admins manage the staff', () => {
   it('refuses an existing e-mail (any case) and bad input, with nothing stored or sent', async () => {
     const before = await t.database.db.select().from(users);
     const outboxBefore = await t.database.db.select().from(emailOutbox);
-    const dup = await t.postAs(admin.sid, '/api/staff/team/invite', {
-      email: 'ANALYST@firm.example',
-      role: 'admin',
-      first_name: 'Dup',
-      last_name: 'Licate',
-    });
+    const dup = await inviteAs(admin.sid, 'ANALYST@firm.example', 'admin', 'Dup Licate');
     expect(dup.statusCode).toBe(409);
     expect(dup.json().status_smessage).toBe('An account with this e-mail address already exists.');
     for (const body of [
@@ -113,7 +118,7 @@ describe('staff/team: admins manage the staff', () => {
   });
 
   it('deactivating ends every session and refuses the login like a wrong password; reactivating restores it', async () => {
-    const { sid, member } = await analystJoins('temp@firm.example', 'Tara', 'Nair');
+    const { sid, member } = await analystJoins('temp@firm.example', 'Tara Nair');
     expect((await t.postAs(sid, '/api/staff/me', {})).statusCode).toBe(200);
     // Not in the analyst picker once deactivated.
     const off = await t.postAs(admin.sid, '/api/staff/team/deactivate', { user_id: member?.id });
@@ -138,7 +143,7 @@ describe('staff/team: admins manage the staff', () => {
   });
 
   it('F-10: resetting MFA removes the authenticator, recovery codes and password, signs the member out, e-mails a set-up link; only the mailbox re-enrols', async () => {
-    const { sid, member } = await analystJoins('lost.phone@firm.example', 'Lata', 'Pillai');
+    const { sid, member } = await analystJoins('lost.phone@firm.example', 'Lata Pillai');
     expect(
       await t.database.db
         .select()
@@ -183,11 +188,7 @@ describe('staff/team: admins manage the staff', () => {
     expect((await t.post('/api/settings/checkresetpwdlink', { tokenid: token })).json().status_smessage).toBe(
       'Activate',
     );
-    const set = await t.post('/api/settings/updatepasswordlink', {
-      token_id: token,
-      newpassword: 'a brand new staff passphrase',
-      cpassword: 'a brand new staff passphrase',
-    });
+    const set = await setPasswordByLink(t, token, 'a brand new staff passphrase');
     expect(set.statusCode).toBe(200);
     const login = await t.post('/api/staff/login', {
       email: 'lost.phone@firm.example',
@@ -234,13 +235,13 @@ describe('staff/team: admins manage the staff', () => {
 
 describe('staff/team location (issue 19)', () => {
   it('invites an offshore member, lists the location, and lets an admin change it (audited)', async () => {
-    const invite = await t.postAs(admin.sid, '/api/staff/team/invite', {
-      email: 'priya.offshore@firm.example',
-      role: 'analyst',
-      location: 'offshore',
-      first_name: 'Priya',
-      last_name: 'Nair',
-    });
+    const invite = await inviteAs(
+      admin.sid,
+      'priya.offshore@firm.example',
+      'analyst',
+      'Priya Nair',
+      'offshore',
+    );
     expect(invite.statusCode, invite.body).toBe(200);
     const member = await userByEmail('priya.offshore@firm.example');
     expect(member?.location).toBe('offshore');
@@ -287,12 +288,7 @@ describe('staff/team location (issue 19)', () => {
   it('refuses every team change to an offshore admin: they cannot make a "US" admin, or move anyone to US', async () => {
     const offshore = await staffSession(t, 'offshore.admin@firm.example', 'admin');
     await t.database.db.update(users).set({ location: 'offshore' }).where(eq(users.id, offshore.userId));
-    const invite = await t.postAs(offshore.sid, '/api/staff/team/invite', {
-      email: 'friend.admin@example.com',
-      role: 'admin',
-      first_name: 'Friend',
-      last_name: 'Admin',
-    });
+    const invite = await inviteAs(offshore.sid, 'friend.admin@example.com', 'admin', 'Friend Admin');
     expect(invite.statusCode).toBe(403);
     expect(invite.body).toContain(MESSAGES.STAFF_TEAM_US_ONLY);
     expect(await userByEmail('friend.admin@example.com')).toBeUndefined();

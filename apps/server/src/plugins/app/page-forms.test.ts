@@ -1,5 +1,6 @@
 import { FORM_TOKEN_FIELD, XSRF_COOKIE } from '@taxfirm/contract';
 import { careerApplications, contactMessages, eq, referrals } from '@taxfirm/db';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers.ts';
 import { samplePdf } from '../../../test/files.ts';
@@ -7,15 +8,32 @@ import { samplePdf } from '../../../test/files.ts';
 // No web app in these tests: a page's form answers its outcome as JSON instead of the rendered page.
 const t = useTestApp();
 
-/** POST a urlencoded form as a browser without JavaScript does, with the XSRF-TOKEN cookie it holds. */
-function postPage(url: string, fields: Record<string, string>, cookie: string | null = t.csrfToken) {
+/**
+ * POST a page's form as a browser without JavaScript does, with the XSRF-TOKEN cookie it holds: urlencoded
+ * fields, or multipart `FormData` (a form with a file).
+ */
+function postPage(
+  url: string,
+  fields: Record<string, string> | FormData,
+  cookie: string | null = t.csrfToken,
+) {
+  const multipart = fields instanceof FormData;
   return t.app.inject({
     method: 'POST',
     url,
     cookies: cookie ? { [XSRF_COOKIE]: cookie } : {},
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
+    ...(multipart
+      ? { payload: fields }
+      : {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(fields).toString(),
+        }),
   });
+}
+
+/** What a form stored: the rows of `table` whose `column` is `value`. */
+function storedRows(table: PgTable, column: AnyPgColumn, value: string) {
+  return t.database.db.select().from(table).where(eq(column, value));
 }
 
 const CONTACT = {
@@ -37,10 +55,7 @@ describe('public forms posted without JavaScript', () => {
       fieldErrors: {},
       values: {},
     });
-    const rows = await t.database.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.email, 'asha.page@example.com'));
+    const rows = await storedRows(contactMessages, contactMessages.email, 'asha.page@example.com');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Asha Rao', phone: '9876543210', phoneExt: 'INDIA' });
   });
@@ -79,10 +94,7 @@ describe('public forms posted without JavaScript', () => {
     expect(noCookie.statusCode).toBe(403);
     const noField = await postPage('/contact-us', CONTACT);
     expect(noField.statusCode).toBe(403);
-    const rows = await t.database.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.email, 'asha.page@example.com'));
+    const rows = await storedRows(contactMessages, contactMessages.email, 'asha.page@example.com');
     expect(rows).toHaveLength(1);
   });
 
@@ -105,10 +117,7 @@ describe('public forms posted without JavaScript', () => {
     const ok = await postPage('/refer-a-friend', { ...referral, rf_email: 'vikram.page@example.com' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('Thank you for your referral. We will reach out to your friend soon.');
-    const rows = await t.database.db
-      .select()
-      .from(referrals)
-      .where(eq(referrals.friendEmail, 'vikram.page@example.com'));
+    const rows = await storedRows(referrals, referrals.friendEmail, 'vikram.page@example.com');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ clientId: null, friendPhone: '9876543210', referrerPhone: '4695550100' });
   });
@@ -126,18 +135,10 @@ describe('public forms posted without JavaScript', () => {
     }))
       form.append(key, value);
     form.append('resume', new Blob([samplePdf(4000)], { type: 'application/pdf' }), 'cv.pdf');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/careers',
-      cookies: { [XSRF_COOKIE]: t.csrfToken },
-      payload: form,
-    });
+    const res = await postPage('/careers', form);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Submitted successfully.');
-    const [row] = await t.database.db
-      .select()
-      .from(careerApplications)
-      .where(eq(careerApplications.email, 'priya.page@example.com'));
+    const [row] = await storedRows(careerApplications, careerApplications.email, 'priya.page@example.com');
     expect(row).toMatchObject({ lastName: 'Page', resumeName: 'cv.pdf', resumeType: 'application/pdf' });
   });
 
@@ -146,17 +147,9 @@ describe('public forms posted without JavaScript', () => {
     form.append(FORM_TOKEN_FIELD, 'forged.token');
     form.append('firstname', 'Forged');
     form.append('resume', new Blob([samplePdf(4000)], { type: 'application/pdf' }), 'cv.pdf');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/careers',
-      cookies: { [XSRF_COOKIE]: t.csrfToken },
-      payload: form,
-    });
+    const res = await postPage('/careers', form);
     expect(res.statusCode).toBe(403);
-    const rows = await t.database.db
-      .select()
-      .from(careerApplications)
-      .where(eq(careerApplications.firstName, 'Forged'));
+    const rows = await storedRows(careerApplications, careerApplications.firstName, 'Forged');
     expect(rows).toHaveLength(0);
   });
 
