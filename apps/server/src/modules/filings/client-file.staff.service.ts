@@ -3,7 +3,7 @@
  * internal notes on it. Every read and note is audited; an analyst sees only the files assigned to them, and
  * the triage view of an unassigned file waiting in To Be Assigned.
  */
-import { MESSAGES, type StaffClient } from '@taxfirm/contract';
+import { isPhoneExtension, MESSAGES, type StaffClient } from '@taxfirm/contract';
 import {
   alias,
   and,
