@@ -128,13 +128,7 @@ export async function loadChecklist(
       dependents,
       and(eq(dependents.id, requestItems.dependentId), eq(dependents.clientId, requestItems.clientId)),
     )
-    .where(
-      and(
-        eq(requestItems.clientId, clientId),
-        eq(requestItems.filingId, filingId),
-        isNull(requestItems.removedAt),
-      ),
-    )
+    .where(liveItemsOf(clientId, eq(requestItems.filingId, filingId)))
     .orderBy(asc(requestItems.position), asc(requestItems.createdAt), asc(requestItems.id));
   const ids = rows.map((row) => row.item.id);
   /** The filing's files that match `which`, in upload order. */
@@ -287,6 +281,11 @@ export async function listClientChecklist(deps: {
   return { tax_year: taxYear, editable: isCollecting(filing.status), ...checklist };
 }
 
+/** The client's items still on the checklist (never a removed one) that match `which`. */
+export function liveItemsOf(clientId: string, ...which: SQL[]) {
+  return and(eq(requestItems.clientId, clientId), isNull(requestItems.removedAt), ...which);
+}
+
 /** The filing's live item, locked for the change; undefined for another filing's item or a removed one. */
 export async function lockLiveItem(
   tx: Tx,
@@ -296,14 +295,7 @@ export async function lockLiveItem(
   const [item] = await tx
     .select()
     .from(requestItems)
-    .where(
-      and(
-        eq(requestItems.id, itemId),
-        eq(requestItems.filingId, filing.id),
-        eq(requestItems.clientId, filing.clientId),
-        isNull(requestItems.removedAt),
-      ),
-    )
+    .where(liveItemsOf(filing.clientId, eq(requestItems.id, itemId), eq(requestItems.filingId, filing.id)))
     .for('update');
   return item;
 }
