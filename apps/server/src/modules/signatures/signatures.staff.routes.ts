@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
+import { staffFileOf } from '../../lib/staff-file-call.ts';
 import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
 import { signatureFileLink, STAFF_SIGNATURE_FILE_PATH } from '../documents/document-links.ts';
 import { staffAccessLimit } from '../filings/access-limits.staff.ts';
@@ -99,14 +100,11 @@ export async function signaturesStaffRoutes(app: FastifyInstance, options: Signa
   );
 
   registerCall(app, CALLS.staffSignaturesList, async (request) => {
-    const actor = staffActorOf(request);
+    const file = await staffFileOf(app, settings, request);
     const list = await listStaffSignatures({
-      db: app.db,
-      actor,
-      clientId: request.body.client_id,
-      taxYear: await settings.taxYear(request.body.taxy),
+      ...file,
       link: (kind, documentId) =>
-        signatureFileLink(staffLinks, STAFF_SIGNATURE_FILE_PATH, kind, documentId, actor.userId),
+        signatureFileLink(staffLinks, STAFF_SIGNATURE_FILE_PATH, kind, documentId, file.actor.userId),
     });
     return { ...list, expires_in: LINK_TTL_S };
   });
