@@ -30,13 +30,13 @@ import {
   resetPasswordWithToken,
 } from './passwords.service.ts';
 import {
-  auditSignIn,
   checkCredentials,
   finishMfaLogin,
   mfaLoginUser,
   noteNewSignIn,
   startMfaLogin,
 } from './sign-in.service.ts';
+import { startSignedInSession, type SignInHow } from './session-start.ts';
 import { revokeSession } from './sessions.service.ts';
 import { userNeedsConsent } from '../consents/consents.service.ts';
 
@@ -50,16 +50,10 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
    * Start a session for a client who has proved who they are; answers uinfo. The answer is built first
    * (it refuses anyone but a client), so a refusal never carries a session cookie; the session starts last.
    */
-  const signIn = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    userId: string,
-    how: Parameters<typeof auditSignIn>[4],
-  ) => {
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: string, how: SignInHow) => {
     const uinfo = await userInfo(app.db, userId, await settings.taxYear());
     const consentRequired = await userNeedsConsent(app.db, userId);
-    await reply.startSession(userId);
-    await auditSignIn(app.db, 'client', userId, originOf(request), how);
+    await startSignedInSession(app.db, { request, reply }, 'client', userId, how);
     // The terms or the §7216 question are still to answer: the portal asks them before anything else.
     return consentRequired ? { uinfo, consent_required: true as const } : { uinfo };
   };

@@ -18,6 +18,20 @@ import { revokeUserSessions } from './sessions.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { hashPassword } from '../../lib/crypto/passwords.ts';
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The client's sign-in (its user, e-mail and first name), locked for an update when asked; NOT_FOUND if none. */
+async function getClientLogin(tx: Tx, clientId: string, lock?: 'update') {
+  const query = tx
+    .select({ userId: users.id, email: users.email, firstName: users.firstName })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(clients.id, clientId));
+  const [login] = await (lock ? query.for(lock) : query);
+  if (!login) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+  return login;
+}
+
 /**
  * Change the client's sign-in e-mail and phone (admins only: a sign-in address decides who holds the
  * account). Another account's e-mail (any case) is refused. A changed e-mail ends the client's sessions
@@ -32,13 +46,7 @@ export async function changeContact(
   try {
     await deps.db.transaction(async (tx) => {
       await getWorkableFiling(tx, actor, input, 'update');
-      const [current] = await tx
-        .select({ userId: users.id, email: users.email, firstName: users.firstName })
-        .from(clients)
-        .innerJoin(users, eq(users.id, clients.userId))
-        .where(eq(clients.id, input.clientId))
-        .for('update');
-      if (!current) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
+      const current = await getClientLogin(tx, input.clientId, 'update');
       const [taken] = await tx
         .select({ id: users.id })
         .from(users)
@@ -94,13 +102,8 @@ export async function sendResetLink(
   await deps.db.transaction(async (tx) => {
     // Checked on the locked filing, in the transaction that writes: a reassignment cannot slip between.
     await getWorkableFiling(tx, actor, input, 'share');
-    const [owner] = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
-      .from(clients)
-      .innerJoin(users, eq(users.id, clients.userId))
-      .where(eq(clients.id, input.clientId));
-    if (!owner) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
-    const url = await createResetLink(tx, deps.appUrl, owner.id);
+    const owner = await getClientLogin(tx, input.clientId);
+    const url = await createResetLink(tx, deps.appUrl, owner.userId);
     await enqueueEmail(tx, owner.email, templates.staffResetLink(deps.firm, owner.firstName, url), {
       url,
       keyring: deps.keyring,

@@ -80,14 +80,19 @@ async function getDigestHour(db: Pick<Database, 'select'>): Promise<number> {
 type Staff = { userId: string; role: 'analyst' | 'admin'; offshore: boolean };
 type Window = { since: Date; until: Date };
 
+/** How a digest line names a client: the name and the file number. */
+const clientNaming = {
+  firstName: clients.firstName,
+  lastName: clients.lastName,
+  fileNumber: clients.fileNumber,
+};
+
 /** What each client did in the window on the files `staff` may work (messages counted elsewhere), oldest first. */
 function activityFor(tx: Tx, staff: Staff, window: Window) {
   return tx
     .select({
       clientId: staffActivity.clientId,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      fileNumber: clients.fileNumber,
+      ...clientNaming,
       summary: staffActivity.summary,
     })
     .from(staffActivity)
@@ -110,9 +115,7 @@ function unreadMessagesFor(tx: Tx, staff: Staff, window: Window) {
   return tx
     .select({
       clientId: messages.clientId,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      fileNumber: clients.fileNumber,
+      ...clientNaming,
       unread: count(),
     })
     .from(messages)

@@ -2,9 +2,9 @@ import { CALLS, MESSAGES, RESUME_FIELD, type careersBodySchema } from '@taxfirm/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { byIp, limits } from '../../lib/rate-limit.ts';
-import { registerCall } from '../../lib/register-call.ts';
+import { registerCallWithPageForm } from '../../lib/register-call-with-page-form.ts';
 import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
-import { registerPageForm, type PageForms } from '../../plugins/app/page-forms.ts';
+import { type PageForms } from '../../plugins/app/page-forms.ts';
 import { createCareerApplication, DEFAULT_RESUME_BYTES_PER_DAY } from './careers.service.ts';
 
 /** The Careers page's URL, whose form posts there without JavaScript. */
@@ -32,8 +32,7 @@ export async function careersRoutes(
     keepUploads(request);
     return { status_smessage: MESSAGES.CAREERS_SUCCESS };
   };
-  registerCall(app, CALLS.careersSubmit, submit, { onRequest: perIp });
-  registerPageForm(app, pages, {
+  registerCallWithPageForm(app, pages, {
     url: CAREERS_PAGE,
     call: CALLS.careersSubmit,
     limits: perIp,

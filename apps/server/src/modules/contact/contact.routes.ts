@@ -1,8 +1,8 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { byIp, limits } from '../../lib/rate-limit.ts';
-import { registerCall } from '../../lib/register-call.ts';
-import { registerPageForm, type PageForms } from '../../plugins/app/page-forms.ts';
+import { registerCallWithPageForm } from '../../lib/register-call-with-page-form.ts';
+import { type PageForms } from '../../plugins/app/page-forms.ts';
 import { createContactMessage } from './contact.service.ts';
 
 /** The Contact Us page's URL, whose form posts there without JavaScript. */
@@ -16,8 +16,7 @@ export async function contactRoutes(app: FastifyInstance, { pages }: { pages: Pa
     await createContactMessage({ db: app.db, input: request.body });
     return { status_smessage: MESSAGES.CONTACT_SUCCESS };
   };
-  registerCall(app, CALLS.saveContactInfo, save, { onRequest: perIp });
-  registerPageForm(app, pages, {
+  registerCallWithPageForm(app, pages, {
     url: CONTACT_PAGE,
     call: CALLS.saveContactInfo,
     limits: perIp,

@@ -209,13 +209,7 @@ export async function findDownload(
   const [row] = await db
     .select({ ...fileOf(taxSummaries), filingId: taxSummaries.filingId })
     .from(taxSummaries)
-    .where(
-      and(
-        eq(taxSummaries.id, id),
-        eq(taxSummaries.clientId, clientId),
-        inArray(taxSummaries.status, VISIBLE_SUMMARY_STATUSES),
-      ),
-    );
+    .where(and(eq(taxSummaries.id, id), summariesVisibleTo(clientId)));
   return row ?? null;
 }
 
@@ -245,6 +239,11 @@ export async function isHeldUntilPaid(db: Database, clientId: string, filingId: 
 /** Drafts stay with the firm; the client sees what was published, including replaced versions. */
 const VISIBLE_SUMMARY_STATUSES = ['published', 'superseded'] as const;
 
+/** The client's own summaries that the client may see (published or replaced, never a draft). */
+function summariesVisibleTo(clientId: string) {
+  return and(eq(taxSummaries.clientId, clientId), inArray(taxSummaries.status, VISIBLE_SUMMARY_STATUSES));
+}
+
 /** How the client's table words a summary's status. */
 export const SUMMARY_STATUS_LABELS = {
   published: 'Ready for your review',
@@ -256,12 +255,6 @@ export function listSummaries(db: Database, clientId: string, filingId: string) 
   return db
     .select({ id: taxSummaries.id, title: taxSummaries.title, status: taxSummaries.status })
     .from(taxSummaries)
-    .where(
-      and(
-        eq(taxSummaries.clientId, clientId),
-        eq(taxSummaries.filingId, filingId),
-        inArray(taxSummaries.status, VISIBLE_SUMMARY_STATUSES),
-      ),
-    )
+    .where(and(eq(taxSummaries.filingId, filingId), summariesVisibleTo(clientId)))
     .orderBy(desc(taxSummaries.publishedAt), asc(taxSummaries.id));
 }

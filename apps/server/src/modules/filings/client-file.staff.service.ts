@@ -3,7 +3,7 @@
  * internal notes on it. Every read and note is audited; an analyst sees only the files assigned to them, and
  * the triage view of an unassigned file waiting in To Be Assigned.
  */
-import { formatPhone, isPhoneExtension, MESSAGES, type StaffClient } from '@taxfirm/contract';
+import { isPhoneExtension, MESSAGES, type StaffClient } from '@taxfirm/contract';
 import {
   alias,
   and,
@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { assertCanWork, getFiling, getWorkableFiling, isTriage } from './filings.service.ts';
 import { consentStatus, staffRecordOf } from '../consents/consents.service.ts';
+import { friendPhoneOf } from '../referrals/referrals.service.ts';
 
 const changer = alias(users, 'changer');
 
@@ -155,9 +156,7 @@ export async function getClient(
     referrals: referred.map((r) => ({
       name: r.friendName,
       email: r.friendEmail,
-      phone: isPhoneExtension(r.friendPhoneExt)
-        ? formatPhone(r.friendPhone, r.friendPhoneExt)
-        : r.friendPhone,
+      phone: friendPhoneOf(r),
       tax_year: r.taxYear,
       created_at: r.createdAt.toISOString(),
     })),

@@ -1,5 +1,5 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffActorOf } from '../../lib/actor.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
@@ -10,6 +10,12 @@ export async function filingsStaffRoutes(
   app: FastifyInstance,
   { settings, appUrl }: { settings: SettingsCache; appUrl: string },
 ) {
+  /** Who asks, and which file: the client's file of the current tax year. */
+  const currentFileOf = async (request: FastifyRequest & { body: { client_id: string } }) => ({
+    actor: staffActorOf(request),
+    file: { clientId: request.body.client_id, taxYear: await settings.taxYear() },
+  });
+
   registerCall(app, CALLS.staffClient, async (request) =>
     getClient(
       app.db,
@@ -32,11 +38,8 @@ export async function filingsStaffRoutes(
   });
 
   registerCall(app, CALLS.staffSetFileNumber, async (request) => {
-    await setFileNumber(app.db, staffActorOf(request), {
-      clientId: request.body.client_id,
-      taxYear: await settings.taxYear(),
-      fileNumber: request.body.file_number,
-    });
+    const { actor, file } = await currentFileOf(request);
+    await setFileNumber(app.db, actor, { ...file, fileNumber: request.body.file_number });
     return { status_smessage: MESSAGES.FILE_NUMBER_SAVED };
   });
 
@@ -50,11 +53,8 @@ export async function filingsStaffRoutes(
   });
 
   registerCall(app, CALLS.staffAddNote, async (request) => {
-    await addNote(app.db, staffActorOf(request), {
-      clientId: request.body.client_id,
-      taxYear: await settings.taxYear(),
-      body: request.body.body,
-    });
+    const { actor, file } = await currentFileOf(request);
+    await addNote(app.db, actor, { ...file, body: request.body.body });
     return { status_smessage: MESSAGES.NOTE_SAVED };
   });
 }

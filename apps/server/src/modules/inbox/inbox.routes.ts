@@ -28,6 +28,12 @@ import { careerInbox, contactInbox, openResume, updateContactStatus } from './in
 import { paymentInbox } from './inbox-payments.service.ts';
 import { referralInbox } from './inbox-referrals.service.ts';
 
+/** What an export needs of an inbox list (inbox-list.ts): its CSV header, and its rows for some filters. */
+type CsvList<F> = {
+  csvHeader: readonly string[];
+  csvRows: (db: FastifyInstance['db'], filters: F) => AsyncIterable<CsvCell[]>;
+};
+
 /** The download's file name: the list and today's date (UTC), e.g. contact-messages-2026-11-23.csv. */
 export function exportFileName(list: InboxList, now = new Date()): string {
   return `${list}-${now.toISOString().slice(0, 10)}.csv`;
@@ -103,63 +109,54 @@ export async function inboxRoutes(app: FastifyInstance) {
     });
   };
 
-  const exportRoute = <S extends z.ZodType>(
+  /** One list's CSV export: its own access and query, the list's own header and rows for the query's filters. */
+  const exportRoute = <S extends z.ZodType, F>(
     list: InboxList,
     access: Access,
     querystring: S,
-    rowsOf: (
-      query: z.output<S>,
-      offshoreOnly: boolean,
-    ) => { header: readonly string[]; rows: AsyncIterable<CsvCell[]> },
+    inbox: CsvList<F>,
+    filtersOf: (query: z.output<S>, offshoreOnly: boolean) => F,
   ) =>
     routes.get(
       `${INBOX_EXPORT_PATH}/${list}`,
       { onRequest: requireAccess(access), schema: { querystring, hide: true } },
       async (request, reply) => {
-        const { header, rows } = rowsOf(request.query as z.output<S>, staffActorOf(request).offshore);
-        return sendCsv(request, reply, list, header, rows);
+        const filters = filtersOf(request.query as z.output<S>, staffActorOf(request).offshore);
+        return sendCsv(request, reply, list, inbox.csvHeader, inbox.csvRows(app.db, filters));
       },
     );
 
   const sortOf = <C extends string>(q: { sort: C; dir: 'asc' | 'desc' }) => ({ column: q.sort, dir: q.dir });
 
-  exportRoute('contact-messages', 'staff', inboxContactExportQuerySchema, (q) => ({
-    header: contactInbox.csvHeader,
-    rows: contactInbox.csvRows(app.db, { status: q.status, search: q.search, sort: sortOf(q) }),
+  exportRoute('contact-messages', 'staff', inboxContactExportQuerySchema, contactInbox, (q) => ({
+    status: q.status,
+    search: q.search,
+    sort: sortOf(q),
   }));
-  exportRoute('career-applications', 'staff', inboxCareerExportQuerySchema, (q) => ({
-    header: careerInbox.csvHeader,
-    rows: careerInbox.csvRows(app.db, { search: q.search, sort: sortOf(q) }),
+  exportRoute('career-applications', 'staff', inboxCareerExportQuerySchema, careerInbox, (q) => ({
+    search: q.search,
+    sort: sortOf(q),
   }));
   exportRoute(
     'referrals',
     CALLS.staffReferralList.access,
     inboxReferralExportQuerySchema,
-    (q, offshoreOnly) => ({
-      header: referralInbox.csvHeader,
-      rows: referralInbox.csvRows(app.db, {
-        taxYear: q.taxy,
-        search: q.search,
-        sort: sortOf(q),
-        offshoreOnly,
-      }),
-    }),
+    referralInbox,
+    (q, offshoreOnly) => ({ taxYear: q.taxy, search: q.search, sort: sortOf(q), offshoreOnly }),
   );
   exportRoute(
     'payments',
     CALLS.staffPaymentList.access,
     inboxPaymentExportQuerySchema,
+    paymentInbox,
     (q, offshoreOnly) => ({
-      header: paymentInbox.csvHeader,
-      rows: paymentInbox.csvRows(app.db, {
-        offshoreOnly,
-        status: q.status,
-        taxYear: q.taxy,
-        from: q.from,
-        to: q.to,
-        search: q.search,
-        sort: sortOf(q),
-      }),
+      offshoreOnly,
+      status: q.status,
+      taxYear: q.taxy,
+      from: q.from,
+      to: q.to,
+      search: q.search,
+      sort: sortOf(q),
     }),
   );
 

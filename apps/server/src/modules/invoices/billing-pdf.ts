@@ -8,7 +8,8 @@
  */
 import { FIRM_TIME_ZONE } from '@taxfirm/contract';
 import { and, eq, payments, type Database } from '@taxfirm/db';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import { PdfPageFlow } from '../../lib/files/pdf-page-flow.ts';
 import type { Firm } from '../mail/templates.ts';
 import { formDate } from '../signatures/signed-pdf.ts';
 import { balanceOf } from './invoice-balance.ts';
@@ -40,17 +41,15 @@ const dayOf = (when: Date) => formDate(when, FIRM_TIME_ZONE);
 
 /** Text written top to bottom, a new page when one is full. */
 class Writer {
-  private page: PDFPage;
-  private y: number;
+  private readonly flow: PdfPageFlow;
   private readonly charset: Set<number>;
 
   constructor(
-    private readonly pdf: PDFDocument,
+    pdf: PDFDocument,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
   ) {
-    this.page = pdf.addPage(PAGE);
-    this.y = PAGE[1] - MARGIN;
+    this.flow = new PdfPageFlow(pdf, PAGE, MARGIN);
     this.charset = new Set(regular.getCharacterSet());
   }
 
@@ -59,13 +58,6 @@ class Writer {
     return [...text.replace(/[\r\n\t]+/g, ' ')]
       .map((c) => (this.charset.has(c.codePointAt(0) ?? 0) ? c : '?'))
       .join('');
-  }
-
-  private room(height: number) {
-    if (this.y - height < MARGIN) {
-      this.page = this.pdf.addPage(PAGE);
-      this.y = PAGE[1] - MARGIN;
-    }
   }
 
   /** Cut to `width` points with an ellipsis. */
@@ -96,11 +88,10 @@ class Writer {
     const size = options.size ?? 10;
     const font = options.bold ? this.bold : this.regular;
     for (const line of this.wrap(text, font, size)) {
-      this.room(size + 4);
-      this.y -= size + 4;
-      this.page.drawText(line, {
+      this.flow.lineDown(size + 4);
+      this.flow.page.drawText(line, {
         x: MARGIN,
-        y: this.y,
+        y: this.flow.y,
         size,
         font,
         ...(options.grey ? { color: GREY } : {}),
@@ -112,17 +103,16 @@ class Writer {
   row(cells: [string, number, number, boolean?][], options: { bold?: boolean } = {}) {
     const size = 10;
     const font = options.bold ? this.bold : this.regular;
-    this.room(size + 6);
-    this.y -= size + 6;
+    this.flow.lineDown(size + 6);
     for (const [text, x, width, right] of cells) {
       const fitted = this.fit(text, font, size, width);
       const drawX = right ? x + width - font.widthOfTextAtSize(fitted, size) : x;
-      this.page.drawText(fitted, { x: drawX, y: this.y, size, font });
+      this.flow.page.drawText(fitted, { x: drawX, y: this.flow.y, size, font });
     }
   }
 
   space(points: number) {
-    this.y -= points;
+    this.flow.space(points);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { categoryOfItemType, MESSAGES, type DocumentCategory } from '@taxfirm/contract';
-import { and, eq, isNull, messageAttachments, messages, requestItems, type Database } from '@taxfirm/db';
+import { and, eq, messageAttachments, messages, requestItems, type Database } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -13,6 +13,7 @@ import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { getWorkableFiling, type Filing } from '../filings/filings.service.ts';
 import { insertDocuments } from '../documents/documents.service.ts';
 import { isCollecting, markItemUploaded } from '../requests/request-items.ts';
+import { liveItemsOf } from '../requests/requests.service.ts';
 import { liveItem } from '../requests/requests.staff.service.ts';
 import { openStoredAttachment } from './messaging.service.ts';
 
@@ -127,13 +128,7 @@ export async function fileAttachment(deps: {
     const [item] = await db
       .select({ filingId: requestItems.filingId })
       .from(requestItems)
-      .where(
-        and(
-          eq(requestItems.id, input.item_id),
-          eq(requestItems.clientId, file.clientId),
-          isNull(requestItems.removedAt),
-        ),
-      );
+      .where(liveItemsOf(file.clientId, eq(requestItems.id, input.item_id)));
     if (!item) throw new AppError('NOT_FOUND', { message: MESSAGES.REQUEST_ITEM_NOT_FOUND });
     filing = await getWorkableFiling(db, actor, { filingId: item.filingId });
   }

@@ -23,6 +23,16 @@ import {
   type Viewer,
 } from './messaging.service.ts';
 
+/** The firm's messages to this client that the client has not read yet (never an internal note). */
+function unreadFromFirm(clientId: string) {
+  return and(
+    eq(messages.clientId, clientId),
+    eq(messages.authorKind, 'staff'),
+    eq(messages.internal, false),
+    isNull(messages.readAt),
+  );
+}
+
 /** The session client's conversation (no internal notes), how many of the firm's messages are unread. */
 export async function listClientMessages(deps: {
   db: Database;
@@ -40,17 +50,7 @@ export async function listClientMessages(deps: {
     links: deps.links,
     keyring: deps.keyring,
   });
-  const [unread] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.clientId, actor.clientId),
-        eq(messages.authorKind, 'staff'),
-        eq(messages.internal, false),
-        isNull(messages.readAt),
-      ),
-    );
+  const [unread] = await db.select({ n: count() }).from(messages).where(unreadFromFirm(actor.clientId));
   return {
     messages: list,
     unread: unread?.n ?? 0,
@@ -65,14 +65,7 @@ export async function markClientRead(deps: { db: Database; actor: ClientActor })
     const read = await tx
       .update(messages)
       .set({ readAt: new Date(), readBy: actor.userId })
-      .where(
-        and(
-          eq(messages.clientId, actor.clientId),
-          eq(messages.authorKind, 'staff'),
-          eq(messages.internal, false),
-          isNull(messages.readAt),
-        ),
-      )
+      .where(unreadFromFirm(actor.clientId))
       .returning({ id: messages.id });
     if (read.length > 0) {
       await audit(tx, { actor, action: 'messages.read', subject: `${read.length} message(s)` });

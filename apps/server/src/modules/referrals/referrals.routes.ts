@@ -1,8 +1,9 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { byIp, limits } from '../../lib/rate-limit.ts';
+import { registerCallWithPageForm } from '../../lib/register-call-with-page-form.ts';
 import { registerCall } from '../../lib/register-call.ts';
-import { registerPageForm, type PageForms } from '../../plugins/app/page-forms.ts';
+import { type PageForms } from '../../plugins/app/page-forms.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { createReferral, listReferrals } from './referrals.service.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -34,9 +35,8 @@ export async function referralsRoutes(
     await createReferral({ db: app.db, actor: request.user, body: request.body, taxYear });
     return { status_smessage: MESSAGES.REFERRAL_SUCCESS };
   };
-  registerCall(app, CALLS.saveReferral, save, { onRequest: perCaller });
-  // The public page's form, posted without JavaScript: the same limits, the same service.
-  registerPageForm(app, pages, {
+  // The API call and the public page's form, posted without JavaScript: the same limits, the same service.
+  registerCallWithPageForm(app, pages, {
     url: REFER_A_FRIEND_PAGE,
     call: CALLS.saveReferral,
     limits: perCaller,

@@ -52,6 +52,13 @@ export async function createReferral({
   });
 }
 
+/** The referred friend's phone in its extension's format; the digits as given when the extension is unknown. */
+export function friendPhoneOf(referral: { friendPhone: string; friendPhoneExt: string }): string {
+  return isPhoneExtension(referral.friendPhoneExt)
+    ? formatPhone(referral.friendPhone, referral.friendPhoneExt)
+    : referral.friendPhone;
+}
+
 const ownReferrals = definePagedList({
   count: (db, where) => db.select({ n: count() }).from(referrals).where(where),
   query: (f: { clientId: string; taxYear: number; search: string | undefined }) => {
@@ -70,9 +77,7 @@ const ownReferrals = definePagedList({
       rf_on_email: row.referrerEmail,
       rf_name: row.friendName,
       rf_email: row.friendEmail,
-      rf_phone: isPhoneExtension(row.friendPhoneExt)
-        ? formatPhone(row.friendPhone, row.friendPhoneExt)
-        : row.friendPhone,
+      rf_phone: friendPhoneOf(row),
       rf_phone_ext: row.friendPhoneExt,
       rf_comment: row.comment,
       created_at: row.createdAt.toISOString(),

@@ -3,14 +3,18 @@
  * is looked up within the session client's current filing: another client's item, a removed one or another
  * year's answers 404 and changes nothing.
  */
-import { CALLS, MESSAGES } from '@taxfirm/contract';
+import { CALLS, MESSAGES, type CallDefinition, type messageResponseSchema } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { clientActorOf } from '../../lib/actor.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { clientFileLink } from '../documents/document-links.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
+import type { z } from 'zod';
 import { listClientChecklist, markLater, markNotApplicable } from './requests.service.ts';
+
+/** Which item a mark is on: the session client's, in the current year's filing. */
+type ItemMark = Omit<Parameters<typeof markLater>[0], 'date' | 'now'>;
 
 export async function requestsRoutes(
   app: FastifyInstance,
@@ -30,27 +34,26 @@ export async function requestsRoutes(
     });
   });
 
-  registerCall(app, CALLS.accountRequestsNotApplicable, async (request) => {
-    await markNotApplicable({
-      db: app.db,
-      actor: clientActorOf(request),
-      taxYear: await settings.taxYear(),
-      itemId: request.body.item_id,
-      reason: request.body.reason,
+  /** The client's mark on one of their items of the current year's filing, answered with its message. */
+  const registerItemMark = <B extends z.ZodType<{ item_id: string }>>(
+    call: CallDefinition<B, typeof messageResponseSchema>,
+    message: string,
+    mark: (item: ItemMark, body: z.output<B>) => Promise<void>,
+  ) =>
+    registerCall(app, call, async (request) => {
+      const item = {
+        db: app.db,
+        actor: clientActorOf(request),
+        taxYear: await settings.taxYear(),
+        itemId: request.body.item_id,
+      };
+      await mark(item, request.body);
+      return { message, status_smessage: message };
     });
-    const message = MESSAGES.REQUEST_MARKED_NOT_APPLICABLE;
-    return { message, status_smessage: message };
-  });
-
-  registerCall(app, CALLS.accountRequestsLater, async (request) => {
-    await markLater({
-      db: app.db,
-      actor: clientActorOf(request),
-      taxYear: await settings.taxYear(),
-      itemId: request.body.item_id,
-      date: request.body.date,
-    });
-    const message = MESSAGES.REQUEST_MARKED_LATER;
-    return { message, status_smessage: message };
-  });
+  registerItemMark(CALLS.accountRequestsNotApplicable, MESSAGES.REQUEST_MARKED_NOT_APPLICABLE, (item, body) =>
+    markNotApplicable({ ...item, reason: body.reason }),
+  );
+  registerItemMark(CALLS.accountRequestsLater, MESSAGES.REQUEST_MARKED_LATER, (item, body) =>
+    markLater({ ...item, date: body.date }),
+  );
 }

@@ -32,6 +32,7 @@ import {
   requestReminders,
   users,
   type Database,
+  type SQL,
 } from '@taxfirm/db';
 import type { ClientActor } from '../../lib/actor.ts';
 
@@ -127,29 +128,18 @@ export async function loadChecklist(
       dependents,
       and(eq(dependents.id, requestItems.dependentId), eq(dependents.clientId, requestItems.clientId)),
     )
-    .where(
-      and(
-        eq(requestItems.clientId, clientId),
-        eq(requestItems.filingId, filingId),
-        isNull(requestItems.removedAt),
-      ),
-    )
+    .where(liveItemsOf(clientId, eq(requestItems.filingId, filingId)))
     .orderBy(asc(requestItems.position), asc(requestItems.createdAt), asc(requestItems.id));
   const ids = rows.map((row) => row.item.id);
+  /** The filing's files that match `which`, in upload order. */
+  const filingFiles = (...which: SQL[]) =>
+    db
+      .select(fileColumns)
+      .from(documents)
+      .where(and(eq(documents.clientId, clientId), eq(documents.filingId, filingId), ...which))
+      .orderBy(asc(documents.seq));
   const [files, events, received, reminders] = await Promise.all([
-    ids.length === 0
-      ? Promise.resolve([])
-      : db
-          .select(fileColumns)
-          .from(documents)
-          .where(
-            and(
-              eq(documents.clientId, clientId),
-              eq(documents.filingId, filingId),
-              inArray(documents.requestItemId, ids),
-            ),
-          )
-          .orderBy(asc(documents.seq)),
+    ids.length === 0 ? Promise.resolve([]) : filingFiles(inArray(documents.requestItemId, ids)),
     ids.length === 0
       ? Promise.resolve([])
       : db
@@ -168,18 +158,7 @@ export async function loadChecklist(
           .leftJoin(users, eq(users.id, requestItemEvents.actorId))
           .where(and(eq(requestItemEvents.clientId, clientId), inArray(requestItemEvents.itemId, ids)))
           .orderBy(asc(requestItemEvents.createdAt), asc(requestItemEvents.id)),
-    db
-      .select(fileColumns)
-      .from(documents)
-      .where(
-        and(
-          eq(documents.clientId, clientId),
-          eq(documents.filingId, filingId),
-          isNull(documents.requestItemId),
-          gt(documents.size, HIDDEN_MAX_BYTES),
-        ),
-      )
-      .orderBy(asc(documents.seq)),
+    filingFiles(isNull(documents.requestItemId), gt(documents.size, HIDDEN_MAX_BYTES)),
     db
       .select({
         at: requestReminders.createdAt,
@@ -302,6 +281,25 @@ export async function listClientChecklist(deps: {
   return { tax_year: taxYear, editable: isCollecting(filing.status), ...checklist };
 }
 
+/** The client's items still on the checklist (never a removed one) that match `which`. */
+export function liveItemsOf(clientId: string, ...which: SQL[]) {
+  return and(eq(requestItems.clientId, clientId), isNull(requestItems.removedAt), ...which);
+}
+
+/** The filing's live item, locked for the change; undefined for another filing's item or a removed one. */
+export async function lockLiveItem(
+  tx: Tx,
+  filing: { id: string; clientId: string },
+  itemId: string,
+): Promise<RequestItemRow | undefined> {
+  const [item] = await tx
+    .select()
+    .from(requestItems)
+    .where(liveItemsOf(filing.clientId, eq(requestItems.id, itemId), eq(requestItems.filingId, filing.id)))
+    .for('update');
+  return item;
+}
+
 /**
  * One of the session client's items of the current year's filing, locked for the change, with the filing
  * share-locked (a status change waits for the change). Another client's item, a removed one and another
@@ -316,18 +314,7 @@ export async function openClientItem(
   const filing = await findFiling(tx, { clientId: actor.clientId, taxYear }, 'share');
   const notFound = new AppError('NOT_FOUND', { message: MESSAGES.REQUEST_ITEM_NOT_FOUND });
   if (!filing) throw notFound;
-  const [item] = await tx
-    .select()
-    .from(requestItems)
-    .where(
-      and(
-        eq(requestItems.id, itemId),
-        eq(requestItems.clientId, actor.clientId),
-        eq(requestItems.filingId, filing.id),
-        isNull(requestItems.removedAt),
-      ),
-    )
-    .for('update');
+  const item = await lockLiveItem(tx, { id: filing.id, clientId: actor.clientId }, itemId);
   if (!item) throw notFound;
   if (!canWorkItem(filing.status, item)) {
     throw new AppError('UNPROCESSABLE', { message: MESSAGES.REQUEST_LOCKED });

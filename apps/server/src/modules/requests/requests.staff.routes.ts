@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { staffActorOf } from '../../lib/actor.ts';
 import { createStaffLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
 import { registerCall } from '../../lib/register-call.ts';
+import { staffFileOf } from '../../lib/staff-file-call.ts';
 import { staffFileLinks } from '../documents/document-links.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import type { z } from 'zod';
@@ -31,13 +32,10 @@ export async function requestsStaffRoutes(
   const links = createStaffLinkSigner(linkSecret);
 
   registerCall(app, CALLS.staffRequestsList, async (request) => {
-    const actor = staffActorOf(request);
+    const file = await staffFileOf(app, settings, request);
     const checklist = await listStaffChecklist({
-      db: app.db,
-      actor,
-      clientId: request.body.client_id,
-      taxYear: await settings.taxYear(request.body.taxy),
-      fileLinks: (file) => staffFileLinks(links, file, actor.userId),
+      ...file,
+      fileLinks: (stored) => staffFileLinks(links, stored, file.actor.userId),
     });
     return { ...checklist, links_ttl_s: Math.floor(LINK_TTL_MS / 1000) };
   });

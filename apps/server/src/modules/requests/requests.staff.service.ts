@@ -27,6 +27,7 @@ import { checklistItemRejected } from '../notifications/client-events.ts';
 import { canWorkItem, isCollecting, recordItemEvent, restartReminders } from './request-items.ts';
 import {
   loadChecklist,
+  lockLiveItem,
   type Checklist,
   type FileLinks,
   type RequestItemRow,
@@ -127,18 +128,7 @@ export async function listStaffChecklist(deps: {
 
 /** The filing's live item, locked for the change; another filing's, or a removed one, is not found. */
 export async function liveItem(tx: Tx, filing: Filing, itemId: string): Promise<RequestItemRow> {
-  const [item] = await tx
-    .select()
-    .from(requestItems)
-    .where(
-      and(
-        eq(requestItems.id, itemId),
-        eq(requestItems.filingId, filing.id),
-        eq(requestItems.clientId, filing.clientId),
-        isNull(requestItems.removedAt),
-      ),
-    )
-    .for('update');
+  const item = await lockLiveItem(tx, filing, itemId);
   if (!item) throw itemNotFound();
   return item;
 }

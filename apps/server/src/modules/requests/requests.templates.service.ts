@@ -10,7 +10,7 @@ import { audit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
 import type { TemplateItem } from './requests.items.service.ts';
-import type { Tx } from './requests.service.ts';
+import { liveItemsOf, type Tx } from './requests.service.ts';
 import { STAFF_REQUEST_MESSAGES } from './requests.staff.service.ts';
 
 export type TemplateAction =
@@ -109,10 +109,9 @@ export async function manageTemplates(deps: { db: Database; actor: StaffActor; i
             .select()
             .from(requestItems)
             .where(
-              and(
+              liveItemsOf(
+                filing.clientId,
                 eq(requestItems.filingId, filing.id),
-                eq(requestItems.clientId, filing.clientId),
-                isNull(requestItems.removedAt),
                 isNull(requestItems.dependentId),
                 sql`${requestItems.source} in ('staff', 'template')`,
               ),

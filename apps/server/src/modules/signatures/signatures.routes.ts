@@ -5,18 +5,14 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { clientActorOf } from '../../lib/actor.ts';
+import type { SignatureLinkKind } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { requireStepUp } from '../accounts/step-up.service.ts';
 import { CLIENT_SIGNATURE_FILE_PATH, signatureFileLink } from '../documents/document-links.ts';
-import {
-  LINK_TTL_S,
-  linkOf,
-  sendPdf,
-  signatureRoutesKit,
-  type FileQuery,
-  type SignatureRoutesOptions,
-} from './signature-file-links.ts';
+import { codeSentAnswer, signedAnswer } from './signature-answers.ts';
+import { LINK_TTL_S, signatureRoutesKit, type SignatureRoutesOptions } from './signature-file-links.ts';
+import { registerSignatureFileRoute } from './signature-file-route.ts';
 import { SIGNATURE_KEY_PREFIX } from './signature-files.ts';
 import {
   assertCanOpen,
@@ -30,6 +26,9 @@ import {
 export async function signaturesRoutes(app: FastifyInstance, options: SignatureRoutesOptions) {
   const { settings, keyring } = options;
   const { links: clientLinks, voice } = signatureRoutesKit(options, 'client');
+  /** A short-lived link to one part of a document, made for the signed-in taxpayer. */
+  const clientFileLink = (part: SignatureLinkKind, documentId: string, userId: string) =>
+    signatureFileLink(clientLinks, CLIENT_SIGNATURE_FILE_PATH, part, documentId, userId);
 
   registerCall(app, CALLS.accountSignaturesList, async (request) => {
     const actor = clientActorOf(request);
@@ -37,8 +36,7 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
       db: app.db,
       actor,
       taxYear: request.body.taxy,
-      signedLink: (documentId) =>
-        signatureFileLink(clientLinks, CLIENT_SIGNATURE_FILE_PATH, 'signed', documentId, actor.userId),
+      signedLink: (documentId) => clientFileLink('signed', documentId, actor.userId),
     });
   });
 
@@ -47,7 +45,7 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
     const { document_id: documentId, part } = request.body;
     await assertCanOpen(app.db, { kind: 'client', actor }, documentId, part);
     return {
-      url: `${signatureFileLink(clientLinks, CLIENT_SIGNATURE_FILE_PATH, part, documentId, actor.userId)}&inline=1`,
+      url: `${clientFileLink(part, documentId, actor.userId)}&inline=1`,
       expires_in: LINK_TTL_S,
     };
   });
@@ -63,11 +61,7 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
         who: { kind: 'client', actor: clientActorOf(request) },
         documentId: request.body.document_id,
       });
-      return {
-        ...sent,
-        message: MESSAGES.SIGNATURE_CODE_SENT,
-        status_smessage: MESSAGES.SIGNATURE_CODE_SENT,
-      };
+      return codeSentAnswer(sent);
     },
     requireStepUp(app, { name: 'signature-code', perUserPerHour: 10 }),
   );
@@ -87,20 +81,7 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
         code: request.body.code,
         signature: request.body.signature,
       });
-      return {
-        message: MESSAGES.SIGNATURE_SIGNED,
-        status_smessage: MESSAGES.SIGNATURE_SIGNED,
-        complete,
-        signed_url: complete
-          ? signatureFileLink(
-              clientLinks,
-              CLIENT_SIGNATURE_FILE_PATH,
-              'signed',
-              request.body.document_id,
-              actor.userId,
-            )
-          : null,
-      };
+      return signedAnswer(complete, () => clientFileLink('signed', request.body.document_id, actor.userId));
     },
     requireStepUp(app, { name: 'signature-sign', perUserPerHour: 30 }),
   );
@@ -118,20 +99,12 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
     };
   });
 
-  app.get<FileQuery>(
-    CLIENT_SIGNATURE_FILE_PATH,
-    { onRequest: requireAccess('client'), schema: { hide: true } },
-    async (request, reply) => {
-      const actor = clientActorOf(request);
-      const link = linkOf(clientLinks, request, actor.userId);
-      const file = await openSignerFile({
-        db: app.db,
-        storage: app.storage,
-        who: { kind: 'client', actor },
-        documentId: link.documentId,
-        kind: link.kind,
-      });
-      return sendPdf(reply, file, request.query.inline === '1' && link.kind !== 'signed');
-    },
-  );
+  registerSignatureFileRoute(app, {
+    path: CLIENT_SIGNATURE_FILE_PATH,
+    links: clientLinks,
+    hooks: { onRequest: requireAccess('client') },
+    viewerOf: (request) => clientActorOf(request).userId,
+    open: ({ files }, request) =>
+      openSignerFile({ ...files, who: { kind: 'client', actor: clientActorOf(request) } }),
+  });
 }

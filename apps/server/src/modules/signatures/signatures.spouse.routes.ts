@@ -3,25 +3,23 @@
  * identity, every call limited per IP. The GET route serves a file through a short-lived link made for the
  * spouse's signer row, whose own link must still be good.
  */
-import { CALLS, MESSAGES } from '@taxfirm/contract';
+import { CALLS } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { originOf } from '../../lib/actor.ts';
+import type { SignatureLinkKind } from '../../lib/crypto/signed-links.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
 import { byIp, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { signatureFileLink, SPOUSE_SIGNATURE_FILE_PATH } from '../documents/document-links.ts';
-import {
-  LINK_TTL_S,
-  linkOf,
-  sendPdf,
-  signatureRoutesKit,
-  type FileQuery,
-  type SignatureRoutesOptions,
-} from './signature-file-links.ts';
+import { codeSentAnswer, signedAnswer } from './signature-answers.ts';
+import { LINK_TTL_S, signatureRoutesKit, type SignatureRoutesOptions } from './signature-file-links.ts';
+import { registerSignatureFileRoute } from './signature-file-route.ts';
 import { SIGNATURE_KEY_PREFIX } from './signature-files.ts';
 import { spouseView } from './signature-views.ts';
 import { findSpouseByToken, type SignerIdentity } from './signer-identity.ts';
 import { assertSpouseCanOpen, openSignerFile, sendSignatureCode, signDocument } from './signing.service.ts';
+
+type SpouseLink = Awaited<ReturnType<typeof findSpouseByToken>>;
 
 export async function signaturesSpouseRoutes(app: FastifyInstance, options: SignatureRoutesOptions) {
   const { settings, keyring } = options;
@@ -39,21 +37,16 @@ export async function signaturesSpouseRoutes(app: FastifyInstance, options: Sign
     };
     return { found, who };
   };
+  /** A short-lived link to one part of the spouse's document, made for the spouse's signer row. */
+  const spouseFileLink = (found: SpouseLink, part: SignatureLinkKind) =>
+    signatureFileLink(spouseLinks, SPOUSE_SIGNATURE_FILE_PATH, part, found.document.id, found.signer.id);
 
   registerCall(
     app,
     CALLS.spouseSignatureGet,
     async (request) => {
       const { found } = await spouseOf(request);
-      return spouseView(found, (await settings.firm()).name, () =>
-        signatureFileLink(
-          spouseLinks,
-          SPOUSE_SIGNATURE_FILE_PATH,
-          'signed',
-          found.document.id,
-          found.signer.id,
-        ),
-      );
+      return spouseView(found, (await settings.firm()).name, () => spouseFileLink(found, 'signed'));
     },
     { onRequest: spouseIpLimit },
   );
@@ -73,7 +66,7 @@ export async function signaturesSpouseRoutes(app: FastifyInstance, options: Sign
         code: request.body.code,
       });
       return {
-        url: `${signatureFileLink(spouseLinks, SPOUSE_SIGNATURE_FILE_PATH, request.body.part, found.document.id, found.signer.id)}&inline=1`,
+        url: `${spouseFileLink(found, request.body.part)}&inline=1`,
         expires_in: LINK_TTL_S,
       };
     },
@@ -92,11 +85,7 @@ export async function signaturesSpouseRoutes(app: FastifyInstance, options: Sign
         who,
         documentId: found.document.id,
       });
-      return {
-        ...sent,
-        message: MESSAGES.SIGNATURE_CODE_SENT,
-        status_smessage: MESSAGES.SIGNATURE_CODE_SENT,
-      };
+      return codeSentAnswer(sent);
     },
     {
       onRequest: spouseIpLimit,
@@ -125,38 +114,21 @@ export async function signaturesSpouseRoutes(app: FastifyInstance, options: Sign
         code: request.body.code,
         signature: request.body.signature,
       });
-      return {
-        message: MESSAGES.SIGNATURE_SIGNED,
-        status_smessage: MESSAGES.SIGNATURE_SIGNED,
-        complete,
-        signed_url: complete
-          ? signatureFileLink(
-              spouseLinks,
-              SPOUSE_SIGNATURE_FILE_PATH,
-              'signed',
-              found.document.id,
-              found.signer.id,
-            )
-          : null,
-      };
+      return signedAnswer(complete, () => spouseFileLink(found, 'signed'));
     },
     { onRequest: spouseIpLimit },
   );
 
   /** The spouse's file route: no session; the link names the signer, whose link must still be good. */
-  app.get<FileQuery>(
-    SPOUSE_SIGNATURE_FILE_PATH,
-    { onRequest: spouseIpLimit, schema: { hide: true } },
-    async (request, reply) => {
-      const link = linkOf(spouseLinks, request, null);
-      const file = await openSignerFile({
-        db: app.db,
-        storage: app.storage,
+  registerSignatureFileRoute(app, {
+    path: SPOUSE_SIGNATURE_FILE_PATH,
+    links: spouseLinks,
+    hooks: { onRequest: spouseIpLimit },
+    viewerOf: () => null,
+    open: ({ link, files }, request) =>
+      openSignerFile({
+        ...files,
         who: { kind: 'spouse', signerId: link.who, documentId: link.documentId, origin: originOf(request) },
-        documentId: link.documentId,
-        kind: link.kind,
-      });
-      return sendPdf(reply, file, request.query.inline === '1' && link.kind !== 'signed');
-    },
-  );
+      }),
+  });
 }

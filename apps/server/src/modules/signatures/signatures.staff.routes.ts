@@ -3,25 +3,28 @@
  * document, revoke or resend the spouse's link, under the file-assignment rules; and the GET route that
  * serves a document's files through a short-lived link made for this staff member.
  */
-import { CALLS, MESSAGES, SIGNATURE_DOCUMENT_FIELD, SIGNATURE_RETURN_FIELD } from '@taxfirm/contract';
+import {
+  CALLS,
+  MESSAGES,
+  SIGNATURE_DOCUMENT_FIELD,
+  SIGNATURE_RETURN_FIELD,
+  type CallDefinition,
+  type signatureMessageResponseSchema,
+} from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
+import { staffFileOf } from '../../lib/staff-file-call.ts';
 import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
 import { signatureFileLink, STAFF_SIGNATURE_FILE_PATH } from '../documents/document-links.ts';
 import { staffAccessLimit } from '../filings/access-limits.staff.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
-import {
-  LINK_TTL_S,
-  linkOf,
-  sendPdf,
-  signatureRoutesKit,
-  type FileQuery,
-  type SignatureRoutesOptions,
-} from './signature-file-links.ts';
+import type { z } from 'zod';
+import { LINK_TTL_S, signatureRoutesKit, type SignatureRoutesOptions } from './signature-file-links.ts';
+import { registerSignatureFileRoute } from './signature-file-route.ts';
 import {
   createSignatureDocument,
   listStaffSignatures,
@@ -33,6 +36,9 @@ import {
   resendSpouseLink,
   revokeSpouseLink,
 } from './signer-access.staff.service.ts';
+
+/** What a change to one document starts from: who asks, and which document. */
+type DocumentChange = Parameters<typeof reopenSignatureDocument>[0];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -94,83 +100,51 @@ export async function signaturesStaffRoutes(app: FastifyInstance, options: Signa
   );
 
   registerCall(app, CALLS.staffSignaturesList, async (request) => {
-    const actor = staffActorOf(request);
+    const file = await staffFileOf(app, settings, request);
     const list = await listStaffSignatures({
-      db: app.db,
-      actor,
-      clientId: request.body.client_id,
-      taxYear: await settings.taxYear(request.body.taxy),
+      ...file,
       link: (kind, documentId) =>
-        signatureFileLink(staffLinks, STAFF_SIGNATURE_FILE_PATH, kind, documentId, actor.userId),
+        signatureFileLink(staffLinks, STAFF_SIGNATURE_FILE_PATH, kind, documentId, file.actor.userId),
     });
     return { ...list, expires_in: LINK_TTL_S };
   });
 
-  registerCall(app, CALLS.staffSignaturesVoid, async (request) => {
-    await voidSignatureDocument({
-      db: app.db,
-      actor: staffActorOf(request),
-      documentId: request.body.document_id,
-      reason: request.body.reason,
+  /** A staff change to one document (the service checks the file-assignment rules), answered with its message. */
+  const registerDocumentChange = <B extends z.ZodType<{ document_id: string }>>(
+    call: CallDefinition<B, typeof signatureMessageResponseSchema>,
+    message: string,
+    change: (deps: DocumentChange, body: z.output<B>) => Promise<void>,
+  ) =>
+    registerCall(app, call, async (request) => {
+      await change(
+        { db: app.db, actor: staffActorOf(request), documentId: request.body.document_id },
+        request.body,
+      );
+      return { message, status_smessage: message };
     });
-    return { message: MESSAGES.SIGNATURE_VOIDED, status_smessage: MESSAGES.SIGNATURE_VOIDED };
-  });
-
-  // Security review 2: reopen a locked document (S2-06); revoke or resend the spouse's link (S2-05).
-  registerCall(app, CALLS.staffSignaturesReopen, async (request) => {
-    await reopenSignatureDocument({
-      db: app.db,
-      actor: staffActorOf(request),
-      documentId: request.body.document_id,
-    });
-    return { message: MESSAGES.SIGNATURE_REOPENED, status_smessage: MESSAGES.SIGNATURE_REOPENED };
-  });
-
-  registerCall(app, CALLS.staffSignaturesSpouseRevoke, async (request) => {
-    await revokeSpouseLink({
-      db: app.db,
-      actor: staffActorOf(request),
-      documentId: request.body.document_id,
-    });
-    return {
-      message: MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED,
-      status_smessage: MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED,
-    };
-  });
-
-  registerCall(app, CALLS.staffSignaturesSpouseResend, async (request) => {
-    await resendSpouseLink({
-      db: app.db,
-      keyring,
-      voice: await voice(),
-      actor: staffActorOf(request),
-      documentId: request.body.document_id,
-      email: request.body.spouse_email,
-    });
-    return {
-      message: MESSAGES.SIGNATURE_SPOUSE_LINK_RESENT,
-      status_smessage: MESSAGES.SIGNATURE_SPOUSE_LINK_RESENT,
-    };
-  });
-
-  app.get<FileQuery>(
-    STAFF_SIGNATURE_FILE_PATH,
-    {
-      onRequest: requireAccess('staff'),
-      preHandler: staffAccessLimit(app, 'download', settings),
-      schema: { hide: true },
-    },
-    async (request, reply) => {
-      const actor = staffActorOf(request);
-      const link = linkOf(staffLinks, request, actor.userId);
-      const file = await openStaffSignatureFile({
-        db: app.db,
-        storage: app.storage,
-        actor,
-        documentId: link.documentId,
-        kind: link.kind,
-      });
-      return sendPdf(reply, file, request.query.inline === '1');
-    },
+  registerDocumentChange(CALLS.staffSignaturesVoid, MESSAGES.SIGNATURE_VOIDED, (deps, body) =>
+    voidSignatureDocument({ ...deps, reason: body.reason }),
   );
+  // Security review 2: reopen a locked document (S2-06); revoke or resend the spouse's link (S2-05).
+  registerDocumentChange(CALLS.staffSignaturesReopen, MESSAGES.SIGNATURE_REOPENED, reopenSignatureDocument);
+  registerDocumentChange(
+    CALLS.staffSignaturesSpouseRevoke,
+    MESSAGES.SIGNATURE_SPOUSE_LINK_REVOKED,
+    revokeSpouseLink,
+  );
+  registerDocumentChange(
+    CALLS.staffSignaturesSpouseResend,
+    MESSAGES.SIGNATURE_SPOUSE_LINK_RESENT,
+    async (deps, body) =>
+      resendSpouseLink({ ...deps, keyring, voice: await voice(), email: body.spouse_email }),
+  );
+
+  registerSignatureFileRoute(app, {
+    path: STAFF_SIGNATURE_FILE_PATH,
+    links: staffLinks,
+    hooks: { onRequest: requireAccess('staff'), preHandler: staffAccessLimit(app, 'download', settings) },
+    viewerOf: (request) => staffActorOf(request).userId,
+    open: ({ files }, request) => openStaffSignatureFile({ ...files, actor: staffActorOf(request) }),
+    showsSignedInline: true,
+  });
 }

@@ -36,7 +36,8 @@ import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
 import { signatureRequested, type FirmVoice } from '../notifications/client-events.ts';
-import { openPart, readStored, type ServedFile } from './signature-files.ts';
+import { openPartRecorded } from './signature-file-opening.ts';
+import { readStored, type ServedFile } from './signature-files.ts';
 import { conflict, iso, notFound, unprocessable } from './signature-rows.ts';
 import { documentOf, signersOf, spouseLinkState } from './signature-views.ts';
 import { pdfPageCount, resolvePlacement, UnreadablePdfError } from './signed-pdf.ts';
@@ -295,17 +296,12 @@ export async function openStaffSignatureFile(deps: {
   if (!document) throw notFound();
   // The file-assignment (and offshore) rules of the document's filing, checked when the link is opened.
   await getWorkableFiling(deps.db, deps.actor, { filingId: document.filingId });
-  const file = await openPart(deps.storage, document, deps.kind);
-  try {
-    await audit(deps.db, {
+  return openPartRecorded(deps.storage, document, deps.kind, () =>
+    audit(deps.db, {
       actor: deps.actor,
       action: 'staff.signature.download',
       clientId: document.clientId,
       subject: `${document.id}:${deps.kind}`,
-    });
-  } catch (error) {
-    file.body.destroy();
-    throw error;
-  }
-  return file;
+    }),
+  );
 }

@@ -15,6 +15,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { Placement, SignerRole } from '@taxfirm/contract';
 import { checkPngHeaders } from '../../lib/files/file-headers.ts';
+import { PdfPageFlow } from '../../lib/files/pdf-page-flow.ts';
 import { busyAppError, sandbox, SandboxBusyError } from '../../lib/files/sandbox.ts';
 
 /** Options of the sandboxed calls: whose job it is (the per-account limit of lib/files/sandbox.ts). */
@@ -273,15 +274,13 @@ const MARGIN = 54;
 
 /** Lays out the evidence page(s): lines of text top-down, a new page when one is full. */
 class EvidenceWriter {
-  private page: PDFPage;
-  private y: number;
+  private readonly flow: PdfPageFlow;
   constructor(
-    private readonly pdf: PDFDocument,
+    pdf: PDFDocument,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
   ) {
-    this.page = pdf.addPage(LETTER);
-    this.y = LETTER[1] - MARGIN;
+    this.flow = new PdfPageFlow(pdf, LETTER, MARGIN);
   }
 
   line(
@@ -290,18 +289,14 @@ class EvidenceWriter {
   ) {
     const font = bold ? this.bold : this.regular;
     for (const part of wrap(font, drawable(font, text), size, LETTER[0] - 2 * MARGIN)) {
-      if (this.y - size < MARGIN) {
-        this.page = this.pdf.addPage(LETTER);
-        this.y = LETTER[1] - MARGIN;
-      }
-      this.y -= size;
-      this.page.drawText(part, { x: MARGIN, y: this.y, size, font, color: rgb(0, 0, 0) });
-      this.y -= gap;
+      this.flow.lineDown(size);
+      this.flow.page.drawText(part, { x: MARGIN, y: this.flow.y, size, font, color: rgb(0, 0, 0) });
+      this.flow.space(gap);
     }
   }
 
   space(points: number) {
-    this.y -= points;
+    this.flow.space(points);
   }
 }
 

@@ -27,7 +27,8 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { templates, type Firm } from '../mail/templates.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { addItem } from '../requests/request-items.ts';
-import { openPart, type ServedFile } from './signature-files.ts';
+import { openPartRecorded } from './signature-file-opening.ts';
+import type { ServedFile } from './signature-files.ts';
 import { conflict, linkInvalid, notFound, type Reader } from './signature-rows.ts';
 import { documentOf, signersOf } from './signature-views.ts';
 import {
@@ -112,38 +113,32 @@ export async function openSignerFile(deps: {
   if (who.kind === 'spouse' && signer?.signedAt && deps.kind !== 'signed') {
     throw conflict(MESSAGES.SIGNATURE_LINK_SIGNED_ONLY);
   }
-  const file = await openPart(deps.storage, document, deps.kind);
-  if (signer && deps.kind !== 'signed') {
+  return openPartRecorded(deps.storage, document, deps.kind, async () => {
+    if (!signer || deps.kind === 'signed') return;
     const now = deps.now ?? new Date();
     const column = deps.kind === 'return' ? 'returnOpenedAt' : 'openedAt';
-    try {
-      await db.transaction(async (tx) => {
-        const opened = await tx
-          .update(signatureSigners)
-          .set(
-            column === 'openedAt'
-              ? { openedAt: sql`coalesce(${signatureSigners.openedAt}, ${now.toISOString()}::timestamptz)` }
-              : {
-                  returnOpenedAt: sql`coalesce(${signatureSigners.returnOpenedAt}, ${now.toISOString()}::timestamptz)`,
-                },
-          )
-          .where(and(eq(signatureSigners.id, signer.id), sql`${signatureSigners.signedAt} is null`))
-          .returning({ id: signatureSigners.id });
-        if (opened.length > 0) {
-          await audit(tx, {
-            actor: auditActorOf(who),
-            action: `${auditPrefix(who)}.signature.open`,
-            clientId: document.clientId,
-            subject: `${document.id}:${deps.kind}`,
-          });
-        }
-      });
-    } catch (error) {
-      file.body.destroy();
-      throw error;
-    }
-  }
-  return file;
+    await db.transaction(async (tx) => {
+      const opened = await tx
+        .update(signatureSigners)
+        .set(
+          column === 'openedAt'
+            ? { openedAt: sql`coalesce(${signatureSigners.openedAt}, ${now.toISOString()}::timestamptz)` }
+            : {
+                returnOpenedAt: sql`coalesce(${signatureSigners.returnOpenedAt}, ${now.toISOString()}::timestamptz)`,
+              },
+        )
+        .where(and(eq(signatureSigners.id, signer.id), sql`${signatureSigners.signedAt} is null`))
+        .returning({ id: signatureSigners.id });
+      if (opened.length > 0) {
+        await audit(tx, {
+          actor: auditActorOf(who),
+          action: `${auditPrefix(who)}.signature.open`,
+          clientId: document.clientId,
+          subject: `${document.id}:${deps.kind}`,
+        });
+      }
+    });
+  });
 }
 
 /**

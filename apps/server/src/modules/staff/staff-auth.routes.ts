@@ -12,7 +12,6 @@ import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { byIp, byMfaToken, limits, type Limit } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import {
-  auditSignIn,
   checkStaffCredentials,
   finishMfaLogin,
   noteNewSignIn,
@@ -20,6 +19,7 @@ import {
   startMfaLogin,
 } from '../accounts/sign-in.service.ts';
 import { checkSecondFactor, enableMfa, startMfaSetup, type MfaDeps } from '../accounts/mfa.service.ts';
+import { startSignedInSession, type SignInHow } from '../accounts/session-start.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { findActiveStaff, getStaffInfo } from './team.service.ts';
 
@@ -33,15 +33,9 @@ export async function staffAuthRoutes(
    * Start the session and say so by e-mail; answers the staff member. The answer is built first, so a
    * refusal never carries a session cookie; the session starts last.
    */
-  const signIn = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    userId: string,
-    how: Parameters<typeof auditSignIn>[4],
-  ) => {
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: string, how: SignInHow) => {
     const staff = await getStaffInfo(app.db, userId);
-    await reply.startSession(userId);
-    await auditSignIn(app.db, 'staff', userId, originOf(request), how);
+    await startSignedInSession(app.db, { request, reply }, 'staff', userId, how);
     await noteNewSignIn({ db: app.db, settings }, userId, {
       withRecoveryCode: how === 'password+recovery code',
     });
