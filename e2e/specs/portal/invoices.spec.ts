@@ -1,26 +1,27 @@
-import { clients, eq, filings, filingStatusHistory, invoices, siteSettings, users } from '@taxfirm/db';
+import { eq, filings, filingStatusHistory, invoices, siteSettings } from '@taxfirm/db';
 import { pageText } from '@taxfirm/server/test/pdf-text.ts';
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import { staffDesk } from '../../support/journeys.ts';
 import type { AppServer } from '../../support/server.ts';
-import { answerConsentsOnScreen, loginThroughPanel, PASSWORD, setFileStatus } from '../../support/portal.ts';
+import {
+  answerConsentsOnScreen,
+  clientIdOf,
+  loginThroughPanel,
+  PASSWORD,
+  setFileStatus,
+} from '../../support/portal.ts';
 import { inviteClient, mailsTo, setPasswordThroughLink } from '../../support/staff.ts';
 
 /** The client's filing, its history and its invoices, as the database holds them. */
 async function books(server: AppServer, email: string) {
   return server.withDatabase(async (db) => {
-    const [client] = await db
-      .select({ id: clients.id })
-      .from(clients)
-      .innerJoin(users, eq(users.id, clients.userId))
-      .where(eq(users.email, email));
-    if (!client) throw new Error(`no client ${email}`);
-    const [filing] = await db.select().from(filings).where(eq(filings.clientId, client.id));
+    const clientId = await clientIdOf(db, email);
+    const [filing] = await db.select().from(filings).where(eq(filings.clientId, clientId));
     const history = filing
       ? await db.select().from(filingStatusHistory).where(eq(filingStatusHistory.filingId, filing.id))
       : [];
-    const rows = await db.select().from(invoices).where(eq(invoices.clientId, client.id));
+    const rows = await db.select().from(invoices).where(eq(invoices.clientId, clientId));
     return { filing, history, invoices: rows };
   });
 }

@@ -1,8 +1,13 @@
-import { auditLog, clients, eq, users } from '@taxfirm/db';
 import { phonePhoto, VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { staffDesk, takeFile } from '../../support/journeys.ts';
-import { apiPost, clientMenu, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
+import {
+  apiPost,
+  auditTrailOf,
+  clientMenu,
+  loginThroughPanel,
+  verifiedAccount,
+} from '../../support/portal.ts';
 import { mailsTo } from '../../support/staff.ts';
 
 test.describe('secure messages between a client and the firm', () => {
@@ -120,19 +125,7 @@ test.describe('secure messages between a client and the firm', () => {
 
     // Each step is in the audit log.
     await page.goto('about:blank');
-    const actions = await server.withDatabase(async (db) => {
-      const [client] = await db
-        .select({ id: clients.id })
-        .from(clients)
-        .innerJoin(users, eq(users.id, clients.userId))
-        .where(eq(users.email, email));
-      return (
-        await db
-          .select({ action: auditLog.action })
-          .from(auditLog)
-          .where(eq(auditLog.clientId, client?.id ?? ''))
-      ).map((r) => r.action);
-    });
+    const actions = (await auditTrailOf(server, email)).map((r) => r.action);
     for (const action of [
       'messages.send',
       'staff.messages.read',

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { auditLog, clients, eq, users } from '@taxfirm/db';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
@@ -7,6 +6,7 @@ import { invitedClient, staffDesk } from '../../support/journeys.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
 import {
   answerConsentsOnScreen,
+  auditTrailOf,
   clientMenu,
   loginThroughPanel,
   PASSWORD,
@@ -288,19 +288,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
 
     // The audit log holds the signed file's hash.
     await page.goto('about:blank');
-    const subjects = await server.withDatabase(async (db) => {
-      const [client] = await db
-        .select({ id: clients.id })
-        .from(clients)
-        .innerJoin(users, eq(users.id, clients.userId))
-        .where(eq(users.email, email));
-      return (
-        await db
-          .select({ action: auditLog.action, subject: auditLog.subject })
-          .from(auditLog)
-          .where(eq(auditLog.clientId, client?.id ?? ''))
-      ).map((r) => `${r.action} ${r.subject ?? ''}`);
-    });
+    const subjects = (await auditTrailOf(server, email)).map((r) => `${r.action} ${r.subject ?? ''}`);
     expect(
       subjects.some((s) => s.includes(sha256(signed))),
       subjects.join('\n'),
