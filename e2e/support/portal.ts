@@ -12,7 +12,7 @@ import {
   sql,
   users,
 } from '@taxfirm/db';
-import { expect, type Page } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
 import type { Mailbox } from './mailbox.ts';
 import type { AppServer } from './server.ts';
 

@@ -2,7 +2,7 @@ import { eq, filings, filingStatusHistory, invoices, siteSettings } from '@taxfi
 import { pageText } from '@taxfirm/server/test/pdf-text.ts';
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
-import { staffDesk } from '../../support/journeys.ts';
+import { staffMember } from '../../support/journeys.ts';
 import type { AppServer } from '../../support/server.ts';
 import {
   answerConsentsOnScreen,
@@ -58,24 +58,16 @@ async function pdfBehind(page: Page, href: string) {
 test.describe('invoices: the firm says what is owed, the client pays exactly that', () => {
   test('an admin edits the price list; an analyst invoices $350 (federal + state, 10% off); the client pays $200 then $150 at 390 px; the file moves on only after the second; receipts and the Invoices tab add up', async ({
     page,
-    browser,
     server,
     mailbox,
+    staffDesk,
     checkA11y,
   }) => {
     test.setTimeout(240_000);
     const email = 'anika.invoice@example.com';
 
     // The admin sets the prices and lets clients pay in parts.
-    const admin = await staffDesk(
-      { browser, server, mailbox },
-      {
-        email: 'billing.admin@firm.example',
-        role: 'admin',
-        firstName: 'Sita',
-        lastName: 'Rao',
-      },
-    );
+    const admin = await staffDesk(staffMember('admin', 'billing.admin@firm.example', 'Sita Rao'));
     try {
       await admin.goto('/staff/settings');
       const prices = admin.getByRole('form', { name: 'Price list' });
@@ -93,15 +85,7 @@ test.describe('invoices: the firm says what is owed, the client pays exactly tha
       await expect(admin.getByText('The settings were saved.')).toBeVisible();
 
       // The analyst invites the client who phoned, puts the return in Payment Pending, and invoices it.
-      const staff = await staffDesk(
-        { browser, server, mailbox },
-        {
-          email: 'billing.analyst@firm.example',
-          role: 'analyst',
-          firstName: 'Meena',
-          lastName: 'Iyer',
-        },
-      );
+      const staff = await staffDesk(staffMember('analyst', 'billing.analyst@firm.example', 'Meena Iyer'));
       const { fileUrl, link } = await inviteClient(staff, mailbox, {
         firstName: 'Anika',
         lastName: 'Bose',

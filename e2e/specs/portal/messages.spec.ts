@@ -1,6 +1,6 @@
 import { phonePhoto, VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { staffDesk, takeFile } from '../../support/journeys.ts';
+import { staffMember, takeFile } from '../../support/journeys.ts';
 import {
   apiPost,
   auditTrailOf,
@@ -15,9 +15,9 @@ test.describe('secure messages between a client and the firm', () => {
 
   test('a photo from a phone, an internal note and a reply: the client never sees the note, the analyst sees "Seen", all audited', async ({
     page,
-    browser,
     server,
     mailbox,
+    staffDesk,
     checkA11y,
   }) => {
     test.setTimeout(180_000);
@@ -39,15 +39,7 @@ test.describe('secure messages between a client and the firm', () => {
     // meanwhile, as the staff page does (staffFromCliOffPage), so its refetches do not hit the restart; it
     // comes back below.
     await page.goto('about:blank');
-    const staff = await staffDesk(
-      { browser, server, mailbox },
-      {
-        email: 'asha.msg@firm.example',
-        role: 'analyst',
-        firstName: 'Asha',
-        lastName: 'Iyer',
-      },
-    );
+    const staff = await staffDesk(staffMember('analyst', 'asha.msg@firm.example', 'Asha Iyer'));
     await takeFile(staff, clientId);
     await expect(staff.getByText('Asha Iyer').first()).toBeVisible();
 
