@@ -3,31 +3,26 @@
 #   docker run --env-file production.env -p 3000:3000 -v taxfirm-data:/data taxfirm
 # Settings: README.md (Configuration) and docs/operations.md (Deploy and upgrade).
 
-FROM node:24-bookworm-slim AS build
+# The package files alone, which both stages install from: a change of source alone does not reinstall.
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /app
-# The package files first, so that a change of source alone does not reinstall.
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/contract/package.json packages/contract/
 COPY packages/db/package.json packages/db/
 COPY e2e/package.json e2e/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:24-bookworm-slim AS runtime
+FROM manifests AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY packages/contract/package.json packages/contract/
-COPY packages/db/package.json packages/db/
-COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # What a deploy ships besides node_modules: the same list as scripts/check-production-build.mjs.
 COPY --from=build /app/apps/server/dist apps/server/dist

@@ -6,17 +6,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS } from '@taxfirm/server/bench/chromium-flags.ts';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** The flags of the bench's Chromium (apps/server/bench/chromium-flags.ts): the suite runs the same headless browser. */
+export const CHROMIUM_ARGS = [...CHROMIUM_FLAGS];
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 const INSTALL_COMMAND = 'apt-get update && apt-get install -y chromium';

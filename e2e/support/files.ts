@@ -1,4 +1,4 @@
-import type { Page } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 
 /** The screens the specs use: a phone, a small phone (the public site's narrowest layout) and a staff desk. */
 export const VIEWPORTS = {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { staffDesk as openStaffDesk, type StaffMember } from './journeys.ts';
 import { Mailbox } from './mailbox.ts';
 import { AppServer } from './server.ts';
 
@@ -12,6 +13,11 @@ type TestFixtures = {
   /** Fails the test on any console error or CSP violation in the page. */
   consoleErrors: string[];
   checkA11y: (page: Page) => Promise<void>;
+  /**
+   * Opens a staff member's desk on this worker's server (staffDesk in journeys.ts): a browser of their own,
+   * signed in on the console. Each desk still open when the test ends is closed then.
+   */
+  staffDesk: (who: StaffMember, viewport?: { width: number; height: number }) => Promise<Page>;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -77,6 +83,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       );
       expect(summary, 'axe-core violations').toEqual([]);
     });
+  },
+  staffDesk: async ({ browser, server, mailbox }, use) => {
+    const desks: Page[] = [];
+    await use(async (who, viewport) => {
+      const desk = await openStaffDesk({ browser, server, mailbox }, who, viewport);
+      desks.push(desk);
+      return desk;
+    });
+    for (const desk of desks) await desk.context().close();
   },
 });
 

@@ -1,15 +1,25 @@
-import type { Browser } from '@playwright/test';
+// expect from Playwright itself, as in the helpers below: fixtures.ts builds its staffDesk fixture on this file.
+import { expect, type Browser, type Page } from '@playwright/test';
 import { VIEWPORTS } from './files.ts';
-import { expect, type Page } from './fixtures.ts';
 import type { Mailbox } from './mailbox.ts';
 import { PASSWORD } from './portal.ts';
 import type { AppServer } from './server.ts';
 import { staffSessionInto } from './staff-sessions.ts';
 import { inviteClient, setPasswordThroughLink, type Authenticator, type staffFromCli } from './staff.ts';
 
-type StaffMember = Parameters<typeof staffFromCli>[1];
+export type StaffMember = Parameters<typeof staffFromCli>[1];
 
 /** Journeys that many specs start with: a staff member at a desk, a client invited by staff. */
+
+/** A staff member to sign in (staffDesk): their role, their sign-in e-mail, and their first and last name. */
+export function staffMember(
+  role: StaffMember['role'],
+  email: string,
+  fullName: `${string} ${string}`,
+): StaffMember {
+  const [firstName = '', lastName = ''] = fullName.split(' ');
+  return { email, role, firstName, lastName };
+}
 
 /**
  * A staff member signed in at a desk of their own (unless `viewport` says otherwise), for specs that are not

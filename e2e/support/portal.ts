@@ -1,6 +1,8 @@
 import { invoiceNumber, type FileStatus } from '@taxfirm/contract';
 import {
+  auditLog,
   clients,
+  type Database,
   eq,
   filings,
   invoiceLines,
@@ -10,7 +12,7 @@ import {
   sql,
   users,
 } from '@taxfirm/db';
-import { expect, type Page } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
 import type { Mailbox } from './mailbox.ts';
 import type { AppServer } from './server.ts';
 
@@ -97,16 +99,32 @@ export async function loginThroughPanel(page: Page, email: string, password = PA
   await dialog.getByRole('button', { name: 'Login' }).click();
 }
 
+/** The id of the client who signs in with `email` (it throws when there is none). */
+export async function clientIdOf(db: Database, email: string): Promise<string> {
+  const [row] = await db
+    .select({ clientId: clients.id })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(users.email, email));
+  if (!row) throw new Error(`no client for ${email}`);
+  return row.clientId;
+}
+
+/** What the audit log holds about the client who signs in with `email`: each row's action and subject. */
+export async function auditTrailOf(server: AppServer, email: string) {
+  return server.withDatabase(async (db) =>
+    db
+      .select({ action: auditLog.action, subject: auditLog.subject })
+      .from(auditLog)
+      .where(eq(auditLog.clientId, await clientIdOf(db, email))),
+  );
+}
+
 /** Put the client's current filing in a status, as staff would. */
 export async function setFileStatus(server: AppServer, email: string, status: FileStatus) {
   await server.withDatabase(async (db) => {
-    const [row] = await db
-      .select({ clientId: clients.id })
-      .from(clients)
-      .innerJoin(users, eq(users.id, clients.userId))
-      .where(eq(users.email, email));
-    if (!row) throw new Error(`no client for ${email}`);
-    await db.update(filings).set({ status }).where(eq(filings.clientId, row.clientId));
+    const clientId = await clientIdOf(db, email);
+    await db.update(filings).set({ status }).where(eq(filings.clientId, clientId));
   });
 }
 
@@ -165,12 +183,7 @@ export async function sentInvoice(server: AppServer, email: string, cents: numbe
  */
 export async function backdateChecklist(server: AppServer, email: string, days: number) {
   await server.withDatabase(async (db) => {
-    const [row] = await db
-      .select({ clientId: clients.id })
-      .from(clients)
-      .innerJoin(users, eq(users.id, clients.userId))
-      .where(eq(users.email, email));
-    if (!row) throw new Error(`no client for ${email}`);
+    const clientId = await clientIdOf(db, email);
     const back = sql`make_interval(days => ${days})`;
     await db
       .update(requestItems)
@@ -178,7 +191,7 @@ export async function backdateChecklist(server: AppServer, email: string, days: 
         requestedAt: sql`${requestItems.requestedAt} - ${back}`,
         lastRemindedAt: sql`${requestItems.lastRemindedAt} - ${back}`,
       })
-      .where(eq(requestItems.clientId, row.clientId));
+      .where(eq(requestItems.clientId, clientId));
   });
 }
 

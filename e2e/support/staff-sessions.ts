@@ -1,5 +1,4 @@
-import { request, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, request, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import type { Mailbox } from './mailbox.ts';
 import type { AppServer } from './server.ts';
 import { Authenticator, STAFF_PASSWORD, staffFromCli } from './staff.ts';

@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { expect, type Page } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
 import type { Mailbox } from './mailbox.ts';
 import type { AppServer } from './server.ts';
 

@@ -121,13 +121,18 @@ const summary = (rs: Result[] = []): Summary => ({
   p50: median(rs.map((r) => r.p50)),
   p99: median(rs.map((r) => r.p99)),
 });
-const row = (label: string, s: Summary, bare: Summary) => [
-  label,
-  s.rps.toFixed(0),
-  String(s.p50),
-  String(s.p99),
-  `${((s.rps / bare.rps) * 100).toFixed(0)}%`,
-];
+/** A table of targets, each with its throughput and latency and its share of the bare route's throughput. */
+const targetsTable = (bare: Summary, targets: [label: string, s: Summary][]) =>
+  table(
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'of bare'],
+    targets.map(([label, s]) => [
+      label,
+      s.rps.toFixed(0),
+      String(s.p50),
+      String(s.p99),
+      `${((s.rps / bare.rps) * 100).toFixed(0)}%`,
+    ]),
+  );
 
 async function settingsPart() {
   const path = apiPath(CALLS.getSettings);
@@ -291,27 +296,21 @@ export async function runApiBench(): Promise<void> {
     ``,
     `**settings/getsettings**, PGlite, ${SETTINGS_CONNECTIONS} connections. LOG_LEVEL=info writes one JSON line per request (method, sanitised url, status, time, request id) to a sink. Budget: the app at ≥ ${SETTINGS_BUDGET * 100}% of the bare route with request logs on.`,
     ``,
-    ...table(
-      ['target', 'req/s', 'p50 ms', 'p99 ms', 'of bare'],
-      [
-        row('bare Fastify route, same JSON', settings.bare, settings.bare),
-        row('app, LOG_LEVEL=warn', settings.warn, settings.bare),
-        row('app, LOG_LEVEL=info (request logs written)', settings.info, settings.bare),
-      ],
-    ),
+    ...targetsTable(settings.bare, [
+      ['bare Fastify route, same JSON', settings.bare],
+      ['app, LOG_LEVEL=warn', settings.warn],
+      ['app, LOG_LEVEL=info (request logs written)', settings.info],
+    ]),
     ``,
     `Ratio app / bare with request logs: **${ratio(settings.info, settings.bare).toFixed(2)}** (${verdict(ratio(settings.info, settings.bare) >= SETTINGS_BUDGET)}; LOG_LEVEL=warn: ${ratio(settings.warn, settings.bare).toFixed(2)}).`,
     ``,
     `**Authenticated reads**, PostgreSQL 15 (a fresh database per run, dropped after; pool of 10), ${READ_CONNECTIONS} connections, LOG_LEVEL=info. \`user/taxpayerinfo\`: one logged-in client with a saved profile. \`staff/clients/list\`: an admin's session on ${CLIENTS} clients of the current tax year, the All queue, first page of 25, newest first (each listing is audited: one insert per call). Budget: p99 ≤ ${P99_BUDGET_MS} ms.`,
     ``,
-    ...table(
-      ['target', 'req/s', 'p50 ms', 'p99 ms', 'of bare'],
-      [
-        row('bare Fastify route (getsettings JSON)', reads.bare, reads.bare),
-        row('user/taxpayerinfo', reads.taxpayer, reads.bare),
-        row('staff/clients/list', reads.staff, reads.bare),
-      ],
-    ),
+    ...targetsTable(reads.bare, [
+      ['bare Fastify route (getsettings JSON)', reads.bare],
+      ['user/taxpayerinfo', reads.taxpayer],
+      ['staff/clients/list', reads.staff],
+    ]),
     ``,
     `p99: taxpayerinfo **${reads.taxpayer.p99} ms** (${verdict(reads.taxpayer.p99 <= P99_BUDGET_MS)}), clients/list **${reads.staff.p99} ms** (${verdict(reads.staff.p99 <= P99_BUDGET_MS)}); ratios to the bare route ${ratio(reads.taxpayer, reads.bare).toFixed(2)} and ${ratio(reads.staff, reads.bare).toFixed(2)}. Command: \`npm run bench\` (this part alone: \`BENCH_ONLY=api npm run bench\`).`,
     `<!-- /bench:api -->`,

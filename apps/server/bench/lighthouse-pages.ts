@@ -6,6 +6,9 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const WEB_BUILD = path.join(ROOT, 'apps/web/build');
 export const CLIENT_BUILD = path.join(WEB_BUILD, 'client');
 
+/** The payment form: a public page that the sitemap leaves out. */
+export const PAYMENT_FORM_ROUTE = '/paypal-payment';
+
 /** Every public page of the site (the sitemap's list, plus the payment form). */
 export const LIGHTHOUSE_ROUTES = [
   '/',
@@ -18,8 +21,11 @@ export const LIGHTHOUSE_ROUTES = [
   '/contact-us',
   '/tax-center',
   '/refer-a-friend',
-  '/paypal-payment',
+  PAYMENT_FORM_ROUTE,
   '/privacy-policy',
   '/terms-conditions',
   '/disclaimer',
 ] as const;
+
+/** The pages the sitemap lists (e2e/specs/public/seo.spec.ts): every public page but the payment form. */
+export const SITEMAP_ROUTES = LIGHTHOUSE_ROUTES.filter((route) => route !== PAYMENT_FORM_ROUTE);

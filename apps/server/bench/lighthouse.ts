@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 import { freePort } from './free-port.ts';
 import {
   auditWithRetry,
@@ -47,17 +48,6 @@ const LIGHTHOUSE_VERSION = (
     version: string;
   }
 ).version;
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** Runs per route; the run with the median performance score is reported (Lighthouse's own advice). */
 const RUNS = Math.max(1, Number(process.env['LIGHTHOUSE_RUNS'] ?? 3));
@@ -294,7 +284,7 @@ export async function runLighthouse(): Promise<void> {
       );
     }
 
-    launched = await chromeLauncher.launch({ chromePath: chrome, chromeFlags: CHROME_FLAGS });
+    launched = await chromeLauncher.launch({ chromePath: chrome, chromeFlags: [...CHROMIUM_FLAGS] });
     const version = (await (await fetch(`http://127.0.0.1:${launched.port}/json/version`)).json()) as {
       Browser?: string;
     };

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { pdfOf, phonePhoto, VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { staffDesk, takeFile } from '../../support/journeys.ts';
+import { staffMember, takeFile } from '../../support/journeys.ts';
 import {
   apiPost,
   backdateChecklist,
@@ -20,9 +20,9 @@ test.describe('the document checklist on a phone', () => {
 
   test('two employers, three scanned pages, a rejection and a new copy: complete, and the reminders stop', async ({
     page,
-    browser,
     server,
     mailbox,
+    staffDesk,
     checkA11y,
   }) => {
     test.setTimeout(180_000);
@@ -110,15 +110,7 @@ test.describe('the document checklist on a phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/We need 2 things/);
 
     // The analyst (her own browser, a desktop) takes the file and rejects the scan with a reason.
-    const staff = await staffDesk(
-      { browser, server, mailbox },
-      {
-        email: 'asha@firm.example',
-        role: 'analyst',
-        firstName: 'Asha',
-        lastName: 'Iyer',
-      },
-    );
+    const staff = await staffDesk(staffMember('analyst', 'asha@firm.example', 'Asha Iyer'));
     await takeFile(staff, clientId);
     // The analyst has asked for the documents (the file's usual status while they come in).
     await staff.goto('about:blank');

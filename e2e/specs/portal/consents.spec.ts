@@ -1,22 +1,20 @@
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { staffDesk } from '../../support/journeys.ts';
+import { staffMember } from '../../support/journeys.ts';
 import { answerConsentsOnScreen, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
 
 test.describe('consents (issue 19)', () => {
   test('a client is asked the §7216 question at sign-in on a phone, answers No, lands on the dashboard; staff see "US-only"', async ({
     page,
-    browser,
-    server,
     mailbox,
+    staffDesk,
     checkA11y,
   }) => {
     test.setTimeout(120_000);
     const email = 'us.only@example.com';
     // The admin first: the firm's owner may come from the command line, which stops the app around it.
     const staff = await staffDesk(
-      { browser, server, mailbox },
-      { email: 'consents.admin@firm.example', role: 'admin', firstName: 'Ada', lastName: 'Shah' },
+      staffMember('admin', 'consents.admin@firm.example', 'Ada Shah'),
       VIEWPORTS.phone,
     );
 

@@ -44,6 +44,10 @@ const slotInput = (page: Page, tab: string, slot: number) =>
     .locator('input[type=file]')
     .first();
 
+/** Chooses a PDF of these bytes for a slot of a category's tab, as the file picker would. */
+const choosePdf = (page: Page, tab: string, slot: number, name: string, buffer: Buffer) =>
+  slotInput(page, tab, slot).setInputFiles({ name, mimeType: 'application/pdf', buffer });
+
 test.describe('user/upload', () => {
   test('choose files in two tabs, see previews, upload with progress, download, delete, and the tab memory', async ({
     page,
@@ -77,28 +81,16 @@ test.describe('user/upload', () => {
     await checkA11y(page);
 
     // A file over the limit is refused in the browser and does not take the slot.
-    await slotInput(page, 'W2', 1).setInputFiles({
-      name: 'huge.pdf',
-      mimeType: 'application/pdf',
-      buffer: pdfOf(6_291_456),
-    });
+    await choosePdf(page, 'W2', 1, 'huge.pdf', pdfOf(6_291_456));
     await expect(w2.getByRole('alert')).toHaveText('Upload Document size should be less than 6MB');
     await expect(w2.getByText('huge.pdf')).toHaveCount(0);
     // So is a file of 1 KB or less.
-    await slotInput(page, 'W2', 1).setInputFiles({
-      name: 'blank.pdf',
-      mimeType: 'application/pdf',
-      buffer: pdfOf(1024),
-    });
+    await choosePdf(page, 'W2', 1, 'blank.pdf', pdfOf(1024));
     await expect(w2.getByRole('alert')).toHaveText('This file is empty or too small to be a document');
     await expect(w2.getByText('blank.pdf')).toHaveCount(0);
 
     const w2Pdf = pdfOf(3_000_000);
-    await slotInput(page, 'W2', 1).setInputFiles({
-      name: 'w2-acme.pdf',
-      mimeType: 'application/pdf',
-      buffer: w2Pdf,
-    });
+    await choosePdf(page, 'W2', 1, 'w2-acme.pdf', w2Pdf);
     const photo = png();
     await slotInput(page, 'W2', 2).setInputFiles({
       name: 'w2-photo.png',
@@ -144,11 +136,7 @@ test.describe('user/upload', () => {
     // A second tab, remembered across a reload.
     await page.getByRole('tab', { name: '1099 B-G' }).click();
     const misc = page.getByRole('tabpanel', { name: '1099 B-G' });
-    await slotInput(page, '1099 B-G', 1).setInputFiles({
-      name: '1099-div.pdf',
-      mimeType: 'application/pdf',
-      buffer: pdfOf(4000),
-    });
+    await choosePdf(page, '1099 B-G', 1, '1099-div.pdf', pdfOf(4000));
     await expect(misc.getByText('1099-div.pdf')).toBeVisible();
     await misc.getByRole('button', { name: 'Submit' }).click();
     await expect(misc.getByRole('link', { name: '1099-div.pdf' })).toBeVisible();
@@ -192,11 +180,9 @@ test.describe('user/upload', () => {
     }) => {
       await openUpload(page, mailbox, 'renamed@example.com');
       const w2 = page.getByRole('tabpanel', { name: 'W2' });
-      await slotInput(page, 'W2', 1).setInputFiles({
-        name: 'w2.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4000)]),
-      });
+      // A Linux program (its ELF header), named as a PDF.
+      const program = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4000)]);
+      await choosePdf(page, 'W2', 1, 'w2.pdf', program);
       await w2.getByRole('button', { name: 'Submit' }).click();
       await expect(w2.getByRole('listitem', { name: 'Slot 1' }).getByRole('alert')).toHaveText(
         'Only image (jpeg/png), pdf and doc files can be uploaded.',
@@ -215,11 +201,7 @@ test.describe('user/upload', () => {
     // Time stands still from here; it moves only when the test moves it.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000);
-    await slotInput(page, 'W2', 1).setInputFiles({
-      name: 'timed.pdf',
-      mimeType: 'application/pdf',
-      buffer: pdfOf(3000),
-    });
+    await choosePdf(page, 'W2', 1, 'timed.pdf', pdfOf(3000));
     const waiting = w2.getByText('Preparing preview…');
     await expect(waiting).toBeVisible();
     await page.clock.runFor(999);

@@ -1,26 +1,27 @@
-import { clients, eq, filings, filingStatusHistory, invoices, siteSettings, users } from '@taxfirm/db';
+import { eq, filings, filingStatusHistory, invoices, siteSettings } from '@taxfirm/db';
 import { pageText } from '@taxfirm/server/test/pdf-text.ts';
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
-import { staffDesk } from '../../support/journeys.ts';
+import { staffMember } from '../../support/journeys.ts';
 import type { AppServer } from '../../support/server.ts';
-import { answerConsentsOnScreen, loginThroughPanel, PASSWORD, setFileStatus } from '../../support/portal.ts';
+import {
+  answerConsentsOnScreen,
+  clientIdOf,
+  loginThroughPanel,
+  PASSWORD,
+  setFileStatus,
+} from '../../support/portal.ts';
 import { inviteClient, mailsTo, setPasswordThroughLink } from '../../support/staff.ts';
 
 /** The client's filing, its history and its invoices, as the database holds them. */
 async function books(server: AppServer, email: string) {
   return server.withDatabase(async (db) => {
-    const [client] = await db
-      .select({ id: clients.id })
-      .from(clients)
-      .innerJoin(users, eq(users.id, clients.userId))
-      .where(eq(users.email, email));
-    if (!client) throw new Error(`no client ${email}`);
-    const [filing] = await db.select().from(filings).where(eq(filings.clientId, client.id));
+    const clientId = await clientIdOf(db, email);
+    const [filing] = await db.select().from(filings).where(eq(filings.clientId, clientId));
     const history = filing
       ? await db.select().from(filingStatusHistory).where(eq(filingStatusHistory.filingId, filing.id))
       : [];
-    const rows = await db.select().from(invoices).where(eq(invoices.clientId, client.id));
+    const rows = await db.select().from(invoices).where(eq(invoices.clientId, clientId));
     return { filing, history, invoices: rows };
   });
 }
@@ -57,24 +58,16 @@ async function pdfBehind(page: Page, href: string) {
 test.describe('invoices: the firm says what is owed, the client pays exactly that', () => {
   test('an admin edits the price list; an analyst invoices $350 (federal + state, 10% off); the client pays $200 then $150 at 390 px; the file moves on only after the second; receipts and the Invoices tab add up', async ({
     page,
-    browser,
     server,
     mailbox,
+    staffDesk,
     checkA11y,
   }) => {
     test.setTimeout(240_000);
     const email = 'anika.invoice@example.com';
 
     // The admin sets the prices and lets clients pay in parts.
-    const admin = await staffDesk(
-      { browser, server, mailbox },
-      {
-        email: 'billing.admin@firm.example',
-        role: 'admin',
-        firstName: 'Sita',
-        lastName: 'Rao',
-      },
-    );
+    const admin = await staffDesk(staffMember('admin', 'billing.admin@firm.example', 'Sita Rao'));
     try {
       await admin.goto('/staff/settings');
       const prices = admin.getByRole('form', { name: 'Price list' });
@@ -92,15 +85,7 @@ test.describe('invoices: the firm says what is owed, the client pays exactly tha
       await expect(admin.getByText('The settings were saved.')).toBeVisible();
 
       // The analyst invites the client who phoned, puts the return in Payment Pending, and invoices it.
-      const staff = await staffDesk(
-        { browser, server, mailbox },
-        {
-          email: 'billing.analyst@firm.example',
-          role: 'analyst',
-          firstName: 'Meena',
-          lastName: 'Iyer',
-        },
-      );
+      const staff = await staffDesk(staffMember('analyst', 'billing.analyst@firm.example', 'Meena Iyer'));
       const { fileUrl, link } = await inviteClient(staff, mailbox, {
         firstName: 'Anika',
         lastName: 'Bose',

@@ -1,8 +1,13 @@
-import { auditLog, clients, eq, users } from '@taxfirm/db';
 import { phonePhoto, VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { staffDesk, takeFile } from '../../support/journeys.ts';
-import { apiPost, clientMenu, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
+import { staffMember, takeFile } from '../../support/journeys.ts';
+import {
+  apiPost,
+  auditTrailOf,
+  clientMenu,
+  loginThroughPanel,
+  verifiedAccount,
+} from '../../support/portal.ts';
 import { mailsTo } from '../../support/staff.ts';
 
 test.describe('secure messages between a client and the firm', () => {
@@ -10,9 +15,9 @@ test.describe('secure messages between a client and the firm', () => {
 
   test('a photo from a phone, an internal note and a reply: the client never sees the note, the analyst sees "Seen", all audited', async ({
     page,
-    browser,
     server,
     mailbox,
+    staffDesk,
     checkA11y,
   }) => {
     test.setTimeout(180_000);
@@ -34,15 +39,7 @@ test.describe('secure messages between a client and the firm', () => {
     // meanwhile, as the staff page does (staffFromCliOffPage), so its refetches do not hit the restart; it
     // comes back below.
     await page.goto('about:blank');
-    const staff = await staffDesk(
-      { browser, server, mailbox },
-      {
-        email: 'asha.msg@firm.example',
-        role: 'analyst',
-        firstName: 'Asha',
-        lastName: 'Iyer',
-      },
-    );
+    const staff = await staffDesk(staffMember('analyst', 'asha.msg@firm.example', 'Asha Iyer'));
     await takeFile(staff, clientId);
     await expect(staff.getByText('Asha Iyer').first()).toBeVisible();
 
@@ -120,19 +117,7 @@ test.describe('secure messages between a client and the firm', () => {
 
     // Each step is in the audit log.
     await page.goto('about:blank');
-    const actions = await server.withDatabase(async (db) => {
-      const [client] = await db
-        .select({ id: clients.id })
-        .from(clients)
-        .innerJoin(users, eq(users.id, clients.userId))
-        .where(eq(users.email, email));
-      return (
-        await db
-          .select({ action: auditLog.action })
-          .from(auditLog)
-          .where(eq(auditLog.clientId, client?.id ?? ''))
-      ).map((r) => r.action);
-    });
+    const actions = (await auditTrailOf(server, email)).map((r) => r.action);
     for (const action of [
       'messages.send',
       'staff.messages.read',

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { auditLog, clients, eq, users } from '@taxfirm/db';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
-import { invitedClient, staffDesk } from '../../support/journeys.ts';
+import { invitedClient, staffMember } from '../../support/journeys.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
 import {
   answerConsentsOnScreen,
+  auditTrailOf,
   clientMenu,
   loginThroughPanel,
   PASSWORD,
@@ -114,6 +114,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     browser,
     server,
     mailbox,
+    staffDesk,
     checkA11y,
   }) => {
     test.setTimeout(240_000);
@@ -121,15 +122,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     const spouseEmail = 'arjun.sign@example.com';
 
     // The analyst invites a client who phoned; the file is hers.
-    const staff = await staffDesk(
-      { browser, server, mailbox },
-      {
-        email: 'sign.analyst@firm.example',
-        role: 'analyst',
-        firstName: 'Meena',
-        lastName: 'Rao',
-      },
-    );
+    const staff = await staffDesk(staffMember('analyst', 'sign.analyst@firm.example', 'Meena Rao'));
     // The client sets a password from the e-mailed link, and signs in on her phone.
     const { fileUrl } = await invitedClient(page, staff, mailbox, {
       firstName: 'Priya',
@@ -288,19 +281,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
 
     // The audit log holds the signed file's hash.
     await page.goto('about:blank');
-    const subjects = await server.withDatabase(async (db) => {
-      const [client] = await db
-        .select({ id: clients.id })
-        .from(clients)
-        .innerJoin(users, eq(users.id, clients.userId))
-        .where(eq(users.email, email));
-      return (
-        await db
-          .select({ action: auditLog.action, subject: auditLog.subject })
-          .from(auditLog)
-          .where(eq(auditLog.clientId, client?.id ?? ''))
-      ).map((r) => `${r.action} ${r.subject ?? ''}`);
-    });
+    const subjects = (await auditTrailOf(server, email)).map((r) => `${r.action} ${r.subject ?? ''}`);
     expect(
       subjects.some((s) => s.includes(sha256(signed))),
       subjects.join('\n'),
@@ -313,24 +294,16 @@ test.describe('never a dead end: print, sign and upload instead', () => {
 
   test('past collecting documents, the client chooses paper for the engagement letter; its checklist item takes the signed pages', async ({
     page,
-    browser,
     server,
     mailbox,
+    staffDesk,
     checkA11y,
   }) => {
     test.setTimeout(180_000);
     const email = 'kavya.paper@example.com';
     const title = 'Engagement letter 2025';
 
-    const staff = await staffDesk(
-      { browser, server, mailbox },
-      {
-        email: 'paper.analyst@firm.example',
-        role: 'analyst',
-        firstName: 'Ravi',
-        lastName: 'Shah',
-      },
-    );
+    const staff = await staffDesk(staffMember('analyst', 'paper.analyst@firm.example', 'Ravi Shah'));
     const { fileUrl } = await invitedClient(page, staff, mailbox, {
       firstName: 'Kavya',
       lastName: 'Menon',

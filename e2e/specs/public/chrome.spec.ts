@@ -1,7 +1,26 @@
 import { eq, siteSettings } from '@taxfirm/db';
 import { VIEWPORTS } from '../../support/files.ts';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../../support/fixtures.ts';
 import { apiPost, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
+
+/**
+ * A page fetched with its CSP checked: script-src never allows unsafe-inline and carries a nonce. Answers the
+ * nonce and the page's HTML.
+ */
+async function pageUnderNonce(request: APIRequestContext, path: string) {
+  const res = await request.get(path);
+  const csp = res.headers()['content-security-policy'] ?? '';
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+  expect(scriptSrc).not.toContain('unsafe-inline');
+  const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1] ?? '';
+  expect(nonce).not.toBe('');
+  return { nonce, html: await res.text() };
+}
+
+/** The tags of `html` that `pattern` matches and the nonce must cover: JSON-LD data blocks are not scripts. */
+const tagsNeedingNonce = (html: string, pattern: RegExp) =>
+  (html.match(pattern) ?? []).filter((tag) => !tag.includes('application/ld+json'));
 
 const NAV_LABELS = ['Profile', 'Services', 'Testimonials', 'Careers', 'Contact Us', 'Refer a Friend'];
 
@@ -55,17 +74,9 @@ test.describe('public chrome', () => {
     const nonces: string[] = [];
     for (let i = 0; i < 2; i += 1) {
       // A React page: its hydration data and route modules come as inline scripts.
-      const res = await request.get('/newpasswordlink');
-      const csp = res.headers()['content-security-policy'] ?? '';
-      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
-      expect(scriptSrc).not.toContain('unsafe-inline');
-      const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1] ?? '';
-      expect(nonce).not.toBe('');
-      const html = await res.text();
+      const { nonce, html } = await pageUnderNonce(request, '/newpasswordlink');
       // Inline scripts that run (JSON-LD data blocks are not scripts to the browser and need no nonce).
-      const inlineScripts = (html.match(/<script(?![^>]*\ssrc=)[^>]*>/g) ?? []).filter(
-        (tag) => !tag.includes('application/ld+json'),
-      );
+      const inlineScripts = tagsNeedingNonce(html, /<script(?![^>]*\ssrc=)[^>]*>/g);
       expect(inlineScripts.length).toBeGreaterThan(0);
       for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
       nonces.push(nonce);
@@ -76,16 +87,8 @@ test.describe('public chrome', () => {
   test("an islands page's module script and inline stylesheet carry the response's nonce", async ({
     request,
   }) => {
-    const res = await request.get('/');
-    const csp = res.headers()['content-security-policy'] ?? '';
-    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
-    expect(scriptSrc).not.toContain('unsafe-inline');
-    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1] ?? '';
-    expect(nonce).not.toBe('');
-    const html = await res.text();
-    const tags = (html.match(/<(?:script|style)\b[^>]*>/g) ?? []).filter(
-      (tag) => !tag.includes('application/ld+json'),
-    );
+    const { nonce, html } = await pageUnderNonce(request, '/');
+    const tags = tagsNeedingNonce(html, /<(?:script|style)\b[^>]*>/g);
     expect(tags.filter((tag) => tag.startsWith('<script'))).toHaveLength(1);
     expect(tags.some((tag) => tag.startsWith('<style'))).toBe(true);
     for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);

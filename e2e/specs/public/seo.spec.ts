@@ -1,20 +1,5 @@
+import { SITEMAP_ROUTES } from '@taxfirm/server/bench/lighthouse-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
-
-const PUBLIC_PATHS = [
-  '/',
-  '/profile',
-  '/tax-services',
-  '/us-tax-services',
-  '/indian-tax-services',
-  '/testimonials',
-  '/careers',
-  '/contact-us',
-  '/tax-center',
-  '/refer-a-friend',
-  '/privacy-policy',
-  '/terms-conditions',
-  '/disclaimer',
-];
 
 test.describe('search engines', () => {
   test('sitemap.xml lists every public page on the site origin', async ({ request, baseURL }) => {
@@ -23,7 +8,7 @@ test.describe('search engines', () => {
     expect(res.headers()['content-type']).toContain('application/xml');
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
-    expect(locs.sort()).toEqual([...PUBLIC_PATHS].sort());
+    expect(locs.sort()).toEqual([...SITEMAP_ROUTES].sort());
     for (const m of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
       expect(new URL(m[1] ?? '').port).toBe(new URL(baseURL ?? '').port);
     }
@@ -45,7 +30,7 @@ test.describe('search engines', () => {
   }) => {
     const titles = new Set<string>();
     const descriptions = new Set<string>();
-    for (const path of PUBLIC_PATHS) {
+    for (const path of SITEMAP_ROUTES) {
       const html = await (await request.get(path)).text();
       const title = /<title>([^<]+)<\/title>/.exec(html)?.[1] ?? '';
       const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1] ?? '';
@@ -59,8 +44,8 @@ test.describe('search engines', () => {
       expect(html, path).toContain(`<meta property="og:url" content="${canonical}"`);
       expect(html.match(/<h1[\s>]/g) ?? [], path).toHaveLength(1);
     }
-    expect(titles.size).toBe(PUBLIC_PATHS.length);
-    expect(descriptions.size).toBe(PUBLIC_PATHS.length);
+    expect(titles.size).toBe(SITEMAP_ROUTES.length);
+    expect(descriptions.size).toBe(SITEMAP_ROUTES.length);
   });
 
   test('pages carry schema.org AccountingService data with the firm details from settings', async ({

@@ -1,28 +1,19 @@
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { staffDesk } from '../../support/journeys.ts';
+import { staffMember } from '../../support/journeys.ts';
 import { answerConsentsOnScreen, loginThroughPanel, PASSWORD } from '../../support/portal.ts';
 import { setPasswordThroughLink } from '../../support/staff.ts';
 
 test.describe('staff invite a client who phoned', () => {
   test('the analyst invites from the console; the client sets a password with the e-mailed link and signs in', async ({
     page,
-    browser,
-    server,
     mailbox,
+    staffDesk,
     checkA11y,
   }) => {
     test.setTimeout(120_000);
     const email = 'walk.in@example.com';
-    const staff = await staffDesk(
-      { browser, server, mailbox },
-      {
-        email: 'invite.analyst@firm.example',
-        role: 'analyst',
-        firstName: 'Meena',
-        lastName: 'Rao',
-      },
-    );
+    const staff = await staffDesk(staffMember('analyst', 'invite.analyst@firm.example', 'Meena Rao'));
     await staff.goto('/staff');
     await staff.getByRole('button', { name: 'Invite a client' }).click();
     const form = staff.getByRole('form', { name: 'Invite a client' });

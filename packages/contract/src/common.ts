@@ -58,6 +58,25 @@ export function emailField(required: string = MESSAGES.EMAIL_REQUIRED) {
   return requiredText(required, 254).pipe(z.email({ error: MESSAGES.EMAIL_INVALID }));
 }
 
+/** An e-mail address that may be left out: blank counts as left out, anything else must be an address. */
+export function optionalEmailField() {
+  return z
+    .string()
+    .trim()
+    .max(254)
+    .refine(hasNoNul, { error: MESSAGES.TEXT_NUL })
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(emailField().optional());
+}
+
+/** A stored file as an answer describes it: its name, its size in bytes and its detected content type. */
+export const fileFields = {
+  name: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+};
+
 export const phoneExtensionSchema = z.enum(PHONE_EXTENSIONS, {
   error: (issue) =>
     issue.input === undefined || issue.input === null || issue.input === ''

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientIdField, envelope, taxYearField } from '../common.ts';
+import { clientIdField, envelope, fileFields, taxYearField } from '../common.ts';
 import { DOCUMENT_CATEGORY_NAMES } from '../constants.ts';
 
 /** A client's documents for a tax year (the current one unless `taxy` is given). */
@@ -8,9 +8,7 @@ export const staffDocumentsBodySchema = z.object({ client_id: clientIdField, tax
 /** One uploaded document, with short-lived signed links for this staff member only. */
 export const staffDocumentSchema = z.object({
   document_id: z.string(),
-  name: z.string(),
-  size: z.number().int(),
-  content_type: z.string(),
+  ...fileFields,
   uploaded_at: z.string(),
   /** Opens in the browser (PDFs and images); null for a type that is only downloaded. */
   preview_url: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FileRule } from '../call.ts';
-import { envelope, hasNoNul, taxYearField } from '../common.ts';
+import { envelope, fileFields, hasNoNul, taxYearField } from '../common.ts';
 import { HIDDEN_MAX_BYTES } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import {
@@ -34,9 +34,7 @@ export const bodyField = z
 
 export const messageAttachmentSchema = z.object({
   attachment_id: z.string(),
-  name: z.string(),
-  size: z.number().int(),
-  content_type: z.string(),
+  ...fileFields,
   /** Signed for the viewer (the client's own, or a staff member's); short-lived. */
   download_url: z.string(),
   /** Staff only: opens in the browser (PDFs and images). */

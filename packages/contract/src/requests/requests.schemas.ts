@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FileRule } from '../call.ts';
-import { envelope, optionalText, requiredText, taxYearField } from '../common.ts';
+import { envelope, fileFields, optionalText, requiredText, taxYearField } from '../common.ts';
 import { DOCUMENT_CATEGORY_NAMES, HIDDEN_MAX_BYTES } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import {
@@ -34,9 +34,7 @@ export const requestFileRule: FileRule = {
 /** A file received for an item (or through the upload page). */
 export const requestFileSchema = z.object({
   document_id: z.string(),
-  name: z.string(),
-  size: z.number().int(),
-  content_type: z.string(),
+  ...fileFields,
   uploaded_at: z.string(),
   /** A password-protected PDF with no unlocked copy yet: the client is asked for its password. */
   locked: z.boolean(),
@@ -117,7 +115,8 @@ export const receivedByCategorySchema = z.array(
 // ---- client calls ----
 
 export const accountRequestsListBodySchema = z.object({ taxy: taxYearField });
-export const accountRequestsListResponseSchema = envelope({
+/** A filing's checklist as both the client's and the staff's list answer it. */
+export const checklistFields = {
   tax_year: z.number().int(),
   /** False once the filing has moved past collecting documents: the list is read-only then. */
   editable: z.boolean(),
@@ -125,7 +124,8 @@ export const accountRequestsListResponseSchema = envelope({
   items: z.array(requestItemSchema),
   received: receivedByCategorySchema,
   reminders: z.array(requestReminderSchema),
-});
+};
+export const accountRequestsListResponseSchema = envelope(checklistFields);
 export type AccountRequests = z.infer<typeof accountRequestsListResponseSchema>;
 
 /** The text fields of a checklist upload; the files come in `files`. */

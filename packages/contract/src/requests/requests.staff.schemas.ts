@@ -3,23 +3,11 @@ import { z } from 'zod';
 import { clientIdField, envelope, optionalText, requiredText, taxYearField } from '../common.ts';
 import { MESSAGES } from '../messages.ts';
 import { REQUEST_ITEM_TYPE_NAMES, REQUEST_PERSONS } from './requests.constants.ts';
-import {
-  itemIdField,
-  itemTypeField,
-  requestItemSchema,
-  requestProgressSchema,
-  requestReminderSchema,
-  receivedByCategorySchema,
-} from './requests.schemas.ts';
+import { checklistFields, itemIdField, itemTypeField } from './requests.schemas.ts';
 
 export const staffRequestsListBodySchema = z.object({ client_id: clientIdField, taxy: taxYearField });
 export const staffRequestsListResponseSchema = envelope({
-  tax_year: z.number().int(),
-  editable: z.boolean(),
-  progress: requestProgressSchema,
-  items: z.array(requestItemSchema),
-  received: receivedByCategorySchema,
-  reminders: z.array(requestReminderSchema),
+  ...checklistFields,
   /** "reminded 4 times, no response" */
   reminder_summary: z.string(),
   /** The file's status, and the status one click moves it to when the checklist is complete. */

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import type { FileRule } from '../call.ts';
 import {
   clientIdField,
-  emailField,
   envelope,
-  hasNoNul,
+  optionalEmailField,
   optionalText,
   requiredText,
   taxYearField,
@@ -62,14 +61,7 @@ export const staffSignaturesCreateFieldsSchema = z.object({
   signers: z.enum(SIGNER_CHOICES, { error: MESSAGES.SIGNATURE_SIGNERS_REQUIRED }),
   /** Required when the spouse signs: prefilled from the profile in the console. */
   spouse_name: optionalText(100),
-  spouse_email: z
-    .string()
-    .trim()
-    .max(254)
-    .refine(hasNoNul, { error: MESSAGES.TEXT_NUL })
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(emailField().optional()),
+  spouse_email: optionalEmailField(),
   placements: z
     .string()
     .max(2000)
@@ -129,12 +121,5 @@ export const staffSignaturesSpouseRevokeBodySchema = z.object({ document_id: doc
 export const staffSignaturesSpouseResendBodySchema = z.object({
   document_id: documentIdField,
   /** A corrected address; the one on the document when left out. */
-  spouse_email: z
-    .string()
-    .trim()
-    .max(254)
-    .refine(hasNoNul, { error: MESSAGES.TEXT_NUL })
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(emailField().optional()),
+  spouse_email: optionalEmailField(),
 });

@@ -1,22 +1,9 @@
 import { DOCUMENT_CATEGORY_NAMES } from '@taxfirm/contract';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
-import { clients, users } from './accounts.ts';
-import { filings } from './filings.ts';
+import { ofFiling } from './filing-columns.ts';
+import { users } from './accounts.ts';
 import { requestItems } from './requests.ts';
-
-/**
- * The filing a row belongs to, and its client repeated so that every client-scoped query filters on it
- * directly. (A function: each table needs its own column objects.)
- */
-const ofFiling = () => ({
-  filingId: uuid()
-    .notNull()
-    .references(() => filings.id, { onDelete: 'cascade' }),
-  clientId: uuid()
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' }),
-});
 
 /** A file in object storage, as the server stored it. */
 const storedFile = () => ({

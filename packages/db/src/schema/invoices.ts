@@ -20,8 +20,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
-import { clients, users } from './accounts.ts';
-import { filings } from './filings.ts';
+import { billedTo } from './filing-columns.ts';
+import { users } from './accounts.ts';
 import { payments } from './payments.ts';
 
 export const invoiceStatus = pgEnum('invoice_status', INVOICE_STATUSES);
@@ -54,12 +54,7 @@ export const invoices = pgTable(
   'invoices',
   {
     ...id,
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'restrict' }),
-    filingId: uuid()
-      .notNull()
-      .references(() => filings.id, { onDelete: 'restrict' }),
+    ...billedTo(),
     taxYear: integer().notNull(),
     number: text().notNull().unique(),
     numberYear: integer().notNull(),

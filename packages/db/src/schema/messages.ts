@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
+import { ofClient } from './filing-columns.ts';
 import { clients, users } from './accounts.ts';
 import { documents } from './documents.ts';
 
@@ -53,9 +54,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => messageThreads.id, { onDelete: 'cascade' }),
     /** The thread's client, repeated so that every client-scoped query filters on it directly. */
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofClient(),
     /** The tax year the message was written about (the filter; the retention rule counts from its end). */
     taxYear: integer().notNull(),
     authorKind: messageAuthorKind().notNull(),
@@ -84,9 +83,7 @@ export const messageAttachments = pgTable(
     messageId: uuid()
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofClient(),
     /** The client's file name, for display only; never part of a storage key or path. */
     originalName: text().notNull(),
     size: integer().notNull(),
@@ -126,9 +123,7 @@ export const staffActivity = pgTable(
   'staff_activity',
   {
     ...id,
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofClient(),
     taxYear: integer().notNull(),
     kind: staffActivityKind().notNull(),
     /** "Sent a message with 1 attachment", "Uploaded 2 files for W-2 (Acme)", "Paid $350.00". */

@@ -1,6 +1,7 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
-import { clients, users } from './accounts.ts';
+import { ofClient } from './filing-columns.ts';
+import { users } from './accounts.ts';
 import { fileStatus } from './filings.ts';
 
 export const notificationKind = pgEnum('notification_kind', ['status', 'summary', 'payment', 'message']);
@@ -10,9 +11,7 @@ export const notifications = pgTable(
   'notifications',
   {
     ...id,
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofClient(),
     kind: notificationKind().notNull(),
     title: text().notNull(),
     body: text().notNull(),

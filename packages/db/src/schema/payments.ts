@@ -1,8 +1,8 @@
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@taxfirm/contract';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
-import { clients, users } from './accounts.ts';
-import { filings } from './filings.ts';
+import { billedTo } from './filing-columns.ts';
+import { users } from './accounts.ts';
 
 export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
@@ -16,13 +16,7 @@ export const payments = pgTable(
   'payments',
   {
     ...id,
-    // A money record outlives nothing it refers to by accident: deleting its client or filing is refused.
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'restrict' }),
-    filingId: uuid()
-      .notNull()
-      .references(() => filings.id, { onDelete: 'restrict' }),
+    ...billedTo(),
     /** Who created the order (the client's login). */
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     provider: paymentProvider().notNull(),

@@ -18,8 +18,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
-import { clients, users } from './accounts.ts';
-import { filings } from './filings.ts';
+import { ofClient, ofFiling } from './filing-columns.ts';
+import { users } from './accounts.ts';
 import { dependents } from './profile.ts';
 
 export const requestItemType = pgEnum('request_item_type', REQUEST_ITEM_TYPE_NAMES);
@@ -33,12 +33,7 @@ export const requestItems = pgTable(
   'request_items',
   {
     ...id,
-    filingId: uuid()
-      .notNull()
-      .references(() => filings.id, { onDelete: 'cascade' }),
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofFiling(),
     position: integer().notNull(),
     type: requestItemType().notNull(),
     title: text().notNull(),
@@ -86,9 +81,7 @@ export const requestItemEvents = pgTable(
     itemId: uuid()
       .notNull()
       .references(() => requestItems.id, { onDelete: 'cascade' }),
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofClient(),
     /** created, edited, uploaded, accepted, rejected, not_applicable, later, reopened, removed, reminded. */
     action: text().notNull(),
     fromStatus: requestItemStatus(),
@@ -107,12 +100,7 @@ export const requestReminders = pgTable(
   'request_reminders',
   {
     ...id,
-    filingId: uuid()
-      .notNull()
-      .references(() => filings.id, { onDelete: 'cascade' }),
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofFiling(),
     /** The staff member who pressed "Remind now"; null for the scheduler. */
     sentBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     manual: boolean().notNull().default(false),

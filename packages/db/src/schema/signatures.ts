@@ -19,8 +19,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
-import { clients, users } from './accounts.ts';
-import { filings } from './filings.ts';
+import { ofClient, ofFiling } from './filing-columns.ts';
+import { users } from './accounts.ts';
 import { requestItems } from './requests.ts';
 
 /** What a client agreed to: the site's terms (at registration), or the §7216 disclosure to the India team. */
@@ -34,9 +34,7 @@ export const consents = pgTable(
   'consents',
   {
     ...id,
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofClient(),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     kind: consentKind().notNull(),
     /** The version of the text shown (e.g. `terms-2026-11`, `7216-offshore-2026-11`). */
@@ -72,12 +70,7 @@ export const signatureDocuments = pgTable(
   'signature_documents',
   {
     ...id,
-    filingId: uuid()
-      .notNull()
-      .references(() => filings.id, { onDelete: 'cascade' }),
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofFiling(),
     kind: signatureDocumentKind().notNull(),
     title: text().notNull(),
     status: signatureDocumentStatus().notNull().default('pending'),
@@ -129,9 +122,7 @@ export const signatureSigners = pgTable(
     documentId: uuid()
       .notNull()
       .references(() => signatureDocuments.id, { onDelete: 'cascade' }),
-    clientId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...ofClient(),
     role: signerRole().notNull(),
     name: text().notNull(),
     email: text().notNull(),
