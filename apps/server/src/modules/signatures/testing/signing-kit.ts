@@ -56,6 +56,12 @@ export async function createOk(fields: Record<string, string>, files: { field: s
   return res.json().document_id as string;
 }
 
+/** Puts up a document (the Form 8879's pages) on Asha's file for her spouse Vikram to sign, alone or with her. */
+export const createForSpouse = (kind: string, title: string, signers: 'spouse' | 'both' = 'spouse') =>
+  createOk({ kind, title, signers, spouse_name: 'Vikram Rao', spouse_email: SPOUSE_EMAIL }, [
+    { field: 'document', bytes: form8879 },
+  ]);
+
 export const staffCall = (who: Staff, path: string, body: Record<string, unknown>) =>
   t.postAs(who.sid, `/api/staff/signatures/${path}`, body);
 export const clientCall = (who: Session, path: string, body: Record<string, unknown>) =>
@@ -127,6 +133,18 @@ export async function spouseCode(token: string): Promise<string> {
   const code = /Your signing code is (\d{6})/.exec(await lastMail(SPOUSE_EMAIL, 'signing code'))?.[1];
   if (!code) throw new Error('no code e-mailed');
   return code;
+}
+
+/**
+ * The spouse follows the e-mailed link (its page answers) and opens the document with the code: answers the
+ * link's token and the document's file link.
+ */
+export async function spouseOpens(): Promise<{ token: string; fileUrl: string }> {
+  const token = await spouseToken();
+  expect((await spouseCall('get', { token })).statusCode).toBe(200);
+  const opened = await spouseCall('open', { token, part: 'document', code: await spouseCode(token) });
+  expect(opened.statusCode, opened.body).toBe(200);
+  return { token, fileUrl: opened.json().url as string };
 }
 
 export const getPublic = (url: string) => t.app.inject({ method: 'GET', url });
