@@ -1,12 +1,10 @@
 import {
   and,
-  asc,
   eq,
   inArray,
   invoices,
   requestItemEvents,
   requestItems,
-  requestReminders,
   signatureDocuments,
   sql,
   users,
@@ -17,7 +15,7 @@ import { CHECKLIST_PATH } from './reminders.service.ts';
 import { APP_URL, at, useReminderFixtures } from './testing/reminder-fixtures.ts';
 
 /** The scheduled pass: who is reminded of what, when, and what the e-mail says. */
-const { t, clientIn, addItems, remindersTo, itemOf, addDocumentsToSign, documentOf, pass } =
+const { t, clientIn, addItems, remindersTo, loggedReminders, itemOf, addDocumentsToSign, documentOf, pass } =
   useReminderFixtures();
 
 describe('the reminder schedule', () => {
@@ -50,10 +48,7 @@ describe('the reminder schedule', () => {
     expect(await itemOf(acme?.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(t0, 3) });
     expect(await itemOf(chase?.id)).toMatchObject({ remindersSent: 1, status: 'rejected' });
 
-    const logged = await t.database.db
-      .select()
-      .from(requestReminders)
-      .where(eq(requestReminders.filingId, client.filingId));
+    const logged = await loggedReminders(client);
     expect(logged).toEqual([
       expect.objectContaining({
         manual: false,
@@ -200,10 +195,7 @@ describe('the reminder schedule', () => {
     expect(mail?.subject).toBe(`We still need 2 items for your ${client.taxYear} return`);
     expect(mail?.text).not.toContain('Initech');
     expect(mail?.text).not.toContain('Withdrawn letter');
-    const logged = await t.database.db
-      .select()
-      .from(requestReminders)
-      .where(eq(requestReminders.filingId, client.filingId));
+    const logged = await loggedReminders(client);
     expect(logged.map((row) => row.itemTitles)).toEqual([
       ['Sign: Engagement letter 2025', 'Sign: Form 8879 for 2025'],
     ]);
@@ -294,14 +286,7 @@ describe('the reminder schedule', () => {
     expect(first?.text).toContain('sign and pay in your client portal');
     for (const other of [later, paid]) expect(first?.text).not.toContain(other.number);
     expect(first?.text).not.toMatch(/INV-\d{4}-\d{4} \(\$350\.00/);
-    const logged = async () =>
-      (
-        await t.database.db
-          .select()
-          .from(requestReminders)
-          .where(eq(requestReminders.filingId, client.filingId))
-          .orderBy(asc(requestReminders.createdAt))
-      ).map((row) => row.itemTitles);
+    const logged = async () => (await loggedReminders(client)).map((row) => row.itemTitles);
     expect(await logged()).toEqual([[payLine]]);
     expect(await invoiceOf(partly.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(midnight, 3) });
 

@@ -10,6 +10,7 @@ import {
   eq,
   ilike,
   requestItems,
+  requestReminders,
   signatureDocuments,
   type Database,
 } from '@taxfirm/db';
@@ -64,6 +65,8 @@ export type ReminderFixtures = {
   ) => Promise<(typeof requestItems.$inferSelect)[]>;
   /** The reminder e-mails queued for a client, oldest first, as sent. */
   remindersTo: (client: Client) => Promise<{ subject: string; text: string; html: string | null }[]>;
+  /** The reminders logged for the client's filing (scheduled or manual), oldest first. */
+  loggedReminders: (client: Client) => Promise<(typeof requestReminders.$inferSelect)[]>;
   itemOf: (id: string | undefined) => Promise<typeof requestItems.$inferSelect | undefined>;
   /** Documents to sign on the client's filing, in order; `key` names their stored files. */
   addDocumentsToSign: (
@@ -118,6 +121,12 @@ export function useReminderFixtures(): ReminderFixtures {
       .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
     return rows.map((row) => ({ subject: row.subject, text: sentText(row), html: row.html }));
   };
+  f.loggedReminders = (client) =>
+    t.database.db
+      .select()
+      .from(requestReminders)
+      .where(eq(requestReminders.filingId, client.filingId))
+      .orderBy(asc(requestReminders.createdAt));
   f.itemOf = async (id) => {
     const [row] = await t.database.db
       .select()
