@@ -1,11 +1,13 @@
 /** Documents to sign (issue 19): the one-time code's own lock, voiding, expired links and signing on paper. */
 import { MESSAGES, SIGNATURE_CODE_MAX_ATTEMPTS } from '@taxfirm/contract';
 import { auditLog, eq, requestItems, signatureSigners } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
 import { makeTestPdf, makeTestPngDataUrl } from '../../../test/pdf-text.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
 import {
+  admin,
+  analyst,
+  asha,
   clientCall,
   clientCode,
   clientList,
@@ -13,31 +15,20 @@ import {
   createForSpouse,
   createOk,
   expectError,
+  form8879,
   getPublic,
-  setupSigning,
   signBody,
   spouseCall,
   spouseOpens,
   staffCall,
   staffList,
+  t,
+  taxYear,
   typed,
-  type Session,
-  type Staff,
+  useSigning,
 } from './testing/signing-kit.ts';
 
-let t: TestApp;
-let taxYear: number;
-let admin: Staff;
-let analyst: Staff;
-let asha: Session;
-let form8879: Buffer;
-
-beforeAll(async () => {
-  ({ t, taxYear, admin, analyst, asha, form8879 } = await setupSigning());
-});
-afterAll(async () => {
-  await t.close();
-});
+useSigning();
 
 describe('the one-time code', () => {
   it(`locks after ${SIGNATURE_CODE_MAX_ATTEMPTS} wrong codes until a new code is sent`, async () => {
