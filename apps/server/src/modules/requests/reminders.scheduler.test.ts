@@ -4,6 +4,7 @@ import { createTestApp, signUpAndLogIn } from '../../../test/helpers.ts';
 import { expectScheduledPassThenStop, openSecondInstance } from '../../../test/mailing-scheduler-kit.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { startReminderScheduler } from './reminders.service.ts';
+import { insertStaffItem } from './testing/checklist-helpers.ts';
 import { APP_URL, at, DAY_MS, useReminderFixtures, type Client } from './testing/reminder-fixtures.ts';
 
 /** The reminder passes run by the scheduler: alone, on several instances at once, and with the app. */
@@ -71,13 +72,11 @@ describe('the app', () => {
         .where(eq(filings.clientId, account.clientId))
         .returning();
       // Asked for four days ago: due now.
-      await app.database.db.insert(requestItems).values({
-        filingId: filing?.id ?? '',
-        clientId: account.clientId,
-        position: 0,
-        type: 'w2',
+      await insertStaffItem(app.database.db, account, {
         title: 'W-2 from Soylent',
-        source: 'staff',
+        type: 'w2',
+        position: 0,
+        filingId: filing?.id ?? '',
         requestedAt: new Date(Date.now() - 4 * DAY_MS),
       });
       await expect

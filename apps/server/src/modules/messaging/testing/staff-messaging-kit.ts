@@ -7,7 +7,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import type { StaffInbox } from '@taxfirm/contract';
-import { and, clients, eq, filings, messageAttachments, requestItems } from '@taxfirm/db';
+import { and, clients, eq, filings, messageAttachments } from '@taxfirm/db';
 import { beforeAll, expect } from 'vitest';
 import {
   signUpAndLogIn,
@@ -15,6 +15,7 @@ import {
   type StaffSession as Staff,
 } from '../../../../test/helpers.ts';
 import { asha, ravi, t, taxYear, useSeededFirm } from '../../../../test/seeded-firm-kit.ts';
+import { insertStaffItem } from '../../requests/testing/checklist-helpers.ts';
 import { pdf, sendAsClient, sendAsStaff, staffThread, type FormFile } from './message-forms.ts';
 
 export { admin, analyst, asha, otherAnalyst, ravi, t, taxYear } from '../../../../test/seeded-firm-kit.ts';
@@ -56,13 +57,11 @@ export async function addW2Item(client: Session): Promise<void> {
     .select()
     .from(filings)
     .where(and(eq(filings.clientId, client.clientId), eq(filings.taxYear, taxYear)));
-  await t.database.db.insert(requestItems).values({
-    filingId: filing?.id ?? '',
-    clientId: client.clientId,
-    position: 1,
-    type: 'w2',
+  await insertStaffItem(t.database.db, client, {
     title: 'W-2 from Acme',
-    source: 'staff',
+    type: 'w2',
+    position: 1,
+    filingId: filing?.id ?? '',
   });
 }
 

@@ -54,6 +54,29 @@ export async function insertEmployers(
   );
 }
 
+/**
+ * An item staff asked for, inserted straight into the client's checklist (on `filingId`, else on the client's
+ * one filing; `requestedAt` when it was asked for, else now); answers its id.
+ */
+export async function insertStaffItem(
+  db: Database,
+  who: { clientId: string },
+  item: Pick<typeof requestItems.$inferInsert, 'title' | 'type' | 'position' | 'requestedAt'> & {
+    filingId?: string;
+  },
+): Promise<string> {
+  const { filingId, ...fields } = item;
+  const [filing] =
+    filingId !== undefined
+      ? [{ id: filingId }]
+      : await db.select({ id: filings.id }).from(filings).where(eq(filings.clientId, who.clientId));
+  const [row] = await db
+    .insert(requestItems)
+    .values({ filingId: filing?.id ?? '', clientId: who.clientId, source: 'staff', ...fields })
+    .returning({ id: requestItems.id });
+  return row?.id ?? '';
+}
+
 export function checklistHelpers(t: TestApp) {
   /** The client's own checklist (account/requests/list). */
   const clientList = async (who: ClientSession, body: Record<string, unknown> = {}) => {
