@@ -23,11 +23,12 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { deflateSync } from 'node:zlib';
 import { XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
-import { createDatabase, eq, filings, inArray, prepareDatabase, requestItems } from '@taxfirm/db';
+import { createDatabase, filings, inArray, prepareDatabase } from '@taxfirm/db';
 import { apngBomb, flateBombPdf, heicDeclaring, pngChunk } from '../test/bombs.ts';
 import { createTestApp, csrfFor, signUpAndLogIn, type TestApp } from '../test/helpers.ts';
 import { canEmbedPng } from '../src/modules/signatures/signed-pdf.ts';
 import { sandbox } from '../src/lib/files/sandbox.ts';
+import { insertStaffItem } from '../src/modules/requests/testing/checklist-helpers.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { freshPostgresDatabase } from './postgres.ts';
 import { machine, table, writeSection } from './report.ts';
@@ -262,21 +263,8 @@ export async function runSandboxBench(): Promise<void> {
           sessions.map((who) => who.clientId),
         ),
       );
-    const itemOf = async (who: Session, title: string) => {
-      const [filing] = await t.database.db.select().from(filings).where(eq(filings.clientId, who.clientId));
-      const [row] = await t.database.db
-        .insert(requestItems)
-        .values({
-          filingId: filing?.id ?? '',
-          clientId: who.clientId,
-          position: 70,
-          type: 'id',
-          title,
-          source: 'staff',
-        })
-        .returning({ id: requestItems.id });
-      return row?.id ?? '';
-    };
+    const itemOf = (who: Session, title: string) =>
+      insertStaffItem(t.database.db, who, { title, type: 'id', position: 70 });
     const items = await Promise.all(uploaders.map((who, n) => itemOf(who, `Photo ${n}`)));
     // Warm the reader's path and the sandbox's child (its first job loads libheif).
     for (let n = 0; n < 5; n++) await post(base, reader, '/api/user/taxpayerinfo', {});

@@ -1,9 +1,10 @@
 import { MESSAGES, type FileStatus, type StaffActivity } from '@taxfirm/contract';
-import { asc, clients, eq, filings, requestItems, staffActivity } from '@taxfirm/db';
+import { asc, clients, eq, filings, staffActivity } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
 import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { firmToday } from '../../lib/firm-time.ts';
+import { insertStaffItem } from '../requests/testing/checklist-helpers.ts';
 import { ACTIVITY_PAGE_SIZE } from './activity.service.ts';
 
 type Client = { sid: string; userId: string; clientId: string; taxYear: number; filingId: string };
@@ -44,20 +45,8 @@ const activityOf = (client: Client) =>
     .where(eq(staffActivity.clientId, client.clientId))
     .orderBy(asc(staffActivity.createdAt), asc(staffActivity.id));
 
-async function addItem(client: Client, title: string): Promise<string> {
-  const [row] = await t.database.db
-    .insert(requestItems)
-    .values({
-      filingId: client.filingId,
-      clientId: client.clientId,
-      position: 50,
-      type: 'w2',
-      title,
-      source: 'staff',
-    })
-    .returning({ id: requestItems.id });
-  return row?.id ?? '';
-}
+const addItem = (client: Client, title: string) =>
+  insertStaffItem(t.database.db, client, { title, type: 'w2', position: 50, filingId: client.filingId });
 
 function pdfForm(fields: Record<string, string>, field: string, count: number): FormData {
   const form = new FormData();

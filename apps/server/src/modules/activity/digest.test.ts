@@ -2,22 +2,20 @@ import {
   and,
   asc,
   clients,
-  createDatabase,
   emailOutbox,
   eq,
   filings,
   messages,
   messageThreads,
   siteSettings,
-  sql,
   staffActivity,
   users,
   type Database,
-  type DatabaseHandle,
 } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignFiling } from '../../../test/factories.ts';
 import { createTestApp, sentText, signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
+import { expectScheduledPassThenStop, openSecondInstance } from '../../../test/mailing-scheduler-kit.ts';
 import { createSettingsCache, type SettingsCache } from '../settings/settings.cache.ts';
 import { DIGEST_PATH, runDigestPass, startDigestScheduler } from './digest.service.ts';
 
@@ -298,16 +296,7 @@ describe('several instances', () => {
       await activity(client, 'upload', 'Uploaded 1 file (W2)', utc('2026-05-04T10:00:00'));
       racers.push(analyst);
     }
-    // A second instance: its own pool on the same PostgreSQL database (PGlite has one connection).
-    let second: DatabaseHandle | null = null;
-    const provided = inject('testDatabase');
-    if (provided.engine === 'postgres') {
-      const result = await t.database.db.execute(sql`select current_database() as name`);
-      const [row] = (result as unknown as { rows: { name: string }[] }).rows;
-      const url = new URL(provided.adminUrl);
-      url.pathname = `/${row?.name ?? ''}`;
-      second = await createDatabase({ engine: 'postgres', url: url.toString(), maxConnections: 4 });
-    }
+    const second = await openSecondInstance(t.database.db);
     try {
       const now = utc('2026-05-04T12:30:00');
       const results = await Promise.all([pass(now), pass(now, second?.db ?? t.database.db)]);
@@ -325,21 +314,11 @@ describe('several instances', () => {
     const analyst = await staffMember();
     const client = await clientOf(analyst, { first: 'Sched', last: 'Uled' });
     await activity(client, 'upload', 'Uploaded 1 file (W2)', utc('2026-06-01T10:00:00'));
-    const scheduler = startDigestScheduler({
-      db: t.database.db,
-      settings,
-      appUrl: APP_URL,
-      log: t.app.log,
-      firstRunMs: 10,
-      intervalMs: 60_000,
-      now: () => utc('2026-06-01T12:15:00'),
-    });
-    try {
-      await expect.poll(async () => (await digestsTo(analyst)).length, { timeout: 10_000 }).toBe(1);
-    } finally {
-      await scheduler.stop();
-    }
-    expect(await scheduler.run()).toBeUndefined();
+    await expectScheduledPassThenStop(
+      startDigestScheduler,
+      { db: t.database.db, settings, appUrl: APP_URL, log: t.app.log, now: () => utc('2026-06-01T12:15:00') },
+      async () => (await digestsTo(analyst)).length,
+    );
   });
 });
 

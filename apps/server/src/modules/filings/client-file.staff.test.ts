@@ -3,20 +3,13 @@
  * numbers, assignment, the reset link and marking an e-mail verified (F-18).
  */
 import { and, auditLog, clients, emailOutbox, eq, users } from '@taxfirm/db';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { sentText, useTestApp, type StaffSession } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { sentText, useTestApp } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
-import { queueClients, seedQueues } from './testing/queues-kit.ts';
+import { admin, analyst, otherAnalyst, taxYear, useQueues } from './testing/queues-kit.ts';
 
 const t = useTestApp();
-const { made, clientWith } = queueClients(t);
-let admin: StaffSession;
-let analyst: StaffSession;
-let otherAnalyst: StaffSession;
-let taxYear: number;
-beforeAll(async () => {
-  ({ admin, analyst, otherAnalyst, taxYear } = await seedQueues(t, clientWith));
-});
+const { made } = useQueues(t);
 
 describe("a client's file", () => {
   const get = (sid: string, clientId: string | undefined) =>

@@ -2,17 +2,12 @@
  * The client page's notes, contact details, payments and referrals, as staff see and change them.
  */
 import { and, auditLog, authTokens, clients, emailOutbox, eq, filings, isNull, payments } from '@taxfirm/db';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { stepUpSession, useTestApp, type StaffSession } from '../../../test/helpers.ts';
-import { queueClients, seedQueues } from './testing/queues-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { stepUpSession, useTestApp } from '../../../test/helpers.ts';
+import { admin, analyst, useQueues } from './testing/queues-kit.ts';
 
 const t = useTestApp();
-const { made, clientWith } = queueClients(t);
-let admin: StaffSession;
-let analyst: StaffSession;
-beforeAll(async () => {
-  ({ admin, analyst } = await seedQueues(t, clientWith));
-});
+const { made, clientWith } = useQueues(t);
 
 describe('notes, contact details, payments and referrals on the client page', () => {
   it('staff add internal notes; they show newest first with the author, audited, never to the client', async () => {

@@ -4,19 +4,12 @@
  * the client page's notes, contact details, payments and referrals in client-page.staff.test.ts.
  */
 import { and, auditLog, eq, filings, requestItems } from '@taxfirm/db';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, type StaffSession } from '../../../test/helpers.ts';
-import { queueClients, seedQueues } from './testing/queues-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers.ts';
+import { admin, analyst, otherAnalyst, taxYear, useQueues } from './testing/queues-kit.ts';
 
 const t = useTestApp();
-const { made, clientWith } = queueClients(t);
-let admin: StaffSession;
-let analyst: StaffSession;
-let otherAnalyst: StaffSession;
-let taxYear: number;
-beforeAll(async () => {
-  ({ admin, analyst, otherAnalyst, taxYear } = await seedQueues(t, clientWith));
-});
+const { made } = useQueues(t);
 
 const countsOf = (body: { counts: { status: string; count: number }[] }) =>
   Object.fromEntries(body.counts.filter((c) => c.count > 0).map((c) => [c.status, c.count]));

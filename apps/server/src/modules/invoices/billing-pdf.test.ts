@@ -1,8 +1,18 @@
 import { MESSAGES, type ClientInvoice, type StaffInvoice } from '@taxfirm/contract';
 import { clients, eq, invoices, siteSettings, sql } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_SECRET, type TestApp } from '../../../test/helpers.ts';
-import { assignFiling, seedFirm } from '../../../test/factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SECRET } from '../../../test/helpers.ts';
+import { assignFiling } from '../../../test/factories.ts';
+import {
+  admin,
+  analyst,
+  asha,
+  otherAnalyst,
+  ravi,
+  t,
+  taxYear,
+  useSeededFirm,
+} from '../../../test/seeded-firm-kit.ts';
 import { pageText } from '../../../test/pdf-text.ts';
 import { createBillingLinkSigner } from '../../lib/crypto/signed-links.ts';
 import type { Firm } from '../mail/templates.ts';
@@ -10,15 +20,7 @@ import { invoicePdf, receiptPdf } from './billing-pdf.ts';
 import { insertPaidPayment } from './testing/billing.ts';
 
 type Session = { sid: string; userId: string; clientId: string };
-type Staff = { sid: string; userId: string };
 
-let t: TestApp;
-let taxYear: number;
-let admin: Staff;
-let analyst: Staff;
-let otherAnalyst: Staff;
-let asha: Session;
-let ravi: Session;
 let invoice: StaffInvoice;
 let firstPayment: string;
 let secondPayment: string;
@@ -62,9 +64,8 @@ async function pay(client: Session, invoiceId: string, cents: number, n: number,
   return id;
 }
 
+useSeededFirm({ tag: 'pdf' });
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, { tag: 'pdf' }));
   await assignFiling(t, asha, analyst);
   invoice = await create(asha, {
     lines: [
@@ -81,9 +82,6 @@ beforeAll(async () => {
     .update(invoices)
     .set({ status: 'paid', paidAt: new Date('2026-04-02T15:00:00Z') })
     .where(eq(invoices.id, invoice.id));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('invoicePdf', () => {

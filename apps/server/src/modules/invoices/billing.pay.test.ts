@@ -4,12 +4,12 @@
  * → provider check flow; the file moves on only when its invoices are covered.
  */
 import { emailOutbox, eq, filings, invoices, payments, users } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffSession, TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
 import { verifyOrder } from '../payments/testing/checkout.ts';
 import {
   activitySummaries,
-  billingDesk,
+  alertsTo,
+  useBillingDesk,
   invoicePaidAtCheckout,
   type Client,
   clientIn,
@@ -21,24 +21,13 @@ import {
   snapshot,
   payInvoice,
   checkoutAs,
-  payAllAs,
 } from './testing/billing.ts';
 
 describe('paying invoices with the sandbox provider', () => {
-  let t: TestApp;
-  let admin: StaffSession;
-  let analyst: StaffSession;
-  beforeAll(async () => {
-    ({ t, admin, analyst } = await billingDesk());
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, admin, analyst, payAll } = useBillingDesk();
 
   /** The sandbox checkout for an order, then the page's verifyOrder call. */
   const checkout = (client: Client, orderId: string) => checkoutAs(t, client, orderId);
-  const payAll = (client: Client, invoiceId: string, amount?: number) =>
-    payAllAs(t, client, invoiceId, amount);
 
   it('pays an own invoice in full: the order is its balance in its currency, the invoice is paid and the file moves on', async () => {
     const client = await clientIn(t);
@@ -245,14 +234,7 @@ describe('paying invoices with the sandbox provider', () => {
       'Paid $50.00 with no open invoice',
     ]);
     // No analyst on the file: the admins hear of it.
-    const [adminUser] = await t.database.db.select().from(users).where(eq(users.id, admin.userId));
-    const alerts = (
-      await t.database.db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.to, adminUser?.email ?? ''))
-    ).filter((m) => m.text.includes('Paid $50.00 with no open invoice'));
-    expect(alerts).toHaveLength(1);
+    expect(await alertsTo(t.database.db, admin, 'Paid $50.00 with no open invoice')).toHaveLength(1);
   });
 
   it('never moves the file on a payment without an invoice, even when its only invoice is already paid', async () => {
@@ -288,14 +270,7 @@ describe('paying invoices with the sandbox provider', () => {
       `Paid $350.00 on ${invoice.number} (paid in full)`,
       overpaid,
     ]);
-    const [adminUser] = await t.database.db.select().from(users).where(eq(users.id, admin.userId));
-    const alerts = (
-      await t.database.db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.to, adminUser?.email ?? ''))
-    ).filter((m) => m.text.includes(overpaid));
-    expect(alerts).toHaveLength(1);
+    expect(await alertsTo(t.database.db, admin, overpaid)).toHaveLength(1);
   });
 
   it('records money landing on an invoice voided meanwhile: it stays void, the file stays, staff are told to refund it', async () => {

@@ -1,16 +1,10 @@
-import {
-  createDatabase,
-  eq,
-  filings,
-  requestItems,
-  requestReminders,
-  sql,
-  type DatabaseHandle,
-} from '@taxfirm/db';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { eq, filings, requestItems, requestReminders } from '@taxfirm/db';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogIn } from '../../../test/helpers.ts';
+import { expectScheduledPassThenStop, openSecondInstance } from '../../../test/mailing-scheduler-kit.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { startReminderScheduler } from './reminders.service.ts';
+import { insertStaffItem } from './testing/checklist-helpers.ts';
 import { APP_URL, at, DAY_MS, useReminderFixtures, type Client } from './testing/reminder-fixtures.ts';
 
 /** The reminder passes run by the scheduler: alone, on several instances at once, and with the app. */
@@ -33,16 +27,7 @@ describe('several instances', () => {
       ]);
       racers.push(client);
     }
-    // A second instance: its own pool on the same PostgreSQL database (PGlite has one connection).
-    let second: DatabaseHandle | null = null;
-    const provided = inject('testDatabase');
-    if (provided.engine === 'postgres') {
-      const result = await t.database.db.execute(sql`select current_database() as name`);
-      const [row] = (result as unknown as { rows: { name: string }[] }).rows;
-      const url = new URL(provided.adminUrl);
-      url.pathname = `/${row?.name ?? ''}`;
-      second = await createDatabase({ engine: 'postgres', url: url.toString(), maxConnections: 4 });
-    }
+    const second = await openSecondInstance(t.database.db);
     try {
       for (let round = 0; round < 3; round += 1) {
         const when = at(t0, 3 + 7 * round);
@@ -67,21 +52,11 @@ describe('several instances', () => {
     const client = await clientIn('scheduled');
     const t0 = new Date('2026-09-01T15:00:00Z');
     await addItems(client, t0, [{ title: 'Form 26AS', type: '26as-ais' }]);
-    const scheduler = startReminderScheduler({
-      db: t.database.db,
-      settings,
-      appUrl: APP_URL,
-      log: t.app.log,
-      firstRunMs: 10,
-      intervalMs: 60_000,
-      now: () => at(t0, 3),
-    });
-    try {
-      await expect.poll(async () => (await remindersTo(client)).length, { timeout: 10_000 }).toBe(1);
-    } finally {
-      await scheduler.stop();
-    }
-    expect(await scheduler.run()).toBeUndefined();
+    await expectScheduledPassThenStop(
+      startReminderScheduler,
+      { db: t.database.db, settings, appUrl: APP_URL, log: t.app.log, now: () => at(t0, 3) },
+      async () => (await remindersTo(client)).length,
+    );
   });
 });
 
@@ -97,13 +72,11 @@ describe('the app', () => {
         .where(eq(filings.clientId, account.clientId))
         .returning();
       // Asked for four days ago: due now.
-      await app.database.db.insert(requestItems).values({
-        filingId: filing?.id ?? '',
-        clientId: account.clientId,
-        position: 0,
-        type: 'w2',
+      await insertStaffItem(app.database.db, account, {
         title: 'W-2 from Soylent',
-        source: 'staff',
+        type: 'w2',
+        position: 0,
+        filingId: filing?.id ?? '',
         requestedAt: new Date(Date.now() - 4 * DAY_MS),
       });
       await expect

@@ -1,12 +1,10 @@
 import {
   and,
-  asc,
   eq,
   inArray,
   invoices,
   requestItemEvents,
   requestItems,
-  requestReminders,
   signatureDocuments,
   sql,
   users,
@@ -17,7 +15,8 @@ import { CHECKLIST_PATH } from './reminders.service.ts';
 import { APP_URL, at, useReminderFixtures } from './testing/reminder-fixtures.ts';
 
 /** The scheduled pass: who is reminded of what, when, and what the e-mail says. */
-const { t, clientIn, addItems, remindersTo, itemOf, pass } = useReminderFixtures();
+const { t, clientIn, addItems, remindersTo, loggedReminders, itemOf, addDocumentsToSign, documentOf, pass } =
+  useReminderFixtures();
 
 describe('the reminder schedule', () => {
   it('reminds at day 3 listing only open items, then weekly, and stops at the maximum', async () => {
@@ -49,10 +48,7 @@ describe('the reminder schedule', () => {
     expect(await itemOf(acme?.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(t0, 3) });
     expect(await itemOf(chase?.id)).toMatchObject({ remindersSent: 1, status: 'rejected' });
 
-    const logged = await t.database.db
-      .select()
-      .from(requestReminders)
-      .where(eq(requestReminders.filingId, client.filingId));
+    const logged = await loggedReminders(client);
     expect(logged).toEqual([
       expect.objectContaining({
         manual: false,
@@ -183,35 +179,12 @@ describe('the reminder schedule', () => {
     // Past collecting documents (a Form 8879 is signed late): its open items are not reminded, the document is.
     const client = await clientIn('tosign', 'Confirmation Pending');
     await addItems(client, t0, [{ title: 'W-2 from Initech', type: 'w2' }]);
-    const [letter, form] = await t.database.db
-      .insert(signatureDocuments)
-      .values(
-        ['Engagement letter 2025', 'Form 8879 for 2025'].map((title, n) => ({
-          filingId: client.filingId,
-          clientId: client.clientId,
-          kind: n === 0 ? ('engagement' as const) : ('8879' as const),
-          title,
-          originalName: `${n}.pdf`,
-          size: 2048,
-          storageKey: `staff-signatures-create/reminder-test-${n}`,
-          sha256: 'a'.repeat(64),
-          // The 8879 was put up a day later: not yet due at day 3.
-          requestedAt: at(t0, n),
-        })),
-      )
-      .returning();
-    await t.database.db.insert(signatureDocuments).values({
-      filingId: client.filingId,
-      clientId: client.clientId,
-      kind: 'other',
-      title: 'Withdrawn letter',
-      status: 'void',
-      originalName: 'v.pdf',
-      size: 2048,
-      storageKey: 'staff-signatures-create/reminder-test-void',
-      sha256: 'b'.repeat(64),
-      requestedAt: t0,
-    });
+    const [letter, form] = await addDocumentsToSign(client, 'test', [
+      { title: 'Engagement letter 2025', kind: 'engagement', requestedAt: t0 },
+      // The 8879 was put up a day later: not yet due at day 3.
+      { title: 'Form 8879 for 2025', kind: '8879', requestedAt: at(t0, 1) },
+      { title: 'Withdrawn letter', kind: 'other', status: 'void', requestedAt: t0 },
+    ]);
 
     expect((await pass(at(t0, 3, -1))).filingIds).not.toContain(client.filingId);
     expect((await pass(at(t0, 3))).filingIds).toContain(client.filingId);
@@ -222,27 +195,17 @@ describe('the reminder schedule', () => {
     expect(mail?.subject).toBe(`We still need 2 items for your ${client.taxYear} return`);
     expect(mail?.text).not.toContain('Initech');
     expect(mail?.text).not.toContain('Withdrawn letter');
-    const logged = await t.database.db
-      .select()
-      .from(requestReminders)
-      .where(eq(requestReminders.filingId, client.filingId));
+    const logged = await loggedReminders(client);
     expect(logged.map((row) => row.itemTitles)).toEqual([
       ['Sign: Engagement letter 2025', 'Sign: Form 8879 for 2025'],
     ]);
-    const docOf = async (id: string | undefined) =>
-      (
-        await t.database.db
-          .select()
-          .from(signatureDocuments)
-          .where(eq(signatureDocuments.id, id ?? ''))
-      )[0];
     // Only the due one is counted; the other keeps its own schedule.
-    expect(await docOf(letter?.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(t0, 3) });
-    expect(await docOf(form?.id)).toMatchObject({ remindersSent: 0, lastRemindedAt: null });
+    expect(await documentOf(letter?.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(t0, 3) });
+    expect(await documentOf(form?.id)).toMatchObject({ remindersSent: 0, lastRemindedAt: null });
 
     await pass(at(t0, 4));
     expect(await remindersTo(client)).toHaveLength(2);
-    expect(await docOf(form?.id)).toMatchObject({ remindersSent: 1 });
+    expect(await documentOf(form?.id)).toMatchObject({ remindersSent: 1 });
 
     // Signed (or void, or paper): no longer reminded.
     await t.database.db
@@ -256,44 +219,24 @@ describe('the reminder schedule', () => {
   it('neither reminds of nor lists a document locked after too many wrong codes, until staff reopen it', async () => {
     const t0 = new Date('2026-09-05T15:00:00Z');
     const client = await clientIn('locked', 'Confirmation Pending');
-    const [locked, open] = await t.database.db
-      .insert(signatureDocuments)
-      .values(
-        ['Locked Form 8879', 'Engagement letter'].map((title, n) => ({
-          filingId: client.filingId,
-          clientId: client.clientId,
-          kind: n === 0 ? ('8879' as const) : ('engagement' as const),
-          title,
-          originalName: `${n}.pdf`,
-          size: 2048,
-          storageKey: `staff-signatures-create/reminder-locked-${n}`,
-          sha256: 'c'.repeat(64),
-          // The letter was put up two days later: due at day 5, when the locked one is still locked.
-          requestedAt: at(t0, 2 * n),
-          lockedAt: n === 0 ? at(t0, 1) : null,
-        })),
-      )
-      .returning();
-    const docOf = async (id: string | undefined) =>
-      (
-        await t.database.db
-          .select()
-          .from(signatureDocuments)
-          .where(eq(signatureDocuments.id, id ?? ''))
-      )[0];
+    const [locked, open] = await addDocumentsToSign(client, 'locked', [
+      { title: 'Locked Form 8879', kind: '8879', requestedAt: t0, lockedAt: at(t0, 1) },
+      // The letter was put up two days later: due at day 5, when the locked one is still locked.
+      { title: 'Engagement letter', kind: 'engagement', requestedAt: at(t0, 2) },
+    ]);
 
     // Locked and alone: no reminder at its day, nor after.
     for (const day of [3, 4]) expect((await pass(at(t0, day))).filingIds).not.toContain(client.filingId);
     expect(await remindersTo(client)).toEqual([]);
-    expect(await docOf(locked?.id)).toMatchObject({ remindersSent: 0, lastRemindedAt: null });
+    expect(await documentOf(locked?.id)).toMatchObject({ remindersSent: 0, lastRemindedAt: null });
 
     // Another document's reminder does not list it, nor count it.
     expect((await pass(at(t0, 5))).filingIds).toContain(client.filingId);
     const [mail] = await remindersTo(client);
     expect(mail?.text).toContain('• Sign: Engagement letter');
     expect(mail?.text).not.toContain('Locked Form 8879');
-    expect(await docOf(open?.id)).toMatchObject({ remindersSent: 1 });
-    expect(await docOf(locked?.id)).toMatchObject({ remindersSent: 0 });
+    expect(await documentOf(open?.id)).toMatchObject({ remindersSent: 1 });
+    expect(await documentOf(locked?.id)).toMatchObject({ remindersSent: 0 });
 
     // Staff reopen it (locked_at cleared): reminded again on its schedule.
     await t.database.db
@@ -304,7 +247,7 @@ describe('the reminder schedule', () => {
     const mails = await remindersTo(client);
     expect(mails).toHaveLength(2);
     expect(mails[1]?.text).toContain('• Sign: Locked Form 8879');
-    expect(await docOf(locked?.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(t0, 6) });
+    expect(await documentOf(locked?.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(t0, 6) });
   });
 
   it('reminds of an overdue invoice from its due date, listed as "Pay: …" in the same e-mail and log row', async () => {
@@ -343,14 +286,7 @@ describe('the reminder schedule', () => {
     expect(first?.text).toContain('sign and pay in your client portal');
     for (const other of [later, paid]) expect(first?.text).not.toContain(other.number);
     expect(first?.text).not.toMatch(/INV-\d{4}-\d{4} \(\$350\.00/);
-    const logged = async () =>
-      (
-        await t.database.db
-          .select()
-          .from(requestReminders)
-          .where(eq(requestReminders.filingId, client.filingId))
-          .orderBy(asc(requestReminders.createdAt))
-      ).map((row) => row.itemTitles);
+    const logged = async () => (await loggedReminders(client)).map((row) => row.itemTitles);
     expect(await logged()).toEqual([[payLine]]);
     expect(await invoiceOf(partly.id)).toMatchObject({ remindersSent: 1, lastRemindedAt: at(midnight, 3) });
 

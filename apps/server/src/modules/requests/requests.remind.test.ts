@@ -1,5 +1,5 @@
 import { MESSAGES } from '@taxfirm/contract';
-import { and, auditLog, eq, invoices, requestItemEvents, requestReminders } from '@taxfirm/db';
+import { and, auditLog, eq, invoices, requestItemEvents } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeInvoice } from '../../../test/factories.ts';
 import type { StaffSession } from '../../../test/helpers.ts';
@@ -7,7 +7,7 @@ import { useReminderFixtures } from './testing/reminder-fixtures.ts';
 
 /** Staff "Remind now": the same reminder as the scheduled one, sent at once. */
 const f = useReminderFixtures();
-const { t, clientIn, addItems, remindersTo } = f;
+const { t, clientIn, addItems, remindersTo, loggedReminders } = f;
 let admin: StaffSession;
 let analyst: StaffSession;
 let otherAnalyst: StaffSession;
@@ -32,10 +32,7 @@ describe('staff/requests/remind', () => {
     const [mail] = await remindersTo(client);
     expect(mail?.text).toContain('W-2 from Wayne Enterprises');
     expect(mail?.text).not.toContain('Form 16');
-    const [logged] = await t.database.db
-      .select()
-      .from(requestReminders)
-      .where(eq(requestReminders.filingId, client.filingId));
+    const [logged] = await loggedReminders(client);
     expect(logged).toMatchObject({
       manual: true,
       sentBy: analyst.userId,
@@ -70,10 +67,7 @@ describe('staff/requests/remind', () => {
     const unknown = await remind(admin.sid, '00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     expect(await remindersTo(client)).toEqual([]);
-    const logged = await t.database.db
-      .select()
-      .from(requestReminders)
-      .where(eq(requestReminders.filingId, client.filingId));
+    const logged = await loggedReminders(client);
     expect(logged).toEqual([]);
   });
 
@@ -102,10 +96,7 @@ describe('staff/requests/remind', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [mail] = await remindersTo(client);
     expect(mail?.text).toContain(`• Pay: Invoice ${invoice.number} ($350.00 due)`);
-    const [logged] = await t.database.db
-      .select()
-      .from(requestReminders)
-      .where(eq(requestReminders.filingId, client.filingId));
+    const [logged] = await loggedReminders(client);
     expect(logged).toMatchObject({
       manual: true,
       itemTitles: [`Pay: Invoice ${invoice.number} ($350.00 due)`],

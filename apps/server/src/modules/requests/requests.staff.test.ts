@@ -4,7 +4,6 @@ import {
   and,
   auditLog,
   dependents,
-  employers,
   eq,
   filings,
   notifications,
@@ -14,23 +13,22 @@ import {
   requestTemplates,
 } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedFirm } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
+import { type ClientSession as Session, type StaffSession as Staff } from '../../../test/helpers.ts';
 import {
-  useTestApp,
-  type ClientSession as Session,
-  type StaffSession as Staff,
-} from '../../../test/helpers.ts';
+  admin,
+  analyst,
+  asha,
+  otherAnalyst,
+  ravi,
+  t,
+  taxYear,
+  useSeededFirm,
+} from '../../../test/seeded-firm-kit.ts';
 import { nextStatusOf, reminderSummary, STAFF_REQUEST_MESSAGES } from './requests.staff.service.ts';
-import { checklistHelpers, itemNamed, ok } from './testing/checklist-helpers.ts';
+import { checklistHelpers, insertEmployers, itemNamed, ok } from './testing/checklist-helpers.ts';
 
-const t = useTestApp();
-let taxYear: number;
-let admin: Staff;
-let analyst: Staff;
-let otherAnalyst: Staff;
-let asha: Session;
-let ravi: Session;
+useSeededFirm({ tag: 'staffrequests', status: 'Docs Upload Pending' });
 
 const { staffList, clientList, attachFile } = checklistHelpers(t);
 /** The calls that change a file's checklist, one each, by their path under staff/requests/. */
@@ -69,20 +67,10 @@ async function state(client: Session) {
 }
 
 beforeAll(async () => {
-  ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, {
-    tag: 'staffrequests',
-    status: 'Docs Upload Pending',
-  }));
-  await t.database.db.insert(employers).values(
-    ['Acme Corp', 'Globex'].map((companyName, position) => ({
-      clientId: asha.clientId,
-      position,
-      companyName,
-      clientName: companyName,
-      projectStart: `${taxYear}-01-01`,
-      projectEnd: `${taxYear}-12-31`,
-    })),
-  );
+  await insertEmployers(t.database.db, asha, taxYear, [
+    { companyName: 'Acme Corp' },
+    { companyName: 'Globex' },
+  ]);
 });
 
 describe('staff/requests/list', () => {

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@taxfirm/contract';
-import { eq, employers, filings } from '@taxfirm/db';
+import { eq, filings } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedFirm } from '../../../test/factories.ts';
 import {
@@ -9,7 +9,7 @@ import {
   type StaffSession as Staff,
 } from '../../../test/helpers.ts';
 import { STAFF_REQUEST_MESSAGES } from './requests.staff.service.ts';
-import { checklistHelpers, ok } from './testing/checklist-helpers.ts';
+import { checklistHelpers, insertEmployers, ok } from './testing/checklist-helpers.ts';
 
 /** The firm's named checklist templates (staff/requests/templates), and applying one to a file. */
 const t = useTestApp();
@@ -87,14 +87,7 @@ describe('staff/requests/templates', () => {
     );
     // Suggestions carry the client's names (employers, family): a file of only those gives no template.
     const neil = await signUpAndLogIn(t, 'neil.staffrequests@example.com', { first: 'Neil', last: 'Das' });
-    await t.database.db.insert(employers).values({
-      clientId: neil.clientId,
-      position: 0,
-      companyName: 'Umbrella',
-      clientName: 'Umbrella',
-      projectStart: `${taxYear}-01-01`,
-      projectEnd: `${taxYear}-12-31`,
-    });
+    await insertEmployers(t.database.db, neil, taxYear, [{ companyName: 'Umbrella' }]);
     await t.database.db
       .update(filings)
       .set({ status: 'Docs Upload Pending', assignedTo: analyst.userId })

@@ -5,7 +5,6 @@ import {
   and,
   auditLog,
   dependents,
-  employers,
   eq,
   filings,
   requestItemEvents,
@@ -18,7 +17,7 @@ import { currentTaxYear } from '../../../test/factories.ts';
 import { samplePdf } from '../../../test/files.ts';
 import { signUpAndLogIn, useTestApp, type ClientSession as Session } from '../../../test/helpers.ts';
 import { firmToday } from '../../lib/firm-time.ts';
-import { checklistHelpers, itemNamed } from './testing/checklist-helpers.ts';
+import { checklistHelpers, insertEmployers, itemNamed } from './testing/checklist-helpers.ts';
 
 const t = useTestApp();
 let taxYear: number;
@@ -35,15 +34,11 @@ const setStatus = async (who: Session, status: FileStatus) =>
   t.database.db.update(filings).set({ status }).where(eq(filings.clientId, who.clientId));
 
 async function addEmployers(who: Session, companies: string[]) {
-  await t.database.db.insert(employers).values(
-    companies.map((companyName, position) => ({
-      clientId: who.clientId,
-      position,
-      companyName,
-      clientName: `${companyName} client`,
-      projectStart: `${taxYear}-01-01`,
-      projectEnd: `${taxYear}-12-31`,
-    })),
+  await insertEmployers(
+    t.database.db,
+    who,
+    taxYear,
+    companies.map((companyName) => ({ companyName, clientName: `${companyName} client` })),
   );
 }
 
@@ -134,14 +129,13 @@ describe('account/requests/list', () => {
       .update(requestItems)
       .set({ removedAt: new Date() })
       .where(eq(requestItems.id, globex.item_id));
-    await t.database.db.insert(employers).values({
-      clientId: asha.clientId,
-      position: 2,
+    const initech = {
       companyName: 'Initech',
       clientName: 'Initech client',
       projectStart: `${taxYear}-03-01`,
       projectEnd: `${taxYear}-09-30`,
-    });
+    };
+    await insertEmployers(t.database.db, asha, taxYear, [initech], 2);
     const after = await list(asha);
     expect(after.items.map((i) => i.title)).toEqual(['W-2 from Acme Corp', 'W-2 from Initech']);
     // Dense positions after the removal.
@@ -258,14 +252,7 @@ describe('account/requests/list', () => {
       'bank.pdf',
     );
     expect((await t.postFormAs(ravi.sid, '/api/upload/uploaddocs', form)).statusCode).toBe(200);
-    await t.database.db.insert(employers).values({
-      clientId: ravi.clientId,
-      position: 0,
-      companyName: 'Hooli',
-      clientName: 'Hooli',
-      projectStart: `${taxYear}-01-01`,
-      projectEnd: `${taxYear}-12-31`,
-    });
+    await insertEmployers(t.database.db, ravi, taxYear, [{ companyName: 'Hooli' }]);
     const { items } = await list(ravi);
     const w2 = itemNamed({ items } as AccountRequests, 'W-2 from Hooli');
     const bytes = samplePdf(4500);

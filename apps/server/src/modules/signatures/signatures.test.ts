@@ -11,12 +11,14 @@ import {
   staffActivity,
 } from '@taxfirm/db';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/files.ts';
-import { stepUpSession, type TestApp } from '../../../test/helpers.ts';
+import { stepUpSession } from '../../../test/helpers.ts';
 import { makeTestPngDataUrl, pageText } from '../../../test/pdf-text.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
 import {
+  analyst,
+  asha,
   ASHA_EMAIL,
   clientCall,
   clientCode,
@@ -25,9 +27,12 @@ import {
   create,
   createOk,
   expectError,
+  form8879,
+  fullReturn,
   getPublic,
   lastMail,
-  setupSigning,
+  otherAnalyst,
+  ravi,
   sha,
   signBody,
   SPOUSE_EMAIL,
@@ -36,26 +41,13 @@ import {
   spouseToken,
   staffCall,
   staffList,
+  t,
+  taxYear,
   typed,
-  type Session,
-  type Staff,
+  useSigning,
 } from './testing/signing-kit.ts';
 
-let t: TestApp;
-let taxYear: number;
-let analyst: Staff;
-let otherAnalyst: Staff;
-let asha: Session;
-let ravi: Session;
-let form8879: Buffer;
-let fullReturn: Buffer;
-
-beforeAll(async () => {
-  ({ t, taxYear, analyst, otherAnalyst, asha, ravi, form8879, fullReturn } = await setupSigning());
-});
-afterAll(async () => {
-  await t.close();
-});
+useSigning();
 
 describe('staff/signatures/create', () => {
   it('refuses a PDF pdf-lib cannot read, a missing spouse and a mark beyond the last page', async () => {

@@ -1,44 +1,34 @@
 /** Documents to sign (issue 19): the one-time code's own lock, voiding, expired links and signing on paper. */
 import { MESSAGES, SIGNATURE_CODE_MAX_ATTEMPTS } from '@taxfirm/contract';
 import { auditLog, eq, requestItems, signatureSigners } from '@taxfirm/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
 import { makeTestPdf, makeTestPngDataUrl } from '../../../test/pdf-text.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
 import {
+  admin,
+  analyst,
+  asha,
   clientCall,
   clientCode,
   clientList,
   clientOpen,
+  createForSpouse,
   createOk,
   expectError,
+  form8879,
   getPublic,
-  setupSigning,
   signBody,
-  SPOUSE_EMAIL,
   spouseCall,
-  spouseCode,
-  spouseToken,
+  spouseOpens,
   staffCall,
   staffList,
+  t,
+  taxYear,
   typed,
-  type Session,
-  type Staff,
+  useSigning,
 } from './testing/signing-kit.ts';
 
-let t: TestApp;
-let taxYear: number;
-let admin: Staff;
-let analyst: Staff;
-let asha: Session;
-let form8879: Buffer;
-
-beforeAll(async () => {
-  ({ t, taxYear, admin, analyst, asha, form8879 } = await setupSigning());
-});
-afterAll(async () => {
-  await t.close();
-});
+useSigning();
 
 describe('the one-time code', () => {
   it(`locks after ${SIGNATURE_CODE_MAX_ATTEMPTS} wrong codes until a new code is sent`, async () => {
@@ -68,22 +58,9 @@ describe('the one-time code', () => {
 
 describe('void and paper', () => {
   it('answers an expired link like an unknown one', async () => {
-    await createOk(
-      {
-        kind: 'other',
-        title: 'Late letter',
-        signers: 'spouse',
-        spouse_name: 'Vikram Rao',
-        spouse_email: SPOUSE_EMAIL,
-      },
-      [{ field: 'document', bytes: form8879 }],
-    );
-    const token = await spouseToken();
-    expect((await spouseCall('get', { token })).statusCode).toBe(200);
+    await createForSpouse('other', 'Late letter');
     // A file link handed out while the link was good dies with it, though the file link's own 5 minutes are not up.
-    const opened = await spouseCall('open', { token, part: 'document', code: await spouseCode(token) });
-    expect(opened.statusCode, opened.body).toBe(200);
-    const fileUrl = opened.json().url as string;
+    const { token, fileUrl } = await spouseOpens();
     await t.database.db
       .update(signatureSigners)
       .set({ linkExpiresAt: new Date(Date.now() - 1000) })
@@ -100,25 +77,13 @@ describe('void and paper', () => {
   });
 
   it("kills the spouse's link when staff void a document", async () => {
-    const id = await createOk(
-      {
-        kind: 'other',
-        title: 'Consent letter',
-        signers: 'spouse',
-        spouse_name: 'Vikram Rao',
-        spouse_email: SPOUSE_EMAIL,
-      },
-      [{ field: 'document', bytes: form8879 }],
-    );
-    const token = await spouseToken();
-    expect((await spouseCall('get', { token })).statusCode).toBe(200);
-    const open = await spouseCall('open', { token, part: 'document', code: await spouseCode(token) });
-    expect(open.statusCode, open.body).toBe(200);
+    const id = await createForSpouse('other', 'Consent letter');
+    const { token, fileUrl } = await spouseOpens();
     expect((await staffCall(analyst, 'void', { document_id: id, reason: 'Wrong year' })).statusCode).toBe(
       200,
     );
     expectError(await spouseCall('get', { token }), 404, MESSAGES.SIGNATURE_LINK_INVALID);
-    expect((await getPublic(open.json().url)).statusCode).toBe(404);
+    expect((await getPublic(fileUrl)).statusCode).toBe(404);
     const doc = (await staffList()).documents.find((d) => d.document_id === id);
     expect(doc).toMatchObject({ status: 'void', void_reason: 'Wrong year' });
     expect(
@@ -164,32 +129,14 @@ describe('void and paper', () => {
 
   it('lets only a signer choose paper, and never over a signature already made', async () => {
     // A spouse-only document: the taxpayer sees it but does not sign it.
-    const spouseOnly = await createOk(
-      {
-        kind: 'other',
-        title: 'Spouse declaration',
-        signers: 'spouse',
-        spouse_name: 'Vikram Rao',
-        spouse_email: SPOUSE_EMAIL,
-      },
-      [{ field: 'document', bytes: form8879 }],
-    );
+    const spouseOnly = await createForSpouse('other', 'Spouse declaration');
     expectError(
       await clientCall(asha, 'paper', { document_id: spouseOnly }),
       409,
       MESSAGES.SIGNATURE_NOT_YOURS,
     );
     // A joint document the taxpayer has signed electronically: paper would drop that signature.
-    const joint = await createOk(
-      {
-        kind: 'engagement',
-        title: 'Engagement letter (joint)',
-        signers: 'both',
-        spouse_name: 'Vikram Rao',
-        spouse_email: SPOUSE_EMAIL,
-      },
-      [{ field: 'document', bytes: form8879 }],
-    );
+    const joint = await createForSpouse('engagement', 'Engagement letter (joint)', 'both');
     await clientOpen(asha, joint, 'document');
     const code = await clientCode(asha, joint);
     const signed = await clientCall(asha, 'sign', signBody(joint, code));

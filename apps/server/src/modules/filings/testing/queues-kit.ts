@@ -5,6 +5,7 @@
  */
 import type { FileStatus } from '@taxfirm/contract';
 import { clients, eq, type Database } from '@taxfirm/db';
+import { beforeAll } from 'vitest';
 import { assignFiling, currentTaxYear } from '../../../../test/factories.ts';
 import { signUpAndLogIn, staffSession, type StaffSession, type TestApp } from '../../../../test/helpers.ts';
 
@@ -58,4 +59,26 @@ export async function seedQueues(
     fileNumber: 'TF-2026-0009',
   });
   return { admin, analyst, otherAnalyst, taxYear };
+}
+
+/** The firm `useQueues` seeds, as bindings the tests import (filled in by `beforeAll`: read them in tests). */
+export let taxYear: number;
+export const admin = {} as StaffSession;
+export const analyst = {} as StaffSession;
+export const otherAnalyst = {} as StaffSession;
+
+/**
+ * The firm above seeded on the calling test file's app (`useTestApp()`) before its tests (`seedQueues`);
+ * answers the clients made, by key, and `clientWith` to make more.
+ */
+export function useQueues(t: TestApp) {
+  const { made, clientWith } = queueClients(t);
+  beforeAll(async () => {
+    const firm = await seedQueues(t, clientWith);
+    taxYear = firm.taxYear;
+    Object.assign(admin, firm.admin);
+    Object.assign(analyst, firm.analyst);
+    Object.assign(otherAnalyst, firm.otherAnalyst);
+  });
+  return { made, clientWith };
 }

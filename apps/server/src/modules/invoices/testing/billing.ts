@@ -16,16 +16,17 @@ import {
   payments,
   siteSettings,
   staffActivity,
+  users,
   type Database,
 } from '@taxfirm/db';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { makeInvoice } from '../../../../test/factories.ts';
 import {
-  createTestApp,
   signUpAndLogIn,
   staffSession,
   stepUpSession,
   type StaffSession,
+  useTestApp,
   type TestApp,
 } from '../../../../test/helpers.ts';
 import type { PaymentProvider } from '../../payments/providers/provider.ts';
@@ -38,14 +39,22 @@ export const CARD = { card_number: '4111 1111 1111 1111', expiry: '12/39', cvv: 
 export type Client = { sid: string; userId: string; clientId: string; email: string; taxYear: number };
 
 /**
- * The billing tests' app, whose refund reconcile pass the tests run themselves, with an admin and an analyst
- * signed in.
+ * The billing tests' app (made before the tests of the enclosing block, closed after them), whose refund
+ * reconcile pass the tests run themselves, with an admin and an analyst signed in, and `payAll`: an own
+ * invoice paid in full (or `amount`) through the sandbox checkout. The objects are filled in by `beforeAll`,
+ * so read them inside hooks and tests only.
  */
-export async function billingDesk(): Promise<{ t: TestApp; admin: StaffSession; analyst: StaffSession }> {
-  const t = await createTestApp({ refundReconcile: { enabled: false } });
-  const admin = await staffSession(t, `billing-admin-${Date.now()}@firm.test`, 'admin');
-  const analyst = await staffSession(t, `billing-analyst-${Date.now()}@firm.test`, 'analyst');
-  return { t, admin, analyst };
+export function useBillingDesk() {
+  const t = useTestApp({ refundReconcile: { enabled: false } });
+  const admin = {} as StaffSession;
+  const analyst = {} as StaffSession;
+  beforeAll(async () => {
+    Object.assign(admin, await staffSession(t, `billing-admin-${Date.now()}@firm.test`, 'admin'));
+    Object.assign(analyst, await staffSession(t, `billing-analyst-${Date.now()}@firm.test`, 'analyst'));
+  });
+  const payAll = (client: Client, invoiceId: string, amount?: number) =>
+    payAllAs(t, client, invoiceId, amount);
+  return { t, admin, analyst, payAll };
 }
 
 let counter = 0;
@@ -108,6 +117,23 @@ export const refundPaid = (
   amount: number,
   reason: string,
 ) => refundAs(t, staff, { invoice_id: paid.invoiceId, order_id: paid.orderId, amount, reason });
+
+/** `refundPaid` that must be recorded (200); answers the response. */
+export async function refundPaidOk(...args: Parameters<typeof refundPaid>) {
+  const res = await refundPaid(...args);
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+/** The e-mails to a staff member (alerts) whose text contains `text`. */
+export async function alertsTo(db: Database, staff: { userId: string }, text: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, staff.userId));
+  const mails = await db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, user?.email ?? ''));
+  return mails.filter((m) => m.text.includes(text));
+}
 
 export const refundRows = (db: Database, invoiceId: string) =>
   db

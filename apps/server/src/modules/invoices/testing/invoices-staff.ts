@@ -7,20 +7,13 @@
 import type { PriceItem, StaffInvoice } from '@taxfirm/contract';
 import { auditLog, desc, eq, siteSettings, sql } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { seedFirm } from '../../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
+import { beforeAll, expect } from 'vitest';
+import { analyst, t, taxYear, useSeededFirm } from '../../../../test/seeded-firm-kit.ts';
 
 export type Session = { sid: string; userId: string; clientId: string };
 export type Staff = { sid: string; userId: string };
 
-export let t: TestApp;
-export let taxYear: number;
-export let admin: Staff;
-export let analyst: Staff;
-export let otherAnalyst: Staff;
-export let asha: Session;
-export let ravi: Session;
+export { admin, analyst, asha, otherAnalyst, ravi, t, taxYear } from '../../../../test/seeded-firm-kit.ts';
 export let federal: PriceItem;
 export let state: PriceItem;
 
@@ -71,13 +64,9 @@ export const thisYear = () =>
 
 /** Start the app and its people before the file's tests, and close it after them. */
 export function useInvoicesStaffApp() {
+  // Asha's address is ASHA_EMAIL (asha.<tag>@example.com).
+  useSeededFirm({ tag: 'invoices', status: 'Payment Pending' });
   beforeAll(async () => {
-    t = await createTestApp();
-    // Asha's address is ASHA_EMAIL (asha.<tag>@example.com).
-    ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, {
-      tag: 'invoices',
-      status: 'Payment Pending',
-    }));
     const list = await call(analyst, 'pricelist/list', {});
     expect(list.statusCode, list.body).toBe(200);
     const items = list.json().items as PriceItem[];
@@ -88,8 +77,5 @@ export function useInvoicesStaffApp() {
     };
     federal = byName('Federal');
     state = byName('State');
-  });
-  afterAll(async () => {
-    await t.close();
   });
 }

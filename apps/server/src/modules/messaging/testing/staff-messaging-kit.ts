@@ -7,25 +7,18 @@
  */
 import { readdir } from 'node:fs/promises';
 import type { StaffInbox } from '@taxfirm/contract';
-import { and, clients, eq, filings, messageAttachments, requestItems } from '@taxfirm/db';
+import { and, clients, eq, filings, messageAttachments } from '@taxfirm/db';
 import { beforeAll, expect } from 'vitest';
-import { seedFirm } from '../../../../test/factories.ts';
 import {
   signUpAndLogIn,
-  useTestApp,
   type ClientSession as Session,
   type StaffSession as Staff,
-  type TestApp,
 } from '../../../../test/helpers.ts';
+import { asha, ravi, t, taxYear, useSeededFirm } from '../../../../test/seeded-firm-kit.ts';
+import { insertStaffItem } from '../../requests/testing/checklist-helpers.ts';
 import { pdf, sendAsClient, sendAsStaff, staffThread, type FormFile } from './message-forms.ts';
 
-export let t: TestApp;
-export let taxYear: number;
-export let admin: Staff;
-export let analyst: Staff;
-export let otherAnalyst: Staff;
-export let asha: Session;
-export let ravi: Session;
+export { admin, analyst, asha, otherAnalyst, ravi, t, taxYear } from '../../../../test/seeded-firm-kit.ts';
 export let meera: Session;
 
 export const clientSend = (who: Session, body: string, files?: FormFile[]) =>
@@ -64,24 +57,18 @@ export async function addW2Item(client: Session): Promise<void> {
     .select()
     .from(filings)
     .where(and(eq(filings.clientId, client.clientId), eq(filings.taxYear, taxYear)));
-  await t.database.db.insert(requestItems).values({
-    filingId: filing?.id ?? '',
-    clientId: client.clientId,
-    position: 1,
-    type: 'w2',
+  await insertStaffItem(t.database.db, client, {
     title: 'W-2 from Acme',
-    source: 'staff',
+    type: 'w2',
+    position: 1,
+    filingId: filing?.id ?? '',
   });
 }
 
 /** Start the app and its people and first messages before the file's tests, and close it after them. */
 export function useStaffMessagingApp() {
-  t = useTestApp();
+  useSeededFirm({ tag: 'staffmsg', status: 'Docs Upload Pending' });
   beforeAll(async () => {
-    ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, {
-      tag: 'staffmsg',
-      status: 'Docs Upload Pending',
-    }));
     meera = await signUpAndLogIn(t, 'meera.staffmsg@example.com', { first: 'Meera', last: 'Iyer' });
     await t.database.db.update(clients).set({ fileNumber: 'TX-7781' }).where(eq(clients.id, ravi.clientId));
     await t.database.db.update(clients).set({ fileNumber: 'NRI_50%' }).where(eq(clients.id, meera.clientId));

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { AccountRequests, StaffRequests } from '@taxfirm/contract';
-import { and, documents, eq, filings, requestItems } from '@taxfirm/db';
+import { and, documents, employers, eq, filings, requestItems, type Database } from '@taxfirm/db';
 import type { ClientSession, StaffSession, TestApp } from '../../../../test/helpers.ts';
 
 type Response = Awaited<ReturnType<TestApp['post']>>;
@@ -22,6 +22,60 @@ export const itemNamed = <T extends { items: { title: string }[] }>(checklist: T
   if (!item) throw new Error(`no item ${title} in ${checklist.items.map((i) => i.title).join(', ')}`);
   return item as T['items'][number];
 };
+
+/** An employer on a client's profile: the checklist suggests a W-2 from each. */
+export type EmployerSpec = {
+  companyName: string;
+  clientName?: string;
+  projectStart?: string;
+  projectEnd?: string;
+};
+
+/**
+ * Employers on the client's profile, in order from `firstPosition`: each is named for the client as the
+ * company and worked the whole tax year, unless its spec says otherwise.
+ */
+export async function insertEmployers(
+  db: Database,
+  who: { clientId: string },
+  taxYear: number,
+  specs: EmployerSpec[],
+  firstPosition = 0,
+) {
+  await db.insert(employers).values(
+    specs.map((spec, n) => ({
+      clientId: who.clientId,
+      position: firstPosition + n,
+      clientName: spec.companyName,
+      projectStart: `${taxYear}-01-01`,
+      projectEnd: `${taxYear}-12-31`,
+      ...spec,
+    })),
+  );
+}
+
+/**
+ * An item staff asked for, inserted straight into the client's checklist (on `filingId`, else on the client's
+ * one filing; `requestedAt` when it was asked for, else now); answers its id.
+ */
+export async function insertStaffItem(
+  db: Database,
+  who: { clientId: string },
+  item: Pick<typeof requestItems.$inferInsert, 'title' | 'type' | 'position' | 'requestedAt'> & {
+    filingId?: string;
+  },
+): Promise<string> {
+  const { filingId, ...fields } = item;
+  const [filing] =
+    filingId !== undefined
+      ? [{ id: filingId }]
+      : await db.select({ id: filings.id }).from(filings).where(eq(filings.clientId, who.clientId));
+  const [row] = await db
+    .insert(requestItems)
+    .values({ filingId: filing?.id ?? '', clientId: who.clientId, source: 'staff', ...fields })
+    .returning({ id: requestItems.id });
+  return row?.id ?? '';
+}
 
 export function checklistHelpers(t: TestApp) {
   /** The client's own checklist (account/requests/list). */

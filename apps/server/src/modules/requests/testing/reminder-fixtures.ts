@@ -3,7 +3,17 @@
  * helpers to make clients with checklist items and read the reminders they were sent.
  */
 import type { FileStatus } from '@taxfirm/contract';
-import { and, asc, emailOutbox, eq, ilike, requestItems, type Database } from '@taxfirm/db';
+import {
+  and,
+  asc,
+  emailOutbox,
+  eq,
+  ilike,
+  requestItems,
+  requestReminders,
+  signatureDocuments,
+  type Database,
+} from '@taxfirm/db';
 import { afterAll, beforeAll } from 'vitest';
 import { assignFiling } from '../../../../test/factories.ts';
 import {
@@ -35,6 +45,10 @@ export type Client = {
 
 export type ItemSpec = Partial<typeof requestItems.$inferInsert> & { title: string };
 
+/** A document put up for the client to sign (its stored file is never read by a reminder pass). */
+export type DocumentSpec = Partial<typeof signatureDocuments.$inferInsert> &
+  Pick<typeof signatureDocuments.$inferInsert, 'title' | 'kind' | 'requestedAt'>;
+
 export type ReminderFixtures = {
   t: TestApp;
   settings: SettingsCache;
@@ -51,7 +65,16 @@ export type ReminderFixtures = {
   ) => Promise<(typeof requestItems.$inferSelect)[]>;
   /** The reminder e-mails queued for a client, oldest first, as sent. */
   remindersTo: (client: Client) => Promise<{ subject: string; text: string; html: string | null }[]>;
+  /** The reminders logged for the client's filing (scheduled or manual), oldest first. */
+  loggedReminders: (client: Client) => Promise<(typeof requestReminders.$inferSelect)[]>;
   itemOf: (id: string | undefined) => Promise<typeof requestItems.$inferSelect | undefined>;
+  /** Documents to sign on the client's filing, in order; `key` names their stored files. */
+  addDocumentsToSign: (
+    client: Client,
+    key: string,
+    documents: DocumentSpec[],
+  ) => Promise<(typeof signatureDocuments.$inferSelect)[]>;
+  documentOf: (id: string | undefined) => Promise<typeof signatureDocuments.$inferSelect | undefined>;
   /** One reminder pass at `at`, on the test database unless given another. */
   pass: (at: Date, db?: Database) => ReturnType<typeof runReminderPass>;
 };
@@ -98,11 +121,39 @@ export function useReminderFixtures(): ReminderFixtures {
       .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
     return rows.map((row) => ({ subject: row.subject, text: sentText(row), html: row.html }));
   };
+  f.loggedReminders = (client) =>
+    t.database.db
+      .select()
+      .from(requestReminders)
+      .where(eq(requestReminders.filingId, client.filingId))
+      .orderBy(asc(requestReminders.createdAt));
   f.itemOf = async (id) => {
     const [row] = await t.database.db
       .select()
       .from(requestItems)
       .where(eq(requestItems.id, id ?? ''));
+    return row;
+  };
+  f.addDocumentsToSign = (client, key, documents) =>
+    t.database.db
+      .insert(signatureDocuments)
+      .values(
+        documents.map((document, n) => ({
+          filingId: client.filingId,
+          clientId: client.clientId,
+          originalName: `${n}.pdf`,
+          size: 2048,
+          storageKey: `staff-signatures-create/reminder-${key}-${n}`,
+          sha256: 'a'.repeat(64),
+          ...document,
+        })),
+      )
+      .returning();
+  f.documentOf = async (id) => {
+    const [row] = await t.database.db
+      .select()
+      .from(signatureDocuments)
+      .where(eq(signatureDocuments.id, id ?? ''));
     return row;
   };
   f.pass = (when, db = t.database.db) =>

@@ -7,23 +7,17 @@ import { createHash } from 'node:crypto';
 import { type SignatureDocument, type StaffSignatureDocument } from '@taxfirm/contract';
 import { desc, emailOutbox, eq, spouses } from '@taxfirm/db';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
-import { createTestApp, sentText, stepUpSession, type TestApp } from '../../../../test/helpers.ts';
-import { seedFirm } from '../../../../test/factories.ts';
+import { beforeAll, expect } from 'vitest';
+import { sentText, stepUpSession } from '../../../../test/helpers.ts';
 import { makeTestPdf } from '../../../../test/pdf-text.ts';
+import { analyst, asha, ravi, t, useSeededFirm } from '../../../../test/seeded-firm-kit.ts';
 
 export type Session = { sid: string; userId: string; clientId: string };
 export type Staff = { sid: string; userId: string };
 
-let t: TestApp;
-let taxYear: number;
-let admin: Staff;
-let analyst: Staff;
-let otherAnalyst: Staff;
-let asha: Session;
-let ravi: Session;
-let form8879: Buffer;
-let fullReturn: Buffer;
+export { admin, analyst, asha, otherAnalyst, ravi, t, taxYear } from '../../../../test/seeded-firm-kit.ts';
+export let form8879: Buffer;
+export let fullReturn: Buffer;
 
 export const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 export const ASHA_EMAIL = 'asha.sign@example.com';
@@ -55,6 +49,12 @@ export async function createOk(fields: Record<string, string>, files: { field: s
   expect(res.statusCode, res.body).toBe(200);
   return res.json().document_id as string;
 }
+
+/** Puts up a document (the Form 8879's pages) on Asha's file for her spouse Vikram to sign, alone or with her. */
+export const createForSpouse = (kind: string, title: string, signers: 'spouse' | 'both' = 'spouse') =>
+  createOk({ kind, title, signers, spouse_name: 'Vikram Rao', spouse_email: SPOUSE_EMAIL }, [
+    { field: 'document', bytes: form8879 },
+  ]);
 
 export const staffCall = (who: Staff, path: string, body: Record<string, unknown>) =>
   t.postAs(who.sid, `/api/staff/signatures/${path}`, body);
@@ -129,6 +129,18 @@ export async function spouseCode(token: string): Promise<string> {
   return code;
 }
 
+/**
+ * The spouse follows the e-mailed link (its page answers) and opens the document with the code: answers the
+ * link's token and the document's file link.
+ */
+export async function spouseOpens(): Promise<{ token: string; fileUrl: string }> {
+  const token = await spouseToken();
+  expect((await spouseCall('get', { token })).statusCode).toBe(200);
+  const opened = await spouseCall('open', { token, part: 'document', code: await spouseCode(token) });
+  expect(opened.statusCode, opened.body).toBe(200);
+  return { token, fileUrl: opened.json().url as string };
+}
+
 export const getPublic = (url: string) => t.app.inject({ method: 'GET', url });
 
 export function expectError(res: LightMyRequestResponse, status: number, message: string) {
@@ -136,14 +148,14 @@ export function expectError(res: LightMyRequestResponse, status: number, message
   expect(res.json().status_smessage).toBe(message);
 }
 
-/** A fresh app with the people and files above; the test file closes `t`. */
-export async function setupSigning() {
-  t = await createTestApp();
+/** The app with the people and files above for the calling test file: made before its tests, closed after. */
+export function useSigning() {
   // Asha's address is ASHA_EMAIL (asha.<tag>@example.com).
-  ({ taxYear, admin, analyst, otherAnalyst, asha, ravi } = await seedFirm(t, {
-    tag: 'sign',
-    status: 'Confirmation Pending',
-  }));
+  useSeededFirm({ tag: 'sign', status: 'Confirmation Pending' });
+  beforeAll(setUpSigning);
+}
+
+async function setUpSigning() {
   form8879 = await makeTestPdf(2, 'Form 8879');
   fullReturn = await makeTestPdf(4, 'Form 1040');
   await stepUpSession(t, asha.sid);
@@ -152,5 +164,4 @@ export async function setupSigning() {
   await t.database.db
     .insert(spouses)
     .values({ clientId: asha.clientId, firstName: 'Vikram', lastName: 'Rao' });
-  return { t, taxYear, admin, analyst, otherAnalyst, asha, ravi, form8879, fullReturn };
 }
