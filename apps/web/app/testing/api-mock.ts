@@ -1,20 +1,13 @@
 import { MESSAGES, type ErrorCode } from '@taxfirm/contract';
-import { vi } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
-import type * as ApiClientModule from '../lib/api-client.ts';
 
 /**
  * The app's `api` (lib/api-client.ts) as a component test stands it in: a mock the test answers and reads, while
- * the rest of the module (ApiError, errorMessage…) stays real. Import `api` from here before anything that loads
- * the app's code (this file's `vi.mock` must run first), and reset it before each test.
+ * the rest of the module (ApiError, errorMessage…) stays real. setup.ts puts it in place for every web test and
+ * sets it back, before each test, to calling the real `api` (so a test that stubs `fetch` reaches the network
+ * layer through it); a test answers it with `api.mockImplementation` or resets it with `api.mockReset()`.
  */
-const mocked = vi.hoisted(() => ({ api: vi.fn() }));
-export const api = mocked.api;
-
-vi.mock('../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocked.api,
-}));
+export { api } from './mocked-api.ts';
 
 /**
  * The error a call throws when the server refuses fields of a form: `details` gives each field its message.

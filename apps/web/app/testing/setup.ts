@@ -1,6 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import type * as ApiClientModule from '../lib/api-client.ts';
+import { api } from './mocked-api.ts';
+
+// One stand-in for the API in every web test file (testing/api-mock.ts): the real module with `api` replaced. Every
+// file sees the same mock, so files can share one module graph (vitest.config.ts, project web-shared).
+vi.mock('../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  api: (await import('./mocked-api.ts')).api,
+}));
 
 // Mantine reads these browser APIs that jsdom lacks (tests of plain modules may run in node instead).
 if (typeof window !== 'undefined') {
@@ -30,6 +39,13 @@ if (typeof window !== 'undefined') {
     });
   }
 }
+
+// Each test starts with the mock calling the real `api`, and no calls recorded.
+beforeEach(async () => {
+  const real = await vi.importActual<typeof ApiClientModule>('../lib/api-client.ts');
+  api.mockReset();
+  api.mockImplementation(real.api);
+});
 
 // Tests fail on any unexpected console.error or console.warn.
 beforeEach(() => {

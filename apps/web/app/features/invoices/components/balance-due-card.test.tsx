@@ -1,19 +1,13 @@
 import { CALLS, type ClientInvoice } from '@taxfirm/contract';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { BalanceDueCard } from './balance-due-card.tsx';
 import { invoiceFixture } from './invoice.fixture.ts';
 import { InvoiceListPage } from './invoice-list-page.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+import { api } from '../../../testing/api-mock.ts';
 
 const OPEN = invoiceFixture({ overdue: true });
 const OPEN_INR = invoiceFixture({

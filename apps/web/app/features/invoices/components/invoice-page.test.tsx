@@ -8,12 +8,7 @@ import { SANDBOX_ORDER } from '../../../testing/invoices.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { invoiceFixture } from './invoice.fixture.ts';
 import { InvoicePage } from './invoice-page.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+import { api } from '../../../testing/api-mock.ts';
 
 const ORDER = SANDBOX_ORDER;
 

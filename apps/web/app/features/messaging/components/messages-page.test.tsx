@@ -9,7 +9,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearSession, saveLogin } from '../../../lib/session.ts';
 import { axeViolations } from '../../../testing/axe.ts';
@@ -18,12 +17,7 @@ import { MESSAGE_DRAFT_KEY } from '../message-draft.ts';
 import { DRAFT_FILES_AGAIN, DRAFT_KEPT } from './message-composer.tsx';
 import { MessagesCard } from './messages-card.tsx';
 import { MessagesPage, NO_EMAIL_NOTE, NO_MESSAGES, seenLine } from './messages-page.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+import { api } from '../../../testing/api-mock.ts';
 
 const message = (over: Partial<ThreadMessage>): ThreadMessage => ({
   message_id: 'm1',

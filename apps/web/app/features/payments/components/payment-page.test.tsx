@@ -2,19 +2,13 @@ import { CALLS, MESSAGES, type PaymentRecord } from '@taxfirm/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
 import { SANDBOX_ORDER } from '../../../testing/invoices.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { PaymentFailure, PaymentReceipt } from './payment-outcome.tsx';
 import { PaymentPage } from './payment-page.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+import { api } from '../../../testing/api-mock.ts';
 
 const INVOICE_ID = '00000000-0000-4000-8000-0000000000a1';
 const record = (over: Partial<PaymentRecord> = {}): PaymentRecord => ({

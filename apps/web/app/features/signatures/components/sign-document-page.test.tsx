@@ -8,12 +8,8 @@ import { renderWithProviders } from '../../../testing/render.tsx';
 import { signatureDocumentFixture } from './signature-document.fixture.ts';
 import { stepTitles } from './signing-steps.queries.ts';
 import { SignDocumentPage } from './sign-document-page.tsx';
+import { api } from '../../../testing/api-mock.ts';
 
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
 // jsdom draws nothing: the drawing pad's library is a stand-in here (its wrapper has its own test).
 vi.mock('signature_pad', () => import('./signature-pad.stub.ts'));
 

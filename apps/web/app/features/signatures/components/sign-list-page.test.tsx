@@ -10,12 +10,7 @@ import { ReadyToSignCard } from './ready-to-sign-card.tsx';
 import { signatureDocumentFixture, signerFixture } from './signature-document.fixture.ts';
 import { SignListPage } from './sign-list-page.tsx';
 import { SpouseSignPage } from './spouse-sign-page.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+import { api } from '../../../testing/api-mock.ts';
 
 const signer = signerFixture;
 const doc = (id: string, over: Partial<SignatureDocument>): SignatureDocument =>

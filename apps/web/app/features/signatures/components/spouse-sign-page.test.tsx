@@ -7,12 +7,8 @@ import { axeViolations } from '../../../testing/axe.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { stepTitles } from './signing-steps.queries.ts';
 import { SpouseSignPage } from './spouse-sign-page.tsx';
+import { api } from '../../../testing/api-mock.ts';
 
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
 // jsdom draws nothing: the drawing pad's library is a stand-in here (its wrapper has its own test).
 vi.mock('signature_pad', () => import('./signature-pad.stub.ts'));
 

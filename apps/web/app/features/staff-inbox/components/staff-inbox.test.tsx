@@ -1,17 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { StaffInbox } from './staff-inbox.tsx';
+import { api } from '../../../testing/api-mock.ts';
 
 // The other tabs' lists stay loading: this test is about the tabs.
-const { api } = vi.hoisted(() => ({ api: vi.fn(() => new Promise(() => {})) }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+beforeEach(() => {
+  api.mockImplementation(() => new Promise(() => {}));
+});
 
 function Address() {
   return <output aria-label="Address">{useLocation().search}</output>;

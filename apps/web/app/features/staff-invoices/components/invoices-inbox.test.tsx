@@ -1,18 +1,12 @@
 import { CALLS, type StaffInvoicesListBody } from '@taxfirm/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { InvoicesInbox } from './invoices-inbox.tsx';
 import { CLIENT, staffInvoiceFixture } from './staff-invoice.fixture.ts';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+import { api } from '../../../testing/api-mock.ts';
 
 const ROW = staffInvoiceFixture({
   due_date: '2026-11-01',

@@ -3,16 +3,10 @@ import { CALLS, MESSAGES } from '@taxfirm/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
 import { CannedReplies } from './canned-replies.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+import { api } from '../../../testing/api-mock.ts';
 
 const REPLY = { reply_id: '00000000-0000-4000-8000-000000000001', title: 'Received', body: 'Thank you.' };
 let replies = [REPLY];

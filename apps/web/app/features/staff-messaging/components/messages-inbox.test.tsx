@@ -4,16 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
 import { MessagesInbox } from './messages-inbox.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+import { api } from '../../../testing/api-mock.ts';
 
 const ANALYST = '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const thread = (n: number, over: Partial<InboxThread> = {}): InboxThread => ({

@@ -2,17 +2,11 @@ import { CALLS, MESSAGES, type RequestItem, type StaffRequests } from '@taxfirm/
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { requestItemFixture } from '../../../testing/request-items.ts';
 import { ChecklistSection, type ChecklistSectionProps } from './checklist-section.tsx';
 import { renderWithProviders } from '../../../testing/render.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+import { api } from '../../../testing/api-mock.ts';
 
 const CLIENT = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;

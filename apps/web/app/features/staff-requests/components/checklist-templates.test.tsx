@@ -1,16 +1,10 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ChecklistTemplates } from './checklist-templates.tsx';
 import { renderWithProviders } from '../../../testing/render.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+import { api } from '../../../testing/api-mock.ts';
 
 const US = '00000000-0000-4000-8000-000000000001';
 const TEMPLATES = [

@@ -3,18 +3,12 @@ import { CALLS, MESSAGES, type StaffSettingsValues } from '@taxfirm/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { testSiteSettings } from '../../../lib/site-settings.fixture.ts';
 import { SettingsPage } from './settings-form.tsx';
-
-const { api } = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+import { api } from '../../../testing/api-mock.ts';
 
 const stored: StaffSettingsValues = {
   ...testSiteSettings({ firm_name: 'Meridian Tax & Accounting', site_email: 'support@example.com' }),
