@@ -4,7 +4,7 @@ import { PDFDict, PDFName, PDFNumber, PDFRawStream, type PDFPage } from 'pdf-lib
  * Test images for the scan-to-PDF feature and a reader for what the PDF drew: a baseline JPEG header of a given
  * size (a PDF carries it as it is; the viewer decodes it, not us) and the size of the one image a page draws.
  */
-export function jpegBytes(width: number, height: number): Uint8Array {
+export function jpegBytes(width: number, height: number): Uint8Array<ArrayBuffer> {
   return new Uint8Array([
     0xff,
     0xd8,
