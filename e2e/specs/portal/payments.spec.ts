@@ -57,6 +57,8 @@ test.describe('user/payment through the sandbox checkout', () => {
     server,
     checkA11y,
   }) => {
+    // Two accessibility scans, a reload and the checkout: about 30 s on CI's loaded machine.
+    test.setTimeout(60_000);
     const email = 'payer@example.com';
     await clientInStatus(page, { mailbox, server }, email, 'Payment Pending');
     const banner = page.getByRole('banner');
@@ -259,6 +261,8 @@ test.describe('user/payment through the sandbox checkout', () => {
     server,
     checkA11y,
   }) => {
+    // A keyboard-only journey through the checkout with accessibility scans: about 30 s on CI's loaded machine.
+    test.setTimeout(60_000);
     await page.setViewportSize(VIEWPORTS.phone);
     const email = 'phone.payer@example.com';
     await clientInStatus(page, { mailbox, server }, email, 'Synopsys Pending');

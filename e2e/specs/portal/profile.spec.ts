@@ -18,6 +18,8 @@ test.describe('user/profile', () => {
     mailbox,
     checkA11y,
   }) => {
+    // Every message of the section, a save and the reveal, with accessibility scans: about 30 s on a loaded machine.
+    test.setTimeout(60_000);
     const panel = await openProfile(page, mailbox, 'taxpayer.tab@example.com');
     // The tabs in the spec's words and order, the first selected.
     await expect(page.getByRole('tab')).toHaveText([
