@@ -56,6 +56,22 @@ const webProject = (name: string, include: string[], isolate: boolean): TestProj
   },
 });
 
+// The server's PostgreSQL project shares one module graph per worker (serverProject below), which holds only while
+// no server test replaces a module, a global or the clock: one that does is refused here, with the way out.
+const serverTestReplacing = ['apps/server/src', 'packages/db/src']
+  .flatMap((root) =>
+    readdirSync(new URL(root, import.meta.url), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.test\.ts$/.test(file))
+      .map((file) => `${root}/${file.replaceAll('\\', '/')}`),
+  )
+  .filter((file) => REPLACES_SOMETHING.test(readFileSync(new URL(file, import.meta.url), 'utf8')));
+if (serverTestReplacing.length > 0) {
+  throw new Error(
+    `${serverTestReplacing.join(', ')}: a server test replaces a module, a global or the clock (vi.mock and its kin), ` +
+      'which leaks into the files after it in server-postgres (isolate: false): give it a project of its own, as the web suite does',
+  );
+}
+
 const pgliteScope = process.env['TEST_PGLITE_SCOPE'] ?? 'all';
 if (!['all', 'engine'].includes(pgliteScope)) {
   throw new Error(`TEST_PGLITE_SCOPE is "${pgliteScope}": use "all" (the default) or "engine"`);
@@ -75,6 +91,13 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
     setupFiles: ['apps/server/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // On PostgreSQL the files share one module graph per worker: importing the app (Fastify, drizzle, the
+    // modules) for each of the 118 files was 259-284 s of CI's Node 24 run, and 6 s shared. No server test
+    // replaces a module, a global or the clock, each file makes its own database from the template (global-setup)
+    // and its own app, and test/seeded-firm-kit.ts rebinds its fixtures in each file's beforeAll. The PGlite
+    // project stays isolated: its engine tests start the app as a process would (the data directory's lock, the
+    // command-line tools, the demo seed), and each file's in-process database is freed with its worker.
+    ...(engine === 'postgres' ? { isolate: false } : {}),
   },
 });
 
