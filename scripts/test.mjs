@@ -8,9 +8,9 @@
 // comma-separated list of Vitest projects that run on it INSTEAD of on the current Node, so each test still runs
 // once. The two Vitest runs go side by side (each runs one file at a time on 2 cores, and the PostgreSQL
 // projects wait on the database server much of the time), their lines prefixed with the Node version, and
-// Playwright runs as two shards, one starting as each of them ends.
+// Playwright runs after both, with two workers.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -102,38 +102,29 @@ if (otherNode && otherProjects.length > 0) {
 buildIfNeeded();
 const unitRuns = runs.map(vitest);
 
-/** One Playwright run (or one shard of it), its JSON report and test output in their own places. */
-function playwrightRun({ shard, report, prefix }) {
+/** The Playwright run, its JSON report in `report`; `workers` test files at a time, each with its own app. */
+function playwrightRun({ report, workers }) {
   const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'];
-  if (shard) args.push(`--shard=${shard}`, `--output=e2e/test-results/shard-${shard.replace('/', '-of-')}`);
-  return run('npx', args, { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, prefix });
+  if (workers) args.push(`--workers=${workers}`);
+  return run('npx', args, { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
 }
 
-// With two Vitest runs, the browser suite runs as two shards: the first starts when the first Vitest run ends, the
-// second when the other does. At most two suites run at once and no core idles while one finishes. The shards
-// share nothing: each spec starts its own app, database and mailbox on free ports, and each shard keeps its
-// traces in its own folder.
-const e2eRuns =
+// With two Vitest runs, the browser suite runs once both have ended, two spec files at a time (two workers,
+// each with its own app, database and mailbox on free ports): at most two suites run at once, and the files are
+// dealt to whichever worker is free, so neither core waits on the other's share. (Two shards, one starting as
+// each Vitest run ended, split the files by count: the portal's long journeys all fell in the first, which ran
+// 19 minutes while the second ran 12.)
+const e2eReport = path.join(reports, 'playwright.json');
+const e2eStatus =
   unitRuns.length > 1
-    ? [Promise.race(unitRuns), Promise.all(unitRuns)].map(async (started, index) => {
-        await started;
-        const shard = `${index + 1}/2`;
-        return playwrightRun({
-          shard,
-          report: path.join(reports, `playwright-${index + 1}.json`),
-          prefix: `[playwright ${shard}]`,
-        });
-      })
-    : [playwrightRun({ report: path.join(reports, 'playwright.json') })];
-const e2eStatuses = await Promise.all(e2eRuns);
+    ? await Promise.all(unitRuns).then(() => playwrightRun({ report: e2eReport, workers: 2 }))
+    : await playwrightRun({ report: e2eReport });
 const unitStatuses = await Promise.all(unitRuns);
 
 const vitestReports = runs.map((r) => readJson(r.report));
-const playwrightReports = readdirSync(reports)
-  .filter((name) => name.startsWith('playwright'))
-  .map((name) => readJson(path.join(reports, name)));
+const playwrightReport = readJson(e2eReport);
 const sum = (key) => vitestReports.reduce((total, report) => total + (report?.[key] ?? 0), 0);
-const e2e = (key) => playwrightReports.reduce((total, report) => total + (report?.stats?.[key] ?? 0), 0);
+const e2e = (key) => playwrightReport?.stats?.[key] ?? 0;
 const passed = sum('numPassedTests') + e2e('expected');
 const failed = sum('numFailedTests') + e2e('unexpected') + e2e('flaky');
 const skipped = sum('numPendingTests') + sum('numTodoTests') + e2e('skipped');
@@ -141,9 +132,8 @@ rmSync(reports, { recursive: true, force: true });
 
 const ok =
   unitStatuses.every((status) => status === 0) &&
-  e2eStatuses.every((status) => status === 0) &&
+  e2eStatus === 0 &&
   vitestReports.every(Boolean) &&
-  playwrightReports.length === e2eRuns.length &&
-  playwrightReports.every(Boolean);
+  Boolean(playwrightReport);
 process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(ok ? 0 : 1);
