@@ -9,6 +9,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,
   timeout: 30_000,
+  // An expectation waits up to 10 s (Playwright's default is 5): on CI's two cores, shared with a Vitest run,
+  // a server job such as checking an uploaded PDF in the files sandbox once took more than 5 s to answer. An
+  // expectation that holds still passes the moment it holds.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     trace: 'retain-on-failure',
