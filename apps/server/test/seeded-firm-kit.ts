@@ -1,7 +1,8 @@
 /**
  * The seeded firm of one test file (`seedFirm`: an admin, two analysts, Asha and Ravi) on its own test app, as
- * bindings that kits re-export and tests import as plain names. Vitest loads modules once per test file, so
- * each file has its own firm. The objects are filled in by `openSeededFirm` (in `beforeAll` through
+ * bindings that kits re-export and tests import as plain names. Each file fills them anew in its own `beforeAll`
+ * (on PostgreSQL the files of a worker share this module: `isolate: false`), so each file has its own firm. The
+ * objects are filled in by `openSeededFirm` (in `beforeAll` through
  * `useSeededFirm`, or a kit's own set-up): read them inside hooks and tests only.
  */
 import type { AppConfig } from '../src/app.ts';
