@@ -166,6 +166,18 @@ export function formatPhone(digits: string, extension: 'US' | 'INDIA'): string {
   return `(${d.slice(0, 3)})-${d.slice(3, 6)}-${d.slice(6, 10)}`;
 }
 
+/** A real calendar day as YYYY-MM-DD (February 30 is refused), with the caller's message. */
+export function isoDayField(message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      { error: message },
+    );
+}
+
 export const taxYearField = z.coerce.number().int().min(2000).max(2100).optional();
 
 export const clientIdField = z.uuid({ error: MESSAGES.CLIENT_NOT_FOUND });

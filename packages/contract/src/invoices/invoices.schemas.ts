@@ -7,6 +7,7 @@ import {
   clientIdField,
   dataTablesParametersSchema,
   envelope,
+  isoDayField,
   optionalText,
   requiredText,
 } from '../common.ts';
@@ -36,16 +37,7 @@ const centsField = (message: string, min = 0) =>
     .max(MAX_INVOICE_CENTS, { error: message });
 const taxYear = z.coerce.number({ error: MESSAGES.INVALID_REQUEST }).int().min(2000).max(2100);
 /** YYYY-MM-DD (a date input's value), a real calendar day. */
-const isoDay = z
-  .string({ error: MESSAGES.INVOICE_DUE_DATE_INVALID })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MESSAGES.INVOICE_DUE_DATE_INVALID })
-  .refine(
-    (v) =>
-      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    {
-      error: MESSAGES.INVOICE_DUE_DATE_INVALID,
-    },
-  );
+const isoDay = isoDayField(MESSAGES.INVOICE_DUE_DATE_INVALID);
 
 // ---- The price list (admins edit it in settings) ------------------------------------------------------
 
