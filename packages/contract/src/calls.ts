@@ -29,6 +29,7 @@ import { spouseSignaturesCalls } from './signatures/signatures.spouse.calls.ts';
 import { signaturesStaffCalls } from './signatures/signatures.staff.calls.ts';
 import { invoicesCalls } from './invoices/invoices.calls.ts';
 import { invoicesStaffCalls } from './invoices/invoices.staff.calls.ts';
+import { deliverablesStaffCalls } from './deliverables/deliverables.staff.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {
@@ -62,6 +63,7 @@ export const CALLS = {
   ...signaturesStaffCalls,
   ...invoicesCalls,
   ...invoicesStaffCalls,
+  ...deliverablesStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -47,3 +47,6 @@ export * from './signatures/signatures.staff.schemas.ts';
 export { signatureInputSchema, type SignatureInput } from './signatures/signatures.fields.ts';
 export * from './invoices/invoices.constants.ts';
 export * from './invoices/invoices.schemas.ts';
+export * from './deliverables/deliverables.constants.ts';
+export * from './deliverables/due-dates.ts';
+export * from './deliverables/deliverables.staff.schemas.ts';

@@ -390,6 +390,19 @@ export const MESSAGES = {
   FILE_NOT_PROCESSED:
     'This file could not be processed. Please send another copy of it, or a PDF or JPEG instead.',
   PHOTO_TOO_LARGE: 'Photos can be at most 50 megapixels. Please send a smaller photo or a JPEG.',
+
+  // Deliverables (issue 35)
+  DELIVERABLE_NOT_FOUND: 'This deliverable was not found.',
+  DELIVERABLE_KIND_INVALID: 'Choose what the firm files: state, FBAR, extension, amended, ITR or other.',
+  DELIVERABLE_STATUS_INVALID: 'Choose a status from the list.',
+  DELIVERABLE_DUE_DATE_INVALID: 'Enter the due date as a real date.',
+  DELIVERABLE_DUE_REASON_REQUIRED: 'Say why the due date differs from the rule.',
+  DELIVERABLE_LABEL_REQUIRED: 'Name the state or what is filed.',
+  DELIVERABLE_FEDERAL_OWNER: 'The federal return’s owner is the file’s analyst: assign the file instead.',
+  DELIVERABLE_FEDERAL_STATUS: 'The federal return’s status is the file’s status: change it there.',
+  DELIVERABLE_NOT_EXTENDABLE: 'Only federal and state returns and the FBAR can be extended.',
+  DELIVERABLE_SAVED: 'Deliverable saved.',
+  DELIVERABLE_REMOVED: 'Deliverable removed.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages.ts';
+import { staffDeliverablesSaveBodySchema } from './deliverables.staff.schemas.ts';
+
+const CLIENT = '2f1d9a3e-5b7c-4d8e-9f0a-1b2c3d4e5f60';
+const errorsOf = (body: Record<string, unknown>) => {
+  const parsed = staffDeliverablesSaveBodySchema.safeParse({ client_id: CLIENT, ...body });
+  return parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
+
+describe('staff/deliverables/save fields', () => {
+  it('takes a deliverable with a kind, and a due date with its reason', () => {
+    expect(errorsOf({ kind: 'itr' })).toEqual({});
+    expect(errorsOf({ kind: 'fbar', due_on: '2026-06-30', due_reason: 'Client asked' })).toEqual({});
+    expect(errorsOf({ kind: 'federal', extended: true, due_on: null })).toEqual({});
+  });
+
+  it('refuses a date off the rule without its reason, and a date that does not exist', () => {
+    expect(errorsOf({ kind: 'itr', due_on: '2026-10-31' })).toEqual({
+      due_reason: MESSAGES.DELIVERABLE_DUE_REASON_REQUIRED,
+    });
+    expect(errorsOf({ kind: 'itr', due_on: '2026-02-30', due_reason: 'Audit case' })).toEqual({
+      due_on: MESSAGES.DELIVERABLE_DUE_DATE_INVALID,
+    });
+  });
+
+  it('asks a new state or other deliverable what it is, and refuses a kind it does not know', () => {
+    expect(errorsOf({ kind: 'state' })).toEqual({ label: MESSAGES.DELIVERABLE_LABEL_REQUIRED });
+    expect(errorsOf({ kind: 'other', label: '  ' })).toEqual({ label: MESSAGES.DELIVERABLE_LABEL_REQUIRED });
+    expect(errorsOf({ kind: 'state', label: 'California' })).toEqual({});
+    expect(errorsOf({ kind: 'gift-tax' })).toEqual({ kind: MESSAGES.DELIVERABLE_KIND_INVALID });
+  });
+});
