@@ -1,6 +1,17 @@
 /** The filing (one client's return for one tax year), its status history, and staff notes on the file. */
 import { FILE_STATUSES } from '@taxfirm/contract';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
 import { clients, users } from './accounts.ts';
 
@@ -18,6 +29,13 @@ export const filings = pgTable(
     status: fileStatus().notNull().default('To Be Assigned'),
     /** The analyst working this filing; null while it waits in To Be Assigned. */
     assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The filing is the federal return (issue 35): an extension recorded moves its due date to October 15;
+     * `dueOn` is a date staff gave instead of the rule's, with `dueReason`.
+     */
+    extended: boolean().notNull().default(false),
+    dueOn: date({ mode: 'string' }),
+    dueReason: text(),
     ...timestamps,
   },
   (t) => [

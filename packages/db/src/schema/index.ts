@@ -15,3 +15,4 @@ export * from './messages.ts';
 export * from './signatures.ts';
 export * from './invoices.ts';
 export * from './instances.ts';
+export * from './deliverables.ts';

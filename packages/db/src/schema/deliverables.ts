@@ -1,0 +1,40 @@
+/**
+ * What the firm files for a client's tax year besides the federal return (issue 35): state returns, the FBAR,
+ * the extension, an amended return, the Indian return, other. The federal return is the filing itself.
+ */
+import { ADDED_DELIVERABLE_KINDS, DELIVERABLE_STATUSES } from '@taxfirm/contract';
+import { boolean, date, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../columns.ts';
+import { users } from './accounts.ts';
+import { filings } from './filings.ts';
+
+export const deliverableKind = pgEnum('deliverable_kind', ADDED_DELIVERABLE_KINDS);
+export const deliverableStatus = pgEnum('deliverable_status', DELIVERABLE_STATUSES);
+
+export const deliverables = pgTable(
+  'deliverables',
+  {
+    ...id,
+    filingId: uuid()
+      .notNull()
+      .references(() => filings.id, { onDelete: 'cascade' }),
+    kind: deliverableKind().notNull(),
+    /** The state's name, or what an "other" deliverable is. */
+    label: text(),
+    /** The staff member who owns it; null when nobody does yet. */
+    ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    status: deliverableStatus().notNull().default('not_started'),
+    /** An extension recorded (federal-style kinds): the rule's date moves to October 15. */
+    extended: boolean().notNull().default(false),
+    /** A date staff gave instead of the rule's, with its reason. */
+    dueOn: date({ mode: 'string' }),
+    dueReason: text(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('deliverables_filing_idx').on(t.filingId),
+    // My work and the queues: an owner's deliverables.
+    index('deliverables_owner_idx').on(t.ownerId),
+  ],
+);
