@@ -294,6 +294,54 @@ export async function setFileNumber(
 }
 
 /**
+ * The staff member can be given work on this filing (its analyst, a deliverable's owner): an active analyst or
+ * admin, and not an offshore member for a file they could not open. Else a 422 on `field`.
+ */
+export async function assertCanBeGiven(
+  db: Reader,
+  filing: Pick<Filing, 'offshoreAllowed'>,
+  staffId: string,
+  field: string,
+): Promise<void> {
+  const [member] = await db
+    .select({ id: users.id, location: users.location })
+    .from(users)
+    .where(
+      and(eq(users.id, staffId), inArray(users.role, ['analyst', 'admin']), isNull(users.deactivatedAt)),
+    );
+  if (!member) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: MESSAGES.ANALYST_INVALID,
+      details: { [field]: MESSAGES.ANALYST_INVALID },
+    });
+  }
+  if (member.location === 'offshore' && !filing.offshoreAllowed) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: MESSAGES.CLIENT_US_ONLY,
+      details: { [field]: MESSAGES.CLIENT_US_ONLY },
+    });
+  }
+}
+
+/**
+ * The federal return's extension and due date (the filing is the federal return, issue 35): `dueOn` null goes
+ * back to the rule's date. Undefined fields stay as they are.
+ */
+export async function setFederalDueDate(
+  tx: Pick<Database, 'update'>,
+  filingId: string,
+  input: { extended?: boolean; dueOn?: string | null; dueReason?: string },
+): Promise<void> {
+  const change: Partial<typeof filings.$inferInsert> = {};
+  if (input.extended !== undefined) change.extended = input.extended;
+  if (input.dueOn !== undefined) {
+    change.dueOn = input.dueOn;
+    change.dueReason = input.dueOn === null ? null : (input.dueReason ?? null);
+  }
+  if (Object.keys(change).length > 0) await tx.update(filings).set(change).where(eq(filings.id, filingId));
+}
+
+/**
  * Admins give a filing to any staff member (or to none). An analyst takes an unassigned file waiting in To
  * Be Assigned ("Take this file"), checked on the locked row so two analysts taking it at once cannot both
  * have it: the second is told another analyst has it.
@@ -316,31 +364,7 @@ export async function assignAnalyst(
         throw new AppError('FORBIDDEN', { message: MESSAGES.CLIENT_TAKE_NOT_OPEN });
       }
     }
-    if (input.analystId) {
-      const [analyst] = await tx
-        .select({ id: users.id, location: users.location })
-        .from(users)
-        .where(
-          and(
-            eq(users.id, input.analystId),
-            inArray(users.role, ['analyst', 'admin']),
-            isNull(users.deactivatedAt),
-          ),
-        );
-      if (!analyst) {
-        throw new AppError('VALIDATION_FAILED', {
-          message: MESSAGES.ANALYST_INVALID,
-          details: { analyst_id: MESSAGES.ANALYST_INVALID },
-        });
-      }
-      // An offshore member cannot be given a file they could not open.
-      if (analyst.location === 'offshore' && !filing.offshoreAllowed) {
-        throw new AppError('VALIDATION_FAILED', {
-          message: MESSAGES.CLIENT_US_ONLY,
-          details: { analyst_id: MESSAGES.CLIENT_US_ONLY },
-        });
-      }
-    }
+    if (input.analystId) await assertCanBeGiven(tx, filing, input.analystId, 'analyst_id');
     await tx.update(filings).set({ assignedTo: input.analystId }).where(eq(filings.id, filing.id));
     await audit(tx, {
       actor,

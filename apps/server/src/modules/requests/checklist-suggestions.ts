@@ -66,9 +66,12 @@ export function indiaTiesOf(profile: {
   return { ties, livedThere };
 }
 
-/** The items the client's profile suggests, in checklist order. */
-async function profileSuggestions(tx: Tx, clientId: string): Promise<Suggestion[]> {
-  const [client] = await tx
+/** The client's India ties (indiaTiesOf), read from the registration and the profile. */
+export async function indiaTiesOfClient(
+  db: Pick<Database, 'select'>,
+  clientId: string,
+): Promise<{ ties: boolean; livedThere: boolean }> {
+  const [client] = await db
     .select({
       registrationPhoneExt: clients.phoneExt,
       phoneExt: taxpayerProfiles.phoneExt,
@@ -79,6 +82,17 @@ async function profileSuggestions(tx: Tx, clientId: string): Promise<Suggestion[
     .from(clients)
     .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
     .where(eq(clients.id, clientId));
+  return indiaTiesOf({
+    registrationPhoneExt: client?.registrationPhoneExt ?? null,
+    phoneExt: client?.phoneExt ?? null,
+    country: client?.country ?? null,
+    timeZone: client?.timeZone ?? null,
+    clientLocation: client?.clientLocation ?? null,
+  });
+}
+
+/** The items the client's profile suggests, in checklist order. */
+async function profileSuggestions(tx: Tx, clientId: string): Promise<Suggestion[]> {
   const jobs = await tx
     .select({ id: employers.id, company: employers.companyName })
     .from(employers)
@@ -153,13 +167,7 @@ async function profileSuggestions(tx: Tx, clientId: string): Promise<Suggestion[
     out.push(...identityItems(`dependent:${child.id}`, child, 'dependent', child.id));
   }
 
-  const india = indiaTiesOf({
-    registrationPhoneExt: client?.registrationPhoneExt ?? null,
-    phoneExt: client?.phoneExt ?? null,
-    country: client?.country ?? null,
-    timeZone: client?.timeZone ?? null,
-    clientLocation: client?.clientLocation ?? null,
-  });
+  const india = await indiaTiesOfClient(tx, clientId);
   if (india.ties) {
     const indiaItem = (type: RequestItemType, title: string): Suggestion => ({
       ...base,
