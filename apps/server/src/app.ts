@@ -72,6 +72,7 @@ import { invoicesStaffRoutes } from './modules/invoices/invoices.staff.routes.ts
 import { billingPdfRoutes } from './modules/invoices/billing-pdf.routes.ts';
 import { billingRoutes } from './modules/invoices/billing.routes.ts';
 import { billingStaffRoutes } from './modules/invoices/billing.staff.routes.ts';
+import { deliverablesStaffRoutes } from './modules/deliverables/deliverables.staff.routes.ts';
 import { startRefundReconciler } from './modules/invoices/billing.service.ts';
 import { receiptPdf } from './modules/invoices/billing-pdf.ts';
 import { billingAttachments } from './modules/invoices/receipt-attachment.ts';
@@ -307,6 +308,7 @@ export async function buildApp({
   await app.register(auditStaffRoutes);
   await app.register(notificationsRoutes);
   await app.register(fileNumbersStaffRoutes, { settings });
+  await app.register(deliverablesStaffRoutes, { settings });
   await app.register(staffSettingsRoutes, { settings });
   await app.register(taxSummariesStaffRoutes, { settings, appUrl: config.appUrl });
   await app.register(inboxRoutes);

@@ -125,6 +125,12 @@ const CLIENT_CALLS: Record<string, CallMaker> = {
     lines: [{ description: 'Federal return (Form 1040)', quantity: 1, unit_amount: 30000 }],
   })),
   staffInvoicesList: post('staff/invoices/list', (id) => ({ client_id: id })),
+  staffDeliverablesList: post('staff/deliverables/list', (id) => ({ client_id: id })),
+  staffDeliverablesSave: post('staff/deliverables/save', (id) => ({ client_id: id, kind: 'itr' })),
+  staffDeliverablesRemove: post('staff/deliverables/remove', (id) => ({
+    client_id: id,
+    deliverable_id: '00000000-0000-4000-8000-000000000000',
+  })),
 };
 
 /** The one staff call with a `client_id` that is not a file's: the audit log's optional filter (admins'). */
