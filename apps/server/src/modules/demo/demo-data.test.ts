@@ -51,7 +51,15 @@ describe('demo data (npm run db:seed)', () => {
     expect(statuses.map((s) => s.status).sort()).toEqual([...FILE_STATUSES].sort());
     const years = await t.database.db.selectDistinct({ year: filings.taxYear }).from(filings);
     expect(years.map((y) => y.year).sort()).toEqual([current - 1, current]);
-    for (const table of ['documents', 'tax summaries', 'invoices', 'payments', 'messages', 'referrals']) {
+    for (const table of [
+      'documents',
+      'tax summaries',
+      'invoices',
+      'payments',
+      'messages',
+      'referrals',
+      'deliverables',
+    ]) {
       expect(seeded.counts[table], table).toBeGreaterThan(0);
     }
   });

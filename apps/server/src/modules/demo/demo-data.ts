@@ -19,6 +19,7 @@ import {
   clients,
   contactMessages,
   count,
+  deliverables,
   documents,
   eq,
   filings,
@@ -44,7 +45,7 @@ import { recordTermsAccepted } from '../consents/consents.service.ts';
 import { seedInvoice } from './demo-billing.ts';
 import { seedContactMessages, seedConversation, seedReferral } from './demo-conversation.ts';
 import { seedChecklist, seedDocuments, seedTaxSummary } from './demo-documents.ts';
-import { seedPreviousYear, seedStatusPath, type DemoFile } from './demo-file.ts';
+import { seedDeliverables, seedPreviousYear, seedStatusPath, type DemoFile } from './demo-file.ts';
 import { DEMO_ORIGIN, seedProfile } from './demo-profile.ts';
 import { prng } from './demo-random.ts';
 import { DEMO_DOMAIN, FIRST_NAMES, LAST_NAMES } from './names.ts';
@@ -224,6 +225,7 @@ export async function seedDemoData(
     await seedDocuments(file);
     await seedChecklist(file);
     await seedStatusPath(file);
+    await seedDeliverables(file);
     await seedTaxSummary(file);
     await seedInvoice(file);
     await seedPreviousYear(file);
@@ -253,6 +255,7 @@ async function countRows(db: Database): Promise<Record<string, number>> {
     clients: await size(clients),
     filings: await size(filings),
     'status changes': await size(filingStatusHistory),
+    deliverables: await size(deliverables),
     documents: await size(documents),
     'tax summaries': await size(taxSummaries),
     invoices: await size(invoices),

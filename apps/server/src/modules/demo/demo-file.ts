@@ -3,7 +3,7 @@
  * the filing's own story: its way through the statuses, and last year's return.
  */
 import { FILE_STATUSES, INITIAL_FILE_STATUS, type FileStatus } from '@taxfirm/contract';
-import { clients, eq, filings, filingStatusHistory, type Database } from '@taxfirm/db';
+import { clients, deliverables, eq, filings, filingStatusHistory, type Database } from '@taxfirm/db';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import type { Random } from './demo-random.ts';
@@ -69,6 +69,28 @@ export async function seedStatusPath(f: DemoFile): Promise<void> {
       );
     });
   }
+}
+
+/**
+ * What the firm files for the file besides the federal return (issue 35), chosen from the client's place in the
+ * seed so the rest of the demo's chances stay as they were: for a client with ties to India the ITR and the FBAR
+ * (the FBAR extended for every other one), a New Jersey return for every third client, and the extension
+ * recorded on every seventh file that is under way.
+ */
+export async function seedDeliverables(f: DemoFile): Promise<void> {
+  const { db, i, india, analyst, adminId, filingId, status } = f;
+  const owner = status === INITIAL_FILE_STATUS ? null : analyst;
+  const rows: (typeof deliverables.$inferInsert)[] = [];
+  if (india) {
+    rows.push(
+      { filingId, kind: 'itr', ownerId: owner, createdBy: adminId, status: 'waiting_on_client' },
+      { filingId, kind: 'fbar', ownerId: owner, createdBy: adminId, extended: i % 2 === 0 },
+    );
+  }
+  if (i % 3 === 0)
+    rows.push({ filingId, kind: 'state', label: 'New Jersey', ownerId: owner, createdBy: adminId });
+  if (rows.length > 0) await db.insert(deliverables).values(rows);
+  if (owner && i % 7 === 0) await db.update(filings).set({ extended: true }).where(eq(filings.id, filingId));
 }
 
 /** Last year's return, done (or, now and then, cancelled), for three clients in five. */
