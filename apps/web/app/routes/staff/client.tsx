@@ -6,6 +6,7 @@ import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.t
 import { ThreadSection } from '../../features/staff-messaging/components/thread-section.tsx';
 import { InvoicesSection } from '../../features/staff-invoices/components/invoices-section.tsx';
 import { SignaturesSection } from '../../features/staff-signatures/components/signatures-section.tsx';
+import { DeliverablesSection } from '../../features/staff-deliverables/components/deliverables-section.tsx';
 
 export function meta() {
   return [{ title: 'Client file · Staff console' }, { name: 'robots', content: 'noindex' }];
@@ -27,6 +28,7 @@ export default function StaffClientPage() {
         viewer={{ userId: staff.user_id, role: staff.role }}
         checklist={(slot) => <ChecklistSection {...slot} />}
         sections={[
+          (slot) => <DeliverablesSection {...slot} />,
           (slot) => <ThreadSection {...slot} focusOnOpen={openMessages} />,
           (slot) => <SignaturesSection {...slot} focusOnOpen={openSignatures} />,
           (slot) => <InvoicesSection {...slot} focusOnOpen={openInvoices} />,
