@@ -72,6 +72,7 @@ import { invoicesStaffRoutes } from './modules/invoices/invoices.staff.routes.ts
 import { billingPdfRoutes } from './modules/invoices/billing-pdf.routes.ts';
 import { billingRoutes } from './modules/invoices/billing.routes.ts';
 import { billingStaffRoutes } from './modules/invoices/billing.staff.routes.ts';
+import { deliverablesRoutes } from './modules/deliverables/deliverables.routes.ts';
 import { deliverablesStaffRoutes } from './modules/deliverables/deliverables.staff.routes.ts';
 import { startRefundReconciler } from './modules/invoices/billing.service.ts';
 import { receiptPdf } from './modules/invoices/billing-pdf.ts';
@@ -309,6 +310,7 @@ export async function buildApp({
   await app.register(notificationsRoutes);
   await app.register(fileNumbersStaffRoutes, { settings });
   await app.register(deliverablesStaffRoutes, { settings });
+  await app.register(deliverablesRoutes, { settings });
   await app.register(staffSettingsRoutes, { settings });
   await app.register(taxSummariesStaffRoutes, { settings, appUrl: config.appUrl });
   await app.register(inboxRoutes);

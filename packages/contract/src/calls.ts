@@ -29,6 +29,7 @@ import { spouseSignaturesCalls } from './signatures/signatures.spouse.calls.ts';
 import { signaturesStaffCalls } from './signatures/signatures.staff.calls.ts';
 import { invoicesCalls } from './invoices/invoices.calls.ts';
 import { invoicesStaffCalls } from './invoices/invoices.staff.calls.ts';
+import { deliverablesCalls } from './deliverables/deliverables.calls.ts';
 import { deliverablesStaffCalls } from './deliverables/deliverables.staff.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
@@ -63,6 +64,7 @@ export const CALLS = {
   ...signaturesStaffCalls,
   ...invoicesCalls,
   ...invoicesStaffCalls,
+  ...deliverablesCalls,
   ...deliverablesStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 

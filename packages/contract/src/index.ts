@@ -49,4 +49,5 @@ export * from './invoices/invoices.constants.ts';
 export * from './invoices/invoices.schemas.ts';
 export * from './deliverables/deliverables.constants.ts';
 export * from './deliverables/due-dates.ts';
+export * from './deliverables/deliverables.schemas.ts';
 export * from './deliverables/deliverables.staff.schemas.ts';

@@ -31,6 +31,18 @@ export const PROFILE_EDITABLE_STATUSES: readonly FileStatus[] = FILE_STATUSES.sl
 /** Payment is open only here (the specification's first reading). */
 export const PAYMENT_OPEN_STATUSES: readonly FileStatus[] = ['Synopsys Pending', 'Payment Pending'];
 
+/**
+ * The firm waits on the client (issue 35): their information, documents, payment or signature. The file's other
+ * statuses wait on the firm.
+ */
+export const CLIENT_WAITING_STATUSES: readonly FileStatus[] = [
+  'Basic Info Pending',
+  'Docs Upload Pending',
+  'Other Docs Pending',
+  'Payment Pending',
+  'Confirmation Pending',
+];
+
 export function isFileStatus(value: unknown): value is FileStatus {
   return typeof value === 'string' && (FILE_STATUSES as readonly string[]).includes(value);
 }

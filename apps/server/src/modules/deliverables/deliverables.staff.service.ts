@@ -9,13 +9,12 @@ import {
   DELIVERABLE_KIND_LABELS,
   EXTENDABLE_DELIVERABLE_KINDS,
   MESSAGES,
-  dueDateOf,
   type AddedDeliverableKind,
   type Deliverable,
   type DeliverableKind,
   type DeliverableStatus,
 } from '@taxfirm/contract';
-import { and, asc, deliverables, eq, filings, taxpayerProfiles, users, type Database } from '@taxfirm/db';
+import { and, deliverables, eq, taxpayerProfiles, type Database } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -26,6 +25,7 @@ import {
   type Filing,
 } from '../filings/filings.service.ts';
 import { indiaTiesOfClient } from '../requests/checklist-suggestions.ts';
+import { deliverablesOfFiling } from './deliverables.service.ts';
 
 type FileKey = { clientId: string; taxYear: number };
 
@@ -44,18 +44,6 @@ const NO_INCOME_TAX_STATES = new Set(
   ]),
 );
 
-const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
-
-/** The date in force: staff's, or else the rule's. */
-const dueOf = (
-  kind: DeliverableKind,
-  taxYear: number,
-  row: { extended: boolean; dueOn: string | null; dueReason: string | null },
-) => {
-  const rule = dueDateOf(kind, taxYear, { extended: row.extended });
-  return { due_on: row.dueOn ?? rule, rule_due_on: rule, due_reason: row.dueOn ? row.dueReason : null };
-};
-
 /** The file's deliverables (the federal return first, then by due date) and the kinds its profile suggests. */
 export async function listDeliverables({
   db,
@@ -70,68 +58,9 @@ export async function listDeliverables({
   suggestions: { kind: AddedDeliverableKind; label: string | null; reason: string }[];
 }> {
   const filing = await getWorkableFiling(db, actor, key);
-  const [federal] = await db
-    .select({
-      status: filings.status,
-      extended: filings.extended,
-      dueOn: filings.dueOn,
-      dueReason: filings.dueReason,
-      ownerId: users.id,
-      ownerFirst: users.firstName,
-      ownerLast: users.lastName,
-    })
-    .from(filings)
-    .leftJoin(users, eq(users.id, filings.assignedTo))
-    .where(eq(filings.id, filing.id));
-  if (!federal) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
-  const rows = await db
-    .select({
-      id: deliverables.id,
-      kind: deliverables.kind,
-      label: deliverables.label,
-      status: deliverables.status,
-      extended: deliverables.extended,
-      dueOn: deliverables.dueOn,
-      dueReason: deliverables.dueReason,
-      ownerId: users.id,
-      ownerFirst: users.firstName,
-      ownerLast: users.lastName,
-    })
-    .from(deliverables)
-    .leftJoin(users, eq(users.id, deliverables.ownerId))
-    .where(eq(deliverables.filingId, filing.id))
-    .orderBy(asc(deliverables.createdAt), asc(deliverables.id));
-
-  const others: Deliverable[] = rows.map((row) => ({
-    deliverable_id: row.id,
-    kind: row.kind,
-    label: row.label,
-    owner: row.ownerId ? { user_id: row.ownerId, name: nameOf(row.ownerFirst, row.ownerLast) } : null,
-    status: row.status,
-    file_status: null,
-    extended: row.extended,
-    ...dueOf(row.kind, key.taxYear, row),
-  }));
-  // By due date, undated last; rows of one date keep the order they were added in (a stable sort).
-  others.sort((a, b) => (a.due_on ?? '9999').localeCompare(b.due_on ?? '9999'));
-  return {
-    deliverables: [
-      {
-        deliverable_id: null,
-        kind: 'federal',
-        label: null,
-        owner: federal.ownerId
-          ? { user_id: federal.ownerId, name: nameOf(federal.ownerFirst, federal.ownerLast) }
-          : null,
-        status: null,
-        file_status: federal.status,
-        extended: federal.extended,
-        ...dueOf('federal', key.taxYear, federal),
-      },
-      ...others,
-    ],
-    suggestions: await suggestionsFor(db, filing, new Set(rows.map((r) => r.kind))),
-  };
+  const list = await deliverablesOfFiling(db, filing);
+  const present = new Set(list.flatMap((d) => (d.kind === 'federal' ? [] : [d.kind])));
+  return { deliverables: list, suggestions: await suggestionsFor(db, filing, present) };
 }
 
 /**

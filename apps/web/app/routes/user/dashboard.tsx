@@ -8,6 +8,7 @@ import { MessagesCard } from '../../features/messaging/components/messages-card.
 import { useNotifications } from '../../features/notifications/api/get-notifications.ts';
 import { useSessionInfo } from '../../lib/session.ts';
 import { ConsentGate } from '../../features/consents/components/consent-gate.tsx';
+import { DeadlinesCard } from '../../features/deliverables/components/deadlines-card.tsx';
 
 export function meta() {
   return [{ title: 'Dashboard' }, { name: 'robots', content: 'noindex' }];
@@ -27,6 +28,7 @@ export default function Dashboard() {
       <BalanceDueCard />
       <ChecklistCard />
       <MessagesCard unread={notifications.data?.messages_unread ?? 0} />
+      <DeadlinesCard />
       {session?.fileStatus === 'Cancel Filing' && (
         <Alert color="red" role="status">
           This filing has been cancelled. Contact us if you would like to reopen it.
