@@ -69,6 +69,7 @@ describe('CALLS', () => {
     expect(paths.filter((path) => !SPEC_PATHS.includes(path)).sort()).toEqual([
       'account/consents/get',
       'account/consents/save',
+      'account/deliverables',
       'account/invoices/get',
       'account/invoices/list',
       'account/invoices/pay',
@@ -123,6 +124,9 @@ describe('CALLS', () => {
       'staff/clients/resetlink',
       'staff/clients/status',
       'staff/clients/verify',
+      'staff/deliverables/list',
+      'staff/deliverables/remove',
+      'staff/deliverables/save',
       'staff/inbox/careers/list',
       'staff/inbox/contact/list',
       'staff/inbox/contact/status',

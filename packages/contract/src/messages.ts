@@ -395,7 +395,7 @@ export const MESSAGES = {
   DELIVERABLE_NOT_FOUND: 'This deliverable was not found.',
   DELIVERABLE_KIND_INVALID: 'Choose what the firm files: state, FBAR, extension, amended, ITR or other.',
   DELIVERABLE_STATUS_INVALID: 'Choose a status from the list.',
-  DELIVERABLE_DUE_DATE_INVALID: 'Enter the due date as a real date.',
+  DELIVERABLE_DUE_DATE_INVALID: 'Enter the deliverable’s due date as a real date.',
   DELIVERABLE_DUE_REASON_REQUIRED: 'Say why the due date differs from the rule.',
   DELIVERABLE_LABEL_REQUIRED: 'Name the state or what is filed.',
   DELIVERABLE_FEDERAL_OWNER: 'The federal return’s owner is the file’s analyst: assign the file instead.',
