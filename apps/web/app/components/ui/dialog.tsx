@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 
 /**
  * A centred modal dialog named by its title. Mantine draws the dialog's header as <header>, which would be a
- * second banner landmark on the page: it is given `role="none"` here, once.
+ * second banner landmark on the page: it is given `role="none"` here, once; and its close button, an icon, is
+ * named "Close" unless `closeButtonProps` names it otherwise.
  */
 export function Dialog({
   title,
@@ -22,6 +23,7 @@ export function Dialog({
       title={title}
       centered
       {...props}
+      closeButtonProps={{ 'aria-label': 'Close', ...props.closeButtonProps }}
       attributes={{ header: { role: 'none' } }}
     >
       {children}

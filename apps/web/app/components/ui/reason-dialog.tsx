@@ -52,7 +52,7 @@ export function ReasonDialog({ trigger, title, amount, onClosed, ...form }: Reas
       >
         {trigger.label}
       </Button>
-      <Dialog opened={opened} onClose={close} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Dialog opened={opened} onClose={close} title={title}>
         <ReasonDialogForm {...form} amount={amount} onCancel={close} onDone={close} />
       </Dialog>
     </>

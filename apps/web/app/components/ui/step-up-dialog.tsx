@@ -64,7 +64,6 @@ export function StepUpDialog({
         onCancel();
       }}
       title="Confirm it is you"
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form
         noValidate

@@ -52,12 +52,7 @@ export function InviteClient() {
       <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={open} w="fit-content">
         Invite a client
       </Button>
-      <Dialog
-        opened={opened}
-        onClose={dismiss}
-        title="Invite a client"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Dialog opened={opened} onClose={dismiss} title="Invite a client">
         <form noValidate onSubmit={onSubmit} aria-label="Invite a client">
           <Stack gap="sm">
             <Text fz="sm">
