@@ -16,3 +16,17 @@ export const staffMembersQueryOptions = () =>
 export function useStaffMembers() {
   return useQuery(staffMembersQueryOptions());
 }
+
+/**
+ * The staff as a picker's options ("Meena Rao (analyst)"), after one for nobody (`noneLabel`): the file's
+ * analyst, a deliverable's owner.
+ */
+export function staffOptions(
+  members: ReturnType<typeof useStaffMembers>['data'],
+  noneLabel: string,
+): { value: string; label: string }[] {
+  return [
+    { value: '', label: noneLabel },
+    ...(members?.staff ?? []).map((m) => ({ value: m.user_id, label: `${m.name} (${m.role})` })),
+  ];
+}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { useStaffMembers } from '../../../lib/staff-members.ts';
+import { staffOptions, useStaffMembers } from '../../../lib/staff-members.ts';
 import { useAssignAnalyst } from '../api/assign-analyst.ts';
 import type { Viewer } from './client-file-slot.ts';
 
@@ -35,13 +35,7 @@ export function AnalystForm({
             label="Assigned analyst"
             value={choice}
             onChange={(event) => setChoice(event.currentTarget.value)}
-            data={[
-              { value: '', label: 'Not assigned' },
-              ...(members.data?.staff ?? []).map((m) => ({
-                value: m.user_id,
-                label: `${m.name} (${m.role})`,
-              })),
-            ]}
+            data={staffOptions(members.data, 'Not assigned')}
           />
           <Button onClick={() => void submit(choice || null)} loading={assign.isPending}>
             Assign

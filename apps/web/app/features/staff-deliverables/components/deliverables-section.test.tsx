@@ -105,6 +105,8 @@ describe('DeliverablesSection', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Federal return (Form 1040)' }));
     const form = await screen.findByRole('form', { name: 'Edit Federal return (Form 1040)' });
     expect(within(form).queryByLabelText('Owner')).toBeNull();
+    // The dialog too: its close button is named.
+    expect(await axeViolations(document.body)).toEqual([]);
     expect(within(form).getByText("Leave empty for the rule's date: 04-15-2026.")).toBeVisible();
     await user.click(within(form).getByRole('checkbox', { name: /Extension recorded \(Form 4868 filed\)/ }));
     // The rule's date follows the extension at once.

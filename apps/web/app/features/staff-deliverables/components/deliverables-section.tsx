@@ -21,7 +21,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/dates.ts';
-import { useStaffMembers } from '../../../lib/staff-members.ts';
+import { staffOptions, useStaffMembers } from '../../../lib/staff-members.ts';
 import { useRemoveDeliverable, useSaveDeliverable, useStaffDeliverables } from '../api/deliverables.ts';
 
 type Props = { clientId: string; clientName: string; taxYear: number };
@@ -275,13 +275,7 @@ function DeliverableDialog({
                 label="Owner"
                 value={ownerId}
                 onChange={(event) => setOwnerId(event.currentTarget.value)}
-                data={[
-                  { value: '', label: 'Nobody yet' },
-                  ...(members.data?.staff ?? []).map((m) => ({
-                    value: m.user_id,
-                    label: `${m.name} (${m.role})`,
-                  })),
-                ]}
+                data={staffOptions(members.data, 'Nobody yet')}
                 error={errors['owner_id']}
               />
               <NativeSelect
