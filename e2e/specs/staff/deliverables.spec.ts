@@ -4,10 +4,10 @@ import { invitedClient, staffMember } from '../../support/journeys.ts';
 import { answerConsentsOnScreen, apiPost, loginThroughPanel } from '../../support/portal.ts';
 
 /** The rule's dates for the tax years this spec may run in (the current one is last calendar year). */
-const RULES: Record<number, { april: string; october: string; july: string }> = {
+const RULES = {
   2025: { april: '04-15-2026', october: '10-15-2026', july: '07-31-2026' },
   2026: { april: '04-15-2027', october: '10-15-2027', july: '07-31-2027' },
-};
+} as const;
 
 test.describe('deliverables: what the firm files, its owner and its due date', () => {
   test("an analyst adds the Indian return the profile suggests; an admin records the federal extension; the client's dashboard shows the new date and why", async ({
@@ -30,8 +30,8 @@ test.describe('deliverables: what the firm files, its owner and its due date', (
     await answerConsentsOnScreen(page, 'Yes', 'Priya Iyer', { acceptTerms: true });
     const settings = await apiPost(page, 'settings/getsettings', {});
     const taxYear = (await settings.json()).data[0].current_tax_year as number;
-    const dates = RULES[taxYear];
-    if (!dates) throw new Error(`add the rule's dates for tax year ${taxYear}`);
+    expect(Object.keys(RULES), "the rule's dates for this tax year").toContain(String(taxYear));
+    const dates = RULES[taxYear as keyof typeof RULES];
     // Her profile's phone is Indian: a tie to India.
     const saved = await apiPost(page, 'user/savetaxpayer', {
       first_name: 'Priya',

@@ -77,15 +77,15 @@ describe('DeadlinesCard', () => {
         },
       ]),
     );
-    const first = renderWithProviders(<DeadlinesCard />);
+    const view = renderWithProviders(<DeadlinesCard />);
     const card = await screen.findByRole('region', { name: 'Your deadlines for 2025' });
     expect(within(card).queryByText(/extension/)).toBeNull();
-    first.unmount();
+    view.unmount();
 
     api.mockResolvedValueOnce(answer([]));
-    const { container, queryClient } = renderWithProviders(<DeadlinesCard />);
+    const { queryClient } = renderWithProviders(<DeadlinesCard />);
     // The answer has come back, empty: still nothing on the page.
     await waitFor(() => expect(queryClient.getQueryData(['deliverables'])).toEqual(answer([])));
-    expect(container.querySelector('section')).toBeNull();
+    expect(screen.queryByRole('region', { name: /Your deadlines/ })).toBeNull();
   });
 });
