@@ -166,11 +166,14 @@ export function formatPhone(digits: string, extension: 'US' | 'INDIA'): string {
   return `(${d.slice(0, 3)})-${d.slice(3, 6)}-${d.slice(6, 10)}`;
 }
 
-/** A real calendar day as YYYY-MM-DD (February 30 is refused), with the caller's message. */
+/**
+ * A real calendar day as YYYY-MM-DD from 1900 to 2100 (February 30 is refused, and so is year 0, which the
+ * database's date type cannot hold), with the caller's message.
+ */
 export function isoDayField(message: string) {
   return z
     .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+    .regex(/^(19\d\d|20\d\d|2100)-\d{2}-\d{2}$/, { error: message })
     .refine(
       (v) =>
         !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),

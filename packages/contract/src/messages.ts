@@ -400,6 +400,8 @@ export const MESSAGES = {
   DELIVERABLE_LABEL_REQUIRED: 'Name the state or what is filed.',
   DELIVERABLE_FEDERAL_OWNER: 'The federal return’s owner is the file’s analyst: assign the file instead.',
   DELIVERABLE_FEDERAL_STATUS: 'The federal return’s status is the file’s status: change it there.',
+  DELIVERABLE_OWNER_NOT_ON_FILE:
+    'Choose the file’s analyst or an admin: another analyst cannot open this file.',
   DELIVERABLE_NOT_EXTENDABLE: 'Only federal and state returns and the FBAR can be extended.',
   DELIVERABLE_SAVED: 'Deliverable saved.',
   DELIVERABLE_REMOVED: 'Deliverable removed.',

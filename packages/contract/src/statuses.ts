@@ -43,6 +43,9 @@ export const CLIENT_WAITING_STATUSES: readonly FileStatus[] = [
   'Confirmation Pending',
 ];
 
+/** The return is filed: nothing is left to do on it. */
+export const FILED_STATUSES: readonly FileStatus[] = ['E-Filing Complete', 'Filing Docs Sent'];
+
 export function isFileStatus(value: unknown): value is FileStatus {
   return typeof value === 'string' && (FILE_STATUSES as readonly string[]).includes(value);
 }

@@ -24,6 +24,16 @@ describe('staff/deliverables/save fields', () => {
     expect(errorsOf({ kind: 'itr', due_on: '2026-02-30', due_reason: 'Audit case' })).toEqual({
       due_on: MESSAGES.DELIVERABLE_DUE_DATE_INVALID,
     });
+    // Year 0 parses in JavaScript, but the database's date cannot hold it: refused here, not a 500 there.
+    expect(errorsOf({ kind: 'itr', due_on: '0000-01-01', due_reason: 'Audit case' })).toEqual({
+      due_on: MESSAGES.DELIVERABLE_DUE_DATE_INVALID,
+    });
+    expect(errorsOf({ kind: 'other', label: 'x'.repeat(81) })).toEqual({
+      label: 'Must be at most 80 characters',
+    });
+    expect(errorsOf({ kind: 'itr', deliverable_id: 'not-an-id' })).toEqual({
+      deliverable_id: MESSAGES.DELIVERABLE_NOT_FOUND,
+    });
   });
 
   it('asks a new state or other deliverable what it is, and refuses a kind it does not know', () => {

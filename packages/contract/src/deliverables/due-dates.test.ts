@@ -72,5 +72,8 @@ describe('legalHolidays and nextBusinessDay', () => {
     expect(nextBusinessDay('2026-07-03')).toBe('2026-07-06'); // observed holiday, then the weekend
     expect(nextBusinessDay('2026-11-26')).toBe('2026-11-27');
     expect(nextBusinessDay('2026-12-26')).toBe('2026-12-28');
+    // January 1, 2022 was a Saturday: New Year's Day was observed on Friday, December 31, 2021.
+    expect(legalHolidays(2022).has('2021-12-31')).toBe(true);
+    expect(nextBusinessDay('2021-12-31')).toBe('2022-01-03');
   });
 });

@@ -58,12 +58,18 @@ export function legalHolidays(year: number): Set<IsoDay> {
   );
 }
 
-/** The day itself if it is a business day, else the next one. */
+/**
+ * The day itself if it is a business day, else the next one. A year's holidays are read with the next year's:
+ * New Year's Day on a Saturday is observed on December 31 of the year before.
+ */
 export function nextBusinessDay(value: IsoDay): IsoDay {
   let d = new Date(`${value}T00:00:00Z`);
+  const isHoliday = (day: Date) =>
+    legalHolidays(day.getUTCFullYear()).has(isoOf(day)) ||
+    legalHolidays(day.getUTCFullYear() + 1).has(isoOf(day));
   for (;;) {
     const weekday = d.getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !legalHolidays(d.getUTCFullYear()).has(isoOf(d))) return isoOf(d);
+    if (weekday !== 0 && weekday !== 6 && !isHoliday(d)) return isoOf(d);
     d = addDays(d, 1);
   }
 }
