@@ -4,6 +4,7 @@
  */
 import {
   CLIENT_WAITING_STATUSES,
+  FILED_STATUSES,
   dueDateOf,
   type AccountDeliverable,
   type Deliverable,
@@ -118,7 +119,7 @@ export async function listClientDeliverables({
         ? CLIENT_WAITING_STATUSES.includes(d.file_status)
         : d.status === 'waiting_on_client',
       done: d.file_status
-        ? ['E-Filing Complete', 'Filing Docs Sent'].includes(d.file_status)
+        ? FILED_STATUSES.includes(d.file_status)
         : d.status === 'filed' || d.status === 'accepted',
     })),
   };

@@ -14,7 +14,7 @@ import {
   type DeliverableKind,
   type DeliverableStatus,
 } from '@taxfirm/contract';
-import { and, deliverables, eq, taxpayerProfiles, type Database } from '@taxfirm/db';
+import { and, deliverables, eq, taxpayerProfiles, users, type Database } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -121,7 +121,9 @@ export async function saveDeliverable({
   input: SaveDeliverableInput;
 }): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const filing = await getWorkableFiling(tx, actor, key, 'share');
+    // The federal return is the filing's own row, which this save writes: it is locked for update at once (a
+    // share lock first would let two saves at once deadlock on it).
+    const filing = await getWorkableFiling(tx, actor, key, input.kind === 'federal' ? 'update' : 'share');
     if (input.extended && !EXTENDABLE_DELIVERABLE_KINDS.includes(input.kind)) {
       throw invalid('extended', MESSAGES.DELIVERABLE_NOT_EXTENDABLE);
     }
@@ -130,10 +132,28 @@ export async function saveDeliverable({
       if (input.ownerId !== undefined) throw invalid('owner_id', MESSAGES.DELIVERABLE_FEDERAL_OWNER);
       if (input.status !== undefined) throw invalid('status', MESSAGES.DELIVERABLE_FEDERAL_STATUS);
       await setFederalDueDate(tx, filing.id, input);
-      await audit(tx, { actor, action: 'deliverable.save', clientId: filing.clientId, subject: 'federal' });
+      await audit(tx, {
+        actor,
+        action: 'deliverable.save',
+        clientId: filing.clientId,
+        subject: `federal: ${changedFields(input)}`,
+      });
       return null;
     }
-    if (input.ownerId) await assertCanBeGiven(tx, filing, input.ownerId, 'owner_id');
+    // Only a deliverable of this file: an id from another client's file is not found here.
+    const [stored] = input.deliverableId
+      ? await tx
+          .select({ kind: deliverables.kind, ownerId: deliverables.ownerId })
+          .from(deliverables)
+          .where(and(eq(deliverables.id, input.deliverableId), eq(deliverables.filingId, filing.id)))
+          .for('update')
+      : [];
+    if (input.deliverableId && !stored) {
+      throw new AppError('NOT_FOUND', { message: MESSAGES.DELIVERABLE_NOT_FOUND });
+    }
+    if (stored && stored.kind !== input.kind) throw invalid('kind', MESSAGES.DELIVERABLE_KIND_INVALID);
+    // A new owner must be able to work the file; the owner a row already has is not asked again.
+    if (input.ownerId && input.ownerId !== stored?.ownerId) await assertCanOwn(tx, filing, input.ownerId);
     const change = {
       ...(input.label !== undefined ? { label: input.label } : {}),
       ...(input.ownerId !== undefined ? { ownerId: input.ownerId } : {}),
@@ -145,14 +165,6 @@ export async function saveDeliverable({
     };
     let id = input.deliverableId;
     if (id) {
-      // Only a deliverable of this file: an id from another client's file is not found here.
-      const [row] = await tx
-        .select({ kind: deliverables.kind })
-        .from(deliverables)
-        .where(and(eq(deliverables.id, id), eq(deliverables.filingId, filing.id)))
-        .for('update');
-      if (!row) throw new AppError('NOT_FOUND', { message: MESSAGES.DELIVERABLE_NOT_FOUND });
-      if (row.kind !== input.kind) throw invalid('kind', MESSAGES.DELIVERABLE_KIND_INVALID);
       await tx.update(deliverables).set(change).where(eq(deliverables.id, id));
     } else {
       const [row] = await tx
@@ -166,10 +178,33 @@ export async function saveDeliverable({
       actor,
       action: 'deliverable.save',
       clientId: filing.clientId,
-      subject: `${input.kind}:${id}`,
+      subject: `${input.kind}:${id}: ${changedFields(input)}`,
     });
     return id;
   });
+}
+
+/** What a save sets, for its audit row: the fields and their new values (the reason's text is not repeated). */
+function changedFields(input: SaveDeliverableInput): string {
+  const parts = [
+    input.label !== undefined && `label=${input.label}`,
+    input.ownerId !== undefined && `owner=${input.ownerId ?? 'none'}`,
+    input.status !== undefined && `status=${input.status}`,
+    input.extended !== undefined && `extended=${input.extended}`,
+    input.dueOn !== undefined && `due=${input.dueOn ?? 'rule'}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'nothing';
+}
+
+/**
+ * A deliverable's owner works its file: the file's analyst or an admin, as `assertCanWork` admits (and never an
+ * offshore member on a US-only file: `assertCanBeGiven`). Another analyst could not open the file they own.
+ */
+async function assertCanOwn(tx: Pick<Database, 'select'>, filing: Filing, ownerId: string): Promise<void> {
+  await assertCanBeGiven(tx, filing, ownerId, 'owner_id');
+  if (ownerId === filing.assignedTo) return;
+  const [member] = await tx.select({ role: users.role }).from(users).where(eq(users.id, ownerId));
+  if (member?.role !== 'admin') throw invalid('owner_id', MESSAGES.DELIVERABLE_OWNER_NOT_ON_FILE);
 }
 
 /** Removes a deliverable of the file (the federal return is the file itself: it has no id to remove). */

@@ -6,6 +6,7 @@ import { MESSAGES } from '@taxfirm/contract';
 import { and, auditLog, clients, deliverables, eq, filings, taxpayerProfiles, users } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { expectAnswered, expectFieldErrors } from '../../../test/answers.ts';
+import { dueRulesOf } from '../../../test/due-rules.ts';
 import {
   admin,
   analyst,
@@ -19,16 +20,7 @@ import {
 
 useSeededFirm({ tag: 'deliverables', status: 'Docs Upload Pending' });
 
-/** The rule's dates for the tax years this suite may run in (the current one is last calendar year). */
-const RULES: Record<number, { april: string; october: string; july: string }> = {
-  2025: { april: '2026-04-15', october: '2026-10-15', july: '2026-07-31' },
-  2026: { april: '2027-04-15', october: '2027-10-15', july: '2027-07-31' },
-};
-const rule = () => {
-  const dates = RULES[taxYear];
-  if (!dates) throw new Error(`add the rule's dates for tax year ${taxYear}`);
-  return dates;
-};
+const rule = () => dueRulesOf(taxYear);
 
 const list = (sid: string, clientId = asha.clientId) =>
   t.postAs(sid, '/api/staff/deliverables/list', { client_id: clientId });
@@ -119,7 +111,7 @@ describe('staff/deliverables/save', () => {
     const [federal] = (await list(analyst.sid)).json().deliverables;
     expect(federal).toMatchObject({ kind: 'federal', extended: true, due_on: rule().october });
     expect(await audited('deliverable.save', asha.clientId)).toContainEqual({
-      subject: 'federal',
+      subject: 'federal: extended=true',
       actorId: admin.userId,
     });
     await save(admin.sid, { kind: 'federal', extended: false });
@@ -141,7 +133,7 @@ describe('staff/deliverables/save', () => {
   });
 
   it('adds the ITR, the FBAR and a state return, each with an owner, listed by due date', async () => {
-    const itr = await save(analyst.sid, { kind: 'itr', owner_id: otherAnalyst.userId });
+    const itr = await save(analyst.sid, { kind: 'itr', owner_id: admin.userId });
     expect(itr.statusCode, itr.body).toBe(200);
     const fbar = await save(analyst.sid, { kind: 'fbar', status: 'waiting_on_client', extended: true });
     const state = await save(analyst.sid, { kind: 'state', label: 'New Jersey', owner_id: analyst.userId });
@@ -157,11 +149,15 @@ describe('staff/deliverables/save', () => {
     ).toEqual([
       ['federal', rule().april, analyst.userId, null],
       ['state', rule().april, analyst.userId, 'not_started'],
-      ['itr', rule().july, otherAnalyst.userId, 'not_started'],
+      ['itr', rule().july, admin.userId, 'not_started'],
       ['fbar', rule().october, null, 'waiting_on_client'],
     ]);
     // What is added is no longer suggested.
     expect((await list(analyst.sid)).json().suggestions).toEqual([]);
+    // Each save says what it set.
+    expect((await audited('deliverable.save', asha.clientId)).map((row) => row.subject)).toContainEqual(
+      `itr:${itr.json().deliverable_id}: owner=${admin.userId}`,
+    );
   });
 
   it('takes a date off the rule only with its reason, and null goes back to the rule', async () => {
@@ -215,6 +211,43 @@ describe('staff/deliverables/save', () => {
       kind: MESSAGES.DELIVERABLE_KIND_INVALID,
     });
     expect((await rowsOf(asha.clientId)).map((r) => r.kind).sort()).toEqual(['fbar', 'itr', 'state']);
+  });
+
+  it('refuses as owner an analyst who does not work the file: they could not open what they own', async () => {
+    expectFieldErrors(await save(analyst.sid, { kind: 'amended', owner_id: otherAnalyst.userId }), {
+      owner_id: MESSAGES.DELIVERABLE_OWNER_NOT_ON_FILE,
+    });
+    expect((await rowsOf(asha.clientId)).map((r) => r.kind)).not.toContain('amended');
+  });
+
+  it('keeps what a save leaves out, and clears the owner given as null', async () => {
+    const [state] = (await rowsOf(asha.clientId)).filter((r) => r.kind === 'state');
+    const id = state?.id ?? '';
+    const before = (await list(analyst.sid))
+      .json()
+      .deliverables.find((d: { kind: string }) => d.kind === 'state');
+    expect(
+      (await save(analyst.sid, { deliverable_id: id, kind: 'state', status: 'in_progress' })).statusCode,
+    ).toBe(200);
+    const kept = (await list(analyst.sid))
+      .json()
+      .deliverables.find((d: { kind: string }) => d.kind === 'state');
+    expect(kept).toEqual({ ...before, status: 'in_progress' });
+    await save(analyst.sid, { deliverable_id: id, kind: 'state', owner_id: null });
+    const cleared = (await list(analyst.sid))
+      .json()
+      .deliverables.find((d: { kind: string }) => d.kind === 'state');
+    expect(cleared).toEqual({ ...before, status: 'in_progress', owner: null });
+  });
+
+  it('takes two saves of the federal return at once (a double click): both answer', async () => {
+    const answers = await Promise.all([
+      save(admin.sid, { kind: 'federal', extended: true }),
+      save(analyst.sid, { kind: 'federal', extended: true }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect((await list(analyst.sid)).json().deliverables[0]).toMatchObject({ due_on: rule().october });
+    await save(admin.sid, { kind: 'federal', extended: false });
   });
 
   it("never reaches another client's deliverable through this file, nor another analyst's file", async () => {

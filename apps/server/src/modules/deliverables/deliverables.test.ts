@@ -2,6 +2,7 @@
 import { MESSAGES } from '@taxfirm/contract';
 import { and, deliverables, eq, filings } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
+import { dueRulesOf } from '../../../test/due-rules.ts';
 import { admin, asha, ravi, t, taxYear, useSeededFirm } from '../../../test/seeded-firm-kit.ts';
 
 useSeededFirm({ tag: 'client-deliverables', status: 'Docs Upload Pending' });
@@ -27,7 +28,7 @@ describe('account/deliverables', () => {
     await t.database.db.update(filings).set({ extended: true }).where(eq(filings.id, filingId));
     const res = await deadlines(asha.sid);
     expect(res.statusCode, res.body).toBe(200);
-    const next = taxYear + 1;
+    const rule = dueRulesOf(taxYear);
     expect(res.json()).toEqual({
       http_code: 200,
       status_smessage: 'Success',
@@ -37,7 +38,7 @@ describe('account/deliverables', () => {
         {
           kind: 'federal',
           label: null,
-          due_on: `${next}-10-15`,
+          due_on: rule.october,
           extended: true,
           waiting_on_you: true,
           done: false,
@@ -45,7 +46,7 @@ describe('account/deliverables', () => {
         {
           kind: 'state',
           label: 'New Jersey',
-          due_on: `${next}-04-15`,
+          due_on: rule.april,
           extended: false,
           waiting_on_you: false,
           done: true,
@@ -53,7 +54,7 @@ describe('account/deliverables', () => {
         {
           kind: 'itr',
           label: null,
-          due_on: `${next}-07-31`,
+          due_on: rule.july,
           extended: false,
           waiting_on_you: true,
           done: false,
@@ -61,7 +62,7 @@ describe('account/deliverables', () => {
         {
           kind: 'fbar',
           label: null,
-          due_on: `${next}-10-15`,
+          due_on: rule.october,
           extended: true,
           waiting_on_you: false,
           done: false,
@@ -80,7 +81,7 @@ describe('account/deliverables', () => {
       {
         kind: 'federal',
         label: null,
-        due_on: `${taxYear + 1}-04-15`,
+        due_on: dueRulesOf(taxYear).april,
         extended: false,
         waiting_on_you: false,
         done: false,
