@@ -36,7 +36,7 @@ const engineTests = [
  */
 const WEB_ROOT = 'apps/web/app';
 const REPLACES_SOMETHING =
-  /\bvi\.(mock|doMock|unmock|hoisted|stubGlobal|stubEnv|useFakeTimers|resetModules)\(/;
+  /\bvi\.(mock|doMock|unmock|hoisted|stubGlobal|stubEnv|useFakeTimers|setSystemTime|resetModules)\(/;
 const webTests = readdirSync(new URL(WEB_ROOT, import.meta.url), { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => `${WEB_ROOT}/${file.replaceAll('\\', '/')}`);

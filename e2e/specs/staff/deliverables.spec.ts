@@ -7,6 +7,11 @@ import { answerConsentsOnScreen, apiPost, loginThroughPanel } from '../../suppor
 const RULES = {
   2025: { april: '04-15-2026', october: '10-15-2026', july: '07-31-2026' },
   2026: { april: '04-15-2027', october: '10-15-2027', july: '07-31-2027' },
+  // April 15, 2028 is a Saturday and Monday the 17th is Emancipation Day observed; October 15 is a Sunday.
+  2027: { april: '04-18-2028', october: '10-16-2028', july: '07-31-2028' },
+  // April 15, 2029 is a Sunday and Monday the 16th is Emancipation Day.
+  2028: { april: '04-17-2029', october: '10-15-2029', july: '07-31-2029' },
+  2029: { april: '04-15-2030', october: '10-15-2030', july: '07-31-2030' },
 } as const;
 
 test.describe('deliverables: what the firm files, its owner and its due date', () => {

@@ -23,14 +23,9 @@ export function DeadlinesCard() {
           Your deadlines for {taxYear}
         </Title>
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {deliverables.map((d) => (
-            <Group
-              component="li"
-              key={`${d.kind}:${d.label ?? ''}`}
-              justify="space-between"
-              wrap="wrap"
-              gap="xs"
-            >
+          {/* Two of a kind can share a name (two amended returns): the list's order is the key. */}
+          {deliverables.map((d, index) => (
+            <Group component="li" key={index} justify="space-between" wrap="wrap" gap="xs">
               <div>
                 <Text fw={600}>{nameOf(d)}</Text>
                 <Text fz="sm" c="gray.8">

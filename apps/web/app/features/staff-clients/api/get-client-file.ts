@@ -22,7 +22,10 @@ export function useClientFile(clientId: string) {
   return useQuery(clientFileQueryOptions(clientId));
 }
 
-/** After a change to a file: the files, the queues, the queue lists and the documents are stale. */
+/**
+ * After a change to a file: the files, the queues, the queue lists and the documents are stale, and so are the
+ * file's deliverables (staff-deliverables' key: the federal return shows the file's status and analyst).
+ */
 export function invalidateClientFiles(client: QueryClient) {
   return Promise.all(
     [
@@ -30,6 +33,7 @@ export function invalidateClientFiles(client: QueryClient) {
       queueCountsQueryOptions().queryKey,
       queuePageQueryOptions().queryKey,
       staffDocumentsQueryOptions().queryKey,
+      ['staff-deliverables'],
     ].map((queryKey) => client.invalidateQueries({ queryKey })),
   );
 }

@@ -236,7 +236,11 @@ function DeliverableDialog({
         taxy: taxYear,
         kind,
         ...(existing?.deliverable_id ? { deliverable_id: existing.deliverable_id } : {}),
-        ...(federal ? {} : { owner_id: ownerId || null, status }),
+        ...(federal ? {} : { status }),
+        // The owner only when it changes: an owner the row already has is not checked again.
+        ...(!federal && (ownerId || null) !== (existing?.owner?.user_id ?? null)
+          ? { owner_id: ownerId || null }
+          : {}),
         ...(kind === 'state' || kind === 'other' ? { label } : {}),
         ...(EXTENDABLE_DELIVERABLE_KINDS.includes(kind) ? { extended } : {}),
         due_on: dueOn || null,
