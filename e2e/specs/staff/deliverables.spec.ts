@@ -23,7 +23,9 @@ test.describe('deliverables: what the firm files, its owner and its due date', (
   }) => {
     test.setTimeout(90_000);
     const email = 'priya.deadlines@example.com';
-    const analyst = await staffDesk(staffMember('analyst', 'deadlines.analyst@firm.example', 'Meena Rao'));
+    const analyst = await staffDesk(
+      staffMember('analyst', 'deadlines.analyst@firm.example', 'Kavitha Pillai'),
+    );
     const { fileUrl } = await invitedClient(page, analyst, mailbox, {
       firstName: 'Priya',
       lastName: 'Iyer',
@@ -52,14 +54,14 @@ test.describe('deliverables: what the firm files, its owner and its due date', (
     const section = analyst.getByRole('region', { name: 'Deliverables' });
     const table = section.getByRole('table', { name: `Deliverables of Priya Iyer, tax year ${taxYear}` });
     const federal = table.getByRole('row', { name: /Federal return \(Form 1040\)/ });
-    await expect(federal).toContainText('Meena Rao');
+    await expect(federal).toContainText('Kavitha Pillai');
     await expect(federal).toContainText(dates.april);
     // The profile suggests the ITR and the FBAR; she confirms the ITR.
     await expect(section.getByText('The profile shows ties to India.')).toBeVisible();
     await section.getByRole('button', { name: 'Add Indian return (ITR)' }).click();
     const add = analyst.getByRole('form', { name: 'Add a deliverable' });
     await expect(add.getByLabel('What the firm files')).toHaveValue('itr');
-    await add.getByLabel('Owner').selectOption({ label: 'Meena Rao (analyst)' });
+    await add.getByLabel('Owner').selectOption({ label: 'Kavitha Pillai (analyst)' });
     await add.getByRole('button', { name: 'Save' }).click();
     await expect(section.getByText('Deliverable saved.')).toBeVisible();
     const itr = table.getByRole('row', { name: /Indian return \(ITR\)/ });
@@ -101,7 +103,7 @@ test.describe('deliverables: what the firm files, its owner and its due date', (
       ),
     ).toBeVisible();
     // Her deadlines never name the firm's staff.
-    await expect(deadlines).not.toContainText('Meena Rao');
+    await expect(deadlines).not.toContainText('Kavitha Pillai');
     await checkA11y(page);
     await page.setViewportSize(VIEWPORTS.desk);
     await checkA11y(page);

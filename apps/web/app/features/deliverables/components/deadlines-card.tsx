@@ -34,15 +34,15 @@ export function DeadlinesCard() {
                 </Text>
               </div>
               {d.done ? (
-                <Badge color="green" variant="light">
+                <Badge color="green" c="dark.7" variant="light">
                   Filed
                 </Badge>
               ) : d.waiting_on_you ? (
-                <Badge color="orange" variant="light">
+                <Badge color="orange" c="dark.7" variant="light">
                   We need something from you
                 </Badge>
               ) : (
-                <Badge color="gray" variant="light">
+                <Badge color="gray" c="dark.7" variant="light">
                   We are working on it
                 </Badge>
               )}
