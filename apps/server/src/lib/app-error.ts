@@ -43,4 +43,9 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code].status;
   }
+
+  /** A refusal of one field: `message` as the answer's message and as that field's detail. */
+  static onField(code: ErrorCode, field: string, message: string): AppError {
+    return new AppError(code, { message, details: { [field]: message } });
+  }
 }

@@ -105,8 +105,7 @@ export type SaveDeliverableInput = {
   dueReason?: string;
 };
 
-const invalid = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', { message, details: { [field]: message } });
+const invalid = (field: string, message: string) => AppError.onField('VALIDATION_FAILED', field, message);
 
 /** Adds a deliverable, or changes one; answers its id (null for the federal return). */
 export async function saveDeliverable({

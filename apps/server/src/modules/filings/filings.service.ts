@@ -309,17 +309,9 @@ export async function assertCanBeGiven(
     .where(
       and(eq(users.id, staffId), inArray(users.role, ['analyst', 'admin']), isNull(users.deactivatedAt)),
     );
-  if (!member) {
-    throw new AppError('VALIDATION_FAILED', {
-      message: MESSAGES.ANALYST_INVALID,
-      details: { [field]: MESSAGES.ANALYST_INVALID },
-    });
-  }
+  if (!member) throw AppError.onField('VALIDATION_FAILED', field, MESSAGES.ANALYST_INVALID);
   if (member.location === 'offshore' && !filing.offshoreAllowed) {
-    throw new AppError('VALIDATION_FAILED', {
-      message: MESSAGES.CLIENT_US_ONLY,
-      details: { [field]: MESSAGES.CLIENT_US_ONLY },
-    });
+    throw AppError.onField('VALIDATION_FAILED', field, MESSAGES.CLIENT_US_ONLY);
   }
 }
 

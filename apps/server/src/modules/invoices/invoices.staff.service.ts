@@ -48,8 +48,7 @@ type LineInput = {
 type DiscountInput = { kind: 'amount' | 'percent'; value: number; reason: string } | null | undefined;
 
 const conflict = (message: string) => new AppError('CONFLICT', { message });
-const unprocessable = (message: string, field: string) =>
-  new AppError('UNPROCESSABLE', { message, details: { [field]: message } });
+const unprocessable = (message: string, field: string) => AppError.onField('UNPROCESSABLE', field, message);
 
 /** Every price list item a line names is in the invoice's currency (an item since removed is let go). */
 async function assertLineCurrencies(tx: Reader, lines: LineInput[], currency: InvoiceCurrency) {

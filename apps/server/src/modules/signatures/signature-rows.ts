@@ -14,7 +14,7 @@ export const notFound = () => new AppError('NOT_FOUND', { message: MESSAGES.SIGN
 export const linkInvalid = () => new AppError('NOT_FOUND', { message: MESSAGES.SIGNATURE_LINK_INVALID });
 export const conflict = (message: string) => new AppError('CONFLICT', { message });
 export const unprocessable = (message: string, field?: string) =>
-  new AppError('UNPROCESSABLE', { message, ...(field ? { details: { [field]: message } } : {}) });
+  field ? AppError.onField('UNPROCESSABLE', field, message) : new AppError('UNPROCESSABLE', { message });
 /** A spouse's link that ran out: 410 with its own message once they signed (S2-05), else the usual 404. */
 export const linkEnded = (signer: { signedAt: Date | null }) =>
   signer.signedAt ? new AppError('SIGNATURE_LINK_ENDED') : linkInvalid();
