@@ -181,6 +181,11 @@ export function isoDayField(message: string) {
     );
 }
 
+/** An optional day: empty or null for none (returned as null), else a real day as `isoDayField` reads it. */
+export function optionalIsoDayField(message: string) {
+  return z.union([z.literal('').transform(() => null), isoDayField(message).nullish()], { error: message });
+}
+
 export const taxYearField = z.coerce.number().int().min(2000).max(2100).optional();
 
 export const clientIdField = z.uuid({ error: MESSAGES.CLIENT_NOT_FOUND });

@@ -49,5 +49,10 @@ export const DELIVERABLE_STATUS_LABELS: Record<DeliverableStatus, string> = {
   rejected: 'Rejected',
 };
 
+/** What a deliverable is called, on both sides: its kind, and the state or what "other" is. */
+export function deliverableName(d: { kind: DeliverableKind; label: string | null }): string {
+  return d.label ? `${DELIVERABLE_KIND_LABELS[d.kind]}: ${d.label}` : DELIVERABLE_KIND_LABELS[d.kind];
+}
+
 /** The kinds an extension moves to October 15 (for the FBAR the extension is automatic: no form is filed). */
 export const EXTENDABLE_DELIVERABLE_KINDS: readonly DeliverableKind[] = ['federal', 'state', 'fbar'];

@@ -41,5 +41,13 @@ describe('staff/deliverables/save fields', () => {
     expect(errorsOf({ kind: 'other', label: '  ' })).toEqual({ label: MESSAGES.DELIVERABLE_LABEL_REQUIRED });
     expect(errorsOf({ kind: 'state', label: 'California' })).toEqual({});
     expect(errorsOf({ kind: 'gift-tax' })).toEqual({ kind: MESSAGES.DELIVERABLE_KIND_INVALID });
+    expect(errorsOf({ kind: 'itr', status: 'done' })).toEqual({
+      status: MESSAGES.DELIVERABLE_STATUS_INVALID,
+    });
+    expect(errorsOf({ kind: 'federal', extended: 'yes' })).toEqual({ extended: MESSAGES.INVALID_REQUEST });
+    expect(errorsOf({ kind: 'itr', owner_id: 'nobody' })).toEqual({ owner_id: MESSAGES.ANALYST_INVALID });
+    expect(errorsOf({ kind: 'itr', due_on: 20260731, due_reason: 'x' })).toEqual({
+      due_on: MESSAGES.DELIVERABLE_DUE_DATE_INVALID,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientIdField, envelope, isoDayField, optionalText, taxYearField } from '../common.ts';
+import { clientIdField, envelope, optionalIsoDayField, optionalText, taxYearField } from '../common.ts';
 import { MESSAGES } from '../messages.ts';
 import { FILE_STATUSES } from '../statuses.ts';
 import {
@@ -57,9 +57,7 @@ export const staffDeliverablesSaveBodySchema = z
     status: z.enum(DELIVERABLE_STATUSES, { error: MESSAGES.DELIVERABLE_STATUS_INVALID }).optional(),
     extended: z.boolean({ error: MESSAGES.INVALID_REQUEST }).optional(),
     /** A date other than the rule's, with its reason; null (or empty) goes back to the rule. */
-    due_on: isoDayField(MESSAGES.DELIVERABLE_DUE_DATE_INVALID)
-      .nullish()
-      .or(z.literal('').transform(() => null)),
+    due_on: optionalIsoDayField(MESSAGES.DELIVERABLE_DUE_DATE_INVALID),
     due_reason: optionalText(200),
   })
   .superRefine((body, ctx) => {

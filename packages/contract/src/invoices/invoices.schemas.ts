@@ -7,7 +7,7 @@ import {
   clientIdField,
   dataTablesParametersSchema,
   envelope,
-  isoDayField,
+  optionalIsoDayField,
   optionalText,
   requiredText,
 } from '../common.ts';
@@ -37,8 +37,6 @@ const centsField = (message: string, min = 0) =>
     .max(MAX_INVOICE_CENTS, { error: message });
 const taxYear = z.coerce.number({ error: MESSAGES.INVALID_REQUEST }).int().min(2000).max(2100);
 /** YYYY-MM-DD (a date input's value), a real calendar day. */
-const isoDay = isoDayField(MESSAGES.INVOICE_DUE_DATE_INVALID);
-
 // ---- The price list (admins edit it in settings) ------------------------------------------------------
 
 export const priceItemSchema = z.object({
@@ -117,7 +115,7 @@ const invoiceFieldsSchema = z.object({
     .max(MAX_INVOICE_LINES, { error: MESSAGES.INVOICE_LINES_TOO_MANY }),
   discount: discountInputSchema.nullish(),
   /** YYYY-MM-DD, or none. */
-  due_date: isoDay.nullish().or(z.literal('').transform(() => null)),
+  due_date: optionalIsoDayField(MESSAGES.INVOICE_DUE_DATE_INVALID),
   /** Shown to the client on the invoice. */
   note: optionalText(1000),
 });

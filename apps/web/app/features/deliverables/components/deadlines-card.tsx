@@ -1,10 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { DELIVERABLE_KIND_LABELS, dueDateOf, type AccountDeliverable } from '@taxfirm/contract';
+import { deliverableName, dueDateOf } from '@taxfirm/contract';
 import { formatDay } from '../../../lib/dates.ts';
 import { useDeliverables } from '../api/deliverables.ts';
-
-const nameOf = (d: AccountDeliverable) =>
-  d.label ? `${DELIVERABLE_KIND_LABELS[d.kind]}: ${d.label}` : DELIVERABLE_KIND_LABELS[d.kind];
 
 /**
  * "Your deadlines", on the dashboard (issue 35): what the firm files for the client this tax year, each due
@@ -27,7 +24,7 @@ export function DeadlinesCard() {
           {deliverables.map((d, index) => (
             <Group component="li" key={index} justify="space-between" wrap="wrap" gap="xs">
               <div>
-                <Text fw={600}>{nameOf(d)}</Text>
+                <Text fw={600}>{deliverableName(d)}</Text>
                 <Text fz="sm" c="gray.8">
                   {d.due_on ? `Due ${formatDay(d.due_on)}` : 'No due date'}
                   {d.extended && ' (extended)'}

@@ -5,6 +5,7 @@ import {
   DELIVERABLE_STATUSES,
   DELIVERABLE_STATUS_LABELS,
   EXTENDABLE_DELIVERABLE_KINDS,
+  deliverableName,
   dueDateOf,
   type AddedDeliverableKind,
   type Deliverable,
@@ -25,10 +26,6 @@ import { staffOptions, useStaffMembers } from '../../../lib/staff-members.ts';
 import { useRemoveDeliverable, useSaveDeliverable, useStaffDeliverables } from '../api/deliverables.ts';
 
 type Props = { clientId: string; clientName: string; taxYear: number };
-
-/** What a row is called: the kind, and the state or what "other" is. */
-export const deliverableName = (d: Pick<Deliverable, 'kind' | 'label'>) =>
-  d.label ? `${DELIVERABLE_KIND_LABELS[d.kind]}: ${d.label}` : DELIVERABLE_KIND_LABELS[d.kind];
 
 /** What is being edited: a row of the list, or a new deliverable of a kind (with a suggested label). */
 type Editing = { deliverable: Deliverable } | { add: AddedDeliverableKind; label: string | null };
