@@ -74,6 +74,7 @@ import { billingRoutes } from './modules/invoices/billing.routes.ts';
 import { billingStaffRoutes } from './modules/invoices/billing.staff.routes.ts';
 import { deliverablesRoutes } from './modules/deliverables/deliverables.routes.ts';
 import { deliverablesStaffRoutes } from './modules/deliverables/deliverables.staff.routes.ts';
+import { workStaffRoutes } from './modules/work/work.staff.routes.ts';
 import { startRefundReconciler } from './modules/invoices/billing.service.ts';
 import { receiptPdf } from './modules/invoices/billing-pdf.ts';
 import { billingAttachments } from './modules/invoices/receipt-attachment.ts';
@@ -311,6 +312,7 @@ export async function buildApp({
   await app.register(fileNumbersStaffRoutes, { settings });
   await app.register(deliverablesStaffRoutes, { settings });
   await app.register(deliverablesRoutes, { settings });
+  await app.register(workStaffRoutes, { settings });
   await app.register(staffSettingsRoutes, { settings });
   await app.register(taxSummariesStaffRoutes, { settings, appUrl: config.appUrl });
   await app.register(inboxRoutes);

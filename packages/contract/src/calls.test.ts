@@ -187,6 +187,9 @@ describe('CALLS', () => {
       'staff/templates/list',
       'staff/templates/reset',
       'staff/templates/save',
+      'staff/work/counts',
+      'staff/work/list',
+      'staff/work/snooze',
     ]);
   });
 

@@ -31,6 +31,7 @@ import { invoicesCalls } from './invoices/invoices.calls.ts';
 import { invoicesStaffCalls } from './invoices/invoices.staff.calls.ts';
 import { deliverablesCalls } from './deliverables/deliverables.calls.ts';
 import { deliverablesStaffCalls } from './deliverables/deliverables.staff.calls.ts';
+import { workStaffCalls } from './work/work.staff.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {
@@ -66,6 +67,7 @@ export const CALLS = {
   ...invoicesStaffCalls,
   ...deliverablesCalls,
   ...deliverablesStaffCalls,
+  ...workStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

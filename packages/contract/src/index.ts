@@ -51,3 +51,5 @@ export * from './deliverables/deliverables.constants.ts';
 export * from './deliverables/due-dates.ts';
 export * from './deliverables/deliverables.schemas.ts';
 export * from './deliverables/deliverables.staff.schemas.ts';
+export * from './work/work.constants.ts';
+export * from './work/work.staff.schemas.ts';

@@ -405,6 +405,16 @@ export const MESSAGES = {
   DELIVERABLE_NOT_EXTENDABLE: 'Only federal and state returns and the FBAR can be extended.',
   DELIVERABLE_SAVED: 'Deliverable saved.',
   DELIVERABLE_REMOVED: 'Deliverable removed.',
+
+  // My work (issue 35)
+  WORK_WHO_INVALID: 'Choose whose work to show: yours, unassigned, or a staff member’s.',
+  WORK_OTHERS_ADMIN_ONLY: 'Only admins can see another staff member’s work.',
+  WORK_KIND_INVALID: 'Choose a kind of work from the list.',
+  WORK_ITEM_NOT_FOUND: 'This item is no longer waiting: refresh the list.',
+  WORK_SNOOZE_DATE_INVALID: 'Choose a real day after today to snooze until.',
+  WORK_SNOOZED: 'Snoozed.',
+  WORK_WOKEN: 'Back in the list.',
+  SETTINGS_IDLE_DAYS_INVALID: 'Enter whole days from 0 to 365 (0: never list files idle in that status).',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -8,6 +8,8 @@ import {
   DEFAULT_REMINDER_FIRST_DAYS,
   DEFAULT_REMINDER_MAX,
 } from '../requests/requests.constants.ts';
+import { FILE_STATUSES } from '../statuses.ts';
+import { WORK_IDLE_MAX_DAYS } from '../work/work.constants.ts';
 
 /** A web address that must be https (with a host), or empty when the firm has none. */
 function httpsUrlOrEmpty() {
@@ -143,6 +145,21 @@ export const staffSettingsSchema = z
     invoice_part_payments: z.boolean({ error: MESSAGES.INVALID_REQUEST }).default(false),
     /** Hold a year's tax summaries' download until that year's invoices are paid. */
     invoice_hold_summary: z.boolean({ error: MESSAGES.INVALID_REQUEST }).default(false),
+    /**
+     * My work lists a file idle in a status for more than this many days (per status; 0: never). A status left
+     * out keeps the firm's default (`DEFAULT_IDLE_DAYS`).
+     */
+    idle_days: z
+      .partialRecord(
+        z.enum(FILE_STATUSES, { error: MESSAGES.SETTINGS_IDLE_DAYS_INVALID }),
+        z.coerce
+          .number({ error: MESSAGES.SETTINGS_IDLE_DAYS_INVALID })
+          .int({ error: MESSAGES.SETTINGS_IDLE_DAYS_INVALID })
+          .min(0, { error: MESSAGES.SETTINGS_IDLE_DAYS_INVALID })
+          .max(WORK_IDLE_MAX_DAYS, { error: MESSAGES.SETTINGS_IDLE_DAYS_INVALID }),
+        { error: MESSAGES.SETTINGS_IDLE_DAYS_INVALID },
+      )
+      .default({}),
   })
   .superRefine((value, ctx) => {
     if (value.current_tax_year < value.first_tax_year) {
@@ -175,6 +192,8 @@ export const staffSettingsValuesSchema = siteSettingsSchema.extend({
   invoice_inr_enabled: z.boolean(),
   invoice_part_payments: z.boolean(),
   invoice_hold_summary: z.boolean(),
+  /** Every status's idle threshold in days (the firm's, else the default). */
+  idle_days: z.record(z.enum(FILE_STATUSES), z.number().int()),
 });
 export type StaffSettingsValues = z.infer<typeof staffSettingsValuesSchema>;
 export const staffSettingsResponseSchema = envelope({ settings: staffSettingsValuesSchema });

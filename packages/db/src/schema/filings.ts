@@ -36,6 +36,8 @@ export const filings = pgTable(
     extended: boolean().notNull().default(false),
     dueOn: date({ mode: 'string' }),
     dueReason: text(),
+    /** When the filing entered its status (`recordStatusChange`): how long it has sat there. */
+    statusSince: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [

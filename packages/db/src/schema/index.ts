@@ -16,3 +16,4 @@ export * from './signatures.ts';
 export * from './invoices.ts';
 export * from './instances.ts';
 export * from './deliverables.ts';
+export * from './work.ts';

@@ -70,6 +70,10 @@ export const requestItems = pgTable(
     index('request_items_open_idx')
       .on(t.filingId)
       .where(sql`${t.status} in ('requested', 'rejected', 'later') and ${t.removedAt} is null`),
+    // My work: uploads waiting for staff review.
+    index('request_items_uploaded_idx')
+      .on(t.filingId)
+      .where(sql`${t.status} = 'uploaded' and ${t.removedAt} is null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import type { FileStatus } from '@taxfirm/contract';
+import { boolean, check, date, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
 
 /** The firm's site settings: exactly one row (singleton), edited by admins in the staff console. */
@@ -49,6 +50,11 @@ export const siteSettings = pgTable(
     invoiceInrEnabled: boolean().notNull().default(false),
     invoicePartPayments: boolean().notNull().default(false),
     invoiceHoldSummary: boolean().notNull().default(false),
+    /**
+     * My work (issue 35): days a file may sit in each status before it is listed as idle, by status name;
+     * a status left out has the default (`DEFAULT_IDLE_DAYS`), 0 never lists it.
+     */
+    idleDays: jsonb().$type<Partial<Record<FileStatus, number>>>().notNull().default({}),
     ...timestamps,
   },
   (t) => [

@@ -1,4 +1,9 @@
-import type { SiteSettings, StaffSettingsValues } from '@taxfirm/contract';
+import {
+  DEFAULT_IDLE_DAYS,
+  type FileStatus,
+  type SiteSettings,
+  type StaffSettingsValues,
+} from '@taxfirm/contract';
 import { siteSettings, type Database, type SiteSettingsRow } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { Firm } from '../mail/templates.ts';
@@ -37,7 +42,24 @@ export function settingsValues(row: SettingsRow): StaffSettingsValues {
     invoice_inr_enabled: row.invoiceInrEnabled,
     invoice_part_payments: row.invoicePartPayments,
     invoice_hold_summary: row.invoiceHoldSummary,
+    idle_days: idleDaysOf(row.idleDays),
   };
+}
+
+/** Every status's idle threshold: the firm's where it set one, else the default. */
+export function idleDaysOf(stored: Partial<Record<FileStatus, number>>): Record<FileStatus, number> {
+  return { ...DEFAULT_IDLE_DAYS, ...stored };
+}
+
+/** The firm's idle thresholds, read fresh (My work reads them once per list). */
+export async function getIdleDays({
+  db,
+}: {
+  db: Pick<Database, 'select'>;
+}): Promise<Record<FileStatus, number>> {
+  const [row] = await db.select({ idleDays: siteSettings.idleDays }).from(siteSettings).limit(1);
+  if (!row) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Site settings are missing' });
+  return idleDaysOf(row.idleDays);
 }
 
 /** Who sends every e-mail, from the settings row: the one place a `Firm` is made. */
@@ -69,6 +91,7 @@ export function publicSettingsOf(row: SettingsRow): SiteSettings {
     invoice_inr_enabled,
     invoice_part_payments,
     invoice_hold_summary,
+    idle_days,
     /* eslint-enable @typescript-eslint/no-unused-vars */
     ...publicSettings
   } = settingsValues(row);

@@ -43,6 +43,7 @@ function toRow(input: StaffSettings): Row {
     invoiceInrEnabled: input.invoice_inr_enabled,
     invoicePartPayments: input.invoice_part_payments,
     invoiceHoldSummary: input.invoice_hold_summary,
+    idleDays: input.idle_days,
   };
 }
 
@@ -68,7 +69,8 @@ export async function saveStaffSettings(
     const values = toRow(input);
     const after = settingsValues({ ...values });
     const changed = (Object.keys(after) as (keyof StaffSettingsValues)[]).filter(
-      (key) => after[key] !== before[key],
+      // Values are plain; the idle thresholds are an object, compared by content (in the statuses' order).
+      (key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]),
     );
     if (changed.length > 0) {
       await tx.update(siteSettings).set(values).where(eq(siteSettings.singleton, true));

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@taxfirm/contract';
+import { DEFAULT_IDLE_DAYS, MESSAGES } from '@taxfirm/contract';
 import { asc, auditLog, eq, siteSettings } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
@@ -48,6 +48,7 @@ const everything = {
   invoice_inr_enabled: true,
   invoice_part_payments: true,
   invoice_hold_summary: true,
+  idle_days: { ...DEFAULT_IDLE_DAYS, 'Review Pending': 3, 'Payment Pending': 0 },
 };
 
 const stored = async () => {
@@ -124,6 +125,7 @@ describe('staff/settings/save', () => {
       invoice_inr_enabled: _inr,
       invoice_part_payments: _part,
       invoice_hold_summary: _hold,
+      idle_days: _idle,
       ...publicFields
     } = everything;
     expect(pub).toEqual(publicFields);
@@ -191,6 +193,8 @@ describe('staff/settings/save', () => {
     ['email_logo_url', 'https://x.example/"><script>', MESSAGES.SETTINGS_LOGO_URL_INVALID],
     ['digest_hour', 24, MESSAGES.SETTINGS_DIGEST_HOUR_INVALID],
     ['digest_hour', -1, MESSAGES.SETTINGS_DIGEST_HOUR_INVALID],
+    ['idle_days', { 'Lunch Pending': 3 }, MESSAGES.SETTINGS_IDLE_DAYS_INVALID],
+    ['idle_days', 'often', MESSAGES.SETTINGS_IDLE_DAYS_INVALID],
   ];
   it.each(invalid)(
     'refuses %s = %j with its message (400) and stores nothing',
@@ -203,6 +207,16 @@ describe('staff/settings/save', () => {
       expect(res.json().details[field]).toBe(message);
       expect(await stored()).toEqual(before);
       expect(await settingsAudits()).toHaveLength(audits);
+    },
+  );
+
+  it.each([-1, 366, 2.5, 'soon'])(
+    "refuses an idle threshold of %j under that status's field, storing nothing",
+    async (days) => {
+      const before = await stored();
+      const res = await saveWith({ idle_days: { 'Review Pending': days } });
+      expectFieldErrors(res, { 'idle_days.Review Pending': MESSAGES.SETTINGS_IDLE_DAYS_INVALID });
+      expect(await stored()).toEqual(before);
     },
   );
 
