@@ -162,7 +162,7 @@ export async function inviteClient(
   mailbox: Mailbox,
   client: { firstName: string; lastName: string; email: string; phone: string },
 ): Promise<{ fileUrl: URL; link: URL }> {
-  await staff.goto('/staff');
+  await staff.goto('/staff/queues');
   await staff.getByRole('button', { name: 'Invite a client' }).click();
   const invite = staff.getByRole('form', { name: 'Invite a client' });
   await invite.getByLabel('First name').fill(client.firstName);

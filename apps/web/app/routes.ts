@@ -52,7 +52,9 @@ export default [
     route('login', 'routes/staff/login.tsx'),
     layout('routes/staff/layout.tsx', [
       index('routes/staff/home.tsx'),
-      route('clients/:clientId', 'routes/staff/client.tsx'),
+      route('clients/:clientId/:tab?', 'routes/staff/client.tsx'),
+      route('activity', 'routes/staff/activity.tsx'),
+      route('queues', 'routes/staff/queues.tsx'),
       route('team', 'routes/staff/team.tsx'),
       route('account', 'routes/staff/account.tsx'),
       route('templates', 'routes/staff/templates.tsx'),

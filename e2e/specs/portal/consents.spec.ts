@@ -45,7 +45,7 @@ test.describe('consents (issue 19)', () => {
     await checkA11y(page);
 
     // Staff: the queue's row and the file say US-only, with the consent record.
-    await staff.goto('/staff');
+    await staff.goto('/staff/queues');
     // Other specs leave clients of the same name: the search by e-mail finds this one.
     await staff.getByLabel('Search').fill(email);
     const row = staff.getByRole('row').filter({ hasText: email });

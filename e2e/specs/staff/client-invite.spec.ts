@@ -14,7 +14,7 @@ test.describe('staff invite a client who phoned', () => {
     test.setTimeout(120_000);
     const email = 'walk.in@example.com';
     const staff = await staffDesk(staffMember('analyst', 'invite.analyst@firm.example', 'Meena Rao'));
-    await staff.goto('/staff');
+    await staff.goto('/staff/queues');
     await staff.getByRole('button', { name: 'Invite a client' }).click();
     const form = staff.getByRole('form', { name: 'Invite a client' });
     await checkA11y(staff);
@@ -34,7 +34,7 @@ test.describe('staff invite a client who phoned', () => {
     await checkA11y(staff);
     // The invitation at a phone's width.
     await staff.setViewportSize(VIEWPORTS.phone);
-    await staff.goto('/staff');
+    await staff.goto('/staff/queues');
     await staff.getByRole('button', { name: 'Invite a client' }).click();
     await checkA11y(staff);
     await staff.context().close();

@@ -49,7 +49,7 @@ test.describe('staff settings', () => {
       await checkA11y(page);
 
       // The client's file offers the next number in the new format.
-      await page.goto('/staff');
+      await page.goto('/staff/queues');
       await page.getByLabel('Search').fill('numbered.client');
       await page
         .getByRole('row', { name: /numbered\.client@example\.com/ })

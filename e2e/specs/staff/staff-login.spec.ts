@@ -62,6 +62,9 @@ test.describe('staff sign-in', () => {
 
     await expect(page).toHaveURL(/\/staff$/);
     await expect(page.getByTestId('staff-identity')).toHaveText('Ada Shah (admin)');
+    // The console opens on My work; the queues have a page of their own.
+    await expect(page.getByRole('heading', { level: 1, name: 'My work' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Work queues' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Work queues' })).toBeVisible();
     const queues = page.getByRole('region', { name: 'Queues by file status' });
     // (The worker's app is shared with other specs: other clients may be queued too.)

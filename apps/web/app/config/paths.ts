@@ -1,4 +1,19 @@
 /** Every URL the web app links to, built here and nowhere else. */
+/** The client file's tabs, each with its own URL (`/staff/clients/:clientId/:tab`; Overview has none). */
+export const CLIENT_FILE_TABS = [
+  'overview',
+  'checklist',
+  'documents',
+  'messages',
+  'signatures',
+  'billing',
+  'profile',
+  'history',
+  'notes',
+  'account',
+] as const;
+export type ClientFileTab = (typeof CLIENT_FILE_TABS)[number];
+
 export const paths = {
   home: { getHref: () => '/' },
   profile: { getHref: () => '/profile' },
@@ -42,19 +57,16 @@ export const paths = {
     home: { getHref: () => '/staff' },
     login: { getHref: () => '/staff/login' },
     account: { getHref: () => '/staff/account' },
-    client: { getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}` },
-    /** The file's Messages section (the staff e-mails link here). */
-    clientMessages: {
-      getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}?tab=messages`,
+    /** A client's file, on one of its tabs (the Overview without one); `focus` names the row to show. */
+    client: {
+      getHref: (clientId: string, tab?: ClientFileTab, focus?: string) =>
+        `/staff/clients/${encodeURIComponent(clientId)}${tab && tab !== 'overview' ? `/${tab}` : ''}${
+          focus ? `?focus=${encodeURIComponent(focus)}` : ''
+        }`,
     },
-    /** The file's Signatures section. */
-    clientSignatures: {
-      getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}?tab=signatures`,
-    },
-    /** The file's Invoices section. */
-    clientInvoices: {
-      getHref: (clientId: string) => `/staff/clients/${encodeURIComponent(clientId)}?tab=invoices`,
-    },
+    /** My work is the console's home; the queues and the activity feed have pages of their own. */
+    queues: { getHref: () => '/staff/queues' },
+    activity: { getHref: () => '/staff/activity' },
     messages: { getHref: () => '/staff/messages' },
     team: { getHref: () => '/staff/team' },
     templates: { getHref: () => '/staff/templates' },

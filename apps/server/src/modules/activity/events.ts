@@ -98,9 +98,9 @@ async function staffToAlert(tx: Pick<Database, 'select'>, clientId: string, taxY
     );
 }
 
-/** Where the staff console shows a client's file, at one of its sections. */
-const staffFileUrl = (appUrl: string, clientId: string, tab: 'messages' | 'invoices') =>
-  `${appUrl}/staff/clients/${encodeURIComponent(clientId)}?tab=${tab}`;
+/** Where the staff console shows a client's file, on one of its tabs (each has its own URL). */
+const staffFileUrl = (appUrl: string, clientId: string, tab: 'messages' | 'billing') =>
+  `${appUrl}/staff/clients/${encodeURIComponent(clientId)}/${tab}`;
 
 const activityFeed: Listener = async (tx, event) => {
   await recordActivity(tx, { clientId: event.clientId, taxYear: event.taxYear, ...feedLine(event) });
@@ -123,7 +123,7 @@ const staffEmails: Listener = async (tx, event) => {
       .from(clients)
       .where(eq(clients.id, event.clientId));
     const name = client ? `${client.firstName} ${client.lastName}` : 'A client';
-    const url = staffFileUrl(event.voice.appUrl, event.clientId, 'invoices');
+    const url = staffFileUrl(event.voice.appUrl, event.clientId, 'billing');
     for (const staff of await staffToAlert(tx, event.clientId, event.taxYear)) {
       await enqueueEmail(
         tx,

@@ -117,7 +117,7 @@ describe('account/messages/send and list', () => {
     // The analyst of the file gets one e-mail: who wrote, a link to the conversation, never the text.
     const mails = (await outbox()).filter((m) => m.subject === 'New message from Asha Rao');
     expect(mails.map((m) => m.to)).toEqual(['analyst.messages@firm.example']);
-    expect(mails[0]?.text).toContain(`http://localhost:3000/staff/clients/${asha.clientId}?tab=messages`);
+    expect(mails[0]?.text).toContain(`http://localhost:3000/staff/clients/${asha.clientId}/messages`);
     for (const mail of mails) {
       expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain('photographed');
     }

@@ -31,9 +31,11 @@ export function HydrateFallback() {
 
 /** The console's pages; the server refuses admin calls to analysts whatever the menu shows. */
 const consoleLinks: { href: string; label: ReactNode; adminOnly?: boolean }[] = [
-  { href: paths.staff.home.getHref(), label: 'Work queues' },
+  { href: paths.staff.home.getHref(), label: 'My work' },
+  { href: paths.staff.queues.getHref(), label: 'Work queues' },
   { href: paths.staff.messages.getHref(), label: <MessagesNavLabel /> },
   { href: paths.staff.inbox.getHref(), label: 'Inbox' },
+  { href: paths.staff.activity.getHref(), label: 'Activity' },
   { href: paths.staff.team.getHref(), label: 'Staff', adminOnly: true },
   { href: paths.staff.templates.getHref(), label: 'Status e-mails', adminOnly: true },
   { href: paths.staff.audit.getHref(), label: 'Audit log', adminOnly: true },

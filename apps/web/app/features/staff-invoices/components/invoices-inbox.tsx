@@ -49,7 +49,7 @@ const columns: Column<StaffInvoice, SortColumn>[] = [
     label: 'Number',
     sort: 'number',
     render: (r) => (
-      <Anchor component={Link} to={paths.staff.clientInvoices.getHref(r.client_id)} underline="always">
+      <Anchor component={Link} to={paths.staff.client.getHref(r.client_id, 'billing')} underline="always">
         {r.number}
       </Anchor>
     ),

@@ -26,7 +26,7 @@ const COLUMNS: Column<InboxThread>[] = [
       <Group gap="xs" wrap="wrap">
         <Anchor
           component={Link}
-          to={paths.staff.clientMessages.getHref(t.client_id)}
+          to={paths.staff.client.getHref(t.client_id, 'messages')}
           underline="always"
           fw={t.unread > 0 ? 700 : 400}
         >

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { CALLS, MESSAGES, type StaffSettingsValues } from '@taxfirm/contract';
+import { CALLS, DEFAULT_IDLE_DAYS, MESSAGES, type StaffSettingsValues } from '@taxfirm/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,6 +22,7 @@ const stored: StaffSettingsValues = {
   invoice_inr_enabled: false,
   invoice_part_payments: false,
   invoice_hold_summary: false,
+  idle_days: { ...DEFAULT_IDLE_DAYS },
 };
 
 function renderPage() {
@@ -160,6 +161,40 @@ describe('SettingsPage', () => {
       email_logo_url: 'https://cdn.example.com/logo.png',
       digest_hour: 14,
     });
+  });
+
+  it("sends each status's idle threshold, and shows the server's refusal under its status", async () => {
+    api.mockImplementation(async (call: { path: string }, body: unknown) => {
+      if (call.path === CALLS.staffSettingsGet.path)
+        return { http_code: 200, status_smessage: 'Success', settings: stored };
+      return { http_code: 200, status_smessage: MESSAGES.SETTINGS_SAVED, settings: body };
+    });
+    renderPage();
+    const review = await screen.findByLabelText('Review Pending (days)');
+    expect(review).toHaveValue(DEFAULT_IDLE_DAYS['Review Pending']);
+    await userEvent.clear(review);
+    await userEvent.type(review, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.SETTINGS_SAVED);
+    expect(api.mock.calls.at(-1)?.[1]).toEqual({
+      ...stored,
+      idle_days: { ...DEFAULT_IDLE_DAYS, 'Review Pending': 3 },
+    });
+
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.staffSettingsGet.path)
+        return { http_code: 200, status_smessage: 'Success', settings: stored };
+      throw new ApiError(MESSAGES.SETTINGS_IDLE_DAYS_INVALID, {
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        details: { 'idle_days.Payment Pending': MESSAGES.SETTINGS_IDLE_DAYS_INVALID },
+      });
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(MESSAGES.SETTINGS_IDLE_DAYS_INVALID)).toBeInTheDocument();
+    expect(screen.getByLabelText('Payment Pending (days)')).toHaveAccessibleDescription(
+      MESSAGES.SETTINGS_IDLE_DAYS_INVALID,
+    );
   });
 
   it('keeps the billing switches in the saved settings: a stored "on" stays on, a flipped one is sent', async () => {

@@ -13,7 +13,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  FILE_STATUSES,
   POPUP_TYPES,
+  WORK_IDLE_MAX_DAYS,
   SOCIAL_LINKS,
   renderFileNumber,
   fileNumberFormatError,
@@ -244,6 +246,28 @@ function SettingsForm({ initial }: { initial: StaffSettingsValues }) {
                 step={1}
                 {...form.register(name, { valueAsNumber: true })}
                 error={errors[name]?.message}
+              />
+            ))}
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="My work: idle files">
+          <Text fz="sm" c="gray.8" mb="sm">
+            My work lists a file that has sat in a status longer than this many days. 0 never lists files in
+            that status.
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+            {FILE_STATUSES.map((status) => (
+              <TextInput
+                key={status}
+                label={`${status} (days)`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={WORK_IDLE_MAX_DAYS}
+                step={1}
+                {...form.register(`idle_days.${status}`, { valueAsNumber: true })}
+                error={errors.idle_days?.[status]?.message}
               />
             ))}
           </SimpleGrid>

@@ -1,0 +1,148 @@
+import { CALLS, MESSAGES, WORK_KINDS, type WorkItem } from '@taxfirm/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { api } from '../../../testing/api-mock.ts';
+import { axeViolations } from '../../../testing/axe.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { MyWork, whenOf } from './my-work.tsx';
+
+const ASHA = '5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11';
+const ITEM = '00000000-0000-4000-8000-0000000000c1';
+const MEENA = '00000000-0000-4000-8000-0000000000a1';
+const ME = '00000000-0000-4000-8000-0000000000a2';
+
+const UPLOAD: WorkItem = {
+  key: `upload_review:${ITEM}`,
+  kind: 'upload_review',
+  client_id: ASHA,
+  name: 'Asha Rao',
+  file_number: '2025-0007',
+  tax_year: 2025,
+  summary: 'Uploaded W-2 (Acme)',
+  at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+  due_on: null,
+  target_id: ITEM,
+  owner: { user_id: MEENA, name: 'Meena Rao' },
+  snoozed: null,
+};
+const MESSAGE: WorkItem = {
+  ...UPLOAD,
+  key: 'message_unanswered:t1',
+  kind: 'message_unanswered',
+  summary: 'Wrote 2 messages',
+  target_id: null,
+};
+
+const bodiesOf = (call: unknown) => api.mock.calls.filter(([c]) => c === call).map(([, body]) => body);
+
+beforeEach(() => {
+  api.mockReset();
+  api.mockImplementation(async (call: { path: string }, body: { kind?: string }) => {
+    if (call.path === CALLS.staffWorkCounts.path)
+      return {
+        http_code: 200,
+        status_smessage: 'Success',
+        counts: WORK_KINDS.map((kind) => ({
+          kind,
+          count: kind === 'upload_review' || kind === 'message_unanswered' ? 1 : 0,
+        })),
+        total: 2,
+        snoozed: 0,
+      };
+    if (call.path === CALLS.staffWorkList.path) {
+      const items = [UPLOAD, MESSAGE].filter((i) => !body.kind || i.kind === body.kind);
+      return { http_code: 200, status_smessage: 'Success', items, total: items.length, limit: 100 };
+    }
+    if (call.path === CALLS.staffMembers.path)
+      return {
+        http_code: 200,
+        status_smessage: 'Success',
+        staff: [{ user_id: MEENA, name: 'Meena Rao', role: 'analyst' }],
+      };
+    if (call.path === CALLS.staffWorkSnooze.path)
+      return { http_code: 200, status_smessage: MESSAGES.WORK_SNOOZED };
+    throw new Error(`unexpected call ${call.path}`);
+  });
+});
+
+describe('MyWork', () => {
+  it('lists each item with the client, what happened, when, and one action that opens the file at its tab', async () => {
+    const view = renderWithProviders(<MyWork viewer={{ userId: ME, role: 'analyst' }} />, {
+      route: '/staff',
+    });
+    const table = await screen.findByRole('table', { name: 'My work' });
+    const [, upload, message] = within(table).getAllByRole('row');
+    expect(upload).toHaveTextContent('Asha Rao');
+    expect(upload).toHaveTextContent('2025-0007');
+    expect(upload).toHaveTextContent('Uploaded W-2 (Acme)');
+    expect(upload).toHaveTextContent('3 days ago');
+    expect(
+      within(upload as HTMLElement).getByRole('link', { name: 'Review upload: Asha Rao' }),
+    ).toHaveAttribute('href', `/staff/clients/${ASHA}/checklist?focus=${ITEM}`);
+    expect(within(message as HTMLElement).getByRole('link', { name: 'Answer: Asha Rao' })).toHaveAttribute(
+      'href',
+      `/staff/clients/${ASHA}/messages`,
+    );
+    // Counts per kind, as filters; an analyst has no "Whose work" switch and asks only for their own.
+    const kinds = screen.getByRole('navigation', { name: 'Kinds of work' });
+    expect(within(kinds).getByRole('button', { name: 'All (2)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByLabelText('Whose work')).not.toBeInTheDocument();
+    expect(bodiesOf(CALLS.staffWorkList)).toEqual([{ who: 'me', snoozed: false }]);
+
+    await userEvent.click(within(kinds).getByRole('button', { name: 'Uploads to review (1)' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(bodiesOf(CALLS.staffWorkList).at(-1)).toEqual({
+      who: 'me',
+      snoozed: false,
+      kind: 'upload_review',
+    });
+    expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it("lets an admin switch to another staff member's list or the unassigned one", async () => {
+    renderWithProviders(<MyWork viewer={{ userId: ME, role: 'admin' }} />, { route: '/staff' });
+    const who = await screen.findByLabelText('Whose work');
+    await screen.findByRole('option', { name: 'Meena Rao (analyst)' });
+    await userEvent.selectOptions(who, 'Meena Rao (analyst)');
+    await waitFor(() => expect(bodiesOf(CALLS.staffWorkCounts).at(-1)).toEqual({ who: MEENA }));
+    expect(bodiesOf(CALLS.staffWorkList).at(-1)).toEqual({ who: MEENA, snoozed: false });
+    // Someone else's list shows whose each item is.
+    expect(await screen.findByRole('columnheader', { name: 'Owner' })).toBeInTheDocument();
+    await userEvent.selectOptions(who, 'Unassigned (nobody’s)');
+    await waitFor(() =>
+      expect(bodiesOf(CALLS.staffWorkList).at(-1)).toEqual({ who: 'unassigned', snoozed: false }),
+    );
+  });
+
+  it('snoozes an item to a day with a note', async () => {
+    renderWithProviders(<MyWork viewer={{ userId: ME, role: 'analyst' }} />, { route: '/staff' });
+    // Her upload's row (the first, oldest first).
+    const [uploadSnooze] = await screen.findAllByRole('button', { name: 'Snooze: Asha Rao' });
+    await userEvent.click(uploadSnooze as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    const until = within(dialog).getByLabelText(/Until/);
+    await userEvent.clear(until);
+    await userEvent.type(until, '2030-01-15');
+    await userEvent.type(within(dialog).getByLabelText('Note (optional)'), 'Corrected W-2 coming');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Snooze' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.WORK_SNOOZED);
+    expect(bodiesOf(CALLS.staffWorkSnooze)).toEqual([
+      { key: UPLOAD.key, until: '2030-01-15', note: 'Corrected W-2 coming' },
+    ]);
+  });
+});
+
+describe('whenOf', () => {
+  const now = new Date('2026-03-10T15:00:00');
+  it('says how long ago, or how long until due', () => {
+    expect(whenOf({ at: new Date('2026-03-07T09:00:00').toISOString(), due_on: null }, now)).toBe(
+      '3 days ago',
+    );
+    expect(whenOf({ at: new Date('2026-03-10T08:00:00').toISOString(), due_on: null }, now)).toBe('today');
+    expect(whenOf({ at: null, due_on: '2026-03-15' }, now)).toBe('due in 5 days');
+    expect(whenOf({ at: null, due_on: '2026-03-10' }, now)).toBe('due today');
+    expect(whenOf({ at: null, due_on: '2026-03-09' }, now)).toBe('1 day overdue');
+    expect(whenOf({ at: null, due_on: '2026-03-01' }, now)).toBe('9 days overdue');
+  });
+});

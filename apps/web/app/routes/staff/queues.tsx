@@ -1,0 +1,22 @@
+import { Stack } from '@mantine/core';
+import { ConsolePage } from '../../components/ui/page-header.tsx';
+import { InviteClient } from '../../features/staff-clients/components/invite-client.tsx';
+import { WorkQueues } from '../../features/staff-clients/components/work-queues.tsx';
+
+export function meta() {
+  return [{ title: 'Work queues · Staff console' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function StaffQueues() {
+  return (
+    <ConsolePage
+      title="Work queues"
+      description="Clients by file status for a tax year. Analysts see their own clients and To Be Assigned."
+    >
+      <Stack gap="xl">
+        <InviteClient />
+        <WorkQueues />
+      </Stack>
+    </ConsolePage>
+  );
+}
