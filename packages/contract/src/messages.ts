@@ -414,6 +414,10 @@ export const MESSAGES = {
   WORK_SNOOZE_DATE_INVALID: 'Choose a real day after today to snooze until.',
   WORK_SNOOZED: 'Snoozed.',
   WORK_WOKEN: 'Back in the list.',
+  QUEUE_DUE_INVALID: 'Choose a due window: overdue, within 7 days or within 30 days.',
+  QUEUE_WAITING_INVALID: 'Choose whom the files wait on: the client or the firm.',
+  QUEUE_UNATTENDED_INVALID: 'Enter whole days from 1 to 365.',
+  QUEUE_OWNER_ADMIN_ONLY: 'Only admins can list another staff member’s files.',
   SETTINGS_IDLE_DAYS_INVALID: 'Enter whole days from 0 to 365 (0: never list files idle in that status).',
 } as const;
 

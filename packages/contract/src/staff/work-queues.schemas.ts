@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dataTablesParametersSchema, envelope, taxYearField } from '../common.ts';
+import { DELIVERABLE_KINDS } from '../deliverables/deliverables.constants.ts';
+import { MESSAGES } from '../messages.ts';
 import { FILE_STATUSES } from '../statuses.ts';
 import { OFFSHORE_CONSENT_STATES } from '../consents/consents.schemas.ts';
 
@@ -11,13 +13,52 @@ export const staffQueueResponseSchema = envelope({
   total: z.number().int(),
 });
 
-export const STAFF_CLIENT_SORTS = ['file_number', 'name', 'email', 'status', 'updated'] as const;
+export const STAFF_CLIENT_SORTS = [
+  'file_number',
+  'name',
+  'email',
+  'status',
+  'updated',
+  'status_since',
+  'next_due',
+  'last_client_activity',
+] as const;
+
+/** The queues' due window (issue 35): a deliverable still to file is overdue, or due within 7 or 30 days. */
+export const QUEUE_DUE_WINDOWS = ['overdue', 'week', 'month'] as const;
+export type QueueDueWindow = (typeof QUEUE_DUE_WINDOWS)[number];
+export const QUEUE_DUE_WINDOW_LABELS: Record<QueueDueWindow, string> = {
+  overdue: 'Overdue',
+  week: 'Due within 7 days',
+  month: 'Due within 30 days',
+};
+
+/** Whom a file waits on: the client (`CLIENT_WAITING_STATUSES`) or the firm (any other open status). */
+export const QUEUE_WAITING = ['client', 'us'] as const;
+export type QueueWaiting = (typeof QUEUE_WAITING)[number];
 
 /** One queue's clients, paged, searched and sorted on the server (the DataTables shape). */
 export const staffClientListBodySchema = z.object({
   taxy: taxYearField,
   /** One status; none lists every status (the All queue). */
   status: z.enum(FILE_STATUSES).optional(),
+  /** Whose files (admins): a staff member's id, or 'unassigned'. */
+  owner: z
+    .union([z.literal('unassigned'), z.uuid({ error: MESSAGES.ANALYST_INVALID })], {
+      error: MESSAGES.ANALYST_INVALID,
+    })
+    .optional(),
+  /** Files with a deliverable of this kind still to file (every open file has the federal one). */
+  deliverable_kind: z.enum(DELIVERABLE_KINDS, { error: MESSAGES.DELIVERABLE_KIND_INVALID }).optional(),
+  due: z.enum(QUEUE_DUE_WINDOWS, { error: MESSAGES.QUEUE_DUE_INVALID }).optional(),
+  waiting: z.enum(QUEUE_WAITING, { error: MESSAGES.QUEUE_WAITING_INVALID }).optional(),
+  /** Unattended: open files with no status change or message to the client for this many days. */
+  unattended_days: z.coerce
+    .number({ error: MESSAGES.QUEUE_UNATTENDED_INVALID })
+    .int({ error: MESSAGES.QUEUE_UNATTENDED_INVALID })
+    .min(1, { error: MESSAGES.QUEUE_UNATTENDED_INVALID })
+    .max(365, { error: MESSAGES.QUEUE_UNATTENDED_INVALID })
+    .optional(),
   dataTablesParameters: dataTablesParametersSchema.default({ draw: 1, start: 0, length: 25 }),
   sort: z
     .object({ column: z.enum(STAFF_CLIENT_SORTS), dir: z.enum(['asc', 'desc']).default('asc') })
@@ -39,6 +80,12 @@ export const staffClientRowSchema = z.object({
   documents: z.object({ accepted: z.number().int(), required: z.number().int(), complete: z.boolean() }),
   /** The client's §7216 answer in force: anything but 'yes' makes the file US-only (the console's badge). */
   offshore_state: z.enum(OFFSHORE_CONSENT_STATES),
+  /** When the file entered its status (ISO instant): the "days in status" column. */
+  status_since: z.string(),
+  /** YYYY-MM-DD: the earliest due date of what is still to file (the federal return included); null if none. */
+  next_due: z.string().nullable(),
+  /** When the client last did something the firm hears about (ISO instant); null if never. */
+  last_client_activity: z.string().nullable(),
 });
 export type StaffClientRow = z.infer<typeof staffClientRowSchema>;
 

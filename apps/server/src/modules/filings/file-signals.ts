@@ -74,3 +74,13 @@ export const lastClientActivitySql =
   perFile<Date | null>(sql`select max(${staffActivity.createdAt}) from ${staffActivity}
   where ${staffActivity.clientId} = ${filings.clientId}
   and ${staffActivity.taxYear} = ${filings.taxYear}`).mapWith(staffActivity.createdAt);
+
+/**
+ * The firm's last action on the file that the client would notice: a status change or a message to them
+ * (internal notes do not count) about its tax year. Never null: a file starts in its first status.
+ */
+export const lastStaffActionSql = perFile<Date>(sql`select greatest(${filings.statusSince}, (
+    select max(${messages.createdAt}) from ${messages}
+    where ${messages.clientId} = ${filings.clientId}
+    and ${messages.authorKind} = 'staff' and not ${messages.internal}
+    and ${messages.taxYear} = ${filings.taxYear}))`).mapWith(filings.statusSince);

@@ -3,7 +3,11 @@
  * analyst's own files and triage only, search, sort, paging, audit. A client's file is in client-file.staff.test.ts,
  * the client page's notes, contact details, payments and referrals in client-page.staff.test.ts.
  */
-import { and, auditLog, eq, filings, requestItems } from '@taxfirm/db';
+import { MESSAGES } from '@taxfirm/contract';
+import { and, auditLog, deliverables, eq, filings, requestItems, sql } from '@taxfirm/db';
+import { dueRulesOf } from '../../../test/due-rules.ts';
+import { firmToday } from '../../lib/firm-time.ts';
+import { sendAsClient, sendAsStaff } from '../messaging/testing/message-forms.ts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers.ts';
 import { admin, analyst, otherAnalyst, taxYear, useQueues } from './testing/queues-kit.ts';
@@ -66,6 +70,10 @@ describe('staff/clients/list', () => {
         referred_by: null,
         documents: { accepted: 0, required: 0, complete: false },
         offshore_state: 'unanswered',
+        status_since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        // No deliverable but the federal return, on the rule's date.
+        next_due: dueRulesOf(taxYear).april,
+        last_client_activity: null,
       },
       expect.objectContaining({ name: 'Esha Kapoor', file_number: 'TF-2026-0009' }),
     ]);
@@ -172,5 +180,122 @@ describe('staff/clients/list', () => {
     expect(asClient.statusCode).toBe(403);
     expect((await t.postAs(made['new1']?.sid ?? '', '/api/staff/clients/queues', {})).statusCode).toBe(403);
     expect((await t.post('/api/staff/clients/list', {})).statusCode).toBe(401);
+  });
+});
+
+describe('staff/clients/list: the workbench filters and columns (issue 35)', () => {
+  const list = (sid: string, body: Record<string, unknown>) => t.postAs(sid, '/api/staff/clients/list', body);
+  const namesOf = async (sid: string, body: Record<string, unknown>) => {
+    const res = await list(sid, { sort: { column: 'name', dir: 'asc' }, ...body });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.map((r: { name: string }) => r.name) as string[];
+  };
+  const addDays = (day: string, days: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const filingOf = async (key: string) => {
+    const [row] = await t.database.db
+      .select()
+      .from(filings)
+      .where(eq(filings.clientId, made[key]?.clientId ?? ''));
+    if (!row) throw new Error('no filing');
+    return row;
+  };
+  const setFiling = async (key: string, values: Partial<typeof filings.$inferInsert>) =>
+    t.database.db
+      .update(filings)
+      .set(values)
+      .where(eq(filings.id, (await filingOf(key)).id));
+
+  it("filters by owner for admins (a staff member's files, or nobody's) and refuses it to analysts", async () => {
+    expect(await namesOf(admin.sid, { owner: analyst.userId })).toEqual(['Chetan Iyer', 'Divya Menon']);
+    expect(await namesOf(admin.sid, { owner: 'unassigned' })).toEqual(['Asha Rao', 'Bina Das']);
+    const refused = await list(analyst.sid, { owner: otherAnalyst.userId });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().status_smessage).toBe(MESSAGES.QUEUE_OWNER_ADMIN_ONLY);
+    const bad = await list(admin.sid, { owner: 'somebody' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('filters by whom the file waits on: the client, or the firm', async () => {
+    // Docs Upload Pending and Payment Pending wait on the client; To Be Assigned waits on nobody yet.
+    expect(await namesOf(admin.sid, { waiting: 'client' })).toEqual([
+      'Chetan Iyer',
+      'Divya Menon',
+      'Esha Kapoor',
+    ]);
+    expect(await namesOf(admin.sid, { waiting: 'us' })).toEqual([]);
+    await setFiling('mine1', { status: 'Review Pending' });
+    expect(await namesOf(admin.sid, { waiting: 'us' })).toEqual(['Chetan Iyer']);
+    expect(await namesOf(analyst.sid, { waiting: 'client' })).toEqual(['Divya Menon']);
+    await setFiling('mine1', { status: 'Docs Upload Pending' });
+  });
+
+  it('filters by deliverable kind and due window, and shows and sorts by the next due date', async () => {
+    const today = firmToday();
+    await setFiling('mine1', { dueOn: addDays(today, 20), dueReason: 'Test' });
+    await setFiling('mine2', { dueOn: addDays(today, 3), dueReason: 'Test' });
+    await setFiling('theirs', { dueOn: addDays(today, 60), dueReason: 'Test' });
+    const theirs = await filingOf('theirs');
+    // Esha's ITR, due yesterday: her next due date, and the only overdue file of the three.
+    const [itr] = await t.database.db
+      .insert(deliverables)
+      .values({ filingId: theirs.id, kind: 'itr', dueOn: addDays(today, -1), dueReason: 'Test' })
+      .returning();
+    const rows = (await list(admin.sid, { sort: { column: 'next_due', dir: 'asc' } })).json().data as {
+      name: string;
+      next_due: string | null;
+    }[];
+    expect(rows.filter((r) => ['Chetan Iyer', 'Divya Menon', 'Esha Kapoor'].includes(r.name))).toEqual([
+      expect.objectContaining({ name: 'Esha Kapoor', next_due: addDays(today, -1) }),
+      expect.objectContaining({ name: 'Divya Menon', next_due: addDays(today, 3) }),
+      expect.objectContaining({ name: 'Chetan Iyer', next_due: addDays(today, 20) }),
+    ]);
+    expect(await namesOf(admin.sid, { deliverable_kind: 'itr' })).toEqual(['Esha Kapoor']);
+    expect(await namesOf(admin.sid, { due: 'week', owner: analyst.userId })).toEqual(['Divya Menon']);
+    expect(await namesOf(admin.sid, { due: 'month', owner: analyst.userId })).toEqual([
+      'Chetan Iyer',
+      'Divya Menon',
+    ]);
+    expect(await namesOf(admin.sid, { due: 'overdue', status: 'Docs Upload Pending' })).toEqual([
+      'Esha Kapoor',
+    ]);
+
+    // Filed, the ITR no longer counts: her next due date is the federal return's again.
+    await t.database.db
+      .update(deliverables)
+      .set({ status: 'filed' })
+      .where(eq(deliverables.id, itr?.id ?? ''));
+    expect(await namesOf(admin.sid, { deliverable_kind: 'itr' })).toEqual([]);
+    expect(await namesOf(admin.sid, { due: 'overdue', status: 'Docs Upload Pending' })).toEqual([]);
+    await t.database.db.delete(deliverables).where(eq(deliverables.id, itr?.id ?? ''));
+    for (const key of ['mine1', 'mine2', 'theirs']) await setFiling(key, { dueOn: null, dueReason: null });
+  });
+
+  it('lists unattended files (no status change or message to the client for N days), with days in status', async () => {
+    await setFiling('mine1', { statusSince: sql`now() - interval '10 days'` });
+    await setFiling('mine2', { statusSince: sql`now() - interval '3 days'` });
+    const unattended = { owner: analyst.userId, unattended_days: 7 };
+    expect(await namesOf(admin.sid, unattended)).toEqual(['Chetan Iyer']);
+    const sorted = await list(admin.sid, {
+      owner: analyst.userId,
+      sort: { column: 'status_since', dir: 'asc' },
+    });
+    expect(sorted.json().data.map((r: { name: string }) => r.name)).toEqual(['Chetan Iyer', 'Divya Menon']);
+
+    // A client's message is no staff action; the analyst's answer is.
+    const chetan = { sid: made['mine1']?.sid ?? '', clientId: made['mine1']?.clientId ?? '', userId: '' };
+    expect((await sendAsClient(t, chetan, { body: 'Any news?' })).statusCode).toBe(200);
+    expect(await namesOf(admin.sid, unattended)).toEqual(['Chetan Iyer']);
+    const withActivity = await list(admin.sid, {
+      owner: analyst.userId,
+      sort: { column: 'name', dir: 'asc' },
+    });
+    expect(withActivity.json().data[0].last_client_activity).toEqual(expect.stringMatching(/^\d{4}-/));
+    const answer = await sendAsStaff(t, analyst, { client_id: chetan.clientId, body: 'Working on it.' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await namesOf(admin.sid, unattended)).toEqual([]);
+    const bad = await list(admin.sid, { unattended_days: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().status_smessage).toBe(MESSAGES.QUEUE_UNATTENDED_INVALID);
   });
 });

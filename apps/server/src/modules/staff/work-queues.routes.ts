@@ -11,7 +11,7 @@ export async function workQueuesRoutes(app: FastifyInstance, { settings }: { set
   );
 
   registerCall(app, CALLS.staffClientList, async (request) => {
-    const { dataTablesParameters: page, sort, status, taxy } = request.body;
+    const { dataTablesParameters: page, sort, status, taxy, ...narrowing } = request.body;
     return {
       draw: page.draw,
       ...(await listQueue(app.db, staffActorOf(request), {
@@ -19,6 +19,11 @@ export async function workQueuesRoutes(app: FastifyInstance, { settings }: { set
         status,
         page,
         sort,
+        owner: narrowing.owner,
+        deliverableKind: narrowing.deliverable_kind,
+        due: narrowing.due,
+        waiting: narrowing.waiting,
+        unattendedDays: narrowing.unattended_days,
       })),
     };
   });

@@ -14,8 +14,15 @@ import {
   type SortDir,
 } from '../../lib/paged-query.ts';
 import {
+  CLIENT_WAITING_STATUSES,
   FILE_STATUSES,
+  INITIAL_FILE_STATUS,
+  MESSAGES,
+  STAFF_CLIENT_SORTS,
   phoneWithDialCode,
+  type DeliverableKind,
+  type QueueDueWindow,
+  type QueueWaiting,
   isPhoneExtension,
   type DataTablesParameters,
   type FileStatus,
@@ -26,16 +33,21 @@ import {
   and,
   clients,
   count,
+  deliverables,
   eq,
   filings,
   inArray,
+  isNull,
   sql,
   taxpayerProfiles,
   users,
   type Database,
   type SQL,
 } from '@taxfirm/db';
-import { checklistProgressSql } from '../filings/file-signals.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { firmToday } from '../../lib/firm-time.ts';
+import { deliverableOpenSql, federalOpenSql, nextDueSql } from '../deliverables/due-sql.ts';
+import { checklistProgressSql, lastClientActivitySql, lastStaffActionSql } from '../filings/file-signals.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
 import { offshoreStateSql } from '../consents/consents.service.ts';
 
@@ -63,21 +75,72 @@ const assignee = alias(users, 'assignee');
 const owner = alias(users, 'owner');
 const fullName = sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`;
 
-const SORTS = {
-  file_number: clients.fileNumber,
-  name: fullName,
-  email: owner.email,
-  status: filings.status,
-  updated: filings.updatedAt,
-} as const;
+const sortsOf = (taxYear: number) =>
+  ({
+    file_number: clients.fileNumber,
+    name: fullName,
+    email: owner.email,
+    status: filings.status,
+    updated: filings.updatedAt,
+    // Days in status, most first when descending.
+    status_since: sql`${filings.statusSince}`,
+    next_due: nextDueSql(taxYear),
+    last_client_activity: lastClientActivitySql,
+  }) as const;
+type SortColumn = (typeof STAFF_CLIENT_SORTS)[number];
 
-type QueueFilters = {
+/** The queue's filters beside the status (issue 35): owner, deliverable kind, due window, whom it waits on. */
+export type QueueNarrowing = {
+  owner?: 'unassigned' | (string & {}) | undefined;
+  deliverableKind?: DeliverableKind | undefined;
+  due?: QueueDueWindow | undefined;
+  waiting?: QueueWaiting | undefined;
+  unattendedDays?: number | undefined;
+};
+
+type QueueFilters = QueueNarrowing & {
   actor: StaffActor;
   taxYear: number;
   status: FileStatus | undefined;
   search: string | undefined;
-  sort: { column: keyof typeof SORTS; dir: SortDir };
+  sort: { column: SortColumn; dir: SortDir };
 };
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The narrowing filters as conditions on `filings` (each a subquery where it needs another table). */
+function narrowing(f: QueueFilters): SQL | undefined {
+  const today = firmToday();
+  const conditions: (SQL | undefined)[] = [];
+  if (f.owner === 'unassigned') conditions.push(isNull(filings.assignedTo));
+  else if (f.owner) conditions.push(eq(filings.assignedTo, f.owner));
+  if (f.deliverableKind === 'federal') conditions.push(federalOpenSql);
+  else if (f.deliverableKind) {
+    conditions.push(sql`exists (select 1 from ${deliverables} where ${deliverables.filingId} = ${filings.id}
+      and ${deliverables.kind} = ${f.deliverableKind} and ${deliverableOpenSql})`);
+  }
+  if (f.due === 'overdue') conditions.push(sql`${nextDueSql(f.taxYear)} < ${today}::date`);
+  else if (f.due) {
+    const through = addDays(today, f.due === 'week' ? 7 : 30);
+    conditions.push(sql`${nextDueSql(f.taxYear)} between ${today}::date and ${through}::date`);
+  }
+  if (f.waiting === 'client') conditions.push(inArray(filings.status, [...CLIENT_WAITING_STATUSES]));
+  if (f.waiting === 'us') {
+    conditions.push(
+      and(
+        federalOpenSql,
+        sql`not ${inArray(filings.status, [...CLIENT_WAITING_STATUSES, INITIAL_FILE_STATUS])}`,
+      ),
+    );
+  }
+  if (f.unattendedDays) {
+    conditions.push(
+      and(federalOpenSql, sql`${lastStaffActionSql} < now() - make_interval(days => ${f.unattendedDays})`),
+    );
+  }
+  return and(...conditions);
+}
 
 /**
  * The search box: filings whose client's name, file number or phone, or whose login e-mail, contains the
@@ -91,71 +154,89 @@ function clientSearch(term: string | undefined): SQL | undefined {
   return sql`${filings.clientId} in (select ${clients.id} from ${clients} where ${onClient} union select ${clients.id} from ${clients} inner join ${users} on ${users.id} = ${clients.userId} where ${onEmail})`;
 }
 
-export const queueList = definePagedList({
-  // The filters and the search are all on `filings`: counted without joins.
-  count: (db, where) => db.select({ n: count() }).from(filings).where(where),
-  query: (f: QueueFilters) => {
-    const scope = f.status
-      ? and(visible(f.actor, f.taxYear), eq(filings.status, f.status))
-      : visible(f.actor, f.taxYear);
-    const search = clientSearch(f.search);
-    return {
-      scope,
-      search,
-      order: orderBy(SORTS[f.sort.column], f.sort.dir, filings.id),
-    };
-  },
-  read: async (db, q, slice): Promise<StaffClientRow[]> => {
-    // The page's filings first (filters, order, slice: only the joins the order needs), then their rows, so
-    // the per-row work (the file's signals) is done for one page and not for every filing of the year.
-    const pageIds = inSlice(
-      db
-        .select({ id: filings.id })
+/** A tax year's queue list (the due-date rule's dates are the year's). */
+export const queueListOf = (taxYear: number) =>
+  definePagedList({
+    // The filters and the search are all on `filings`: counted without joins.
+    count: (db, where) => db.select({ n: count() }).from(filings).where(where),
+    query: (f: QueueFilters) => {
+      const scope = and(
+        visible(f.actor, f.taxYear),
+        f.status ? eq(filings.status, f.status) : undefined,
+        narrowing(f),
+      );
+      const search = clientSearch(f.search);
+      return {
+        scope,
+        search,
+        order: orderBy(sortsOf(f.taxYear)[f.sort.column], f.sort.dir, filings.id),
+      };
+    },
+    read: async (db, q, slice): Promise<StaffClientRow[]> => {
+      // The page's filings first (filters, order, slice: only the joins the order needs), then their rows, so
+      // the per-row work (the file's signals) is done for one page and not for every filing of the year.
+      const pageIds = inSlice(
+        db
+          .select({ id: filings.id })
+          .from(filings)
+          .innerJoin(clients, eq(clients.id, filings.clientId))
+          .innerJoin(owner, eq(owner.id, clients.userId))
+          .$dynamic(),
+        q,
+        slice,
+      );
+      const rows = await db
+        .select({
+          clientId: clients.id,
+          fileNumber: clients.fileNumber,
+          firstName: clients.firstName,
+          lastName: clients.lastName,
+          phone: clients.phone,
+          phoneExt: clients.phoneExt,
+          email: owner.email,
+          status: filings.status,
+          assigneeFirst: assignee.firstName,
+          assigneeLast: assignee.lastName,
+          referredBy: taxpayerProfiles.referralName,
+          offshoreState: offshoreStateSql,
+          // "Documents complete": the row's checklist progress (file-signals.ts).
+          progress: checklistProgressSql,
+          statusSince: filings.statusSince,
+          nextDue: sql<string | null>`to_char(${nextDueSql(taxYear)}, 'YYYY-MM-DD')`,
+          lastClientActivity: lastClientActivitySql,
+        })
         .from(filings)
         .innerJoin(clients, eq(clients.id, filings.clientId))
         .innerJoin(owner, eq(owner.id, clients.userId))
-        .$dynamic(),
-      q,
-      slice,
-    );
-    const rows = await db
-      .select({
-        clientId: clients.id,
-        fileNumber: clients.fileNumber,
-        firstName: clients.firstName,
-        lastName: clients.lastName,
-        phone: clients.phone,
-        phoneExt: clients.phoneExt,
-        email: owner.email,
-        status: filings.status,
-        assigneeFirst: assignee.firstName,
-        assigneeLast: assignee.lastName,
-        referredBy: taxpayerProfiles.referralName,
-        offshoreState: offshoreStateSql,
-        // "Documents complete": the row's checklist progress (file-signals.ts).
-        progress: checklistProgressSql,
-      })
-      .from(filings)
-      .innerJoin(clients, eq(clients.id, filings.clientId))
-      .innerJoin(owner, eq(owner.id, clients.userId))
-      .leftJoin(assignee, eq(assignee.id, filings.assignedTo))
-      .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
-      .where(inArray(filings.id, pageIds))
-      .orderBy(...q.order);
-    return rows.map((row) => ({
-      client_id: row.clientId,
-      file_number: row.fileNumber,
-      name: `${row.firstName} ${row.lastName}`,
-      email: row.email,
-      phone: isPhoneExtension(row.phoneExt) ? phoneWithDialCode(row.phone, row.phoneExt) : row.phone,
-      status: row.status,
-      assigned_to: row.assigneeFirst ? `${row.assigneeFirst} ${row.assigneeLast ?? ''}`.trim() : null,
-      referred_by: row.referredBy ?? null,
-      offshore_state: row.offshoreState,
-      documents: documentsProgress(row.progress.accepted, row.progress.required),
-    }));
-  },
-});
+        .leftJoin(assignee, eq(assignee.id, filings.assignedTo))
+        .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
+        .where(inArray(filings.id, pageIds))
+        .orderBy(...q.order);
+      return rows.map((row) => ({
+        client_id: row.clientId,
+        file_number: row.fileNumber,
+        name: `${row.firstName} ${row.lastName}`,
+        email: row.email,
+        phone: isPhoneExtension(row.phoneExt) ? phoneWithDialCode(row.phone, row.phoneExt) : row.phone,
+        status: row.status,
+        assigned_to: row.assigneeFirst ? `${row.assigneeFirst} ${row.assigneeLast ?? ''}`.trim() : null,
+        referred_by: row.referredBy ?? null,
+        offshore_state: row.offshoreState,
+        documents: documentsProgress(row.progress.accepted, row.progress.required),
+        status_since: row.statusSince.toISOString(),
+        next_due: row.nextDue,
+        last_client_activity: row.lastClientActivity?.toISOString() ?? null,
+      }));
+    },
+  });
+
+/** The narrowing filters in the audit subject (their names and values, never the search's words). */
+const narrowed = (n: QueueNarrowing) =>
+  Object.entries(n)
+    .filter(([key, value]) => value !== undefined && key in NARROWING_KEYS)
+    .map(([key, value]) => ` ${key}=${String(value)}`)
+    .join('');
+const NARROWING_KEYS = { owner: 1, deliverableKind: 1, due: 1, waiting: 1, unattendedDays: 1 };
 
 /** One queue's clients, a page at a time; every listing is audited (who listed which queue, from where). */
 export async function listQueue(
@@ -165,15 +246,18 @@ export async function listQueue(
     taxYear: number;
     status: FileStatus | undefined;
     page: DataTablesParameters;
-    sort: { column: keyof typeof SORTS; dir: SortDir };
-  },
+    sort: { column: SortColumn; dir: SortDir };
+  } & QueueNarrowing,
 ): Promise<ListPage<StaffClientRow>> {
+  if (input.owner && actor.role !== 'admin') {
+    throw new AppError('FORBIDDEN', { message: MESSAGES.QUEUE_OWNER_ADMIN_ONLY });
+  }
   const search = input.page.search?.value?.trim() ?? '';
-  const result = await queueList.page(db, { ...input, actor, search }, input.page);
+  const result = await queueListOf(input.taxYear).page(db, { ...input, actor, search }, input.page);
   await audit(db, {
     actor,
     action: 'staff.clients.list',
-    subject: `${input.taxYear}/${input.status ?? 'All'}${search ? ' search' : ''}`,
+    subject: `${input.taxYear}/${input.status ?? 'All'}${search ? ' search' : ''}${narrowed(input)}`,
   });
   return result;
 }

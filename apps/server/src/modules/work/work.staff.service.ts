@@ -5,13 +5,10 @@
  * stored but a snooze: an item leaves the list when its data says it is done, not when someone ticks it.
  */
 import {
-  ADDED_DELIVERABLE_KINDS,
   DELIVERABLE_KIND_LABELS,
-  FILED_STATUSES,
   MESSAGES,
   WORK_DUE_SOON_DAYS,
   WORK_KINDS,
-  dueDateOf,
   formatMoney,
   type FileStatus,
   type WorkItem,
@@ -37,6 +34,12 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { firmToday } from '../../lib/firm-time.ts';
+import {
+  deliverableDueSql,
+  deliverableOpenSql,
+  federalDueSql,
+  federalOpenSql,
+} from '../deliverables/due-sql.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
 import { balanceSql, openSql } from '../invoices/invoice-balance.ts';
 import { getIdleDays } from '../settings/settings.service.ts';
@@ -55,10 +58,6 @@ type Scope = {
   today: string;
   idleDays: Record<FileStatus, number>;
 };
-
-/** Statuses in which a file needs nobody any more. */
-const DONE_STATUSES: readonly FileStatus[] = [...FILED_STATUSES, 'Cancel Filing'];
-const DONE_DELIVERABLE_STATUSES = ['filed', 'accepted'] as const;
 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -258,25 +257,15 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
         person: sql`${filings.assignedTo}`,
       },
       sql`${filings}`,
-      sql`${filings.assignedTo} is null and ${filings.status} not in ${sqlList(DONE_STATUSES)}`,
+      sql`${filings.assignedTo} is null and ${federalOpenSql}`,
       scope,
     ),
 
   // Due within 14 days or overdue, and not filed yet: the federal return (the file) and each other deliverable.
   deliverable_due: (scope) => {
     const horizon = addDays(scope.today, WORK_DUE_SOON_DAYS);
-    const federal = sql`coalesce(${filings.dueOn}, case when ${filings.extended}
-      then ${dueDateOf('federal', scope.taxYear, { extended: true })}::date
-      else ${dueDateOf('federal', scope.taxYear)}::date end)`;
-    const other = sql`coalesce(${deliverables.dueOn}, case ${sql.join(
-      ADDED_DELIVERABLE_KINDS.map(
-        (kind) =>
-          sql`when ${deliverables.kind} = ${kind} then (case when ${deliverables.extended}
-            then ${dueDateOf(kind, scope.taxYear, { extended: true })}::date
-            else ${dueDateOf(kind, scope.taxYear)}::date end)`,
-      ),
-      sql` `,
-    )} end)`;
+    const federal = federalDueSql(scope.taxYear);
+    const other = deliverableDueSql(scope.taxYear);
     return sql`${branch(
       'deliverable_due',
       {
@@ -290,7 +279,7 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
         person: sql`${filings.assignedTo}`,
       },
       sql`${filings}`,
-      sql`${filings.status} not in ${sqlList(DONE_STATUSES)} and ${federal} <= ${horizon}::date`,
+      sql`${federalOpenSql} and ${federal} <= ${horizon}::date`,
       scope,
     )} union all ${branch(
       'deliverable_due',
@@ -305,18 +294,11 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
         person: sql`coalesce(${deliverables.ownerId}, ${filings.assignedTo})`,
       },
       sql`${deliverables} inner join ${filings} on ${filings.id} = ${deliverables.filingId}`,
-      sql`${deliverables.status} not in ${sqlList(DONE_DELIVERABLE_STATUSES)} and ${other} <= ${horizon}::date`,
+      sql`${deliverableOpenSql} and ${other} <= ${horizon}::date`,
       scope,
     )}`;
   },
 };
-
-function sqlList(values: readonly string[]): SQL {
-  return sql`(${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )})`;
-}
 
 /** Every kind's items as one relation `w` (key, kind, filing, person, at, due…), joined with its snooze. */
 function workItems(scope: Scope, kind?: WorkKind): SQL {
