@@ -18,7 +18,7 @@ import {
   FILE_STATUSES,
   INITIAL_FILE_STATUS,
   MESSAGES,
-  STAFF_CLIENT_SORTS,
+  type STAFF_CLIENT_SORTS,
   phoneWithDialCode,
   type DeliverableKind,
   type QueueDueWindow,
