@@ -1,11 +1,13 @@
 import { CALLS, type StaffClientRow } from '@taxfirm/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { WorkQueues } from './work-queues.tsx';
 import { api } from '../../../testing/api-mock.ts';
 
+const MEENA = '00000000-0000-4000-8000-0000000000a1';
 const envelope = { http_code: 200, status_smessage: 'Success' };
 const row = (n: number, name: string, documents: StaffClientRow['documents']): StaffClientRow => ({
   client_id: `5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a1${n}`,
@@ -18,6 +20,9 @@ const row = (n: number, name: string, documents: StaffClientRow['documents']): S
   referred_by: null,
   documents,
   offshore_state: 'yes',
+  status_since: new Date(Date.now() - 9 * 86_400_000 - 3_600_000).toISOString(),
+  next_due: '2026-04-15',
+  last_client_activity: null,
 });
 const ROWS = [
   row(1, 'Asha Rao', { accepted: 6, required: 8, complete: false }),
@@ -28,6 +33,8 @@ const ROWS = [
 beforeEach(() => {
   api.mockReset();
   api.mockImplementation(async (call: { path: string }) => {
+    if (call.path === CALLS.staffMembers.path)
+      return { ...envelope, staff: [{ user_id: MEENA, name: 'Meena Rao', role: 'analyst' }] };
     if (call.path === CALLS.taxYears.path) return { ...envelope, taxyears: [2025, 2024] };
     if (call.path === CALLS.staffQueues.path)
       return { ...envelope, tax_year: 2025, counts: [{ status: 'Docs Upload Pending', count: 3 }], total: 3 };
@@ -38,8 +45,8 @@ beforeEach(() => {
 });
 
 /** Renders the queues; answers their table once it shows. */
-async function queuesTable() {
-  renderWithProviders(<WorkQueues />, { route: '/' });
+async function queuesTable(role: 'admin' | 'analyst' = 'analyst') {
+  renderWithProviders(<WorkQueues role={role} />, { route: '/' });
   return screen.findByRole('table');
 }
 
@@ -79,5 +86,53 @@ describe('WorkQueues, the documents column', () => {
     expect(meera).toHaveTextContent(
       'US-only: The client answered No to disclosure outside the United States.',
     );
+  });
+});
+
+describe('WorkQueues, the workbench filters and columns', () => {
+  const lastListBody = () =>
+    api.mock.calls.filter(([call]) => call === CALLS.staffClientList).at(-1)?.[1] as Record<string, unknown>;
+
+  it('shows days in status, the next due date and the last client activity', async () => {
+    const table = await queuesTable();
+    await within(table).findByRole('link', { name: 'Asha Rao' });
+    for (const name of ['Days in status', 'Next due', 'Last client activity']) {
+      expect(within(table).getByRole('columnheader', { name: new RegExp(name) })).toBeInTheDocument();
+    }
+    const asha = within(table)
+      .getAllByRole('row')
+      .find((r) => within(r).queryByRole('link', { name: 'Asha Rao' }));
+    expect(asha).toHaveTextContent('04-15-2026');
+    expect(asha).toHaveTextContent('None');
+    expect(
+      within(asha as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toContain('9');
+  });
+
+  it("sends each filter to the server; the owner filter is an admin's", async () => {
+    await queuesTable('admin');
+    await userEvent.selectOptions(screen.getByLabelText('Deliverable'), 'Indian return (ITR)');
+    await userEvent.selectOptions(screen.getByLabelText('Due'), 'Overdue');
+    await userEvent.selectOptions(screen.getByLabelText('Waiting on'), 'The client');
+    await userEvent.selectOptions(screen.getByLabelText(/^Unattended/), '14 days or more');
+    await screen.findByRole('option', { name: 'Meena Rao (analyst)' });
+    await userEvent.selectOptions(screen.getByLabelText('Owner'), 'Meena Rao (analyst)');
+    await waitFor(() =>
+      expect(lastListBody()).toMatchObject({
+        deliverable_kind: 'itr',
+        due: 'overdue',
+        waiting: 'client',
+        unattended_days: 14,
+        owner: MEENA,
+      }),
+    );
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('has no owner filter for an analyst', async () => {
+    await queuesTable('analyst');
+    expect(screen.queryByLabelText('Owner')).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,22 @@
-import { Badge, Button, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, NativeSelect, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import type { FileStatus, STAFF_CLIENT_SORTS, StaffClientRow } from '@taxfirm/contract';
+import {
+  DELIVERABLE_KINDS,
+  DELIVERABLE_KIND_LABELS,
+  QUEUE_DUE_WINDOWS,
+  QUEUE_DUE_WINDOW_LABELS,
+  type DeliverableKind,
+  type FileStatus,
+  type QueueDueWindow,
+  type QueueWaiting,
+  type STAFF_CLIENT_SORTS,
+  type StaffClientRow,
+  type StaffRole,
+} from '@taxfirm/contract';
 import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
+import { formatDateTime, formatDay } from '../../../lib/dates.ts';
+import { staffOptions, useStaffMembers } from '../../../lib/staff-members.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { useQueueCounts } from '../api/get-queue-counts.ts';
@@ -11,8 +25,23 @@ import { ClientFileLink, StatusBadge } from '../../../components/ui/list-cells.t
 import { UsOnlyBadge } from './us-only-badge.tsx';
 
 type SortColumn = (typeof STAFF_CLIENT_SORTS)[number];
-/** No year chosen is the current year (the firm's first); no status is the All queue. */
-type Filters = { year: number | undefined; status: FileStatus | undefined };
+/**
+ * No year chosen is the current year (the firm's first); no status is the All queue; the others narrow it
+ * (owner: admins only).
+ */
+type Filters = {
+  year: number | undefined;
+  status: FileStatus | undefined;
+  owner: string | undefined;
+  kind: DeliverableKind | undefined;
+  due: QueueDueWindow | undefined;
+  waiting: QueueWaiting | undefined;
+  unattended: number | undefined;
+};
+
+const DAY_MS = 86_400_000;
+/** Whole days since an instant ("0" today). */
+const daysSince = (iso: string) => Math.max(0, Math.floor((Date.now() - Date.parse(iso)) / DAY_MS));
 
 const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
   { label: 'File number', sort: 'file_number', render: (r) => r.file_number ?? '—', monospace: true },
@@ -35,6 +64,23 @@ const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
   },
   { label: 'Documents', render: (r) => <DocumentsCell documents={r.documents} />, nowrap: true },
   { label: 'Analyst', render: (r) => r.assigned_to ?? 'Not assigned' },
+  {
+    label: 'Days in status',
+    sort: 'status_since',
+    render: (r) => daysSince(r.status_since),
+    nowrap: true,
+  },
+  {
+    label: 'Next due',
+    sort: 'next_due',
+    render: (r) => (r.next_due ? formatDay(r.next_due) : '—'),
+    nowrap: true,
+  },
+  {
+    label: 'Last client activity',
+    sort: 'last_client_activity',
+    render: (r) => (r.last_client_activity ? formatDateTime(r.last_client_activity) : 'None'),
+  },
   { label: 'Referred by', render: (r) => r.referred_by ?? '—' },
 ];
 
@@ -42,21 +88,34 @@ const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
  * The console's home: a tax year, its filings counted per status (and All), and the chosen queue's clients,
  * searched, sorted and paged on the server.
  */
-export function WorkQueues() {
+export function WorkQueues({ role }: { role: StaffRole }) {
   const years = useTaxYears();
   const state = useListState<SortColumn, Filters>({
     key: 'queue',
     pageSize: CLIENTS_PER_PAGE,
     sort: { column: 'updated', dir: 'desc' },
-    filters: { year: undefined, status: undefined },
+    filters: {
+      year: undefined,
+      status: undefined,
+      owner: undefined,
+      kind: undefined,
+      due: undefined,
+      waiting: undefined,
+      unattended: undefined,
+    },
   });
   const year = state.filters.year ?? years.data?.taxyears[0];
-  const { status } = state.filters;
+  const { status, owner, kind, due, waiting, unattended } = state.filters;
   const counts = useQueueCounts(year);
   const list = useQueuePage(
     {
       ...(year ? { taxy: year } : {}),
       ...(status ? { status } : {}),
+      ...(owner && role === 'admin' ? { owner } : {}),
+      ...(kind ? { deliverable_kind: kind } : {}),
+      ...(due ? { due } : {}),
+      ...(waiting ? { waiting } : {}),
+      ...(unattended ? { unattended_days: unattended } : {}),
       sort: state.sort,
       dataTablesParameters: state.dataTablesParameters,
     },
@@ -79,11 +138,71 @@ export function WorkQueues() {
       state={state}
       search={{ placeholder: 'Name, e-mail, file number or phone', width: 340 }}
       filters={
-        <TaxYearSelect
-          years={years.data?.taxyears}
-          value={year}
-          onChange={(next) => state.setFilter('year', next)}
-        />
+        <>
+          <TaxYearSelect
+            years={years.data?.taxyears}
+            value={year}
+            onChange={(next) => state.setFilter('year', next)}
+          />
+          {role === 'admin' && (
+            <OwnerSelect value={owner} onChange={(next) => state.setFilter('owner', next)} />
+          )}
+          <NativeSelect
+            label="Deliverable"
+            w={200}
+            value={kind ?? ''}
+            onChange={(event) =>
+              state.setFilter('kind', (event.currentTarget.value || undefined) as DeliverableKind | undefined)
+            }
+            data={[
+              { value: '', label: 'Any' },
+              ...DELIVERABLE_KINDS.map((k) => ({ value: k, label: DELIVERABLE_KIND_LABELS[k] })),
+            ]}
+          />
+          <NativeSelect
+            label="Due"
+            w={180}
+            value={due ?? ''}
+            onChange={(event) =>
+              state.setFilter('due', (event.currentTarget.value || undefined) as QueueDueWindow | undefined)
+            }
+            data={[
+              { value: '', label: 'Any time' },
+              ...QUEUE_DUE_WINDOWS.map((w) => ({ value: w, label: QUEUE_DUE_WINDOW_LABELS[w] })),
+            ]}
+          />
+          <NativeSelect
+            label="Waiting on"
+            w={160}
+            value={waiting ?? ''}
+            onChange={(event) =>
+              state.setFilter('waiting', (event.currentTarget.value || undefined) as QueueWaiting | undefined)
+            }
+            data={[
+              { value: '', label: 'Anyone' },
+              { value: 'client', label: 'The client' },
+              { value: 'us', label: 'Us' },
+            ]}
+          />
+          <NativeSelect
+            label="Unattended"
+            description="No status change or message to the client for"
+            w={200}
+            value={unattended ? String(unattended) : ''}
+            onChange={(event) =>
+              state.setFilter(
+                'unattended',
+                event.currentTarget.value ? Number(event.currentTarget.value) : undefined,
+              )
+            }
+            data={[
+              { value: '', label: 'Any' },
+              { value: '7', label: '7 days or more' },
+              { value: '14', label: '14 days or more' },
+              { value: '30', label: '30 days or more' },
+            ]}
+          />
+        </>
       }
     >
       <section aria-label="Queues by file status">
@@ -138,6 +257,25 @@ export function DocumentsCell({ documents }: { documents: StaffClientRow['docume
         {documents.accepted} of {documents.required} accepted
       </VisuallyHidden>
     </>
+  );
+}
+
+function OwnerSelect({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (owner: string | undefined) => void;
+}) {
+  const members = useStaffMembers();
+  return (
+    <NativeSelect
+      label="Owner"
+      w={220}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.currentTarget.value || undefined)}
+      data={[...staffOptions(members.data, 'Anyone'), { value: 'unassigned', label: 'Unassigned' }]}
+    />
   );
 }
 
