@@ -1,7 +1,7 @@
 /** The demo client's bill: the invoice once payment is asked for, and its payment. */
 import { invoiceNumber } from '@taxfirm/contract';
 import { invoiceLines, invoices, invoiceSequences, payments } from '@taxfirm/db';
-import { reached, type DemoFile } from './demo-file.ts';
+import { DAY_MS, reached, type DemoFile } from './demo-file.ts';
 
 /** The invoice once payment is asked for; paid from Review Pending on. */
 export async function seedInvoice(f: DemoFile): Promise<void> {
@@ -12,6 +12,9 @@ export async function seedInvoice(f: DemoFile): Promise<void> {
     const invoiceSeq = f.seq.invoice;
     const total = r.pick([25_000, 35_000, 45_000, 60_000]);
     const paid = reached(status, 'Review Pending');
+    // Paid before the file moved on; in Review Pending, every other client paid since (My work lists it).
+    const paidAt =
+      status === 'Review Pending' && f.i % 2 === 0 ? new Date() : new Date(f.statusSince.getTime() - DAY_MS);
     await db
       .insert(invoiceSequences)
       .values({ year: invoiceYear, last: invoiceSeq })
@@ -34,7 +37,7 @@ export async function seedInvoice(f: DemoFile): Promise<void> {
         createdBy: analyst,
         sentAt: new Date(),
         sentBy: analyst,
-        paidAt: paid ? new Date() : null,
+        paidAt: paid ? paidAt : null,
       })
       .returning({ id: invoices.id });
     if (!invoice) throw new Error('invoice not made');
@@ -57,7 +60,7 @@ export async function seedInvoice(f: DemoFile): Promise<void> {
         status: 'paid',
         providerPaymentId: `pay_demo_${invoiceSeq}`,
         method: 'card',
-        paidAt: new Date(),
+        paidAt,
         invoiceId: invoice.id,
       });
     }

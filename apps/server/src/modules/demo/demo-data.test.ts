@@ -83,6 +83,35 @@ describe('demo data (npm run db:seed)', () => {
     expect(login.statusCode, login.body).toBe(200);
   });
 
+  it('gives the staff a realistic spread of waiting work in My work', async () => {
+    const admin = await staffSession(t, 'work@firm.test', 'admin');
+    const kindsOf = async (who: string) => {
+      const res = await t.postAs(admin.sid, '/api/staff/work/counts', { who });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().counts as { kind: string; count: number }[])
+        .filter((c) => c.count > 0)
+        .map((c) => c.kind);
+    };
+    const analysts = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'analyst')));
+    const seen = new Set<string>(await kindsOf('unassigned'));
+    for (const analyst of analysts) for (const kind of await kindsOf(analyst.id)) seen.add(kind);
+    expect([...seen].sort()).toEqual(
+      expect.arrayContaining([
+        'checklist_late',
+        'deliverable_due',
+        'file_idle',
+        'file_unassigned',
+        'invoice_past_due',
+        'message_unanswered',
+        'payment_received',
+        'upload_review',
+      ]),
+    );
+  });
+
   it("opens a client's sealed identity number through the reveal call and downloads a stored document", async () => {
     const [client] = await t.database.db
       .select({ clientId: clients.id, userId: clients.userId })

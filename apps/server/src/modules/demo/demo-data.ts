@@ -219,6 +219,7 @@ export async function seedDemoData(
       last,
       phone,
       india,
+      statusSince: new Date(),
       seq,
     };
     await seedProfile(file);

@@ -31,6 +31,8 @@ export type DemoFile = {
   last: string;
   phone: string;
   india: boolean;
+  /** When the filing entered its status (`seedStatusPath` sets it; registration until then). */
+  statusSince: Date;
   /** Running numbers across the whole demo: file numbers and invoice numbers handed out so far. */
   seq: { file: number; invoice: number };
 };
@@ -50,9 +52,16 @@ export async function seedStatusPath(f: DemoFile): Promise<void> {
   if (status !== INITIAL_FILE_STATUS) {
     f.seq.file += 1;
     const steps = pathTo(status);
-    const started = Date.now() - (steps.length + 2) * 3 * DAY_MS;
+    // The file entered its status 1 to 20 days ago (some past the firm's idle thresholds), three days a step
+    // before that.
+    const entered = Date.now() - (1 + ((f.i * 5) % 20)) * DAY_MS - 3_600_000;
+    const started = entered - (steps.length - 1) * 3 * DAY_MS;
+    f.statusSince = new Date(entered);
     await db.transaction(async (tx) => {
-      await tx.update(filings).set({ status, assignedTo: analyst }).where(eq(filings.id, filingId));
+      await tx
+        .update(filings)
+        .set({ status, assignedTo: analyst, statusSince: f.statusSince })
+        .where(eq(filings.id, filingId));
       await tx
         .update(clients)
         .set({ fileNumber: `${current}-${String(f.seq.file).padStart(4, '0')}` })

@@ -4,7 +4,7 @@
  * the client page's notes, contact details, payments and referrals in client-page.staff.test.ts.
  */
 import { MESSAGES } from '@taxfirm/contract';
-import { and, auditLog, deliverables, eq, filings, requestItems, sql } from '@taxfirm/db';
+import { and, auditLog, deliverables, eq, filings, requestItems } from '@taxfirm/db';
 import { dueRulesOf } from '../../../test/due-rules.ts';
 import { firmToday } from '../../lib/firm-time.ts';
 import { sendAsClient, sendAsStaff } from '../messaging/testing/message-forms.ts';
@@ -272,8 +272,8 @@ describe('staff/clients/list: the workbench filters and columns (issue 35)', () 
   });
 
   it('lists unattended files (no status change or message to the client for N days), with days in status', async () => {
-    await setFiling('mine1', { statusSince: sql`now() - interval '10 days'` });
-    await setFiling('mine2', { statusSince: sql`now() - interval '3 days'` });
+    await setFiling('mine1', { statusSince: new Date(Date.now() - 10 * 86_400_000) });
+    await setFiling('mine2', { statusSince: new Date(Date.now() - 3 * 86_400_000) });
     const unattended = { owner: analyst.userId, unattended_days: 7 };
     expect(await namesOf(admin.sid, unattended)).toEqual(['Chetan Iyer']);
     const sorted = await list(admin.sid, {
