@@ -1,12 +1,12 @@
 /** The demo client's papers: documents they uploaded, the checklist still wanted, the published tax summary. */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { CALLS, DOCUMENT_CATEGORIES, type DocumentCategory } from '@taxfirm/contract';
+import { CALLS, DOCUMENT_CATEGORIES, categoryOfItemType, type DocumentCategory } from '@taxfirm/contract';
 import { requestItems, taxSummaries } from '@taxfirm/db';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
-import { recordDocuments } from '../documents/documents.service.ts';
+import { insertDocuments, recordDocuments } from '../documents/documents.service.ts';
 import { reached, type DemoFile } from './demo-file.ts';
 import { COMPANIES } from './demo-random.ts';
 
@@ -60,7 +60,7 @@ export async function seedDocuments(f: DemoFile): Promise<void> {
 
 /** The checklist of what is still wanted, while documents are being collected. */
 export async function seedChecklist(f: DemoFile): Promise<void> {
-  const { db, r, status, current, clientId, filingId, analyst } = f;
+  const { db, r, storage, status, current, clientId, filingId, analyst } = f;
   if (status === 'Docs Upload Pending' || status === 'Other Docs Pending') {
     const items = [
       { type: 'w2', title: `W-2 from ${r.pick(COMPANIES)}`, status: 'accepted' },
@@ -71,19 +71,43 @@ export async function seedChecklist(f: DemoFile): Promise<void> {
         status: r.pick(['requested', 'uploaded', 'later'] as const),
       },
     ] as const;
-    await db.insert(requestItems).values(
-      items.map((item, position) => ({
-        filingId,
-        clientId,
-        position,
-        type: item.type,
-        title: item.title,
-        status: item.status,
-        laterDate: item.status === 'later' ? `${current + 1}-03-31` : null,
-        source: 'template' as const,
-        createdBy: analyst,
-      })),
-    );
+    const made = await db
+      .insert(requestItems)
+      .values(
+        items.map((item, position) => ({
+          filingId,
+          clientId,
+          position,
+          type: item.type,
+          title: item.title,
+          status: item.status,
+          laterDate: item.status === 'later' ? `${current + 1}-03-31` : null,
+          source: 'template' as const,
+          createdBy: analyst,
+        })),
+      )
+      .returning({ id: requestItems.id, status: requestItems.status, title: requestItems.title });
+    // What the client sent for an item waiting for review: a PDF the analyst can open, then accept or reject.
+    for (const item of made.filter((m) => m.status === 'uploaded')) {
+      const stored = await storeFile(
+        storage,
+        await demoPdf(item.title, [`${f.first} ${f.last}`, `Tax year ${current}`]),
+      );
+      await insertDocuments(db, [
+        {
+          clientId,
+          filingId,
+          category: categoryOfItemType('1098'),
+          requestItemId: item.id,
+          uploadedBy: f.userId,
+          originalName: '1098-mortgage-interest.pdf',
+          size: stored.size,
+          contentType: 'application/pdf',
+          storageKey: stored.key,
+          sha256: stored.sha256,
+        },
+      ]);
+    }
   }
 }
 
