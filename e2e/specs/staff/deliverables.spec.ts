@@ -1,18 +1,8 @@
+import { ruleDatesOf } from '../../support/due-dates.ts';
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { invitedClient, staffMember } from '../../support/journeys.ts';
 import { answerConsentsOnScreen, apiPost, loginThroughPanel } from '../../support/portal.ts';
-
-/** The rule's dates for the tax years this spec may run in (the current one is last calendar year). */
-const RULES = {
-  2025: { april: '04-15-2026', october: '10-15-2026', july: '07-31-2026' },
-  2026: { april: '04-15-2027', october: '10-15-2027', july: '07-31-2027' },
-  // April 15, 2028 is a Saturday and Monday the 17th is Emancipation Day observed; October 15 is a Sunday.
-  2027: { april: '04-18-2028', october: '10-16-2028', july: '07-31-2028' },
-  // April 15, 2029 is a Sunday and Monday the 16th is Emancipation Day.
-  2028: { april: '04-17-2029', october: '10-15-2029', july: '07-31-2029' },
-  2029: { april: '04-15-2030', october: '10-15-2030', july: '07-31-2030' },
-} as const;
 
 test.describe('deliverables: what the firm files, its owner and its due date', () => {
   test("an analyst adds the Indian return the profile suggests; an admin records the federal extension; the client's dashboard shows the new date and why", async ({
@@ -37,8 +27,7 @@ test.describe('deliverables: what the firm files, its owner and its due date', (
     await answerConsentsOnScreen(page, 'Yes', 'Priya Iyer', { acceptTerms: true });
     const settings = await apiPost(page, 'settings/getsettings', {});
     const taxYear = (await settings.json()).data[0].current_tax_year as number;
-    expect(Object.keys(RULES), "the rule's dates for this tax year").toContain(String(taxYear));
-    const dates = RULES[taxYear as keyof typeof RULES];
+    const dates = ruleDatesOf(taxYear);
     // Her profile's phone is Indian: a tie to India.
     const saved = await apiPost(page, 'user/savetaxpayer', {
       first_name: 'Priya',
