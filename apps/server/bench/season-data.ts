@@ -126,17 +126,34 @@ export async function generateSeason(
   // Every status; To Be Assigned unassigned, the rest spread over the analysts.
   await step(
     'filings',
-    sql`insert into filings (id, client_id, tax_year, status, assigned_to, created_at, updated_at)
+    sql`insert into filings (id, client_id, tax_year, status, assigned_to, created_at, updated_at, status_since, extended)
         select bench_uuid('f' || n || '-' || y), bench_uuid('c' || n), y, s.status,
                case when s.status = 'To Be Assigned' then null else bench_uuid('s' || (1 + n % ${lit(A)})) end,
                ${seasonStart(currentYear)} - interval '30 days' + random() * interval '100 days',
-               ${seasonStart(currentYear)} - interval '30 days' + random() * interval '130 days'
+               ${seasonStart(currentYear)} - interval '30 days' + random() * interval '130 days',
+               now() - random() * interval '40 days', n % 9 = 0
         from generate_series(1, ${lit(N)}) n
         cross join (values (${lit(currentYear)}), (${lit(previous)})) as years(y)
         cross join lateral (
           select (${statuses})[1 + ((n * 7 + y) % array_length(${statuses}, 1))] as status
         ) s
         where y = ${lit(currentYear)} or n % 10 < 6`,
+  );
+  // What the firm files besides the federal return (issue 35): the ITR and the FBAR for one client in five, a
+  // state return for one in three, owned by the file's analyst; some with a date staff gave.
+  await step(
+    'deliverables',
+    sql`insert into deliverables (filing_id, kind, label, owner_id, status, extended, due_on, due_reason)
+        select f.id, k.kind, k.label, f.assigned_to,
+               (enum_range(null::deliverable_status))[1 + (n + k.o) % 7], n % 4 = 0,
+               case when n % 13 = 0 then now()::date + (n % 60 - 20) end,
+               case when n % 13 = 0 then 'Agreed with the client' end
+        from generate_series(1, ${lit(N)}) n
+        join filings f on f.id = bench_uuid('f' || n || '-' || ${lit(currentYear)})
+        cross join lateral (values ('itr'::deliverable_kind, null::text, 1, n % 5 = 0),
+                                   ('fbar'::deliverable_kind, null::text, 2, n % 5 = 0),
+                                   ('state'::deliverable_kind, 'New Jersey', 3, n % 3 = 0)) as k(kind, label, o, wanted)
+        where k.wanted`,
   );
   await step(
     'filing_status_history',
