@@ -77,3 +77,28 @@ export async function takeFile(staff: Page, clientId: string): Promise<void> {
     .getByRole('button', { name: 'Take this file' })
     .click();
 }
+
+/**
+ * On a client's file: opens one of its tabs from the tab bar (each tab is a link to its own URL) and waits
+ * until it is the current one.
+ */
+export async function openFileTab(
+  staff: Page,
+  tab:
+    | 'Overview'
+    | 'Checklist'
+    | 'Documents'
+    | 'Messages'
+    | 'Signatures'
+    | 'Billing'
+    | 'Profile'
+    | 'History'
+    | 'Notes'
+    | 'Account',
+): Promise<void> {
+  const link = staff
+    .getByRole('navigation', { name: 'Client file' })
+    .getByRole('link', { name: tab, exact: true });
+  await link.click();
+  await expect(link).toHaveAttribute('aria-current', 'page');
+}

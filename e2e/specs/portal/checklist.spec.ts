@@ -115,7 +115,7 @@ test.describe('the document checklist on a phone', () => {
     // The analyst has asked for the documents (the file's usual status while they come in).
     await staff.goto('about:blank');
     await setFileStatus(server, email, 'Docs Upload Pending');
-    await staff.goto(`/staff/clients/${clientId}`);
+    await staff.goto(`/staff/clients/${clientId}/checklist`);
     const checklist = staff.getByRole('region', { name: /^Checklist/ });
     await expect(checklist.getByText('0 of 1 accepted')).toBeVisible();
     await checkA11y(staff);
@@ -162,7 +162,7 @@ test.describe('the document checklist on a phone', () => {
     await expect(acme.getByText("Received – we're checking")).toBeVisible({ timeout: 30_000 });
 
     // The analyst accepts: the file is complete and moves on with one click.
-    await staff.goto(`/staff/clients/${clientId}`);
+    await staff.goto(`/staff/clients/${clientId}/checklist`);
     await checklist.getByRole('button', { name: 'Accept W-2 from Acme' }).click();
     await expect(checklist.getByText('1 of 1 accepted')).toBeVisible();
     await expect(checklist.getByText('Documents complete').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { staffMember } from '../../support/journeys.ts';
+import { openFileTab, staffMember } from '../../support/journeys.ts';
 import { answerConsentsOnScreen, loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
 
 test.describe('consents (issue 19)', () => {
@@ -54,6 +54,7 @@ test.describe('consents (issue 19)', () => {
     await row.getByRole('link', { name: 'Ravi Kumar' }).click();
     await expect(staff.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible();
     await expect(staff.getByText('US-only').first()).toBeVisible();
+    await openFileTab(staff, 'Account');
     const record = staff.getByRole('region', { name: 'Consents' });
     await expect(record).toContainText('Disclosure to the India team (§7216)');
     await expect(record).toContainText('No');

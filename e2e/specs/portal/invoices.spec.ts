@@ -93,7 +93,9 @@ test.describe('invoices: the firm says what is owed, the client pays exactly tha
         phone: '4695550166',
       });
       await setFileStatus(server, email, 'Payment Pending');
+      // An old link to the file's invoices (`?tab=invoices`) lands on its Billing tab.
       await staff.goto(`${fileUrl.pathname}?tab=invoices`);
+      await expect(staff).toHaveURL(new RegExp(`${fileUrl.pathname}/billing$`));
       const invoicesSection = staff.getByRole('region', { name: /^Invoices · \d{4}$/ });
       await expect(invoicesSection.getByText(/No invoices for \d{4} yet\./)).toBeVisible();
       const form = invoicesSection.getByRole('form', { name: 'New invoice' });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
-import { invitedClient, staffMember } from '../../support/journeys.ts';
+import { invitedClient, openFileTab, staffMember } from '../../support/journeys.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
 import {
   answerConsentsOnScreen,
@@ -136,7 +136,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     await answerConsentsOnScreen(page, 'No', 'Priya Raman', { acceptTerms: true });
 
     // The file now says US-only. Staff put up Form 8879 for both, with the default positions (one click).
-    await staff.goto(`${fileUrl.pathname}?tab=signatures`);
+    await staff.goto(`${fileUrl.pathname}/signatures`);
     await expect(staff.getByText('US-only').first()).toBeVisible();
     const section = staff.getByRole('region', { name: /^Signatures/ });
     await expect(section).toBeFocused();
@@ -266,7 +266,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     expect(sha256(await download(page, href))).toBe(sha256(signed));
 
     // Staff see it signed, with the same SHA-256, and move the file on in one click.
-    await staff.goto(`${fileUrl.pathname}?tab=signatures`);
+    await staff.goto(`${fileUrl.pathname}/signatures`);
     await expect(card.getByText('Signed', { exact: true })).toBeVisible();
     await expect(card.getByText(/Priya Raman signed .* · Arjun Raman signed /)).toBeVisible();
     await expect(card.getByText(sha256(signed))).toBeVisible();
@@ -274,6 +274,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     await section.getByRole('button', { name: 'Move to Pre E-Filing Pending' }).click();
     await expect(staff.getByText('Pre E-Filing Pending', { exact: true }).first()).toBeVisible();
     await expect(section.getByRole('button', { name: 'Move to Pre E-Filing Pending' })).toHaveCount(0);
+    await openFileTab(staff, 'History');
     await expect(staff.getByRole('region', { name: 'Status history' })).toContainText(
       'Form 8879 signed by every signer',
     );
@@ -312,7 +313,7 @@ test.describe('never a dead end: print, sign and upload instead', () => {
     });
 
     // The engagement letter, for the taxpayer alone.
-    await staff.goto(`${fileUrl.pathname}?tab=signatures`);
+    await staff.goto(`${fileUrl.pathname}/signatures`);
     const section = staff.getByRole('region', { name: /^Signatures/ });
     const request = section.getByRole('form', { name: 'Request a signature' });
     await request.getByLabel('Document').selectOption('engagement');

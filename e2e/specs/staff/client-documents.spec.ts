@@ -1,7 +1,7 @@
-import { pdfOf } from '../../support/files.ts';
+import { pdfOf, VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { apiPost, PASSWORD, verifiedAccount } from '../../support/portal.ts';
-import { staffConsole } from '../../support/journeys.ts';
+import { openFileTab, staffConsole } from '../../support/journeys.ts';
 import { STAFF_PASSWORD } from '../../support/staff.ts';
 
 test.describe('a client file in the staff console', () => {
@@ -61,6 +61,19 @@ test.describe('a client file in the staff console', () => {
       page.getByRole('region', { name: 'Analyst' }).getByText('This file is assigned to you.'),
     ).toBeVisible();
 
+    // The file's tabs are links, one URL each, on a phone too; the keyboard opens the Profile tab.
+    const tabs = page.getByRole('navigation', { name: 'Client file' });
+    await expect(tabs.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await expect(tabs.getByRole('link', { name: 'Account' })).toBeInViewport();
+    await checkA11y(page);
+    await page.setViewportSize(VIEWPORTS.desk);
+    await tabs.getByRole('link', { name: 'Profile' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/staff/clients/${clientId}/profile$`));
+    // Only the profile on it: the status form is the Overview's.
+    await expect(page.getByRole('form', { name: 'Change status' })).toHaveCount(0);
+
     // The profile: the number masked until revealed.
     const profile = page.getByRole('region', { name: 'Profile' });
     await expect(profile.getByText('•••-••-6789')).toBeVisible();
@@ -75,6 +88,7 @@ test.describe('a client file in the staff console', () => {
     await expect(profile.getByText('123-45-6789')).toHaveCount(0);
 
     // The documents: a preview opens the PDF in a new tab, a download saves it.
+    await openFileTab(page, 'Documents');
     const documents = page.getByRole('region', { name: /^Documents/ });
     const table = documents.getByRole('table', { name: 'W2' });
     await expect(table.getByRole('cell', { name: 'w2-acme.pdf', exact: true })).toBeVisible();
@@ -90,11 +104,13 @@ test.describe('a client file in the staff console', () => {
     await table.getByRole('link', { name: 'Download w2-acme.pdf' }).click();
     expect((await single).suggestedFilename()).toBe('w2-acme.pdf');
 
-    // A file number, then every document as one ZIP named after it.
+    // A file number (on the Account tab), then every document as one ZIP named after it.
+    await openFileTab(page, 'Account');
     const numberForm = page.getByRole('form', { name: 'File number' });
     await numberForm.getByLabel(/^File number/).fill('TF25-0001');
     await numberForm.getByRole('button', { name: 'Save file number' }).click();
     await expect(numberForm.getByText('The file number was saved.')).toBeVisible();
+    await openFileTab(page, 'Documents');
     const zip = page.waitForEvent('download');
     await documents.getByRole('link', { name: 'Download all documents as ZIP (TF25-0001.zip)' }).click();
     const archive = await zip;

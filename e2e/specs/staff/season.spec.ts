@@ -1,4 +1,5 @@
 import { expect, test } from '../../support/fixtures.ts';
+import { openFileTab } from '../../support/journeys.ts';
 import { loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
 import {
   firstStaffLogin,
@@ -65,7 +66,11 @@ test.describe("a season's work in the staff console", () => {
       page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Audit log' }),
     ).toHaveCount(0);
 
-    // The new client is in To Be Assigned.
+    // The new client is in To Be Assigned (the console opens on My work; the queues have their own page).
+    await page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Work queues' })
+      .click();
     const queues = page.getByRole('region', { name: 'Queues by file status' });
     await queues.getByRole('button', { name: /^To Be Assigned/ }).click();
     await page.getByLabel('Search').fill(CLIENT);
@@ -82,6 +87,7 @@ test.describe("a season's work in the staff console", () => {
     await triage.getByRole('button', { name: 'Take this file' }).click();
     const analystCard = page.getByRole('region', { name: 'Analyst' });
     await expect(analystCard.getByText('This file is assigned to you.')).toBeVisible();
+    await openFileTab(page, 'Account');
     const numberForm = page.getByRole('form', { name: 'File number' });
     await numberForm.getByRole('button', { name: 'Suggest' }).click();
     await expect(numberForm.getByLabel(/^File number/)).toHaveValue(/\S+/);
@@ -90,18 +96,21 @@ test.describe("a season's work in the staff console", () => {
     await expect(numberForm.getByText('The file number was saved.')).toBeVisible();
     await expect(page.getByText(`File number ${fileNumber}`)).toBeVisible();
 
+    await openFileTab(page, 'Overview');
     const statusForm = page.getByRole('form', { name: 'Change status' });
     await statusForm.getByLabel('New status').selectOption('Synopsys Pending');
     await statusForm.getByLabel(/^Comment/).fill('Return prepared; summary next');
     const statusSince = mailbox.received.length;
     await statusForm.getByRole('button', { name: 'Change status' }).click();
     await expect(statusForm.getByText('The file status was changed.')).toBeVisible();
+    await openFileTab(page, 'History');
     const latest = page.getByRole('region', { name: 'Status history' }).locator('tbody tr').first();
     await expect(latest).toContainText('Synopsys Pending');
     await expect(latest).toContainText('Return prepared; summary next');
     await expect(latest).toContainText('Neha Joshi');
 
     // Publishes a tax summary.
+    await openFileTab(page, 'Documents');
     await publishSummary(page);
     await checkA11y(page);
     await staffLogout(page);
@@ -158,11 +167,16 @@ test.describe("a season's work in the staff console", () => {
 
     // The admin sees the payment on the client's page and in the inbox, and every step in the audit log.
     await staffLogin(page, ADMIN, adminCodes);
+    await page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Work queues' })
+      .click();
     await page.getByLabel('Search').fill(CLIENT);
     await page
       .getByRole('row', { name: new RegExp(CLIENT.replaceAll('.', '\\.')) })
       .getByRole('link', { name: 'Ravi Kumar' })
       .click();
+    await openFileTab(page, 'Billing');
     const payments = page.getByRole('region', { name: 'Payments' });
     await expect(payments.getByRole('row', { name: new RegExp(orderId) })).toContainText('$150.25 USD');
     await expect(payments.getByRole('row', { name: new RegExp(orderId) })).toContainText('Paid');

@@ -1,7 +1,7 @@
 import { eq, siteSettings } from '@taxfirm/db';
 import { expect, test } from '../../support/fixtures.ts';
 import { verifiedAccount } from '../../support/portal.ts';
-import { staffConsole } from '../../support/journeys.ts';
+import { openFileTab, staffConsole } from '../../support/journeys.ts';
 
 test.describe('staff settings', () => {
   test('an admin changes the firm name, a social link and the file-number format; the public site and the suggested number follow at once', async ({
@@ -56,6 +56,7 @@ test.describe('staff settings', () => {
         .getByRole('link')
         .first()
         .click();
+      await openFileTab(page, 'Account');
       const numberForm = page.getByRole('form', { name: 'File number' });
       await numberForm.getByRole('button', { name: 'Suggest' }).click();
       await expect(numberForm.getByLabel(/^File number/)).toHaveValue(/^NW\d\d-001$/);

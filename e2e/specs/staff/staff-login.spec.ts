@@ -1,4 +1,5 @@
 import { expect, test } from '../../support/fixtures.ts';
+import { openFileTab } from '../../support/journeys.ts';
 import { loginThroughPanel, verifiedAccount } from '../../support/portal.ts';
 import {
   Authenticator,
@@ -64,7 +65,10 @@ test.describe('staff sign-in', () => {
     await expect(page.getByTestId('staff-identity')).toHaveText('Ada Shah (admin)');
     // The console opens on My work; the queues have a page of their own.
     await expect(page.getByRole('heading', { level: 1, name: 'My work' })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Work queues' }).click();
+    await page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Work queues' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Work queues' })).toBeVisible();
     const queues = page.getByRole('region', { name: 'Queues by file status' });
     // (The worker's app is shared with other specs: other clients may be queued too.)
@@ -92,6 +96,8 @@ test.describe('staff sign-in', () => {
     await row.getByRole('link', { name: 'Ravi Kumar' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible();
     await checkA11y(page);
+    // The number and the account are on the Account tab.
+    await openFileTab(page, 'Account');
     const numberForm = page.getByRole('form', { name: 'File number' });
     await numberForm.getByLabel(/^File number/).fill('TF 1');
     await numberForm.getByRole('button', { name: 'Save file number' }).click();
@@ -127,6 +133,8 @@ test.describe('staff sign-in', () => {
       )
       .toBe(true);
 
+    // The analyst and the status on the Overview.
+    await openFileTab(page, 'Overview');
     const analyst = page.getByRole('region', { name: 'Analyst' });
     await analyst.getByLabel('Assigned analyst').selectOption({ label: 'Ada Shah (admin)' });
     await analyst.getByRole('button', { name: 'Assign' }).click();
@@ -140,6 +148,7 @@ test.describe('staff sign-in', () => {
     const mailsBefore = mailbox.received.length;
     await statusForm.getByRole('button', { name: 'Change status' }).click();
     await expect(statusForm.getByText('The file status was changed.')).toBeVisible();
+    await openFileTab(page, 'History');
     const latest = page.getByRole('region', { name: 'Status history' }).locator('tbody tr').first();
     await expect(latest).toContainText('Basic Info Pending');
     await expect(latest).toContainText('Welcome call done');
@@ -157,7 +166,8 @@ test.describe('staff sign-in', () => {
       .toBe(true);
     await checkA11y(page);
 
-    // A tax summary: uploaded as a draft, published; the client is e-mailed and sees it.
+    // A tax summary (on the Documents tab): uploaded as a draft, published; the client is e-mailed and sees it.
+    await openFileTab(page, 'Documents');
     const summaries = page.getByRole('form', { name: 'Upload a tax summary' });
     await summaries.getByRole('button', { name: 'Upload as draft' }).click();
     await expect(summaries.getByText('Title is required')).toBeVisible();

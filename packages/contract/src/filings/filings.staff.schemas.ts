@@ -62,6 +62,20 @@ export const staffClientResponseSchema = envelope({
     offshore: staffConsentRecordSchema.nullable(),
     terms: staffConsentRecordSchema.nullable(),
   }),
+  /**
+   * What the file's overview shows at a glance (null in the triage view): its required checklist items and
+   * how many are accepted, documents waiting for a signature, the balance due on its open invoices (cents),
+   * the client's unread messages of its tax year, and when the client last did something on it (ISO).
+   */
+  signals: z
+    .object({
+      checklist: z.object({ accepted: z.number().int(), required: z.number().int() }),
+      unsigned_documents: z.number().int(),
+      balance_due_cents: z.number().int(),
+      unread_messages: z.number().int(),
+      last_client_activity: z.string().nullable(),
+    })
+    .nullable(),
   /** The friends this client referred, newest first. */
   referrals: z.array(
     z.object({

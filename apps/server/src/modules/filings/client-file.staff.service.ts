@@ -12,6 +12,7 @@ import {
   clients,
   desc,
   eq,
+  filings,
   filingStatusHistory,
   payments,
   referrals,
@@ -21,7 +22,14 @@ import {
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { assertCanWork, getFiling, getWorkableFiling, isTriage } from './filings.service.ts';
+import { assertCanWork, getWorkableFiling, isTriage, offshoreAllowedSql } from './filings.service.ts';
+import {
+  balanceDueSql,
+  checklistProgressSql,
+  lastClientActivitySql,
+  unreadMessagesSql,
+  unsignedDocumentsSql,
+} from './file-signals.ts';
 import { consentStatus, staffRecordOf } from '../consents/consents.service.ts';
 import { friendPhoneOf } from '../referrals/referrals.service.ts';
 
@@ -38,7 +46,23 @@ export async function getClient(
   clientId: string,
   taxYear: number,
 ): Promise<Omit<StaffClient, 'http_code' | 'status_smessage'>> {
-  const filing = await getFiling(db, { clientId, taxYear });
+  // The filing and its signals (the overview's "at a glance"), in one query.
+  const [filing] = await db
+    .select({
+      id: filings.id,
+      status: filings.status,
+      assignedTo: filings.assignedTo,
+      offshoreAllowed: offshoreAllowedSql,
+      checklist: checklistProgressSql,
+      unsignedDocuments: unsignedDocumentsSql,
+      balanceDueCents: balanceDueSql,
+      unreadMessages: unreadMessagesSql,
+      lastClientActivity: lastClientActivitySql,
+    })
+    .from(filings)
+    .where(and(eq(filings.clientId, clientId), eq(filings.taxYear, taxYear)))
+    .limit(1);
+  if (!filing) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
   const triage = isTriage(actor, filing);
   if (!triage) assertCanWork(actor, filing);
   const [client] = await db
@@ -72,6 +96,7 @@ export async function getClient(
       notes: [],
       payments: [],
       consents,
+      signals: null,
       referrals: [],
     };
   }
@@ -143,6 +168,13 @@ export async function getClient(
       at: n.at.toISOString(),
     })),
     consents,
+    signals: {
+      checklist: { accepted: filing.checklist.accepted, required: filing.checklist.required },
+      unsigned_documents: filing.unsignedDocuments,
+      balance_due_cents: filing.balanceDueCents,
+      unread_messages: filing.unreadMessages,
+      last_client_activity: filing.lastClientActivity?.toISOString() ?? null,
+    },
     payments: filingPayments.map((p) => ({
       order_id: p.orderId,
       amount_cents: p.amountCents,

@@ -2,14 +2,28 @@
  * A client's file as staff open and work it: the account, the filing and its history, status moves, file
  * numbers, assignment, the reset link and marking an e-mail verified (F-18).
  */
-import { and, auditLog, clients, emailOutbox, eq, users } from '@taxfirm/db';
+import {
+  and,
+  auditLog,
+  clients,
+  emailOutbox,
+  eq,
+  filings,
+  messages,
+  messageThreads,
+  signatureDocuments,
+  staffActivity,
+  users,
+} from '@taxfirm/db';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { makeInvoice } from '../../../test/factories.ts';
 import { sentText, useTestApp } from '../../../test/helpers.ts';
 import { registrationBody } from '../../../test/samples.ts';
 import { admin, analyst, otherAnalyst, taxYear, useQueues } from './testing/queues-kit.ts';
 
 const t = useTestApp();
-const { made } = useQueues(t);
+const { made, clientWith } = useQueues(t);
 
 describe("a client's file", () => {
   const get = (sid: string, clientId: string | undefined) =>
@@ -36,6 +50,85 @@ describe("a client's file", () => {
       .from(auditLog)
       .where(and(eq(auditLog.actorUserId, analyst.userId), eq(auditLog.action, 'staff.client.view')));
     expect(row).toMatchObject({ clientId: made['mine1']?.clientId, ip: '127.0.0.1' });
+  });
+
+  it("answers the file's signals (checklist, to sign, balance due, unread, last activity) from its rows", async () => {
+    const db = t.database.db;
+    await clientWith(db, 'signals', { first: 'Gauri', last: 'Joshi' }, 'Docs Upload Pending', {
+      assignedTo: analyst.userId,
+    });
+    const clientId = made['signals']?.clientId ?? '';
+    const signals = async () => (await get(analyst.sid, clientId)).json().signals;
+    expect(await signals()).toEqual({
+      checklist: { accepted: 0, required: 0 },
+      unsigned_documents: 0,
+      balance_due_cents: 0,
+      unread_messages: 0,
+      last_client_activity: null,
+    });
+
+    // Two required checklist items and an optional one, through the console's own call.
+    for (const [title, required] of [
+      ['W-2 from Acme', true],
+      ['1099-INT', true],
+      ['Last year return', false],
+    ] as const) {
+      const added = await t.postAs(analyst.sid, '/api/staff/requests/items/add', {
+        client_id: clientId,
+        item: { type: 'w2', title, required },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    // An open invoice of 120.00 and a draft (owes nothing yet).
+    await makeInvoice(db, { clientId, taxYear, totalCents: 12_000, status: 'sent' });
+    await makeInvoice(db, { clientId, taxYear, totalCents: 5_000, status: 'draft' });
+    // One document waiting for a signature.
+    const [filing] = await db.select({ id: filings.id }).from(filings).where(eq(filings.clientId, clientId));
+    await db.insert(signatureDocuments).values({
+      filingId: filing?.id ?? '',
+      clientId,
+      kind: 'other',
+      title: 'Form 8879',
+      status: 'pending',
+      originalName: 'form.pdf',
+      size: 1,
+      storageKey: `signatures/${randomUUID()}`,
+      sha256: '0'.repeat(64),
+    });
+    // The client wrote once, unread yet, and the activity feed heard it.
+    const [thread] = await db
+      .insert(messageThreads)
+      .values({ clientId })
+      .returning({ id: messageThreads.id });
+    const [account] = await db
+      .select({ userId: clients.userId })
+      .from(clients)
+      .where(eq(clients.id, clientId));
+    await db.insert(messages).values({
+      threadId: thread?.id ?? '',
+      clientId,
+      taxYear,
+      authorKind: 'client',
+      authorId: account?.userId ?? '',
+      body: 'Hello',
+    });
+    const wrote = new Date('2026-03-02T10:00:00.000Z');
+    await db
+      .insert(staffActivity)
+      .values({ clientId, taxYear, kind: 'message', summary: 'Sent a message', createdAt: wrote });
+
+    expect(await signals()).toEqual({
+      checklist: { accepted: 0, required: 2 },
+      unsigned_documents: 1,
+      balance_due_cents: 12_000,
+      unread_messages: 1,
+      last_client_activity: wrote.toISOString(),
+    });
+    // The triage view of an unassigned file shows none.
+    expect((await get(analyst.sid, made['new1']?.clientId)).json()).toMatchObject({
+      access: 'triage',
+      signals: null,
+    });
   });
 
   it('is closed to an analyst when another analyst has the file, and to clients', async () => {

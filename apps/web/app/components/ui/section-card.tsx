@@ -12,8 +12,9 @@ type SectionCardProps = {
   title: ReactNode;
   children: ReactNode;
   /**
-   * Makes the section a target of a link into the page (`?tab=…`): it takes the focus programmatically
-   * (`tabIndex=-1`) and, when true once `ready`, scrolls into view and takes the focus.
+   * Makes the section a target of a link (the client file's tab that holds it, `/staff/clients/:id/messages`):
+   * it takes the focus programmatically (`tabIndex=-1`) and, when true once `ready`, scrolls into view and takes
+   * the focus.
    */
   focusOnOpen?: boolean;
   /** For `focusOnOpen`: the section's content has loaded (default true). */

@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { CLIENT_FILE_TABS, paths, type ClientFileTab } from '../../config/paths.ts';
 import { ClientFile } from '../../features/staff-clients/components/client-file.tsx';
 import { ChecklistSection } from '../../features/staff-requests/components/checklist-section.tsx';
 import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
@@ -12,27 +13,43 @@ export function meta() {
   return [{ title: 'Client file · Staff console' }, { name: 'robots', content: 'noindex' }];
 }
 
+const isClientFileTab = (value: string | undefined): value is ClientFileTab =>
+  (CLIENT_FILE_TABS as readonly (string | undefined)[]).includes(value);
+
+/** The tabs older links named in `?tab=` (staff e-mails, bookmarks), on the tab that holds them now. */
+const LEGACY_TABS: Record<string, ClientFileTab> = {
+  messages: 'messages',
+  signatures: 'signatures',
+  invoices: 'billing',
+};
+
 export default function StaffClientPage() {
-  const { clientId = '' } = useParams();
+  const { clientId = '', tab } = useParams();
   const staff = useStaffViewer().data;
-  // The staff e-mails about a client's message link to `?tab=messages`: the page opens on the conversation.
   const [params] = useSearchParams();
-  const openMessages = params.get('tab') === 'messages';
-  const openSignatures = params.get('tab') === 'signatures';
-  const openInvoices = params.get('tab') === 'invoices';
+  const focusId = params.get('focus') ?? undefined;
+  const legacy = params.get('tab');
+  // An old link (`?tab=invoices`) or an unknown tab: the file's URL for it (the Overview when unknown).
+  if (legacy !== null || (tab !== undefined && !isClientFileTab(tab))) {
+    const to = legacy !== null ? LEGACY_TABS[legacy] : undefined;
+    return <Navigate replace to={paths.staff.client.getHref(clientId, to, focusId)} />;
+  }
+  const current = tab ?? 'overview';
   return (
     <Container size="xl" py="xl" component="main" id="main" tabIndex={-1}>
       <ClientFile
         key={clientId}
         clientId={clientId}
         viewer={{ userId: staff.user_id, role: staff.role }}
-        checklist={(slot) => <ChecklistSection {...slot} />}
-        sections={[
-          (slot) => <DeliverablesSection {...slot} />,
-          (slot) => <ThreadSection {...slot} focusOnOpen={openMessages} />,
-          (slot) => <SignaturesSection {...slot} focusOnOpen={openSignatures} />,
-          (slot) => <InvoicesSection {...slot} focusOnOpen={openInvoices} />,
-        ]}
+        tab={current}
+        focusId={focusId}
+        panels={{
+          overview: [(slot) => <DeliverablesSection {...slot} />],
+          checklist: [(slot) => <ChecklistSection {...slot} />],
+          messages: [(slot) => <ThreadSection {...slot} focusOnOpen={current === 'messages'} />],
+          signatures: [(slot) => <SignaturesSection {...slot} focusOnOpen={current === 'signatures'} />],
+          billing: [(slot) => <InvoicesSection {...slot} focusOnOpen={current === 'billing'} />],
+        }}
       />
     </Container>
   );

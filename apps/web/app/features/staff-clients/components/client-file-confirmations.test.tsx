@@ -32,6 +32,13 @@ const FILE: StaffClient = {
   notes: [],
   payments: [],
   consents: { offshore_state: 'yes', offshore: null, terms: null },
+  signals: {
+    checklist: { accepted: 3, required: 3 },
+    unsigned_documents: 0,
+    balance_due_cents: 0,
+    unread_messages: 0,
+    last_client_activity: null,
+  },
   referrals: [],
 };
 
@@ -72,14 +79,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderFile() {
-  renderWithProviders(<ClientFile clientId={CLIENT_ID} viewer={VIEWER} />, { route: '/' });
+/** The password-reset link and e-mail verification are on the Account tab, the status on the Overview. */
+function renderFile(tab: 'overview' | 'account' = 'overview') {
+  renderWithProviders(<ClientFile clientId={CLIENT_ID} viewer={VIEWER} tab={tab} />, { route: '/' });
 }
 
 describe('ClientFile', () => {
   it('asks before sending a password-reset link, naming the address; Cancel sends nothing', async () => {
     const user = userEvent.setup();
-    renderFile();
+    renderFile('account');
     await user.click(await screen.findByRole('button', { name: 'Send password-reset link' }, LOADED));
     const dialog = await screen.findByRole('dialog', {
       name: 'Send a password-reset link to priya@example.com?',
@@ -97,7 +105,7 @@ describe('ClientFile', () => {
 
   it('sends the reset link once confirmed', async () => {
     const user = userEvent.setup();
-    renderFile();
+    renderFile('account');
     await user.click(await screen.findByRole('button', { name: 'Send password-reset link' }, LOADED));
     const dialog = await screen.findByRole('dialog', {
       name: 'Send a password-reset link to priya@example.com?',
@@ -109,7 +117,7 @@ describe('ClientFile', () => {
 
   it('asks before marking the e-mail verified; Escape sends nothing', async () => {
     const user = userEvent.setup();
-    renderFile();
+    renderFile('account');
     await user.click(await screen.findByRole('button', { name: 'Mark e-mail verified' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'Mark priya@example.com as verified?' });
     expect(dialog).toHaveAccessibleDescription(

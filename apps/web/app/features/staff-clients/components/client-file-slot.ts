@@ -7,7 +7,7 @@ export type Viewer = { userId: string; role: StaffRole };
 
 /**
  * What the file page hands each section the route composes into it (features do not import each other):
- * `sections={[(slot) => <ThreadSection {...slot} />, …]}`. A new section takes what it needs from here.
+ * `panels={{ messages: [(slot) => <ThreadSection {...slot} />], … }}`. A new section takes what it needs from here.
  */
 export type ClientFileSlot = {
   clientId: string;
@@ -23,6 +23,11 @@ export type ClientFileSlot = {
    * server's message. Without a comment, the checklist's: every required item is accepted.
    */
   onMoveStatus: (status: string, comment?: string) => Promise<string>;
+  /**
+   * The row a link into the file names (`?focus=<id>`: a checklist item, a document to sign, an invoice): the
+   * section that holds it may scroll it into view and focus it. Undefined without one.
+   */
+  focusId?: string;
 };
 
 const DOCUMENTS_COMPLETE = 'Documents complete: every required checklist item is accepted.';

@@ -31,6 +31,7 @@ const TRIAGE: StaffClient = {
   notes: [],
   payments: [],
   consents: { offshore_state: 'yes', offshore: null, terms: null },
+  signals: null,
   referrals: [],
 };
 const FULL: StaffClient = {
@@ -38,6 +39,13 @@ const FULL: StaffClient = {
   access: 'full',
   client: { ...client, file_number: 'TF25-0001' },
   filing: { tax_year: 2025, status: 'To Be Assigned', assigned_to: { user_id: ANALYST, name: 'Ravi Shah' } },
+  signals: {
+    checklist: { accepted: 0, required: 0 },
+    unsigned_documents: 0,
+    balance_due_cents: 0,
+    unread_messages: 0,
+    last_client_activity: null,
+  },
 };
 
 const json = (body: unknown) =>
@@ -163,26 +171,36 @@ describe('ClientFile, the checklist slot (issue 17)', () => {
       <ClientFile
         clientId={CLIENT}
         viewer={{ userId: ANALYST, role: 'analyst' }}
-        checklist={(slot) => {
-          seen.push(slot);
-          return (
-            <section aria-label="Checklist slot">
-              <p>{slot.dependents?.map((d) => d.name).join(', ') ?? 'no dependents yet'}</p>
-              <button type="button" onClick={() => void slot.onMoveStatus('Preparation Pending')}>
-                Move on
-              </button>
-            </section>
-          );
+        tab="checklist"
+        focusId="item-7"
+        panels={{
+          checklist: [
+            (slot) => {
+              seen.push(slot);
+              return (
+                <section aria-label="Checklist slot">
+                  <p>{slot.dependents?.map((d) => d.name).join(', ') ?? 'no dependents yet'}</p>
+                  <button type="button" onClick={() => void slot.onMoveStatus('Preparation Pending')}>
+                    Move on
+                  </button>
+                </section>
+              );
+            },
+          ],
         }}
       />,
       { route: '/' },
     );
     const slot = await screen.findByRole('region', { name: 'Checklist slot' });
     expect(await within(slot).findByText('Meera Rao')).toBeInTheDocument();
-    // Above the documents.
-    const documents = await screen.findByRole('region', { name: /^Documents/ });
-    expect(slot.compareDocumentPosition(documents) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(seen.at(-1)).toMatchObject({ clientId: CLIENT, taxYear: 2025, clientName: 'Asha Rao' });
+    // The Checklist tab holds the checklist alone: the documents have a tab of their own.
+    expect(screen.queryByRole('region', { name: /^Documents/ })).toBeNull();
+    expect(seen.at(-1)).toMatchObject({
+      clientId: CLIENT,
+      taxYear: 2025,
+      clientName: 'Asha Rao',
+      focusId: 'item-7',
+    });
     await userEvent.click(within(slot).getByRole('button', { name: 'Move on' }));
     await waitFor(() =>
       expect(

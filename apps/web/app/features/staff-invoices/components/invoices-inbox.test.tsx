@@ -74,7 +74,7 @@ describe('InvoicesInbox', () => {
     if (!row) throw new Error('a row expected');
     expect(within(row).getByRole('link', { name: 'INV-2026-0001' })).toHaveAttribute(
       'href',
-      `/staff/clients/${CLIENT}?tab=invoices`,
+      `/staff/clients/${CLIENT}/billing`,
     );
     expect(within(row).getByRole('link', { name: 'Priya Rao' })).toHaveAttribute(
       'href',

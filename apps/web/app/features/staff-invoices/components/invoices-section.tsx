@@ -6,7 +6,7 @@ import { usePriceList, useStaffInvoices } from '../api/invoices.ts';
 import { InvoiceCard } from './invoice-card.tsx';
 import { InvoiceForm } from './invoice-form.tsx';
 
-/** The id of the section, for links inside the page (`?tab=invoices`). */
+/** The id of the section, for links inside the page. */
 export const INVOICES_SECTION_ID = 'invoices';
 
 export type InvoicesSectionProps = {
@@ -14,7 +14,7 @@ export type InvoicesSectionProps = {
   clientName: string;
   taxYear: number;
   role: StaffRole;
-  /** Opened from a link to the invoices (`?tab=invoices`): scroll here and put the focus on it. */
+  /** Opened on the file's Billing tab: scroll here and put the focus on it. */
   focusOnOpen?: boolean;
 };
 

@@ -63,7 +63,7 @@ describe('MessagesInbox', () => {
     renderInbox();
     const table = await screen.findByRole('table', { name: /2 conversations; 1 with unread messages/ });
     const asha = within(table).getByRole('link', { name: 'Asha Rao' });
-    expect(asha).toHaveAttribute('href', '/staff/clients/5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11?tab=messages');
+    expect(asha).toHaveAttribute('href', '/staff/clients/5b0e8c5e-2a64-4a47-9a39-9c2f2f0e7a11/messages');
     expect(asha).toHaveStyle({ fontWeight: '700' });
     expect(within(table).getByText('2 unread')).toBeInTheDocument();
     const rowOf = (name: string) => {

@@ -230,7 +230,7 @@ describe('ThreadSection', () => {
     ]);
   });
 
-  it('opened from a link to the messages (?tab=messages), takes the focus once loaded', async () => {
+  it("opened on the file's Messages tab, takes the focus once loaded", async () => {
     renderThread({ focusOnOpen: true });
     const section = await screen.findByRole('region', { name: 'Messages with Asha Rao' });
     await waitFor(() => expect(section).toHaveFocus());

@@ -35,7 +35,7 @@ import { PlainList } from '../../../components/ui/plain-list.tsx';
 export type ThreadSectionProps = {
   clientId: string;
   clientName: string;
-  /** Opened from a link to the messages (`?tab=messages`): scroll here and put the focus on the heading. */
+  /** Opened on the file's Messages tab: scroll here and put the focus on the heading. */
   focusOnOpen?: boolean;
 };
 

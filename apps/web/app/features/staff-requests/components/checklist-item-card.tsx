@@ -5,7 +5,7 @@ import {
   staffRequestsItemsNotApplicableBodySchema,
   type RequestItem,
 } from '@taxfirm/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { FileTable } from '../../../components/ui/file-table.tsx';
@@ -38,6 +38,7 @@ export function ItemCard({
   isFirst,
   isLast,
   onMove,
+  focused = false,
 }: {
   item: RequestItem;
   target: ChecklistTarget;
@@ -48,6 +49,8 @@ export function ItemCard({
   isFirst: boolean;
   isLast: boolean;
   onMove: (delta: -1 | 1) => void;
+  /** The item a link into the file names (`?focus=`): scrolled into view and focused when it first shows. */
+  focused?: boolean;
 }) {
   const save = useChangeChecklist();
   const review = useReviewRequest();
@@ -55,6 +58,12 @@ export function ItemCard({
   const { confirm, dialog } = useConfirm();
   const headingId = `item-${item.item_id}`;
   const person = personOf(item);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    ref.current?.scrollIntoView?.({ block: 'center' });
+    ref.current?.focus({ preventScroll: true });
+  }, [focused]);
 
   const run = async (action: () => Promise<{ status_smessage: string }>) => {
     clearReport();
@@ -77,7 +86,15 @@ export function ItemCard({
   };
 
   return (
-    <Card withBorder radius="sm" padding="md" component="article" aria-labelledby={headingId}>
+    <Card
+      ref={ref}
+      withBorder
+      radius="sm"
+      padding="md"
+      component="article"
+      aria-labelledby={headingId}
+      {...(focused ? { tabIndex: -1, bd: '2px solid var(--mantine-color-navy-8)' } : {})}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Title order={3} id={headingId} fz="md">

@@ -117,6 +117,13 @@ describe('ChecklistSection', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('focuses the item a link into the file names (?focus=)', async () => {
+    renderSection({ focusId: ID(3) });
+    const focused = await screen.findByRole('article', { name: 'Mortgage interest' });
+    await waitFor(() => expect(focused).toHaveFocus());
+    expect(screen.getByRole('article', { name: 'W-2 from employer 1' })).not.toHaveAttribute('tabindex');
+  });
+
   it('accepts a received item through the review call and refreshes the list', async () => {
     renderSection();
     await userEvent.click(await screen.findByRole('button', { name: 'Accept W-2 from employer 2' }));

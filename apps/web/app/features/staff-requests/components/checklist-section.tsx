@@ -24,6 +24,8 @@ export type ChecklistSectionProps = {
    * server's message. Without it, the "Documents complete" button is not offered.
    */
   onMoveStatus?: (status: string) => Promise<string>;
+  /** The item a link into the file names (`?focus=<item id>`): scrolled into view and focused. */
+  focusId?: string;
 };
 
 /**
@@ -37,6 +39,7 @@ export function ChecklistSection({
   clientName,
   dependents,
   onMoveStatus,
+  focusId,
 }: ChecklistSectionProps) {
   const list = useStaffRequests(clientId, taxYear);
   const success = useSubmitMessage();
@@ -83,6 +86,7 @@ export function ChecklistSection({
           clientName={clientName}
           dependents={dependents ?? []}
           onMoveStatus={onMoveStatus}
+          focusId={focusId}
           report={(message) => success.show(message)}
           clearReport={success.clear}
           focusAfter={focusAfter}
@@ -100,6 +104,7 @@ type BodyProps = {
   clientName: string;
   dependents: readonly ChecklistDependent[];
   onMoveStatus: ChecklistSectionProps['onMoveStatus'];
+  focusId: string | undefined;
   report: (message: string) => void;
   clearReport: () => void;
   focusAfter: (id: string | null) => void;
@@ -112,6 +117,7 @@ function ChecklistBody({
   clientName,
   dependents,
   onMoveStatus,
+  focusId,
   report,
   clearReport,
   focusAfter,
@@ -183,6 +189,7 @@ function ChecklistBody({
                 isFirst={index === 0}
                 isLast={index === items.length - 1}
                 onMove={(delta) => void move(index, delta)}
+                focused={item.item_id === focusId}
               />
             </li>
           ))}

@@ -8,7 +8,7 @@ import { useStaffSignatures } from '../api/signatures.ts';
 import { RequestSignatureForm } from './request-signature-form.tsx';
 import { DocumentCard } from './signature-document-card.tsx';
 
-/** The id of the section, for links inside the page (`?tab=signatures`). */
+/** The id of the section, for links inside the page. */
 export const SIGNATURES_SECTION_ID = 'signatures';
 
 /** The status a file moves to once every signature on its Form 8879 is in. */
@@ -27,12 +27,12 @@ export type SignaturesSectionProps = {
   fileStatus: FileStatus;
   /** Moves the file through the page's status change (history, the client's e-mail); answers its message. */
   onMoveStatus: (status: FileStatus, comment: string) => Promise<string>;
-  /** Opened from a link to the signatures (`?tab=signatures`): scroll here and put the focus on it. */
+  /** Opened on the file's Signatures tab: scroll here and put the focus on it. */
   focusOnOpen?: boolean;
 };
 
 /**
- * The file's documents to sign (`?tab=signatures`): each with its status, who signed when and how they were
+ * The file's documents to sign (the file's Signatures tab): each with its status, who signed when and how they were
  * verified, when they opened it, the unsigned and signed PDFs with the signed file's SHA-256, and Void; then
  * "Request a signature". Once every signature on the year's Form 8879 is in, one click moves the file to Pre
  * E-Filing Pending (with the client's e-mail, through the page's status change).
