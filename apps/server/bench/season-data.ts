@@ -99,15 +99,15 @@ export async function generateSeason(
     'staff users',
     sql`insert into users (id, email, password_hash, role, first_name, last_name, verified_at)
         select bench_uuid('s' || k), 'analyst' || k || '@firm.test', 'bench-no-login', 'analyst',
-               (${first})[1 + k % 40], (${last})[1 + k % 50], now()
+               (${first})[1 + k % ${lit(FIRST_NAMES.length)}], (${last})[1 + k % ${lit(LAST_NAMES.length)}], now()
         from generate_series(1, ${lit(A)}) k`,
   );
   await step(
     'client users',
     sql`insert into users (id, email, password_hash, role, first_name, last_name, verified_at, created_at, updated_at)
         select bench_uuid('u' || n),
-               lower((${first})[1 + (n * 31) % 40]) || '.' || lower((${last})[1 + (n * 17) % 50]) || n || '@' || (${domains})[1 + n % 6],
-               'bench-no-login', 'client', (${first})[1 + (n * 31) % 40], (${last})[1 + (n * 17) % 50], now(),
+               lower((${first})[1 + (n * 31) % ${lit(FIRST_NAMES.length)}]) || '.' || lower((${last})[1 + (n * 17) % ${lit(LAST_NAMES.length)}]) || n || '@' || (${domains})[1 + n % 6],
+               'bench-no-login', 'client', (${first})[1 + (n * 31) % ${lit(FIRST_NAMES.length)}], (${last})[1 + (n * 17) % ${lit(LAST_NAMES.length)}], now(),
                ${seasonStart(previous)} + (n::float / ${lit(N)}) * interval '420 days',
                ${seasonStart(previous)} + (n::float / ${lit(N)}) * interval '420 days'
         from generate_series(1, ${lit(N)}) n`,
@@ -115,7 +115,7 @@ export async function generateSeason(
   await step(
     'clients',
     sql`insert into clients (id, user_id, first_name, last_name, phone, phone_ext, file_number, offshore_consent, created_at, updated_at)
-        select bench_uuid('c' || n), bench_uuid('u' || n), (${first})[1 + (n * 31) % 40], (${last})[1 + (n * 17) % 50],
+        select bench_uuid('c' || n), bench_uuid('u' || n), (${first})[1 + (n * 31) % ${lit(FIRST_NAMES.length)}], (${last})[1 + (n * 17) % ${lit(LAST_NAMES.length)}],
                (2000000000 + (n::bigint * 7919) % 7999999999)::text, case when n % 5 = 0 then '+91' else '+1' end,
                case when n % 10 < 8 then 'TF-' || lpad(n::text, 6, '0') end,
                case when n % 3 = 0 then true end,
@@ -227,7 +227,7 @@ export async function generateSeason(
   await step(
     'contact_messages',
     sql`insert into contact_messages (name, email, phone, phone_ext, message, status, created_at, updated_at)
-        select (${first})[1 + i % 40] || ' ' || (${last})[1 + (i * 3) % 50], 'visitor' || i || '@example.com',
+        select (${first})[1 + i % ${lit(FIRST_NAMES.length)}] || ' ' || (${last})[1 + (i * 3) % ${lit(LAST_NAMES.length)}], 'visitor' || i || '@example.com',
                (3000000000 + (i::bigint * 613) % 6999999999)::text, '+1', 'Please call me about my return ' || i,
                (enum_range(null::contact_status))[1 + i % 4],
                ${seasonStart(previous)} + (i::float / ${lit(counts.contactMessages)}) * interval '465 days', now()
@@ -239,9 +239,9 @@ export async function generateSeason(
                                friend_name, friend_email, friend_phone, friend_phone_ext, comment, created_at, updated_at)
         select case when i % 4 = 0 then null else bench_uuid('c' || c) end,
                case when i % 3 = 0 then ${lit(previous)} else ${lit(currentYear)} end,
-               (${first})[1 + (c * 31) % 40] || ' ' || (${last})[1 + (c * 17) % 50], 'referrer' || i || '@example.com',
+               (${first})[1 + (c * 31) % ${lit(FIRST_NAMES.length)}] || ' ' || (${last})[1 + (c * 17) % ${lit(LAST_NAMES.length)}], 'referrer' || i || '@example.com',
                '4155550' || lpad((i % 1000)::text, 3, '0'), '+1',
-               (${first})[1 + i % 40] || ' ' || (${last})[1 + i % 50], 'friend' || i || '@example.com',
+               (${first})[1 + i % ${lit(FIRST_NAMES.length)}] || ' ' || (${last})[1 + i % ${lit(LAST_NAMES.length)}], 'friend' || i || '@example.com',
                '4155551' || lpad((i % 1000)::text, 3, '0'), '+1', 'A good friend',
                ${seasonStart(previous)} + (i::float / ${lit(counts.referrals)}) * interval '465 days', now()
         from generate_series(1, ${lit(counts.referrals)}) i
