@@ -45,13 +45,30 @@ export function deliverableDueSql(taxYear: number): SQL {
 
 /**
  * The outer `filings` row's next due date: the earliest date in force among its deliverables still to file,
- * the federal return's included; null when everything is filed or undated.
+ * the federal return's included; null when everything is filed or undated. (`least` skips nulls; the
+ * deliverables' minimum is one probe of their filing index.)
  */
 export function nextDueSql(taxYear: number): SQL<string | null> {
-  return sql<string | null>`(select min(d) from (
-    select case when ${federalOpenSql} then ${federalDueSql(taxYear)} end as d
-    union all
-    select ${deliverableDueSql(taxYear)} from ${deliverables}
-      where ${deliverables.filingId} = ${filings.id} and ${deliverableOpenSql}
-  ) due)`;
+  return sql<string | null>`least(case when ${federalOpenSql} then ${federalDueSql(taxYear)} end, (
+    select min(${deliverableDueSql(taxYear)}) from ${deliverables}
+    where ${deliverables.filingId} = ${filings.id} and ${deliverableOpenSql}))`;
+}
+
+/**
+ * The outer `filings` row has something still to file due in [from, through] (either end open): the federal
+ * return, or a deliverable (found as one set of filings, not a probe per filing).
+ */
+export function dueBetweenSql(taxYear: number, from: string | null, through: string | null): SQL {
+  const within = (due: SQL) =>
+    sql.join(
+      [
+        from === null ? undefined : sql`${due} >= ${from}::date`,
+        through === null ? undefined : sql`${due} <= ${through}::date`,
+      ].filter((c): c is SQL => c !== undefined),
+      sql` and `,
+    );
+  const federal = federalDueSql(taxYear);
+  const other = deliverableDueSql(taxYear);
+  return sql`((${federalOpenSql} and ${within(federal)}) or ${filings.id} in (
+    select ${deliverables.filingId} from ${deliverables} where ${deliverableOpenSql} and ${within(other)}))`;
 }

@@ -46,7 +46,7 @@ import {
 } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 import { firmToday } from '../../lib/firm-time.ts';
-import { deliverableOpenSql, federalOpenSql, nextDueSql } from '../deliverables/due-sql.ts';
+import { deliverableOpenSql, dueBetweenSql, federalOpenSql, nextDueSql } from '../deliverables/due-sql.ts';
 import { checklistProgressSql, lastClientActivitySql, lastStaffActionSql } from '../filings/file-signals.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
 import { offshoreStateSql } from '../consents/consents.service.ts';
@@ -117,13 +117,19 @@ function narrowing(f: QueueFilters): SQL | undefined {
   else if (f.owner) conditions.push(eq(filings.assignedTo, f.owner));
   if (f.deliverableKind === 'federal') conditions.push(federalOpenSql);
   else if (f.deliverableKind) {
-    conditions.push(sql`exists (select 1 from ${deliverables} where ${deliverables.filingId} = ${filings.id}
-      and ${deliverables.kind} = ${f.deliverableKind} and ${deliverableOpenSql})`);
+    conditions.push(sql`${filings.id} in (select ${deliverables.filingId} from ${deliverables}
+      where ${deliverables.kind} = ${f.deliverableKind} and ${deliverableOpenSql})`);
   }
-  if (f.due === 'overdue') conditions.push(sql`${nextDueSql(f.taxYear)} < ${today}::date`);
+  // The next due date in a window, as set conditions: anything overdue; or nothing overdue and something due
+  // from today through 7 or 30 days.
+  const yesterday = addDays(today, -1);
+  if (f.due === 'overdue') conditions.push(dueBetweenSql(f.taxYear, null, yesterday));
   else if (f.due) {
     const through = addDays(today, f.due === 'week' ? 7 : 30);
-    conditions.push(sql`${nextDueSql(f.taxYear)} between ${today}::date and ${through}::date`);
+    conditions.push(
+      sql`not ${dueBetweenSql(f.taxYear, null, yesterday)}`,
+      dueBetweenSql(f.taxYear, today, through),
+    );
   }
   if (f.waiting === 'client') conditions.push(inArray(filings.status, [...CLIENT_WAITING_STATUSES]));
   if (f.waiting === 'us') {

@@ -14,12 +14,23 @@ export function useStaffDeliverables(clientId: string, taxYear: number) {
   return useQuery(staffDeliverablesQueryOptions(clientId, taxYear));
 }
 
+/**
+ * A deliverable's change moves dates the queues (next due) and My work (due within 14 days) show: their
+ * cached pages are stale with it.
+ */
+const invalidateDates = (client: ReturnType<typeof useQueryClient>) =>
+  Promise.all(
+    [['staff-deliverables'], ['staff-clients'], ['staff-work']].map((queryKey) =>
+      client.invalidateQueries({ queryKey }),
+    ),
+  );
+
 export function useSaveDeliverable() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CallBody<typeof CALLS.staffDeliverablesSave>) =>
       api(CALLS.staffDeliverablesSave, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['staff-deliverables'] }),
+    onSuccess: () => invalidateDates(client),
   });
 }
 
@@ -28,6 +39,6 @@ export function useRemoveDeliverable() {
   return useMutation({
     mutationFn: (body: CallBody<typeof CALLS.staffDeliverablesRemove>) =>
       api(CALLS.staffDeliverablesRemove, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['staff-deliverables'] }),
+    onSuccess: () => invalidateDates(client),
   });
 }

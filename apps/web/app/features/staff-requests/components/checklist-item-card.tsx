@@ -103,7 +103,8 @@ export function ItemCard({
           <Badge
             variant="light"
             color={item.status === 'accepted' ? 'green' : item.status === 'rejected' ? 'red' : 'navy'}
-            c={item.status === 'accepted' ? 'green.9' : item.status === 'rejected' ? 'red.9' : 'navy.9'}
+            // Dark text on every light badge: green.9 on light green falls short of 4.5:1 (axe).
+            c="dark.7"
           >
             {STAFF_STATUS_LABELS[item.status]}
           </Badge>
