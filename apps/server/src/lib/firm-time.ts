@@ -105,3 +105,8 @@ export function firmInstantSql(day: SQL, { days, hours }: { days?: number; hours
       : sql`(${shifted} + make_interval(hours => ${hours}::int))`;
   return sql`(${wall} at time zone ${FIRM_TIME_ZONE})`;
 }
+
+/** The calendar day `days` after (or before, when negative) a YYYY-MM-DD day. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -45,7 +45,7 @@ import {
   type SQL,
 } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
-import { firmToday } from '../../lib/firm-time.ts';
+import { addDays, firmToday } from '../../lib/firm-time.ts';
 import { deliverableOpenSql, dueBetweenSql, federalOpenSql, nextDueSql } from '../deliverables/due-sql.ts';
 import { checklistProgressSql, lastClientActivitySql, lastStaffActionSql } from '../filings/file-signals.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
@@ -105,9 +105,6 @@ type QueueFilters = QueueNarrowing & {
   search: string | undefined;
   sort: { column: SortColumn; dir: SortDir };
 };
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The narrowing filters as conditions on `filings` (each a subquery where it needs another table). */
 function narrowing(f: QueueFilters): SQL | undefined {

@@ -6,6 +6,7 @@
  */
 import {
   DELIVERABLE_KIND_LABELS,
+  FIRM_TIME_ZONE,
   MESSAGES,
   WORK_DUE_SOON_DAYS,
   WORK_KINDS,
@@ -17,6 +18,7 @@ import {
 import {
   clients,
   deliverables,
+  eq,
   filings,
   invoices,
   messageThreads,
@@ -33,7 +35,7 @@ import {
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { firmToday } from '../../lib/firm-time.ts';
+import { addDays, firmToday } from '../../lib/firm-time.ts';
 import {
   deliverableDueSql,
   deliverableOpenSql,
@@ -59,8 +61,7 @@ type Scope = {
   idleDays: Record<FileStatus, number>;
 };
 
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const none = sql`null`;
 
 /** Whose work an item is, from the person it belongs to (`person`: an SQL expression of a staff id). */
 function forWho(scope: Scope, person: SQL): SQL {
@@ -84,22 +85,35 @@ function files(scope: Scope): SQL {
  */
 function branch(
   kind: WorkKind,
-  cols: { source: SQL; at: SQL; due: SQL; title: SQL; amount: SQL; currency: SQL; target: SQL; person: SQL },
+  given: Partial<Record<'at' | 'due' | 'title' | 'amount' | 'currency' | 'target' | 'person', SQL>> & {
+    source: SQL;
+  },
   from: SQL,
   where: SQL,
   scope: Scope,
 ): SQL {
-  return sql`select ${kind}::text as kind, ${cols.source}::text as source, ${filings.id} as filing_id,
-    ${cols.person} as person_id, ${cols.at}::timestamptz as at, ${cols.due}::date as due, ${cols.title}::text as title,
-    ${cols.amount}::int as amount, ${cols.currency}::text as currency, ${cols.target}::text as target
+  // What a kind does not name is null; whose it is, the file's analyst.
+  const cols = {
+    at: none,
+    due: none,
+    title: none,
+    amount: none,
+    currency: none,
+    target: none,
+    person: sql`${filings.assignedTo}`,
+    ...given,
+  };
+  // Each column in parentheses before its cast: an expression's own operators bind looser than `::`.
+  return sql`select ${kind}::text as kind, (${cols.source})::text as source, ${filings.id} as filing_id,
+    (${cols.person}) as person_id, (${cols.at})::timestamptz as at, (${cols.due})::date as due,
+    (${cols.title})::text as title, (${cols.amount})::int as amount, (${cols.currency})::text as currency,
+    (${cols.target})::text as target
     from ${from} where ${files(scope)} and ${where} and ${forWho(scope, cols.person)}`;
 }
 
-const none = sql`null`;
-
 /**
- * A row of a file's table joined to its filing on the client and the filing both: the leading columns of each
- * table's index, so the planner can walk from the person's filings into it.
+ * A row of a file's table joined to its filing on the client and the filing both (every such table's index
+ * starts with the client), so the planner can walk from the person's filings into it.
  */
 const onFiling = (
   table: typeof requestItems | typeof signatureDocuments | typeof payments | typeof invoices,
@@ -112,14 +126,11 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
     branch(
       'upload_review',
       {
-        source: sql`${requestItems.id}`,
+        // A new upload after a rejection is a new item (a snooze of the last one does not hide it).
+        source: sql`${requestItems.id}::text || '@' || extract(epoch from ${requestItems.updatedAt})::bigint`,
         at: sql`${requestItems.updatedAt}`,
-        due: none,
         title: sql`${requestItems.title}`,
-        amount: none,
-        currency: none,
         target: sql`${requestItems.id}`,
-        person: sql`${filings.assignedTo}`,
       },
       sql`${requestItems} inner join ${filings} on ${onFiling(requestItems)}`,
       sql`${requestItems.status} = 'uploaded' and ${requestItems.removedAt} is null`,
@@ -131,14 +142,10 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
     branch(
       'message_unanswered',
       {
-        source: sql`${messageThreads.id}`,
+        // The client writing again after an answer is a new item.
+        source: sql`${messageThreads.id}::text || '@' || extract(epoch from waiting.first_at)::bigint`,
         at: sql`waiting.first_at`,
-        due: none,
-        title: none,
         amount: sql`waiting.n`,
-        currency: none,
-        target: none,
-        person: sql`${filings.assignedTo}`,
       },
       sql`${messageThreads} inner join ${filings} on ${filings.clientId} = ${messageThreads.clientId}
         cross join lateral (
@@ -158,12 +165,8 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
       {
         source: sql`${signatureDocuments.id}`,
         at: sql`${signatureDocuments.signedAt}`,
-        due: none,
         title: sql`${signatureDocuments.title}`,
-        amount: none,
-        currency: none,
         target: sql`${signatureDocuments.id}`,
-        person: sql`${filings.assignedTo}`,
       },
       sql`${signatureDocuments} inner join ${filings} on ${onFiling(signatureDocuments)}`,
       sql`${signatureDocuments.status} = 'signed' and ${signatureDocuments.signedAt} > ${filings.statusSince}`,
@@ -177,12 +180,9 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
       {
         source: sql`${payments.id}`,
         at: sql`${payments.paidAt}`,
-        due: none,
-        title: none,
         amount: sql`${payments.amountCents}`,
         currency: sql`${payments.currency}`,
         target: sql`${payments.invoiceId}`,
-        person: sql`${filings.assignedTo}`,
       },
       sql`${payments} inner join ${filings} on ${onFiling(payments)}`,
       sql`${payments.status} = 'paid' and ${payments.paidAt} > ${filings.statusSince}`,
@@ -195,13 +195,11 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
       'invoice_past_due',
       {
         source: sql`${invoices.id}`,
-        at: none,
         due: sql`${invoices.dueDate}`,
         title: sql`${invoices.number}`,
         amount: balanceSql,
         currency: sql`${invoices.currency}`,
         target: sql`${invoices.id}`,
-        person: sql`${filings.assignedTo}`,
       },
       sql`${invoices} inner join ${filings} on ${onFiling(invoices)}`,
       sql`${openSql} and ${invoices.dueDate} < ${scope.today}::date`,
@@ -213,14 +211,11 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
     branch(
       'checklist_late',
       {
-        source: sql`${requestItems.id}`,
-        at: none,
+        // A new promised day is a new item.
+        source: sql`${requestItems.id}::text || '@' || ${requestItems.laterDate}::text`,
         due: sql`${requestItems.laterDate}`,
         title: sql`${requestItems.title}`,
-        amount: none,
-        currency: none,
         target: sql`${requestItems.id}`,
-        person: sql`${filings.assignedTo}`,
       },
       sql`${requestItems} inner join ${filings} on ${onFiling(requestItems)}`,
       sql`${requestItems.status} = 'later' and ${requestItems.removedAt} is null
@@ -237,12 +232,9 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
         // A snooze lasts while the file stays in this status: entering it again is a new item.
         source: sql`${filings.id}::text || '@' || extract(epoch from ${filings.statusSince})::bigint`,
         at: sql`${filings.statusSince}`,
-        due: none,
         title: sql`${filings.status}`,
-        amount: none,
-        currency: none,
-        target: none,
-        person: sql`${filings.assignedTo}`,
+        // Whole days in the firm's calendar.
+        amount: sql`${scope.today}::date - (${filings.statusSince} at time zone ${FIRM_TIME_ZONE})::date`,
       },
       sql`${filings}`,
       sql`${days} > 0 and ${filings.statusSince} < now() - make_interval(days => ${days})`,
@@ -257,12 +249,7 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
       {
         source: sql`${filings.id}`,
         at: sql`${filings.createdAt}`,
-        due: none,
         title: sql`${filings.status}`,
-        amount: none,
-        currency: none,
-        target: none,
-        person: sql`${filings.assignedTo}`,
       },
       sql`${filings}`,
       sql`${filings.assignedTo} is null and ${federalOpenSql}`,
@@ -278,13 +265,8 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
       'deliverable_due',
       {
         source: sql`'federal-' || ${filings.id}::text`,
-        at: none,
         due: federal,
         title: sql`'federal'`,
-        amount: none,
-        currency: none,
-        target: none,
-        person: sql`${filings.assignedTo}`,
       },
       sql`${filings}`,
       sql`${federalOpenSql} and ${federal} <= ${horizon}::date`,
@@ -293,13 +275,13 @@ const RULES: Record<WorkKind, (scope: Scope) => SQL> = {
       'deliverable_due',
       {
         source: sql`${deliverables.id}`,
-        at: none,
         due: other,
         title: sql`${deliverables.kind}::text || coalesce(': ' || ${deliverables.label}, '')`,
-        amount: none,
-        currency: none,
         target: sql`${deliverables.id}`,
-        person: sql`coalesce(${deliverables.ownerId}, ${filings.assignedTo})`,
+        // Its owner while they may work the file (the file's analyst or an admin); else the file's analyst (an
+        // owner left behind when the file was reassigned).
+        person: sql`coalesce((select ${users.id} from ${users} where ${users.id} = ${deliverables.ownerId}
+          and (${users.id} = ${filings.assignedTo} or ${users.role} = 'admin')), ${filings.assignedTo})`,
       },
       sql`${deliverables} inner join ${filings} on ${filings.id} = ${deliverables.filingId}`,
       sql`${deliverableOpenSql} and ${other} <= ${horizon}::date`,
@@ -349,11 +331,8 @@ type Row = {
   snoozed_note: string | null;
 };
 
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
 /** What happened, in a few words. */
-function summaryOf(row: Row, today: string): string {
+function summaryOf(row: Row): string {
   const money = () => formatMoney(row.amount ?? 0, row.currency ?? undefined);
   switch (row.kind) {
     case 'upload_review':
@@ -369,7 +348,7 @@ function summaryOf(row: Row, today: string): string {
     case 'checklist_late':
       return `${row.title ?? 'A checklist item'} promised by ${row.due ?? ''}`;
     case 'file_idle':
-      return `Idle ${row.at ? daysBetween(row.at.slice(0, 10), today) : 0} days in ${row.title ?? ''}`;
+      return `Idle ${row.amount ?? 0} days in ${row.title ?? ''}`;
     case 'file_unassigned':
       return `Waiting for an analyst (${row.title ?? ''})`;
     case 'deliverable_due': {
@@ -434,7 +413,7 @@ export async function listWork({
       name: `${row.first_name} ${row.last_name}`,
       file_number: row.file_number,
       tax_year: row.tax_year,
-      summary: summaryOf(row, scope.today),
+      summary: summaryOf(row),
       at: row.at,
       due_on: row.due,
       target_id: row.target,
@@ -494,7 +473,8 @@ export async function snoozeWork({
   until: string | null;
   note: string | null;
 }): Promise<void> {
-  const kind = key.slice(0, key.indexOf(':')) as WorkKind;
+  const colon = key.indexOf(':');
+  const kind = key.slice(0, Math.max(colon, 0)) as WorkKind;
   if (!(WORK_KINDS as readonly string[]).includes(kind))
     throw new AppError('NOT_FOUND', { message: MESSAGES.WORK_ITEM_NOT_FOUND });
   const today = firmToday();
@@ -511,16 +491,30 @@ export async function snoozeWork({
       idleDays: await getIdleDays({ db: tx }),
     };
     const found = await tx.execute(
-      sql`select items.filing_id from ${workItems(scope, kind)} where items.key = ${key} limit 1`,
+      sql`select items.filing_id, ${filings.clientId} as client_id from ${workItems(scope, kind)}
+        inner join ${filings} on ${filings.id} = items.filing_id where items.key = ${key} limit 1`,
     );
-    const [item] = (found as unknown as { rows: { filing_id: string }[] }).rows;
+    const [item] = (found as unknown as { rows: { filing_id: string; client_id: string }[] }).rows;
     if (!item) throw new AppError('NOT_FOUND', { message: MESSAGES.WORK_ITEM_NOT_FOUND });
-    await tx.delete(workSnoozes).where(sql`${workSnoozes.itemKey} = ${key}`);
-    if (until !== null) {
+    if (until === null) await tx.delete(workSnoozes).where(eq(workSnoozes.itemKey, key));
+    else {
+      const values = {
+        filingId: item.filing_id,
+        until,
+        note,
+        snoozedBy: actor.userId,
+        createdAt: new Date(),
+      };
       await tx
         .insert(workSnoozes)
-        .values({ itemKey: key, filingId: item.filing_id, until, note, snoozedBy: actor.userId });
+        .values({ itemKey: key, ...values })
+        .onConflictDoUpdate({ target: workSnoozes.itemKey, set: values });
     }
-    await audit(tx, { actor, action: until ? 'staff.work.snooze' : 'staff.work.wake', subject: kind });
+    await audit(tx, {
+      actor,
+      action: until ? 'staff.work.snooze' : 'staff.work.wake',
+      clientId: item.client_id,
+      subject: key,
+    });
   });
 }

@@ -87,7 +87,7 @@ describe('staff/work/list: one rule per kind', () => {
     await checklistItem(ravi, { status: 'uploaded' });
     const [row] = await itemsOf('upload_review', asha);
     expect(row).toMatchObject({
-      key: `upload_review:${item.id}`,
+      key: expect.stringMatching(new RegExp(`^upload_review:${item.id}@\\d+$`)),
       kind: 'upload_review',
       name: 'Asha Rao',
       tax_year: taxYear,
@@ -308,6 +308,26 @@ describe('staff/work/list: one rule per kind', () => {
       .where(eq(filings.id, filing.id));
   });
 
+  it("lists a deliverable whose owner no longer works the file (the file was reassigned) for the file's analyst", async () => {
+    const today = firmToday();
+    const filing = await filingOf(asha);
+    const [itr] = await t.database.db
+      .insert(deliverables)
+      .values({
+        filingId: filing.id,
+        kind: 'itr',
+        ownerId: otherAnalyst.userId,
+        dueOn: today,
+        dueReason: 'Test',
+      })
+      .returning();
+    expect((await itemsOf('deliverable_due', asha)).map((r) => r.target_id)).toContain(itr?.id);
+    expect(
+      (await listOf(otherAnalyst, { kind: 'deliverable_due' })).some((r) => r.target_id === itr?.id),
+    ).toBe(false);
+    await t.database.db.delete(deliverables).where(eq(deliverables.id, itr?.id ?? ''));
+  });
+
   it("dates a deliverable without staff's date by its kind's rule, October 15 once extended", async () => {
     const today = firmToday();
     const rule = dueRulesOf(taxYear);
@@ -366,7 +386,9 @@ describe('staff/work: whose list', () => {
 describe('staff/work/snooze', () => {
   it('hides an item until its day, with a note, lists it under snoozed, and wakes it', async () => {
     const item = await checklistItem(asha, { status: 'uploaded' });
-    const key = `upload_review:${item.id}`;
+    const [listed] = await itemsOf('upload_review', asha);
+    const key = listed?.key ?? '';
+    expect(key).toMatch(new RegExp(`^upload_review:${item.id}@`));
     const tomorrow = addDays(firmToday(), 1);
     const snooze = await t.postAs(analyst.sid, '/api/staff/work/snooze', {
       key,
@@ -383,6 +405,19 @@ describe('staff/work/snooze', () => {
     });
     const counts = await t.postAs(analyst.sid, '/api/staff/work/counts', {});
     expect(counts.json().snoozed).toBeGreaterThanOrEqual(1);
+
+    // Sent again (rejected, then a new upload), it is a new item: the snooze of the last one does not hide it.
+    await t.database.db
+      .update(requestItems)
+      .set({ updatedAt: new Date(Date.now() + 1000) })
+      .where(eq(requestItems.id, item.id));
+    const [again] = await itemsOf('upload_review', asha);
+    expect(again?.key).not.toBe(key);
+    await t.database.db
+      .update(requestItems)
+      .set({ updatedAt: item.updatedAt })
+      .where(eq(requestItems.id, item.id));
+    expect(await itemsOf('upload_review', asha)).toEqual([]);
 
     // A snooze whose day has come no longer hides it.
     await t.database.db.update(workSnoozes).set({ until: firmToday() }).where(eq(workSnoozes.itemKey, key));
@@ -404,9 +439,11 @@ describe('staff/work/snooze', () => {
 
   it("refuses another analyst's item, an unknown key and a day that is not after today, storing nothing", async () => {
     const theirs = await checklistItem(ravi, { status: 'uploaded' });
+    const [listed] = await itemsOf('upload_review', ravi, otherAnalyst);
+    const theirKey = listed?.key ?? '';
     const tomorrow = addDays(firmToday(), 1);
     const refused = await t.postAs(analyst.sid, '/api/staff/work/snooze', {
-      key: `upload_review:${theirs.id}`,
+      key: theirKey,
       until: tomorrow,
     });
     expect(refused.statusCode).toBe(404);
@@ -417,20 +454,20 @@ describe('staff/work/snooze', () => {
     });
     expect(unknown.statusCode).toBe(404);
     const today = await t.postAs(otherAnalyst.sid, '/api/staff/work/snooze', {
-      key: `upload_review:${theirs.id}`,
+      key: theirKey,
       until: firmToday(),
     });
     expect(today.statusCode).toBe(422);
     expect(today.json().status_smessage).toBe(MESSAGES.WORK_SNOOZE_DATE_INVALID);
     const notADay = await t.postAs(otherAnalyst.sid, '/api/staff/work/snooze', {
-      key: `upload_review:${theirs.id}`,
+      key: theirKey,
       until: '2026-02-30',
     });
     expect(notADay.statusCode).toBe(400);
     expect(await t.database.db.select().from(workSnoozes)).toEqual([]);
     // An admin may snooze anyone's.
     const byAdmin = await t.postAs(admin.sid, '/api/staff/work/snooze', {
-      key: `upload_review:${theirs.id}`,
+      key: theirKey,
       until: tomorrow,
     });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);

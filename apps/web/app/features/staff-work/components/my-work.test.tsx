@@ -78,12 +78,13 @@ describe('MyWork', () => {
     expect(upload).toHaveTextContent('Uploaded W-2 (Acme)');
     expect(upload).toHaveTextContent('3 days ago');
     expect(
-      within(upload as HTMLElement).getByRole('link', { name: 'Review upload: Asha Rao' }),
+      within(upload as HTMLElement).getByRole('link', {
+        name: 'Review upload: Asha Rao, Uploaded W-2 (Acme)',
+      }),
     ).toHaveAttribute('href', `/staff/clients/${ASHA}/checklist?focus=${ITEM}`);
-    expect(within(message as HTMLElement).getByRole('link', { name: 'Answer: Asha Rao' })).toHaveAttribute(
-      'href',
-      `/staff/clients/${ASHA}/messages`,
-    );
+    expect(
+      within(message as HTMLElement).getByRole('link', { name: 'Answer: Asha Rao, Wrote 2 messages' }),
+    ).toHaveAttribute('href', `/staff/clients/${ASHA}/messages`);
     // Counts per kind, as filters; an analyst has no "Whose work" switch and asks only for their own.
     const kinds = screen.getByRole('navigation', { name: 'Kinds of work' });
     expect(within(kinds).getByRole('button', { name: 'All (2)' })).toHaveAttribute('aria-pressed', 'true');
@@ -117,9 +118,9 @@ describe('MyWork', () => {
 
   it('snoozes an item to a day with a note', async () => {
     renderWithProviders(<MyWork viewer={{ userId: ME, role: 'analyst' }} />, { route: '/staff' });
-    // Her upload's row (the first, oldest first).
-    const [uploadSnooze] = await screen.findAllByRole('button', { name: 'Snooze: Asha Rao' });
-    await userEvent.click(uploadSnooze as HTMLElement);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Snooze: Asha Rao, Uploaded W-2 (Acme)' }),
+    );
     const dialog = await screen.findByRole('dialog');
     const until = within(dialog).getByLabelText(/Until/);
     await userEvent.clear(until);

@@ -129,7 +129,7 @@ export function MyWork({ viewer }: { viewer: { userId: string; role: 'admin' | '
       )}
       {items.length > 0 && (
         <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" striped aria-label="My work" aria-describedby="work-caption">
+          <Table verticalSpacing="sm" striped aria-label="My work">
             <Table.Caption id="work-caption" style={{ captionSide: 'top', textAlign: 'left' }}>
               {list.data && list.data.total > shown
                 ? `The oldest ${shown} of ${list.data.total} items`
@@ -240,11 +240,21 @@ function WorkRow({
       {showOwner && <Table.Td>{item.owner?.name ?? 'Nobody'}</Table.Td>}
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Button component={Link} to={href} size="compact-sm" aria-label={`${action.label}: ${item.name}`}>
+          <Button
+            component={Link}
+            to={href}
+            size="compact-sm"
+            aria-label={`${action.label}: ${item.name}, ${item.summary}`}
+          >
             {action.label}
           </Button>
           {item.snoozed ? (
-            <Button size="compact-sm" variant="default" onClick={onWake} aria-label={`Wake: ${item.name}`}>
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={onWake}
+              aria-label={`Wake: ${item.name}, ${item.summary}`}
+            >
               Wake
             </Button>
           ) : (
@@ -252,7 +262,7 @@ function WorkRow({
               size="compact-sm"
               variant="default"
               onClick={onSnooze}
-              aria-label={`Snooze: ${item.name}`}
+              aria-label={`Snooze: ${item.name}, ${item.summary}`}
             >
               Snooze
             </Button>
