@@ -225,7 +225,10 @@ export async function recordStatusChange(
   to: FileStatus,
   why: { comment: string; changedBy: string | null },
 ): Promise<void> {
-  await tx.update(filings).set({ status: to, statusSince: sql`now()` }).where(eq(filings.id, filing.id));
+  await tx
+    .update(filings)
+    .set({ status: to, statusSince: sql`now()` })
+    .where(eq(filings.id, filing.id));
   await tx.insert(filingStatusHistory).values({
     filingId: filing.id,
     fromStatus: filing.status,
