@@ -56,6 +56,8 @@ export const staffWorkCountsResponseSchema = envelope({
   counts: z.array(z.object({ kind: z.enum(WORK_KINDS), count: z.number().int() })),
   total: z.number().int(),
   snoozed: z.number().int(),
+  /** The firm's day (YYYY-MM-DD): "today" for the list's ages and for a snooze, which must end after it. */
+  today: z.string(),
 });
 
 /** Snooze an item until a day (it comes back that morning), with a note; `until: null` wakes it now. */

@@ -298,4 +298,17 @@ describe('staff/clients/list: the workbench filters and columns (issue 35)', () 
     expect(bad.statusCode).toBe(400);
     expect(bad.json().status_smessage).toBe(MESSAGES.QUEUE_UNATTENDED_INVALID);
   });
+
+  it.each([
+    ['due', 'someday', MESSAGES.QUEUE_DUE_INVALID],
+    ['waiting', 'everyone', MESSAGES.QUEUE_WAITING_INVALID],
+    ['deliverable_kind', 'coffee', MESSAGES.DELIVERABLE_KIND_INVALID],
+    ['owner', 'somebody', MESSAGES.ANALYST_INVALID],
+    ['unattended_days', 'a while', MESSAGES.QUEUE_UNATTENDED_INVALID],
+  ])('refuses %s = %j with its message (400), listing nothing', async (field, value, message) => {
+    const res = await list(admin.sid, { [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().status_smessage).toBe(message);
+    expect(res.json().data).toBeUndefined();
+  });
 });

@@ -380,6 +380,8 @@ describe('staff/work: whose list', () => {
     expect(kind.json().status_smessage).toBe(MESSAGES.WORK_KIND_INVALID);
     const counts = await t.postAs(analyst.sid, '/api/staff/work/counts', {});
     expect(counts.json().counts.map((c: { kind: string }) => c.kind)).toHaveLength(9);
+    // The firm's day, which the console counts ages from and a snooze must end after.
+    expect(counts.json().today).toBe(firmToday());
   });
 });
 

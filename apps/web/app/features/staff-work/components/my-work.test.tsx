@@ -1,4 +1,4 @@
-import { CALLS, MESSAGES, WORK_KINDS, type WorkItem } from '@taxfirm/contract';
+import { CALLS, FIRM_TIME_ZONE, MESSAGES, WORK_KINDS, type WorkItem } from '@taxfirm/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +34,16 @@ const MESSAGE: WorkItem = {
   target_id: null,
 };
 
+/** Today in the firm's calendar, as the counts answer it. */
+const FIRM_TODAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: FIRM_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+}).format(new Date());
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 const bodiesOf = (call: unknown) => api.mock.calls.filter(([c]) => c === call).map(([, body]) => body);
 
 beforeEach(() => {
@@ -49,6 +59,7 @@ beforeEach(() => {
         })),
         total: 2,
         snoozed: 0,
+        today: FIRM_TODAY,
       };
     if (call.path === CALLS.staffWorkList.path) {
       const items = [UPLOAD, MESSAGE].filter((i) => !body.kind || i.kind === body.kind);
@@ -123,6 +134,9 @@ describe('MyWork', () => {
     );
     const dialog = await screen.findByRole('dialog');
     const until = within(dialog).getByLabelText(/Until/);
+    // The firm's tomorrow, whatever the browser's zone: the server refuses a day not after its own.
+    expect(until).toHaveValue(dayAfter(FIRM_TODAY));
+    expect(until).toHaveAttribute('min', dayAfter(FIRM_TODAY));
     await userEvent.clear(until);
     await userEvent.type(until, '2030-01-15');
     await userEvent.type(within(dialog).getByLabelText('Note (optional)'), 'Corrected W-2 coming');
@@ -135,15 +149,15 @@ describe('MyWork', () => {
 });
 
 describe('whenOf', () => {
-  const now = new Date('2026-03-10T15:00:00');
-  it('says how long ago, or how long until due', () => {
-    expect(whenOf({ at: new Date('2026-03-07T09:00:00').toISOString(), due_on: null }, now)).toBe(
-      '3 days ago',
-    );
-    expect(whenOf({ at: new Date('2026-03-10T08:00:00').toISOString(), due_on: null }, now)).toBe('today');
-    expect(whenOf({ at: null, due_on: '2026-03-15' }, now)).toBe('due in 5 days');
-    expect(whenOf({ at: null, due_on: '2026-03-10' }, now)).toBe('due today');
-    expect(whenOf({ at: null, due_on: '2026-03-09' }, now)).toBe('1 day overdue');
-    expect(whenOf({ at: null, due_on: '2026-03-01' }, now)).toBe('9 days overdue');
+  const today = '2026-03-10';
+  it("says how long ago, or how long until due, in the firm's calendar", () => {
+    expect(whenOf({ at: '2026-03-07T15:00:00Z', due_on: null }, today)).toBe('3 days ago');
+    expect(whenOf({ at: '2026-03-10T14:00:00Z', due_on: null }, today)).toBe('today');
+    // 3 am UTC on the 10th is still the 9th in the firm's time zone (America/Chicago).
+    expect(whenOf({ at: '2026-03-10T03:00:00Z', due_on: null }, today)).toBe('yesterday');
+    expect(whenOf({ at: null, due_on: '2026-03-15' }, today)).toBe('due in 5 days');
+    expect(whenOf({ at: null, due_on: '2026-03-10' }, today)).toBe('due today');
+    expect(whenOf({ at: null, due_on: '2026-03-09' }, today)).toBe('1 day overdue');
+    expect(whenOf({ at: null, due_on: '2026-03-01' }, today)).toBe('9 days overdue');
   });
 });

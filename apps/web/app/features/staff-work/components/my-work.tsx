@@ -1,5 +1,11 @@
 import { Button, Group, NativeSelect, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import { WORK_KINDS, WORK_KIND_LABELS, type WorkItem, type WorkKind } from '@taxfirm/contract';
+import {
+  FIRM_TIME_ZONE,
+  WORK_KINDS,
+  WORK_KIND_LABELS,
+  type WorkItem,
+  type WorkKind,
+} from '@taxfirm/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -29,17 +35,27 @@ const ACTIONS: Record<WorkKind, { tab: ClientFileTab; label: string }> = {
 const DAY_MS = 86_400_000;
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 
-/** Today in the browser's calendar (YYYY-MM-DD), as the date input reads days. */
-function localDay(date = new Date()): string {
-  const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return shifted.toISOString().slice(0, 10);
-}
+/** An instant's day in the firm's calendar (YYYY-MM-DD), as the server counts days. */
+const firmDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: FIRM_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
-/** "3 days ago", or for a due day "due in 5 days", "due today", "2 days overdue". */
-export function whenOf(item: Pick<WorkItem, 'at' | 'due_on'>, now = new Date()): string {
-  const today = Date.parse(`${localDay(now)}T00:00:00Z`);
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * "3 days ago", or for a due day "due in 5 days", "due today", "2 days overdue", counted in the firm's calendar
+ * from `firmToday` (the server's day, from the counts).
+ */
+export function whenOf(item: Pick<WorkItem, 'at' | 'due_on'>, firmToday: string): string {
+  const today = Date.parse(`${firmToday}T00:00:00Z`);
   if (item.at) {
-    const days = Math.round((Date.parse(`${localDay(new Date(item.at))}T00:00:00Z`) - today) / DAY_MS);
+    const days = Math.round(
+      (Date.parse(`${firmDayFormat.format(new Date(item.at))}T00:00:00Z`) - today) / DAY_MS,
+    );
     return relative.format(days, 'day');
   }
   if (!item.due_on) return '';
@@ -81,6 +97,8 @@ export function MyWork({ viewer }: { viewer: { userId: string; role: 'admin' | '
   };
 
   const total = counts.data?.total ?? 0;
+  /** The firm's day, as the server counts days (the counts answer it). */
+  const today = counts.data?.today;
   const items = list.data?.items ?? [];
   const shown = list.data ? Math.min(list.data.total, list.data.limit) : 0;
   return (
@@ -149,21 +167,23 @@ export function MyWork({ viewer }: { viewer: { userId: string; role: 'admin' | '
                 <WorkRow
                   key={item.key}
                   item={item}
+                  today={today}
                   showOwner={who !== 'me'}
-                  onSnooze={() => {
+                  onSnoozeOrWake={() => {
                     success.clear();
-                    setSnoozing(item);
+                    if (item.snoozed) void wake(item);
+                    else setSnoozing(item);
                   }}
-                  onWake={() => void wake(item)}
                 />
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
-      {snoozing && (
+      {snoozing && today && (
         <SnoozeDialog
           item={snoozing}
+          today={today}
           onClose={() => setSnoozing(null)}
           onSnoozed={(message) => {
             setSnoozing(null);
@@ -194,14 +214,14 @@ function WhoSelect({ who, onChange }: { who: string; onChange: (who: string) => 
 
 function WorkRow({
   item,
+  today,
   showOwner,
-  onSnooze,
-  onWake,
+  onSnoozeOrWake,
 }: {
   item: WorkItem;
+  today: string | undefined;
   showOwner: boolean;
-  onSnooze: () => void;
-  onWake: () => void;
+  onSnoozeOrWake: () => void;
 }) {
   const action = ACTIONS[item.kind];
   const href = paths.staff.client.getHref(item.client_id, action.tab, item.target_id ?? undefined);
@@ -230,7 +250,7 @@ function WorkRow({
         )}
       </Table.Td>
       <Table.Td>
-        <Text fz="sm">{whenOf(item)}</Text>
+        <Text fz="sm">{today ? whenOf(item, today) : ''}</Text>
         {item.due_on && (
           <Text fz="xs" c="gray.8">
             {formatDay(item.due_on)}
@@ -248,25 +268,14 @@ function WorkRow({
           >
             {action.label}
           </Button>
-          {item.snoozed ? (
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={onWake}
-              aria-label={`Wake: ${item.name}, ${item.summary}`}
-            >
-              Wake
-            </Button>
-          ) : (
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={onSnooze}
-              aria-label={`Snooze: ${item.name}, ${item.summary}`}
-            >
-              Snooze
-            </Button>
-          )}
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={onSnoozeOrWake}
+            aria-label={`${item.snoozed ? 'Wake' : 'Snooze'}: ${item.name}, ${item.summary}`}
+          >
+            {item.snoozed ? 'Wake' : 'Snooze'}
+          </Button>
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -275,16 +284,18 @@ function WorkRow({
 
 function SnoozeDialog({
   item,
+  today,
   onClose,
   onSnoozed,
 }: {
   item: WorkItem;
+  /** The firm's day: a snooze ends after it. */
+  today: string;
   onClose: () => void;
   onSnoozed: (message: string) => void;
 }) {
   const snooze = useSnoozeWork();
-  // The day after the one the dialog opened on (fixed for the dialog's life).
-  const [tomorrow] = useState(() => localDay(new Date(Date.now() + DAY_MS)));
+  const tomorrow = dayAfter(today);
   const [until, setUntil] = useState(tomorrow);
   const [note, setNote] = useState('');
   const errors = snooze.error instanceof ApiError ? snooze.error.details : {};
