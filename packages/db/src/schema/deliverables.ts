@@ -3,6 +3,7 @@
  * the extension, an amended return, the Indian return, other. The federal return is the filing itself.
  */
 import { ADDED_DELIVERABLE_KINDS, DELIVERABLE_STATUSES } from '@taxfirm/contract';
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
 import { users } from './accounts.ts';
@@ -36,5 +37,9 @@ export const deliverables = pgTable(
     index('deliverables_filing_idx').on(t.filingId),
     // My work and the queues: an owner's deliverables.
     index('deliverables_owner_idx').on(t.ownerId),
+    // Due windows no rule date falls in: the deliverables with a date staff gave.
+    index('deliverables_due_on_idx')
+      .on(t.dueOn)
+      .where(sql`${t.dueOn} is not null`),
   ],
 );

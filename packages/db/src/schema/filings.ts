@@ -1,5 +1,6 @@
 /** The filing (one client's return for one tax year), its status history, and staff notes on the file. */
 import { FILE_STATUSES } from '@taxfirm/contract';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -47,6 +48,12 @@ export const filings = pgTable(
     index('filings_year_assigned_idx').on(t.taxYear, t.assignedTo),
     // The work queue's default order: a tax year's filings by last update (read backwards for newest first).
     index('filings_year_updated_idx').on(t.taxYear, t.updatedAt, t.id),
+    // The queue by days in status.
+    index('filings_year_status_since_idx').on(t.taxYear, t.statusSince, t.id),
+    // Due windows no rule date falls in: the federal returns with a date staff gave.
+    index('filings_year_due_on_idx')
+      .on(t.taxYear, t.dueOn)
+      .where(sql`${t.dueOn} is not null`),
   ],
 );
 

@@ -72,6 +72,10 @@ export const messages = pgTable(
   (t) => [
     index('messages_thread_created_idx').on(t.threadId, t.createdAt),
     index('messages_client_unread_idx').on(t.clientId, t.authorKind, t.readAt),
+    // The queue's "unattended": the firm's recent messages to clients (internal notes are not).
+    index('messages_staff_sent_idx')
+      .on(t.createdAt, t.clientId, t.taxYear)
+      .where(sql`${t.authorKind} = 'staff' and not ${t.internal}`),
   ],
 );
 

@@ -74,6 +74,10 @@ export const requestItems = pgTable(
     index('request_items_uploaded_idx')
       .on(t.filingId)
       .where(sql`${t.status} = 'uploaded' and ${t.removedAt} is null`),
+    // My work: items the client promised by a day (the late ones are those before today).
+    index('request_items_later_idx')
+      .on(t.laterDate)
+      .where(sql`${t.status} = 'later' and ${t.removedAt} is null`),
   ],
 );
 

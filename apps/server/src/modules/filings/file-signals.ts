@@ -76,11 +76,14 @@ export const lastClientActivitySql =
   and ${staffActivity.taxYear} = ${filings.taxYear}`).mapWith(staffActivity.createdAt);
 
 /**
- * The firm's last action on the file that the client would notice: a status change or a message to them
- * (internal notes do not count) about its tax year. Never null: a file starts in its first status.
+ * Unattended: the firm has done nothing on the file the client would notice (a status change, or a message to
+ * them about its tax year; internal notes do not count) for `days` days. A set condition on the outer
+ * `filings` row: in its status since before then, and none of the firm's messages since then (read from the
+ * recent messages, not a look-up per file).
  */
-export const lastStaffActionSql = perFile<Date>(sql`select greatest(${filings.statusSince}, (
-    select max(${messages.createdAt}) from ${messages}
-    where ${messages.clientId} = ${filings.clientId}
-    and ${messages.authorKind} = 'staff' and not ${messages.internal}
-    and ${messages.taxYear} = ${filings.taxYear}))`).mapWith(filings.statusSince);
+export function unattendedSql(days: number): SQL {
+  const since = sql`now() - make_interval(days => ${days})`;
+  return sql`${filings.statusSince} < ${since} and not exists (select 1 from ${messages}
+    where ${messages.clientId} = ${filings.clientId} and ${messages.taxYear} = ${filings.taxYear}
+    and ${messages.authorKind} = 'staff' and not ${messages.internal} and ${messages.createdAt} >= ${since})`;
+}

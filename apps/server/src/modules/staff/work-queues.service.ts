@@ -46,8 +46,14 @@ import {
 } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, firmToday } from '../../lib/firm-time.ts';
-import { deliverableOpenSql, dueBetweenSql, federalOpenSql, nextDueSql } from '../deliverables/due-sql.ts';
-import { checklistProgressSql, lastClientActivitySql, lastStaffActionSql } from '../filings/file-signals.ts';
+import {
+  deliverableOpenSql,
+  dueBetweenSql,
+  federalOpenSql,
+  nextDueSql,
+  notDueBetweenSql,
+} from '../deliverables/due-sql.ts';
+import { checklistProgressSql, lastClientActivitySql, unattendedSql } from '../filings/file-signals.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
 import { offshoreStateSql } from '../consents/consents.service.ts';
 
@@ -123,10 +129,7 @@ function narrowing(f: QueueFilters): SQL | undefined {
   if (f.due === 'overdue') conditions.push(dueBetweenSql(f.taxYear, null, yesterday));
   else if (f.due) {
     const through = addDays(today, f.due === 'week' ? 7 : 30);
-    conditions.push(
-      sql`not ${dueBetweenSql(f.taxYear, null, yesterday)}`,
-      dueBetweenSql(f.taxYear, today, through),
-    );
+    conditions.push(notDueBetweenSql(f.taxYear, null, yesterday), dueBetweenSql(f.taxYear, today, through));
   }
   if (f.waiting === 'client') conditions.push(inArray(filings.status, [...CLIENT_WAITING_STATUSES]));
   if (f.waiting === 'us') {
@@ -138,9 +141,7 @@ function narrowing(f: QueueFilters): SQL | undefined {
     );
   }
   if (f.unattendedDays) {
-    conditions.push(
-      and(federalOpenSql, sql`${lastStaffActionSql} < now() - make_interval(days => ${f.unattendedDays})`),
-    );
+    conditions.push(and(federalOpenSql, unattendedSql(f.unattendedDays)));
   }
   return and(...conditions);
 }

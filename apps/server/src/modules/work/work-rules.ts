@@ -248,6 +248,25 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
     const horizon = addDays(scope.today, WORK_DUE_SOON_DAYS);
     const federal = federalDueSql(scope.taxYear);
     const other = deliverableDueSql(scope.taxYear);
+    const deliverable = (person: SQL, whose: SQL) =>
+      branch(
+        'deliverable_due',
+        {
+          source: sql`${deliverables.id}`,
+          due: other,
+          title: sql`${deliverables.kind}::text || coalesce(': ' || ${deliverables.label}, '')`,
+          target: sql`${deliverables.id}`,
+          person,
+        },
+        sql`${deliverables} inner join ${filings} on ${filings.id} = ${deliverables.filingId}`,
+        sql`${deliverableOpenSql} and ${other} <= ${horizon}::date and ${whose}`,
+        scope,
+      );
+    // A deliverable is its owner's while they may work the file besides its analyst (an admin); else the file's
+    // analyst's (no owner, the analyst, or an owner left behind when the file was reassigned). Two branches, so
+    // that each is found from its own index: the person's files, or the person's deliverables.
+    const ownerWorksIt = sql`${deliverables.ownerId} is distinct from ${filings.assignedTo}
+      and exists (select 1 from ${users} where ${users.id} = ${deliverables.ownerId} and ${users.role} = 'admin')`;
     return sql`${branch(
       'deliverable_due',
       {
@@ -258,22 +277,8 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
       sql`${filings}`,
       sql`${federalOpenSql} and ${federal} <= ${horizon}::date`,
       scope,
-    )} union all ${branch(
-      'deliverable_due',
-      {
-        source: sql`${deliverables.id}`,
-        due: other,
-        title: sql`${deliverables.kind}::text || coalesce(': ' || ${deliverables.label}, '')`,
-        target: sql`${deliverables.id}`,
-        // Its owner while they may work the file (the file's analyst or an admin); else the file's analyst (an
-        // owner left behind when the file was reassigned).
-        person: sql`coalesce((select ${users.id} from ${users} where ${users.id} = ${deliverables.ownerId}
-          and (${users.id} = ${filings.assignedTo} or ${users.role} = 'admin')), ${filings.assignedTo})`,
-      },
-      sql`${deliverables} inner join ${filings} on ${filings.id} = ${deliverables.filingId}`,
-      sql`${deliverableOpenSql} and ${other} <= ${horizon}::date`,
-      scope,
-    )}`;
+    )} union all ${deliverable(sql`${filings.assignedTo}`, sql`not (${ownerWorksIt})`)}
+      union all ${deliverable(sql`${deliverables.ownerId}`, ownerWorksIt)}`;
   },
 };
 

@@ -9,6 +9,7 @@ import {
   auditLog,
   deliverables,
   eq,
+  inArray,
   filings,
   payments,
   requestItems,
@@ -325,7 +326,15 @@ describe('staff/work/list: one rule per kind', () => {
     expect(
       (await listOf(otherAnalyst, { kind: 'deliverable_due' })).some((r) => r.target_id === itr?.id),
     ).toBe(false);
-    await t.database.db.delete(deliverables).where(eq(deliverables.id, itr?.id ?? ''));
+    // Nobody's yet: the file's analyst's too.
+    const [state] = await t.database.db
+      .insert(deliverables)
+      .values({ filingId: filing.id, kind: 'state', label: 'CA', dueOn: today, dueReason: 'Test' })
+      .returning();
+    expect((await itemsOf('deliverable_due', asha)).map((r) => r.target_id)).toContain(state?.id);
+    await t.database.db
+      .delete(deliverables)
+      .where(inArray(deliverables.id, [itr?.id ?? '', state?.id ?? '']));
   });
 
   it("dates a deliverable without staff's date by its kind's rule, October 15 once extended", async () => {
