@@ -1,7 +1,8 @@
 /**
  * My work on the demo firm (issue 35): `npm run db:seed` on an app of its own, then an analyst's day: the
- * counts by kind, an upload reviewed from the list on the file's Checklist tab, a message answered, an
- * extension an admin records moving the due date everywhere, and the idle threshold in Settings.
+ * counts by kind, an upload reviewed from the list on the file's Checklist tab, a message answered, every tab
+ * of a client file at both widths, an extension an admin records moving the due date everywhere, and the idle
+ * threshold in Settings.
  */
 import type { Browser, Page } from '@playwright/test';
 import { FILE_STATUSES } from '@taxfirm/contract';
@@ -33,6 +34,23 @@ function rowsWhenDue(shown: string): number {
   const due = Date.parse(`${year}-${month}-${day}T00:00:00Z`);
   return Number(due <= Date.now() + 14 * 86_400_000);
 }
+
+/** The client file's tabs, in order (apps/web's CLIENT_FILE_TAB_LABELS), and their addresses' ends. */
+const CLIENT_FILE_TABS: [label: string, path: string][] = [
+  // The Overview is the file's own address.
+  ['Overview', ''],
+  ...[
+    'Checklist',
+    'Documents',
+    'Messages',
+    'Signatures',
+    'Billing',
+    'Profile',
+    'History',
+    'Notes',
+    'Account',
+  ].map((label): [string, string] => [label, `/${label.toLowerCase()}`]),
+];
 
 /** The number a kind's filter button shows: "Uploads to review (3)" is 3. */
 async function countOf(page: Page, label: string): Promise<number> {
@@ -175,6 +193,33 @@ test.describe('My work on the demo firm', () => {
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: 'My work' })).toBeVisible();
     await expect.poll(() => countOf(page, 'Unanswered messages')).toBe(messages - 1);
+    await page.context().close();
+  });
+
+  test('every tab of a client file has no axe-core violations at 1280 and 390 px, and the tabs work from the keyboard', async ({
+    browser,
+    checkA11y,
+  }) => {
+    // Another analyst than the first test's (each login here is a first login, with its enrolment).
+    const analyst = staff.find((s) => s.role === 'analyst' && s.email !== pick.analyst.email) as Login;
+    const { page } = await desk(browser, analyst);
+    await page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Work queues' })
+      .click();
+    await page.getByRole('row').nth(1).getByRole('link').first().click();
+    const tabs = page.getByRole('navigation', { name: 'Client file' });
+    for (const [label, path] of CLIENT_FILE_TABS) {
+      const link = tabs.getByRole('link', { name: label, exact: true });
+      await link.focus();
+      await page.keyboard.press('Enter');
+      await expect(link).toHaveAttribute('aria-current', 'page');
+      await expect(page).toHaveURL(new RegExp(`/staff/clients/[^/]+${path}$`));
+      await checkA11y(page);
+      await page.setViewportSize(VIEWPORTS.phone);
+      await checkA11y(page);
+      await page.setViewportSize(VIEWPORTS.desk);
+    }
     await page.context().close();
   });
 
