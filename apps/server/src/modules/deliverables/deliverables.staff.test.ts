@@ -3,7 +3,17 @@
  * the file with an owner, a status and a due date; every call is checked on the file and audited.
  */
 import { MESSAGES } from '@taxfirm/contract';
-import { and, auditLog, clients, deliverables, eq, filings, taxpayerProfiles, users } from '@taxfirm/db';
+import {
+  and,
+  auditLog,
+  clients,
+  deliverables,
+  eq,
+  filings,
+  inArray,
+  taxpayerProfiles,
+  users,
+} from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { expectAnswered, expectFieldErrors } from '../../../test/answers.ts';
 import { dueRulesOf } from '../../../test/due-rules.ts';
@@ -281,5 +291,40 @@ describe('staff/deliverables/remove', () => {
       { subject: `fbar:${id}: FBAR (FinCEN 114)`, actorId: analyst.userId },
     ]);
     expect((await remove(analyst.sid, id)).statusCode).toBe(404);
+  });
+});
+
+describe('staff/clients/assign', () => {
+  it("moves the previous analyst's deliverables to the new analyst, and leaves an admin's own", async () => {
+    const fresh = await save(admin.sid, { kind: 'other', label: 'Moves', owner_id: analyst.userId });
+    const adminOwn = await save(admin.sid, { kind: 'other', label: 'Stays', owner_id: admin.userId });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(adminOwn.statusCode, adminOwn.body).toBe(200);
+    const owners = async () =>
+      Object.fromEntries(
+        (
+          await t.database.db
+            .select({ label: deliverables.label, owner: deliverables.ownerId })
+            .from(deliverables)
+            .innerJoin(filings, eq(filings.id, deliverables.filingId))
+            .where(and(eq(filings.clientId, asha.clientId), eq(deliverables.kind, 'other')))
+        ).map((r) => [r.label, r.owner]),
+      );
+    expect(await owners()).toEqual({ Moves: analyst.userId, Stays: admin.userId });
+
+    const assign = (analystId: string | null) =>
+      t.postAs(admin.sid, '/api/staff/clients/assign', {
+        client_id: asha.clientId,
+        analyst_id: analystId,
+      });
+    expect((await assign(otherAnalyst.userId)).statusCode).toBe(200);
+    expect(await owners()).toEqual({ Moves: otherAnalyst.userId, Stays: admin.userId });
+    const [assigned] = (await audited('staff.client.assign', asha.clientId)).slice(-1);
+    expect(assigned?.subject).toContain(otherAnalyst.userId);
+
+    // Back to the analyst the file had: their deliverables come with it.
+    expect((await assign(analyst.userId)).statusCode).toBe(200);
+    expect(await owners()).toEqual({ Moves: analyst.userId, Stays: admin.userId });
+    await t.database.db.delete(deliverables).where(inArray(deliverables.label, ['Moves', 'Stays']));
   });
 });

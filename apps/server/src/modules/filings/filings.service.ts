@@ -23,6 +23,7 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { moveOwnedDeliverables } from '../deliverables/deliverable-owners.ts';
 import { fileStatusChanged, type FirmVoice } from '../notifications/client-events.ts';
 
 type Reader = Pick<Database, 'select'>;
@@ -361,11 +362,16 @@ export async function assignAnalyst(
     }
     if (input.analystId) await assertCanBeGiven(tx, filing, input.analystId, 'analyst_id');
     await tx.update(filings).set({ assignedTo: input.analystId }).where(eq(filings.id, filing.id));
+    // The deliverables the previous analyst owned go with the file (an admin's own stay theirs).
+    const moved =
+      filing.assignedTo && filing.assignedTo !== input.analystId
+        ? await moveOwnedDeliverables(tx, filing.id, filing.assignedTo, input.analystId)
+        : [];
     await audit(tx, {
       actor,
       action: 'staff.client.assign',
       clientId: input.clientId,
-      subject: input.analystId ?? 'none',
+      subject: `${input.analystId ?? 'none'}${moved.length > 0 ? ` (deliverables: ${moved.join(', ')})` : ''}`,
     });
   });
 }
