@@ -196,7 +196,7 @@ test.describe('My work on the demo firm', () => {
     await page.context().close();
   });
 
-  test('every tab of a client file has no axe-core violations at 1280 and 390 px, and the tabs work from the keyboard', async ({
+  test('the filtered queues and every tab of a client file have no axe-core violations at 1280 and 390 px; the tabs work from the keyboard', async ({
     browser,
     checkA11y,
   }) => {
@@ -207,6 +207,14 @@ test.describe('My work on the demo firm', () => {
       .getByRole('navigation', { name: 'Staff console' })
       .getByRole('link', { name: 'Work queues' })
       .click();
+    // The queues, filtered, at both widths.
+    await page.getByLabel('Waiting on').selectOption('The client');
+    await expect(page.getByLabel('Waiting on')).toHaveValue('client');
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await checkA11y(page);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await checkA11y(page);
+    await page.setViewportSize(VIEWPORTS.desk);
     await page.getByRole('row').nth(1).getByRole('link').first().click();
     const tabs = page.getByRole('navigation', { name: 'Client file' });
     for (const [label, path] of CLIENT_FILE_TABS) {
