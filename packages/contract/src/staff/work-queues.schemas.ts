@@ -5,14 +5,6 @@ import { MESSAGES } from '../messages.ts';
 import { FILE_STATUSES } from '../statuses.ts';
 import { OFFSHORE_CONSENT_STATES } from '../consents/consents.schemas.ts';
 
-/** The work queues: how many filings of a tax year are in each status (an analyst's own and unassigned). */
-export const staffQueueBodySchema = z.object({ taxy: taxYearField });
-export const staffQueueResponseSchema = envelope({
-  tax_year: z.number().int(),
-  counts: z.array(z.object({ status: z.enum(FILE_STATUSES), count: z.number().int() })),
-  total: z.number().int(),
-});
-
 export const STAFF_CLIENT_SORTS = [
   'file_number',
   'name',
@@ -37,11 +29,11 @@ export const QUEUE_DUE_WINDOW_LABELS: Record<QueueDueWindow, string> = {
 export const QUEUE_WAITING = ['client', 'us'] as const;
 export type QueueWaiting = (typeof QUEUE_WAITING)[number];
 
-/** One queue's clients, paged, searched and sorted on the server (the DataTables shape). */
-export const staffClientListBodySchema = z.object({
-  taxy: taxYearField,
-  /** One status; none lists every status (the All queue). */
-  status: z.enum(FILE_STATUSES).optional(),
+/**
+ * The queues' filters beside the status (issue 35), the same for the list and its counts by status: whose files
+ * (admins), a deliverable kind, a due window, whom the file waits on, unattended days.
+ */
+const queueNarrowingFields = {
   /** Whose files (admins): a staff member's id, or 'unassigned'. */
   owner: z
     .union([z.literal('unassigned'), z.uuid({ error: MESSAGES.ANALYST_INVALID })], {
@@ -59,6 +51,27 @@ export const staffClientListBodySchema = z.object({
     .min(1, { error: MESSAGES.QUEUE_UNATTENDED_INVALID })
     .max(365, { error: MESSAGES.QUEUE_UNATTENDED_INVALID })
     .optional(),
+};
+export type QueueNarrowingBody = z.infer<z.ZodObject<typeof queueNarrowingFields>>;
+
+/**
+ * The work queues: how many filings of a tax year are in each status (an analyst's own and unassigned), among
+ * those the queue's filters keep.
+ */
+export const staffQueueBodySchema = z.object({ taxy: taxYearField, ...queueNarrowingFields });
+export type StaffQueueBody = z.input<typeof staffQueueBodySchema>;
+export const staffQueueResponseSchema = envelope({
+  tax_year: z.number().int(),
+  counts: z.array(z.object({ status: z.enum(FILE_STATUSES), count: z.number().int() })),
+  total: z.number().int(),
+});
+
+/** One queue's clients, paged, searched and sorted on the server (the DataTables shape). */
+export const staffClientListBodySchema = z.object({
+  taxy: taxYearField,
+  /** One status; none lists every status (the All queue). */
+  status: z.enum(FILE_STATUSES).optional(),
+  ...queueNarrowingFields,
   dataTablesParameters: dataTablesParametersSchema.default({ draw: 1, start: 0, length: 25 }),
   sort: z
     .object({ column: z.enum(STAFF_CLIENT_SORTS), dir: z.enum(['asc', 'desc']).default('asc') })

@@ -46,6 +46,32 @@ describe('staff/clients/queues', () => {
     const res = await t.postAs(admin.sid, '/api/staff/clients/queues', { taxy: taxYear - 1 });
     expect(res.json()).toMatchObject({ tax_year: taxYear - 1, total: 0 });
   });
+
+  it("counts among the files the queue's other filters keep, with the list's refusals", async () => {
+    const counted = async (sid: string, body: Record<string, unknown>) => {
+      const res = await t.postAs(sid, '/api/staff/clients/queues', body);
+      expect(res.statusCode, res.body).toBe(200);
+      return { ...countsOf(res.json()), total: res.json().total };
+    };
+    // Docs Upload Pending and Payment Pending wait on the client.
+    expect(await counted(admin.sid, { waiting: 'client' })).toEqual({
+      'Docs Upload Pending': 2,
+      'Payment Pending': 1,
+      total: 3,
+    });
+    expect(await counted(admin.sid, { owner: 'unassigned' })).toEqual({ 'To Be Assigned': 2, total: 2 });
+    expect(await counted(analyst.sid, { waiting: 'client' })).toEqual({
+      'Docs Upload Pending': 1,
+      'Payment Pending': 1,
+      total: 2,
+    });
+    const refused = await t.postAs(analyst.sid, '/api/staff/clients/queues', { owner: otherAnalyst.userId });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().status_smessage).toBe(MESSAGES.QUEUE_OWNER_ADMIN_ONLY);
+    const bad = await t.postAs(admin.sid, '/api/staff/clients/queues', { due: 'someday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().status_smessage).toBe(MESSAGES.QUEUE_DUE_INVALID);
+  });
 });
 
 describe('staff/clients/list', () => {

@@ -61,11 +61,18 @@ import { offshoreStateSql } from '../consents/consents.service.ts';
 const visible = (actor: StaffActor, taxYear: number) =>
   and(eq(filings.taxYear, taxYear), workableFilingsWhere(actor, { triage: true }));
 
-export async function countQueues(db: Database, actor: StaffActor, taxYear: number) {
+/** Counted by status among the files the queue's other filters keep. */
+export async function countQueues(
+  db: Database,
+  actor: StaffActor,
+  taxYear: number,
+  filters: QueueNarrowing = {},
+) {
+  assertMayNarrow(actor, filters);
   const rows = await db
     .select({ status: filings.status, n: count() })
     .from(filings)
-    .where(visible(actor, taxYear))
+    .where(and(visible(actor, taxYear), narrowing({ ...filters, taxYear })))
     .groupBy(filings.status);
   const byStatus = new Map(rows.map((r) => [r.status, r.n]));
   const counts = FILE_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 }));
@@ -112,8 +119,15 @@ type QueueFilters = QueueNarrowing & {
   sort: { column: SortColumn; dir: SortDir };
 };
 
+/** Whose files is for admins: an analyst's queues are their own files and the unassigned ones. */
+function assertMayNarrow(actor: StaffActor, filters: QueueNarrowing): void {
+  if (filters.owner && actor.role !== 'admin') {
+    throw new AppError('FORBIDDEN', { message: MESSAGES.QUEUE_OWNER_ADMIN_ONLY });
+  }
+}
+
 /** The narrowing filters as conditions on `filings` (each a subquery where it needs another table). */
-function narrowing(f: QueueFilters): SQL | undefined {
+function narrowing(f: QueueNarrowing & { taxYear: number }): SQL | undefined {
   const today = firmToday();
   const conditions: (SQL | undefined)[] = [];
   if (f.owner === 'unassigned') conditions.push(isNull(filings.assignedTo));
@@ -253,9 +267,7 @@ export async function listQueue(
     sort: { column: SortColumn; dir: SortDir };
   } & QueueNarrowing,
 ): Promise<ListPage<StaffClientRow>> {
-  if (input.owner && actor.role !== 'admin') {
-    throw new AppError('FORBIDDEN', { message: MESSAGES.QUEUE_OWNER_ADMIN_ONLY });
-  }
+  assertMayNarrow(actor, input);
   const search = input.page.search?.value?.trim() ?? '';
   const result = await queueListOf(input.taxYear).page(db, { ...input, actor, search }, input.page);
   await audit(db, {

@@ -90,8 +90,9 @@ describe('WorkQueues, the documents column', () => {
 });
 
 describe('WorkQueues, the workbench filters and columns', () => {
-  const lastListBody = () =>
-    api.mock.calls.filter(([call]) => call === CALLS.staffClientList).at(-1)?.[1] as Record<string, unknown>;
+  const lastBodyOf = (path: string) =>
+    api.mock.calls.filter(([call]) => call.path === path).at(-1)?.[1] as Record<string, unknown>;
+  const lastListBody = () => lastBodyOf(CALLS.staffClientList.path);
 
   it('shows days in status, the next due date and the last client activity', async () => {
     const table = await queuesTable();
@@ -111,7 +112,7 @@ describe('WorkQueues, the workbench filters and columns', () => {
     ).toContain('9');
   });
 
-  it("sends each filter to the server; the owner filter is an admin's", async () => {
+  it("sends each filter to the server, for the list and its counts by status; the owner filter is an admin's", async () => {
     await queuesTable('admin');
     await userEvent.selectOptions(screen.getByLabelText('Deliverable'), 'Indian return (ITR)');
     await userEvent.selectOptions(screen.getByLabelText('Due'), 'Overdue');
@@ -128,6 +129,15 @@ describe('WorkQueues, the workbench filters and columns', () => {
         owner: MEENA,
       }),
     );
+    // The counts by status are of the same files.
+    expect(lastBodyOf(CALLS.staffQueues.path)).toEqual({
+      taxy: 2025,
+      deliverable_kind: 'itr',
+      due: 'overdue',
+      waiting: 'client',
+      unattended_days: 14,
+      owner: MEENA,
+    });
     expect(await axeViolations()).toEqual([]);
   });
 

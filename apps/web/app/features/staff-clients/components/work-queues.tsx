@@ -106,16 +106,20 @@ export function WorkQueues({ role }: { role: StaffRole }) {
   });
   const year = state.filters.year ?? years.data?.taxyears[0];
   const { status, owner, kind, due, waiting, unattended } = state.filters;
-  const counts = useQueueCounts(year);
+  // The filters beside the status: the list's and the counts by status alike.
+  const narrowing = {
+    ...(owner && role === 'admin' ? { owner } : {}),
+    ...(kind ? { deliverable_kind: kind } : {}),
+    ...(due ? { due } : {}),
+    ...(waiting ? { waiting } : {}),
+    ...(unattended ? { unattended_days: unattended } : {}),
+  };
+  const counts = useQueueCounts(year, narrowing);
   const list = useQueuePage(
     {
       ...(year ? { taxy: year } : {}),
       ...(status ? { status } : {}),
-      ...(owner && role === 'admin' ? { owner } : {}),
-      ...(kind ? { deliverable_kind: kind } : {}),
-      ...(due ? { due } : {}),
-      ...(waiting ? { waiting } : {}),
-      ...(unattended ? { unattended_days: unattended } : {}),
+      ...narrowing,
       sort: state.sort,
       dataTablesParameters: state.dataTablesParameters,
     },
