@@ -96,7 +96,8 @@ export const staffCalls = {
     body: staffQueueBodySchema,
     response: staffQueueResponseSchema,
     access: 'staff',
-    summary: "A tax year's filings counted by file status (analysts: their own and To Be Assigned).",
+    summary:
+      "A tax year's filings counted by file status, among those the queue's filters keep (analysts: their own and To Be Assigned).",
   }),
   staffClientList: defineCall({
     path: 'staff/clients/list',

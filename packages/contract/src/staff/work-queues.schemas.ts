@@ -59,7 +59,6 @@ export type QueueNarrowingBody = z.infer<z.ZodObject<typeof queueNarrowingFields
  * those the queue's filters keep.
  */
 export const staffQueueBodySchema = z.object({ taxy: taxYearField, ...queueNarrowingFields });
-export type StaffQueueBody = z.input<typeof staffQueueBodySchema>;
 export const staffQueueResponseSchema = envelope({
   tax_year: z.number().int(),
   counts: z.array(z.object({ status: z.enum(FILE_STATUSES), count: z.number().int() })),

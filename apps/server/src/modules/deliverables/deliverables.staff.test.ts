@@ -319,12 +319,19 @@ describe('staff/clients/assign', () => {
       });
     expect((await assign(otherAnalyst.userId)).statusCode).toBe(200);
     expect(await owners()).toEqual({ Moves: otherAnalyst.userId, Stays: admin.userId });
-    const [assigned] = (await audited('staff.client.assign', asha.clientId)).slice(-1);
-    expect(assigned?.subject).toContain(otherAnalyst.userId);
+    const movedId = fresh.json().deliverable_id as string;
+    expect((await audited('staff.client.assign', asha.clientId)).map((a) => a.subject)).toContain(
+      `${otherAnalyst.userId} (deliverables: ${movedId})`,
+    );
 
     // Back to the analyst the file had: their deliverables come with it.
     expect((await assign(analyst.userId)).statusCode).toBe(200);
     expect(await owners()).toEqual({ Moves: analyst.userId, Stays: admin.userId });
+    // Unassigned: nobody owns what the analyst did; given again, nothing comes back by itself.
+    expect((await assign(null)).statusCode).toBe(200);
+    expect(await owners()).toEqual({ Moves: null, Stays: admin.userId });
+    expect((await assign(analyst.userId)).statusCode).toBe(200);
+    expect(await owners()).toEqual({ Moves: null, Stays: admin.userId });
     await t.database.db.delete(deliverables).where(inArray(deliverables.label, ['Moves', 'Stays']));
   });
 });

@@ -96,6 +96,18 @@ describe('due windows', () => {
       .set({ dueOn: quiet, dueReason: 'Test' })
       .where(eq(deliverables.id, other?.id ?? ''));
     expect(await dueIn(quiet, quiet)).toEqual(['asha']);
+    // Each end of the window is in it.
+    expect(await dueIn(quiet, addDays(quiet, 5))).toEqual(['asha']);
+    expect(await dueIn(addDays(quiet, -5), quiet)).toEqual(['asha']);
+    expect(await dueIn(addDays(quiet, 1), addDays(quiet, 5))).toEqual([]);
+
+    // Staff's date takes the ITR off its rule's day.
+    await t.database.db
+      .update(deliverables)
+      .set({ dueOn: addDays(july, 10), dueReason: 'Audit case' })
+      .where(eq(deliverables.id, itr?.id ?? ''));
+    expect(await dueIn(july, july)).toEqual([]);
+    expect(await dueIn(addDays(july, 10), addDays(july, 10))).toEqual(['asha']);
 
     await t.database.db
       .update(deliverables)

@@ -5,7 +5,8 @@
  * any of them beside its own columns: computed by the database for the rows the list returns, never a query
  * per row. Select them over a page of filings (`inArray(filings.id, pageIds)`), not over a whole tax year.
  *
- * Each keys on the columns an index of its table starts with (the client, then the filing or tax year).
+ * Each keys on the columns an index of its table starts with (the client, then the filing or tax year). One
+ * condition is here too, "unattended" (`unattendedSql`): a filter over a tax year's filings, not a column.
  */
 import {
   filings,
@@ -76,7 +77,8 @@ export const lastClientActivitySql =
   and ${staffActivity.taxYear} = ${filings.taxYear}`).mapWith(staffActivity.createdAt);
 
 /**
- * Unattended: the firm has done nothing on the file the client would notice (a status change, or a message to
+ * A condition, not a column (for a WHERE over a tax year's filings, unlike the signals above). Unattended: the
+ * firm has done nothing on the file the client would notice (a status change, or a message to
  * them about its tax year; internal notes do not count) for `days` days. A set condition on the outer
  * `filings` row: in its status since before then, and none of the firm's messages since then (read from the
  * recent messages, not a look-up per file).

@@ -362,7 +362,7 @@ export async function assignAnalyst(
     }
     if (input.analystId) await assertCanBeGiven(tx, filing, input.analystId, 'analyst_id');
     await tx.update(filings).set({ assignedTo: input.analystId }).where(eq(filings.id, filing.id));
-    // The deliverables the previous analyst owned go with the file (an admin's own stay theirs).
+    // The deliverables the previous analyst owned go with the file (those anyone else owns, an admin, stay).
     const moved =
       filing.assignedTo && filing.assignedTo !== input.analystId
         ? await moveOwnedDeliverables(tx, filing.id, filing.assignedTo, input.analystId)

@@ -60,6 +60,9 @@ describe('staff/clients/queues', () => {
       total: 3,
     });
     expect(await counted(admin.sid, { owner: 'unassigned' })).toEqual({ 'To Be Assigned': 2, total: 2 });
+    // Nothing is due this week, and nobody's file has waited a day.
+    expect(await counted(admin.sid, { due: 'week' })).toEqual({ total: 0 });
+    expect(await counted(admin.sid, { unattended_days: 1 })).toEqual({ total: 0 });
     expect(await counted(analyst.sid, { waiting: 'client' })).toEqual({
       'Docs Upload Pending': 1,
       'Payment Pending': 1,
@@ -285,6 +288,10 @@ describe('staff/clients/list: the workbench filters and columns (issue 35)', () 
     expect(await namesOf(admin.sid, { due: 'overdue', status: 'Docs Upload Pending' })).toEqual([
       'Esha Kapoor',
     ]);
+    // Overdue and due this week too: an overdue file is in "Overdue", not in "Due within 7 days".
+    await setFiling('theirs', { dueOn: addDays(today, 2) });
+    expect(await namesOf(admin.sid, { due: 'week' })).toEqual(['Divya Menon']);
+    await setFiling('theirs', { dueOn: addDays(today, 60) });
 
     // Filed, the ITR no longer counts: her next due date is the federal return's again.
     await t.database.db
@@ -312,6 +319,30 @@ describe('staff/clients/list: the workbench filters and columns (issue 35)', () 
     const chetan = { sid: made['mine1']?.sid ?? '', clientId: made['mine1']?.clientId ?? '', userId: '' };
     expect((await sendAsClient(t, chetan, { body: 'Any news?' })).statusCode).toBe(200);
     expect(await namesOf(admin.sid, unattended)).toEqual(['Chetan Iyer']);
+    // Nor is an internal note, or a message about another tax year.
+    const note = await sendAsStaff(t, analyst, {
+      client_id: chetan.clientId,
+      body: 'Called, no answer.',
+      internal: 'true',
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    const [lastYear] = await t.database.db
+      .insert(filings)
+      .values({
+        clientId: chetan.clientId,
+        taxYear: taxYear - 1,
+        status: 'E-Filing Complete',
+        assignedTo: analyst.userId,
+      })
+      .returning({ id: filings.id });
+    const otherYear = await sendAsStaff(t, analyst, {
+      client_id: chetan.clientId,
+      body: 'About last year: all done.',
+      taxy: String(taxYear - 1),
+    });
+    expect(otherYear.statusCode, otherYear.body).toBe(200);
+    expect(await namesOf(admin.sid, unattended)).toEqual(['Chetan Iyer']);
+    await t.database.db.delete(filings).where(eq(filings.id, lastYear?.id ?? ''));
     const withActivity = await list(admin.sid, {
       owner: analyst.userId,
       sort: { column: 'name', dir: 'asc' },

@@ -16,12 +16,12 @@ const narrowingOf = (body: QueueNarrowingBody): QueueNarrowing => ({
 
 export async function workQueuesRoutes(app: FastifyInstance, { settings }: { settings: SettingsCache }) {
   registerCall(app, CALLS.staffQueues, async (request) =>
-    countQueues(
-      app.db,
-      staffActorOf(request),
-      await settings.taxYear(request.body.taxy),
-      narrowingOf(request.body),
-    ),
+    countQueues({
+      db: app.db,
+      actor: staffActorOf(request),
+      taxYear: await settings.taxYear(request.body.taxy),
+      filters: narrowingOf(request.body),
+    }),
   );
 
   registerCall(app, CALLS.staffClientList, async (request) => {

@@ -62,12 +62,17 @@ const visible = (actor: StaffActor, taxYear: number) =>
   and(eq(filings.taxYear, taxYear), workableFilingsWhere(actor, { triage: true }));
 
 /** Counted by status among the files the queue's other filters keep. */
-export async function countQueues(
-  db: Database,
-  actor: StaffActor,
-  taxYear: number,
-  filters: QueueNarrowing = {},
-) {
+export async function countQueues({
+  db,
+  actor,
+  taxYear,
+  filters = {},
+}: {
+  db: Database;
+  actor: StaffActor;
+  taxYear: number;
+  filters?: QueueNarrowing;
+}) {
   assertMayNarrow(actor, filters);
   const rows = await db
     .select({ status: filings.status, n: count() })
