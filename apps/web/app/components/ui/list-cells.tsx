@@ -22,14 +22,22 @@ export function ClientFileLink({ clientId, children }: { clientId: string; child
   );
 }
 
-/** A filing's or an item's status, as the console shows it. */
+/**
+ * A filing's or an item's status, as the console shows it. In a narrow column it wraps onto a second line
+ * rather than cutting the status short ("PAYM…" said nothing).
+ */
 export function StatusBadge({ children, ...props }: { children: ReactNode } & Omit<BadgeProps, 'children'>) {
   return (
-    <Badge variant="light" color="navy" c="navy.9" {...props}>
+    <Badge variant="light" color="navy" c="navy.9" styles={WRAPPING} {...props}>
       {children}
     </Badge>
   );
 }
+
+const WRAPPING = {
+  root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
+} as const;
 
 /** A list filter's From and To days (yyyy-mm-dd, as the browser gives them); `error` shows under To. */
 export function DayRangeFilter({
