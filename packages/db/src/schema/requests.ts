@@ -100,7 +100,13 @@ export const requestItemEvents = pgTable(
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('request_item_events_item_idx').on(t.itemId, t.createdAt)],
+  (t) => [
+    index('request_item_events_item_idx').on(t.itemId, t.createdAt),
+    // The queue's "unattended": the firm's recent work on clients' checklists.
+    index('request_item_events_staff_idx')
+      .on(t.createdAt, t.clientId)
+      .where(sql`${t.actorKind} = 'staff'`),
+  ],
 );
 
 /** A reminder sent for a filing's open items (scheduled or "Remind now"), with the titles it listed. */

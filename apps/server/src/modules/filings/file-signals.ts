@@ -12,6 +12,7 @@ import {
   filings,
   invoices,
   messages,
+  requestItemEvents,
   requestItems,
   signatureDocuments,
   sql,
@@ -78,14 +79,18 @@ export const lastClientActivitySql =
 
 /**
  * A condition, not a column (for a WHERE over a tax year's filings, unlike the signals above). Unattended: the
- * firm has done nothing on the file the client would notice (a status change, or a message to
- * them about its tax year; internal notes do not count) for `days` days. A set condition on the outer
- * `filings` row: in its status since before then, and none of the firm's messages since then (read from the
- * recent messages, not a look-up per file).
+ * firm has done nothing on the file the client would notice for `days` days: no status change, no message to
+ * them about its tax year (internal notes do not count), no staff work on its checklist (an item asked for,
+ * reviewed, reminded by a person). In its status since before then, and none of the rest since (read from
+ * the recent rows, not a look-up per file).
  */
 export function unattendedSql(days: number): SQL {
   const since = sql`now() - make_interval(days => ${days})`;
   return sql`${filings.statusSince} < ${since} and not exists (select 1 from ${messages}
     where ${messages.clientId} = ${filings.clientId} and ${messages.taxYear} = ${filings.taxYear}
-    and ${messages.authorKind} = 'staff' and not ${messages.internal} and ${messages.createdAt} >= ${since})`;
+    and ${messages.authorKind} = 'staff' and not ${messages.internal} and ${messages.createdAt} >= ${since})
+    and not exists (select 1 from ${requestItemEvents}
+      inner join ${requestItems} on ${requestItems.id} = ${requestItemEvents.itemId}
+      where ${requestItemEvents.clientId} = ${filings.clientId} and ${requestItems.filingId} = ${filings.id}
+      and ${requestItemEvents.actorKind} = 'staff' and ${requestItemEvents.createdAt} >= ${since})`;
 }

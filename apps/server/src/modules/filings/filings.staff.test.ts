@@ -351,6 +351,20 @@ describe('staff/clients/list: the workbench filters and columns (issue 35)', () 
     const answer = await sendAsStaff(t, analyst, { client_id: chetan.clientId, body: 'Working on it.' });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(await namesOf(admin.sid, unattended)).toEqual([]);
+
+    // The firm's work on the checklist is attention too: Divya's file, 3 days in its status (one that takes
+    // documents), gets an item.
+    const twoDays = { owner: analyst.userId, unattended_days: 2 };
+    await setFiling('mine2', { status: 'Docs Upload Pending' });
+    expect(await namesOf(admin.sid, twoDays)).toEqual(['Divya Menon']);
+    const added = await t.postAs(analyst.sid, '/api/staff/requests/items/add', {
+      client_id: made['mine2']?.clientId,
+      item: { type: 'w2', title: 'W-2 from Acme', required: true },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await namesOf(admin.sid, twoDays)).toEqual([]);
+    await setFiling('mine2', { status: 'Payment Pending' });
+
     const bad = await list(admin.sid, { unattended_days: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().status_smessage).toBe(MESSAGES.QUEUE_UNATTENDED_INVALID);
