@@ -44,7 +44,7 @@ const queueNarrowingFields = {
   deliverable_kind: z.enum(DELIVERABLE_KINDS, { error: MESSAGES.DELIVERABLE_KIND_INVALID }).optional(),
   due: z.enum(QUEUE_DUE_WINDOWS, { error: MESSAGES.QUEUE_DUE_INVALID }).optional(),
   waiting: z.enum(QUEUE_WAITING, { error: MESSAGES.QUEUE_WAITING_INVALID }).optional(),
-  /** Unattended: open files with no status change or message to the client for this many days. */
+  /** Unattended: open files with no status change, message to the client or checklist work for this many days. */
   unattended_days: z.coerce
     .number({ error: MESSAGES.QUEUE_UNATTENDED_INVALID })
     .int({ error: MESSAGES.QUEUE_UNATTENDED_INVALID })

@@ -190,7 +190,7 @@ export function WorkQueues({ role }: { role: StaffRole }) {
           />
           <NativeSelect
             label="Unattended"
-            description="No status change or message to the client for"
+            description="No status change, message or checklist work for the client in"
             w={200}
             value={unattended ? String(unattended) : ''}
             onChange={(event) =>
