@@ -6,7 +6,7 @@
 import { MESSAGES } from '@taxfirm/contract';
 import { and, auditLog, deliverables, eq, filings, requestItems } from '@taxfirm/db';
 import { dueRulesOf } from '../../../test/due-rules.ts';
-import { firmToday } from '../../lib/firm-time.ts';
+import { addDays, firmToday } from '../../lib/firm-time.ts';
 import { sendAsClient, sendAsStaff } from '../messaging/testing/message-forms.ts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers.ts';
@@ -219,8 +219,6 @@ describe('staff/clients/list: the workbench filters and columns (issue 35)', () 
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.map((r: { name: string }) => r.name) as string[];
   };
-  const addDays = (day: string, days: number) =>
-    new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const filingOf = async (key: string) => {
     const [row] = await t.database.db
       .select()

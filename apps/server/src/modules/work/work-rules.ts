@@ -27,12 +27,7 @@ import {
 } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { addDays } from '../../lib/firm-time.ts';
-import {
-  deliverableDueSql,
-  deliverableOpenSql,
-  federalDueSql,
-  federalOpenSql,
-} from '../deliverables/due-sql.ts';
+import { deliverableDueSql, dueIn, federalDueSql, federalOpenSql } from '../deliverables/due-sql.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
 import { balanceSql, openSql } from '../invoices/invoice-balance.ts';
 
@@ -245,7 +240,12 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
 
   // Due within 14 days or overdue, and not filed yet: the federal return (the file) and each other deliverable.
   deliverable_due: (scope) => {
-    const horizon = addDays(scope.today, WORK_DUE_SOON_DAYS);
+    // Due by the horizon (overdue included) and still to file: the queue's due window, from no day on.
+    const due = dueIn({
+      taxYear: scope.taxYear,
+      from: null,
+      through: addDays(scope.today, WORK_DUE_SOON_DAYS),
+    });
     const federal = federalDueSql(scope.taxYear);
     const other = deliverableDueSql(scope.taxYear);
     const deliverable = (person: SQL, whose: SQL) =>
@@ -259,7 +259,7 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
           person,
         },
         sql`${deliverables} inner join ${filings} on ${filings.id} = ${deliverables.filingId}`,
-        sql`${deliverableOpenSql} and ${other} <= ${horizon}::date and ${whose}`,
+        sql`${due.other} and ${whose}`,
         scope,
       );
     // A deliverable is its owner's while they may work the file besides its analyst (an admin); else the file's
@@ -275,7 +275,7 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
         title: sql`'federal'`,
       },
       sql`${filings}`,
-      sql`${federalOpenSql} and ${federal} <= ${horizon}::date`,
+      due.federal,
       scope,
     )} union all ${deliverable(sql`${filings.assignedTo}`, sql`not (${ownerWorksIt})`)}
       union all ${deliverable(sql`${deliverables.ownerId}`, ownerWorksIt)}`;

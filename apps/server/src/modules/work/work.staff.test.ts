@@ -33,7 +33,7 @@ import {
   taxYear,
   useSeededFirm,
 } from '../../../test/seeded-firm-kit.ts';
-import { firmToday } from '../../lib/firm-time.ts';
+import { addDays, firmToday } from '../../lib/firm-time.ts';
 import { sendAsClient, sendAsStaff } from '../messaging/testing/message-forms.ts';
 
 useSeededFirm({ tag: 'work', status: 'Review Pending' });
@@ -60,8 +60,6 @@ const filingOf = async (client: ClientSession) => {
   if (!row) throw new Error('no filing');
   return row;
 };
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 async function checklistItem(client: ClientSession, values: Partial<typeof requestItems.$inferInsert>) {
