@@ -148,10 +148,8 @@ export async function createArchiveWriter(
   const compressing = pipeline(pack as unknown as Readable, createGzip(), gzipped);
   const encrypted = await encrypter.encrypt(webStream(gzipped));
   const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
-  const written = Promise.all([
-    compressing,
-    pipeline(Readable.fromWeb(encrypted as Parameters<typeof Readable.fromWeb>[0]), out),
-  ]);
+  const storing = pipeline(Readable.fromWeb(encrypted as Parameters<typeof Readable.fromWeb>[0]), out);
+  const written = Promise.all([compressing, storing]);
   // Reported by finish/abort; until then a failure must not be an unhandled rejection.
   written.catch(() => {});
   const members: Member[] = [];
@@ -185,7 +183,10 @@ export async function createArchiveWriter(
     },
     abort: async () => {
       pack.destroy(new Error('backup stopped'));
-      await written.catch(() => {});
+      out.destroy();
+      // Both pipelines settled, the file closed (an open still under way completes first): only then may the
+      // caller remove it. `written` settles at the first failure, while the file may still be opening.
+      await Promise.allSettled([compressing, storing]);
     },
   };
 }
