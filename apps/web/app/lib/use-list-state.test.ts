@@ -101,6 +101,18 @@ describe('useListState', () => {
     expect(result.current.page).toBe(1);
   });
 
+  it('keeps a filter chosen just before typing: two writes before the page renders again both stay', () => {
+    const { result, address } = render();
+    // A filter, then a keystroke, before the router has rendered the first (a slow host, a quick hand).
+    act(() => {
+      const list = result.current;
+      list.setFilter('status', 'paid');
+      list.setSearch('anika');
+    });
+    expect(address()).toBe('?payments.status=paid&payments.q=anika');
+    expect(result.current.filters.status).toBe('paid');
+  });
+
   it('leaves a list the server does not sort without a sort', () => {
     const view = renderAt(() => useListState({ key: 'plain', pageSize: 10 }));
     const result = { current: view.result.current.list };

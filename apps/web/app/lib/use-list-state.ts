@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** A list's sort: one of its sort columns (the contract's `*_SORTS`) and a direction. */
@@ -57,6 +57,14 @@ export function useListState<
   if (reserved.length > 0) throw new Error(`A list filter may not be named ${reserved.join(', ')}`);
   const param = (name: string) => `${key}.${name}`;
   const [params, setParams] = useSearchParams();
+  // The address as this list last wrote it, and the router's address it was built on. React Router's functional
+  // update reads the parameters of the last render, not of a write still under way, so two writes before the
+  // next render (a filter chosen, then a keystroke) would lose the first. Writes build on this instead, until
+  // the router renders an address of its own.
+  const latest = useRef<{ seen: string | null; next: URLSearchParams }>({
+    seen: null,
+    next: new URLSearchParams(),
+  });
   // The box shows what is typed at once; the address follows each keystroke and the request a pause.
   const [search, setSearchText] = useState(() => params.get(param('q')) ?? '');
   /** The search as sent: the address's, once typing pauses. */
@@ -75,18 +83,19 @@ export function useListState<
   const page = Math.max(1, Number.parseInt(params.get(param('page')) ?? '1', 10) || 1);
 
   /** Writes some of the list's parameters (undefined, '' or the starting value removes one). */
-  const write = (values: Record<string, FilterValue>, startingValues: Record<string, FilterValue> = {}) =>
-    setParams(
-      (now) => {
-        const next = new URLSearchParams(now);
-        for (const [name, value] of Object.entries(values)) {
-          if (value === undefined || value === '' || value === startingValues[name]) next.delete(param(name));
-          else next.set(param(name), String(value));
-        }
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const write = (values: Record<string, FilterValue>, startingValues: Record<string, FilterValue> = {}) => {
+    const rendered = params.toString();
+    if (latest.current.seen !== rendered) {
+      latest.current = { seen: rendered, next: new URLSearchParams(params) };
+    }
+    const next = new URLSearchParams(latest.current.next);
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined || value === '' || value === startingValues[name]) next.delete(param(name));
+      else next.set(param(name), String(value));
+    }
+    latest.current.next = next;
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
   const resetPage = () => write({ page: undefined });
 
   return {
