@@ -5,7 +5,8 @@
  */
 import { emailOf, fileNumberOf, phoneOf } from './season-data.ts';
 
-export type Call = { name: string; url: string; body: Record<string, unknown> };
+/** A call, made by the admin unless `as: 'analyst'` (the analyst `analystId` itself, with an analyst's access). */
+export type Call = { name: string; url: string; body: Record<string, unknown>; as?: 'analyst' };
 
 /** The calls measured, for a data set of n clients (search terms point at real rows). */
 export function callsFor(n: number, year: number, analystId: string, clientId: string): Call[] {
@@ -40,6 +41,18 @@ export function callsFor(n: number, year: number, analystId: string, clientId: s
       body: { taxy: year, who: analystId },
     },
     { name: 'my work: list (an analyst)', url: '/api/staff/work/list', body: { taxy: year, who: analystId } },
+    {
+      name: 'my work: counts (the analyst, signed in)',
+      url: '/api/staff/work/counts',
+      body: { taxy: year },
+      as: 'analyst',
+    },
+    {
+      name: 'my work: list (the analyst, signed in)',
+      url: '/api/staff/work/list',
+      body: { taxy: year },
+      as: 'analyst',
+    },
     {
       name: 'my work: uploads to review (an analyst)',
       url: '/api/staff/work/list',

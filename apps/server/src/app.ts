@@ -76,6 +76,7 @@ import { deliverablesRoutes } from './modules/deliverables/deliverables.routes.t
 import { deliverablesStaffRoutes } from './modules/deliverables/deliverables.staff.routes.ts';
 import { workStaffRoutes } from './modules/work/work.staff.routes.ts';
 import { startRefundReconciler } from './modules/invoices/billing.service.ts';
+import { startWorkCandidatesScheduler } from './modules/work/work-candidates.ts';
 import { receiptPdf } from './modules/invoices/billing-pdf.ts';
 import { billingAttachments } from './modules/invoices/receipt-attachment.ts';
 
@@ -119,6 +120,11 @@ export type AppConfig = {
    * other fields override its defaults (a pass three minutes after start, then every ten minutes).
    */
   digest?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
+  /**
+   * My work's candidates kept up to date in the background (modules/work/work-candidates.ts): on unless
+   * `enabled` is false; the other fields override its defaults (a pass a second after start, then every 5 s).
+   */
+  workCandidates?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
   /**
    * The pass that settles refunds left pending (S2-09, modules/invoices/billing.service.ts): on unless
    * `enabled` is false; the other fields override its defaults (a pass 30 s after start, then every ten
@@ -182,6 +188,11 @@ const JOBS = [
     settingsOf: ({ config }: JobDeps) => config.digest,
     start: ({ config, db, settings, log }, timing) =>
       startDigestScheduler({ db, settings, appUrl: config.appUrl, log, ...timing }),
+  }),
+  defineJob({
+    name: 'my work candidates',
+    settingsOf: ({ config }: JobDeps) => config.workCandidates,
+    start: ({ db, log }, timing) => startWorkCandidatesScheduler({ db, log, ...timing }),
   }),
 ];
 

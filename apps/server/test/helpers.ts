@@ -99,6 +99,8 @@ export async function createTestApp(
       retention: { enabled: false },
       // Digest passes likewise (digest.test.ts).
       digest: { enabled: false },
+      // My work's reads refresh its candidates themselves; a background pass would race the tests that count.
+      workCandidates: { enabled: false },
       ...overrides,
     },
   });

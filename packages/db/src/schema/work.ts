@@ -1,8 +1,9 @@
 /**
- * My work (issue 35) is derived from the data on every read; the one thing it stores is a person's decision to
- * put an item aside until a day.
+ * My work (issue 35, ADR 026): the items are derived from the data by the work module's rules. What is stored:
+ * a person's decision to put an item aside until a day, and the rules' result per file (`work_candidates`),
+ * worked out again for every file whose data changed (`work_stale`, written by triggers, migration 0031).
  */
-import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { filings } from './filings.ts';
 
@@ -24,3 +25,58 @@ export const workSnoozes = pgTable(
   },
   (t) => [index('work_snoozes_filing_idx').on(t.filingId)],
 );
+
+/**
+ * Every item My work's rules find in a file's data, with its dates: whether it shows today is decided when it is
+ * read (past due, idle long enough, due within the horizon), so a row stays right as the days pass. The rows of a
+ * file are replaced whenever `work_stale` names it; nothing else writes them.
+ */
+export const workCandidates = pgTable(
+  'work_candidates',
+  {
+    /** `<kind>:<source>`, the item's key (a snooze names it); a client's messages are an item of each year. */
+    key: text().notNull(),
+    kind: text().notNull(),
+    filingId: uuid()
+      .notNull()
+      .references(() => filings.id, { onDelete: 'cascade' }),
+    taxYear: integer().notNull(),
+    /** Whose work the item is: the file's analyst, or a deliverable's owner (ADR 026). */
+    personId: uuid(),
+    at: timestamp({ withTimezone: true }),
+    due: date({ mode: 'string' }),
+    /** Oldest first: when it happened, else its due day. */
+    sortAt: timestamp({ withTimezone: true }).notNull(),
+    /** The file's status (an idle file's threshold is its status's). */
+    fileStatus: text().notNull(),
+    title: text(),
+    amount: integer(),
+    currency: text(),
+    target: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taxYear, t.key] }),
+    // A person's items oldest first, with every column a count or a page needs to decide what shows: read
+    // from the index alone. (Each column is short: no title or note.)
+    index('work_candidates_person_idx').on(
+      t.taxYear,
+      t.personId,
+      t.sortAt,
+      t.key,
+      t.kind,
+      t.at,
+      t.due,
+      t.fileStatus,
+      t.filingId,
+    ),
+    index('work_candidates_filing_idx').on(t.filingId),
+  ],
+);
+
+/**
+ * Files whose data changed since My work last read them: a row per changing statement and file, appended by the
+ * triggers of every table a rule reads, consumed by the next read (which works those files' candidates out again).
+ */
+export const workStale = pgTable('work_stale', {
+  filingId: uuid().notNull(),
+});

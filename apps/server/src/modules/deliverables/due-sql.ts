@@ -67,7 +67,7 @@ type Window = { taxYear: number; from: string | null; through: string | null };
  * and due in [from, through] (either end open). The rule's dates are constants of the tax year, so which
  * (kind, extended) pairs fall in the window is decided here, and the database only compares the dates staff
  * gave: no row's rule is worked out in SQL. `byRule`: some rule date falls in the window. The queue's due
- * filters and My work's "due within 14 days or overdue" are both these conditions.
+ * filters are these conditions (My work keeps each deliverable's date in force and compares it when read).
  */
 export function dueIn({ taxYear, from, through }: Window): { federal: SQL; other: SQL; byRule: boolean } {
   const inWindow = (day: string | null) =>

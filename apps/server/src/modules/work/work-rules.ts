@@ -1,16 +1,11 @@
 /**
  * My work's rules (issue 35, ADR 026): one SQL rule per kind over its domain's rows, a branch of one
- * `union all`, scoped to the files the person may work (`workableFilingsWhere`) and to whose work each item is
- * (the file's analyst; a deliverable's owner while they may work the file). `workItems` is the relation the
- * service lists, counts and snoozes from.
+ * `union all`, giving each item of a file with its dates and whose work it is (the file's analyst; a
+ * deliverable's owner while they may work the file). The rules' rows are kept per file in `work_candidates`
+ * (`work-candidates.ts` works a changed file's rows out again); `workItems` reads them for a person and a day:
+ * what is due, late or idle by then, of the files the person may work.
  */
-import {
-  FIRM_TIME_ZONE,
-  WORK_DUE_SOON_DAYS,
-  WORK_KINDS,
-  type FileStatus,
-  type WorkKind,
-} from '@taxfirm/contract';
+import { WORK_DUE_SOON_DAYS, WORK_KINDS, type FileStatus, type WorkKind } from '@taxfirm/contract';
 import {
   deliverables,
   filings,
@@ -22,12 +17,18 @@ import {
   signatureDocuments,
   sql,
   users,
+  workCandidates,
   workSnoozes,
   type SQL,
 } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { addDays } from '../../lib/firm-time.ts';
-import { deliverableDueSql, dueIn, federalDueSql, federalOpenSql } from '../deliverables/due-sql.ts';
+import {
+  deliverableDueSql,
+  deliverableOpenSql,
+  federalDueSql,
+  federalOpenSql,
+} from '../deliverables/due-sql.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
 import { balanceSql, openSql } from '../invoices/invoice-balance.ts';
 
@@ -45,25 +46,15 @@ export type WorkScope = {
 
 const none = sql`null`;
 
-/** Whose work an item is, from the person it belongs to (`person`: an SQL expression of a staff id). */
-function forWho(scope: WorkScope, person: SQL): SQL {
-  if (scope.who === 'anyone') return sql`true`;
-  if (scope.who === 'unassigned') return sql`${person} is null`;
-  const id = scope.who === 'me' ? scope.actor.userId : scope.who;
-  return sql`${person} = ${id}::uuid`;
-}
-
-/** The files of the year this person may work (every branch's filter on `filings`). */
-function files(scope: WorkScope): SQL {
-  const workable = workableFilingsWhere(scope.actor);
-  return workable
-    ? sql`${filings.taxYear} = ${scope.taxYear} and ${workable}`
-    : sql`${filings.taxYear} = ${scope.taxYear}`;
-}
+/** The columns of `work_candidates`, in the order every branch gives them. */
+export const CANDIDATE_COLUMNS = sql.raw(
+  '"key", "kind", "filing_id", "tax_year", "person_id", "at", "due", "sort_at", "file_status", "title", "amount", "currency", "target"',
+);
 
 /**
- * One branch of the list: the same columns for every kind. `source` names what the item is about (its key is
- * `<kind>:<source>`); `at` is when it happened and `due` the day it is (or was) due, one of them or both.
+ * One branch: a kind's items in the files `which` selects (a condition on `filings`), the same columns for
+ * every kind. `source` names what the item is about (its key is `<kind>:<source>`); `at` is when it happened
+ * and `due` the day it is (or was) due, one of them or both.
  */
 function branch(
   kind: WorkKind,
@@ -72,7 +63,7 @@ function branch(
   },
   from: SQL,
   where: SQL,
-  scope: WorkScope,
+  which: SQL,
 ): SQL {
   // What a kind does not name is null; whose it is, the file's analyst.
   const cols = {
@@ -86,25 +77,25 @@ function branch(
     ...given,
   };
   // Each column in parentheses before its cast: an expression's own operators bind looser than `::`.
-  return sql`select ${kind}::text as kind, (${cols.source})::text as source, ${filings.id} as filing_id,
-    (${cols.person}) as person_id, (${cols.at})::timestamptz as at, (${cols.due})::date as due,
-    (${cols.title})::text as title, (${cols.amount})::int as amount, (${cols.currency})::text as currency,
-    (${cols.target})::text as target
-    from ${from} where ${files(scope)} and ${where} and ${forWho(scope, cols.person)}`;
+  return sql`select ${kind} || ':' || (${cols.source})::text, ${kind}::text, ${filings.id}, ${filings.taxYear},
+    (${cols.person}), (${cols.at})::timestamptz, (${cols.due})::date,
+    coalesce((${cols.at})::timestamptz, (${cols.due})::date::timestamp at time zone 'UTC'), ${filings.status}::text,
+    (${cols.title})::text, (${cols.amount})::int, (${cols.currency})::text, (${cols.target})::text
+    from ${from} where ${which} and ${where}`;
 }
 
 /**
  * A row of a file's table joined to its filing on the client and the filing both (every such table's index
- * starts with the client), so the planner can walk from the person's filings into it.
+ * starts with the client), so the planner can walk from the filings into it.
  */
 const onFiling = (
   table: typeof requestItems | typeof signatureDocuments | typeof payments | typeof invoices,
 ) => sql`${table.clientId} = ${filings.clientId} and ${table.filingId} = ${filings.id}`;
 
 /** Each kind's rule. */
-const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
+const RULES: Record<WorkKind, (which: SQL, taxYear: number) => SQL> = {
   // A client sent a checklist item's files: staff accept or reject them.
-  upload_review: (scope) =>
+  upload_review: (which) =>
     branch(
       'upload_review',
       {
@@ -116,11 +107,11 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
       },
       sql`${requestItems} inner join ${filings} on ${onFiling(requestItems)}`,
       sql`${requestItems.status} = 'uploaded' and ${requestItems.removedAt} is null`,
-      scope,
+      which,
     ),
 
   // The client wrote and nobody answered: since the first of their messages after the firm's last reply.
-  message_unanswered: (scope) =>
+  message_unanswered: (which) =>
     branch(
       'message_unanswered',
       {
@@ -137,11 +128,11 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
             where r.thread_id = ${messageThreads.id} and r.author_kind = 'staff' and not r.internal), '-infinity')
         ) waiting`,
       sql`${messageThreads.status} = 'open' and waiting.n > 0`,
-      scope,
+      which,
     ),
 
   // The last signer signed, and the file has not moved on since.
-  signature_completed: (scope) =>
+  signature_completed: (which) =>
     branch(
       'signature_completed',
       {
@@ -152,11 +143,11 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
       },
       sql`${signatureDocuments} inner join ${filings} on ${onFiling(signatureDocuments)}`,
       sql`${signatureDocuments.status} = 'signed' and ${signatureDocuments.signedAt} > ${filings.statusSince}`,
-      scope,
+      which,
     ),
 
   // The client paid, and the file has not moved on since.
-  payment_received: (scope) =>
+  payment_received: (which) =>
     branch(
       'payment_received',
       {
@@ -168,11 +159,11 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
       },
       sql`${payments} inner join ${filings} on ${onFiling(payments)}`,
       sql`${payments.status} = 'paid' and ${payments.paidAt} > ${filings.statusSince}`,
-      scope,
+      which,
     ),
 
   // An invoice sent and not paid by its due date.
-  invoice_past_due: (scope) =>
+  invoice_past_due: (which) =>
     branch(
       'invoice_past_due',
       {
@@ -184,12 +175,12 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
         target: sql`${invoices.id}`,
       },
       sql`${invoices} inner join ${filings} on ${onFiling(invoices)}`,
-      sql`${openSql} and ${invoices.dueDate} < ${scope.today}::date`,
-      scope,
+      sql`${openSql} and ${invoices.dueDate} is not null`,
+      which,
     ),
 
   // The client said "I'll send it by" a day that has passed.
-  checklist_late: (scope) =>
+  checklist_late: (which) =>
     branch(
       'checklist_late',
       {
@@ -201,31 +192,28 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
       },
       sql`${requestItems} inner join ${filings} on ${onFiling(requestItems)}`,
       sql`${requestItems.status} = 'later' and ${requestItems.removedAt} is null
-        and ${requestItems.laterDate} < ${scope.today}::date`,
-      scope,
+        and ${requestItems.laterDate} is not null`,
+      which,
     ),
 
-  // In its status longer than the firm's threshold for that status (Settings; 0: never).
-  file_idle: (scope) => {
-    const days = sql`coalesce((${JSON.stringify(scope.idleDays)}::jsonb ->> ${filings.status}::text)::int, 0)`;
-    return branch(
+  // In its status longer than the firm's threshold for that status (Settings; 0: never): every file, the
+  // threshold and the day applied when read (`shows`).
+  file_idle: (which) =>
+    branch(
       'file_idle',
       {
         // A snooze lasts while the file stays in this status: entering it again is a new item.
         source: sql`${filings.id}::text || '@' || extract(epoch from ${filings.statusSince})::bigint`,
         at: sql`${filings.statusSince}`,
         title: sql`${filings.status}`,
-        // Whole days in the firm's calendar.
-        amount: sql`${scope.today}::date - (${filings.statusSince} at time zone ${FIRM_TIME_ZONE})::date`,
       },
       sql`${filings}`,
-      sql`${days} > 0 and ${filings.statusSince} < now() - make_interval(days => ${days})`,
-      scope,
-    );
-  },
+      sql`true`,
+      which,
+    ),
 
   // A file with nobody on it (a new registration in To Be Assigned, or an analyst who left).
-  file_unassigned: (scope) =>
+  file_unassigned: (which) =>
     branch(
       'file_unassigned',
       {
@@ -235,61 +223,86 @@ const RULES: Record<WorkKind, (scope: WorkScope) => SQL> = {
       },
       sql`${filings}`,
       sql`${filings.assignedTo} is null and ${federalOpenSql}`,
-      scope,
+      which,
     ),
 
-  // Due within 14 days or overdue, and not filed yet: the federal return (the file) and each other deliverable.
-  deliverable_due: (scope) => {
-    // Due by the horizon (overdue included) and still to file: the queue's due window, from no day on.
-    const due = dueIn({
-      taxYear: scope.taxYear,
-      from: null,
-      through: addDays(scope.today, WORK_DUE_SOON_DAYS),
-    });
-    const federal = federalDueSql(scope.taxYear);
-    const other = deliverableDueSql(scope.taxYear);
-    const deliverable = (person: SQL, whose: SQL) =>
-      branch(
-        'deliverable_due',
-        {
-          source: sql`${deliverables.id}`,
-          due: other,
-          title: sql`${deliverables.kind}::text || coalesce(': ' || ${deliverables.label}, '')`,
-          target: sql`${deliverables.id}`,
-          person,
-        },
-        sql`${deliverables} inner join ${filings} on ${filings.id} = ${deliverables.filingId}`,
-        sql`${due.other} and ${whose}`,
-        scope,
-      );
+  // Not filed yet, with its date in force: the federal return (the file) and each other deliverable; "due
+  // within 14 days or overdue" is applied when read.
+  deliverable_due: (which, taxYear) => {
     // A deliverable is its owner's while they may work the file besides its analyst (an admin); else the file's
-    // analyst's (no owner, the analyst, or an owner left behind when the file was reassigned). Two branches, so
-    // that each is found from its own index: the person's files, or the person's deliverables.
+    // analyst's (no owner, the analyst, or an owner left behind when the file was reassigned).
     const ownerWorksIt = sql`${deliverables.ownerId} is distinct from ${filings.assignedTo}
       and exists (select 1 from ${users} where ${users.id} = ${deliverables.ownerId} and ${users.role} = 'admin')`;
     return sql`${branch(
       'deliverable_due',
-      {
-        source: sql`'federal-' || ${filings.id}::text`,
-        due: federal,
-        title: sql`'federal'`,
-      },
+      { source: sql`'federal-' || ${filings.id}::text`, due: federalDueSql(taxYear), title: sql`'federal'` },
       sql`${filings}`,
-      due.federal,
-      scope,
-    )} union all ${deliverable(sql`${filings.assignedTo}`, sql`not (${ownerWorksIt})`)}
-      union all ${deliverable(sql`${deliverables.ownerId}`, ownerWorksIt)}`;
+      federalOpenSql,
+      which,
+    )} union all ${branch(
+      'deliverable_due',
+      {
+        source: sql`${deliverables.id}`,
+        due: deliverableDueSql(taxYear),
+        title: sql`${deliverables.kind}::text || coalesce(': ' || ${deliverables.label}, '')`,
+        target: sql`${deliverables.id}`,
+        person: sql`case when ${ownerWorksIt} then ${deliverables.ownerId} else ${filings.assignedTo} end`,
+      },
+      sql`${deliverables} inner join ${filings} on ${filings.id} = ${deliverables.filingId}`,
+      sql`${deliverableOpenSql} and ${deliverableDueSql(taxYear)} is not null`,
+      which,
+    )}`;
   },
 };
 
-/** Every kind's items as one relation `w` (key, kind, filing, person, at, due…), joined with its snooze. */
-export function workItems(scope: WorkScope, kind?: WorkKind): SQL {
-  const kinds = kind ? [kind] : WORK_KINDS;
-  const union = sql.join(
-    kinds.map((k) => RULES[k](scope)),
+/** Every kind's rows for the files `which` selects (a condition on `filings`) of one tax year. */
+export function candidatesOf(taxYear: number, which: SQL): SQL {
+  return sql.join(
+    WORK_KINDS.map((kind) => RULES[kind](which, taxYear)),
     sql` union all `,
   );
-  return sql`(select w.*, w.kind || ':' || w.source as key, s.until as snoozed_until, s.note as snoozed_note
-    from (${union}) w
-    left join ${workSnoozes} s on s.item_key = w.kind || ':' || w.source and s.until > ${scope.today}::date) items`;
+}
+
+/** Of the candidates `c`, those the person of the scope may see as theirs: whose, and of a file they may work. */
+function forScope(scope: WorkScope): SQL {
+  const { actor, who } = scope;
+  const person = sql`c.person_id`;
+  const whose =
+    who === 'anyone'
+      ? sql`true`
+      : who === 'unassigned'
+        ? sql`${person} is null`
+        : sql`${person} = ${who === 'me' ? actor.userId : who}::uuid`;
+  // The files the person may work, as one set of the year's filings (every file, for an admin onshore).
+  const workable = workableFilingsWhere(actor);
+  return workable
+    ? sql`${whose} and c.filing_id in (select ${filings.id} from ${filings}
+        where ${filings.taxYear} = ${scope.taxYear} and ${workable})`
+    : whose;
+}
+
+/** Whether a candidate `c` is an item on the scope's day: past due, late, idle long enough, or due soon. */
+function shows(scope: WorkScope): SQL {
+  const idleDays = sql`coalesce((${JSON.stringify(scope.idleDays)}::jsonb ->> c.file_status)::int, 0)`;
+  const horizon = addDays(scope.today, WORK_DUE_SOON_DAYS);
+  return sql`case c.kind
+    when 'invoice_past_due' then c.due < ${scope.today}::date
+    when 'checklist_late' then c.due < ${scope.today}::date
+    when 'file_idle' then ${idleDays} > 0 and c.at < now() - make_interval(days => ${idleDays})
+    when 'deliverable_due' then c.due <= ${horizon}::date
+    else true end`;
+}
+
+/**
+ * The scope's items, one relation `items` (key, kind, filing, person, at, due, sort_at), each with its snooze:
+ * the candidates that are the person's and show on the day, read from the person index alone. A page's other
+ * columns are its candidates' (`work_candidates` by tax year and key).
+ */
+export function workItems(scope: WorkScope, kind?: WorkKind): SQL {
+  return sql`(select c.key, c.kind, c.filing_id, c.person_id, c.at, c.due, c.sort_at,
+      s.until as snoozed_until, s.note as snoozed_note
+    from ${workCandidates} c
+    left join ${workSnoozes} s on s.item_key = c.key and s.until > ${scope.today}::date
+    where c.tax_year = ${scope.taxYear} and ${kind ? sql`c.kind = ${kind}` : sql`true`}
+      and ${forScope(scope)} and ${shows(scope)}) items`;
 }

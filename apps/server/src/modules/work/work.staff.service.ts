@@ -1,7 +1,7 @@
 /**
- * My work (issue 35, ADR 026): what needs a staff member now, derived from the data on every read (the rules
- * are `work-rules.ts`): the list, its counts, and snoozes. Nothing is stored but a snooze: an item leaves the
- * list when its data says it is done, not when someone ticks it.
+ * My work (issue 35, ADR 026): what needs a staff member now, derived from the data (the rules are
+ * `work-rules.ts`, kept per file by `work-candidates.ts` and brought up to date before every read): the list,
+ * its counts, and snoozes. Nobody ticks an item off: it leaves the list when its data says it is done.
  */
 import {
   DELIVERABLE_KIND_LABELS,
@@ -11,12 +11,13 @@ import {
   type WorkItem,
   type WorkKind,
 } from '@taxfirm/contract';
-import { clients, eq, filings, sql, users, workSnoozes, type Database } from '@taxfirm/db';
+import { clients, eq, filings, sql, users, workCandidates, workSnoozes, type Database } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { firmToday } from '../../lib/firm-time.ts';
 import { getIdleDays } from '../settings/settings.service.ts';
+import { refreshWorkCandidates } from './work-candidates.ts';
 import { workItems, type WorkScope, type WorkWho } from './work-rules.ts';
 
 /** The list shows the oldest this many; the counts say how many there are. */
@@ -26,6 +27,7 @@ async function scopeOf(db: Database, actor: StaffActor, taxYear: number, who: Wo
   if (who !== 'me' && actor.role !== 'admin') {
     throw new AppError('FORBIDDEN', { message: MESSAGES.WORK_OTHERS_ADMIN_ONLY });
   }
+  await refreshWorkCandidates(db);
   return { actor, taxYear, who, today: firmToday(), idleDays: await getIdleDays({ db }) };
 }
 
@@ -51,8 +53,12 @@ type Row = {
   snoozed_note: string | null;
 };
 
+/** Whole days from an instant's day to `today`, in the firm's calendar. */
+const daysSince = (at: string | null, today: string) =>
+  at ? Math.round((Date.parse(today) - Date.parse(firmToday(new Date(at)))) / 86_400_000) : 0;
+
 /** What happened, in a few words. */
-function summaryOf(row: Row): string {
+function summaryOf(row: Row, today: string): string {
   const money = () => formatMoney(row.amount ?? 0, row.currency ?? undefined);
   switch (row.kind) {
     case 'upload_review':
@@ -68,7 +74,7 @@ function summaryOf(row: Row): string {
     case 'checklist_late':
       return `${row.title ?? 'A checklist item'} promised by ${row.due ?? ''}`;
     case 'file_idle':
-      return `Idle ${row.amount ?? 0} days in ${row.title ?? ''}`;
+      return `Idle ${daysSince(row.at, today)} days in ${row.title ?? ''}`;
     case 'file_unassigned':
       return `Waiting for an analyst (${row.title ?? ''})`;
     case 'deliverable_due': {
@@ -105,20 +111,21 @@ export async function listWork({
     with page as (
       select items.*, count(*) over ()::int as total from ${workItems(scope, kind)}
       where items.snoozed_until is ${snoozed ? sql`not null` : sql`null`}
-      order by coalesce(items.at, items.due::timestamp at time zone 'UTC'), items.key
+      order by items.sort_at, items.key
       limit ${WORK_LIST_LIMIT}
     )
     select page.key, page.kind, page.filing_id, ${filings.clientId} as client_id,
       ${clients.firstName} as first_name, ${clients.lastName} as last_name, ${clients.fileNumber} as file_number,
       ${filings.taxYear} as tax_year, ${isoInstant('page.at')} as at, to_char(page.due, 'YYYY-MM-DD') as due,
-      page.title, page.amount, page.currency, page.target,
+      c.title, c.amount, c.currency, c.target,
       page.person_id as owner_id, ${users.firstName} as owner_first, ${users.lastName} as owner_last,
       to_char(page.snoozed_until, 'YYYY-MM-DD') as snoozed_until, page.snoozed_note, page.total
     from page
+    inner join ${workCandidates} c on c.tax_year = ${taxYear} and c.key = page.key
     inner join ${filings} on ${filings.id} = page.filing_id
     inner join ${clients} on ${clients.id} = ${filings.clientId}
     left join ${users} on ${users.id} = page.person_id
-    order by coalesce(page.at, page.due::timestamp at time zone 'UTC'), page.key`);
+    order by page.sort_at, page.key`);
   const rows = (result as unknown as { rows: (Row & { total: number })[] }).rows;
   await audit(db, {
     actor,
@@ -133,7 +140,7 @@ export async function listWork({
       name: `${row.first_name} ${row.last_name}`,
       file_number: row.file_number,
       tax_year: row.tax_year,
-      summary: summaryOf(row),
+      summary: summaryOf(row, scope.today),
       at: row.at,
       due_on: row.due,
       target_id: row.target,
@@ -160,17 +167,22 @@ export async function countWork({
   who: WorkWho;
 }) {
   const scope = await scopeOf(db, actor, taxYear, who);
-  const result = await db.execute(sql`
-    select items.kind, (count(*) filter (where items.snoozed_until is null))::int as live,
-      (count(*) filter (where items.snoozed_until is not null))::int as snoozed
-    from ${workItems(scope)} group by items.kind`);
-  const rows = (result as unknown as { rows: { kind: WorkKind; live: number; snoozed: number }[] }).rows;
-  const byKind = new Map(rows.map((r) => [r.kind, r]));
-  const counts = WORK_KINDS.map((kind) => ({ kind, count: byKind.get(kind)?.live ?? 0 }));
+  // One row, a count per kind (no grouping: nothing to sort or hash).
+  const result = await db.execute(
+    sql`select ${sql.join(
+      WORK_KINDS.map(
+        (kind) =>
+          sql`(count(*) filter (where items.kind = ${kind} and items.snoozed_until is null))::int as ${sql.identifier(kind)}`,
+      ),
+      sql`, `,
+    )}, (count(*) filter (where items.snoozed_until is not null))::int as snoozed from ${workItems(scope)}`,
+  );
+  const [row] = (result as unknown as { rows: Record<WorkKind | 'snoozed', number>[] }).rows;
+  const counts = WORK_KINDS.map((kind) => ({ kind, count: row?.[kind] ?? 0 }));
   return {
     counts,
     total: counts.reduce((sum, c) => sum + c.count, 0),
-    snoozed: rows.reduce((sum, r) => sum + r.snoozed, 0),
+    snoozed: row?.snoozed ?? 0,
     today: scope.today,
   };
 }
@@ -202,6 +214,7 @@ export async function snoozeWork({
   if (until !== null && until <= today) {
     throw AppError.onField('UNPROCESSABLE', 'until', MESSAGES.WORK_SNOOZE_DATE_INVALID);
   }
+  await refreshWorkCandidates(db);
   await db.transaction(async (tx) => {
     // An admin may snooze anyone's item (of the files they may work); an analyst their own.
     const scope: WorkScope = {
