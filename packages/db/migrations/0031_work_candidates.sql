@@ -3,6 +3,7 @@ CREATE TABLE "work_candidates" (
 	"kind" text NOT NULL,
 	"filing_id" uuid NOT NULL,
 	"tax_year" integer NOT NULL,
+	"analyst_id" uuid,
 	"person_id" uuid,
 	"at" timestamp with time zone,
 	"due" date,
@@ -19,11 +20,10 @@ CREATE TABLE "work_stale" (
 	"filing_id" uuid NOT NULL
 );
 --> statement-breakpoint
-DROP INDEX "filings_year_assigned_idx";--> statement-breakpoint
 ALTER TABLE "work_candidates" ADD CONSTRAINT "work_candidates_filing_id_filings_id_fk" FOREIGN KEY ("filing_id") REFERENCES "public"."filings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "work_candidates_person_idx" ON "work_candidates" USING btree ("tax_year","person_id","sort_at","key","kind","at","due","file_status","filing_id");--> statement-breakpoint
+CREATE INDEX "work_candidates_person_idx" ON "work_candidates" USING btree ("tax_year","person_id","sort_at","key","kind","at","due","file_status","analyst_id","filing_id");--> statement-breakpoint
+CREATE INDEX "work_candidates_unassigned_idx" ON "work_candidates" USING btree ("tax_year","sort_at","key","kind","at","due","file_status","analyst_id","filing_id") WHERE "work_candidates"."person_id" is null;--> statement-breakpoint
 CREATE INDEX "work_candidates_filing_idx" ON "work_candidates" USING btree ("filing_id");--> statement-breakpoint
-CREATE INDEX "filings_year_assigned_idx" ON "filings" USING btree ("tax_year","assigned_to","id");--> statement-breakpoint
 -- My work's candidates (ADR 026) are worked out again for every file whose data changed: each statement that
 -- writes a table a rule reads (the app, a cascade, retention, the season bench's generator) names the files it
 -- touched in work_stale, and the next read of My work consumes those rows. Statement-level with transition tables:

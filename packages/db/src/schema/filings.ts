@@ -44,9 +44,8 @@ export const filings = pgTable(
   (t) => [
     uniqueIndex('filings_client_year_idx').on(t.clientId, t.taxYear),
     index('filings_year_status_idx').on(t.taxYear, t.status),
-    // An analyst's queues: their filings of a tax year (with the id, the set of their files from the index
-    // alone: My work's access check, ADR 027).
-    index('filings_year_assigned_idx').on(t.taxYear, t.assignedTo, t.id),
+    // An analyst's queues: their filings of a tax year.
+    index('filings_year_assigned_idx').on(t.taxYear, t.assignedTo),
     // The work queue's default order: a tax year's filings by last update (read backwards for newest first).
     index('filings_year_updated_idx').on(t.taxYear, t.updatedAt, t.id),
     // The queue by days in status.

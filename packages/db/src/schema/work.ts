@@ -3,6 +3,7 @@
  * a person's decision to put an item aside until a day, and the rules' result per file (`work_candidates`),
  * worked out again for every file whose data changed (`work_stale`, written by triggers, migration 0031).
  */
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { filings } from './filings.ts';
@@ -41,7 +42,8 @@ export const workCandidates = pgTable(
       .notNull()
       .references(() => filings.id, { onDelete: 'cascade' }),
     taxYear: integer().notNull(),
-    /** Whose work the item is: the file's analyst, or a deliverable's owner (ADR 026). */
+    /** The file's analyst (who may work it), and whose work the item is (a deliverable's may differ). */
+    analystId: uuid(),
     personId: uuid(),
     at: timestamp({ withTimezone: true }),
     due: date({ mode: 'string' }),
@@ -67,8 +69,13 @@ export const workCandidates = pgTable(
       t.at,
       t.due,
       t.fileStatus,
+      t.analystId,
       t.filingId,
     ),
+    // The unassigned list (no person): the same, in order (`person_id is null` is no equality to sort by).
+    index('work_candidates_unassigned_idx')
+      .on(t.taxYear, t.sortAt, t.key, t.kind, t.at, t.due, t.fileStatus, t.analystId, t.filingId)
+      .where(sql`${t.personId} is null`),
     index('work_candidates_filing_idx').on(t.filingId),
   ],
 );

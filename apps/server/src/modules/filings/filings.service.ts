@@ -175,20 +175,27 @@ export function isTriage(actor: StaffActor, filing: WorkedFiling): boolean {
  * list (queues, inbox, activity, digest): admins every filing, an analyst those assigned to them, and with
  * `triage` also the unassigned To Be Assigned files they may take; offshore staff only files whose client's
  * §7216 Yes is in force. `clientsJoined`: the query has the client's `clients` row in it (rows that carry a
- * client, such as messages and activity, left-join their filing), so the §7216 test reads that row.
+ * client, such as messages and activity, left-join their filing), so the §7216 test reads that row. `kept`:
+ * the query is on rows that keep their filing's id and analyst (My work's candidates, ADR 027), so the rule
+ * reads those columns and reaches the filing only for the §7216 test.
  */
 export function workableFilingsWhere(
   actor: Pick<StaffActor, 'userId' | 'role' | 'offshore'>,
-  options: { triage?: boolean; clientsJoined?: boolean } = {},
+  options: { triage?: boolean; clientsJoined?: boolean; kept?: { filingId: SQL; analystId: SQL } } = {},
 ): SQL | undefined {
-  const own = eq(filings.assignedTo, actor.userId);
+  const { kept } = options;
+  const own = kept ? sql`${kept.analystId} = ${actor.userId}::uuid` : eq(filings.assignedTo, actor.userId);
   const assigned =
     actor.role === 'admin'
       ? undefined
       : options.triage
         ? or(own, and(isNull(filings.assignedTo), eq(filings.status, INITIAL_FILE_STATUS)))
         : own;
-  const offshore = options.clientsJoined ? clientOffshoreAllowedSql : offshoreAllowedSql;
+  const offshore = kept
+    ? sql`exists (select 1 from ${filings} where ${filings.id} = ${kept.filingId} and ${offshoreAllowedSql})`
+    : options.clientsJoined
+      ? clientOffshoreAllowedSql
+      : offshoreAllowedSql;
   return and(assigned, actor.offshore ? offshore : undefined);
 }
 

@@ -6,6 +6,7 @@
 import type { FileStatus } from '@taxfirm/contract';
 import {
   and,
+  clients,
   deliverables,
   eq,
   filings,
@@ -199,5 +200,34 @@ describe('work_candidates', () => {
       .set({ statusSince: new Date(Date.now() - (threshold + 1) * 86_400_000) })
       .where(eq(filings.id, filing.id));
     expect(await kindsOn(today)).toEqual(['file_idle']);
+  });
+});
+
+describe('work_candidates: whose files', () => {
+  it("shows offshore staff their file's items only while the client's §7216 Yes is in force", async () => {
+    const filing = await filingOf(asha);
+    await t.database.db.update(filings).set({ assignedTo: analyst.userId }).where(eq(filings.id, filing.id));
+    await refreshWorkCandidates(t.database.db);
+    const keysFor = async (offshore: boolean) => {
+      const scope: WorkScope = {
+        actor: { kind: 'staff', userId: analyst.userId, role: 'analyst', offshore, ip: '', userAgent: '' },
+        taxYear,
+        who: 'me',
+        today: firmToday(),
+        idleDays: await getIdleDays({ db: t.database.db }),
+      };
+      const found = await rowsOf(
+        sql`select items.key from ${workItems(scope)} where items.filing_id = ${filing.id}`,
+      );
+      return found.rows.length;
+    };
+    const consent = (yes: boolean) =>
+      t.database.db.update(clients).set({ offshoreConsent: yes }).where(eq(clients.id, asha.clientId));
+    await consent(false);
+    expect(await keysFor(false)).toBeGreaterThan(0);
+    expect(await keysFor(true)).toBe(0);
+    await consent(true);
+    expect(await keysFor(true)).toBe(await keysFor(false));
+    await consent(false);
   });
 });

@@ -48,7 +48,7 @@ const none = sql`null`;
 
 /** The columns of `work_candidates`, in the order every branch gives them. */
 export const CANDIDATE_COLUMNS = sql.raw(
-  '"key", "kind", "filing_id", "tax_year", "person_id", "at", "due", "sort_at", "file_status", "title", "amount", "currency", "target"',
+  '"key", "kind", "filing_id", "tax_year", "analyst_id", "person_id", "at", "due", "sort_at", "file_status", "title", "amount", "currency", "target"',
 );
 
 /**
@@ -78,7 +78,7 @@ function branch(
   };
   // Each column in parentheses before its cast: an expression's own operators bind looser than `::`.
   return sql`select ${kind} || ':' || (${cols.source})::text, ${kind}::text, ${filings.id}, ${filings.taxYear},
-    (${cols.person}), (${cols.at})::timestamptz, (${cols.due})::date,
+    ${filings.assignedTo}, (${cols.person}), (${cols.at})::timestamptz, (${cols.due})::date,
     coalesce((${cols.at})::timestamptz, (${cols.due})::date::timestamp at time zone 'UTC'), ${filings.status}::text,
     (${cols.title})::text, (${cols.amount})::int, (${cols.currency})::text, (${cols.target})::text
     from ${from} where ${which} and ${where}`;
@@ -273,12 +273,11 @@ function forScope(scope: WorkScope): SQL {
       : who === 'unassigned'
         ? sql`${person} is null`
         : sql`${person} = ${who === 'me' ? actor.userId : who}::uuid`;
-  // The files the person may work, as one set of the year's filings (every file, for an admin onshore).
-  const workable = workableFilingsWhere(actor);
-  return workable
-    ? sql`${whose} and c.filing_id in (select ${filings.id} from ${filings}
-        where ${filings.taxYear} = ${scope.taxYear} and ${workable})`
-    : whose;
+  // The files the person may work, from the candidate's own columns (its filing's analyst is kept with it).
+  const workable = workableFilingsWhere(actor, {
+    kept: { filingId: sql`c.filing_id`, analystId: sql`c.analyst_id` },
+  });
+  return workable ? sql`${whose} and ${workable}` : whose;
 }
 
 /** Whether a candidate `c` is an item on the scope's day: past due, late, idle long enough, or due soon. */
