@@ -67,6 +67,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.engine === 'postgres') {
     const pool = new pg.Pool({
       connectionString: options.url,
+      // No parallel workers for the app's statements: each is an index read of a page or a count, and on the
+      // measured machine starting two workers took longer (about 40 ms) than the whole read (docs/benchmarks.md,
+      // ADR 027); the requests themselves are the parallelism.
+      options: '-c max_parallel_workers_per_gather=0',
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,

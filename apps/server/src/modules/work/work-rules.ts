@@ -293,15 +293,26 @@ function shows(scope: WorkScope): SQL {
 }
 
 /**
- * The scope's items, one relation `items` (key, kind, filing, person, at, due, sort_at), each with its snooze:
- * the candidates that are the person's and show on the day, read from the person index alone. A page's other
- * columns are its candidates' (`work_candidates` by tax year and key).
+ * The scope's items, one relation `items` (key, kind, filing, person, at, due, sort_at, snoozed_until,
+ * snoozed_note): the candidates that are the person's and show on the day, read from the person index alone.
+ * `snoozed`: only those not snoozed (false), only the snoozed (true), or both. A page's other columns are its
+ * candidates' (`work_candidates` by tax year and key).
  */
-export function workItems(scope: WorkScope, kind?: WorkKind): SQL {
-  return sql`(select c.key, c.kind, c.filing_id, c.person_id, c.at, c.due, c.sort_at,
-      s.until as snoozed_until, s.note as snoozed_note
-    from ${workCandidates} c
-    left join ${workSnoozes} s on s.item_key = c.key and s.until > ${scope.today}::date
-    where c.tax_year = ${scope.taxYear} and ${kind ? sql`c.kind = ${kind}` : sql`true`}
+export function workItems(
+  scope: WorkScope,
+  { kind, snoozed }: { kind?: WorkKind | undefined; snoozed?: boolean } = {},
+): SQL {
+  const live = sql`${workSnoozes.until} > ${scope.today}::date`;
+  // Not snoozed: the few live snoozes' keys as one hashed set, tested per candidate (a join would probe the
+  // snoozes once per candidate).
+  const snooze =
+    snoozed === false
+      ? sql`null::date as snoozed_until, null::text as snoozed_note from ${workCandidates} c
+        where c.key not in (select ${workSnoozes.itemKey} from ${workSnoozes} where ${live})`
+      : sql`s.until as snoozed_until, s.note as snoozed_note from ${workCandidates} c
+        ${snoozed ? sql`inner` : sql`left`} join ${workSnoozes} s on s.item_key = c.key and s.until > ${scope.today}::date
+        where true`;
+  return sql`(select c.key, c.kind, c.filing_id, c.person_id, c.at, c.due, c.sort_at, ${snooze}
+    and c.tax_year = ${scope.taxYear} and ${kind ? sql`c.kind = ${kind}` : sql`true`}
       and ${forScope(scope)} and ${shows(scope)}) items`;
 }

@@ -20,18 +20,6 @@ import { getIdleDays } from '../settings/settings.service.ts';
 import { refreshWorkCandidates } from './work-candidates.ts';
 import { workItems, type WorkScope, type WorkWho } from './work-rules.ts';
 
-/**
- * Run My work's reads without parallel workers: each is an index range of a few thousand entries, and starting
- * workers costs more than the read (measured at 100,000 clients: the unassigned counts 7 ms alone, 50 ms with
- * two workers).
- */
-function serially<T>(db: Database, read: (tx: Pick<Database, 'execute'>) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return read(tx);
-  });
-}
-
 /** The list shows the oldest this many; the counts say how many there are. */
 export const WORK_LIST_LIMIT = 100;
 
@@ -120,11 +108,10 @@ export async function listWork({
   // The page first (the person's candidates in the index's order, stopping at the limit), then its few rows
   // joined to their files and people: the joins read a hundred rows by key, never a whole table. The total is
   // its own count (read from the index alone): counting in the page's query would hold every row to sort.
-  const shown = sql`items.snoozed_until is ${snoozed ? sql`not null` : sql`null`}`;
-  const [result, counted] = await serially(db, async (tx) => [
-    await tx.execute(sql`
+  const items = workItems(scope, { kind, snoozed });
+  const result = await db.execute(sql`
     with page as (
-      select items.* from ${workItems(scope, kind)} where ${shown}
+      select items.* from ${items}
       order by items.sort_at, items.key
       limit ${WORK_LIST_LIMIT}
     )
@@ -139,9 +126,8 @@ export async function listWork({
     inner join ${filings} on ${filings.id} = page.filing_id
     inner join ${clients} on ${clients.id} = ${filings.clientId}
     left join ${users} on ${users.id} = page.person_id
-    order by page.sort_at, page.key`),
-    await tx.execute(sql`select count(*)::int as total from ${workItems(scope, kind)} where ${shown}`),
-  ]);
+    order by page.sort_at, page.key`);
+  const counted = await db.execute(sql`select count(*)::int as total from ${items}`);
   const total = (counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0;
   const rows = (result as unknown as { rows: Row[] }).rows;
   await audit(db, {
@@ -184,24 +170,23 @@ export async function countWork({
   who: WorkWho;
 }) {
   const scope = await scopeOf(db, actor, taxYear, who);
-  // One row, a count per kind (no grouping: nothing to sort or hash).
-  const result = await serially(db, (tx) =>
-    tx.execute(
-      sql`select ${sql.join(
-        WORK_KINDS.map(
-          (kind) =>
-            sql`(count(*) filter (where items.kind = ${kind} and items.snoozed_until is null))::int as ${sql.identifier(kind)}`,
-        ),
-        sql`, `,
-      )}, (count(*) filter (where items.snoozed_until is not null))::int as snoozed from ${workItems(scope)}`,
-    ),
+  // One row, a count per kind (no grouping: nothing to sort or hash), and the snoozed ones' count.
+  const live = await db.execute(
+    sql`select ${sql.join(
+      WORK_KINDS.map(
+        (kind) => sql`(count(*) filter (where items.kind = ${kind}))::int as ${sql.identifier(kind)}`,
+      ),
+      sql`, `,
+    )} from ${workItems(scope, { snoozed: false })}`,
   );
-  const [row] = (result as unknown as { rows: Record<WorkKind | 'snoozed', number>[] }).rows;
+  const aside = await db.execute(sql`select count(*)::int as n from ${workItems(scope, { snoozed: true })}`);
+  const [row] = (live as unknown as { rows: Record<WorkKind, number>[] }).rows;
+  const snoozed = (aside as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
   const counts = WORK_KINDS.map((kind) => ({ kind, count: row?.[kind] ?? 0 }));
   return {
     counts,
     total: counts.reduce((sum, c) => sum + c.count, 0),
-    snoozed: row?.snoozed ?? 0,
+    snoozed,
     today: scope.today,
   };
 }
@@ -244,7 +229,7 @@ export async function snoozeWork({
       idleDays: await getIdleDays({ db: tx }),
     };
     const found = await tx.execute(
-      sql`select items.filing_id, ${filings.clientId} as client_id from ${workItems(scope, kind)}
+      sql`select items.filing_id, ${filings.clientId} as client_id from ${workItems(scope, { kind })}
         inner join ${filings} on ${filings.id} = items.filing_id where items.key = ${key} limit 1`,
     );
     const [item] = (found as unknown as { rows: { filing_id: string; client_id: string }[] }).rows;
