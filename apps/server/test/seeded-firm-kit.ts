@@ -5,6 +5,7 @@
  * objects are filled in by `openSeededFirm` (in `beforeAll` through
  * `useSeededFirm`, or a kit's own set-up): read them inside hooks and tests only.
  */
+import { and, eq, filings } from '@taxfirm/db';
 import type { AppConfig } from '../src/app.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { seedFirm } from './factories.ts';
@@ -44,4 +45,14 @@ export function useSeededFirm(options: Parameters<typeof seedFirm>[1], overrides
   afterAll(async () => {
     await t.close();
   });
+}
+
+/** A client's filing of the seeded tax year (a test fails when there is none). */
+export async function filingOf(client: ClientSession) {
+  const [row] = await t.database.db
+    .select()
+    .from(filings)
+    .where(and(eq(filings.clientId, client.clientId), eq(filings.taxYear, taxYear)));
+  if (!row) throw new Error('no filing');
+  return row;
 }

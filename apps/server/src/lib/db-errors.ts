@@ -1,5 +1,15 @@
-/** A unique constraint refused the write (PostgreSQL 23505), whether the driver or Drizzle raised it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** PostgreSQL's SQLSTATE of an error, whether the driver or Drizzle (as its `cause`) raised it. */
+function sqlState(error: unknown): unknown {
   const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
-  return code(error) === '23505' || code((error as { cause?: unknown })?.cause) === '23505';
+  return code(error) ?? code((error as { cause?: unknown })?.cause);
+}
+
+/** A unique constraint refused the write (PostgreSQL 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === '23505';
+}
+
+/** A lock was not granted within `lock_timeout` (PostgreSQL 55P03). */
+export function isLockTimeout(error: unknown): boolean {
+  return sqlState(error) === '55P03';
 }

@@ -184,6 +184,7 @@ export function workableFilingsWhere(
   options: { triage?: boolean; clientsJoined?: boolean; kept?: { filingId: SQL; analystId: SQL } } = {},
 ): SQL | undefined {
   const { kept } = options;
+  if (kept && options.triage) throw new Error('triage reads the filing itself: not with kept columns');
   const own = kept ? sql`${kept.analystId} = ${actor.userId}::uuid` : eq(filings.assignedTo, actor.userId);
   const assigned =
     actor.role === 'admin'

@@ -5,7 +5,6 @@
  */
 import type { FileStatus } from '@taxfirm/contract';
 import {
-  and,
   clients,
   deliverables,
   eq,
@@ -18,11 +17,11 @@ import {
 } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { makeInvoice } from '../../../test/factories.ts';
-import type { ClientSession } from '../../../test/helpers.ts';
 import {
   admin,
   analyst,
   asha,
+  filingOf,
   otherAnalyst,
   ravi,
   t,
@@ -49,15 +48,6 @@ async function drift() {
   const extra = await rowsOf(sql`(${kept}) except (${fresh})`);
   return { missing: missing.rows, extra: extra.rows };
 }
-
-const filingOf = async (client: ClientSession) => {
-  const [row] = await t.database.db
-    .select()
-    .from(filings)
-    .where(and(eq(filings.clientId, client.clientId), eq(filings.taxYear, taxYear)));
-  if (!row) throw new Error('no filing');
-  return row;
-};
 
 describe('work_candidates', () => {
   it('stays equal to the rules run afresh, whichever table is written and however', async () => {

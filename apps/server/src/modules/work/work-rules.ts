@@ -3,7 +3,8 @@
  * `union all`, giving each item of a file with its dates and whose work it is (the file's analyst; a
  * deliverable's owner while they may work the file). The rules' rows are kept per file in `work_candidates`
  * (`work-candidates.ts` works a changed file's rows out again); `workItems` reads them for a person and a day:
- * what is due, late or idle by then, of the files the person may work.
+ * what is due, late or idle by then, of the files the person may work. Changing a rule (or the due-date rule it
+ * uses) changes rows already kept: ship it with a migration that marks every file (ADR 027).
  */
 import { WORK_DUE_SOON_DAYS, WORK_KINDS, type FileStatus, type WorkKind } from '@taxfirm/contract';
 import {

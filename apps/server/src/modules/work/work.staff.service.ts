@@ -20,6 +20,12 @@ import { getIdleDays } from '../settings/settings.service.ts';
 import { refreshWorkCandidates } from './work-candidates.ts';
 import { workItems, type WorkScope, type WorkWho } from './work-rules.ts';
 
+/**
+ * How long a read waits for a refresh already running before it reads the kept rows as they are (a few
+ * changed files take milliseconds; the first build after a migration, seconds, and is not worth a person's wait).
+ */
+const REFRESH_WAIT_MS = 2_000;
+
 /** The list shows the oldest this many; the counts say how many there are. */
 export const WORK_LIST_LIMIT = 100;
 
@@ -27,7 +33,7 @@ async function scopeOf(db: Database, actor: StaffActor, taxYear: number, who: Wo
   if (who !== 'me' && actor.role !== 'admin') {
     throw new AppError('FORBIDDEN', { message: MESSAGES.WORK_OTHERS_ADMIN_ONLY });
   }
-  await refreshWorkCandidates(db);
+  await refreshWorkCandidates(db, { waitMs: REFRESH_WAIT_MS });
   return { actor, taxYear, who, today: firmToday(), idleDays: await getIdleDays({ db }) };
 }
 
@@ -218,7 +224,7 @@ export async function snoozeWork({
   if (until !== null && until <= today) {
     throw AppError.onField('UNPROCESSABLE', 'until', MESSAGES.WORK_SNOOZE_DATE_INVALID);
   }
-  await refreshWorkCandidates(db);
+  await refreshWorkCandidates(db, { waitMs: REFRESH_WAIT_MS });
   await db.transaction(async (tx) => {
     // An admin may snooze anyone's item (of the files they may work); an analyst their own.
     const scope: WorkScope = {

@@ -27,6 +27,7 @@ import {
   admin,
   analyst,
   asha,
+  filingOf,
   otherAnalyst,
   ravi,
   t,
@@ -52,14 +53,6 @@ const countOf = async (kind: WorkKind, who: StaffSession = analyst) => {
   return (res.json().counts as { kind: WorkKind; count: number }[]).find((c) => c.kind === kind)?.count;
 };
 
-const filingOf = async (client: ClientSession) => {
-  const [row] = await t.database.db
-    .select()
-    .from(filings)
-    .where(and(eq(filings.clientId, client.clientId), eq(filings.taxYear, taxYear)));
-  if (!row) throw new Error('no filing');
-  return row;
-};
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 async function checklistItem(client: ClientSession, values: Partial<typeof requestItems.$inferInsert>) {
