@@ -168,6 +168,26 @@ describe('receiptPdf', () => {
     expect(after).toContain('$0.00');
   });
 
+  it('writes a provider id of the widest letters whole (a cut id was once drawn with an ellipsis)', async () => {
+    const wide = await create(ravi, {
+      lines: [{ description: 'Federal return (Form 1040)', quantity: 1, unit_amount: 10000 }],
+    });
+    await send(wide.id);
+    const paymentId = await insertPaidPayment(t.database.db, {
+      clientId: ravi.clientId,
+      invoiceId: wide.id,
+      cents: 10000,
+      ref: 'W'.repeat(14),
+      paidAt: new Date('2026-04-03T15:00:00Z'),
+    });
+    const text = (
+      await pageText((await receiptPdf(t.database.db, FIRM, paymentId))?.bytes ?? new Uint8Array(), 0)
+    ).split('\n');
+    expect(text).toContain(`Payment ID pay_${'W'.repeat(14)}`);
+    expect(text).toContain(`Order ID order_${'W'.repeat(14)}`);
+    expect(text.filter((line) => line.endsWith('...'))).toEqual([]);
+  });
+
   it('is null for a payment that is not a paid payment of an invoice', async () => {
     expect(await receiptPdf(t.database.db, FIRM, '00000000-0000-4000-8000-000000000000')).toBeNull();
     expect(await receiptPdf(t.database.db, FIRM, invoice.id)).toBeNull();

@@ -24,6 +24,9 @@ export const BILLING_PDF_PRODUCER = 'Tax firm portal billing';
 
 const PAGE: [number, number] = [612, 792];
 const MARGIN = 50;
+/** Where a payment's or refund's id starts, and where the amount column starts. */
+const ID_X = 125;
+const AMOUNT_X = 472;
 const GREY = rgb(0.35, 0.35, 0.35);
 
 const AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -111,6 +114,20 @@ class Writer {
     }
   }
 
+  /**
+   * A payment or refund: the day, the provider's id and the amount, then the order id on a line of its own.
+   * An id is never cut: each has the width from its column to the amount's (a provider id of 14 wide letters
+   * is about 210 points at this size; side by side in 170 each, such ids lost their ends).
+   */
+  movement(day: string, id: string, orderId: string, amount: string) {
+    this.row([
+      [day, MARGIN, 70],
+      [id, ID_X, AMOUNT_X - ID_X - 8],
+      [amount, AMOUNT_X, 90, true],
+    ]);
+    this.row([[`Order ID ${orderId}`, ID_X, AMOUNT_X - ID_X - 8]]);
+  }
+
   space(points: number) {
     this.flow.space(points);
   }
@@ -148,7 +165,7 @@ async function render(
   if (row.status === 'void') w.text(`VOID: ${row.voidReason ?? ''}`, { bold: true });
   w.space(12);
 
-  const cols = { desc: MARGIN, qty: 330, unit: 380, amount: 472 };
+  const cols = { desc: MARGIN, qty: 330, unit: 380, amount: AMOUNT_X };
   w.row(
     [
       ['Description', cols.desc, 270],
@@ -186,24 +203,24 @@ async function render(
     w.space(12);
     w.text('Payments', { bold: true, size: 12 });
     for (const payment of shown.payments) {
-      w.row([
-        [dayOf(payment.paidAt), cols.desc, 70],
-        [`Payment ID ${payment.providerPaymentId ?? '-'}`, 125, 170],
-        [`Order ID ${payment.orderId}`, 300, 170],
-        [money(payment.amountCents), cols.amount, 90, true],
-      ]);
+      w.movement(
+        dayOf(payment.paidAt),
+        `Payment ID ${payment.providerPaymentId ?? '-'}`,
+        payment.orderId,
+        money(payment.amountCents),
+      );
     }
   }
   if (shown.refunds.length > 0) {
     w.space(12);
     w.text('Refunds', { bold: true, size: 12 });
     for (const refund of shown.refunds) {
-      w.row([
-        [dayOf(refund.createdAt), cols.desc, 70],
-        [`Refund ID ${refund.providerRefundId ?? '-'}`, 125, 170],
-        [`Order ID ${refund.orderId}`, 300, 170],
-        [money(-refund.amountCents), cols.amount, 90, true],
-      ]);
+      w.movement(
+        dayOf(refund.createdAt),
+        `Refund ID ${refund.providerRefundId ?? '-'}`,
+        refund.orderId,
+        money(-refund.amountCents),
+      );
     }
   }
   w.space(12);
