@@ -8,10 +8,11 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,
-  // A test may take a minute: on a slower two-core host (2026-11-29: lint 284 s where it took 125 s) the portal's
-  // longer journeys (register, verify, log in, answer the consents, the dashboard) passed 30 s while every step
-  // was still within its own 10 s expectation.
-  timeout: 60_000,
+  // A test may take two minutes. The portal's longer journeys (register, verify, log in, answer the consents,
+  // the dashboard, with axe-core on each page) are CPU-bound: on 2026-11-30 the register journey took 26 s
+  // alone and 58 s beside a second worker on this two-core machine, and CI's hosts are up to twice as slow
+  // again (lint 125-284 s), so a 60 s limit failed journeys whose every step was within its own 10 s.
+  timeout: 120_000,
   // An expectation waits up to 10 s (Playwright's default is 5): on CI's two cores, shared with a Vitest run,
   // a server job such as checking an uploaded PDF in the files sandbox once took more than 5 s to answer. An
   // expectation that holds still passes the moment it holds.

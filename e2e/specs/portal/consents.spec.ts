@@ -10,7 +10,6 @@ test.describe('consents (issue 19)', () => {
     staffDesk,
     checkA11y,
   }) => {
-    test.setTimeout(120_000);
     const email = 'us.only@example.com';
     // The admin first: the firm's owner may come from the command line, which stops the app around it.
     const staff = await staffDesk(

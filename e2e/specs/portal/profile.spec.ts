@@ -18,9 +18,6 @@ test.describe('user/profile', () => {
     mailbox,
     checkA11y,
   }) => {
-    // Every message of the section, a save and the reveal, with accessibility scans: about 30 s on a loaded
-    // machine, more than 60 s on a slower two-core host (2026-11-29).
-    test.setTimeout(120_000);
     const panel = await openProfile(page, mailbox, 'taxpayer.tab@example.com');
     // The tabs in the spec's words and order, the first selected.
     await expect(page.getByRole('tab')).toHaveText([

@@ -11,7 +11,6 @@ test.describe('staff invite a client who phoned', () => {
     staffDesk,
     checkA11y,
   }) => {
-    test.setTimeout(120_000);
     const email = 'walk.in@example.com';
     const staff = await staffDesk(staffMember('analyst', 'invite.analyst@firm.example', 'Meena Rao'));
     await staff.goto('/staff/queues');
