@@ -1,3 +1,5 @@
+import { FIRM_TIME_ZONE } from '@taxfirm/contract';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** MM-dd-yyyy, the specification's date display, in the reader's own time zone. */
@@ -26,4 +28,21 @@ export function toDayFilter(iso: string): string {
 export function formatDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   return match ? `${match[2]}-${match[3]}-${match[1]}` : day;
+}
+
+const firmDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: FIRM_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** An instant's day in the firm's calendar (yyyy-mm-dd), as the server counts days. */
+export function firmDayOf(instant: string | Date): string {
+  return firmDayFormat.format(typeof instant === 'string' ? new Date(instant) : instant);
+}
+
+/** Whole calendar days from one yyyy-mm-dd day to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

@@ -15,7 +15,7 @@ import {
 } from '@taxfirm/contract';
 import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
-import { formatDateTime, formatDay } from '../../../lib/dates.ts';
+import { daysBetween, firmDayOf, formatDateTime, formatDay } from '../../../lib/dates.ts';
 import { staffOptions, useStaffMembers } from '../../../lib/staff-members.ts';
 import { useTaxYears } from '../../../lib/tax-years.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
@@ -39,9 +39,8 @@ type Filters = {
   unattended: number | undefined;
 };
 
-const DAY_MS = 86_400_000;
-/** Whole days since an instant ("0" today). */
-const daysSince = (iso: string) => Math.max(0, Math.floor((Date.now() - Date.parse(iso)) / DAY_MS));
+/** Days since an instant, in the firm's calendar as My work counts them ("0" today). */
+const daysSince = (iso: string) => Math.max(0, daysBetween(firmDayOf(iso), firmDayOf(new Date())));
 
 const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
   { label: 'File number', sort: 'file_number', render: (r) => r.file_number ?? '—', monospace: true },

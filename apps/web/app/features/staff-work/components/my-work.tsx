@@ -1,11 +1,5 @@
 import { Button, Group, NativeSelect, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import {
-  FIRM_TIME_ZONE,
-  WORK_KINDS,
-  WORK_KIND_LABELS,
-  type WorkItem,
-  type WorkKind,
-} from '@taxfirm/contract';
+import { WORK_KINDS, WORK_KIND_LABELS, type WorkItem, type WorkKind } from '@taxfirm/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -15,7 +9,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { paths, type ClientFileTab } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDay } from '../../../lib/dates.ts';
+import { daysBetween, firmDayOf, formatDay } from '../../../lib/dates.ts';
 import { useStaffMembers } from '../../../lib/staff-members.ts';
 import { useSnoozeWork, useWorkCounts, useWorkList } from '../api/work.ts';
 
@@ -32,34 +26,19 @@ const ACTIONS: Record<WorkKind, { tab: ClientFileTab; label: string }> = {
   deliverable_due: { tab: 'overview', label: 'See deliverables' },
 };
 
-const DAY_MS = 86_400_000;
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 
-/** An instant's day in the firm's calendar (YYYY-MM-DD), as the server counts days. */
-const firmDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: FIRM_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 const dayAfter = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * "3 days ago", or for a due day "due in 5 days", "due today", "2 days overdue", counted in the firm's calendar
  * from `firmToday` (the server's day, from the counts).
  */
 export function whenOf(item: Pick<WorkItem, 'at' | 'due_on'>, firmToday: string): string {
-  const today = Date.parse(`${firmToday}T00:00:00Z`);
-  if (item.at) {
-    const days = Math.round(
-      (Date.parse(`${firmDayFormat.format(new Date(item.at))}T00:00:00Z`) - today) / DAY_MS,
-    );
-    return relative.format(days, 'day');
-  }
+  if (item.at) return relative.format(-daysBetween(firmDayOf(item.at), firmToday), 'day');
   if (!item.due_on) return '';
-  const days = Math.round((Date.parse(`${item.due_on}T00:00:00Z`) - today) / DAY_MS);
+  const days = daysBetween(firmToday, item.due_on);
   if (days === 0) return 'due today';
   if (days > 0) return `due ${relative.format(days, 'day')}`;
   return `${-days} ${-days === 1 ? 'day' : 'days'} overdue`;
