@@ -12,7 +12,7 @@ import {
   type DeliverableKind,
   type DeliverableStatus,
 } from '@taxfirm/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -20,12 +20,29 @@ import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
+import { arrivedProps, useArrivalFocus } from '../../../components/ui/use-arrival-focus.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { staffOptions, useStaffMembers } from '../../../lib/staff-members.ts';
 import { useRemoveDeliverable, useSaveDeliverable, useStaffDeliverables } from '../api/deliverables.ts';
 
-type Props = { clientId: string; clientName: string; taxYear: number };
+type Props = {
+  clientId: string;
+  clientName: string;
+  taxYear: number;
+  /** A deliverable a link into the file names (`?focus=`, My work's "due"): scrolled to and focused. */
+  focusId?: string | undefined;
+};
+
+/** A deliverable's row, which takes the focus when a link into the file names it. */
+function DeliverableRow({ focused, children }: { focused: boolean; children: ReactNode }) {
+  const arrival = useArrivalFocus<HTMLTableRowElement>(focused);
+  return (
+    <Table.Tr ref={arrival} {...arrivedProps(focused)}>
+      {children}
+    </Table.Tr>
+  );
+}
 
 /** What is being edited: a row of the list, or a new deliverable of a kind (with a suggested label). */
 type Editing = { deliverable: Deliverable } | { add: AddedDeliverableKind; label: string | null };
@@ -34,7 +51,7 @@ type Editing = { deliverable: Deliverable } | { add: AddedDeliverableKind; label
  * What the firm files for this tax year (issue 35): the federal return (the file itself: its status and
  * analyst) and the others, each with an owner, a status and a due date from the rule unless staff moved it.
  */
-export function DeliverablesSection({ clientId, clientName, taxYear }: Props) {
+export function DeliverablesSection({ clientId, clientName, taxYear, focusId }: Props) {
   const query = useStaffDeliverables(clientId, taxYear);
   const remove = useRemoveDeliverable();
   const success = useSubmitMessage();
@@ -70,7 +87,10 @@ export function DeliverablesSection({ clientId, clientName, taxYear }: Props) {
               </Table.Thead>
               <Table.Tbody>
                 {data.deliverables.map((d) => (
-                  <Table.Tr key={d.deliverable_id ?? 'federal'}>
+                  <DeliverableRow
+                    key={d.deliverable_id ?? 'federal'}
+                    focused={d.deliverable_id !== null && d.deliverable_id === focusId}
+                  >
                     <Table.Td>{deliverableName(d)}</Table.Td>
                     <Table.Td>{d.owner?.name ?? 'Nobody yet'}</Table.Td>
                     <Table.Td>
@@ -105,7 +125,7 @@ export function DeliverablesSection({ clientId, clientName, taxYear }: Props) {
                         )}
                       </Group>
                     </Table.Td>
-                  </Table.Tr>
+                  </DeliverableRow>
                 ))}
               </Table.Tbody>
             </Table>

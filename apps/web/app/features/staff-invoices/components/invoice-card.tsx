@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, type StaffInvoice, type StaffRole } from '@taxfirm/contract';
 import { useState, type ReactNode } from 'react';
+import { arrivedProps, useArrivalFocus } from '../../../components/ui/use-arrival-focus.ts';
 import { formatDate, formatDateTime, formatDay } from '../../../lib/dates.ts';
 import { RefundButton, SendButton, VoidButton } from './invoice-actions.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
@@ -12,19 +13,31 @@ export function InvoiceCard({
   role,
   report,
   editor,
+  focused = false,
 }: {
   invoice: StaffInvoice;
   clientName: string;
   role: StaffRole;
   report: (message: string) => void;
   editor: (close: () => void) => ReactNode;
+  /** The invoice a link into the file names (`?focus=`). */
+  focused?: boolean;
 }) {
+  const arrival = useArrivalFocus<HTMLLIElement>(focused);
   const [editing, setEditing] = useState(false);
   const headingId = `invoice-${invoice.id}`;
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const netPaid = invoice.paid - invoice.refunded;
   return (
-    <Card component="li" withBorder radius="md" padding="md" aria-labelledby={headingId}>
+    <Card
+      component="li"
+      ref={arrival}
+      {...arrivedProps(focused)}
+      withBorder
+      radius="md"
+      padding="md"
+      aria-labelledby={headingId}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={3} fz="md" id={headingId}>

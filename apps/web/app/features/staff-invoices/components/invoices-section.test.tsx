@@ -129,6 +129,23 @@ describe('InvoicesSection', () => {
     expect(await axeViolations(container)).toEqual([]);
   }, 15_000);
 
+  it('focuses the invoice a link into the file names (?focus=), not the section', async () => {
+    renderWithProviders(
+      <InvoicesSection
+        clientId={CLIENT}
+        clientName="Priya Rao"
+        taxYear={2025}
+        role="analyst"
+        focusOnOpen
+        focusId={DRAFT.id}
+      />,
+      { env: 'test' },
+    );
+    const named = await cardOf('INV-2026-0002');
+    await waitFor(() => expect(named).toHaveFocus());
+    expect(await cardOf('INV-2026-0001')).not.toHaveAttribute('tabindex');
+  });
+
   it('builds an invoice from the price list and custom lines, with the totals previewed as they change', async () => {
     renderSection();
     const form = await screen.findByRole('form', { name: 'New invoice' });

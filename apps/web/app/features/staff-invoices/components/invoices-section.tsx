@@ -16,6 +16,8 @@ export type InvoicesSectionProps = {
   role: StaffRole;
   /** Opened on the file's Billing tab: scroll here and put the focus on it. */
   focusOnOpen?: boolean;
+  /** An invoice a link into the file names (`?focus=`): it takes the focus instead of the section. */
+  focusId?: string | undefined;
 };
 
 /**
@@ -29,6 +31,7 @@ export function InvoicesSection({
   taxYear,
   role,
   focusOnOpen = false,
+  focusId,
 }: InvoicesSectionProps) {
   const list = useStaffInvoices({
     client_id: clientId,
@@ -40,12 +43,13 @@ export function InvoicesSection({
   const success = useSubmitMessage();
   const loaded = list.data !== undefined;
   const invoices = list.data?.data ?? [];
+  const named = invoices.some((invoice) => invoice.id === focusId);
   return (
     <QuerySectionCard
       headingId="invoices-heading"
       title={<>Invoices · {taxYear}</>}
       id={INVOICES_SECTION_ID}
-      focusOnOpen={focusOnOpen}
+      focusOnOpen={focusOnOpen && !named}
       query={list}
       loadingLabel="Loading the invoices"
       error={list.error ?? prices.error}
@@ -58,6 +62,7 @@ export function InvoicesSection({
             {invoices.map((invoice) => (
               <InvoiceCard
                 key={invoice.id}
+                focused={invoice.id === focusId}
                 invoice={invoice}
                 clientName={clientName}
                 role={role}

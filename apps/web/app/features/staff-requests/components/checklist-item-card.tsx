@@ -5,9 +5,10 @@ import {
   staffRequestsItemsNotApplicableBodySchema,
   type RequestItem,
 } from '@taxfirm/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { arrivedProps, useArrivalFocus } from '../../../components/ui/use-arrival-focus.ts';
 import { FileTable } from '../../../components/ui/file-table.tsx';
 import { ReasonForm } from '../../../components/ui/reason-form.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -58,12 +59,7 @@ export function ItemCard({
   const { confirm, dialog } = useConfirm();
   const headingId = `item-${item.item_id}`;
   const person = personOf(item);
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (!focused) return;
-    ref.current?.scrollIntoView?.({ block: 'center' });
-    ref.current?.focus({ preventScroll: true });
-  }, [focused]);
+  const arrival = useArrivalFocus<HTMLElement>(focused);
 
   const run = async (action: () => Promise<{ status_smessage: string }>) => {
     clearReport();
@@ -87,13 +83,13 @@ export function ItemCard({
 
   return (
     <Card
-      ref={ref}
+      ref={arrival}
       withBorder
       radius="sm"
       padding="md"
       component="article"
       aria-labelledby={headingId}
-      {...(focused ? { tabIndex: -1, bd: '2px solid var(--mantine-color-navy-8)' } : {})}
+      {...arrivedProps(focused)}
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="wrap">

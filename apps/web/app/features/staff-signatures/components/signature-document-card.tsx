@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { SIGNATURE_DOCUMENT_KIND_LABELS, type StaffSignatureDocument } from '@taxfirm/contract';
+import { arrivedProps, useArrivalFocus } from '../../../components/ui/use-arrival-focus.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { LinkAndLockActions, VoidButton } from './signature-staff-actions.tsx';
 import { ROLE_LABELS, STATUS_LABELS, STATUS_STYLES, staffSignersLine } from './signature-labels.ts';
@@ -11,14 +12,26 @@ import { ROLE_LABELS, STATUS_LABELS, STATUS_STYLES, staffSignersLine } from './s
 export function DocumentCard({
   document,
   report,
+  focused = false,
 }: {
   document: StaffSignatureDocument;
   report: (message: string) => void;
+  /** The document a link into the file names (`?focus=`). */
+  focused?: boolean;
 }) {
+  const arrival = useArrivalFocus<HTMLLIElement>(focused);
   const style = STATUS_STYLES[document.status];
   const headingId = `signature-${document.document_id}`;
   return (
-    <Card component="li" withBorder radius="md" padding="md" aria-labelledby={headingId}>
+    <Card
+      component="li"
+      ref={arrival}
+      {...arrivedProps(focused)}
+      withBorder
+      radius="md"
+      padding="md"
+      aria-labelledby={headingId}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <div>

@@ -29,6 +29,8 @@ export type SignaturesSectionProps = {
   onMoveStatus: (status: FileStatus, comment: string) => Promise<string>;
   /** Opened on the file's Signatures tab: scroll here and put the focus on it. */
   focusOnOpen?: boolean;
+  /** A document a link into the file names (`?focus=`): it takes the focus instead of the section. */
+  focusId?: string | undefined;
 };
 
 /**
@@ -44,6 +46,7 @@ export function SignaturesSection({
   fileStatus,
   onMoveStatus,
   focusOnOpen = false,
+  focusId,
 }: SignaturesSectionProps) {
   const list = useStaffSignatures(clientId, taxYear);
   const success = useSubmitMessage();
@@ -63,12 +66,13 @@ export function SignaturesSection({
   };
 
   const data = list.data;
+  const named = data?.documents.some((d) => d.document_id === focusId) ?? false;
   return (
     <QuerySectionCard
       headingId="signatures-heading"
       title={<>Signatures · {taxYear}</>}
       id={SIGNATURES_SECTION_ID}
-      focusOnOpen={focusOnOpen}
+      focusOnOpen={focusOnOpen && !named}
       query={list}
       loadingLabel="Loading the documents to sign"
     >
@@ -99,7 +103,12 @@ export function SignaturesSection({
               aria-label="Documents to sign"
             >
               {data.documents.map((document) => (
-                <DocumentCard key={document.document_id} document={document} report={success.show} />
+                <DocumentCard
+                  key={document.document_id}
+                  document={document}
+                  report={success.show}
+                  focused={document.document_id === focusId}
+                />
               ))}
             </Stack>
           )}
