@@ -57,8 +57,6 @@ test.describe('user/payment through the sandbox checkout', () => {
     server,
     checkA11y,
   }) => {
-    // Two accessibility scans, a reload and the checkout: about 30 s on CI's loaded machine.
-    test.setTimeout(60_000);
     const email = 'payer@example.com';
     await clientInStatus(page, { mailbox, server }, email, 'Payment Pending');
     const banner = page.getByRole('banner');
@@ -168,8 +166,6 @@ test.describe('user/payment through the sandbox checkout', () => {
     server,
     checkA11y,
   }) => {
-    // Two accessibility scans and a server restart (withDatabase on PGlite) besides the checkout.
-    test.setTimeout(60_000);
     const email = 'declined@example.com';
     await clientInStatus(page, { mailbox, server }, email, 'Payment Pending');
     await page.goto('/user/payment');
@@ -231,8 +227,6 @@ test.describe('user/payment through the sandbox checkout', () => {
       mailbox,
       server,
     }) => {
-      // Two clients, each put in Payment Pending through a server restart (withDatabase on PGlite).
-      test.setTimeout(60_000);
       await clientInStatus(page, { mailbox, server }, 'first.payer@example.com', 'Payment Pending');
       const res = await apiPost(page, 'payment/createOrder', { amount: 5000, currency: 'USD' });
       expect(res.status()).toBe(200);
@@ -261,8 +255,6 @@ test.describe('user/payment through the sandbox checkout', () => {
     server,
     checkA11y,
   }) => {
-    // A keyboard-only journey through the checkout with accessibility scans: about 30 s on CI's loaded machine.
-    test.setTimeout(60_000);
     await page.setViewportSize(VIEWPORTS.phone);
     const email = 'phone.payer@example.com';
     await clientInStatus(page, { mailbox, server }, email, 'Synopsys Pending');

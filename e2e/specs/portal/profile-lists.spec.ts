@@ -14,8 +14,6 @@ test.describe('user/profile', () => {
     mailbox,
     checkA11y,
   }) => {
-    // Six rows added and removed, every message, with accessibility scans: about 30 s on CI's loaded machine.
-    test.setTimeout(60_000);
     const panel = await openProfile(page, mailbox, 'dependents.tab@example.com', 'Dependents (If any)');
     await expect(panel.getByText('No dependents added.')).toBeVisible();
     await panel.getByRole('button', { name: 'Edit' }).click();

@@ -50,7 +50,6 @@ const POPUP_DEFAULTS = { popupEnabled: false, popupType: 1, offerEndsOn: null };
 // The popup starts off (the default). Saved once here so that the firm's owner, who changes the settings, is
 // made before the tests (the first time, the command line restarts the app) and not inside one's time.
 test.beforeAll(async ({ server }) => {
-  test.setTimeout(90_000);
   await setPopup(server, POPUP_DEFAULTS);
 });
 
@@ -136,7 +135,6 @@ test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the popup never opens', async ({ page, server }) => {
-    test.setTimeout(60_000);
     await setPopup(server, { popupEnabled: true, popupType: 3, offerEndsOn: null });
     try {
       await page.goto('/');
@@ -158,8 +156,6 @@ test.describe('on a phone', () => {
     server,
     checkA11y,
   }) => {
-    // The first change in a worker may make the firm's owner from the command line (an app restart).
-    test.setTimeout(60_000);
     await setPopup(server, { popupEnabled: true, popupType: 1, offerEndsOn: '2099-01-31' });
     try {
       await page.goto('/');

@@ -14,7 +14,6 @@ test.describe('a client file in the staff console', () => {
     mailbox,
     checkA11y,
   }) => {
-    test.setTimeout(90_000);
     // The client registers, saves a profile with an SSN and uploads two W2s and a scan.
     const email = 'docs.client@example.com';
     await verifiedAccount(page, mailbox, email);

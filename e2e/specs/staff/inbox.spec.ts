@@ -10,7 +10,6 @@ test.describe('staff inbox', () => {
     mailbox,
     checkA11y,
   }) => {
-    test.setTimeout(90_000);
     // Two messages from the public form, one of them a spreadsheet formula.
     for (const name of ['Meera Nair', '=HYPERLINK("http://x","Meera")']) {
       const sent = await apiPost(page, 'savecontactinfo', {

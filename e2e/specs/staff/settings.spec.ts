@@ -10,7 +10,6 @@ test.describe('staff settings', () => {
     mailbox,
     checkA11y,
   }) => {
-    test.setTimeout(90_000);
     await verifiedAccount(page, mailbox, 'numbered.client@example.com');
     await staffConsole(page, server, mailbox, {
       email: 'settings.admin@firm.example',
