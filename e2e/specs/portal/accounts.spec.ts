@@ -45,6 +45,7 @@ test.describe('accounts', () => {
     await expect(panel).toBeVisible();
     await page.clock.runFor(1);
     await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+    // Time flows again, from the clock's own now (a few seconds from the real one for the rest of the test).
     await page.clock.resume();
 
     const link = await mailbox.link('asha.portal@example.com', 'accountverifyuser', since);

@@ -6,6 +6,9 @@ describe('the firm calendar', () => {
     // 03:00 UTC on March 10 is still the evening of March 9 in Chicago; 06:00 UTC is March 10.
     expect(firmDayOf('2026-03-10T03:00:00Z')).toBe('2026-03-09');
     expect(firmDayOf(new Date('2026-03-10T06:00:00Z'))).toBe('2026-03-10');
+    // Daylight saving time: midnight in Chicago is 05:00 UTC in summer, 06:00 UTC in winter.
+    expect(firmDayOf('2026-07-10T05:30:00Z')).toBe('2026-07-10');
+    expect(firmDayOf('2026-01-10T05:30:00Z')).toBe('2026-01-09');
   });
 
   it('counts whole calendar days between two days, across a daylight-saving change', () => {

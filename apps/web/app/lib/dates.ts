@@ -39,7 +39,9 @@ const firmDayFormat = new Intl.DateTimeFormat('en-CA', {
 
 /** An instant's day in the firm's calendar (yyyy-mm-dd), as the server counts days. */
 export function firmDayOf(instant: string | Date): string {
-  return firmDayFormat.format(typeof instant === 'string' ? new Date(instant) : instant);
+  const parts = firmDayFormat.formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** Whole calendar days from one yyyy-mm-dd day to another (negative when `to` comes first). */

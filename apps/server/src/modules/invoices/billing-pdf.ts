@@ -116,8 +116,9 @@ class Writer {
 
   /**
    * A payment or refund: the day, the provider's id and the amount, then the order id on a line of its own.
-   * An id is never cut: each has the width from its column to the amount's (a provider id of 14 wide letters
-   * is about 210 points at this size; side by side in 170 each, such ids lost their ends).
+   * Each id has the width from its column to the amount's, 339 points: a provider's id (Razorpay's are the
+   * prefix and 14 letters or digits, about 210 points at most at this size) fits whole. Side by side in 170
+   * points each, ids of wide letters lost their ends to an ellipsis.
    */
   movement(day: string, id: string, orderId: string, amount: string) {
     this.row([

@@ -207,16 +207,17 @@ export const queueListOf = (taxYear: number, sortColumn: SortColumn) =>
       return {
         scope,
         search,
-        order: orderBy(sortsOf(f.taxYear)[f.sort.column], f.sort.dir, filings.id),
+        // The list's own sort column (not the filters'): it also names the joins `read` makes.
+        order: orderBy(sortsOf(taxYear)[sortColumn], f.sort.dir, filings.id),
       };
     },
     read: async (db, q, slice): Promise<StaffClientRow[]> => {
       // The page's filings first (filters, order, slice: only the joins the order needs), then their rows, so
       // the per-row work (the file's signals) is done for one page and not for every filing of the year.
-      const ids = db.select({ id: filings.id }).from(filings).$dynamic();
+      let ids = db.select({ id: filings.id }).from(filings).$dynamic();
       const needs = JOINS_OF_SORT[sortColumn];
-      if (needs !== 'none') ids.innerJoin(clients, eq(clients.id, filings.clientId));
-      if (needs === 'owner') ids.innerJoin(owner, eq(owner.id, clients.userId));
+      if (needs !== 'none') ids = ids.innerJoin(clients, eq(clients.id, filings.clientId));
+      if (needs === 'owner') ids = ids.innerJoin(owner, eq(owner.id, clients.userId));
       const pageIds = inSlice(ids, q, slice);
       const rows = await db
         .select({

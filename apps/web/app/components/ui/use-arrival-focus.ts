@@ -14,7 +14,7 @@ export function useArrivalFocus<T extends HTMLElement>(focused: boolean) {
   return ref;
 }
 
-/** The named row takes the focus from a script (not from Tab) and is marked with a border while named. */
+/** The named row takes the focus from a script (not from Tab) and is outlined while named. */
 export function arrivedProps(focused: boolean) {
   return focused
     ? ({ tabIndex: -1, style: { outline: '2px solid var(--mantine-color-navy-8)' } } as const)

@@ -24,8 +24,8 @@ export type ClientFileSlot = {
    */
   onMoveStatus: (status: string, comment?: string) => Promise<string>;
   /**
-   * The row a link into the file names (`?focus=<id>`: a checklist item, a document to sign, an invoice): the
-   * section that holds it may scroll it into view and focus it. Undefined without one.
+   * The row a link into the file names (`?focus=<id>`: a checklist item, a document to sign, an invoice, a
+   * deliverable): the section that holds it may scroll it into view and focus it. Undefined without one.
    */
   focusId?: string;
 };
