@@ -73,6 +73,16 @@ const renderSection = () =>
   renderWithProviders(<DeliverablesSection clientId={CLIENT} clientName="Asha Rao" taxYear={2025} />);
 
 describe('DeliverablesSection', () => {
+  it('focuses the deliverable a link into the file names (?focus=), and only that row', async () => {
+    renderWithProviders(
+      <DeliverablesSection clientId={CLIENT} clientName="Asha Rao" taxYear={2025} focusId={ITR} />,
+    );
+    const table = await screen.findByRole('table', { name: 'Deliverables of Asha Rao, tax year 2025' });
+    const [, federal, itr] = within(table).getAllByRole('row');
+    await waitFor(() => expect(itr).toHaveFocus());
+    expect(federal).not.toHaveAttribute('tabindex');
+  });
+
   it("lists the federal return with the file's status and analyst, and the ITR with the date staff moved", async () => {
     const { container } = renderSection();
     const table = await screen.findByRole('table', { name: 'Deliverables of Asha Rao, tax year 2025' });

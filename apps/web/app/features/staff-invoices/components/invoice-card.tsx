@@ -1,7 +1,7 @@
-import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, type StaffInvoice, type StaffRole } from '@taxfirm/contract';
 import { useState, type ReactNode } from 'react';
-import { arrivedProps, useArrivalFocus } from '../../../components/ui/use-arrival-focus.ts';
+import { ListItemCard } from '../../../components/ui/list-item-card.tsx';
 import { formatDate, formatDateTime, formatDay } from '../../../lib/dates.ts';
 import { RefundButton, SendButton, VoidButton } from './invoice-actions.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
@@ -23,21 +23,12 @@ export function InvoiceCard({
   /** The invoice a link into the file names (`?focus=`). */
   focused?: boolean;
 }) {
-  const arrival = useArrivalFocus<HTMLLIElement>(focused);
   const [editing, setEditing] = useState(false);
   const headingId = `invoice-${invoice.id}`;
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const netPaid = invoice.paid - invoice.refunded;
   return (
-    <Card
-      component="li"
-      ref={arrival}
-      {...arrivedProps(focused)}
-      withBorder
-      radius="md"
-      padding="md"
-      aria-labelledby={headingId}
-    >
+    <ListItemCard labelledBy={headingId} focused={focused}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={3} fz="md" id={headingId}>
@@ -153,6 +144,6 @@ export function InvoiceCard({
           )}
         </Group>
       </Stack>
-    </Card>
+    </ListItemCard>
   );
 }

@@ -1,6 +1,6 @@
-import { Anchor, Badge, Button, Card, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { SIGNATURE_DOCUMENT_KIND_LABELS, type StaffSignatureDocument } from '@taxfirm/contract';
-import { arrivedProps, useArrivalFocus } from '../../../components/ui/use-arrival-focus.ts';
+import { ListItemCard } from '../../../components/ui/list-item-card.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { LinkAndLockActions, VoidButton } from './signature-staff-actions.tsx';
 import { ROLE_LABELS, STATUS_LABELS, STATUS_STYLES, staffSignersLine } from './signature-labels.ts';
@@ -19,19 +19,10 @@ export function DocumentCard({
   /** The document a link into the file names (`?focus=`). */
   focused?: boolean;
 }) {
-  const arrival = useArrivalFocus<HTMLLIElement>(focused);
   const style = STATUS_STYLES[document.status];
   const headingId = `signature-${document.document_id}`;
   return (
-    <Card
-      component="li"
-      ref={arrival}
-      {...arrivedProps(focused)}
-      withBorder
-      radius="md"
-      padding="md"
-      aria-labelledby={headingId}
-    >
+    <ListItemCard labelledBy={headingId} focused={focused}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <div>
@@ -108,6 +99,6 @@ export function DocumentCard({
         <LinkAndLockActions document={document} report={report} />
         {document.status === 'pending' && <VoidButton document={document} report={report} />}
       </Stack>
-    </Card>
+    </ListItemCard>
   );
 }

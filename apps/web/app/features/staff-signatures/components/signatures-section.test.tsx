@@ -126,6 +126,27 @@ function renderSection(
 }
 
 describe('SignaturesSection', () => {
+  it('focuses the document a link into the file names (?focus=), not the section', async () => {
+    renderWithProviders(
+      <SignaturesSection
+        clientId={CLIENT}
+        clientName="Priya Rao"
+        taxYear={2025}
+        fileStatus="Confirmation Pending"
+        onMoveStatus={vi.fn(async () => 'Status changed.')}
+        focusOnOpen
+        focusId={PENDING.document_id}
+      />,
+    );
+    const list = await screen.findByRole('list', { name: 'Documents to sign' });
+    const named = within(list).getByRole('listitem', { name: PENDING.title });
+    await waitFor(() => expect(named).toHaveFocus());
+    for (const other of within(list)
+      .getAllByRole('listitem', { name: /./ })
+      .filter((i) => i !== named))
+      expect(other).not.toHaveAttribute('tabindex');
+  });
+
   it('shows each document: status, who signed, the files and the signed SHA-256', async () => {
     const { container } = renderSection();
     const list = await screen.findByRole('list', { name: 'Documents to sign' });
