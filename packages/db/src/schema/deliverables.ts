@@ -37,6 +37,8 @@ export const deliverables = pgTable(
     // A file's deliverables, with what its next due date is worked out from (status, kind, extension, date):
     // the queue's "by next due" reads them from the index alone, one probe per file.
     index('deliverables_filing_next_due_idx').on(t.filingId, t.status, t.kind, t.extended, t.dueOn),
+    // The queue's "with a deliverable of kind K": that kind's open ones, from the index alone.
+    index('deliverables_kind_idx').on(t.kind, t.status, t.filingId),
     // My work and the queues: an owner's deliverables.
     index('deliverables_owner_idx').on(t.ownerId),
     // Due windows no rule date falls in: the deliverables with a date staff gave.

@@ -43,7 +43,9 @@ export const filings = pgTable(
   },
   (t) => [
     uniqueIndex('filings_client_year_idx').on(t.clientId, t.taxYear),
-    index('filings_year_status_idx').on(t.taxYear, t.status),
+    // A tax year's filings by status, with what the federal return's date in force is worked out from: the
+    // queue's counts by status and its due filters test each file from the index alone (no heap).
+    index('filings_year_status_due_idx').on(t.taxYear, t.status, t.extended, t.dueOn, t.id),
     // An analyst's queues: their filings of a tax year.
     index('filings_year_assigned_idx').on(t.taxYear, t.assignedTo),
     // The work queue's default order: a tax year's filings by last update (read backwards for newest first).
