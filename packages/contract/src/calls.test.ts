@@ -178,6 +178,7 @@ describe('CALLS', () => {
       'staff/summaries/list',
       'staff/summaries/publish',
       'staff/summaries/upload',
+      'staff/team/accessend',
       'staff/team/deactivate',
       'staff/team/invite',
       'staff/team/list',

@@ -288,6 +288,9 @@ export const MESSAGES = {
   STAFF_LOCATION_REQUIRED: 'Choose where the staff member works.',
   STAFF_LOCATION_SAVED: "The staff member's location is saved.",
   STAFF_TEAM_US_ONLY: 'Only staff located in the United States can manage the team.',
+  STAFF_ACCESS_END_INVALID: 'Choose a real day, today or later, for the last day of access.',
+  STAFF_ACCESS_END_SAVED: "The staff member's last day of access is saved.",
+  STAFF_ACCESS_END_CLEARED: 'The staff member no longer has an end date for their access.',
   CLIENT_US_ONLY:
     'This client has not consented to disclosure outside the United States: the file is US-only.',
   // Signatures (issue 19)

@@ -1,6 +1,7 @@
 import { defineCall } from '../call.ts';
 import { emptyBodySchema, envelopeSchema } from '../common.ts';
 import {
+  staffAccessEndBodySchema,
   staffInviteBodySchema,
   staffLocationBodySchema,
   staffMemberBodySchema,
@@ -50,5 +51,13 @@ export const teamCalls = {
     response: envelopeSchema,
     access: 'admin',
     summary: "Set where a staff member works: 'offshore' staff cannot open US-only files (§7216).",
+  }),
+  staffSetAccessEnd: defineCall({
+    path: 'staff/team/accessend',
+    body: staffAccessEndBodySchema,
+    response: envelopeSchema,
+    access: 'admin',
+    summary:
+      "Set or remove a seasonal staff member's last day of access: from the day after, no sign-in and no session.",
   }),
 } as const;

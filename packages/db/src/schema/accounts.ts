@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { STAFF_LOCATIONS } from '@taxfirm/contract';
 import {
   boolean,
+  date,
   index,
   integer,
   pgEnum,
@@ -53,6 +54,11 @@ export const users = pgTable(
     digestSentAt: timestamp({ withTimezone: true }),
     /** Staff only: 'us', or 'offshore' (the India team; refused on files without a §7216 Yes in force). */
     location: staffLocation().notNull().default('us'),
+    /**
+     * Staff only: the last day (the firm's calendar) a seasonal member may work. From the day after, they cannot
+     * sign in and their sessions are refused (`staffAccessInForceSql`); null: no end.
+     */
+    accessEndsOn: date({ mode: 'string' }),
     ...timestamps,
   },
   (t) => [

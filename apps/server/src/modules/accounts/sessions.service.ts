@@ -9,6 +9,7 @@ import { audit } from '../../lib/audit.ts';
 import { SYSTEM } from '../../lib/actor.ts';
 import type { SessionUser } from '../../types/fastify.d.ts';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
+import { accessInForceSql } from './access.ts';
 
 /**
  * The session cookie's name. Over https it is `__Host-sid`: browsers accept a `__Host-` cookie only with
@@ -72,7 +73,7 @@ export async function findSession(
       and(
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
-        isNull(users.deactivatedAt),
+        accessInForceSql(now),
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_MS)),
       ),

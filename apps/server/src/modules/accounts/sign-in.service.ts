@@ -16,6 +16,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import { issueToken, liveToken, useUpToken } from './account-tokens.ts';
 import { byEmail, type AccountsDeps } from './accounts.service.ts';
+import { accessInForce } from './access.ts';
 
 const MFA_LOGIN_TTL_MS = 5 * 60_000;
 
@@ -95,7 +96,7 @@ async function checkPassword(db: Database, door: Door, email: string, password: 
       ? user.role !== 'client' && 'staff account at the client login'
       : user.role === 'client'
         ? 'client account at the staff login'
-        : user.deactivatedAt !== null && 'deactivated';
+        : !accessInForce(user) && (user.deactivatedAt !== null ? 'deactivated' : 'access ended');
   if (!ok || wrongDoor) {
     await recordLoginFailure(db, door, user, origin, ok ? String(wrongDoor) : 'wrong password');
     throw new AppError('LOGIN_INVALID');
@@ -209,7 +210,7 @@ export async function staffStepUser(db: Database, secret: string, step: 'mfa' | 
   if (!token) throw new AppError('MFA_LOGIN_EXPIRED');
   const tokenId = token.id;
   const [user] = await db.select().from(users).where(eq(users.id, token.userId)).limit(1);
-  const ready = user && isStaffRole(user.role) && user.deactivatedAt === null;
+  const ready = user && isStaffRole(user.role) && accessInForce(user);
   if (!ready || (step === 'mfa') !== Boolean(user.mfaEnabledAt)) {
     throw new AppError('MFA_LOGIN_EXPIRED');
   }

@@ -40,6 +40,7 @@ import { templates } from '../mail/templates.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
 import { filingOfActivity } from './activity.service.ts';
+import { accessInForceSql } from '../accounts/access.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -65,7 +66,7 @@ function isDue(now: Date, hour: number): SQL {
   const today = digestTimeAt(now, hour);
   return and(
     inArray(users.role, ['analyst', 'admin']),
-    isNull(users.deactivatedAt),
+    accessInForceSql(now),
     eq(users.staffAlerts, 'digest'),
     sql`${now.toISOString()}::timestamptz >= ${today}`,
     or(isNull(users.digestSentAt), sql`${users.digestSentAt} < ${today}`),

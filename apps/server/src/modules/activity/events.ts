@@ -9,11 +9,12 @@
  * They say what happened ("Uploaded 2 files for W-2"), never the content of a message or a file.
  */
 import type { ActivityKind } from '@taxfirm/contract';
-import { and, clients, eq, filings, inArray, isNull, users, type Database } from '@taxfirm/db';
+import { and, clients, eq, filings, inArray, users, type Database } from '@taxfirm/db';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { recordActivity } from './activity.service.ts';
+import { accessInForceSql } from '../accounts/access.ts';
 
 type Tx = Pick<Database, 'select' | 'insert'>;
 
@@ -89,12 +90,7 @@ async function staffToAlert(tx: Pick<Database, 'select'>, clientId: string, taxY
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
     .where(
-      and(
-        who,
-        inArray(users.role, ['analyst', 'admin']),
-        eq(users.staffAlerts, 'each'),
-        isNull(users.deactivatedAt),
-      ),
+      and(who, inArray(users.role, ['analyst', 'admin']), eq(users.staffAlerts, 'each'), accessInForceSql()),
     );
 }
 

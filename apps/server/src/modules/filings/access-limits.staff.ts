@@ -3,7 +3,7 @@
  * (one document or a filing's ZIP), counted per staff user and hour. Past the alert level, every active
  * admin is e-mailed once in that hour (through the outbox, audited); past the limit the call answers 429.
  */
-import { and, eq, isNull, users, type Database } from '@taxfirm/db';
+import { and, eq, users, type Database } from '@taxfirm/db';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { staffActorOf, type StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
@@ -11,6 +11,7 @@ import { byUser, limits } from '../../lib/rate-limit.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates, type Firm } from '../mail/templates.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
+import { accessInForceSql } from '../accounts/access.ts';
 
 export const STAFF_ACCESS_LIMITS = {
   reveal: { max: 60, alertAfter: 30, what: 'identity-number reveals' },
@@ -54,7 +55,7 @@ export async function alertAdmins(
     const admins = await tx
       .select({ email: users.email, firstName: users.firstName })
       .from(users)
-      .where(and(eq(users.role, 'admin'), isNull(users.deactivatedAt)));
+      .where(and(eq(users.role, 'admin'), accessInForceSql()));
     const who = staff
       ? { name: `${staff.firstName} ${staff.lastName}`.trim(), email: staff.email }
       : { name: 'A staff member', email: actor.userId };

@@ -25,6 +25,7 @@ import { audit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { moveOwnedDeliverables } from '../deliverables/deliverable-owners.ts';
 import { fileStatusChanged, type FirmVoice } from '../notifications/client-events.ts';
+import { accessInForceSql } from '../accounts/access.ts';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -318,9 +319,7 @@ export async function assertCanBeGiven(
   const [member] = await db
     .select({ id: users.id, location: users.location })
     .from(users)
-    .where(
-      and(eq(users.id, staffId), inArray(users.role, ['analyst', 'admin']), isNull(users.deactivatedAt)),
-    );
+    .where(and(eq(users.id, staffId), inArray(users.role, ['analyst', 'admin']), accessInForceSql()));
   if (!member) throw AppError.onField('VALIDATION_FAILED', field, MESSAGES.ANALYST_INVALID);
   if (member.location === 'offshore' && !filing.offshoreAllowed) {
     throw AppError.onField('VALIDATION_FAILED', field, MESSAGES.CLIENT_US_ONLY);

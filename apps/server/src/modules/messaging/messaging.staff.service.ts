@@ -40,6 +40,7 @@ import {
   type Viewer,
 } from './messaging.service.ts';
 import { listCanned } from './canned-replies.staff.service.ts';
+import { accessInForceSql } from '../accounts/access.ts';
 
 export const INBOX_PAGE_SIZE = 25;
 
@@ -133,7 +134,7 @@ export async function listInbox(deps: {
   const analysts = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(and(inArray(users.role, ['analyst', 'admin']), isNull(users.deactivatedAt)))
+    .where(and(inArray(users.role, ['analyst', 'admin']), accessInForceSql()))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   const threads: InboxThread[] = rows.map((row) => ({
     client_id: row.clientId,

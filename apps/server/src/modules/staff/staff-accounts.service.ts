@@ -21,6 +21,8 @@ export const newStaffSchema = z.object({
   location: z
     .enum(STAFF_LOCATIONS, { error: `location must be one of: ${STAFF_LOCATIONS.join(', ')}` })
     .default('us'),
+  /** Seasonal staff (issue 36): their last day of access, checked by the caller (today or later). */
+  access_ends_on: z.string().nullish(),
 });
 export type NewStaff = z.input<typeof newStaffSchema>;
 
@@ -56,6 +58,7 @@ export async function createStaffMember(
         firstName: staff.first_name,
         lastName: staff.last_name,
         location: staff.location,
+        accessEndsOn: staff.access_ends_on ?? null,
         verifiedAt: new Date(),
       })
       .returning({ id: users.id });

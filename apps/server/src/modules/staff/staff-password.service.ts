@@ -16,6 +16,7 @@ import { changePassword, createResetLink } from '../accounts/passwords.service.t
 import { checkSecondFactor, type MfaDeps } from '../accounts/mfa.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
+import { accessInForceSql } from '../accounts/access.ts';
 
 export type StaffPasswordDeps = AccountsDeps & Pick<MfaDeps, 'keyring'>;
 
@@ -59,7 +60,7 @@ export async function requestStaffPasswordReset(deps: AccountsDeps, email: strin
       and(
         sql`lower(${users.email}) = lower(${email})`,
         inArray(users.role, ['analyst', 'admin']),
-        isNull(users.deactivatedAt),
+        accessInForceSql(),
       ),
     )
     .limit(1);

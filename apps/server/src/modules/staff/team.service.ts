@@ -33,11 +33,14 @@ import { audit } from '../../lib/audit.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 import { createStaffMember, StaffExistsError } from './staff-accounts.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
+import { accessEnded, accessInForceSql } from '../accounts/access.ts';
+import { addDays, firmToday } from '../../lib/firm-time.ts';
 
 /** Who sends the e-mails, where the console is, and the keyring that seals their one-time links. */
 type TeamDeps = { firm: Firm; appUrl: string; keyring: Keyring };
 
-export async function listTeam(db: Database): Promise<StaffTeamMember[]> {
+export async function listTeam(db: Database, now: Date = new Date()): Promise<StaffTeamMember[]> {
+  const today = firmToday(now);
   const rows = await db
     .select()
     .from(users)
@@ -56,6 +59,10 @@ export async function listTeam(db: Database): Promise<StaffTeamMember[]> {
             mfa_enabled: row.mfaEnabledAt !== null,
             password_set: row.passwordChangedAt !== null,
             active: row.deactivatedAt === null,
+            access_ends_on: row.accessEndsOn,
+            access_ended: accessEnded(row, now),
+            access_ends_this_week:
+              !accessEnded(row, now) && row.accessEndsOn !== null && row.accessEndsOn <= addDays(today, 6),
             created_at: row.createdAt.toISOString(),
           },
         ]
@@ -71,8 +78,16 @@ function assertManagesTeam(actor: StaffActor): void {
   if (actor.offshore) throw new AppError('FORBIDDEN', { message: MESSAGES.STAFF_TEAM_US_ONLY });
 }
 
+/** A last day of access is today or later (to end access now, deactivate). */
+function assertAccessEnd(day: string | null | undefined): void {
+  if (day && day < firmToday()) {
+    throw AppError.onField('VALIDATION_FAILED', 'access_ends_on', MESSAGES.STAFF_ACCESS_END_INVALID);
+  }
+}
+
 export async function inviteStaff(db: Database, deps: TeamDeps, actor: StaffActor, input: StaffInviteBody) {
   assertManagesTeam(actor);
+  assertAccessEnd(input.access_ends_on);
   const [inviter] = await db.select().from(users).where(eq(users.id, actor.userId));
   try {
     await createStaffMember(db, deps.appUrl, input, async (tx, member) => {
@@ -130,6 +145,30 @@ export async function setStaffActive(db: Database, actor: StaffActor, userId: st
       actor,
       action: active ? 'staff.team.reactivate' : 'staff.team.deactivate',
       subject: userId,
+    });
+  });
+}
+
+/**
+ * Set or remove a seasonal member's last day of access (issue 36). Nothing has to happen on the day: from the
+ * day after, sign-in, every session and every staff list read the date (`accessInForceSql`).
+ */
+export async function setStaffAccessEnd(
+  db: Database,
+  actor: StaffActor,
+  userId: string,
+  day: string | null | undefined,
+) {
+  assertAccessEnd(day);
+  await db.transaction(async (tx) => {
+    const member = await otherStaff(tx, actor, userId);
+    const next = day ?? null;
+    if (member.accessEndsOn === next) return;
+    await tx.update(users).set({ accessEndsOn: next, updatedAt: new Date() }).where(eq(users.id, userId));
+    await audit(tx, {
+      actor,
+      action: 'staff.team.accessend',
+      subject: `${userId} ${member.accessEndsOn ?? 'none'} -> ${next ?? 'none'}`,
     });
   });
 }
@@ -205,7 +244,7 @@ export async function findActiveStaff(db: Database) {
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
     .from(users)
-    .where(and(inArray(users.role, ['analyst', 'admin']), isNull(users.deactivatedAt)))
+    .where(and(inArray(users.role, ['analyst', 'admin']), accessInForceSql()))
     .orderBy(asc(users.firstName), asc(users.lastName));
   return rows.flatMap((row) =>
     isStaffRole(row.role)

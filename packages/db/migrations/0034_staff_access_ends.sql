@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "access_ends_on" date;
