@@ -35,6 +35,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { filingsStaffRoutes } from './modules/filings/filings.staff.routes.ts';
 import { workQueuesRoutes } from './modules/staff/work-queues.routes.ts';
+import { queueSelectionSql } from './modules/staff/work-queues.service.ts';
 import { accountsStaffRoutes } from './modules/accounts/accounts.staff.routes.ts';
 import { auditStaffRoutes } from './modules/audit/audit.staff.routes.ts';
 import { staffTeamRoutes } from './modules/staff/team.routes.ts';
@@ -75,6 +76,8 @@ import { billingStaffRoutes } from './modules/invoices/billing.staff.routes.ts';
 import { deliverablesRoutes } from './modules/deliverables/deliverables.routes.ts';
 import { deliverablesStaffRoutes } from './modules/deliverables/deliverables.staff.routes.ts';
 import { workStaffRoutes } from './modules/work/work.staff.routes.ts';
+import { bulkStaffRoutes } from './modules/bulk/bulk.staff.routes.ts';
+import { startBulkScheduler } from './modules/bulk/bulk-runner.ts';
 import { startRefundReconciler } from './modules/invoices/billing.service.ts';
 import { startWorkCandidatesScheduler } from './modules/work/work-candidates.ts';
 import { receiptPdf } from './modules/invoices/billing-pdf.ts';
@@ -125,6 +128,8 @@ export type AppConfig = {
    * `enabled` is false; the other fields override its defaults (a pass a second after start, then every 5 s).
    */
   workCandidates?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
+  /** The bulk jobs' runner (issue 36). */
+  bulk?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
   /**
    * The pass that settles refunds left pending (S2-09, modules/invoices/billing.service.ts): on unless
    * `enabled` is false; the other fields override its defaults (a pass 30 s after start, then every ten
@@ -193,6 +198,17 @@ const JOBS = [
     name: 'my work candidates',
     settingsOf: ({ config }: JobDeps) => config.workCandidates,
     start: ({ db, log }, timing) => startWorkCandidatesScheduler({ db, log, ...timing }),
+  }),
+  defineJob({
+    name: 'bulk jobs',
+    settingsOf: ({ config }: JobDeps) => config.bulk,
+    start: ({ config, db, settings, log }, timing) =>
+      startBulkScheduler({
+        db,
+        voice: async () => ({ firm: await settings.firm(), appUrl: config.appUrl }),
+        log,
+        ...timing,
+      }),
   }),
 ];
 
@@ -324,6 +340,19 @@ export async function buildApp({
   await app.register(deliverablesStaffRoutes, { settings });
   await app.register(deliverablesRoutes, { settings });
   await app.register(workStaffRoutes, { settings });
+  await app.register(bulkStaffRoutes, {
+    settings,
+    queueSelection: (actor, taxYear, filter) =>
+      queueSelectionSql(actor, taxYear, {
+        status: filter.status,
+        search: filter.search,
+        owner: filter.owner,
+        deliverableKind: filter.deliverable_kind,
+        due: filter.due,
+        waiting: filter.waiting,
+        unattendedDays: filter.unattended_days,
+      }),
+  });
   await app.register(staffSettingsRoutes, { settings });
   await app.register(taxSummariesStaffRoutes, { settings, appUrl: config.appUrl });
   await app.register(inboxRoutes);

@@ -101,6 +101,8 @@ export async function createTestApp(
       digest: { enabled: false },
       // My work's reads refresh its candidates themselves; a background pass would race the tests that count.
       workCandidates: { enabled: false },
+      // The bulk runner's passes are run by the tests that start bulk jobs (bulk.staff.test.ts).
+      bulk: { enabled: false },
       ...overrides,
     },
   });

@@ -109,6 +109,8 @@ describe('CALLS', () => {
       'staff/account/changepassword',
       'staff/activity/list',
       'staff/audit/list',
+      'staff/bulk/start',
+      'staff/bulk/status',
       'staff/clients/assign',
       'staff/clients/contact',
       'staff/clients/documents',

@@ -32,6 +32,7 @@ import { invoicesStaffCalls } from './invoices/invoices.staff.calls.ts';
 import { deliverablesCalls } from './deliverables/deliverables.calls.ts';
 import { deliverablesStaffCalls } from './deliverables/deliverables.staff.calls.ts';
 import { workStaffCalls } from './work/work.staff.calls.ts';
+import { bulkStaffCalls } from './bulk/bulk.staff.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {
@@ -68,6 +69,7 @@ export const CALLS = {
   ...deliverablesCalls,
   ...deliverablesStaffCalls,
   ...workStaffCalls,
+  ...bulkStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

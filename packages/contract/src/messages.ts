@@ -291,6 +291,17 @@ export const MESSAGES = {
   STAFF_ACCESS_END_INVALID: 'Choose a real day, today or later, for the last day of access.',
   STAFF_ACCESS_END_SAVED: "The staff member's last day of access is saved.",
   STAFF_ACCESS_END_CLEARED: 'The staff member no longer has an end date for their access.',
+  BULK_ACTION_INVALID: 'Choose what to do to the selected files.',
+  BULK_ASSIGNEES_REQUIRED: 'Choose one to 20 different staff members to assign the files to.',
+  BULK_SELECTION_EMPTY: 'Select at least one file.',
+  BULK_SELECTION_TOO_LARGE: 'Select at most 500 files one by one, or choose every file matching the filter.',
+  BULK_SELECTION_CHANGED: 'The files matching the filter changed since you looked: check the count and confirm again.',
+  BULK_REQUEST_INVALID: 'Reload the page and try again.',
+  BULK_JOB_NOT_FOUND: 'This bulk action was not found.',
+  BULK_STARTED: 'The bulk action has started.',
+  BULK_REMINDED_RECENTLY: 'You sent this client a reminder in the last 10 minutes.',
+  BULK_STARTER_GONE: 'The staff member who started this can no longer work files.',
+  BULK_FILE_FAILED: 'Something went wrong with this file: try it on its own page.',
   CLIENT_US_ONLY:
     'This client has not consented to disclosure outside the United States: the file is US-only.',
   // Signatures (issue 19)

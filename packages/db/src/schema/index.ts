@@ -17,3 +17,4 @@ export * from './invoices.ts';
 export * from './instances.ts';
 export * from './deliverables.ts';
 export * from './work.ts';
+export * from './bulk.ts';

@@ -264,6 +264,27 @@ export const queueListOf = (taxYear: number, sortColumn: SortColumn) =>
     },
   });
 
+/**
+ * The filings a queue's filters select for this staff member, in the list's default order (last update, newest
+ * first): a bulk action's "every file matching" (issue 36) is exactly the rows the list pages through.
+ */
+export function queueSelectionSql(
+  actor: StaffActor,
+  taxYear: number,
+  filters: QueueNarrowing & { status: FileStatus | undefined; search: string | undefined },
+): SQL {
+  assertMayNarrow(actor, filters);
+  const where = and(
+    visible(actor, taxYear),
+    filters.status ? eq(filings.status, filters.status) : undefined,
+    narrowing({ ...filters, taxYear }),
+    clientSearch(filters.search?.trim() || undefined),
+  );
+  return sql`select ${filings.id} as filing_id, ${filings.clientId} as client_id,
+    row_number() over (order by ${filings.updatedAt} desc, ${filings.id}) as position
+    from ${filings} where ${where ?? sql`true`}`;
+}
+
 /** The narrowing filters in the audit subject (their names and values, never the search's words). */
 const narrowed = (n: QueueNarrowing) =>
   Object.entries(n)

@@ -20,6 +20,9 @@ const member = (fields: Partial<StaffTeamMember>): StaffTeamMember => ({
   mfa_enabled: true,
   password_set: true,
   active: true,
+  access_ends_on: null,
+  access_ended: false,
+  access_ends_this_week: false,
   created_at: '2026-01-05T10:00:00.000Z',
   ...fields,
 });
@@ -31,6 +34,17 @@ const STAFF = [
     last_name: 'Rao',
     email: 'asha@firm.example',
     role: 'analyst',
+    access_ends_on: '2027-04-16',
+    access_ends_this_week: true,
+  }),
+  member({
+    user_id: '3c3c3c3c-3333-4333-8333-333333333333',
+    first_name: 'Dev',
+    last_name: 'Iyer',
+    email: 'dev@firm.example',
+    role: 'analyst',
+    access_ends_on: '2026-04-15',
+    access_ended: true,
   }),
 ];
 
@@ -56,6 +70,9 @@ beforeEach(() => {
     }
     if (url === '/api/staff/team/location') {
       return json({ http_code: 200, status_smessage: MESSAGES.STAFF_LOCATION_SAVED });
+    }
+    if (url === '/api/staff/team/accessend') {
+      return json({ http_code: 200, status_smessage: MESSAGES.STAFF_ACCESS_END_SAVED });
     }
     if (url === '/api/staff/team/resetmfa') {
       return json({ http_code: 200, status_smessage: MESSAGES.STAFF_MFA_RESET });
@@ -138,5 +155,44 @@ describe('Team', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reset authenticator' }));
     expect(await screen.findByText(`Asha Rao: ${MESSAGES.STAFF_MFA_RESET}`)).toBeInTheDocument();
     expect(changes()).toEqual([['/api/staff/team/resetmfa', { user_id: ASHA }]]);
+  }, 15_000);
+
+  it('says whose access ends this week and whose has ended, and links the access review', async () => {
+    renderTeam();
+    const ending = (await screen.findByText('Access ending this week', {}, LOADED)).closest(
+      '[role="status"]',
+    );
+    expect(ending?.textContent).toContain('Asha Rao: last day');
+    expect(ending?.textContent).not.toContain('Dev Iyer');
+    const dev = screen.getByRole('rowheader', { name: 'Dev Iyer' }).closest('tr') as HTMLElement;
+    expect(within(dev).getByText('Access ended')).toBeInTheDocument();
+    const asha = screen.getByRole('rowheader', { name: 'Asha Rao' }).closest('tr') as HTMLElement;
+    expect(within(asha).queryByText('Access ended')).toBeNull();
+    expect(
+      screen.getByRole('link', { name: 'Access review (CSV): who can work which files' }),
+    ).toHaveAttribute('href', '/api/staff/team/access-review');
+  });
+
+  it("sets a member's last day from a dialog, and removes it", async () => {
+    const user = userEvent.setup();
+    renderTeam();
+    await user.click(await screen.findByRole('button', { name: 'Last day of access for Asha Rao' }, LOADED));
+    let dialog = await screen.findByRole('dialog', { name: 'Last day of access: Asha Rao' });
+    expect(await axeViolations(dialog)).toEqual([]);
+    const field = within(dialog).getByLabelText('Last day');
+    expect(field).toHaveValue('2027-04-16');
+    await user.clear(field);
+    await user.type(field, '2027-05-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save last day' }));
+    expect(await screen.findByText(`Asha Rao: ${MESSAGES.STAFF_ACCESS_END_SAVED}`)).toBeInTheDocument();
+    expect(changes()).toEqual([
+      ['/api/staff/team/accessend', { user_id: ASHA, access_ends_on: '2027-05-01' }],
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Last day of access for Asha Rao' }));
+    dialog = await screen.findByRole('dialog', { name: 'Last day of access: Asha Rao' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the end' }));
+    await waitFor(() => expect(changes()).toHaveLength(2));
+    expect(changes()[1]).toEqual(['/api/staff/team/accessend', { user_id: ASHA, access_ends_on: null }]);
   }, 15_000);
 });

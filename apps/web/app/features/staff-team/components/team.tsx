@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Card,
@@ -9,17 +10,27 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
-import { staffInviteBodySchema, type StaffLocation, type StaffTeamMember } from '@taxfirm/contract';
+import { IconDownload } from '@tabler/icons-react';
+import {
+  STAFF_ACCESS_REVIEW_PATH,
+  staffInviteBodySchema,
+  type StaffLocation,
+  type StaffTeamMember,
+} from '@taxfirm/contract';
+import { useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { formatDateTime, formatDay } from '../../../lib/dates.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useStaffTeam } from '../../../lib/staff-team.ts';
 import { useChangeMember, type MemberAction } from '../api/change-member.ts';
 import { useInviteStaff } from '../api/invite-staff.ts';
+import { useSetAccessEnd } from '../api/set-access-end.ts';
 import { useSetLocation } from '../api/set-location.ts';
 import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -35,7 +46,19 @@ export function Team({ viewerId }: { viewerId: string }) {
       <SectionCard headingId="team-heading" title="Staff accounts">
         {team.isPending && <Loader role="status" aria-label="Loading the staff" />}
         <ApiErrorAlert error={team.error} />
+        {team.data && <EndingThisWeek staff={team.data.staff} />}
         {team.data && <TeamTable staff={team.data.staff} viewerId={viewerId} />}
+        <Group>
+          <Button
+            component="a"
+            href={STAFF_ACCESS_REVIEW_PATH}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Access review (CSV): who can work which files
+          </Button>
+        </Group>
       </SectionCard>
     </Stack>
   );
@@ -45,7 +68,14 @@ function InviteForm() {
   const invite = useInviteStaff();
   const success = useSubmitMessage();
   const form = useContractForm(staffInviteBodySchema, {
-    defaultValues: { email: '', role: 'analyst', location: 'us', first_name: '', last_name: '' },
+    defaultValues: {
+      email: '',
+      role: 'analyst',
+      location: 'us',
+      first_name: '',
+      last_name: '',
+      access_ends_on: '',
+    },
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -88,6 +118,13 @@ function InviteForm() {
               data={LOCATION_OPTIONS}
               {...form.register('location')}
               error={errors.location?.message}
+            />
+            <FormTextField
+              form={form}
+              name="access_ends_on"
+              label="Last day of access (seasonal staff)"
+              description="Leave empty for no end. From the day after, they cannot sign in."
+              type="date"
             />
           </SimpleGrid>
           <Group>
@@ -133,7 +170,79 @@ const confirmations: Record<MemberAction, (name: string, email: string) => Confi
   }),
 };
 
+const nameOf = (member: StaffTeamMember) => `${member.first_name} ${member.last_name}`;
+
+/** Seasonal members whose last day is within the week: an admin extends it or lets it end. */
+function EndingThisWeek({ staff }: { staff: StaffTeamMember[] }) {
+  const ending = staff.filter((member) => member.access_ends_this_week && member.access_ends_on);
+  if (ending.length === 0) return null;
+  return (
+    <Alert color="yellow" title="Access ending this week" role="status">
+      <Text fz="sm" component="ul" m={0} pl="md">
+        {ending.map((member) => (
+          <li key={member.user_id}>
+            {nameOf(member)}: last day {formatDay(member.access_ends_on ?? '')}
+          </li>
+        ))}
+      </Text>
+    </Alert>
+  );
+}
+
+/** The dialog that sets or removes a member's last day of access. */
+function AccessEndDialog({
+  member,
+  onClose,
+}: {
+  member: StaffTeamMember;
+  onClose: (saved?: string) => void;
+}) {
+  const save = useSetAccessEnd();
+  const [day, setDay] = useState(member.access_ends_on ?? '');
+  const submit = async (next: string | null) => {
+    const answer = await save.mutateAsync({ userId: member.user_id, day: next }).catch(() => null);
+    if (answer) onClose(`${nameOf(member)}: ${answer.status_smessage}`);
+  };
+  return (
+    <Dialog opened title={`Last day of access: ${nameOf(member)}`} onClose={() => onClose()}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit(day || null);
+        }}
+      >
+        <Stack gap="sm">
+          <Text fz="sm">
+            {nameOf(member)} can work through this day. From the next day they cannot sign in, their sessions
+            end, and nobody can assign them files.
+          </Text>
+          <TextInput
+            type="date"
+            label="Last day"
+            value={day}
+            onChange={(event) => setDay(event.currentTarget.value)}
+            data-autofocus
+          />
+          <ApiErrorAlert error={save.error} />
+          <Group>
+            <Button type="submit" loading={save.isPending} disabled={!day}>
+              Save last day
+            </Button>
+            {member.access_ends_on && (
+              <Button variant="default" onClick={() => void submit(null)} disabled={save.isPending}>
+                Remove the end
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
+
 function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: string }) {
+  const [ending, setEnding] = useState<StaffTeamMember | null>(null);
   const action = useChangeMember();
   const location = useSetLocation();
   const success = useSubmitMessage();
@@ -153,8 +262,8 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
   return (
     <Stack gap="sm">
       <SimpleTable
-        columns={['Name', 'E-mail', 'Role', 'Works from', 'State', 'Since', 'Actions']}
-        minWidth={900}
+        columns={['Name', 'E-mail', 'Role', 'Works from', 'State', 'Last day', 'Since', 'Actions']}
+        minWidth={1000}
         striped
         highlightOnHover
       >
@@ -185,6 +294,11 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
                   <Badge color={member.active ? 'green' : 'gray'} c="dark.7" variant="light">
                     {member.active ? 'Active' : 'Deactivated'}
                   </Badge>
+                  {member.access_ended && (
+                    <Badge variant="outline" color="gray" c="gray.9">
+                      Access ended
+                    </Badge>
+                  )}
                   {!member.password_set && (
                     <Badge variant="outline" color="gray" c="gray.9">
                       Invited
@@ -197,6 +311,7 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
                   )}
                 </Group>
               </Table.Td>
+              <Table.Td>{member.access_ends_on ? formatDay(member.access_ends_on) : 'No end'}</Table.Td>
               <Table.Td>{formatDateTime(member.created_at)}</Table.Td>
               <Table.Td>
                 {self ? (
@@ -214,6 +329,9 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
                         Reactivate
                       </RowAction>
                     )}
+                    <RowAction label={`Last day of access for ${name}`} onClick={() => setEnding(member)}>
+                      Last day
+                    </RowAction>
                     {member.mfa_enabled && (
                       <RowAction
                         label={`Reset the authenticator of ${name}`}
@@ -232,6 +350,15 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
       <SuccessAlert message={success.message} />
       <ApiErrorAlert error={action.error ?? location.error} />
       {dialog}
+      {ending && (
+        <AccessEndDialog
+          member={ending}
+          onClose={(saved) => {
+            setEnding(null);
+            if (saved) success.show(saved);
+          }}
+        />
+      )}
     </Stack>
   );
 }

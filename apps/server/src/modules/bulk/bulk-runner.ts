@@ -1,0 +1,195 @@
+/**
+ * The bulk jobs' runner (issue 36): every pass takes the pending files of unfinished jobs, oldest job first,
+ * and does each in its own transaction: the file's row is claimed (`FOR UPDATE SKIP LOCKED`: another instance
+ * takes the next one), the single-file action runs inside it (its own checks, writes, audit row and the
+ * client's e-mail in the outbox), and the outcome is written in the same commit. A crash before the commit
+ * undoes the action and leaves the file pending; after it, the file is done and never done again. So a job
+ * resumes after a restart, retries send no e-mail twice, and two instances never do one file twice.
+ *
+ * The action runs as the person who started the job, as they are now: a member whose access ended, or who
+ * lost the right to a file, gets the file skipped with the reason the single-file call would have given.
+ */
+import { type BulkAction } from '@taxfirm/contract';
+import { and, asc, bulkJobItems, bulkJobs, eq, isNull, sql, users, type Database } from '@taxfirm/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StaffActor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import type { RunningJob } from '../../lib/jobs.ts';
+import { startScheduler } from '../../lib/scheduler.ts';
+import { accessInForce } from '../accounts/access.ts';
+import { assignAnalyst, changeStatus } from '../filings/filings.service.ts';
+import type { FirmVoice } from '../notifications/client-events.ts';
+import { remindNow } from '../requests/reminders.service.ts';
+import { MESSAGES, isStaffRole } from '@taxfirm/contract';
+
+/** Files taken per pass (each is its own transaction; the next pass continues). */
+const FILES_PER_PASS = 200;
+
+type Job = typeof bulkJobs.$inferSelect;
+type Item = { jobId: string; position: number; clientId: string };
+
+/** Do one file's action as `actor`: the single-file services, in the caller's transaction. */
+async function perform(
+  tx: Database,
+  voice: FirmVoice,
+  actor: StaffActor,
+  job: Job,
+  item: Item,
+): Promise<void> {
+  const action = job.action as BulkAction;
+  const file = { clientId: item.clientId, taxYear: job.taxYear };
+  switch (action.kind) {
+    case 'assign': {
+      // In turn, in the selection's order: the same file always goes to the same person (a retry agrees).
+      const analystId = action.analyst_ids[(item.position - 1) % action.analyst_ids.length] ?? null;
+      await assignAnalyst(tx, actor, { ...file, analystId });
+      return;
+    }
+    case 'status':
+      await changeStatus({ db: tx, voice }, actor, {
+        ...file,
+        status: action.status,
+        comment: action.comment,
+      });
+      return;
+    case 'remind':
+      try {
+        await remindNow(tx, actor, { ...file, voice });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') {
+          throw new AppError('TOO_MANY_REQUESTS', { message: MESSAGES.BULK_REMINDED_RECENTLY });
+        }
+        throw error;
+      }
+      return;
+  }
+}
+
+/** The job's starter as a staff actor now, or null when their access is not in force. */
+async function actorOf(db: Database, job: Job): Promise<StaffActor | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, job.createdBy));
+  if (!user || !isStaffRole(user.role) || !accessInForce(user)) return null;
+  return {
+    kind: 'staff',
+    userId: user.id,
+    role: user.role,
+    offshore: user.location === 'offshore',
+    ip: job.ip ?? '',
+    userAgent: job.userAgent ?? undefined,
+  };
+}
+
+/** Do one file, claimed in its own transaction; false when another instance had it or it was done. */
+async function runItem(
+  db: Database,
+  deps: { voice: FirmVoice; log?: FastifyBaseLogger | undefined },
+  job: Job,
+  position: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [item] = await tx
+      .select({ jobId: bulkJobItems.jobId, position: bulkJobItems.position, clientId: bulkJobItems.clientId })
+      .from(bulkJobItems)
+      .where(
+        and(
+          eq(bulkJobItems.jobId, job.id),
+          eq(bulkJobItems.position, position),
+          isNull(bulkJobItems.outcome),
+        ),
+      )
+      .for('update', { skipLocked: true });
+    if (!item) return false;
+    const actor = await actorOf(tx, job);
+    let outcome: 'done' | 'skipped' | 'failed' = 'done';
+    let reason: string | null = null;
+    if (!actor) {
+      outcome = 'skipped';
+      reason = MESSAGES.BULK_STARTER_GONE;
+    } else {
+      try {
+        // A savepoint: a refused or failed action is undone, and its outcome still written.
+        await tx.transaction((sp) => perform(sp, deps.voice, actor, job, item));
+      } catch (error) {
+        if (error instanceof AppError) {
+          outcome = 'skipped';
+          reason = error.message;
+        } else {
+          outcome = 'failed';
+          reason = MESSAGES.BULK_FILE_FAILED;
+          deps.log?.error({ err: error, job: job.id, position }, 'bulk job: a file failed');
+        }
+      }
+    }
+    await tx
+      .update(bulkJobItems)
+      .set({ outcome, reason, doneAt: new Date() })
+      .where(and(eq(bulkJobItems.jobId, job.id), eq(bulkJobItems.position, position)));
+    await audit(tx, {
+      actor: actor ?? { kind: 'system' },
+      action: 'staff.bulk.file',
+      clientId: item.clientId,
+      subject: `${job.id} ${outcome}${reason ? `: ${reason}` : ''}`,
+    });
+    return true;
+  });
+}
+
+/**
+ * One pass: up to `limit` pending files of the unfinished jobs, oldest job first and in each job's order;
+ * then every job left with nothing pending is marked finished. Returns how many files this pass did.
+ */
+export async function runBulkPass(
+  db: Database,
+  deps: { voice: FirmVoice; log?: FastifyBaseLogger | undefined; limit?: number },
+  stopped: () => boolean = () => false,
+): Promise<number> {
+  const jobs = await db
+    .select()
+    .from(bulkJobs)
+    .where(isNull(bulkJobs.finishedAt))
+    .orderBy(asc(bulkJobs.createdAt));
+  let done = 0;
+  let budget = deps.limit ?? FILES_PER_PASS;
+  for (const job of jobs) {
+    if (budget <= 0 || stopped()) break;
+    const pending = await db
+      .select({ position: bulkJobItems.position })
+      .from(bulkJobItems)
+      .where(and(eq(bulkJobItems.jobId, job.id), isNull(bulkJobItems.outcome)))
+      .orderBy(asc(bulkJobItems.position))
+      .limit(budget);
+    for (const { position } of pending) {
+      if (stopped()) break;
+      if (await runItem(db, deps, job, position)) done += 1;
+      budget -= 1;
+    }
+  }
+  await db.execute(sql`update ${bulkJobs} set finished_at = now()
+    where ${bulkJobs.finishedAt} is null and not exists (select 1 from ${bulkJobItems}
+      where ${bulkJobItems.jobId} = ${bulkJobs.id} and ${bulkJobItems.outcome} is null)`);
+  return done;
+}
+
+/** The runner in the background: a pass every second (a new job's first files start within about a second). */
+export function startBulkScheduler({
+  db,
+  voice,
+  log,
+  intervalMs = 1_000,
+  firstRunMs = 1_000,
+}: {
+  db: Database;
+  voice: () => Promise<FirmVoice>;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  firstRunMs?: number;
+}): RunningJob {
+  return startScheduler({
+    name: 'bulk jobs',
+    log,
+    intervalMs,
+    firstRunMs,
+    pass: async (stopped) => runBulkPass(db, { voice: await voice(), log }, stopped),
+  });
+}

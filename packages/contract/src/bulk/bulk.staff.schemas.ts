@@ -1,0 +1,113 @@
+/**
+ * Work on many files at once (issue 36): a bulk action over a selection of a queue, run as a background job
+ * with progress, one file at a time, each with the single-file action's own rules.
+ */
+import { z } from 'zod';
+import { clientIdField, envelope, requiredText, taxYearField } from '../common.ts';
+import { MESSAGES } from '../messages.ts';
+import { FILE_STATUSES } from '../statuses.ts';
+import { staffClientListBodySchema } from '../staff/work-queues.schemas.ts';
+
+/** At most this many files chosen one by one (a page's rows); "every file matching" has no such limit. */
+export const BULK_MAX_CHOSEN = 500;
+/** Round-robin among at most this many staff. */
+export const BULK_MAX_ASSIGNEES = 20;
+
+export const BULK_ACTION_KINDS = ['assign', 'status', 'remind'] as const;
+export type BulkActionKind = (typeof BULK_ACTION_KINDS)[number];
+export const BULK_ACTION_LABELS: Record<BulkActionKind, string> = {
+  assign: 'Assign',
+  status: 'Change the status',
+  remind: 'Send the checklist reminder',
+};
+
+/** What is done to each file: the single-file calls' bodies, less the file. */
+export const bulkActionSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('assign'),
+      /** One: every file to them. Several: in turn (round-robin), in the selection's order. */
+      analyst_ids: z
+        .array(z.uuid({ error: MESSAGES.ANALYST_INVALID }), { error: MESSAGES.ANALYST_INVALID })
+        .min(1, { error: MESSAGES.BULK_ASSIGNEES_REQUIRED })
+        .max(BULK_MAX_ASSIGNEES, { error: MESSAGES.BULK_ASSIGNEES_REQUIRED })
+        .refine((ids) => new Set(ids).size === ids.length, { error: MESSAGES.BULK_ASSIGNEES_REQUIRED }),
+    }),
+    z.object({
+      kind: z.literal('status'),
+      status: z.enum(FILE_STATUSES, { error: MESSAGES.STATUS_INVALID }),
+      comment: requiredText(MESSAGES.STATUS_COMMENT_REQUIRED, 1000),
+    }),
+    z.object({ kind: z.literal('remind') }),
+  ],
+  { error: MESSAGES.BULK_ACTION_INVALID },
+);
+export type BulkAction = z.infer<typeof bulkActionSchema>;
+
+/** The queue's filters, as its list takes them (without the page): "every file matching". */
+export const bulkFilterSchema = staffClientListBodySchema
+  .omit({ dataTablesParameters: true, sort: true })
+  .extend({
+    search: z.string().trim().max(100).optional(),
+  });
+
+export const staffBulkStartBodySchema = z.object({
+  taxy: taxYearField,
+  /** Made once per confirmation by the browser: the same request sent again answers the same job. */
+  request_id: z.uuid({ error: MESSAGES.BULK_REQUEST_INVALID }),
+  action: bulkActionSchema,
+  selection: z.union(
+    [
+      z.object({
+        client_ids: z
+          .array(clientIdField)
+          .min(1, { error: MESSAGES.BULK_SELECTION_EMPTY })
+          .max(BULK_MAX_CHOSEN, { error: MESSAGES.BULK_SELECTION_TOO_LARGE }),
+      }),
+      z.object({
+        filter: bulkFilterSchema,
+        /** How many files the confirmation named: refused when the filter now matches another number. */
+        expected: z.number().int().min(1),
+      }),
+    ],
+    { error: MESSAGES.BULK_SELECTION_EMPTY },
+  ),
+});
+export type StaffBulkStartBody = z.input<typeof staffBulkStartBodySchema>;
+export const staffBulkStartResponseSchema = envelope({ job_id: z.string(), total: z.number().int() });
+
+export const BULK_JOB_STATES = ['running', 'finished'] as const;
+export const BULK_ITEM_OUTCOMES = ['done', 'skipped', 'failed'] as const;
+
+/** A file the job did not do, and why (skipped: the rules said no; failed: something went wrong). */
+export const bulkProblemSchema = z.object({
+  client_id: z.string(),
+  name: z.string(),
+  file_number: z.string().nullable(),
+  outcome: z.enum(['skipped', 'failed']),
+  reason: z.string(),
+});
+
+export const bulkJobSchema = z.object({
+  job_id: z.string(),
+  action: bulkActionSchema,
+  /** The action in words, as the confirmation said it. */
+  summary: z.string(),
+  tax_year: z.number().int(),
+  state: z.enum(BULK_JOB_STATES),
+  total: z.number().int(),
+  done: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  problems: z.array(bulkProblemSchema),
+});
+export type BulkJob = z.infer<typeof bulkJobSchema>;
+
+/** One job of one's own (admins: anyone's), or one's latest jobs. */
+export const staffBulkStatusBodySchema = z.object({
+  job_id: z.uuid({ error: MESSAGES.BULK_JOB_NOT_FOUND }).optional(),
+});
+export const staffBulkStatusResponseSchema = envelope({ jobs: z.array(bulkJobSchema) });
