@@ -35,7 +35,9 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { filingsStaffRoutes } from './modules/filings/filings.staff.routes.ts';
 import { workQueuesRoutes } from './modules/staff/work-queues.routes.ts';
-import { queueSelectionSql } from './modules/staff/work-queues.service.ts';
+import { countQueueQuery, queueSelectionSql, type QueueQuery } from './modules/staff/work-queues.service.ts';
+import { viewsStaffRoutes } from './modules/views/views.staff.routes.ts';
+import type { QueueQueryBody } from '@taxfirm/contract';
 import { accountsStaffRoutes } from './modules/accounts/accounts.staff.routes.ts';
 import { auditStaffRoutes } from './modules/audit/audit.staff.routes.ts';
 import { staffTeamRoutes } from './modules/staff/team.routes.ts';
@@ -212,6 +214,17 @@ const JOBS = [
   }),
 ];
 
+/** A queue's filters as the calls take them (a bulk action's, a saved view's), as the queue's service reads them. */
+const queueQueryOf = (filter: QueueQueryBody): QueueQuery => ({
+  status: filter.status,
+  search: filter.search,
+  owner: filter.owner,
+  deliverableKind: filter.deliverable_kind,
+  due: filter.due,
+  waiting: filter.waiting,
+  unattendedDays: filter.unattended_days,
+});
+
 /** Build the application: plugins, then modules. Never listens; server.ts does. */
 export async function buildApp({
   config,
@@ -342,16 +355,11 @@ export async function buildApp({
   await app.register(workStaffRoutes, { settings });
   await app.register(bulkStaffRoutes, {
     settings,
-    queueSelection: (actor, taxYear, filter) =>
-      queueSelectionSql(actor, taxYear, {
-        status: filter.status,
-        search: filter.search,
-        owner: filter.owner,
-        deliverableKind: filter.deliverable_kind,
-        due: filter.due,
-        waiting: filter.waiting,
-        unattendedDays: filter.unattended_days,
-      }),
+    queueSelection: (actor, taxYear, filter) => queueSelectionSql(actor, taxYear, queueQueryOf(filter)),
+  });
+  await app.register(viewsStaffRoutes, {
+    settings,
+    countOf: (actor, taxYear, query) => countQueueQuery(app.db, actor, taxYear, queueQueryOf(query)),
   });
   await app.register(staffSettingsRoutes, { settings });
   await app.register(taxSummariesStaffRoutes, { settings, appUrl: config.appUrl });

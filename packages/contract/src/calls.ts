@@ -33,6 +33,7 @@ import { deliverablesCalls } from './deliverables/deliverables.calls.ts';
 import { deliverablesStaffCalls } from './deliverables/deliverables.staff.calls.ts';
 import { workStaffCalls } from './work/work.staff.calls.ts';
 import { bulkStaffCalls } from './bulk/bulk.staff.calls.ts';
+import { viewsStaffCalls } from './views/views.staff.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {
@@ -70,6 +71,7 @@ export const CALLS = {
   ...deliverablesStaffCalls,
   ...workStaffCalls,
   ...bulkStaffCalls,
+  ...viewsStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -54,3 +54,4 @@ export * from './deliverables/deliverables.staff.schemas.ts';
 export * from './work/work.constants.ts';
 export * from './work/work.staff.schemas.ts';
 export * from './bulk/bulk.staff.schemas.ts';
+export * from './views/views.staff.schemas.ts';

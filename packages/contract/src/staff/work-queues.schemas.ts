@@ -33,7 +33,7 @@ export type QueueWaiting = (typeof QUEUE_WAITING)[number];
  * The queues' filters beside the status (issue 35), the same for the list and its counts by status: whose files
  * (admins), a deliverable kind, a due window, whom the file waits on, unattended days.
  */
-const queueNarrowingFields = {
+export const queueNarrowingFields = {
   /** Whose files (admins): a staff member's id, or 'unassigned'. */
   owner: z
     .union([z.literal('unassigned'), z.uuid({ error: MESSAGES.ANALYST_INVALID })], {
@@ -53,6 +53,11 @@ const queueNarrowingFields = {
     .optional(),
 };
 export type QueueNarrowingBody = z.infer<z.ZodObject<typeof queueNarrowingFields>>;
+/** A queue's filters as a whole (a bulk action's "every file matching", a saved view): status, narrowing, search. */
+export type QueueQueryBody = QueueNarrowingBody & {
+  status?: (typeof FILE_STATUSES)[number] | undefined;
+  search?: string | undefined;
+};
 
 /**
  * The work queues: how many filings of a tax year are in each status (an analyst's own and unassigned), among

@@ -18,3 +18,4 @@ export * from './instances.ts';
 export * from './deliverables.ts';
 export * from './work.ts';
 export * from './bulk.ts';
+export * from './views.ts';

@@ -41,11 +41,11 @@ describe('the audit-chain migrations', () => {
           sql`insert into audit_log (action, created_at) values (${`old.${days}`}, now() - make_interval(days => ${days}))`,
         );
       }
-      // And an account deleted directly, as the app role could until now.
-      const [gone] = await db
-        .insert(users)
-        .values({ email: 'gone@example.com', passwordHash: 'x', firstName: 'Gone', lastName: 'Away' })
-        .returning({ id: users.id });
+      // And an account deleted directly, as the app role could until now. (In SQL: the schema of today has
+      // columns later migrations add.)
+      const inserted = await db.execute(sql`insert into users (email, password_hash, first_name, last_name)
+        values ('gone@example.com', 'x', 'Gone', 'Away') returning id`);
+      const [gone] = (inserted as unknown as { rows: { id: string }[] }).rows;
       await audit(db, { actor: visitor(1), action: 'old.anonymous' });
       await audit(db, {
         actor: { kind: 'visitor', userId: gone?.id ?? null, ip: '10.0.0.2', userAgent: 'test' },

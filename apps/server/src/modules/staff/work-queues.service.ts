@@ -264,25 +264,44 @@ export const queueListOf = (taxYear: number, sortColumn: SortColumn) =>
     },
   });
 
-/**
- * The filings a queue's filters select for this staff member, in the list's default order (last update, newest
- * first): a bulk action's "every file matching" (issue 36) is exactly the rows the list pages through.
- */
-export function queueSelectionSql(
-  actor: StaffActor,
-  taxYear: number,
-  filters: QueueNarrowing & { status: FileStatus | undefined; search: string | undefined },
-): SQL {
+/** A queue's filters as a whole, for a bulk action's or a saved view's files (issue 36). */
+export type QueueQuery = QueueNarrowing & { status: FileStatus | undefined; search: string | undefined };
+
+/** The filings a queue's filters select for this staff member: the rows its list pages through. */
+function queueWhere(actor: StaffActor, taxYear: number, filters: QueueQuery): SQL {
   assertMayNarrow(actor, filters);
-  const where = and(
-    visible(actor, taxYear),
-    filters.status ? eq(filings.status, filters.status) : undefined,
-    narrowing({ ...filters, taxYear }),
-    clientSearch(filters.search?.trim() || undefined),
+  return (
+    and(
+      visible(actor, taxYear),
+      filters.status ? eq(filings.status, filters.status) : undefined,
+      narrowing({ ...filters, taxYear }),
+      clientSearch(filters.search?.trim() || undefined),
+    ) ?? sql`true`
   );
+}
+
+/**
+ * Those filings in the list's default order (last update, newest first), as (filing_id, client_id,
+ * position): a bulk action's "every file matching" is exactly the rows the list pages through.
+ */
+export function queueSelectionSql(actor: StaffActor, taxYear: number, filters: QueueQuery): SQL {
   return sql`select ${filings.id} as filing_id, ${filings.clientId} as client_id,
     row_number() over (order by ${filings.updatedAt} desc, ${filings.id}) as position
-    from ${filings} where ${where ?? sql`true`}`;
+    from ${filings} where ${queueWhere(actor, taxYear, filters)}`;
+}
+
+/** How many filings a queue's filters select for this staff member now (a saved view's count). */
+export async function countQueueQuery(
+  db: Database,
+  actor: StaffActor,
+  taxYear: number,
+  filters: QueueQuery,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(filings)
+    .where(queueWhere(actor, taxYear, filters));
+  return row?.n ?? 0;
 }
 
 /** The narrowing filters in the audit subject (their names and values, never the search's words). */

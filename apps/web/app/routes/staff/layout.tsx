@@ -7,6 +7,7 @@ import { paths } from '../../config/paths.ts';
 import { staffViewerQueryOptions, useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 import { staffLogout } from '../../features/staff-auth/api/staff-logout.ts';
 import { MessagesNavLabel } from '../../features/staff-messaging/components/messages-nav-label.tsx';
+import { SavedViewsNav } from '../../features/staff-views/components/saved-views-nav.tsx';
 import { getQueryClient } from '../../lib/query-client.ts';
 
 /**
@@ -82,6 +83,7 @@ export default function StaffLayout() {
           </Button>
         </Group>
       </AppHeader>
+      <SavedViewsNav />
       <Outlet />
     </>
   );

@@ -13,7 +13,9 @@ import {
   type StaffClientRow,
   type StaffRole,
 } from '@taxfirm/contract';
+import { useState, type ReactNode } from 'react';
 import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import type { QueueSelection } from '../../../lib/queue-selection.ts';
 import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
 import { daysBetween, firmDayOf, formatDateTime, formatDay } from '../../../lib/dates.ts';
 import { staffOptions, useStaffMembers } from '../../../lib/staff-members.ts';
@@ -85,9 +87,16 @@ const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
 
 /**
  * The console's home: a tax year, its filings counted per status (and All), and the chosen queue's clients,
- * searched, sorted and paged on the server.
+ * searched, sorted and paged on the server. With `bulk`, the rows can be selected (one by one, or every row
+ * matching) and `bulk` renders what to do with them (the page composes the bulk actions, issue 36).
  */
-export function WorkQueues({ role }: { role: StaffRole }) {
+export function WorkQueues({
+  role,
+  bulk,
+}: {
+  role: StaffRole;
+  bulk?: (selection: QueueSelection) => ReactNode;
+}) {
   const years = useTaxYears();
   const state = useListState<SortColumn, Filters>({
     key: 'queue',
@@ -114,6 +123,20 @@ export function WorkQueues({ role }: { role: StaffRole }) {
     ...(unattended ? { unattended_days: unattended } : {}),
   };
   const counts = useQueueCounts(year, narrowing);
+  // The selection belongs to one filter: a new filter, year or search starts it again.
+  const filter = {
+    ...(status ? { status } : {}),
+    ...narrowing,
+    ...(state.term ? { search: state.term } : {}),
+  };
+  const filterKey = JSON.stringify({ year, filter });
+  const [selection, setSelection] = useState<{ key: string; chosen: Set<string>; all: boolean }>({
+    key: filterKey,
+    chosen: new Set(),
+    all: false,
+  });
+  const current =
+    selection.key === filterKey ? selection : { key: filterKey, chosen: new Set<string>(), all: false };
   const list = useQueuePage(
     {
       ...(year ? { taxy: year } : {}),
@@ -140,6 +163,13 @@ export function WorkQueues({ role }: { role: StaffRole }) {
       error={years.error ?? counts.error ?? list.error}
       state={state}
       search={{ placeholder: 'Name, e-mail, file number or phone', width: 340 }}
+      selection={
+        bulk && {
+          selected: current.chosen,
+          onChange: (chosen) => setSelection({ key: filterKey, chosen, all: false }),
+          rowLabel: (r) => r.name,
+        }
+      }
       filters={
         <>
           <TaxYearSelect
@@ -227,6 +257,16 @@ export function WorkQueues({ role }: { role: StaffRole }) {
           ))}
         </SimpleGrid>
       </section>
+      {bulk?.({
+        taxYear: year,
+        chosen: [...current.chosen],
+        allMatching: current.all,
+        filter,
+        sort: state.sort,
+        matching: list.data?.recordsFiltered ?? 0,
+        setAllMatching: (all) => setSelection({ key: filterKey, chosen: current.chosen, all }),
+        clear: () => setSelection({ key: filterKey, chosen: new Set(), all: false }),
+      })}
     </DataTable>
   );
 }

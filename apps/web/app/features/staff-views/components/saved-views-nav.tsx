@@ -1,0 +1,27 @@
+import { Anchor, Box, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useSavedViews } from '../api/saved-views.ts';
+import { viewHref } from '../view-address.ts';
+
+/** The console's menu of saved views, each with how many files it holds now (issue 36). */
+export function SavedViewsNav() {
+  const views = useSavedViews();
+  const list = views.data?.views ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Box component="nav" aria-label="Saved views" px="md" py={6} bg="gray.1">
+      <Group gap="md" wrap="wrap" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        <Text component="li" fz="sm" fw={700}>
+          Saved views:
+        </Text>
+        {list.map((view) => (
+          <li key={view.view_id}>
+            <Anchor component={Link} to={viewHref(view.query)} fz="sm" underline="hover">
+              {view.name} ({view.count})
+            </Anchor>
+          </li>
+        ))}
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * Bulk actions on the demo firm (issue 36): `npm run db:seed` on an app of its own; an admin assigns every
+ * file in To Be Assigned in turn to two analysts (a reload mid-job shows its progress), moves chosen files to
+ * Preparation Pending with each client e-mailed once, and an analyst's bulk action on files they may not work
+ * lists them as skipped.
+ */
+import type { Browser } from '@playwright/test';
+import { sql } from '@taxfirm/db';
+import { VIEWPORTS } from '../../support/files.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { Mailbox } from '../../support/mailbox.ts';
+import { AppServer } from '../../support/server.ts';
+import { firstStaffLogin } from '../../support/staff.ts';
+
+type Login = { role: string; email: string; password: string };
+
+/** The staff logins, as `npm run db:seed` prints them. */
+const loginsOf = (stdout: string): Login[] =>
+  [...stdout.matchAll(/^\s+(admin|analyst)\s+(\S+@\S+)\s+password: (\S+)$/gm)].map((m) => ({
+    role: m[1] ?? '',
+    email: m[2] ?? '',
+    password: m[3] ?? '',
+  }));
+
+test.describe('Bulk actions on the demo firm', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(240_000);
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  const mailbox = new Mailbox();
+  let server: AppServer;
+  let staff: Login[];
+  let taxYear: number;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    await mailbox.start();
+    server = new AppServer({ SMTP_URL: mailbox.url });
+    await server.start();
+    const seeded = await server.runCli('apps/server/src/cli/db-seed.ts', ['--clients', '80']);
+    expect(seeded.status, seeded.stderr).toBe(0);
+    staff = loginsOf(seeded.stdout);
+    taxYear = await server.withDatabase(async (db) => {
+      const year = await db.execute(sql`select current_tax_year as y from site_settings`);
+      return Number((year as unknown as { rows: { y: number }[] }).rows[0]?.y);
+    });
+  });
+
+  test.afterAll(async () => {
+    await server.dispose();
+    await mailbox.stop();
+  });
+
+  const desk = async (browser: Browser, who: Login, viewport = VIEWPORTS.desk) => {
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport });
+    const page = await context.newPage();
+    await firstStaffLogin(page, who.email, who.password);
+    await page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Work queues' })
+      .click();
+    return page;
+  };
+  /** Each To Be Assigned file's analyst, in the queue's order (last update, newest first), by e-mail. */
+  const ownersOf = (clientIds: string[]) =>
+    server.withDatabase(async (db) => {
+      const rows = await db.execute(sql`select f.client_id, u.email from filings f
+        left join users u on u.id = f.assigned_to
+        where f.tax_year = ${taxYear} and f.client_id in ${sql.raw(`('${clientIds.join("','")}')`)}`);
+      const byClient = new Map(
+        (rows as unknown as { rows: { client_id: string; email: string | null }[] }).rows.map((r) => [
+          r.client_id,
+          r.email,
+        ]),
+      );
+      return clientIds.map((id) => byClient.get(id) ?? null);
+    });
+
+  test('an admin assigns every file in To Be Assigned in turn to two analysts; a reload shows the job', async ({
+    browser,
+    checkA11y,
+  }) => {
+    const admin = staff.find((s) => s.role === 'admin') as Login;
+    const [first, second] = staff.filter((s) => s.role === 'analyst');
+    const page = await desk(browser, admin);
+    await page.getByRole('button', { name: /^To Be Assigned/ }).click();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const caption = (await table.locator('caption').textContent()) ?? '';
+    const matching = Number(/^(\d+) clients?/.exec(caption)?.[1]);
+    expect(matching).toBeGreaterThan(1);
+    // The queue's files in its order, before anything moves.
+    const clientIds = await server.withDatabase(async (db) => {
+      const rows = await db.execute(sql`select client_id from filings
+        where tax_year = ${taxYear} and status = 'To Be Assigned' order by updated_at desc, id`);
+      return (rows as unknown as { rows: { client_id: string }[] }).rows.map((r) => r.client_id);
+    });
+    expect(clientIds).toHaveLength(matching);
+
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    const bulk = page.getByRole('region', { name: /selected|matching/ });
+    if (matching > 25) {
+      await bulk.getByRole('button', { name: `Select all ${matching} files matching the filter` }).click();
+    }
+    await expect(bulk).toContainText(
+      matching > 25 ? `Every file matching the filter: ${matching} files` : `${matching} files selected`,
+    );
+    await checkA11y(page);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await checkA11y(page);
+    await page.setViewportSize(VIEWPORTS.desk);
+
+    const nameOf = async (login: Login) =>
+      server.withDatabase(async (db) => {
+        const rows = await db.execute(
+          sql`select first_name || ' ' || last_name as name from users where email = ${login.email}`,
+        );
+        return (rows as unknown as { rows: { name: string }[] }).rows[0]?.name ?? '';
+      });
+    const [firstName, secondName] = [await nameOf(first as Login), await nameOf(second as Login)];
+    await bulk.getByRole('checkbox', { name: `${firstName} (analyst)` }).check();
+    await bulk.getByRole('checkbox', { name: `${secondName} (analyst)` }).check();
+    await bulk.getByRole('button', { name: 'Review and run' }).click();
+    const dialog = page.getByRole('dialog', { name: `Assign: ${matching} files?` });
+    await expect(dialog).toContainText(`assigned in turn to ${firstName}, ${secondName}`);
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: `Assign (${matching} files)` }).click();
+
+    // The job is in the address: a reload shows its progress (or its end), never nothing.
+    await expect(page).toHaveURL(/[?&]bulk=[0-9a-f-]{36}/);
+    await page.reload();
+    const progress = page.getByRole('status').filter({ hasText: /Assign in turn to/ });
+    await expect(progress).toBeVisible();
+    await expect(progress).toContainText(`${matching} of ${matching} files handled: ${matching} done`, {
+      timeout: 30_000,
+    });
+    await checkA11y(page);
+
+    const owners = await ownersOf(clientIds);
+    expect(owners).toEqual(clientIds.map((_, i) => (i % 2 === 0 ? first?.email : second?.email)));
+    // The queue is read again: To Be Assigned is empty.
+    await expect(page.getByRole('button', { name: /^To Be Assigned/ })).toContainText('0');
+    await page.context().close();
+  });
+
+  test('an admin moves chosen files to Preparation Pending: each client gets exactly one e-mail', async ({
+    browser,
+  }) => {
+    const admin = staff.find((s) => s.role === 'admin') as Login;
+    const page = await desk(browser, admin);
+    await page.getByRole('button', { name: /^Docs Upload Pending/ }).click();
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.nth(1)).toBeVisible();
+    const count = Math.min(20, (await rows.count()) - 1);
+    const emails: string[] = [];
+    for (let i = 1; i <= count; i += 1) {
+      await rows.nth(i).getByRole('checkbox').check();
+      emails.push(((await rows.nth(i).getByRole('cell').nth(3).textContent()) ?? '').trim().toLowerCase());
+    }
+    const bulk = page.getByRole('region', { name: /selected/ });
+    await bulk.getByLabel('Bulk action').selectOption('status');
+    await bulk.getByLabel('New status').selectOption('Preparation Pending');
+    await bulk.getByLabel("Comment for each file's history").fill('Documents are complete');
+    const since = mailbox.received.length;
+    await bulk.getByRole('button', { name: 'Review and run' }).click();
+    const dialog = page.getByRole('dialog', { name: `Change the status: ${count} files?` });
+    await expect(dialog).toContainText('Each client is e-mailed once');
+    await dialog.getByRole('button', { name: `Change the status (${count} files)` }).click();
+    const progress = page.getByRole('status').filter({ hasText: /Change the status to Preparation Pending/ });
+    await expect(progress).toContainText(`${count} of ${count} files handled: ${count} done`, {
+      timeout: 30_000,
+    });
+    await expect
+      .poll(() => mailbox.received.slice(since).length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(count);
+    // A moment more for anything sent twice to arrive, then one e-mail per client, to that client.
+    await page.waitForTimeout(2_000);
+    const sent = mailbox.received.slice(since).flatMap((mail) => mail.to);
+    expect([...sent].sort()).toEqual([...emails].sort());
+    await page.context().close();
+  });
+
+  test("an analyst's bulk action on files they may not work lists each as skipped, with the reason", async ({
+    browser,
+    checkA11y,
+  }) => {
+    // Another To Be Assigned file for the triage queue (the first test emptied it).
+    await server.withDatabase(async (db) => {
+      await db.execute(sql`update filings set assigned_to = null, status = 'To Be Assigned'
+        where id = (select id from filings where tax_year = ${taxYear} and status = 'Basic Info Pending' order by id limit 1)`);
+    });
+    const analyst = staff.filter((s) => s.role === 'analyst')[2] as Login;
+    const page = await desk(browser, analyst);
+    await page.getByRole('button', { name: /^To Be Assigned/ }).click();
+    const row = page.getByRole('table').getByRole('row').nth(1);
+    await row.getByRole('checkbox').check();
+    const bulk = page.getByRole('region', { name: /selected/ });
+    await bulk.getByLabel('Bulk action').selectOption('status');
+    await bulk.getByLabel('New status').selectOption('Interview Pending');
+    await bulk.getByLabel("Comment for each file's history").fill('Called the client');
+    await bulk.getByRole('button', { name: 'Review and run' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Change the status (1 file)' }).click();
+    const progress = page.getByRole('status').filter({ hasText: /Change the status to Interview Pending/ });
+    await expect(progress).toContainText('1 of 1 files handled: 0 done, 1 skipped', { timeout: 30_000 });
+    await expect(progress.getByRole('row').nth(1)).toContainText('Skipped');
+    await expect(progress.getByRole('row').nth(1)).toContainText('This file is waiting to be assigned.');
+    await checkA11y(page);
+    await page.context().close();
+  });
+});

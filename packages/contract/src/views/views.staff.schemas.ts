@@ -1,0 +1,48 @@
+/**
+ * Saved views (issue 36): a queue's filters and sort saved under a name, private to their author or shared with
+ * the firm by an admin; the console's menu lists each with how many files it holds now.
+ */
+import { z } from 'zod';
+import { envelope, requiredText } from '../common.ts';
+import { MESSAGES } from '../messages.ts';
+import { FILE_STATUSES } from '../statuses.ts';
+import { STAFF_CLIENT_SORTS, queueNarrowingFields } from '../staff/work-queues.schemas.ts';
+
+/** How many views one person may keep (their own and the shared ones are listed together). */
+export const SAVED_VIEWS_MAX = 30;
+
+/** What a view holds: the queue's filters (as its list call takes them) and its order. */
+export const savedViewQuerySchema = z.object({
+  status: z.enum(FILE_STATUSES, { error: MESSAGES.STATUS_INVALID }).optional(),
+  ...queueNarrowingFields,
+  search: z.string().trim().max(100).optional(),
+  sort: z.object({ column: z.enum(STAFF_CLIENT_SORTS), dir: z.enum(['asc', 'desc']) }).optional(),
+});
+export type SavedViewQuery = z.infer<typeof savedViewQuerySchema>;
+
+export const savedViewSchema = z.object({
+  view_id: z.string(),
+  name: z.string(),
+  /** Shared with the firm (made by an admin); else the author's own. */
+  shared: z.boolean(),
+  /** The signed-in person may change or remove it (their own; shared ones: admins). */
+  editable: z.boolean(),
+  query: savedViewQuerySchema,
+  /** How many files of the current tax year it holds for the signed-in person now. */
+  count: z.number().int(),
+});
+export type SavedView = z.infer<typeof savedViewSchema>;
+
+export const staffViewsListResponseSchema = envelope({ views: z.array(savedViewSchema) });
+
+export const staffViewSaveBodySchema = z.object({
+  /** A view to change; none saves a new one. */
+  view_id: z.uuid({ error: MESSAGES.VIEW_NOT_FOUND }).optional(),
+  name: requiredText(MESSAGES.VIEW_NAME_REQUIRED, 60),
+  shared: z.boolean().default(false),
+  query: savedViewQuerySchema,
+});
+export type StaffViewSaveBody = z.input<typeof staffViewSaveBodySchema>;
+export const staffViewSaveResponseSchema = envelope({ view_id: z.string() });
+
+export const staffViewRemoveBodySchema = z.object({ view_id: z.uuid({ error: MESSAGES.VIEW_NOT_FOUND }) });
