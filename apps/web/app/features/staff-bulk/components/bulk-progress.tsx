@@ -38,6 +38,8 @@ export function BulkProgress() {
   return (
     <Alert
       color={finished ? (job.skipped + job.failed > 0 ? 'yellow' : 'green') : 'blue'}
+      // The light alert's own title colour is too pale on its background (axe-core): dark text on every colour.
+      c="dark.7"
       title={`${job.summary}: ${finished ? 'finished' : 'running'}`}
       role="status"
       aria-live="polite"

@@ -152,7 +152,8 @@ export function WorkQueues({
     <DataTable
       label="Clients"
       caption={
-        list.isPending
+        // A new filter's first answer is still on its way (the last one is shown meanwhile): no count yet.
+        list.isPending || list.isPlaceholderData
           ? 'Loading clients…'
           : `${countOf(list.data?.recordsFiltered ?? 0, ['client', 'clients'])}: ${status ?? 'All'}, ${year ?? ''}`
       }
@@ -263,7 +264,7 @@ export function WorkQueues({
         allMatching: current.all,
         filter,
         sort: state.sort,
-        matching: list.data?.recordsFiltered ?? 0,
+        matching: list.isPlaceholderData ? 0 : (list.data?.recordsFiltered ?? 0),
         setAllMatching: (all) => setSelection({ key: filterKey, chosen: current.chosen, all }),
         clear: () => setSelection({ key: filterKey, chosen: new Set(), all: false }),
       })}

@@ -177,7 +177,7 @@ function EndingThisWeek({ staff }: { staff: StaffTeamMember[] }) {
   const ending = staff.filter((member) => member.access_ends_this_week && member.access_ends_on);
   if (ending.length === 0) return null;
   return (
-    <Alert color="yellow" title="Access ending this week" role="status">
+    <Alert color="yellow" c="dark.7" title="Access ending this week" role="status">
       <Text fz="sm" component="ul" m={0} pl="md">
         {ending.map((member) => (
           <li key={member.user_id}>
