@@ -37,6 +37,7 @@ import { filingsStaffRoutes } from './modules/filings/filings.staff.routes.ts';
 import { workQueuesRoutes } from './modules/staff/work-queues.routes.ts';
 import { countQueueQuery, queueSelectionSql, type QueueQuery } from './modules/staff/work-queues.service.ts';
 import { viewsStaffRoutes } from './modules/views/views.staff.routes.ts';
+import { reportsStaffRoutes } from './modules/reports/reports.staff.routes.ts';
 import type { QueueQueryBody } from '@taxfirm/contract';
 import { accountsStaffRoutes } from './modules/accounts/accounts.staff.routes.ts';
 import { auditStaffRoutes } from './modules/audit/audit.staff.routes.ts';
@@ -357,6 +358,7 @@ export async function buildApp({
     settings,
     queueSelection: (actor, taxYear, filter) => queueSelectionSql(actor, taxYear, queueQueryOf(filter)),
   });
+  await app.register(reportsStaffRoutes, { settings });
   await app.register(viewsStaffRoutes, {
     settings,
     countOf: (actor, taxYear, query) => countQueueQuery(app.db, actor, taxYear, queueQueryOf(query)),

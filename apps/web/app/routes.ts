@@ -59,6 +59,7 @@ export default [
       route('account', 'routes/staff/account.tsx'),
       route('templates', 'routes/staff/templates.tsx'),
       route('audit', 'routes/staff/audit.tsx'),
+      route('reports', 'routes/staff/reports.tsx'),
       route('settings', 'routes/staff/settings.tsx'),
       route('inbox', 'routes/staff/inbox.tsx'),
       route('messages', 'routes/staff/messages.tsx'),

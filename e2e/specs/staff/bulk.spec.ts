@@ -152,8 +152,9 @@ test.describe('Bulk actions on the demo firm', () => {
     await expect(table).not.toContainText('Not assigned');
   });
 
-  test('an admin moves chosen files to Preparation Pending: each client gets exactly one e-mail', async ({
+  test('an admin moves chosen files to Preparation Pending: each client gets exactly one e-mail; the season report counts them', async ({
     browser,
+    checkA11y,
   }) => {
     const admin = staff.find((s) => s.role === 'admin') as Login;
     const page = await desk(browser, admin);
@@ -187,6 +188,21 @@ test.describe('Bulk actions on the demo firm', () => {
     await page.waitForTimeout(2_000);
     const sent = mailbox.received.slice(since).flatMap((mail) => mail.to);
     expect([...sent].sort()).toEqual([...emails].sort());
+
+    // The season report counts them: Preparation Pending holds at least the files just moved.
+    await page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Season report' })
+      .click();
+    const byStatus = page.getByRole('region', { name: /^By status/ });
+    const preparation = byStatus.getByRole('row', { name: /^Preparation Pending/ });
+    await expect(preparation).toBeVisible();
+    const files = Number((await preparation.getByRole('cell').first().textContent()) ?? '0');
+    expect(files).toBeGreaterThanOrEqual(count);
+    await checkA11y(page);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await checkA11y(page);
+    await page.setViewportSize(VIEWPORTS.desk);
   });
 
   test("an analyst's bulk action on files they may not work lists each as skipped, with the reason", async ({

@@ -156,6 +156,7 @@ describe('CALLS', () => {
       'staff/messages/thread',
       'staff/pricelist/list',
       'staff/pricelist/save',
+      'staff/reports/season',
       'staff/requests/applytemplate',
       'staff/requests/items/add',
       'staff/requests/items/edit',

@@ -34,6 +34,7 @@ import { deliverablesStaffCalls } from './deliverables/deliverables.staff.calls.
 import { workStaffCalls } from './work/work.staff.calls.ts';
 import { bulkStaffCalls } from './bulk/bulk.staff.calls.ts';
 import { viewsStaffCalls } from './views/views.staff.calls.ts';
+import { reportsStaffCalls } from './reports/reports.staff.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {
@@ -72,6 +73,7 @@ export const CALLS = {
   ...workStaffCalls,
   ...bulkStaffCalls,
   ...viewsStaffCalls,
+  ...reportsStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -55,3 +55,4 @@ export * from './work/work.constants.ts';
 export * from './work/work.staff.schemas.ts';
 export * from './bulk/bulk.staff.schemas.ts';
 export * from './views/views.staff.schemas.ts';
+export * from './reports/reports.staff.schemas.ts';

@@ -70,6 +70,7 @@ export const paths = {
     messages: { getHref: () => '/staff/messages' },
     team: { getHref: () => '/staff/team' },
     templates: { getHref: () => '/staff/templates' },
+    reports: { getHref: () => '/staff/reports' },
     audit: {
       getHref: (clientId?: string) =>
         clientId ? `/staff/audit?client=${encodeURIComponent(clientId)}` : '/staff/audit',

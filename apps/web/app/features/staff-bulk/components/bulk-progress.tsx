@@ -55,7 +55,11 @@ export function BulkProgress() {
             ' You can leave this page: the job goes on, and this page shows it again when you return.'}
         </Text>
         {job.problems.length > 0 && (
-          <SimpleTable columns={['Client', 'File number', 'Outcome', 'Why']} minWidth={600}>
+          <SimpleTable
+            columns={['Client', 'File number', 'Outcome', 'Why']}
+            minWidth={600}
+            scrollLabel="Files not done"
+          >
             {job.problems.map((problem) => (
               <Table.Tr key={problem.client_id}>
                 <Table.Th scope="row">

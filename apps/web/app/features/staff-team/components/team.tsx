@@ -264,6 +264,7 @@ function TeamTable({ staff, viewerId }: { staff: StaffTeamMember[]; viewerId: st
       <SimpleTable
         columns={['Name', 'E-mail', 'Role', 'Works from', 'State', 'Last day', 'Since', 'Actions']}
         minWidth={1000}
+        scrollLabel="Staff accounts"
         striped
         highlightOnHover
       >
