@@ -18,8 +18,9 @@ import { runUploadBench } from './uploads.ts';
 import { runMemoryBench } from './memory.ts';
 import { runSeasonBench } from './season.ts';
 import { runSandboxBench } from './sandbox.ts';
+import { runBulkBench } from './bulk.ts';
 
-const PARTS = ['api', 'uploads', 'lighthouse', 'season', 'sandbox'] as const;
+const PARTS = ['api', 'uploads', 'lighthouse', 'season', 'bulk', 'sandbox'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
@@ -50,6 +51,7 @@ async function main() {
   }
   if (parts.has('lighthouse')) await runLighthouse();
   if (parts.has('season')) await runSeasonBench();
+  if (parts.has('bulk')) await runBulkBench();
   if (parts.has('sandbox')) await runSandboxBench();
 }
 
