@@ -9,6 +9,7 @@
 import { loadavg } from 'node:os';
 import { createDatabase, prepareDatabase, siteSettings, sql } from '@taxfirm/db';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
+import { createKeyring } from '../src/lib/crypto/keyring.ts';
 import { runBulkPass } from '../src/modules/bulk/bulk-runner.ts';
 import { startBulk } from '../src/modules/bulk/bulk.staff.service.ts';
 import { createSettingsCache } from '../src/modules/settings/settings.cache.ts';
@@ -74,7 +75,10 @@ export async function runBulkBench(log: (line: string) => void = console.log): P
     const t0 = performance.now();
     let done = 0;
     for (;;) {
-      const n = await runBulkPass(db, { voice });
+      const n = await runBulkPass(db, {
+        voice,
+        keyring: createKeyring('bench-bulk-key-0123456789abcdefghijklmnop'),
+      });
       done += n;
       if (n === 0) break;
     }

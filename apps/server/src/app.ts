@@ -170,6 +170,7 @@ type JobDeps = {
   db: DatabaseHandle['db'];
   storage: ObjectStorage;
   settings: SettingsCache;
+  keyring: Keyring;
   log: FastifyBaseLogger;
 };
 
@@ -205,10 +206,11 @@ const JOBS = [
   defineJob({
     name: 'bulk jobs',
     settingsOf: ({ config }: JobDeps) => config.bulk,
-    start: ({ config, db, settings, log }, timing) =>
+    start: ({ config, db, settings, keyring, log }, timing) =>
       startBulkScheduler({
         db,
         voice: async () => ({ firm: await settings.firm(), appUrl: config.appUrl }),
+        keyring,
         log,
         ...timing,
       }),
@@ -336,7 +338,7 @@ export async function buildApp({
     await mail.stop();
   });
 
-  startJobs(app, JOBS, { config, db: database.db, storage, settings, log: app.log });
+  startJobs(app, JOBS, { config, db: database.db, storage, settings, keyring, log: app.log });
 
   await app.register(settingsRoutes, { settings });
   await app.register(accountsRoutes, { settings, appUrl: config.appUrl, keyring });

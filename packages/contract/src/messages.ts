@@ -299,6 +299,8 @@ export const MESSAGES = {
   BULK_REQUEST_INVALID: 'Reload the page and try again.',
   BULK_JOB_NOT_FOUND: 'This bulk action was not found.',
   BULK_STARTED: 'The bulk action has started.',
+  BULK_TEMPLATE_REQUIRED: 'Choose a checklist template.',
+  BULK_REPLY_REQUIRED: 'Choose a canned message.',
   VIEW_NOT_FOUND: 'This saved view was not found.',
   VIEW_NAME_REQUIRED: 'Give the view a name.',
   VIEW_NAME_TAKEN: 'You already have a view with this name.',

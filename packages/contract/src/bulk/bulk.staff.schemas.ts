@@ -13,12 +13,14 @@ export const BULK_MAX_CHOSEN = 500;
 /** Round-robin among at most this many staff. */
 export const BULK_MAX_ASSIGNEES = 20;
 
-export const BULK_ACTION_KINDS = ['assign', 'status', 'remind'] as const;
+export const BULK_ACTION_KINDS = ['assign', 'status', 'remind', 'template', 'message'] as const;
 export type BulkActionKind = (typeof BULK_ACTION_KINDS)[number];
 export const BULK_ACTION_LABELS: Record<BulkActionKind, string> = {
   assign: 'Assign',
   status: 'Change the status',
   remind: 'Send the checklist reminder',
+  template: 'Apply a checklist template',
+  message: 'Send a canned message',
 };
 
 /** What is done to each file: the single-file calls' bodies, less the file. */
@@ -40,6 +42,12 @@ export const bulkActionSchema = z.discriminatedUnion(
       comment: requiredText(MESSAGES.STATUS_COMMENT_REQUIRED, 1000),
     }),
     z.object({ kind: z.literal('remind') }),
+    z.object({
+      kind: z.literal('template'),
+      template_id: z.uuid({ error: MESSAGES.BULK_TEMPLATE_REQUIRED }),
+    }),
+    /** The canned message as it reads when the job starts: every client gets the same text. */
+    z.object({ kind: z.literal('message'), reply_id: z.uuid({ error: MESSAGES.BULK_REPLY_REQUIRED }) }),
   ],
   { error: MESSAGES.BULK_ACTION_INVALID },
 );

@@ -13,6 +13,10 @@ import { urlOf } from '../audit/testing/chain-kit.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { createSettingsCache } from '../settings/settings.cache.ts';
 import { runBulkPass } from './bulk-runner.ts';
+import { createKeyring } from '../../lib/crypto/keyring.ts';
+import { TEST_ENCRYPTION_KEY } from '../../../test/helpers.ts';
+
+const keyring = createKeyring(TEST_ENCRYPTION_KEY);
 
 useSeededFirm({ tag: 'bulk-pg' });
 let voice: FirmVoice;
@@ -69,8 +73,8 @@ describe('the bulk runner on several instances', () => {
     const before = await Promise.all(chosen.map(mailsTo));
     const jobId = await statusJob(chosen);
     const [a, b] = await Promise.all([
-      runBulkPass(t.database.db, { voice }),
-      runBulkPass(t.database.db, { voice }),
+      runBulkPass(t.database.db, { voice, keyring }),
+      runBulkPass(t.database.db, { voice, keyring }),
     ]);
     expect((a ?? 0) + (b ?? 0)).toBe(4);
     expect(await outcomes(jobId)).toEqual(['done', 'done', 'done', 'done']);
@@ -95,14 +99,14 @@ describe('the bulk runner on several instances', () => {
       await instance.query('select 1 from bulk_job_items where job_id = $1 and position = 1 for update', [
         jobId,
       ]);
-      expect(await runBulkPass(t.database.db, { voice })).toBe(1);
+      expect(await runBulkPass(t.database.db, { voice, keyring })).toBe(1);
       expect(await outcomes(jobId)).toEqual([null, 'done']);
       // The instance is killed: its transaction never commits.
       await instance.query('rollback');
     } finally {
       await instance.end();
     }
-    expect(await runBulkPass(t.database.db, { voice })).toBe(1);
+    expect(await runBulkPass(t.database.db, { voice, keyring })).toBe(1);
     expect(await outcomes(jobId)).toEqual(['done', 'done']);
     const sent = (await Promise.all(chosen.map(mailsTo))).map((n, i) => n - (before[i] ?? 0));
     expect(sent).toEqual([1, 1]);

@@ -9,7 +9,6 @@
  * The action runs as the person who started the job, as they are now: a member whose access ended, or who
  * lost the right to a file, gets the file skipped with the reason the single-file call would have given.
  */
-import { type BulkAction } from '@taxfirm/contract';
 import { and, asc, bulkJobItems, bulkJobs, eq, isNull, sql, users, type Database } from '@taxfirm/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StaffActor } from '../../lib/actor.ts';
@@ -21,23 +20,30 @@ import { accessInForce } from '../accounts/access.ts';
 import { assignAnalyst, changeStatus } from '../filings/filings.service.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { remindNow } from '../requests/reminders.service.ts';
+import { applyTemplate } from '../requests/requests.items.service.ts';
+import { sendStaffMessage } from '../messaging/messaging.staff.service.ts';
+import type { Keyring } from '../../lib/crypto/keyring.ts';
+import type { StoredBulkAction } from './bulk.staff.service.ts';
 import { MESSAGES, isStaffRole } from '@taxfirm/contract';
 
 /** Files taken per pass (each is its own transaction; the next pass continues). */
 const FILES_PER_PASS = 200;
 
 type Job = typeof bulkJobs.$inferSelect;
+/** What the runner works with: the firm's voice for e-mails, and the keyring that seals a message's text. */
+export type RunnerDeps = { voice: FirmVoice; keyring: Keyring; log?: FastifyBaseLogger | undefined };
 type Item = { jobId: string; position: number; clientId: string };
 
 /** Do one file's action as `actor`: the single-file services, in the caller's transaction. */
 async function perform(
   tx: Database,
-  voice: FirmVoice,
+  deps: RunnerDeps,
   actor: StaffActor,
   job: Job,
   item: Item,
 ): Promise<void> {
-  const action = job.action as BulkAction;
+  const { voice } = deps;
+  const action = job.action as StoredBulkAction;
   const file = { clientId: item.clientId, taxYear: job.taxYear };
   switch (action.kind) {
     case 'assign': {
@@ -63,6 +69,27 @@ async function perform(
         throw error;
       }
       return;
+    case 'template':
+      await applyTemplate({
+        db: tx,
+        actor,
+        taxYear: job.taxYear,
+        body: { client_id: item.clientId, template_id: action.template_id },
+      });
+      return;
+    case 'message':
+      if (!('body' in action)) throw new Error('a canned message job without its text');
+      await sendStaffMessage({
+        db: tx,
+        keyring: deps.keyring,
+        actor,
+        voice,
+        ...file,
+        internal: false,
+        body: action.body,
+        uploads: [],
+      });
+      return;
   }
 }
 
@@ -81,12 +108,7 @@ async function actorOf(db: Database, job: Job): Promise<StaffActor | null> {
 }
 
 /** Do one file, claimed in its own transaction; false when another instance had it or it was done. */
-async function runItem(
-  db: Database,
-  deps: { voice: FirmVoice; log?: FastifyBaseLogger | undefined },
-  job: Job,
-  position: number,
-): Promise<boolean> {
+async function runItem(db: Database, deps: RunnerDeps, job: Job, position: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [item] = await tx
       .select({ jobId: bulkJobItems.jobId, position: bulkJobItems.position, clientId: bulkJobItems.clientId })
@@ -109,7 +131,7 @@ async function runItem(
     } else {
       try {
         // A savepoint: a refused or failed action is undone, and its outcome still written.
-        await tx.transaction((sp) => perform(sp, deps.voice, actor, job, item));
+        await tx.transaction((sp) => perform(sp, deps, actor, job, item));
       } catch (error) {
         if (error instanceof AppError) {
           outcome = 'skipped';
@@ -141,7 +163,7 @@ async function runItem(
  */
 export async function runBulkPass(
   db: Database,
-  deps: { voice: FirmVoice; log?: FastifyBaseLogger | undefined; limit?: number },
+  deps: RunnerDeps & { limit?: number },
   stopped: () => boolean = () => false,
 ): Promise<number> {
   const jobs = await db
@@ -175,12 +197,14 @@ export async function runBulkPass(
 export function startBulkScheduler({
   db,
   voice,
+  keyring,
   log,
   intervalMs = 1_000,
   firstRunMs = 1_000,
 }: {
   db: Database;
   voice: () => Promise<FirmVoice>;
+  keyring: Keyring;
   log: FastifyBaseLogger;
   intervalMs?: number;
   firstRunMs?: number;
@@ -190,6 +214,6 @@ export function startBulkScheduler({
     log,
     intervalMs,
     firstRunMs,
-    pass: async (stopped) => runBulkPass(db, { voice: await voice(), log }, stopped),
+    pass: async (stopped) => runBulkPass(db, { voice: await voice(), keyring, log }, stopped),
   });
 }

@@ -15,11 +15,13 @@ import {
   and,
   bulkJobItems,
   bulkJobs,
+  cannedReplies,
   clients,
   desc,
   eq,
   filings,
   inArray,
+  requestTemplates,
   sql,
   users,
   type Database,
@@ -62,8 +64,33 @@ export async function summaryOf(db: Database, action: BulkAction): Promise<strin
       return `Change the status to ${action.status}`;
     case 'remind':
       return 'Send the checklist reminder';
+    case 'template': {
+      const [template] = await db
+        .select({ name: requestTemplates.name })
+        .from(requestTemplates)
+        .where(eq(requestTemplates.id, action.template_id));
+      if (!template) throw AppError.onField('UNPROCESSABLE', 'template_id', MESSAGES.BULK_TEMPLATE_REQUIRED);
+      return `Apply the checklist template "${template.name}"`;
+    }
+    case 'message': {
+      const reply = await cannedReplyOf(db, action.reply_id);
+      return `Send the canned message "${reply.title}"`;
+    }
   }
 }
+
+/** A canned reply as the job keeps it (its text when the job starts), or a 422 when there is none. */
+async function cannedReplyOf(db: Database, replyId: string) {
+  const [reply] = await db
+    .select({ title: cannedReplies.title, body: cannedReplies.body })
+    .from(cannedReplies)
+    .where(eq(cannedReplies.id, replyId));
+  if (!reply) throw AppError.onField('UNPROCESSABLE', 'reply_id', MESSAGES.BULK_REPLY_REQUIRED);
+  return reply;
+}
+
+/** The action as the job keeps it: a canned message with its text, so every client gets the same words. */
+export type StoredBulkAction = BulkAction | (Extract<BulkAction, { kind: 'message' }> & { body: string });
 
 /**
  * Start a job: the selection written down as its items, in order, and audited. The same request (one
@@ -82,6 +109,10 @@ export async function startBulk(
     .where(and(eq(bulkJobs.createdBy, actor.userId), eq(bulkJobs.requestId, input.request_id)));
   if (existing) return { job_id: existing.id, total: existing.total };
   const summary = await summaryOf(db, input.action);
+  const stored: StoredBulkAction =
+    input.action.kind === 'message'
+      ? { ...input.action, body: (await cannedReplyOf(db, input.action.reply_id)).body }
+      : input.action;
   const selection =
     'client_ids' in input.selection
       ? chosenSql(input.selection.client_ids, input.taxYear)
@@ -94,7 +125,7 @@ export async function startBulk(
           requestId: input.request_id,
           createdBy: actor.userId,
           taxYear: input.taxYear,
-          action: input.action,
+          action: stored,
           summary,
           total: 0,
           ip: actor.ip,

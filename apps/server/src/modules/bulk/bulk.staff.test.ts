@@ -4,7 +4,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@taxfirm/contract';
-import { and, auditLog, bulkJobItems, clients, emailOutbox, eq, filings, sql, users } from '@taxfirm/db';
+import {
+  and,
+  auditLog,
+  bulkJobItems,
+  clients,
+  emailOutbox,
+  eq,
+  filings,
+  requestItems,
+  sql,
+  users,
+} from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignFiling, seedFirm, type Firm } from '../../../test/factories.ts';
 import { signUpAndLogIn, useTestApp, type ClientSession } from '../../../test/helpers.ts';
@@ -12,6 +23,10 @@ import { addDays, firmToday } from '../../lib/firm-time.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { createSettingsCache } from '../settings/settings.cache.ts';
 import { runBulkPass } from './bulk-runner.ts';
+import { createKeyring } from '../../lib/crypto/keyring.ts';
+import { TEST_ENCRYPTION_KEY } from '../../../test/helpers.ts';
+
+const keyring = createKeyring(TEST_ENCRYPTION_KEY);
 
 const t = useTestApp();
 let firm: Firm;
@@ -34,7 +49,7 @@ beforeAll(async () => {
 const runAll = async () => {
   let total = 0;
   for (;;) {
-    const done = await runBulkPass(t.database.db, { voice });
+    const done = await runBulkPass(t.database.db, { voice, keyring });
     total += done;
     if (done === 0) return total;
   }
@@ -227,6 +242,74 @@ describe('staff/bulk/start and the runner', () => {
     expect(job).toMatchObject({ done: 0, skipped: 2 });
     expect(job.problems.every((p: { reason: string }) => p.reason === MESSAGES.BULK_STARTER_GONE)).toBe(true);
     for (const client of files) expect((await filingOf(client))?.status).toBe('Interview Pending');
+  });
+
+  it('applies a checklist template to each file once, and sends a canned message as it read when the job started', async () => {
+    const files = more.slice(0, 2);
+    for (const client of files) await assignFiling(t, client, firm.analyst, 'Docs Upload Pending');
+    const template = await t.postAs(firm.admin.sid, '/api/staff/requests/templates', {
+      action: 'save',
+      name: 'Bulk test add-on',
+      items: [{ type: 'other', title: 'NRO interest certificate', required: true }],
+    });
+    expect(template.statusCode, template.body).toBe(200);
+    const templateId = (template.json().templates as { template_id: string; name: string }[]).find(
+      (x) => x.name === 'Bulk test add-on',
+    )?.template_id;
+    const itemsOf = async (client: ClientSession) =>
+      (
+        await t.database.db.select().from(requestItems).where(eq(requestItems.clientId, client.clientId))
+      ).filter((item) => item.title === 'NRO interest certificate');
+    for (let round = 0; round < 2; round += 1) {
+      const res = await start(firm.admin.sid, {
+        action: { kind: 'template', template_id: templateId },
+        selection: { client_ids: files.map((c) => c.clientId) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await runAll();
+      // Applied twice: the items are there once.
+      for (const client of files) expect(await itemsOf(client)).toHaveLength(1);
+    }
+
+    const saved = await t.postAs(firm.admin.sid, '/api/staff/messages/canned', {
+      action: 'save',
+      title: 'Season opens',
+      body: 'Our 2025 season is open: upload your documents when you have them.',
+    });
+    const reply = (saved.json().replies as { reply_id: string; title: string }[]).find(
+      (r) => r.title === 'Season opens',
+    );
+    const before = await Promise.all(files.map(mailsTo));
+    const job = await start(firm.admin.sid, {
+      action: { kind: 'message', reply_id: reply?.reply_id },
+      selection: { client_ids: files.map((c) => c.clientId) },
+    });
+    expect((await status(firm.admin.sid, job.json().job_id)).json().jobs[0].summary).toBe(
+      'Send the canned message "Season opens"',
+    );
+    // The reply is edited after the job started: the clients get the words the confirmation showed.
+    await t.postAs(firm.admin.sid, '/api/staff/messages/canned', {
+      action: 'save',
+      reply_id: reply?.reply_id,
+      title: 'Season opens',
+      body: 'Changed later.',
+    });
+    await runAll();
+    for (const client of files) {
+      const thread = await t.postAs(client.sid, '/api/account/messages/list', { taxy: firm.taxYear });
+      const bodies = (thread.json().messages as { body: string }[]).map((m) => m.body);
+      expect(bodies).toContain('Our 2025 season is open: upload your documents when you have them.');
+      expect(bodies).not.toContain('Changed later.');
+    }
+    const sent = (await Promise.all(files.map(mailsTo))).map((n, i) => n - (before[i] ?? 0));
+    expect(sent).toEqual([1, 1]);
+
+    const missing = await start(firm.admin.sid, {
+      action: { kind: 'message', reply_id: randomUUID() },
+      selection: { client_ids: [files[0]?.clientId] },
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().status_smessage).toBe(MESSAGES.BULK_REPLY_REQUIRED);
   });
 
   it('refuses bad input with the message, and starts nothing', async () => {

@@ -15,6 +15,7 @@ const MEERA = '1a1a1a1a-1111-4111-8111-111111111111';
 const DEV = '2b2b2b2b-2222-4222-8222-222222222222';
 const ADMIN = { user_id: '3c3c3c3c-3333-4333-8333-333333333333', role: 'admin' as const };
 const JOB = '4d4d4d4d-4444-4444-8444-444444444444';
+const REPLY = '5e5e5e5e-5555-4555-8555-555555555555';
 
 const running: BulkJob = {
   job_id: JOB,
@@ -50,6 +51,16 @@ beforeEach(() => {
       return { http_code: 200, status_smessage: MESSAGES.BULK_STARTED, job_id: JOB, total: 3 };
     }
     if (call.path === CALLS.staffBulkStatus.path) return { http_code: 200, status_smessage: 'Success', jobs };
+    if (call.path === CALLS.staffMessagesCanned.path) {
+      return {
+        http_code: 200,
+        status_smessage: 'Success',
+        replies: [{ reply_id: REPLY, title: 'Season opens', body: 'Our season is open: upload when ready.' }],
+      };
+    }
+    if (call.path === CALLS.staffRequestsTemplates.path) {
+      return { http_code: 200, status_smessage: 'Success', message: '', templates: [] };
+    }
     throw new Error(`unexpected call ${call.path}`);
   });
 });
@@ -161,6 +172,28 @@ describe('BulkActions', () => {
           action: { kind: 'status', status: 'Preparation Pending', comment: 'Documents are in' },
           selection: { client_ids: ['c1', 'c2', 'c3'] },
         }),
+      ),
+    );
+  });
+});
+
+describe('BulkActions: a canned message', () => {
+  it('shows the words each client will get, in the list and in the confirmation', async () => {
+    const user = userEvent.setup();
+    renderBulk();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Bulk action' }), 'message');
+    await user.click(screen.getByRole('button', { name: 'Review and run' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a canned message.');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Canned message' }), 'Season opens');
+    expect(screen.getByText('The message: Our season is open: upload when ready.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Review and run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a canned message: 3 files?' });
+    expect(dialog).toHaveTextContent('"Our season is open: upload when ready."');
+    await user.click(within(dialog).getByRole('button', { name: 'Send a canned message (3 files)' }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith(
+        CALLS.staffBulkStart,
+        expect.objectContaining({ action: { kind: 'message', reply_id: REPLY } }),
       ),
     );
   });

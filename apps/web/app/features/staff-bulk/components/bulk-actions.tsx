@@ -15,16 +15,27 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { countOf } from '../../../components/ui/data-table.tsx';
 import type { QueueSelection } from '../../../lib/queue-selection.ts';
+import { useCannedReplies } from '../../../lib/canned-replies.ts';
+import { useRequestTemplates } from '../../../lib/request-templates.ts';
 import { useStaffMembers } from '../../../lib/staff-members.ts';
 import { useStartBulk } from '../api/start-bulk.ts';
+
+/** What a chosen action still lacks, said instead of starting. */
+const MISSING: Record<BulkActionKind, string> = {
+  assign: 'Choose whom to assign the files to.',
+  status: "Choose the new status and write the comment for the files' history.",
+  remind: '',
+  template: 'Choose a checklist template.',
+  message: 'Choose a canned message.',
+};
 
 /** The address parameter that names the bulk job the page follows (a reload shows its progress). */
 export const BULK_JOB_PARAM = 'bulk';
 
 const files = (n: number) => countOf(n, ['file', 'files']);
 
-/** What each client receives, said before anything is sent. */
-function consequences(action: BulkAction, names: string[], n: number): string {
+/** What each client receives, said before anything is sent (`text`: the canned message's words). */
+function consequences(action: BulkAction, names: string[], n: number, text: string): string {
   switch (action.kind) {
     case 'assign':
       return names.length === 1
@@ -34,6 +45,10 @@ function consequences(action: BulkAction, names: string[], n: number): string {
       return `${files(n)} will move to ${action.status}, with your comment in each file's history. Each client is e-mailed once: the usual e-mail for ${action.status}. Files already in ${action.status}, or that you may not work, are skipped and listed.`;
     case 'remind':
       return `Each client with checklist items, documents to sign or invoices still open is e-mailed one reminder listing them (as "Send reminder" on their file does). Clients with nothing open, or reminded by you in the last 10 minutes, are skipped and listed.`;
+    case 'template':
+      return `Each of the ${files(n)} gets the template's checklist items it does not have yet (nothing twice), and its client sees them on their checklist; the usual reminders follow. Files that no longer collect documents are skipped and listed.`;
+    case 'message':
+      return `Each client gets this in their secure messages, and one e-mail saying a message is waiting: "${text}"`;
   }
 }
 
@@ -57,6 +72,10 @@ export function BulkActions({
   const [assignees, setAssignees] = useState<string[]>([]);
   const [status, setStatus] = useState<FileStatus | ''>('');
   const [comment, setComment] = useState('');
+  const [templateId, setTemplateId] = useState('');
+  const [replyId, setReplyId] = useState('');
+  const templates = useRequestTemplates();
+  const canned = useCannedReplies();
   const [problem, setProblem] = useState<string | null>(null);
 
   const count = selection.allMatching ? selection.matching : selection.chosen.length;
@@ -83,18 +102,17 @@ export function BulkActions({
       if (!status || !comment.trim()) return null;
       return { kind, status, comment: comment.trim() };
     }
+    if (kind === 'template') return templateId ? { kind, template_id: templateId } : null;
+    if (kind === 'message') return replyId ? { kind, reply_id: replyId } : null;
     return { kind };
   };
+  const replyText = canned.data?.replies.find((r) => r.reply_id === replyId)?.body ?? '';
 
   const review = async () => {
     setProblem(null);
     const chosen = action();
     if (!chosen) {
-      setProblem(
-        kind === 'assign'
-          ? 'Choose whom to assign the files to.'
-          : "Choose the new status and write the comment for the files' history.",
-      );
+      setProblem(MISSING[kind]);
       return;
     }
     if (!selection.allMatching && selection.chosen.length > BULK_MAX_CHOSEN) {
@@ -105,7 +123,7 @@ export function BulkActions({
     }
     const ok = await confirm({
       title: `${BULK_ACTION_LABELS[kind]}: ${files(count)}?`,
-      message: consequences(chosen, assignees.map(nameOf), count),
+      message: consequences(chosen, assignees.map(nameOf), count, replyText),
       confirmLabel: `${BULK_ACTION_LABELS[kind]} (${files(count)})`,
     });
     if (!ok) return;
@@ -179,7 +197,36 @@ export function BulkActions({
               />
             </>
           )}
+          {kind === 'template' && (
+            <NativeSelect
+              label="Checklist template"
+              w={280}
+              value={templateId}
+              onChange={(event) => setTemplateId(event.currentTarget.value)}
+              data={[
+                { value: '', label: 'Choose a template' },
+                ...(templates.data?.templates ?? []).map((t) => ({ value: t.template_id, label: t.name })),
+              ]}
+            />
+          )}
+          {kind === 'message' && (
+            <NativeSelect
+              label="Canned message"
+              w={280}
+              value={replyId}
+              onChange={(event) => setReplyId(event.currentTarget.value)}
+              data={[
+                { value: '', label: 'Choose a message' },
+                ...(canned.data?.replies ?? []).map((r) => ({ value: r.reply_id, label: r.title })),
+              ]}
+            />
+          )}
         </Group>
+        {kind === 'message' && replyText && (
+          <Text fz="sm" c="gray.8">
+            The message: {replyText}
+          </Text>
+        )}
         {kind === 'assign' && (
           <Checkbox.Group
             label="Assign to"

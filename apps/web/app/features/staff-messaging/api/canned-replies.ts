@@ -1,21 +1,10 @@
 import { CALLS, type CallBody } from '@taxfirm/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { cannedRepliesQueryOptions } from '../../../lib/canned-replies.ts';
 import { threadQueryOptions } from './get-thread.ts';
 
 type CannedBody = CallBody<typeof CALLS.staffMessagesCanned>;
-
-/** The firm's canned replies (every staff member may list them). */
-export function getCannedReplies() {
-  return api(CALLS.staffMessagesCanned, { action: 'list' });
-}
-
-export const cannedRepliesQueryOptions = () =>
-  queryOptions({ queryKey: ['staff-messages-canned'], queryFn: getCannedReplies, retry: false });
-
-export function useCannedReplies() {
-  return useQuery(cannedRepliesQueryOptions());
-}
 
 /** Admins: save (create or replace) or delete a canned reply. */
 export function changeCannedReplies(body: Exclude<CannedBody, { action: 'list' }>) {

@@ -8,7 +8,8 @@ import { runConfirmed, submitReporting } from '../../../components/ui/form-steps
 import { FormTextarea, FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { alertError, useContractForm } from '../../../lib/form.ts';
-import { useCannedReplies, useChangeCannedReplies } from '../api/canned-replies.ts';
+import { useChangeCannedReplies } from '../api/canned-replies.ts';
+import { useCannedReplies } from '../../../lib/canned-replies.ts';
 
 /** The save branch of the canned-replies call: the form's own schema. */
 const saveReplySchema = staffMessagesCannedBodySchema.options[1];

@@ -1,21 +1,10 @@
 import { CALLS, type CallBody } from '@taxfirm/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { requestTemplatesQueryOptions } from '../../../lib/request-templates.ts';
 import { invalidateStaffRequests } from './get-staff-requests.ts';
 
 type TemplatesBody = CallBody<typeof CALLS.staffRequestsTemplates>;
-
-/** The firm's named checklist templates with their items. */
-export function getRequestTemplates() {
-  return api(CALLS.staffRequestsTemplates, { action: 'list' });
-}
-
-export const requestTemplatesQueryOptions = () =>
-  queryOptions({ queryKey: ['staff-request-templates'], queryFn: getRequestTemplates, retry: false });
-
-export function useRequestTemplates() {
-  return useQuery(requestTemplatesQueryOptions());
-}
 
 /** Save (create or replace), save a file's checklist as a template, or delete one. */
 export function changeRequestTemplates(body: Exclude<TemplatesBody, { action: 'list' }>) {

@@ -47,7 +47,7 @@ describe('ChecklistTemplates', () => {
   it('renames a template, removes a row, adds one and saves every item', async () => {
     renderTemplates();
     await userEvent.click(await screen.findByRole('button', { name: /US individual/ }));
-    const form = screen.getByRole('form', { name: 'Template US individual' });
+    const form = await screen.findByRole('form', { name: 'Template US individual' });
     const name = within(form).getByLabelText(/Template name/);
     await userEvent.clear(name);
     await userEvent.type(name, 'US individual (W-2)');
@@ -74,7 +74,7 @@ describe('ChecklistTemplates', () => {
   it('refuses a row without a title in the browser', async () => {
     renderTemplates();
     await userEvent.click(await screen.findByRole('button', { name: /New template/ }));
-    const form = screen.getByRole('form', { name: 'New template' });
+    const form = await screen.findByRole('form', { name: 'New template' });
     await userEvent.type(within(form).getByLabelText(/Template name/), 'Business');
     await userEvent.click(within(form).getByRole('button', { name: 'Create template' }));
     expect(await within(form).findByText(MESSAGES.REQUEST_ITEM_TITLE_REQUIRED)).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('ChecklistTemplates', () => {
   it('deletes a template only after confirming', async () => {
     renderTemplates();
     await userEvent.click(await screen.findByRole('button', { name: /US individual/ }));
-    const form = screen.getByRole('form', { name: 'Template US individual' });
+    const form = await screen.findByRole('form', { name: 'Template US individual' });
     await userEvent.click(within(form).getByRole('button', { name: 'Delete template' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete the template "US individual"?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));

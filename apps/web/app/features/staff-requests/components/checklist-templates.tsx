@@ -10,7 +10,8 @@ import { FieldGroupError } from '../../../components/ui/field-group-error.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { alertError, useContractForm } from '../../../lib/form.ts';
-import { useChangeRequestTemplates, useRequestTemplates } from '../api/request-templates.ts';
+import { useChangeRequestTemplates } from '../api/request-templates.ts';
+import { useRequestTemplates } from '../../../lib/request-templates.ts';
 import { TYPE_OPTIONS } from './item-form.tsx';
 import { PlainList } from '../../../components/ui/plain-list.tsx';
 
