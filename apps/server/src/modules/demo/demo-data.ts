@@ -42,6 +42,7 @@ import { hashPassword } from '../../lib/crypto/passwords.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { createClientAccount } from '../accounts/accounts.service.ts';
 import { recordTermsAccepted } from '../consents/consents.service.ts';
+import { saveView } from '../views/views.staff.service.ts';
 import { seedInvoice } from './demo-billing.ts';
 import { seedContactMessages, seedConversation, seedReferral } from './demo-conversation.ts';
 import { seedChecklist, seedDocuments, seedTaxSummary } from './demo-documents.ts';
@@ -234,6 +235,8 @@ export async function seedDemoData(
     await seedReferral(file);
   }
 
+  log('saved views…');
+  await seedSavedViews(db, adminId);
   log('contact messages…');
   await seedContactMessages(db, r);
   return {
@@ -243,6 +246,26 @@ export async function seedDemoData(
     counts: await countRows(db),
     currentTaxYear: current,
   };
+}
+
+/** The firm's shared views of the queue, as its admin saves them (issue 36): the menu shows them with counts. */
+async function seedSavedViews(db: Database, adminId: string): Promise<void> {
+  const admin = {
+    kind: 'staff' as const,
+    userId: adminId,
+    role: 'admin' as const,
+    offshore: false,
+    ...DEMO_ORIGIN,
+  };
+  const views = [
+    {
+      name: 'Overdue',
+      query: { due: 'overdue' as const, sort: { column: 'next_due' as const, dir: 'asc' as const } },
+    },
+    { name: 'Docs complete, not started', query: { status: 'Preparation Pending' as const } },
+    { name: 'Waiting on client > 7 days', query: { waiting: 'client' as const, unattended_days: 7 } },
+  ];
+  for (const view of views) await saveView(db, admin, { ...view, shared: true });
 }
 
 /** What the demo filled, table by table. */
