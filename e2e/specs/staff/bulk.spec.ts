@@ -8,26 +8,20 @@ import type { Browser, Page } from '@playwright/test';
 import { sql } from '@taxfirm/db';
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { Mailbox } from '../../support/mailbox.ts';
-import { AppServer } from '../../support/server.ts';
+import { startDemoFirm, type DemoLogin } from '../../support/demo-firm.ts';
+import type { Mailbox } from '../../support/mailbox.ts';
+import type { AppServer } from '../../support/server.ts';
 import { firstStaffLogin } from '../../support/staff.ts';
 
-type Login = { role: string; email: string; password: string };
-
-/** The staff logins, as `npm run db:seed` prints them. */
-const loginsOf = (stdout: string): Login[] =>
-  [...stdout.matchAll(/^\s+(admin|analyst)\s+(\S+@\S+)\s+password: (\S+)$/gm)].map((m) => ({
-    role: m[1] ?? '',
-    email: m[2] ?? '',
-    password: m[3] ?? '',
-  }));
+type Login = DemoLogin;
 
 test.describe('Bulk actions on the demo firm', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(240_000);
   test.use({ allowedConsoleErrors: [/status of 401/] });
 
-  const mailbox = new Mailbox();
+  let firm: Awaited<ReturnType<typeof startDemoFirm>>;
+  let mailbox: Mailbox;
   let server: AppServer;
   let staff: Login[];
   let taxYear: number;
@@ -36,22 +30,13 @@ test.describe('Bulk actions on the demo firm', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    await mailbox.start();
-    server = new AppServer({ SMTP_URL: mailbox.url });
-    await server.start();
-    const seeded = await server.runCli('apps/server/src/cli/db-seed.ts', ['--clients', '80']);
-    expect(seeded.status, seeded.stderr).toBe(0);
-    staff = loginsOf(seeded.stdout);
-    taxYear = await server.withDatabase(async (db) => {
-      const year = await db.execute(sql`select current_tax_year as y from site_settings`);
-      return Number((year as unknown as { rows: { y: number }[] }).rows[0]?.y);
-    });
+    firm = await startDemoFirm(80);
+    ({ mailbox, server, staff, taxYear } = firm);
   });
 
   test.afterAll(async () => {
     await adminPage?.context().close();
-    await server.dispose();
-    await mailbox.stop();
+    await firm.dispose();
   });
 
   const desk = async (browser: Browser, who: Login, viewport = VIEWPORTS.desk) => {

@@ -14,19 +14,9 @@ import { answerConsentsOnScreen, loginThroughPanel } from '../../support/portal.
 import { ruleDatesOf } from '../../support/due-dates.ts';
 import { AppServer } from '../../support/server.ts';
 import { firstStaffLogin } from '../../support/staff.ts';
+import { loginsOf, type DemoLogin } from '../../support/demo-firm.ts';
 
-type Login = { role: string; email: string; password: string };
-
-/** The staff logins and the clients' password, as `npm run db:seed` prints them. */
-function loginsOf(stdout: string): { staff: Login[]; clientPassword: string } {
-  const staff = [...stdout.matchAll(/^\s+(admin|analyst)\s+(\S+@\S+)\s+password: (\S+)$/gm)].map((m) => ({
-    role: m[1] ?? '',
-    email: m[2] ?? '',
-    password: m[3] ?? '',
-  }));
-  const clientPassword = /every demo client has the password (\S+)\)/.exec(stdout)?.[1] ?? '';
-  return { staff, clientPassword };
-}
+type Login = DemoLogin;
 
 /** How many rows My work shows for a date due on `shown` (MM-DD-YYYY): one from 14 days before it on. */
 function rowsWhenDue(shown: string): number {

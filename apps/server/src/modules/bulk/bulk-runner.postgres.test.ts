@@ -3,7 +3,7 @@
  * twice, and a job whose file an instance was doing when it was killed resumes, with each client e-mailed once.
  */
 import { randomUUID } from 'node:crypto';
-import { and, auditLog, bulkJobItems, clients, emailOutbox, eq, sql, users } from '@taxfirm/db';
+import { and, auditLog, bulkJobItems, eq, sql } from '@taxfirm/db';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignFiling } from '../../../test/factories.ts';
@@ -13,10 +13,7 @@ import { urlOf } from '../audit/testing/chain-kit.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { createSettingsCache } from '../settings/settings.cache.ts';
 import { runBulkPass } from './bulk-runner.ts';
-import { createKeyring } from '../../lib/crypto/keyring.ts';
-import { TEST_ENCRYPTION_KEY } from '../../../test/helpers.ts';
-
-const keyring = createKeyring(TEST_ENCRYPTION_KEY);
+import { keyring, mailsTo } from './testing/bulk-kit.ts';
 
 useSeededFirm({ tag: 'bulk-pg' });
 let voice: FirmVoice;
@@ -30,20 +27,6 @@ beforeAll(async () => {
     );
   }
 });
-
-const mailsTo = async (client: ClientSession) => {
-  const [owner] = await t.database.db
-    .select({ email: users.email })
-    .from(clients)
-    .innerJoin(users, eq(users.id, clients.userId))
-    .where(eq(clients.id, client.clientId));
-  return (
-    await t.database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.to, owner?.email ?? ''))
-  ).length;
-};
 
 /** A status job over `chosen`, moving them from Interview Pending to Docs Upload Pending. */
 async function statusJob(chosen: ClientSession[]): Promise<string> {
@@ -70,7 +53,7 @@ const outcomes = async (jobId: string) =>
 describe('the bulk runner on several instances', () => {
   it('two runners at once do every file exactly once: one e-mail and one audit row per client', async () => {
     const chosen = files.slice(0, 4);
-    const before = await Promise.all(chosen.map(mailsTo));
+    const before = await Promise.all(chosen.map((c) => mailsTo(t, c)));
     const jobId = await statusJob(chosen);
     const [a, b] = await Promise.all([
       runBulkPass(t.database.db, { voice, keyring }),
@@ -78,7 +61,7 @@ describe('the bulk runner on several instances', () => {
     ]);
     expect((a ?? 0) + (b ?? 0)).toBe(4);
     expect(await outcomes(jobId)).toEqual(['done', 'done', 'done', 'done']);
-    const sent = (await Promise.all(chosen.map(mailsTo))).map((n, i) => n - (before[i] ?? 0));
+    const sent = (await Promise.all(chosen.map((c) => mailsTo(t, c)))).map((n, i) => n - (before[i] ?? 0));
     expect(sent).toEqual([1, 1, 1, 1]);
     const audits = await t.database.db
       .select()
@@ -89,7 +72,7 @@ describe('the bulk runner on several instances', () => {
 
   it('a file an instance held when it was killed stays pending; the job resumes and finishes it, e-mailing once', async () => {
     const chosen = files.slice(4, 6);
-    const before = await Promise.all(chosen.map(mailsTo));
+    const before = await Promise.all(chosen.map((c) => mailsTo(t, c)));
     const jobId = await statusJob(chosen);
     // Another instance is in the middle of the first file: it holds the file's row in an open transaction.
     const instance = new pg.Client({ connectionString: await urlOf(t.database) });
@@ -108,7 +91,7 @@ describe('the bulk runner on several instances', () => {
     }
     expect(await runBulkPass(t.database.db, { voice, keyring })).toBe(1);
     expect(await outcomes(jobId)).toEqual(['done', 'done']);
-    const sent = (await Promise.all(chosen.map(mailsTo))).map((n, i) => n - (before[i] ?? 0));
+    const sent = (await Promise.all(chosen.map((c) => mailsTo(t, c)))).map((n, i) => n - (before[i] ?? 0));
     expect(sent).toEqual([1, 1]);
   });
 });

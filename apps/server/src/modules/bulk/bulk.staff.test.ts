@@ -4,18 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@taxfirm/contract';
-import {
-  and,
-  auditLog,
-  bulkJobItems,
-  clients,
-  emailOutbox,
-  eq,
-  filings,
-  requestItems,
-  sql,
-  users,
-} from '@taxfirm/db';
+import { and, auditLog, bulkJobItems, eq, filings, requestItems, sql, users } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignFiling, seedFirm, type Firm } from '../../../test/factories.ts';
 import { signUpAndLogIn, useTestApp, type ClientSession } from '../../../test/helpers.ts';
@@ -23,10 +12,7 @@ import { addDays, firmToday } from '../../lib/firm-time.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { createSettingsCache } from '../settings/settings.cache.ts';
 import { runBulkPass } from './bulk-runner.ts';
-import { createKeyring } from '../../lib/crypto/keyring.ts';
-import { TEST_ENCRYPTION_KEY } from '../../../test/helpers.ts';
-
-const keyring = createKeyring(TEST_ENCRYPTION_KEY);
+import { keyring, mailsTo } from './testing/bulk-kit.ts';
 
 const t = useTestApp();
 let firm: Firm;
@@ -65,20 +51,6 @@ const filingOf = async (client: ClientSession) =>
       .from(filings)
       .where(and(eq(filings.clientId, client.clientId), eq(filings.taxYear, firm.taxYear)))
   )[0];
-/** Every e-mail a client has been sent (registration's included): a job's are counted as the difference. */
-const mailsTo = async (client: ClientSession) => {
-  const [owner] = await t.database.db
-    .select({ email: users.email })
-    .from(clients)
-    .innerJoin(users, eq(users.id, clients.userId))
-    .where(eq(clients.id, client.clientId));
-  return (
-    await t.database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.to, owner?.email ?? ''))
-  ).length;
-};
 
 describe('staff/bulk/start and the runner', () => {
   it('assigns chosen files in turn to two analysts, in the order chosen; each file audited', async () => {
@@ -130,7 +102,7 @@ describe('staff/bulk/start and the runner', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().status_smessage).toBe(MESSAGES.BULK_SELECTION_CHANGED);
 
-    const before = await Promise.all(files.map(mailsTo));
+    const before = await Promise.all(files.map((c) => mailsTo(t, c)));
     const request_id = randomUUID();
     const body = {
       request_id,
@@ -151,7 +123,7 @@ describe('staff/bulk/start and the runner', () => {
 
     await runAll();
     for (const client of files) expect((await filingOf(client))?.status).toBe('Preparation Pending');
-    const sent = (await Promise.all(files.map(mailsTo))).map((n, i) => n - (before[i] ?? 0));
+    const sent = (await Promise.all(files.map((c) => mailsTo(t, c)))).map((n, i) => n - (before[i] ?? 0));
     expect(sent).toEqual([1, 1, 1]);
     // A second job with the same action: every file is already there, skipped with the reason, no e-mail.
     const retry = await start(firm.admin.sid, {
@@ -166,7 +138,7 @@ describe('staff/bulk/start and the runner', () => {
       MESSAGES.STATUS_UNCHANGED,
       MESSAGES.STATUS_UNCHANGED,
     ]);
-    const after = (await Promise.all(files.map(mailsTo))).map((n, i) => n - (before[i] ?? 0));
+    const after = (await Promise.all(files.map((c) => mailsTo(t, c)))).map((n, i) => n - (before[i] ?? 0));
     expect(after).toEqual([1, 1, 1]);
   });
 
@@ -279,7 +251,7 @@ describe('staff/bulk/start and the runner', () => {
     const reply = (saved.json().replies as { reply_id: string; title: string }[]).find(
       (r) => r.title === 'Season opens',
     );
-    const before = await Promise.all(files.map(mailsTo));
+    const before = await Promise.all(files.map((c) => mailsTo(t, c)));
     const job = await start(firm.admin.sid, {
       action: { kind: 'message', reply_id: reply?.reply_id },
       selection: { client_ids: files.map((c) => c.clientId) },
@@ -301,7 +273,7 @@ describe('staff/bulk/start and the runner', () => {
       expect(bodies).toContain('Our 2025 season is open: upload your documents when you have them.');
       expect(bodies).not.toContain('Changed later.');
     }
-    const sent = (await Promise.all(files.map(mailsTo))).map((n, i) => n - (before[i] ?? 0));
+    const sent = (await Promise.all(files.map((c) => mailsTo(t, c)))).map((n, i) => n - (before[i] ?? 0));
     expect(sent).toEqual([1, 1]);
 
     const missing = await start(firm.admin.sid, {

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Checkbox, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ListState } from '../../lib/use-list-state.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
+import { DownloadButton } from './download-button.tsx';
 import { SortableHeader } from './sortable-header.tsx';
 
 /** One column of a DataTable: its header, the sort column it stands for (if sortable), and its cell. */
@@ -150,17 +151,7 @@ export function DataTable<R, S extends string = never>({
           {(actions || exportHref) && (
             <Group align="flex-end" wrap="wrap">
               {actions}
-              {exportHref && (
-                <Button
-                  component="a"
-                  href={exportHref}
-                  download
-                  variant="default"
-                  leftSection={<IconDownload size={16} aria-hidden />}
-                >
-                  Download CSV
-                </Button>
-              )}
+              {exportHref && <DownloadButton href={exportHref} />}
             </Group>
           )}
         </Group>

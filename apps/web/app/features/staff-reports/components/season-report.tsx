@@ -1,8 +1,8 @@
-import { Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { formatMoney, SEASON_REPORT_EXPORT_PATH, type ReportMoney } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { DownloadButton } from '../../../components/ui/download-button.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
@@ -35,17 +35,7 @@ export function SeasonReport() {
     <Stack gap="lg">
       <Group align="flex-end" wrap="wrap">
         <TaxYearSelect years={years.data?.taxyears} value={year} onChange={setChosen} />
-        {year !== undefined && (
-          <Button
-            component="a"
-            href={`${SEASON_REPORT_EXPORT_PATH}?taxy=${year}`}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            Download CSV
-          </Button>
-        )}
+        {year !== undefined && <DownloadButton href={`${SEASON_REPORT_EXPORT_PATH}?taxy=${year}`} />}
       </Group>
       {report.isPending && year !== undefined && <Loader role="status" aria-label="Loading the report" />}
       <ApiErrorAlert error={years.error ?? report.error} />

@@ -13,7 +13,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
 import {
   STAFF_ACCESS_REVIEW_PATH,
   staffInviteBodySchema,
@@ -22,6 +21,7 @@ import {
 } from '@taxfirm/contract';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DownloadButton } from '../../../components/ui/download-button.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
@@ -49,15 +49,9 @@ export function Team({ viewerId }: { viewerId: string }) {
         {team.data && <EndingThisWeek staff={team.data.staff} />}
         {team.data && <TeamTable staff={team.data.staff} viewerId={viewerId} />}
         <Group>
-          <Button
-            component="a"
-            href={STAFF_ACCESS_REVIEW_PATH}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
+          <DownloadButton href={STAFF_ACCESS_REVIEW_PATH}>
             Access review (CSV): who can work which files
-          </Button>
+          </DownloadButton>
         </Group>
       </SectionCard>
     </Stack>
