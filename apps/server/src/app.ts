@@ -35,10 +35,9 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { filingsStaffRoutes } from './modules/filings/filings.staff.routes.ts';
 import { workQueuesRoutes } from './modules/staff/work-queues.routes.ts';
-import { countQueueQuery, queueSelectionSql, type QueueQuery } from './modules/staff/work-queues.service.ts';
+import { countQueueQuery, queueQueryOf, queueSelectionSql } from './modules/staff/work-queues.service.ts';
 import { viewsStaffRoutes } from './modules/views/views.staff.routes.ts';
 import { reportsStaffRoutes } from './modules/reports/reports.staff.routes.ts';
-import type { QueueQueryBody } from '@taxfirm/contract';
 import { accountsStaffRoutes } from './modules/accounts/accounts.staff.routes.ts';
 import { auditStaffRoutes } from './modules/audit/audit.staff.routes.ts';
 import { staffTeamRoutes } from './modules/staff/team.routes.ts';
@@ -216,17 +215,6 @@ const JOBS = [
       }),
   }),
 ];
-
-/** A queue's filters as the calls take them (a bulk action's, a saved view's), as the queue's service reads them. */
-const queueQueryOf = (filter: QueueQueryBody): QueueQuery => ({
-  status: filter.status,
-  search: filter.search,
-  owner: filter.owner,
-  deliverableKind: filter.deliverable_kind,
-  due: filter.due,
-  waiting: filter.waiting,
-  unattendedDays: filter.unattended_days,
-});
 
 /** Build the application: plugins, then modules. Never listens; server.ts does. */
 export async function buildApp({

@@ -128,7 +128,7 @@ test.describe('Bulk actions on the demo firm', () => {
     // The job is in the address: a reload shows its progress (or its end), never nothing.
     await expect(page).toHaveURL(/[?&]bulk=[0-9a-f-]{36}/);
     await page.reload();
-    const progress = page.getByRole('status').filter({ hasText: /Assign in turn to/ });
+    const progress = page.getByRole('region', { name: /Assign in turn to/ });
     await expect(progress).toBeVisible();
     await expect(progress).toContainText(`${matching} of ${matching} files handled: ${matching} done`, {
       timeout: 30_000,
@@ -168,7 +168,7 @@ test.describe('Bulk actions on the demo firm', () => {
     const dialog = page.getByRole('dialog', { name: `Change the status: ${count} files?` });
     await expect(dialog).toContainText('Each client is e-mailed once');
     await dialog.getByRole('button', { name: `Change the status (${count} files)` }).click();
-    const progress = page.getByRole('status').filter({ hasText: /Change the status to Preparation Pending/ });
+    const progress = page.getByRole('region', { name: /Change the status to Preparation Pending/ });
     await expect(progress).toContainText(`${count} of ${count} files handled: ${count} done`, {
       timeout: 30_000,
     });
@@ -228,7 +228,7 @@ test.describe('Bulk actions on the demo firm', () => {
     await bulk.getByLabel("Comment for each file's history").fill('Called the client');
     await bulk.getByRole('button', { name: 'Review and run' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Change the status (1 file)' }).click();
-    const progress = page.getByRole('status').filter({ hasText: /Change the status to Interview Pending/ });
+    const progress = page.getByRole('region', { name: /Change the status to Interview Pending/ });
     await expect(progress).toContainText('1 of 1 files handled: 0 done, 1 skipped', { timeout: 30_000 });
     await expect(progress.getByRole('row').nth(1)).toContainText('Skipped');
     await expect(progress.getByRole('row').nth(1)).toContainText('This file is waiting to be assigned.');

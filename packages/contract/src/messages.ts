@@ -295,10 +295,12 @@ export const MESSAGES = {
   BULK_ASSIGNEES_REQUIRED: 'Choose one to 20 different staff members to assign the files to.',
   BULK_SELECTION_EMPTY: 'Select at least one file.',
   BULK_SELECTION_TOO_LARGE: 'Select at most 500 files one by one, or choose every file matching the filter.',
-  BULK_SELECTION_CHANGED: 'The files matching the filter changed since you looked: check the count and confirm again.',
+  BULK_SELECTION_CHANGED:
+    'The files matching the filter changed since you looked: check the count and confirm again.',
   BULK_REQUEST_INVALID: 'Reload the page and try again.',
   BULK_JOB_NOT_FOUND: 'This bulk action was not found.',
   BULK_STARTED: 'The bulk action has started.',
+  BULK_FILE_HIDDEN: 'A file you may not open',
   BULK_TEMPLATE_REQUIRED: 'Choose a checklist template.',
   BULK_REPLY_REQUIRED: 'Choose a canned message.',
   VIEW_NOT_FOUND: 'This saved view was not found.',

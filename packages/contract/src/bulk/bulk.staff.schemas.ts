@@ -90,7 +90,8 @@ export const BULK_ITEM_OUTCOMES = ['done', 'skipped', 'failed'] as const;
 
 /** A file the job did not do, and why (skipped: the rules said no; failed: something went wrong). */
 export const bulkProblemSchema = z.object({
-  client_id: z.string(),
+  /** Null (and the name withheld) for a file the reader may not work: chosen without the right to it. */
+  client_id: z.string().nullable(),
   name: z.string(),
   file_number: z.string().nullable(),
   outcome: z.enum(['skipped', 'failed']),
@@ -99,7 +100,8 @@ export const bulkProblemSchema = z.object({
 
 export const bulkJobSchema = z.object({
   job_id: z.string(),
-  action: bulkActionSchema,
+  /** Null only for a job whose stored action no longer reads (its files fail). */
+  action: bulkActionSchema.nullable(),
   /** The action in words, as the confirmation said it. */
   summary: z.string(),
   tax_year: z.number().int(),

@@ -74,5 +74,6 @@ export const bulkJobItems = pgTable(
       .on(t.jobId, t.position)
       .where(sql`${t.outcome} is null`),
     index('bulk_job_items_filing_idx').on(t.filingId),
+    index('bulk_job_items_client_idx').on(t.clientId),
   ],
 );

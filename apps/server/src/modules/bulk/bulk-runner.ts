@@ -23,7 +23,7 @@ import { remindNow } from '../requests/reminders.service.ts';
 import { applyTemplate } from '../requests/requests.items.service.ts';
 import { sendStaffMessage } from '../messaging/messaging.staff.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import type { StoredBulkAction } from './bulk.staff.service.ts';
+import { storedBulkActionSchema } from './bulk.staff.service.ts';
 import { MESSAGES, isStaffRole } from '@taxfirm/contract';
 
 /** Files taken per pass (each is its own transaction; the next pass continues). */
@@ -43,12 +43,15 @@ async function perform(
   item: Item,
 ): Promise<void> {
   const { voice } = deps;
-  const action = job.action as StoredBulkAction;
+  const parsed = storedBulkActionSchema.safeParse(job.action);
+  if (!parsed.success) throw new Error(`bulk job ${job.id}: its stored action does not read`);
+  const action = parsed.data;
   const file = { clientId: item.clientId, taxYear: job.taxYear };
   switch (action.kind) {
     case 'assign': {
       // In turn, in the selection's order: the same file always goes to the same person (a retry agrees).
-      const analystId = action.analyst_ids[(item.position - 1) % action.analyst_ids.length] ?? null;
+      const analystId = action.analyst_ids[(item.position - 1) % action.analyst_ids.length];
+      if (!analystId) throw new Error(`bulk job ${job.id}: nobody to assign to`);
       await assignAnalyst(tx, actor, { ...file, analystId });
       return;
     }
@@ -78,7 +81,7 @@ async function perform(
       });
       return;
     case 'message':
-      if (!('body' in action)) throw new Error('a canned message job without its text');
+      if (action.body === undefined) throw new Error(`bulk job ${job.id}: a canned message without its text`);
       await sendStaffMessage({
         db: tx,
         keyring: deps.keyring,

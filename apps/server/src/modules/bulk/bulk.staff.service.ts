@@ -6,6 +6,8 @@
  */
 import {
   MESSAGES,
+  bulkActionSchema,
+  isStaffRole,
   type BulkAction,
   type BulkJob,
   type StaffBulkStartBody,
@@ -27,11 +29,13 @@ import {
   type Database,
   type SQL,
 } from '@taxfirm/db';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { accessInForce } from '../accounts/access.ts';
+import { workableFilingsWhere } from '../filings/filings.service.ts';
 
 export type BulkFilter = z.output<typeof bulkFilterSchema>;
 
@@ -46,18 +50,33 @@ const LATEST_JOBS = 5;
 /** How many problem files a job's status names (the rest are counted). */
 const PROBLEMS_LISTED = 200;
 
+/**
+ * Whom files may be assigned to, checked before the job starts: staff whose access is in force, and for an
+ * analyst only themselves (taking files). Each file's own rules (offshore staff on a US-only file) are checked
+ * when its turn comes. Answers their names, in the order given.
+ */
+async function assigneesOf(db: Database, actor: StaffActor, ids: readonly string[]): Promise<string[]> {
+  const staff = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return ids.map((id) => {
+    const member = staff.find((s) => s.id === id);
+    const allowed =
+      member !== undefined &&
+      isStaffRole(member.role) &&
+      accessInForce(member) &&
+      (actor.role === 'admin' || id === actor.userId);
+    if (!allowed) throw AppError.onField('UNPROCESSABLE', 'action', MESSAGES.ANALYST_INVALID);
+    return `${member.firstName} ${member.lastName}`;
+  });
+}
+
 /** The action in words, as the confirmation says it and the job keeps it. */
-export async function summaryOf(db: Database, action: BulkAction): Promise<string> {
+async function summaryOf(db: Database, actor: StaffActor, action: BulkAction): Promise<string> {
   switch (action.kind) {
     case 'assign': {
-      const staff = await db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(inArray(users.id, action.analyst_ids));
-      const names = action.analyst_ids.map((id) => {
-        const member = staff.find((s) => s.id === id);
-        return member ? `${member.firstName} ${member.lastName}` : 'an unknown staff member';
-      });
+      const names = await assigneesOf(db, actor, action.analyst_ids);
       return names.length === 1 ? `Assign to ${names[0]}` : `Assign in turn to ${names.join(', ')}`;
     }
     case 'status':
@@ -89,8 +108,12 @@ async function cannedReplyOf(db: Database, replyId: string) {
   return reply;
 }
 
-/** The action as the job keeps it: a canned message with its text, so every client gets the same words. */
-export type StoredBulkAction = BulkAction | (Extract<BulkAction, { kind: 'message' }> & { body: string });
+/**
+ * The action as the job keeps it: the call's action, and for a canned message its text (every client gets the
+ * same words). Read back through this schema: a row that does not match fails its files, never guesses.
+ */
+export const storedBulkActionSchema = bulkActionSchema.and(z.object({ body: z.string().optional() }));
+export type StoredBulkAction = z.infer<typeof storedBulkActionSchema>;
 
 /**
  * Start a job: the selection written down as its items, in order, and audited. The same request (one
@@ -108,7 +131,7 @@ export async function startBulk(
     .from(bulkJobs)
     .where(and(eq(bulkJobs.createdBy, actor.userId), eq(bulkJobs.requestId, input.request_id)));
   if (existing) return { job_id: existing.id, total: existing.total };
-  const summary = await summaryOf(db, input.action);
+  const summary = await summaryOf(db, actor, input.action);
   const stored: StoredBulkAction =
     input.action.kind === 'message'
       ? { ...input.action, body: (await cannedReplyOf(db, input.action.reply_id)).body }
@@ -167,7 +190,9 @@ export async function startBulk(
 function chosenSql(clientIds: string[], taxYear: number): SQL {
   const chosen = sql`(select value::uuid as client_id, ordinality as position
     from jsonb_array_elements_text(${JSON.stringify([...new Set(clientIds)])}::jsonb) with ordinality)`;
-  return sql`select ${filings.id} as filing_id, ${filings.clientId} as client_id, c.position
+  // Numbered again after the join: a client with no file this year leaves no gap (round-robin stays even).
+  return sql`select ${filings.id} as filing_id, ${filings.clientId} as client_id,
+    row_number() over (order by c.position) as position
     from ${chosen} c inner join ${filings} on ${filings.clientId} = c.client_id and ${filings.taxYear} = ${taxYear}`;
 }
 
@@ -195,33 +220,41 @@ export async function bulkStatus(
     .from(bulkJobItems)
     .where(inArray(bulkJobItems.jobId, ids))
     .groupBy(bulkJobItems.jobId, bulkJobItems.outcome);
-  const problems = await db
-    .select({
-      jobId: bulkJobItems.jobId,
-      clientId: bulkJobItems.clientId,
-      outcome: bulkJobItems.outcome,
-      reason: bulkJobItems.reason,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      fileNumber: clients.fileNumber,
-    })
-    .from(bulkJobItems)
-    .innerJoin(clients, eq(clients.id, bulkJobItems.clientId))
-    .where(
-      and(
-        inArray(bulkJobItems.jobId, ids),
-        sql`${bulkJobItems.outcome} is not null and ${bulkJobItems.outcome} <> 'done'`,
-      ),
-    )
-    .orderBy(bulkJobItems.jobId, bulkJobItems.position)
-    .limit(PROBLEMS_LISTED * ids.length);
+  // Each job's first problems (a large job does not crowd out the others'), each named only when the reader
+  // may work its file: a file someone chose without the right to it is "skipped", never shown to them.
+  const workable = workableFilingsWhere(actor, { triage: true }) ?? sql`true`;
+  const problems = (
+    (await db.execute(sql`select p.job_id, p.client_id, p.outcome, p.reason, p.workable,
+        c.first_name, c.last_name, c.file_number
+      from (select ${bulkJobItems.jobId} as job_id, ${bulkJobItems.clientId} as client_id,
+          ${bulkJobItems.outcome} as outcome, ${bulkJobItems.reason} as reason, ${bulkJobItems.position} as position,
+          coalesce((select ${workable} from ${filings} where ${filings.id} = ${bulkJobItems.filingId}), false) as workable,
+          row_number() over (partition by ${bulkJobItems.jobId} order by ${bulkJobItems.position}) as nth
+        from ${bulkJobItems}
+        where ${inArray(bulkJobItems.jobId, ids)} and ${bulkJobItems.outcome} is not null
+          and ${bulkJobItems.outcome} <> 'done') p
+      inner join ${clients} c on c.id = p.client_id
+      where p.nth <= ${PROBLEMS_LISTED}
+      order by p.job_id, p.position`)) as unknown as {
+      rows: {
+        job_id: string;
+        client_id: string;
+        outcome: string;
+        reason: string | null;
+        workable: boolean;
+        first_name: string;
+        last_name: string;
+        file_number: string | null;
+      }[];
+    }
+  ).rows;
   const countOf = (id: string, outcome: string | null) =>
     counts.find((c) => c.jobId === id && c.outcome === outcome)?.n ?? 0;
   return jobs.map((job) => {
     const pending = countOf(job.id, null);
     return {
       job_id: job.id,
-      action: job.action as BulkAction,
+      action: bulkActionSchema.safeParse(job.action).data ?? null,
       summary: job.summary,
       tax_year: job.taxYear,
       state: pending === 0 ? 'finished' : 'running',
@@ -232,12 +265,11 @@ export async function bulkStatus(
       created_at: job.createdAt.toISOString(),
       finished_at: job.finishedAt?.toISOString() ?? null,
       problems: problems
-        .filter((p) => p.jobId === job.id)
-        .slice(0, PROBLEMS_LISTED)
+        .filter((p) => p.job_id === job.id)
         .map((p) => ({
-          client_id: p.clientId,
-          name: `${p.firstName} ${p.lastName}`,
-          file_number: p.fileNumber,
+          client_id: p.workable ? p.client_id : null,
+          name: p.workable ? `${p.first_name} ${p.last_name}` : MESSAGES.BULK_FILE_HIDDEN,
+          file_number: p.workable ? p.file_number : null,
           outcome: p.outcome === 'failed' ? 'failed' : 'skipped',
           reason: p.reason ?? '',
         })),

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@taxfirm/contract';
-import { and, auditLog, bulkJobItems, eq, filings, requestItems, sql, users } from '@taxfirm/db';
+import { and, auditLog, bulkJobItems, bulkJobs, eq, filings, requestItems, sql, users } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignFiling, seedFirm, type Firm } from '../../../test/factories.ts';
 import { signUpAndLogIn, useTestApp, type ClientSession } from '../../../test/helpers.ts';
@@ -153,20 +153,23 @@ describe('staff/bulk/start and the runner', () => {
     await runAll();
     const job = (await status(firm.analyst.sid, res.json().job_id)).json().jobs[0];
     expect(job).toMatchObject({ total: 2, done: 1, skipped: 1 });
+    // Ravi's file is another analyst's: skipped, and not named to someone who may not open it.
     expect(job.problems).toEqual([
       {
-        client_id: firm.ravi.clientId,
-        name: 'Ravi Kumar',
+        client_id: null,
+        name: MESSAGES.BULK_FILE_HIDDEN,
         file_number: null,
         outcome: 'skipped',
         reason: MESSAGES.CLIENT_OTHER_ANALYST,
       },
     ]);
+    // An admin, who may open it, reads the same job with the name.
+    const asAdmin = (await status(firm.admin.sid, res.json().job_id)).json().jobs[0];
+    expect(asAdmin.problems[0]).toMatchObject({ client_id: firm.ravi.clientId, name: 'Ravi Kumar' });
     expect((await filingOf(firm.asha))?.status).toBe('Docs Upload Pending');
     expect((await filingOf(firm.ravi))?.status).toBe('Interview Pending');
-    // Someone else's job is not theirs to read; an admin reads anyone's.
+    // Someone else's job is not theirs to read.
     expect((await status(firm.otherAnalyst.sid, res.json().job_id)).statusCode).toBe(404);
-    expect((await status(firm.admin.sid, res.json().job_id)).statusCode).toBe(200);
     // Their latest jobs, without an id.
     const latest = (await status(firm.analyst.sid)).json().jobs;
     expect(latest[0].job_id).toBe(res.json().job_id);
@@ -282,6 +285,42 @@ describe('staff/bulk/start and the runner', () => {
     });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().status_smessage).toBe(MESSAGES.BULK_REPLY_REQUIRED);
+  });
+
+  it('assigns only to staff in force (an analyst only to themselves), checked before anything starts', async () => {
+    const before = await t.database.db.select().from(bulkJobItems);
+    const cases: [string, string][] = [
+      // An analyst giving files to another analyst.
+      [firm.analyst.sid, firm.otherAnalyst.userId],
+      // A client's account, and nobody at all.
+      [firm.admin.sid, firm.asha.userId],
+      [firm.admin.sid, randomUUID()],
+    ];
+    for (const [sid, to] of cases) {
+      const res = await start(sid, {
+        action: { kind: 'assign', analyst_ids: [to] },
+        selection: { client_ids: [firm.asha.clientId] },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().status_smessage).toBe(MESSAGES.ANALYST_INVALID);
+    }
+    expect(await t.database.db.select().from(bulkJobItems)).toHaveLength(before.length);
+  });
+
+  it('a job whose stored action does not read fails its files, and does nothing to them', async () => {
+    await assignFiling(t, firm.asha, firm.analyst, 'Review Pending');
+    const res = await start(firm.admin.sid, {
+      action: { kind: 'assign', analyst_ids: [firm.otherAnalyst.userId] },
+      selection: { client_ids: [firm.asha.clientId] },
+    });
+    await t.database.db
+      .update(bulkJobs)
+      .set({ action: { kind: 'assign', analyst_ids: [] } })
+      .where(eq(bulkJobs.id, res.json().job_id));
+    await runAll();
+    const job = (await status(firm.admin.sid, res.json().job_id)).json().jobs[0];
+    expect(job).toMatchObject({ action: null, done: 0, failed: 1, state: 'finished' });
+    expect((await filingOf(firm.asha))?.assignedTo).toBe(firm.analyst.userId);
   });
 
   it('refuses bad input with the message, and starts nothing', async () => {

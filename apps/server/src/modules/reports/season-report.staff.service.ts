@@ -32,7 +32,7 @@ import {
   federalDueSql,
   federalOpenSql,
 } from '../deliverables/due-sql.ts';
-import { balanceSql } from '../invoices/invoice-balance.ts';
+import { balanceSql, openSql } from '../invoices/invoice-balance.ts';
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(db: Database, query: SQL): Promise<T[]> =>
@@ -86,7 +86,7 @@ export async function seasonReport(
     sql`select ${filings.assignedTo} as owner, ${invoices.currency}::text as currency,
       coalesce(sum(${invoices.totalCents}) filter (where ${invoices.status} not in ('draft', 'void')), 0)::bigint as billed,
       coalesce(sum(${invoices.paidCents} - ${invoices.refundedCents}) filter (where ${invoices.status} <> 'void'), 0)::bigint as paid,
-      coalesce(sum(${balanceSql}) filter (where ${invoices.status} in ('sent', 'partly_paid')), 0)::bigint as owed
+      coalesce(sum(${balanceSql}) filter (where ${openSql}), 0)::bigint as owed
       from ${invoices} left join ${filings} on ${filings.id} = ${invoices.filingId}
       where ${invoices.taxYear} = ${taxYear} group by 1, 2 order by 2`,
   );
@@ -201,10 +201,11 @@ export function seasonReportCsvRows(report: Awaited<ReturnType<typeof seasonRepo
   const ownerRows = (section: string, name: string, row: Omit<ReportOwnerRow, 'owner_id' | 'owner'>) => {
     const counts = [row.files_in_progress, row.overdue_deliverables, row.documents_to_review];
     if (row.money.length === 0) return [[section, name, ...counts, null, null, null, null, null, null]];
-    return row.money.map((m) => [
+    // The files' counts on the owner's first row only: summing the column counts each file once.
+    return row.money.map((m, i) => [
       section,
       name,
-      ...counts,
+      ...(i === 0 ? counts : [null, null, null]),
       m.currency,
       decimal(m.billed_cents),
       decimal(m.paid_cents),

@@ -7,7 +7,7 @@ import { auditLog, eq, users } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../test/parse-csv.ts';
 import { assignFiling, seedFirm, type Firm } from '../../../test/factories.ts';
-import { useTestApp } from '../../../test/helpers.ts';
+import { staffSession, useTestApp } from '../../../test/helpers.ts';
 import { hashPassword } from '../../lib/crypto/passwords.ts';
 import { addDays, firmToday } from '../../lib/firm-time.ts';
 import { findSession } from '../accounts/sessions.service.ts';
@@ -188,7 +188,12 @@ describe('the access review (CSV)', () => {
     await endedOn(firm.otherAnalyst.userId, null);
   });
 
-  it('is for admins only', async () => {
+  it('is for admins who manage the team: an analyst, a client and an offshore admin get 403', async () => {
+    const offshore = await staffSession(t, 'offshore.season@firm.example', 'admin');
+    await t.database.db.update(users).set({ location: 'offshore' }).where(eq(users.id, offshore.userId));
+    const refused = await t.getAs(offshore.sid, STAFF_ACCESS_REVIEW_PATH);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('Asha');
     expect((await t.getAs(firm.analyst.sid, STAFF_ACCESS_REVIEW_PATH)).statusCode).toBe(403);
     expect((await t.getAs(firm.asha.sid, STAFF_ACCESS_REVIEW_PATH)).statusCode).toBe(403);
   });

@@ -4,6 +4,7 @@ import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { staffActorOf } from '../../lib/actor.ts';
 import {
+  assertManagesTeam,
   inviteStaff,
   listTeam,
   resetStaffMfa,
@@ -60,7 +61,10 @@ export async function staffTeamRoutes(
     STAFF_ACCESS_REVIEW_PATH,
     { onRequest: requireAccess('admin'), schema: { hide: true } },
     async (request, reply) => {
-      await audit(app.db, { actor: staffActorOf(request), action: 'staff.export.accessreview' });
+      const actor = staffActorOf(request);
+      // Every file's client is named: for the admins who manage the team (in the United States, §7216).
+      assertManagesTeam(actor);
+      await audit(app.db, { actor, action: 'staff.export.accessreview' });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachment(accessReviewFileName()))

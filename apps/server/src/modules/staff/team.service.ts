@@ -74,7 +74,7 @@ export async function listTeam(db: Database, now: Date = new Date()): Promise<St
  * Team changes are for admins in the United States: an offshore admin could otherwise invite a "US" admin at a
  * mailbox they control, or move themselves and each other to 'us', and open every US-only file (§7216).
  */
-function assertManagesTeam(actor: StaffActor): void {
+export function assertManagesTeam(actor: StaffActor): void {
   if (actor.offshore) throw new AppError('FORBIDDEN', { message: MESSAGES.STAFF_TEAM_US_ONLY });
 }
 

@@ -1,18 +1,9 @@
-import { CALLS, type QueueNarrowingBody } from '@taxfirm/contract';
+import { CALLS } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import { staffActorOf } from '../../lib/actor.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import { countQueues, listQueue, type QueueNarrowing } from './work-queues.service.ts';
-
-/** The queue's filters beside the status, from the call's names. */
-const narrowingOf = (body: QueueNarrowingBody): QueueNarrowing => ({
-  owner: body.owner,
-  deliverableKind: body.deliverable_kind,
-  due: body.due,
-  waiting: body.waiting,
-  unattendedDays: body.unattended_days,
-});
+import { countQueues, listQueue, narrowingOf } from './work-queues.service.ts';
 
 export async function workQueuesRoutes(app: FastifyInstance, { settings }: { settings: SettingsCache }) {
   registerCall(app, CALLS.staffQueues, async (request) =>

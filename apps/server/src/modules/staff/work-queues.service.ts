@@ -23,6 +23,8 @@ import {
   type DeliverableKind,
   type QueueDueWindow,
   type QueueWaiting,
+  type QueueNarrowingBody,
+  type QueueQueryBody,
   isPhoneExtension,
   type DataTablesParameters,
   type FileStatus,
@@ -266,6 +268,22 @@ export const queueListOf = (taxYear: number, sortColumn: SortColumn) =>
 
 /** A queue's filters as a whole, for a bulk action's or a saved view's files (issue 36). */
 export type QueueQuery = QueueNarrowing & { status: FileStatus | undefined; search: string | undefined };
+
+/** The queue's filters beside the status, from the calls' names. */
+export const narrowingOf = (body: QueueNarrowingBody): QueueNarrowing => ({
+  owner: body.owner,
+  deliverableKind: body.deliverable_kind,
+  due: body.due,
+  waiting: body.waiting,
+  unattendedDays: body.unattended_days,
+});
+
+/** A queue's filters as a whole, from the calls' names (a bulk action's "every file matching", a saved view). */
+export const queueQueryOf = (body: QueueQueryBody): QueueQuery => ({
+  ...narrowingOf(body),
+  status: body.status,
+  search: body.search,
+});
 
 /** The filings a queue's filters select for this staff member: the rows its list pages through. */
 function queueWhere(actor: StaffActor, taxYear: number, filters: QueueQuery): SQL {

@@ -7,6 +7,7 @@
 import {
   MESSAGES,
   SAVED_VIEWS_MAX,
+  savedViewQuerySchema,
   type SavedView,
   type SavedViewQuery,
   type StaffViewSaveBody,
@@ -35,21 +36,25 @@ export async function listViews(
     .from(savedViews)
     .where(seenBy(actor))
     .orderBy(asc(savedViews.shared), asc(savedViews.name), desc(savedViews.createdAt));
-  return Promise.all(
-    rows.map(async (row) => {
-      const query = row.query as SavedViewQuery;
-      // A view made by an admin may narrow to an owner an analyst may not: it counts what they may see.
-      const counted = actor.role === 'admin' ? query : { ...query, owner: undefined };
-      return {
-        view_id: row.id,
-        name: row.name,
-        shared: row.shared,
-        editable: row.shared ? actor.role === 'admin' : row.ownerId === actor.userId,
-        query,
-        count: await countOf(actor, taxYear, counted),
-      };
-    }),
-  );
+  // A view whose filters no longer read (saved under an older contract) is left out, not a failed menu; a
+  // shared view narrowed to an owner is an admin's (an analyst's queue refuses that filter).
+  const readable = rows.flatMap((row) => {
+    const query = savedViewQuerySchema.safeParse(row.query).data;
+    return query && (actor.role === 'admin' || !query.owner) ? [{ row, query }] : [];
+  });
+  const views: SavedView[] = [];
+  // One count at a time: a person's menu does not take the pool's connections from everyone else.
+  for (const { row, query } of readable) {
+    views.push({
+      view_id: row.id,
+      name: row.name,
+      shared: row.shared,
+      editable: row.shared ? actor.role === 'admin' : row.ownerId === actor.userId,
+      query,
+      count: await countOf(actor, taxYear, query),
+    });
+  }
+  return views;
 }
 
 /** Refuse what only an admin may do: share a view, or change or remove a shared one. */

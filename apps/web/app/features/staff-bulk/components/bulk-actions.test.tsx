@@ -119,7 +119,7 @@ describe('BulkActions', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Assign: 40 files?' });
     expect(dialog).toHaveTextContent(
-      "40 files will be assigned in turn to Meera Nair, Dev Iyer, in the list's order. Clients are not e-mailed.",
+      '40 files will be assigned in turn to Meera Nair, Dev Iyer (the first file to Meera Nair, the next to Dev Iyer, and so on). Clients are not e-mailed.',
     );
     expect(api).not.toHaveBeenCalledWith(CALLS.staffBulkStart, expect.anything());
     await user.click(within(dialog).getByRole('button', { name: 'Assign (40 files)' }));

@@ -9,7 +9,7 @@ import {
   type FileStatus,
   type StaffRole,
 } from '@taxfirm/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
@@ -40,7 +40,7 @@ function consequences(action: BulkAction, names: string[], n: number, text: stri
     case 'assign':
       return names.length === 1
         ? `${files(n)} will be assigned to ${names[0]}. Clients are not e-mailed.`
-        : `${files(n)} will be assigned in turn to ${names.join(', ')}, in the list's order. Clients are not e-mailed.`;
+        : `${files(n)} will be assigned in turn to ${names.join(', ')} (the first file to ${names[0]}, the next to ${names[1]}, and so on). Clients are not e-mailed.`;
     case 'status':
       return `${files(n)} will move to ${action.status}, with your comment in each file's history. Each client is e-mailed once: the usual e-mail for ${action.status}. Files already in ${action.status}, or that you may not work, are skipped and listed.`;
     case 'remind':
@@ -77,6 +77,8 @@ export function BulkActions({
   const templates = useRequestTemplates();
   const canned = useCannedReplies();
   const [problem, setProblem] = useState<string | null>(null);
+  // One request per action on one selection: confirmed again after a lost answer, it is the same job.
+  const request = useRef<{ key: string; id: string } | null>(null);
 
   const count = selection.allMatching ? selection.matching : selection.chosen.length;
   if (selection.chosen.length === 0 && !selection.allMatching) {
@@ -127,17 +129,21 @@ export function BulkActions({
       confirmLabel: `${BULK_ACTION_LABELS[kind]} (${files(count)})`,
     });
     if (!ok) return;
+    const selected = selection.allMatching
+      ? { filter: selection.filter, expected: selection.matching }
+      : { client_ids: [...selection.chosen] };
+    const key = JSON.stringify([chosen, selected, selection.taxYear]);
+    if (request.current?.key !== key) request.current = { key, id: crypto.randomUUID() };
     const answer = await start
       .mutateAsync({
-        request_id: crypto.randomUUID(),
+        request_id: request.current.id,
         ...(selection.taxYear ? { taxy: selection.taxYear } : {}),
         action: chosen,
-        selection: selection.allMatching
-          ? { filter: selection.filter, expected: selection.matching }
-          : { client_ids: [...selection.chosen] },
+        selection: selected,
       })
       .catch(() => null);
     if (!answer) return;
+    request.current = null;
     selection.clear();
     setParams(
       (params) => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ClientFileLink } from '../../../components/ui/list-cells.tsx';
@@ -19,6 +19,12 @@ export function BulkProgress() {
   const status = useBulkStatus(jobId);
   const client = useQueryClient();
   const job = status.data?.jobs[0];
+  // The job just started from this page (or named in a link): the keyboard lands on its progress, not on the
+  // page's body where the bulk bar's button was.
+  const focusOnArrival = useCallback(
+    (node: HTMLDivElement | null) => node?.focus({ preventScroll: false }),
+    [],
+  );
   const finished = job?.state === 'finished';
   useEffect(() => {
     // The files changed: every list of the console is read again (queues, counts, My work).
@@ -41,15 +47,18 @@ export function BulkProgress() {
       // The light alert's own title colour is too pale on its background (axe-core): dark text on every colour.
       c="dark.7"
       title={`${job.summary}: ${finished ? 'finished' : 'running'}`}
-      role="status"
-      aria-live="polite"
+      // A region named by its title (the action and whether it runs), focusable so the keyboard lands on it.
+      role="region"
+      tabIndex={-1}
+      ref={focusOnArrival}
     >
       <Stack gap="xs">
         <Progress
           value={job.total === 0 ? 100 : (handled / job.total) * 100}
           aria-label={`${handled} of ${job.total} files handled`}
         />
-        <Text fz="sm">
+        {/* Only the counts are announced as they change, not the table under them. */}
+        <Text fz="sm" role="status">
           {handled} of {job.total} files handled: {job.done} done, {job.skipped} skipped, {job.failed} failed.
           {!finished &&
             ' You can leave this page: the job goes on, and this page shows it again when you return.'}
@@ -60,10 +69,14 @@ export function BulkProgress() {
             minWidth={600}
             scrollLabel="Files not done"
           >
-            {job.problems.map((problem) => (
-              <Table.Tr key={problem.client_id}>
+            {job.problems.map((problem, i) => (
+              <Table.Tr key={problem.client_id ?? `hidden-${i}`}>
                 <Table.Th scope="row">
-                  <ClientFileLink clientId={problem.client_id}>{problem.name}</ClientFileLink>
+                  {problem.client_id ? (
+                    <ClientFileLink clientId={problem.client_id}>{problem.name}</ClientFileLink>
+                  ) : (
+                    problem.name
+                  )}
                 </Table.Th>
                 <Table.Td>{problem.file_number ?? '—'}</Table.Td>
                 <Table.Td>{problem.outcome === 'failed' ? 'Failed' : 'Skipped'}</Table.Td>

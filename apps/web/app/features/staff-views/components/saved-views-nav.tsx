@@ -10,17 +10,19 @@ export function SavedViewsNav() {
   if (list.length === 0) return null;
   return (
     <Box component="nav" aria-label="Saved views" px="md" py={6} bg="gray.1">
-      <Group gap="md" wrap="wrap" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-        <Text component="li" fz="sm" fw={700}>
+      <Group gap="md" wrap="wrap">
+        <Text fz="sm" fw={700} aria-hidden>
           Saved views:
         </Text>
-        {list.map((view) => (
-          <li key={view.view_id}>
-            <Anchor component={Link} to={viewHref(view.query)} fz="sm" underline="hover">
-              {view.name} ({view.count})
-            </Anchor>
-          </li>
-        ))}
+        <Group gap="md" wrap="wrap" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {list.map((view) => (
+            <li key={view.view_id}>
+              <Anchor component={Link} to={viewHref(view.query)} fz="sm" underline="hover">
+                {view.name} ({view.count})
+              </Anchor>
+            </li>
+          ))}
+        </Group>
       </Group>
     </Box>
   );

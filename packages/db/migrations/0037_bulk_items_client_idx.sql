@@ -1,0 +1,1 @@
+CREATE INDEX "bulk_job_items_client_idx" ON "bulk_job_items" USING btree ("client_id");
