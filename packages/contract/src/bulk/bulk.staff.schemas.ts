@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { clientIdField, envelope, requiredText, taxYearField } from '../common.ts';
 import { MESSAGES } from '../messages.ts';
 import { FILE_STATUSES } from '../statuses.ts';
-import { staffClientListBodySchema } from '../staff/work-queues.schemas.ts';
+import { queueFilterSchema } from '../staff/work-queues.schemas.ts';
 
 /** At most this many files chosen one by one (a page's rows); "every file matching" has no such limit. */
 export const BULK_MAX_CHOSEN = 500;
@@ -53,13 +53,6 @@ export const bulkActionSchema = z.discriminatedUnion(
 );
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
-/** The queue's filters, as its list takes them (without the page): "every file matching". */
-export const bulkFilterSchema = staffClientListBodySchema
-  .omit({ dataTablesParameters: true, sort: true })
-  .extend({
-    search: z.string().trim().max(100).optional(),
-  });
-
 export const staffBulkStartBodySchema = z.object({
   taxy: taxYearField,
   /** Made once per confirmation by the browser: the same request sent again answers the same job. */
@@ -74,7 +67,7 @@ export const staffBulkStartBodySchema = z.object({
           .max(BULK_MAX_CHOSEN, { error: MESSAGES.BULK_SELECTION_TOO_LARGE }),
       }),
       z.object({
-        filter: bulkFilterSchema,
+        filter: queueFilterSchema,
         /** How many files the confirmation named: refused when the filter now matches another number. */
         expected: z.number().int().min(1),
       }),

@@ -53,11 +53,16 @@ export const queueNarrowingFields = {
     .optional(),
 };
 export type QueueNarrowingBody = z.infer<z.ZodObject<typeof queueNarrowingFields>>;
-/** A queue's filters as a whole (a bulk action's "every file matching", a saved view): status, narrowing, search. */
-export type QueueQueryBody = QueueNarrowingBody & {
-  status?: (typeof FILE_STATUSES)[number] | undefined;
-  search?: string | undefined;
-};
+/**
+ * A queue's filters as a whole, as its list takes them without the page and the order: a bulk action's "every
+ * file matching" and a saved view (issue 36).
+ */
+export const queueFilterSchema = z.object({
+  status: z.enum(FILE_STATUSES, { error: MESSAGES.STATUS_INVALID }).optional(),
+  ...queueNarrowingFields,
+  search: z.string().trim().max(100).optional(),
+});
+export type QueueQueryBody = z.infer<typeof queueFilterSchema>;
 
 /**
  * The work queues: how many filings of a tax year are in each status (an analyst's own and unassigned), among

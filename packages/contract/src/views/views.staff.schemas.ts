@@ -5,17 +5,13 @@
 import { z } from 'zod';
 import { envelope, requiredText } from '../common.ts';
 import { MESSAGES } from '../messages.ts';
-import { FILE_STATUSES } from '../statuses.ts';
-import { STAFF_CLIENT_SORTS, queueNarrowingFields } from '../staff/work-queues.schemas.ts';
+import { STAFF_CLIENT_SORTS, queueFilterSchema } from '../staff/work-queues.schemas.ts';
 
 /** How many views one person may keep (their own and the shared ones are listed together). */
 export const SAVED_VIEWS_MAX = 30;
 
 /** What a view holds: the queue's filters (as its list call takes them) and its order. */
-export const savedViewQuerySchema = z.object({
-  status: z.enum(FILE_STATUSES, { error: MESSAGES.STATUS_INVALID }).optional(),
-  ...queueNarrowingFields,
-  search: z.string().trim().max(100).optional(),
+export const savedViewQuerySchema = queueFilterSchema.extend({
   sort: z.object({ column: z.enum(STAFF_CLIENT_SORTS), dir: z.enum(['asc', 'desc']) }).optional(),
 });
 export type SavedViewQuery = z.infer<typeof savedViewQuerySchema>;

@@ -11,7 +11,7 @@ import {
   type BulkAction,
   type BulkJob,
   type StaffBulkStartBody,
-  type bulkFilterSchema,
+  type QueueQueryBody,
 } from '@taxfirm/contract';
 import {
   and,
@@ -37,7 +37,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { accessInForce } from '../accounts/access.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
 
-export type BulkFilter = z.output<typeof bulkFilterSchema>;
+export type BulkFilter = QueueQueryBody;
 
 /**
  * The queue's "every file matching" as a select of (filing_id, client_id, position) in the list's order, for
