@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { firmDayOf } from '../../../lib/dates.ts';
 import { WorkQueues } from './work-queues.tsx';
 import { api } from '../../../testing/api-mock.ts';
 
@@ -20,7 +21,9 @@ const row = (n: number, name: string, documents: StaffClientRow['documents']): S
   referred_by: null,
   documents,
   offshore_state: 'yes',
-  status_since: new Date(Date.now() - 9 * 86_400_000 - 3_600_000).toISOString(),
+  // Midday in the firm's zone nine firm days ago: nine days in status at any hour the test runs (an instant
+  // 9 days and an hour back is ten firm days ago just after the firm's midnight).
+  status_since: new Date(Date.parse(`${firmDayOf(new Date())}T18:00:00Z`) - 9 * 86_400_000).toISOString(),
   next_due: '2026-04-15',
   last_client_activity: null,
 });
