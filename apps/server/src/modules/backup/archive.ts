@@ -7,6 +7,7 @@
  * members are hashed while they stream in (one read of each file); a restore reads and authenticates the whole
  * archive once before it writes anything, then a second time to write it.
  */
+import { once } from 'node:events';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -187,6 +188,9 @@ export async function createArchiveWriter(
       // Both pipelines settled, the file closed (an open still under way completes first): only then may the
       // caller remove it. `written` settles at the first failure, while the file may still be opening.
       await Promise.allSettled([compressing, storing]);
+      // A pipeline can settle on the destroy before the descriptor is closed (an open under way finishes
+      // first, and would make the file again after the caller removed it): wait for the file's own close.
+      if (!out.closed) await once(out, 'close');
     },
   };
 }
