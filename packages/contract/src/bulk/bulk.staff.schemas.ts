@@ -58,22 +58,32 @@ export const staffBulkStartBodySchema = z.object({
   /** Made once per confirmation by the browser: the same request sent again answers the same job. */
   request_id: z.uuid({ error: MESSAGES.BULK_REQUEST_INVALID }),
   action: bulkActionSchema,
-  selection: z.union(
-    [
-      z.object({
+  /**
+   * The files chosen one by one (`client_ids`), or every file a queue's `filter` matches with the count the
+   * confirmation named (`expected`): one or the other. One object rather than a union, so that a list too long
+   * is refused with its own message.
+   */
+  selection: z
+    .object(
+      {
         client_ids: z
           .array(clientIdField)
           .min(1, { error: MESSAGES.BULK_SELECTION_EMPTY })
-          .max(BULK_MAX_CHOSEN, { error: MESSAGES.BULK_SELECTION_TOO_LARGE }),
-      }),
-      z.object({
-        filter: queueFilterSchema,
-        /** How many files the confirmation named: refused when the filter now matches another number. */
-        expected: z.number().int().min(1),
-      }),
-    ],
-    { error: MESSAGES.BULK_SELECTION_EMPTY },
-  ),
+          .max(BULK_MAX_CHOSEN, { error: MESSAGES.BULK_SELECTION_TOO_LARGE })
+          .optional(),
+        filter: queueFilterSchema.optional(),
+        /** Refused when the filter now matches another number. */
+        expected: z.number().int().min(1).optional(),
+      },
+      { error: MESSAGES.BULK_SELECTION_EMPTY },
+    )
+    .refine(
+      (s) =>
+        s.client_ids !== undefined
+          ? s.filter === undefined && s.expected === undefined
+          : s.filter !== undefined && s.expected !== undefined,
+      { error: MESSAGES.BULK_SELECTION_EMPTY },
+    ),
 });
 export type StaffBulkStartBody = z.input<typeof staffBulkStartBodySchema>;
 export const staffBulkStartResponseSchema = envelope({ job_id: z.string(), total: z.number().int() });

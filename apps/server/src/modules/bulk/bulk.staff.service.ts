@@ -136,10 +136,9 @@ export async function startBulk(
     input.action.kind === 'message'
       ? { ...input.action, body: (await cannedReplyOf(db, input.action.reply_id)).body }
       : input.action;
-  const selection =
-    'client_ids' in input.selection
-      ? chosenSql(input.selection.client_ids, input.taxYear)
-      : queueSelection(actor, input.taxYear, input.selection.filter as BulkFilter);
+  const selection = input.selection.client_ids
+    ? chosenSql(input.selection.client_ids, input.taxYear)
+    : queueSelection(actor, input.taxYear, (input.selection.filter ?? {}) as BulkFilter);
   try {
     return await db.transaction(async (tx) => {
       const [job] = await tx
@@ -163,7 +162,7 @@ export async function startBulk(
         .from(bulkJobItems)
         .where(eq(bulkJobItems.jobId, job.id));
       if (total === 0) throw new AppError('UNPROCESSABLE', { message: MESSAGES.BULK_SELECTION_EMPTY });
-      if ('expected' in input.selection && input.selection.expected !== total) {
+      if (input.selection.expected !== undefined && input.selection.expected !== total) {
         throw new AppError('CONFLICT', { message: MESSAGES.BULK_SELECTION_CHANGED });
       }
       await tx.update(bulkJobs).set({ total }).where(eq(bulkJobs.id, job.id));

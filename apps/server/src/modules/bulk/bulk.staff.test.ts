@@ -197,6 +197,42 @@ describe('staff/bulk/start and the runner', () => {
     await runAll();
   });
 
+  it('sends the checklist reminder once to each client with something open; again within 10 minutes, skipped', async () => {
+    const [open, empty] = [more[0], more[2]] as [ClientSession, ClientSession];
+    await assignFiling(t, open, firm.analyst, 'Docs Upload Pending');
+    const emptyFiling = await assignFiling(t, empty, firm.analyst, 'Docs Upload Pending');
+    await t.database.db.delete(requestItems).where(eq(requestItems.filingId, emptyFiling.id));
+    await t.database.db.insert(requestItems).values({
+      filingId: (await filingOf(open))?.id ?? '',
+      clientId: open.clientId,
+      position: 99,
+      type: 'w2',
+      title: 'W-2 from Acme',
+      source: 'staff',
+    });
+    const before = await mailsTo(t, open);
+    const remind = () =>
+      start(firm.analyst.sid, {
+        action: { kind: 'remind' },
+        selection: { client_ids: [open.clientId, empty.clientId] },
+      });
+    const first = await remind();
+    await runAll();
+    const job = (await status(firm.analyst.sid, first.json().job_id)).json().jobs[0];
+    expect(job).toMatchObject({ done: 1, skipped: 1 });
+    expect(job.problems.map((p: { reason: string }) => p.reason)).toEqual([MESSAGES.REQUEST_NOTHING_OPEN]);
+    expect((await mailsTo(t, open)) - before).toBe(1);
+
+    const again = await remind();
+    await runAll();
+    const second = (await status(firm.analyst.sid, again.json().job_id)).json().jobs[0];
+    expect(second.problems.map((p: { reason: string }) => p.reason)).toEqual([
+      MESSAGES.BULK_REMINDED_RECENTLY,
+      MESSAGES.REQUEST_NOTHING_OPEN,
+    ]);
+    expect((await mailsTo(t, open)) - before).toBe(1);
+  });
+
   it('a job whose starter lost access skips what is left, with the reason', async () => {
     const files = more.slice(3, 5);
     for (const client of files) await assignFiling(t, client, firm.otherAnalyst, 'Interview Pending');
@@ -320,6 +356,7 @@ describe('staff/bulk/start and the runner', () => {
     await runAll();
     const job = (await status(firm.admin.sid, res.json().job_id)).json().jobs[0];
     expect(job).toMatchObject({ action: null, done: 0, failed: 1, state: 'finished' });
+    expect(job.problems.map((p: { reason: string }) => p.reason)).toEqual([MESSAGES.BULK_FILE_FAILED]);
     expect((await filingOf(firm.asha))?.assignedTo).toBe(firm.analyst.userId);
   });
 
@@ -327,6 +364,16 @@ describe('staff/bulk/start and the runner', () => {
     const before = await t.database.db.select().from(bulkJobItems);
     const cases: [Record<string, unknown>, number, string][] = [
       [{ action: { kind: 'remind' }, selection: { client_ids: [] } }, 400, MESSAGES.BULK_SELECTION_EMPTY],
+      [{ action: { kind: 'remind' }, selection: {} }, 400, MESSAGES.BULK_SELECTION_EMPTY],
+      [{ action: { kind: 'remind' }, selection: { filter: {} } }, 400, MESSAGES.BULK_SELECTION_EMPTY],
+      [
+        {
+          action: { kind: 'remind' },
+          selection: { client_ids: [firm.asha.clientId], filter: {}, expected: 1 },
+        },
+        400,
+        MESSAGES.BULK_SELECTION_EMPTY,
+      ],
       [
         { action: { kind: 'assign', analyst_ids: [] }, selection: { client_ids: [firm.asha.clientId] } },
         400,
@@ -358,6 +405,27 @@ describe('staff/bulk/start and the runner', () => {
         422,
         MESSAGES.BULK_SELECTION_EMPTY,
       ],
+      [
+        {
+          action: { kind: 'remind' },
+          selection: { client_ids: Array.from({ length: 501 }, () => randomUUID()) },
+        },
+        400,
+        MESSAGES.BULK_SELECTION_TOO_LARGE,
+      ],
+      [
+        {
+          action: { kind: 'template', template_id: randomUUID() },
+          selection: { client_ids: [firm.asha.clientId] },
+        },
+        422,
+        MESSAGES.BULK_TEMPLATE_REQUIRED,
+      ],
+      [
+        { request_id: 'again', action: { kind: 'remind' }, selection: { client_ids: [firm.asha.clientId] } },
+        400,
+        MESSAGES.BULK_REQUEST_INVALID,
+      ],
     ];
     for (const [body, code, message] of cases) {
       const res = await start(firm.admin.sid, body);
@@ -365,7 +433,9 @@ describe('staff/bulk/start and the runner', () => {
       expect(res.json().status_smessage).toBe(message);
     }
     expect(await t.database.db.select().from(bulkJobItems)).toHaveLength(before.length);
-    expect((await status(firm.admin.sid, randomUUID())).statusCode).toBe(404);
+    const unknown = await status(firm.admin.sid, randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().status_smessage).toBe(MESSAGES.BULK_JOB_NOT_FOUND);
     expect((await t.postAs(firm.asha.sid, '/api/staff/bulk/status', {})).statusCode).toBe(403);
   });
 });

@@ -2,7 +2,7 @@
  * Saved views (issue 36): a queue's filters under a name, one's own or shared by an admin, each listed with how
  * many files it holds now for its reader.
  */
-import { MESSAGES } from '@taxfirm/contract';
+import { MESSAGES, SAVED_VIEWS_MAX } from '@taxfirm/contract';
 import { auditLog, eq, savedViews } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignFiling, seedFirm, type Firm } from '../../../test/factories.ts';
@@ -84,9 +84,11 @@ describe('staff/views', () => {
     const [row] = await t.database.db.select().from(savedViews).where(eq(savedViews.id, res.json().view_id));
     expect(row?.name).toBe('Reviews');
 
-    expect(
-      (await t.postAs(firm.admin.sid, '/api/staff/views/remove', { view_id: res.json().view_id })).statusCode,
-    ).toBe(200);
+    const removed = await t.postAs(firm.admin.sid, '/api/staff/views/remove', {
+      view_id: res.json().view_id,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().status_smessage).toBe(MESSAGES.VIEW_REMOVED);
     expect((await list(firm.analyst.sid)).map((v) => v.name)).not.toContain('Reviews');
     const audits = await t.database.db
       .select()
@@ -117,5 +119,16 @@ describe('staff/views', () => {
     }
     expect(await t.database.db.select().from(savedViews)).toHaveLength(before.length);
     expect((await t.postAs(firm.asha.sid, '/api/staff/views/list', {})).statusCode).toBe(403);
+  });
+
+  it('keeps at most 30 views a person: the next is refused with the message', async () => {
+    const mine = async () => (await list(firm.otherAnalyst.sid)).filter((v) => !v.shared).length;
+    for (let i = await mine(); i < SAVED_VIEWS_MAX; i += 1) {
+      expect((await save(firm.otherAnalyst.sid, { name: `View ${i}`, query: {} })).statusCode).toBe(200);
+    }
+    const over = await save(firm.otherAnalyst.sid, { name: 'One too many', query: {} });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().status_smessage).toBe(MESSAGES.VIEW_LIMIT);
+    expect(await mine()).toBe(SAVED_VIEWS_MAX);
   });
 });
