@@ -75,6 +75,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern
   checkA11y: async ({}, use) => {
     await use(async (page) => {
+      // Colours are read as painted: a dialog still fading in, or an overlay fading out, blends what is under
+      // it and reads as low contrast. Wait for the page's finite animations and transitions to end (a spinner's
+      // endless one is left running); past 5 s, scan as it is.
+      await page
+        .waitForFunction(
+          () =>
+            document
+              .getAnimations()
+              .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+          undefined,
+          { timeout: 5_000 },
+        )
+        .catch(() => undefined);
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
         .analyze();
