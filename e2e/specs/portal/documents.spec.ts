@@ -44,9 +44,15 @@ const slotInput = (page: Page, tab: string, slot: number) =>
     .locator('input[type=file]')
     .first();
 
-/** Chooses a PDF of these bytes for a slot of a category's tab, as the file picker would. */
-const choosePdf = (page: Page, tab: string, slot: number, name: string, buffer: Buffer) =>
-  slotInput(page, tab, slot).setInputFiles({ name, mimeType: 'application/pdf', buffer });
+/**
+ * Chooses a PDF of these bytes for a slot of a category's tab, as the file picker would: once the slot takes
+ * files (it is disabled until the list of documents is known, and a file set on it then is dropped).
+ */
+const choosePdf = async (page: Page, tab: string, slot: number, name: string, buffer: Buffer) => {
+  const input = slotInput(page, tab, slot);
+  await expect(input).toBeEnabled();
+  await input.setInputFiles({ name, mimeType: 'application/pdf', buffer });
+};
 
 test.describe('user/upload', () => {
   test('choose files in two tabs, see previews, upload with progress, download, delete, and the tab memory', async ({
