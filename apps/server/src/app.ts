@@ -80,6 +80,8 @@ import { deliverablesStaffRoutes } from './modules/deliverables/deliverables.sta
 import { workStaffRoutes } from './modules/work/work.staff.routes.ts';
 import { bulkStaffRoutes } from './modules/bulk/bulk.staff.routes.ts';
 import { startBulkScheduler } from './modules/bulk/bulk-runner.ts';
+import { automationsStaffRoutes } from './modules/automations/automations.staff.routes.ts';
+import { startAutomationScheduler } from './modules/automations/automation-runner.ts';
 import { startRefundReconciler } from './modules/invoices/billing.service.ts';
 import { startWorkCandidatesScheduler } from './modules/work/work-candidates.ts';
 import { receiptPdf } from './modules/invoices/billing-pdf.ts';
@@ -132,6 +134,8 @@ export type AppConfig = {
   workCandidates?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
   /** The bulk jobs' runner (issue 36). */
   bulk?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
+  /** The status automations' runner (issue 36). */
+  automations?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
   /**
    * The pass that settles refunds left pending (S2-09, modules/invoices/billing.service.ts): on unless
    * `enabled` is false; the other fields override its defaults (a pass 30 s after start, then every ten
@@ -207,6 +211,18 @@ const JOBS = [
     settingsOf: ({ config }: JobDeps) => config.bulk,
     start: ({ config, db, settings, keyring, log }, timing) =>
       startBulkScheduler({
+        db,
+        voice: async () => ({ firm: await settings.firm(), appUrl: config.appUrl }),
+        keyring,
+        log,
+        ...timing,
+      }),
+  }),
+  defineJob({
+    name: 'status automations',
+    settingsOf: ({ config }: JobDeps) => config.automations,
+    start: ({ config, db, settings, keyring, log }, timing) =>
+      startAutomationScheduler({
         db,
         voice: async () => ({ firm: await settings.firm(), appUrl: config.appUrl }),
         keyring,
@@ -348,6 +364,7 @@ export async function buildApp({
     settings,
     queueSelection: (actor, taxYear, filter) => queueSelectionSql(actor, taxYear, queueQueryOf(filter)),
   });
+  await app.register(automationsStaffRoutes);
   await app.register(reportsStaffRoutes, { settings });
   await app.register(viewsStaffRoutes, {
     settings,

@@ -103,6 +103,8 @@ export async function createTestApp(
       workCandidates: { enabled: false },
       // The bulk runner's passes are run by the tests that start bulk jobs (bulk.staff.test.ts).
       bulk: { enabled: false },
+      // The automations' runner likewise (automations.staff.test.ts).
+      automations: { enabled: false },
       ...overrides,
     },
   });

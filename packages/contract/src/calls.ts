@@ -33,6 +33,7 @@ import { deliverablesCalls } from './deliverables/deliverables.calls.ts';
 import { deliverablesStaffCalls } from './deliverables/deliverables.staff.calls.ts';
 import { workStaffCalls } from './work/work.staff.calls.ts';
 import { bulkStaffCalls } from './bulk/bulk.staff.calls.ts';
+import { automationsStaffCalls } from './automations/automations.staff.calls.ts';
 import { viewsStaffCalls } from './views/views.staff.calls.ts';
 import { reportsStaffCalls } from './reports/reports.staff.calls.ts';
 
@@ -72,6 +73,7 @@ export const CALLS = {
   ...deliverablesStaffCalls,
   ...workStaffCalls,
   ...bulkStaffCalls,
+  ...automationsStaffCalls,
   ...viewsStaffCalls,
   ...reportsStaffCalls,
 } as const satisfies Record<string, CallDefinition>;

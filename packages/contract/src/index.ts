@@ -54,5 +54,6 @@ export * from './deliverables/deliverables.staff.schemas.ts';
 export * from './work/work.constants.ts';
 export * from './work/work.staff.schemas.ts';
 export * from './bulk/bulk.staff.schemas.ts';
+export * from './automations/automations.staff.schemas.ts';
 export * from './views/views.staff.schemas.ts';
 export * from './reports/reports.staff.schemas.ts';

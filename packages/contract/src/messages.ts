@@ -313,6 +313,18 @@ export const MESSAGES = {
   BULK_REMINDED_RECENTLY: 'You sent this client a reminder in the last 10 minutes.',
   BULK_STARTER_GONE: 'The staff member who started this can no longer work files.',
   BULK_FILE_FAILED: 'Something went wrong with this file: try it on its own page.',
+  FILE_ACTION_PRICE_ITEMS_REQUIRED: 'Choose one to 10 different items of the price list.',
+  FILE_ACTION_PRICE_ITEM_GONE: 'An item of this invoice is no longer on the price list.',
+  FILE_ACTION_DELIVERABLE_EXISTS: 'The file already has this deliverable.',
+  AUTOMATION_NOT_FOUND: 'This automation was not found.',
+  AUTOMATION_NAME_REQUIRED: 'Give the automation a name.',
+  AUTOMATION_ACTION_INVALID: 'Choose what the automation does.',
+  AUTOMATION_SAVED: 'The automation is saved.',
+  AUTOMATION_PAUSED: 'The automation is paused: it does nothing until you resume it.',
+  AUTOMATION_RESUMED: 'The automation is running: it acts on each file that enters its status from now on.',
+  AUTOMATION_LIMIT: 'The firm can keep up to 50 automations.',
+  AUTOMATION_AUTHOR_GONE:
+    'The admin who last saved this automation can no longer act on files: an admin must save or resume it.',
   CLIENT_US_ONLY:
     'This client has not consented to disclosure outside the United States: the file is US-only.',
   // Signatures (issue 19)

@@ -1,4 +1,20 @@
-export { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+export {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 export type { SQL } from 'drizzle-orm';
 export { alias } from 'drizzle-orm/pg-core';
 export * from './client.ts';

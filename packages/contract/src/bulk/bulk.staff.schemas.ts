@@ -7,13 +7,14 @@ import { clientIdField, envelope, requiredText, taxYearField } from '../common.t
 import { MESSAGES } from '../messages.ts';
 import { FILE_STATUSES } from '../statuses.ts';
 import { queueFilterSchema } from '../staff/work-queues.schemas.ts';
+import { ADDED_DELIVERABLE_KINDS } from '../deliverables/deliverables.constants.ts';
 
 /** At most this many files chosen one by one (a page's rows); "every file matching" has no such limit. */
 export const BULK_MAX_CHOSEN = 500;
 /** Round-robin among at most this many staff. */
 export const BULK_MAX_ASSIGNEES = 20;
 
-export const BULK_ACTION_KINDS = ['assign', 'status', 'remind', 'template', 'message'] as const;
+export const BULK_ACTION_KINDS = ['assign', 'status', 'remind', 'template', 'message', 'invoice'] as const;
 export type BulkActionKind = (typeof BULK_ACTION_KINDS)[number];
 export const BULK_ACTION_LABELS: Record<BulkActionKind, string> = {
   assign: 'Assign',
@@ -21,33 +22,78 @@ export const BULK_ACTION_LABELS: Record<BulkActionKind, string> = {
   remind: 'Send the checklist reminder',
   template: 'Apply a checklist template',
   message: 'Send a canned message',
+  invoice: 'Send an invoice from the price list',
 };
 
-/** What is done to each file: the single-file calls' bodies, less the file. */
+/** Invoice lines: at most this many price list items, each once. */
+export const FILE_ACTION_MAX_PRICE_ITEMS = 10;
+
+/**
+ * What can be done to one file, by a bulk job or a status automation: the single-file calls' bodies, less the
+ * file. Each kind is one schema, so bulk actions and automations take the same words for the same thing.
+ */
+export const fileActionSchemas = {
+  assign: z.object({
+    kind: z.literal('assign'),
+    /** One: every file to them. Several: in turn (round-robin), in the selection's order. */
+    analyst_ids: z
+      .array(z.uuid({ error: MESSAGES.ANALYST_INVALID }), { error: MESSAGES.ANALYST_INVALID })
+      .min(1, { error: MESSAGES.BULK_ASSIGNEES_REQUIRED })
+      .max(BULK_MAX_ASSIGNEES, { error: MESSAGES.BULK_ASSIGNEES_REQUIRED })
+      .refine((ids) => new Set(ids).size === ids.length, { error: MESSAGES.BULK_ASSIGNEES_REQUIRED }),
+  }),
+  status: z.object({
+    kind: z.literal('status'),
+    status: z.enum(FILE_STATUSES, { error: MESSAGES.STATUS_INVALID }),
+    comment: requiredText(MESSAGES.STATUS_COMMENT_REQUIRED, 1000),
+  }),
+  remind: z.object({ kind: z.literal('remind') }),
+  template: z.object({
+    kind: z.literal('template'),
+    template_id: z.uuid({ error: MESSAGES.BULK_TEMPLATE_REQUIRED }),
+  }),
+  /** The canned message as it reads when the job starts (a rule: when it fires). */
+  message: z.object({
+    kind: z.literal('message'),
+    reply_id: z.uuid({ error: MESSAGES.BULK_REPLY_REQUIRED }),
+  }),
+  /** An invoice of these price list items (one of each, in this order), sent to the client at once. */
+  invoice: z.object({
+    kind: z.literal('invoice'),
+    price_item_ids: z
+      .array(z.uuid({ error: MESSAGES.FILE_ACTION_PRICE_ITEMS_REQUIRED }), {
+        error: MESSAGES.FILE_ACTION_PRICE_ITEMS_REQUIRED,
+      })
+      .min(1, { error: MESSAGES.FILE_ACTION_PRICE_ITEMS_REQUIRED })
+      .max(FILE_ACTION_MAX_PRICE_ITEMS, { error: MESSAGES.FILE_ACTION_PRICE_ITEMS_REQUIRED })
+      .refine((ids) => new Set(ids).size === ids.length, {
+        error: MESSAGES.FILE_ACTION_PRICE_ITEMS_REQUIRED,
+      }),
+  }),
+  /** A deliverable added to the file (an FBAR, a state return), unless the file has one of that kind and label. */
+  deliverable: z
+    .object({
+      kind: z.literal('deliverable'),
+      deliverable_kind: z.enum(ADDED_DELIVERABLE_KINDS, { error: MESSAGES.DELIVERABLE_KIND_INVALID }),
+      label: z.string().trim().max(80).optional(),
+    })
+    .refine((a) => (a.deliverable_kind !== 'state' && a.deliverable_kind !== 'other') || Boolean(a.label), {
+      error: MESSAGES.DELIVERABLE_LABEL_REQUIRED,
+      path: ['label'],
+    }),
+} as const;
+export type FileAction = z.infer<(typeof fileActionSchemas)[keyof typeof fileActionSchemas]>;
+
+/** What is done to each file of a bulk job. */
 export const bulkActionSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({
-      kind: z.literal('assign'),
-      /** One: every file to them. Several: in turn (round-robin), in the selection's order. */
-      analyst_ids: z
-        .array(z.uuid({ error: MESSAGES.ANALYST_INVALID }), { error: MESSAGES.ANALYST_INVALID })
-        .min(1, { error: MESSAGES.BULK_ASSIGNEES_REQUIRED })
-        .max(BULK_MAX_ASSIGNEES, { error: MESSAGES.BULK_ASSIGNEES_REQUIRED })
-        .refine((ids) => new Set(ids).size === ids.length, { error: MESSAGES.BULK_ASSIGNEES_REQUIRED }),
-    }),
-    z.object({
-      kind: z.literal('status'),
-      status: z.enum(FILE_STATUSES, { error: MESSAGES.STATUS_INVALID }),
-      comment: requiredText(MESSAGES.STATUS_COMMENT_REQUIRED, 1000),
-    }),
-    z.object({ kind: z.literal('remind') }),
-    z.object({
-      kind: z.literal('template'),
-      template_id: z.uuid({ error: MESSAGES.BULK_TEMPLATE_REQUIRED }),
-    }),
-    /** The canned message as it reads when the job starts: every client gets the same text. */
-    z.object({ kind: z.literal('message'), reply_id: z.uuid({ error: MESSAGES.BULK_REPLY_REQUIRED }) }),
+    fileActionSchemas.assign,
+    fileActionSchemas.status,
+    fileActionSchemas.remind,
+    fileActionSchemas.template,
+    fileActionSchemas.message,
+    fileActionSchemas.invoice,
   ],
   { error: MESSAGES.BULK_ACTION_INVALID },
 );

@@ -19,3 +19,4 @@ export * from './deliverables.ts';
 export * from './work.ts';
 export * from './bulk.ts';
 export * from './views.ts';
+export * from './automations.ts';

@@ -17,12 +17,9 @@ import { audit } from '../../lib/audit.ts';
 import type { RunningJob } from '../../lib/jobs.ts';
 import { startScheduler } from '../../lib/scheduler.ts';
 import { accessInForce } from '../accounts/access.ts';
-import { assignAnalyst, changeStatus } from '../filings/filings.service.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
-import { remindNow } from '../requests/reminders.service.ts';
-import { applyTemplate } from '../requests/requests.items.service.ts';
-import { sendStaffMessage } from '../messaging/messaging.staff.service.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
+import { performFileAction } from './file-actions.ts';
 import { storedBulkActionSchema } from './bulk.staff.service.ts';
 import { MESSAGES, isStaffRole } from '@taxfirm/contract';
 
@@ -32,69 +29,6 @@ const FILES_PER_PASS = 200;
 type Job = typeof bulkJobs.$inferSelect;
 /** What the runner works with: the firm's voice for e-mails, and the keyring that seals a message's text. */
 export type RunnerDeps = { voice: FirmVoice; keyring: Keyring; log?: FastifyBaseLogger | undefined };
-type Item = { jobId: string; position: number; clientId: string };
-
-/** Do one file's action as `actor`: the single-file services, in the caller's transaction. */
-async function perform(
-  tx: Database,
-  deps: RunnerDeps,
-  actor: StaffActor,
-  job: Job,
-  item: Item,
-): Promise<void> {
-  const { voice } = deps;
-  const parsed = storedBulkActionSchema.safeParse(job.action);
-  if (!parsed.success) throw new Error(`bulk job ${job.id}: its stored action does not read`);
-  const action = parsed.data;
-  const file = { clientId: item.clientId, taxYear: job.taxYear };
-  switch (action.kind) {
-    case 'assign': {
-      // In turn, in the selection's order: the same file always goes to the same person (a retry agrees).
-      const analystId = action.analyst_ids[(item.position - 1) % action.analyst_ids.length];
-      if (!analystId) throw new Error(`bulk job ${job.id}: nobody to assign to`);
-      await assignAnalyst(tx, actor, { ...file, analystId });
-      return;
-    }
-    case 'status':
-      await changeStatus({ db: tx, voice }, actor, {
-        ...file,
-        status: action.status,
-        comment: action.comment,
-      });
-      return;
-    case 'remind':
-      try {
-        await remindNow(tx, actor, { ...file, voice });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') {
-          throw new AppError('TOO_MANY_REQUESTS', { message: MESSAGES.BULK_REMINDED_RECENTLY });
-        }
-        throw error;
-      }
-      return;
-    case 'template':
-      await applyTemplate({
-        db: tx,
-        actor,
-        taxYear: job.taxYear,
-        body: { client_id: item.clientId, template_id: action.template_id },
-      });
-      return;
-    case 'message':
-      if (action.body === undefined) throw new Error(`bulk job ${job.id}: a canned message without its text`);
-      await sendStaffMessage({
-        db: tx,
-        keyring: deps.keyring,
-        actor,
-        voice,
-        ...file,
-        internal: false,
-        body: action.body,
-        uploads: [],
-      });
-      return;
-  }
-}
 
 /** The job's starter as a staff actor now, or null when their access is not in force. */
 async function actorOf(db: Database, job: Job): Promise<StaffActor | null> {
@@ -134,7 +68,10 @@ async function runItem(db: Database, deps: RunnerDeps, job: Job, position: numbe
     } else {
       try {
         // A savepoint: a refused or failed action is undone, and its outcome still written.
-        await tx.transaction((sp) => perform(sp, deps, actor, job, item));
+        const parsed = storedBulkActionSchema.safeParse(job.action);
+        if (!parsed.success) throw new Error(`bulk job ${job.id}: its stored action does not read`);
+        const file = { clientId: item.clientId, taxYear: job.taxYear, turn: item.position - 1 };
+        await tx.transaction((sp) => performFileAction(sp, deps, actor, file, parsed.data));
       } catch (error) {
         if (error instanceof AppError) {
           outcome = 'skipped';

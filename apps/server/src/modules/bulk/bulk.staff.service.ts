@@ -7,8 +7,6 @@
 import {
   MESSAGES,
   bulkActionSchema,
-  isStaffRole,
-  type BulkAction,
   type BulkJob,
   type StaffBulkStartBody,
   type QueueQueryBody,
@@ -17,15 +15,12 @@ import {
   and,
   bulkJobItems,
   bulkJobs,
-  cannedReplies,
   clients,
   desc,
   eq,
   filings,
   inArray,
-  requestTemplates,
   sql,
-  users,
   type Database,
   type SQL,
 } from '@taxfirm/db';
@@ -34,8 +29,8 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { accessInForce } from '../accounts/access.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
+import { cannedReplyOf, describeFileAction } from './file-actions.ts';
 
 export type BulkFilter = QueueQueryBody;
 
@@ -49,64 +44,6 @@ export type QueueSelection = (actor: StaffActor, taxYear: number, filter: BulkFi
 const LATEST_JOBS = 5;
 /** How many problem files a job's status names (the rest are counted). */
 const PROBLEMS_LISTED = 200;
-
-/**
- * Whom files may be assigned to, checked before the job starts: staff whose access is in force, and for an
- * analyst only themselves (taking files). Each file's own rules (offshore staff on a US-only file) are checked
- * when its turn comes. Answers their names, in the order given.
- */
-async function assigneesOf(db: Database, actor: StaffActor, ids: readonly string[]): Promise<string[]> {
-  const staff = await db
-    .select()
-    .from(users)
-    .where(inArray(users.id, [...ids]));
-  return ids.map((id) => {
-    const member = staff.find((s) => s.id === id);
-    const allowed =
-      member !== undefined &&
-      isStaffRole(member.role) &&
-      accessInForce(member) &&
-      (actor.role === 'admin' || id === actor.userId);
-    if (!allowed) throw AppError.onField('UNPROCESSABLE', 'action', MESSAGES.ANALYST_INVALID);
-    return `${member.firstName} ${member.lastName}`;
-  });
-}
-
-/** The action in words, as the confirmation says it and the job keeps it. */
-async function summaryOf(db: Database, actor: StaffActor, action: BulkAction): Promise<string> {
-  switch (action.kind) {
-    case 'assign': {
-      const names = await assigneesOf(db, actor, action.analyst_ids);
-      return names.length === 1 ? `Assign to ${names[0]}` : `Assign in turn to ${names.join(', ')}`;
-    }
-    case 'status':
-      return `Change the status to ${action.status}`;
-    case 'remind':
-      return 'Send the checklist reminder';
-    case 'template': {
-      const [template] = await db
-        .select({ name: requestTemplates.name })
-        .from(requestTemplates)
-        .where(eq(requestTemplates.id, action.template_id));
-      if (!template) throw AppError.onField('UNPROCESSABLE', 'template_id', MESSAGES.BULK_TEMPLATE_REQUIRED);
-      return `Apply the checklist template "${template.name}"`;
-    }
-    case 'message': {
-      const reply = await cannedReplyOf(db, action.reply_id);
-      return `Send the canned message "${reply.title}"`;
-    }
-  }
-}
-
-/** A canned reply as the job keeps it (its text when the job starts), or a 422 when there is none. */
-async function cannedReplyOf(db: Database, replyId: string) {
-  const [reply] = await db
-    .select({ title: cannedReplies.title, body: cannedReplies.body })
-    .from(cannedReplies)
-    .where(eq(cannedReplies.id, replyId));
-  if (!reply) throw AppError.onField('UNPROCESSABLE', 'reply_id', MESSAGES.BULK_REPLY_REQUIRED);
-  return reply;
-}
 
 /**
  * The action as the job keeps it: the call's action, and for a canned message its text (every client gets the
@@ -131,7 +68,7 @@ export async function startBulk(
     .from(bulkJobs)
     .where(and(eq(bulkJobs.createdBy, actor.userId), eq(bulkJobs.requestId, input.request_id)));
   if (existing) return { job_id: existing.id, total: existing.total };
-  const summary = await summaryOf(db, actor, input.action);
+  const summary = await describeFileAction(db, actor, input.action);
   const stored: StoredBulkAction =
     input.action.kind === 'message'
       ? { ...input.action, body: (await cannedReplyOf(db, input.action.reply_id)).body }

@@ -1,0 +1,282 @@
+/**
+ * Status automations (issue 36): admins define "when a file enters status X (India-linked only), do A"; the
+ * database writes one run per rule per entry in the status change's transaction, and the runner does each
+ * once, with the saving admin's rights, audited as the system with the rule named.
+ */
+import { MESSAGES, type PriceItem } from '@taxfirm/contract';
+import {
+  and,
+  auditLog,
+  automationRuns,
+  deliverables,
+  emailOutbox,
+  eq,
+  filings,
+  filingStatusHistory,
+  invoices,
+  sql,
+  users,
+} from '@taxfirm/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assignFiling, seedFirm, type Firm } from '../../../test/factories.ts';
+import { signUpAndLogIn, useTestApp, type ClientSession } from '../../../test/helpers.ts';
+import { keyring, mailsTo } from '../bulk/testing/bulk-kit.ts';
+import type { FirmVoice } from '../notifications/client-events.ts';
+import { createSettingsCache } from '../settings/settings.cache.ts';
+import { runAutomationPass } from './automation-runner.ts';
+
+const t = useTestApp();
+let firm: Firm;
+let voice: FirmVoice;
+let prices: PriceItem[];
+const more: ClientSession[] = [];
+
+beforeAll(async () => {
+  firm = await seedFirm(t, { tag: 'auto' });
+  voice = { firm: await (await createSettingsCache(t.database)).firm(), appUrl: 'http://localhost:3000' };
+  prices = (await t.postAs(firm.admin.sid, '/api/staff/pricelist/list', {})).json().items;
+  for (const name of ['Anil', 'Bina', 'Chetan', 'Divya']) {
+    more.push(
+      await signUpAndLogIn(t, `${name.toLowerCase()}.auto@example.com`, { first: name, last: 'Rao' }),
+    );
+  }
+});
+
+const save = (sid: string, body: Record<string, unknown>) =>
+  t.postAs(sid, '/api/staff/automations/save', { status: 'Payment Pending', ...body });
+const list = async () => (await t.postAs(firm.admin.sid, '/api/staff/automations/list', {})).json().rules;
+const pause = (ruleId: string, paused: boolean) =>
+  t.postAs(firm.admin.sid, '/api/staff/automations/pause', { rule_id: ruleId, paused });
+/** A status change as staff make it, through the call. */
+const moveTo = async (client: ClientSession, status: string) => {
+  const res = await t.postAs(firm.admin.sid, '/api/staff/clients/status', {
+    client_id: client.clientId,
+    taxy: firm.taxYear,
+    status,
+    comment: `To ${status}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+const runAll = async () => {
+  let total = 0;
+  for (;;) {
+    const done = await runAutomationPass(t.database.db, { voice, keyring });
+    total += done;
+    if (done === 0) return total;
+  }
+};
+const runsOf = (ruleId: string) =>
+  t.database.db.select().from(automationRuns).where(eq(automationRuns.ruleId, ruleId));
+const invoicesOf = (client: ClientSession) =>
+  t.database.db.select().from(invoices).where(eq(invoices.clientId, client.clientId));
+const filingOf = async (client: ClientSession) =>
+  (
+    await t.database.db
+      .select()
+      .from(filings)
+      .where(and(eq(filings.clientId, client.clientId), eq(filings.taxYear, firm.taxYear)))
+  )[0];
+
+describe('staff/automations', () => {
+  it('is for admins only, checks what the action names, and starts a new rule paused', async () => {
+    const action = { kind: 'invoice', price_item_ids: [prices[0]?.id] };
+    expect((await save(firm.analyst.sid, { name: 'Invoice', action })).statusCode).toBe(403);
+    expect((await t.postAs(firm.analyst.sid, '/api/staff/automations/list', {})).statusCode).toBe(403);
+    const noName = await save(firm.admin.sid, { name: ' ', action });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().status_smessage).toBe(MESSAGES.AUTOMATION_NAME_REQUIRED);
+    const badAction = await save(firm.admin.sid, {
+      name: 'Odd',
+      action: { kind: 'status', status: 'Filed' },
+    });
+    expect(badAction.statusCode).toBe(400);
+    expect(badAction.json().status_smessage).toBe(MESSAGES.AUTOMATION_ACTION_INVALID);
+    const gone = await save(firm.admin.sid, {
+      name: 'Gone',
+      action: { kind: 'invoice', price_item_ids: ['00000000-0000-4000-8000-000000000000'] },
+    });
+    expect(gone.statusCode).toBe(422);
+    expect(gone.json().status_smessage).toBe(MESSAGES.FILE_ACTION_PRICE_ITEM_GONE);
+    const state = await save(firm.admin.sid, {
+      name: 'State',
+      action: { kind: 'deliverable', deliverable_kind: 'state' },
+    });
+    expect(state.statusCode).toBe(400);
+    expect(state.json().status_smessage).toBe(MESSAGES.DELIVERABLE_LABEL_REQUIRED);
+    expect(await list()).toEqual([]);
+
+    const res = await save(firm.admin.sid, { name: 'Invoice on Payment Pending', action });
+    expect(res.statusCode, res.body).toBe(200);
+    const [rule] = await list();
+    expect(rule).toMatchObject({
+      rule_id: res.json().rule_id,
+      paused: true,
+      status: 'Payment Pending',
+      updated_by: 'Ada Shah',
+      summary: `Send an invoice for ${prices[0]?.name} ($${((prices[0]?.amount ?? 0) / 100).toFixed(2)})`,
+    });
+    // Paused: a file entering the status is not acted on.
+    await assignFiling(t, more[0] ?? firm.asha, firm.analyst, 'Review Pending');
+    await moveTo(more[0] ?? firm.asha, 'Payment Pending');
+    expect(await runsOf(rule.rule_id)).toHaveLength(0);
+    expect((await pause(rule.rule_id, false)).json().status_smessage).toBe(MESSAGES.AUTOMATION_RESUMED);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} like 'staff.automation.%'`);
+    expect(audits.map((a) => a.action)).toEqual(['staff.automation.save', 'staff.automation.resume']);
+  });
+
+  it('sends each file entering Payment Pending its invoice once, the client told once, audited as the system', async () => {
+    const [rule] = await list();
+    const client = more[1] as ClientSession;
+    await assignFiling(t, client, firm.analyst, 'Review Pending');
+    const before = await mailsTo(t, client);
+    await moveTo(client, 'Payment Pending');
+    // The run is written with the status change, before any runner.
+    expect(await runsOf(rule.rule_id)).toHaveLength(1);
+    expect(await runAll()).toBe(1);
+    expect(await runAll()).toBe(0);
+    const [invoice, ...others] = await invoicesOf(client);
+    expect(others).toEqual([]);
+    expect(invoice).toMatchObject({
+      status: 'sent',
+      totalCents: prices[0]?.amount,
+      createdBy: firm.admin.userId,
+    });
+    // Two e-mails: the status change's and the invoice's.
+    expect((await mailsTo(t, client)) - before).toBe(2);
+    const invoiceMails = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, 'bina.auto@example.com'), sql`${emailOutbox.subject} ilike '%invoice%'`));
+    expect(invoiceMails).toHaveLength(1);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'automation.run'), eq(auditLog.clientId, client.clientId)));
+    expect(audit).toMatchObject({ actorUserId: null, subject: `${rule.rule_id} "${rule.name}" done` });
+    expect((await list())[0].runs).toEqual({ pending: 0, done: 1, skipped: 0, failed: 0 });
+
+    // Out of the status and in again: a new entry, a new run.
+    await moveTo(client, 'Review Pending');
+    await moveTo(client, 'Payment Pending');
+    expect(await runAll()).toBe(1);
+    expect(await invoicesOf(client)).toHaveLength(2);
+    await pause(rule.rule_id, true);
+  });
+
+  it('fires no rule for a status change made while an automation runs, so rules cannot set each other off', async () => {
+    const [rule] = await list();
+    await pause(rule.rule_id, false);
+    const client = more[2] as ClientSession;
+    await assignFiling(t, client, firm.analyst, 'Review Pending');
+    const filing = await filingOf(client);
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('taxfirm.automation', 'on', true)`);
+      await tx.insert(filingStatusHistory).values({
+        filingId: filing?.id ?? '',
+        fromStatus: 'Review Pending',
+        toStatus: 'Payment Pending',
+        comment: 'inside an automation',
+      });
+    });
+    expect(await runsOf(rule.rule_id).then((runs) => runs.filter((r) => r.filingId === filing?.id))).toEqual(
+      [],
+    );
+    // The mark is the transaction's own: the next change fires as usual.
+    await moveTo(client, 'Payment Pending');
+    expect((await runsOf(rule.rule_id)).filter((r) => r.filingId === filing?.id)).toHaveLength(1);
+    await runAll();
+    await pause(rule.rule_id, true);
+  });
+
+  it('assigns in turn, adds a deliverable once per file, and only to India-linked files when asked', async () => {
+    const assign = await save(firm.admin.sid, {
+      name: 'Share the new files',
+      status: 'To Be Assigned',
+      action: { kind: 'assign', analyst_ids: [firm.analyst.userId, firm.otherAnalyst.userId] },
+      paused: false,
+    });
+    const fbar = await save(firm.admin.sid, {
+      name: 'FBAR for India-linked files',
+      status: 'Basic Info Pending',
+      india_only: true,
+      action: { kind: 'deliverable', deliverable_kind: 'fbar' },
+      paused: false,
+    });
+    expect(fbar.statusCode, fbar.body).toBe(200);
+    const clients = [firm.asha, firm.ravi, more[3] as ClientSession];
+    for (const client of clients) await assignFiling(t, client, null, 'Interview Pending');
+    for (const client of clients) await moveTo(client, 'To Be Assigned');
+    expect(await runAll()).toBe(3);
+    const owners = await Promise.all(clients.map(async (c) => (await filingOf(c))?.assignedTo));
+    expect(owners).toEqual([firm.analyst.userId, firm.otherAnalyst.userId, firm.analyst.userId]);
+
+    // Asha has an Indian return to file; the others have no India tie.
+    await t.postAs(firm.admin.sid, '/api/staff/deliverables/save', {
+      client_id: firm.asha.clientId,
+      taxy: firm.taxYear,
+      kind: 'itr',
+    });
+    const preview = await t.postAs(firm.admin.sid, '/api/staff/automations/preview', {
+      status: 'To Be Assigned',
+      india_only: true,
+    });
+    // Each entry of the last 30 days (a registration enters To Be Assigned too), latest first.
+    const previewed = (res: { json: () => { total: number; files: { client_id: string }[] } }) => {
+      const { total, files } = res.json();
+      expect(files).toHaveLength(total);
+      return new Set(files.map((f) => f.client_id));
+    };
+    expect(previewed(preview)).toEqual(new Set([firm.asha.clientId]));
+    const all = await t.postAs(firm.admin.sid, '/api/staff/automations/preview', {
+      status: 'To Be Assigned',
+    });
+    expect(previewed(all)).toEqual(new Set([...clients, ...more].map((c) => c.clientId)));
+
+    for (const client of clients) await moveTo(client, 'Basic Info Pending');
+    expect(await runAll()).toBe(1);
+    const fbarsOf = async (client: ClientSession) =>
+      t.database.db
+        .select()
+        .from(deliverables)
+        .where(
+          and(eq(deliverables.filingId, (await filingOf(client))?.id ?? ''), eq(deliverables.kind, 'fbar')),
+        );
+    expect(await fbarsOf(firm.asha)).toHaveLength(1);
+    expect(await fbarsOf(firm.ravi)).toHaveLength(0);
+    // In again: the file has its FBAR, so the run is skipped with the reason.
+    await moveTo(firm.asha, 'Interview Pending');
+    await moveTo(firm.asha, 'Basic Info Pending');
+    await runAll();
+    expect(await fbarsOf(firm.asha)).toHaveLength(1);
+    const runs = await runsOf(fbar.json().rule_id);
+    expect(runs.map((r) => [r.outcome, r.reason])).toEqual([
+      ['done', null],
+      ['skipped', MESSAGES.FILE_ACTION_DELIVERABLE_EXISTS],
+    ]);
+    await pause(assign.json().rule_id, true);
+    await pause(fbar.json().rule_id, true);
+  });
+
+  it("skips a rule's runs once the admin who saved it can no longer act", async () => {
+    const rule = (await list())[0];
+    await pause(rule.rule_id, false);
+    const client = more[0] as ClientSession;
+    await moveTo(client, 'Review Pending');
+    await moveTo(client, 'Payment Pending');
+    await t.database.db
+      .update(users)
+      .set({ accessEndsOn: '2000-01-01' })
+      .where(eq(users.id, firm.admin.userId));
+    try {
+      expect(await runAll()).toBe(1);
+    } finally {
+      await t.database.db.update(users).set({ accessEndsOn: null }).where(eq(users.id, firm.admin.userId));
+    }
+    const runs = (await runsOf(rule.rule_id)).filter((r) => r.clientId === client.clientId);
+    expect(runs.map((r) => [r.outcome, r.reason])).toEqual([['skipped', MESSAGES.AUTOMATION_AUTHOR_GONE]]);
+    expect(await invoicesOf(client)).toEqual([]);
+  });
+});
