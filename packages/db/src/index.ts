@@ -15,7 +15,7 @@ export {
   or,
   sql,
 } from 'drizzle-orm';
-export type { SQL } from 'drizzle-orm';
+export type { SQL, SQLWrapper } from 'drizzle-orm';
 export { alias } from 'drizzle-orm/pg-core';
 export * from './client.ts';
 export * from './migrate.ts';

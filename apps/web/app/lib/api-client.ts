@@ -225,3 +225,40 @@ export const api = createApiClient({
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : MESSAGES.TRANSPORT_ERROR;
 }
+
+/**
+ * Download a file the server makes from a POSTed body (a selection too long for an address): the CSRF header
+ * sent as every call's, the answer saved under the server's name. A refusal throws its ApiError.
+ */
+export async function downloadPosted(path: string, body: unknown, fallbackName: string): Promise<void> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const token = readCookie(document.cookie, XSRF_COOKIE);
+  if (token) headers[XSRF_HEADER] = token;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw transportError();
+  }
+  if (!response.ok) {
+    const failure = errorEnvelopeSchema.safeParse(await response.json().catch(() => null));
+    if (!failure.success) throw transportError();
+    throw new ApiError(failure.data.status_smessage, {
+      status: failure.data.http_code,
+      code: failure.data.code,
+    });
+  }
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

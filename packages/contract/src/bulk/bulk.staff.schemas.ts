@@ -132,6 +132,29 @@ export const staffBulkStartBodySchema = z.object({
     ),
 });
 export type StaffBulkStartBody = z.input<typeof staffBulkStartBodySchema>;
+
+/** The selection's rows as CSV (POST: a selection of 500 files is too long for an address). */
+export const QUEUE_EXPORT_PATH = '/api/staff/clients/export';
+/** The files chosen one by one, or every file a queue's filter matches: one or the other. */
+export const staffQueueExportBodySchema = z.object({
+  taxy: taxYearField,
+  selection: z
+    .object(
+      {
+        client_ids: z
+          .array(clientIdField)
+          .min(1, { error: MESSAGES.BULK_SELECTION_EMPTY })
+          .max(BULK_MAX_CHOSEN, { error: MESSAGES.BULK_SELECTION_TOO_LARGE })
+          .optional(),
+        filter: queueFilterSchema.optional(),
+      },
+      { error: MESSAGES.BULK_SELECTION_EMPTY },
+    )
+    .refine((s) => (s.client_ids === undefined) !== (s.filter === undefined), {
+      error: MESSAGES.BULK_SELECTION_EMPTY,
+    }),
+});
+export type StaffQueueExportBody = z.input<typeof staffQueueExportBodySchema>;
 export const staffBulkStartResponseSchema = envelope({ job_id: z.string(), total: z.number().int() });
 
 export const BULK_JOB_STATES = ['running', 'finished'] as const;

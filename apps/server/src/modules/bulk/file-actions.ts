@@ -4,7 +4,13 @@
  * the outbox. Checked once when the job starts or the rule is saved (`describeFileAction`), and again by the
  * service on each file when its turn comes.
  */
-import { DELIVERABLE_KIND_LABELS, MESSAGES, isStaffRole, type FileAction } from '@taxfirm/contract';
+import {
+  DELIVERABLE_KIND_LABELS,
+  MESSAGES,
+  formatMoney,
+  isStaffRole,
+  type FileAction,
+} from '@taxfirm/contract';
 import {
   and,
   cannedReplies,
@@ -86,9 +92,6 @@ async function priceItemsOf(db: Reader, ids: readonly string[]) {
   return listed;
 }
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-
 /**
  * The action in words, as a confirmation says it and a job or rule keeps it; refused (422) when what it names
  * does not exist or may not be used by this staff member.
@@ -117,7 +120,7 @@ export async function describeFileAction(db: Reader, actor: StaffActor, action: 
       const items = await priceItemsOf(db, action.price_item_ids);
       const total = items.reduce((sum, item) => sum + item.amountCents, 0);
       const currency = items[0]?.currency ?? 'USD';
-      return `Send an invoice for ${items.map((item) => item.name).join(', ')} (${money(total, currency)})`;
+      return `Send an invoice for ${items.map((item) => item.name).join(', ')} (${formatMoney(total, currency)})`;
     }
     case 'deliverable': {
       const label = action.label ? `: ${action.label}` : '';

@@ -1,9 +1,20 @@
-import { CALLS } from '@taxfirm/contract';
+import { CALLS, QUEUE_EXPORT_PATH, staffQueueExportBodySchema } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { staffActorOf } from '../../lib/actor.ts';
+import { attachment } from '../../lib/content-disposition.ts';
+import { csvStream } from '../../lib/csv.ts';
+import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import { countQueues, listQueue, narrowingOf } from './work-queues.service.ts';
+import {
+  QUEUE_CSV_HEADER,
+  countQueues,
+  listQueue,
+  narrowingOf,
+  queueExport,
+  queueQueryOf,
+} from './work-queues.service.ts';
 
 export async function workQueuesRoutes(app: FastifyInstance, { settings }: { settings: SettingsCache }) {
   registerCall(app, CALLS.staffQueues, async (request) =>
@@ -28,4 +39,27 @@ export async function workQueuesRoutes(app: FastifyInstance, { settings }: { set
       })),
     };
   });
+
+  /** The selection as CSV (issue 36): files chosen one by one, or every file the filter matches. */
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      QUEUE_EXPORT_PATH,
+      { onRequest: requireAccess('staff'), schema: { body: staffQueueExportBodySchema, hide: true } },
+      async (request, reply) => {
+        const { taxy, selection } = request.body;
+        const taxYear = await settings.taxYear(taxy);
+        const rows = await queueExport(app.db, staffActorOf(request), {
+          taxYear,
+          clientIds: selection.client_ids,
+          filter: selection.filter ? queueQueryOf(selection.filter) : undefined,
+        });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', attachment(`files-${taxYear}.csv`))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          .send(csvStream(QUEUE_CSV_HEADER, rows));
+      },
+    );
 }

@@ -5,6 +5,7 @@
  */
 import type { StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
+import type { CsvCell } from '../../lib/csv.ts';
 import {
   definePagedList,
   inSlice,
@@ -36,6 +37,7 @@ import {
   clients,
   count,
   deliverables,
+  desc,
   eq,
   filings,
   inArray,
@@ -45,6 +47,7 @@ import {
   users,
   type Database,
   type SQL,
+  type SQLWrapper,
 } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, firmToday } from '../../lib/firm-time.ts';
@@ -220,51 +223,60 @@ export const queueListOf = (taxYear: number, sortColumn: SortColumn) =>
       const needs = JOINS_OF_SORT[sortColumn];
       if (needs !== 'none') ids = ids.innerJoin(clients, eq(clients.id, filings.clientId));
       if (needs === 'owner') ids = ids.innerJoin(owner, eq(owner.id, clients.userId));
-      const pageIds = inSlice(ids, q, slice);
-      const rows = await db
-        .select({
-          clientId: clients.id,
-          fileNumber: clients.fileNumber,
-          firstName: clients.firstName,
-          lastName: clients.lastName,
-          phone: clients.phone,
-          phoneExt: clients.phoneExt,
-          email: owner.email,
-          status: filings.status,
-          assigneeFirst: assignee.firstName,
-          assigneeLast: assignee.lastName,
-          referredBy: taxpayerProfiles.referralName,
-          offshoreState: offshoreStateSql,
-          // "Documents complete": the row's checklist progress (file-signals.ts).
-          progress: checklistProgressSql,
-          statusSince: filings.statusSince,
-          nextDue: sql<string | null>`to_char(${nextDueSql(taxYear)}, 'YYYY-MM-DD')`,
-          lastClientActivity: lastClientActivitySql,
-        })
-        .from(filings)
-        .innerJoin(clients, eq(clients.id, filings.clientId))
-        .innerJoin(owner, eq(owner.id, clients.userId))
-        .leftJoin(assignee, eq(assignee.id, filings.assignedTo))
-        .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
-        .where(inArray(filings.id, pageIds))
-        .orderBy(...q.order);
-      return rows.map((row) => ({
-        client_id: row.clientId,
-        file_number: row.fileNumber,
-        name: `${row.firstName} ${row.lastName}`,
-        email: row.email,
-        phone: isPhoneExtension(row.phoneExt) ? phoneWithDialCode(row.phone, row.phoneExt) : row.phone,
-        status: row.status,
-        assigned_to: row.assigneeFirst ? `${row.assigneeFirst} ${row.assigneeLast ?? ''}`.trim() : null,
-        referred_by: row.referredBy ?? null,
-        offshore_state: row.offshoreState,
-        documents: documentsProgress(row.progress.accepted, row.progress.required),
-        status_since: row.statusSince.toISOString(),
-        next_due: row.nextDue,
-        last_client_activity: row.lastClientActivity?.toISOString() ?? null,
-      }));
+      return queueRowsOf(db, taxYear, inSlice(ids, q, slice), q.order);
     },
   });
+
+/** The queue's rows of these filings (a page's, an export's slice), in `order`. */
+async function queueRowsOf(
+  db: Database,
+  taxYear: number,
+  ids: SQLWrapper | string[],
+  order: SQL[],
+): Promise<StaffClientRow[]> {
+  const rows = await db
+    .select({
+      clientId: clients.id,
+      fileNumber: clients.fileNumber,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      phone: clients.phone,
+      phoneExt: clients.phoneExt,
+      email: owner.email,
+      status: filings.status,
+      assigneeFirst: assignee.firstName,
+      assigneeLast: assignee.lastName,
+      referredBy: taxpayerProfiles.referralName,
+      offshoreState: offshoreStateSql,
+      // "Documents complete": the row's checklist progress (file-signals.ts).
+      progress: checklistProgressSql,
+      statusSince: filings.statusSince,
+      nextDue: sql<string | null>`to_char(${nextDueSql(taxYear)}, 'YYYY-MM-DD')`,
+      lastClientActivity: lastClientActivitySql,
+    })
+    .from(filings)
+    .innerJoin(clients, eq(clients.id, filings.clientId))
+    .innerJoin(owner, eq(owner.id, clients.userId))
+    .leftJoin(assignee, eq(assignee.id, filings.assignedTo))
+    .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
+    .where(inArray(filings.id, ids))
+    .orderBy(...order);
+  return rows.map((row) => ({
+    client_id: row.clientId,
+    file_number: row.fileNumber,
+    name: `${row.firstName} ${row.lastName}`,
+    email: row.email,
+    phone: isPhoneExtension(row.phoneExt) ? phoneWithDialCode(row.phone, row.phoneExt) : row.phone,
+    status: row.status,
+    assigned_to: row.assigneeFirst ? `${row.assigneeFirst} ${row.assigneeLast ?? ''}`.trim() : null,
+    referred_by: row.referredBy ?? null,
+    offshore_state: row.offshoreState,
+    documents: documentsProgress(row.progress.accepted, row.progress.required),
+    status_since: row.statusSince.toISOString(),
+    next_due: row.nextDue,
+    last_client_activity: row.lastClientActivity?.toISOString() ?? null,
+  }));
+}
 
 /** A queue's filters as a whole, for a bulk action's or a saved view's files (issue 36). */
 export type QueueQuery = QueueNarrowing & { status: FileStatus | undefined; search: string | undefined };
@@ -354,4 +366,72 @@ export async function listQueue(
     subject: `${input.taxYear}/${input.status ?? 'All'}${search ? ' search' : ''}${narrowed(input)}`,
   });
   return result;
+}
+
+/** The selection's export (issue 36): the queue's columns, without identity numbers. */
+export const QUEUE_CSV_HEADER = [
+  'File number',
+  'Name',
+  'E-mail',
+  'Phone',
+  'Status',
+  'Assigned to',
+  'Documents accepted',
+  'Documents required',
+  'In status since',
+  'Next due',
+  'Last client activity',
+  'Consent to work outside the US',
+] as const;
+/** Rows read per query while the export streams. */
+const EXPORT_SLICE = 500;
+
+/**
+ * The CSV rows of the files chosen one by one (`clientIds`) or of every file a queue's filters match, among
+ * the files this staff member may see, in the list's default order (last update first). Audited with the
+ * count before the first row; read a slice at a time, so memory stays flat however many files match.
+ */
+export async function queueExport(
+  db: Database,
+  actor: StaffActor,
+  input: { taxYear: number; clientIds?: string[] | undefined; filter?: QueueQuery | undefined },
+): Promise<AsyncIterable<CsvCell[]>> {
+  const where = input.clientIds
+    ? and(visible(actor, input.taxYear), inArray(filings.clientId, input.clientIds))
+    : queueWhere(actor, input.taxYear, input.filter ?? { status: undefined, search: undefined });
+  const order = [desc(filings.updatedAt), sql`${filings.id}`];
+  const ids = (
+    await db
+      .select({ id: filings.id })
+      .from(filings)
+      .where(where)
+      .orderBy(...order)
+  ).map((row) => row.id);
+  await audit(db, {
+    actor,
+    action: 'staff.clients.export',
+    subject: `${input.taxYear} ${ids.length} files${input.clientIds ? ' chosen' : ' matching'}`,
+  });
+  const { taxYear } = input;
+  return (async function* () {
+    for (let start = 0; start < ids.length; start += EXPORT_SLICE) {
+      const rows = await queueRowsOf(db, taxYear, ids.slice(start, start + EXPORT_SLICE), order);
+      for (const row of rows) {
+        yield [
+          row.file_number,
+          row.name,
+          row.email,
+          row.phone,
+          row.status,
+          row.assigned_to,
+          row.documents.accepted,
+          row.documents.required,
+          row.status_since,
+          row.next_due,
+          row.last_client_activity,
+          row.offshore_state,
+        ];
+      }
+    }
+  })();
 }

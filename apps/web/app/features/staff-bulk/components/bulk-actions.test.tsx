@@ -16,6 +16,8 @@ const DEV = '2b2b2b2b-2222-4222-8222-222222222222';
 const ADMIN = { user_id: '3c3c3c3c-3333-4333-8333-333333333333', role: 'admin' as const };
 const JOB = '4d4d4d4d-4444-4444-8444-444444444444';
 const REPLY = '5e5e5e5e-5555-4555-8555-555555555555';
+const FEDERAL = '6f6f6f6f-6666-4666-8666-666666666666';
+const FBAR = '7a7a7a7a-7777-4777-8777-777777777777';
 
 const running: BulkJob = {
   job_id: JOB,
@@ -56,6 +58,18 @@ beforeEach(() => {
         http_code: 200,
         status_smessage: 'Success',
         replies: [{ reply_id: REPLY, title: 'Season opens', body: 'Our season is open: upload when ready.' }],
+      };
+    }
+    if (call.path === CALLS.staffPricelistList.path) {
+      return {
+        http_code: 200,
+        status_smessage: 'Success',
+        inr_enabled: false,
+        items: [
+          { id: FEDERAL, name: 'Federal return', amount: 27500, currency: 'USD', active: true },
+          { id: FBAR, name: 'FBAR', amount: 7500, currency: 'USD', active: true },
+          { id: REPLY, name: 'Retired item', amount: 100, currency: 'USD', active: false },
+        ],
       };
     }
     if (call.path === CALLS.staffRequestsTemplates.path) {
@@ -230,5 +244,35 @@ describe('BulkProgress', () => {
     expect(screen.getByRole('row', { name: /Ravi Kumar/ })).toHaveTextContent(MESSAGES.CLIENT_OTHER_ANALYST);
     expect(api).toHaveBeenCalledWith(CALLS.staffBulkStatus, { job_id: JOB });
     expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('BulkActions: an invoice from the price list', () => {
+  it('offers the active items, and says each client gets one invoice for them with its total', async () => {
+    const user = userEvent.setup();
+    renderBulk();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Bulk action' }), 'invoice');
+    await user.click(screen.getByRole('button', { name: 'Review and run' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose the price list items to invoice.');
+    await user.click(await screen.findByRole('checkbox', { name: 'Federal return ($275.00)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'FBAR ($75.00)' }));
+    expect(screen.queryByRole('checkbox', { name: /Retired item/ })).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Review and run' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Send an invoice from the price list: 3 files?',
+    });
+    expect(dialog).toHaveTextContent(
+      'Each of the 3 files gets an invoice for Federal return, FBAR ($350.00), sent at once: each client is e-mailed once',
+    );
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Send an invoice from the price list (3 files)' }),
+    );
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith(
+        CALLS.staffBulkStart,
+        expect.objectContaining({ action: { kind: 'invoice', price_item_ids: [FEDERAL, FBAR] } }),
+      ),
+    );
   });
 });

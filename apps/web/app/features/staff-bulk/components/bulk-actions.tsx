@@ -1,40 +1,40 @@
-import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import {
   BULK_ACTION_KINDS,
   BULK_ACTION_LABELS,
   BULK_MAX_CHOSEN,
-  FILE_STATUSES,
+  QUEUE_EXPORT_PATH,
   type BulkAction,
   type BulkActionKind,
-  type FileStatus,
   type StaffRole,
 } from '@taxfirm/contract';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { downloadPosted, errorMessage } from '../../../lib/api-client.ts';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { countOf } from '../../../components/ui/data-table.tsx';
 import type { QueueSelection } from '../../../lib/queue-selection.ts';
 import { useCannedReplies } from '../../../lib/canned-replies.ts';
-import { useRequestTemplates } from '../../../lib/request-templates.ts';
+import {
+  EMPTY_FILE_ACTION,
+  FILE_ACTION_MISSING,
+  FileActionFields,
+  fileActionOf,
+  useInvoiceWords,
+} from '../../../components/ui/file-action-fields.tsx';
 import { useStaffMembers } from '../../../lib/staff-members.ts';
 import { useStartBulk } from '../api/start-bulk.ts';
-
-/** What a chosen action still lacks, said instead of starting. */
-const MISSING: Record<BulkActionKind, string> = {
-  assign: 'Choose whom to assign the files to.',
-  status: "Choose the new status and write the comment for the files' history.",
-  remind: '',
-  template: 'Choose a checklist template.',
-  message: 'Choose a canned message.',
-};
 
 /** The address parameter that names the bulk job the page follows (a reload shows its progress). */
 export const BULK_JOB_PARAM = 'bulk';
 
 const files = (n: number) => countOf(n, ['file', 'files']);
 
-/** What each client receives, said before anything is sent (`text`: the canned message's words). */
+/**
+ * What each client receives, said before anything is sent (`text`: the canned message's words, or the
+ * invoice's items and total).
+ */
 function consequences(action: BulkAction, names: string[], n: number, text: string): string {
   switch (action.kind) {
     case 'assign':
@@ -49,6 +49,8 @@ function consequences(action: BulkAction, names: string[], n: number, text: stri
       return `Each of the ${files(n)} gets the template's checklist items it does not have yet (nothing twice), and its client sees them on their checklist; the usual reminders follow. Files that no longer collect documents are skipped and listed.`;
     case 'message':
       return `Each client gets this in their secure messages, and one e-mail saying a message is waiting: "${text}"`;
+    case 'invoice':
+      return `Each of the ${files(n)} gets an invoice for ${text}, sent at once: each client is e-mailed once and sees it in their portal. Files you may not work are skipped and listed.`;
   }
 }
 
@@ -69,14 +71,11 @@ export function BulkActions({
   const { confirm, dialog } = useConfirm();
   const [, setParams] = useSearchParams();
   const [kind, setKind] = useState<BulkActionKind>('assign');
-  const [assignees, setAssignees] = useState<string[]>([]);
-  const [status, setStatus] = useState<FileStatus | ''>('');
-  const [comment, setComment] = useState('');
-  const [templateId, setTemplateId] = useState('');
-  const [replyId, setReplyId] = useState('');
-  const templates = useRequestTemplates();
+  const [draft, setDraft] = useState(EMPTY_FILE_ACTION);
   const canned = useCannedReplies();
+  const invoiceWords = useInvoiceWords(draft.priceItemIds);
   const [problem, setProblem] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
   // One request per action on one selection: confirmed again after a lost answer, it is the same job.
   const request = useRef<{ key: string; id: string } | null>(null);
 
@@ -95,26 +94,34 @@ export function BulkActions({
   );
   const nameOf = (id: string) => people.find((m) => m.user_id === id)?.name ?? 'someone';
 
-  const action = (): BulkAction | null => {
-    if (kind === 'assign') {
-      if (assignees.length === 0) return null;
-      return { kind, analyst_ids: assignees };
+  const replyText = canned.data?.replies.find((r) => r.reply_id === draft.replyId)?.body ?? '';
+
+  const exportCsv = async () => {
+    setProblem(null);
+    setExporting(true);
+    try {
+      await downloadPosted(
+        QUEUE_EXPORT_PATH,
+        {
+          ...(selection.taxYear ? { taxy: selection.taxYear } : {}),
+          selection: selection.allMatching
+            ? { filter: selection.filter }
+            : { client_ids: [...selection.chosen] },
+        },
+        'files.csv',
+      );
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setExporting(false);
     }
-    if (kind === 'status') {
-      if (!status || !comment.trim()) return null;
-      return { kind, status, comment: comment.trim() };
-    }
-    if (kind === 'template') return templateId ? { kind, template_id: templateId } : null;
-    if (kind === 'message') return replyId ? { kind, reply_id: replyId } : null;
-    return { kind };
   };
-  const replyText = canned.data?.replies.find((r) => r.reply_id === replyId)?.body ?? '';
 
   const review = async () => {
     setProblem(null);
-    const chosen = action();
+    const chosen = fileActionOf(kind, draft) as BulkAction | null;
     if (!chosen) {
-      setProblem(MISSING[kind]);
+      setProblem(FILE_ACTION_MISSING[kind]);
       return;
     }
     if (!selection.allMatching && selection.chosen.length > BULK_MAX_CHOSEN) {
@@ -125,7 +132,12 @@ export function BulkActions({
     }
     const ok = await confirm({
       title: `${BULK_ACTION_LABELS[kind]}: ${files(count)}?`,
-      message: consequences(chosen, assignees.map(nameOf), count, replyText),
+      message: consequences(
+        chosen,
+        draft.assignees.map(nameOf),
+        count,
+        kind === 'invoice' ? invoiceWords : replyText,
+      ),
       confirmLabel: `${BULK_ACTION_LABELS[kind]} (${files(count)})`,
     });
     if (!ok) return;
@@ -182,71 +194,8 @@ export function BulkActions({
             onChange={(event) => setKind(event.currentTarget.value as BulkActionKind)}
             data={BULK_ACTION_KINDS.map((k) => ({ value: k, label: BULK_ACTION_LABELS[k] }))}
           />
-          {kind === 'status' && (
-            <>
-              <NativeSelect
-                label="New status"
-                w={240}
-                value={status}
-                onChange={(event) => setStatus(event.currentTarget.value as FileStatus | '')}
-                data={[
-                  { value: '', label: 'Choose a status' },
-                  ...FILE_STATUSES.map((s) => ({ value: s, label: s })),
-                ]}
-              />
-              <TextInput
-                label="Comment for each file's history"
-                w={300}
-                maxLength={1000}
-                value={comment}
-                onChange={(event) => setComment(event.currentTarget.value)}
-              />
-            </>
-          )}
-          {kind === 'template' && (
-            <NativeSelect
-              label="Checklist template"
-              w={280}
-              value={templateId}
-              onChange={(event) => setTemplateId(event.currentTarget.value)}
-              data={[
-                { value: '', label: 'Choose a template' },
-                ...(templates.data?.templates ?? []).map((t) => ({ value: t.template_id, label: t.name })),
-              ]}
-            />
-          )}
-          {kind === 'message' && (
-            <NativeSelect
-              label="Canned message"
-              w={280}
-              value={replyId}
-              onChange={(event) => setReplyId(event.currentTarget.value)}
-              data={[
-                { value: '', label: 'Choose a message' },
-                ...(canned.data?.replies ?? []).map((r) => ({ value: r.reply_id, label: r.title })),
-              ]}
-            />
-          )}
         </Group>
-        {kind === 'message' && replyText && (
-          <Text fz="sm" c="gray.8">
-            The message: {replyText}
-          </Text>
-        )}
-        {kind === 'assign' && (
-          <Checkbox.Group
-            label="Assign to"
-            description="Choose one person, or several to share the files in turn."
-            value={assignees}
-            onChange={setAssignees}
-          >
-            <Group mt="xs" gap="md">
-              {people.map((m) => (
-                <Checkbox key={m.user_id} value={m.user_id} label={`${m.name} (${m.role})`} />
-              ))}
-            </Group>
-          </Checkbox.Group>
-        )}
+        <FileActionFields kind={kind} draft={draft} onChange={setDraft} people={people} />
         {problem && (
           <Text c="red.8" fz="sm" role="alert">
             {problem}
@@ -256,6 +205,9 @@ export function BulkActions({
         <Group>
           <Button onClick={() => void review()} loading={start.isPending}>
             Review and run
+          </Button>
+          <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
+            Export as CSV
           </Button>
         </Group>
       </Stack>

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { LINKS_MAX_AGE_MS, renewWhenOld } from '../../../lib/short-lived-links.ts';
+import { priceListQueryOptions } from '../../../lib/price-list.ts';
 
 /** Invoices by filter: one client's (file rules apply) or the firm's (admins), with the filter's totals. */
 export function getStaffInvoices(body: StaffInvoicesListBody) {
@@ -27,18 +28,6 @@ export const staffInvoicesQueryOptions = (body: StaffInvoicesListBody) =>
 export function useStaffInvoices(body: StaffInvoicesListBody) {
   const query = useQuery(staffInvoicesQueryOptions(body));
   return { ...query, renewIfOld: renewWhenOld(query, LINKS_MAX_AGE_MS) };
-}
-
-/** The firm's price list and whether it bills in INR too. */
-export function getPriceList() {
-  return api(CALLS.staffPricelistList, {});
-}
-
-export const priceListQueryOptions = () =>
-  queryOptions({ queryKey: ['staff-pricelist'], queryFn: getPriceList, retry: false });
-
-export function usePriceList() {
-  return useQuery(priceListQueryOptions());
 }
 
 /** Replace the whole price list, in its order (admins); the answer is the saved list. */

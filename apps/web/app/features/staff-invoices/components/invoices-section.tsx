@@ -2,7 +2,8 @@ import { Card, Stack, Text } from '@mantine/core';
 import { type StaffRole } from '@taxfirm/contract';
 import { QuerySectionCard } from '../../../components/ui/query-section-card.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
-import { usePriceList, useStaffInvoices } from '../api/invoices.ts';
+import { useStaffInvoices } from '../api/invoices.ts';
+import { usePriceList } from '../../../lib/price-list.ts';
 import { InvoiceCard } from './invoice-card.tsx';
 import { InvoiceForm } from './invoice-form.tsx';
 
