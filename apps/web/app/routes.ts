@@ -60,6 +60,7 @@ export default [
       route('templates', 'routes/staff/templates.tsx'),
       route('audit', 'routes/staff/audit.tsx'),
       route('reports', 'routes/staff/reports.tsx'),
+      route('automations', 'routes/staff/automations.tsx'),
       route('settings', 'routes/staff/settings.tsx'),
       route('inbox', 'routes/staff/inbox.tsx'),
       route('messages', 'routes/staff/messages.tsx'),

@@ -71,6 +71,7 @@ export const paths = {
     team: { getHref: () => '/staff/team' },
     templates: { getHref: () => '/staff/templates' },
     reports: { getHref: () => '/staff/reports' },
+    automations: { getHref: () => '/staff/automations' },
     audit: {
       getHref: (clientId?: string) =>
         clientId ? `/staff/audit?client=${encodeURIComponent(clientId)}` : '/staff/audit',

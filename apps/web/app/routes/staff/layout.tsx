@@ -40,6 +40,7 @@ const consoleLinks: { href: string; label: ReactNode; adminOnly?: boolean }[] = 
   { href: paths.staff.team.getHref(), label: 'Staff', adminOnly: true },
   { href: paths.staff.templates.getHref(), label: 'Status e-mails', adminOnly: true },
   { href: paths.staff.reports.getHref(), label: 'Season report', adminOnly: true },
+  { href: paths.staff.automations.getHref(), label: 'Automations', adminOnly: true },
   { href: paths.staff.audit.getHref(), label: 'Audit log', adminOnly: true },
   { href: paths.staff.settings.getHref(), label: 'Settings', adminOnly: true },
 ];
