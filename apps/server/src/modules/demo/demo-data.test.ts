@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FILE_STATUSES } from '@taxfirm/contract';
-import { and, clients, count, documents, eq, filings, users } from '@taxfirm/db';
+import { and, automationRuns, clients, count, documents, eq, filings, users } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   stepUpSession,
@@ -110,6 +110,24 @@ describe('demo data (npm run db:seed)', () => {
         'upload_review',
       ]),
     );
+  });
+
+  it("ships the firm's everyday automations, every one paused, and fires none of them while seeding", async () => {
+    const admin = await staffSession(t, 'automations@firm.test', 'admin');
+    const res = await t.postAs(admin.sid, '/api/staff/automations/list', {});
+    expect(res.statusCode, res.body).toBe(200);
+    const rules = res.json().rules as { name: string; status: string; paused: boolean; summary: string }[];
+    expect(rules.map((r) => [r.status, r.summary])).toEqual([
+      ['To Be Assigned', 'Assign in turn to Ravi Menon, Grace Miller, Kiran Iyer'],
+      ['Basic Info Pending', 'Add the deliverable FBAR (FinCEN 114)'],
+      ['Docs Upload Pending', 'Apply the checklist template "US individual"'],
+      ['Docs Upload Pending', 'Apply the checklist template "NRI add-on"'],
+      ['Review Pending', 'Send the canned message "We are reviewing your return"'],
+      ['Payment Pending', 'Send an invoice for Federal return (Form 1040) ($250.00)'],
+    ]);
+    expect(rules.every((r) => r.paused)).toBe(true);
+    const [runs] = await t.database.db.select({ n: count() }).from(automationRuns);
+    expect(runs?.n).toBe(0);
   });
 
   it("opens a client's sealed identity number through the reveal call and downloads a stored document", async () => {

@@ -43,6 +43,7 @@ import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { createClientAccount } from '../accounts/accounts.service.ts';
 import { recordTermsAccepted } from '../consents/consents.service.ts';
 import { saveView } from '../views/views.staff.service.ts';
+import { seedAutomations } from './demo-automations.ts';
 import { seedInvoice } from './demo-billing.ts';
 import { seedContactMessages, seedConversation, seedReferral } from './demo-conversation.ts';
 import { seedChecklist, seedDocuments, seedTaxSummary } from './demo-documents.ts';
@@ -235,8 +236,9 @@ export async function seedDemoData(
     await seedReferral(file);
   }
 
-  log('saved views…');
+  log('saved views and automations…');
   await seedSavedViews(db, adminId);
+  await seedAutomations(db, adminId, analysts);
   log('contact messages…');
   await seedContactMessages(db, r);
   return {
