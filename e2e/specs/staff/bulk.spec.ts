@@ -1,8 +1,9 @@
 /**
  * Bulk actions on the demo firm (issue 36): `npm run db:seed` on an app of its own; an admin assigns every
  * file in To Be Assigned in turn to two analysts (a reload mid-job shows its progress), moves chosen files to
- * Preparation Pending with each client e-mailed once, and an analyst's bulk action on files they may not work
- * lists them as skipped.
+ * Preparation Pending with each client e-mailed once, resumes the demo's invoice automation so that files moved
+ * to Payment Pending each get their invoice (the client told once), and an analyst's bulk action on files they
+ * may not work lists them as skipped.
  */
 import type { Browser, Page } from '@playwright/test';
 import { sql } from '@taxfirm/db';
@@ -205,6 +206,88 @@ test.describe('Bulk actions on the demo firm', () => {
     await page.setViewportSize(VIEWPORTS.phone);
     await checkA11y(page);
     await page.setViewportSize(VIEWPORTS.desk);
+  });
+
+  test("an admin resumes the demo's invoice automation; files moved to Payment Pending each get the price list's invoice, the client told once", async ({
+    browser,
+    checkA11y,
+  }) => {
+    const admin = staff.find((s) => s.role === 'admin') as Login;
+    const page = await desk(browser, admin);
+    await page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Automations' })
+      .click();
+    const rule = page.getByRole('row', { name: /^Invoice the federal return/ });
+    await expect(rule).toContainText('Send an invoice for Federal return (Form 1040)');
+    await expect(rule).toContainText('Paused');
+    await checkA11y(page);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await checkA11y(page);
+    await page.setViewportSize(VIEWPORTS.desk);
+    await rule.getByRole('button', { name: 'Resume Invoice the federal return' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The automation is running' })).toBeVisible();
+    await expect(rule).toContainText('Running');
+
+    // Files ready to bill, moved together.
+    await page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Work queues' })
+      .click();
+    await page.getByRole('button', { name: /^Review Pending/ }).click();
+    await expect(page.getByRole('table').locator('caption')).toContainText(': Review Pending,');
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.nth(1)).toBeVisible();
+    const count = Math.min(5, (await rows.count()) - 1);
+    const emails: string[] = [];
+    for (let i = 1; i <= count; i += 1) {
+      await rows.nth(i).getByRole('checkbox').check();
+      emails.push(((await rows.nth(i).getByRole('cell').nth(3).textContent()) ?? '').trim().toLowerCase());
+    }
+    const startedAt = new Date(Date.now() - 1_000).toISOString();
+    const bulk = page.getByRole('region', { name: /selected/ });
+    await bulk.getByLabel('Bulk action').selectOption('status');
+    await bulk.getByLabel('New status').selectOption('Payment Pending');
+    await bulk.getByLabel("Comment for each file's history").fill('Return reviewed');
+    await bulk.getByRole('button', { name: 'Review and run' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Change the status (${count} files)` })
+      .click();
+    await expect(page.getByRole('region', { name: /Change the status to Payment Pending/ })).toContainText(
+      `${count} of ${count} files handled: ${count} done`,
+      { timeout: 30_000 },
+    );
+
+    // The automation runs in the background: each file gets one invoice, sent, for the federal return.
+    const sentSince = () =>
+      server.withDatabase(async (db) => {
+        const rows = await db.execute(sql`select lower(u.email) as email, i.status, i.total_cents
+          from invoices i inner join clients c on c.id = i.client_id inner join users u on u.id = c.user_id
+          where i.created_at >= ${startedAt}::timestamptz`);
+        return (rows as unknown as { rows: { email: string; status: string; total_cents: number }[] }).rows;
+      });
+    await expect
+      .poll(async () => (await sentSince()).map((r) => r.email).sort(), { timeout: 30_000 })
+      .toEqual([...emails].sort());
+    expect((await sentSince()).every((r) => r.status === 'sent' && r.total_cents === 25_000)).toBe(true);
+    // Each client: the status's e-mail and one invoice e-mail, nothing twice.
+    const mails = await server.withDatabase(async (db) => {
+      const rows = await db.execute(sql`select lower("to") as "to", subject from email_outbox
+        where created_at >= ${startedAt}::timestamptz`);
+      return (rows as unknown as { rows: { to: string; subject: string }[] }).rows;
+    });
+    for (const email of emails) {
+      const subjects = mails.filter((m) => m.to === email).map((m) => m.subject);
+      expect(subjects.filter((s) => s === 'You have a new invoice')).toHaveLength(1);
+      expect(subjects).toHaveLength(2);
+    }
+    // The rule's last 30 days count them.
+    await page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Automations' })
+      .click();
+    await expect(rule).toContainText(`${count} done, 0 skipped, 0 failed`);
   });
 
   test("an analyst's bulk action on files they may not work lists each as skipped, with the reason", async ({

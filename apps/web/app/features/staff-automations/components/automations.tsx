@@ -99,7 +99,7 @@ export function Automations() {
               'It does',
               `Last ${AUTOMATION_PREVIEW_DAYS} days`,
               'State',
-              '',
+              'Actions',
             ]}
             minWidth={860}
             scrollLabel="The firm's automations"
@@ -229,7 +229,7 @@ function RuleForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
           />
           <NativeSelect
             label="It does"
-            w={280}
+            w={320}
             value={draft.kind}
             onChange={(event) => set({ kind: event.currentTarget.value as AutomationActionKind })}
             data={AUTOMATION_ACTION_KINDS.map((k) => ({ value: k, label: AUTOMATION_ACTION_LABELS[k] }))}
