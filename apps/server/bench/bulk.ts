@@ -6,10 +6,13 @@
  *
  * Writes docs/benchmarks.md between the bench:bulk markers. `BULK_FILES` changes the count.
  */
-import { loadavg } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { createDatabase, prepareDatabase, siteSettings, sql } from '@taxfirm/db';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { createKeyring } from '../src/lib/crypto/keyring.ts';
+import { createLocalStorage } from '../src/lib/storage/local-storage.ts';
 import { runBulkPass } from '../src/modules/bulk/bulk-runner.ts';
 import { startBulk } from '../src/modules/bulk/bulk.staff.service.ts';
 import { createSettingsCache } from '../src/modules/settings/settings.cache.ts';
@@ -74,11 +77,11 @@ export async function runBulkBench(log: (line: string) => void = console.log): P
     const load = loadavg()[0] ?? 0;
     const t0 = performance.now();
     let done = 0;
+    const keyring = createKeyring('bench-bulk-key-0123456789abcdefghijklmnop');
+    // A status change stores nothing: the storage is there because other file actions need it.
+    const storage = createLocalStorage({ root: mkdtempSync(path.join(tmpdir(), 'bench-bulk-')), keyring });
     for (;;) {
-      const n = await runBulkPass(db, {
-        voice,
-        keyring: createKeyring('bench-bulk-key-0123456789abcdefghijklmnop'),
-      });
+      const n = await runBulkPass(db, { voice, keyring, storage });
       done += n;
       if (n === 0) break;
     }

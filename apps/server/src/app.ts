@@ -209,11 +209,12 @@ const JOBS = [
   defineJob({
     name: 'bulk jobs',
     settingsOf: ({ config }: JobDeps) => config.bulk,
-    start: ({ config, db, settings, keyring, log }, timing) =>
+    start: ({ config, db, settings, keyring, storage, log }, timing) =>
       startBulkScheduler({
         db,
         voice: async () => ({ firm: await settings.firm(), appUrl: config.appUrl }),
         keyring,
+        storage,
         log,
         ...timing,
       }),
@@ -221,11 +222,12 @@ const JOBS = [
   defineJob({
     name: 'status automations',
     settingsOf: ({ config }: JobDeps) => config.automations,
-    start: ({ config, db, settings, keyring, log }, timing) =>
+    start: ({ config, db, settings, keyring, storage, log }, timing) =>
       startAutomationScheduler({
         db,
         voice: async () => ({ firm: await settings.firm(), appUrl: config.appUrl }),
         keyring,
+        storage,
         log,
         ...timing,
       }),

@@ -179,6 +179,9 @@ describe('CALLS', () => {
       'staff/signatures/reopen',
       'staff/signatures/spouse/resend',
       'staff/signatures/spouse/revoke',
+      'staff/signatures/templates/list',
+      'staff/signatures/templates/remove',
+      'staff/signatures/templates/save',
       'staff/signatures/void',
       'staff/stepup',
       'staff/summaries/delete',
@@ -272,6 +275,7 @@ describe('CALLS', () => {
       'account/messages/send',
       'staff/messages/send',
       'staff/signatures/create',
+      'staff/signatures/templates/save',
     ]);
   });
 

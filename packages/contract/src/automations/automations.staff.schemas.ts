@@ -13,10 +13,18 @@ export const AUTOMATION_MAX_RULES = 50;
 /** The preview looks back this many days. */
 export const AUTOMATION_PREVIEW_DAYS = 30;
 
-export const AUTOMATION_ACTION_KINDS = ['template', 'message', 'invoice', 'assign', 'deliverable'] as const;
+export const AUTOMATION_ACTION_KINDS = [
+  'template',
+  'signature',
+  'message',
+  'invoice',
+  'assign',
+  'deliverable',
+] as const;
 export type AutomationActionKind = (typeof AUTOMATION_ACTION_KINDS)[number];
 export const AUTOMATION_ACTION_LABELS: Record<AutomationActionKind, string> = {
   template: 'Apply a checklist template',
+  signature: 'Send a document to sign',
   message: 'Send a canned message',
   invoice: 'Send an invoice from the price list',
   assign: 'Assign (in turn among several)',
@@ -28,6 +36,7 @@ export const automationActionSchema = z.discriminatedUnion(
   'kind',
   [
     fileActionSchemas.template,
+    fileActionSchemas.signature,
     fileActionSchemas.message,
     fileActionSchemas.invoice,
     fileActionSchemas.assign,

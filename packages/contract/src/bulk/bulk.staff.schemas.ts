@@ -14,7 +14,15 @@ export const BULK_MAX_CHOSEN = 500;
 /** Round-robin among at most this many staff. */
 export const BULK_MAX_ASSIGNEES = 20;
 
-export const BULK_ACTION_KINDS = ['assign', 'status', 'remind', 'template', 'message', 'invoice'] as const;
+export const BULK_ACTION_KINDS = [
+  'assign',
+  'status',
+  'remind',
+  'template',
+  'message',
+  'signature',
+  'invoice',
+] as const;
 export type BulkActionKind = (typeof BULK_ACTION_KINDS)[number];
 export const BULK_ACTION_LABELS: Record<BulkActionKind, string> = {
   assign: 'Assign',
@@ -22,6 +30,7 @@ export const BULK_ACTION_LABELS: Record<BulkActionKind, string> = {
   remind: 'Send the checklist reminder',
   template: 'Apply a checklist template',
   message: 'Send a canned message',
+  signature: 'Send a document to sign',
   invoice: 'Send an invoice from the price list',
 };
 
@@ -56,6 +65,11 @@ export const fileActionSchemas = {
   message: z.object({
     kind: z.literal('message'),
     reply_id: z.uuid({ error: MESSAGES.BULK_REPLY_REQUIRED }),
+  }),
+  /** A kept document to sign (an engagement letter), put up for the taxpayer, unless one is already open. */
+  signature: z.object({
+    kind: z.literal('signature'),
+    signature_template_id: z.uuid({ error: MESSAGES.SIGNATURE_TEMPLATE_REQUIRED }),
   }),
   /** An invoice of these price list items (one of each, in this order), sent to the client at once. */
   invoice: z.object({
@@ -93,6 +107,7 @@ export const bulkActionSchema = z.discriminatedUnion(
     fileActionSchemas.remind,
     fileActionSchemas.template,
     fileActionSchemas.message,
+    fileActionSchemas.signature,
     fileActionSchemas.invoice,
   ],
   { error: MESSAGES.BULK_ACTION_INVALID },

@@ -1,4 +1,5 @@
 import { defineCall } from '../call.ts';
+import { emptyBodySchema } from '../common.ts';
 import { SIGNATURE_DOCUMENT_FIELD, SIGNATURE_RETURN_FIELD } from './signatures.constants.ts';
 import {
   signatureMessageResponseSchema,
@@ -11,6 +12,9 @@ import {
   staffSignaturesSpouseResendBodySchema,
   staffSignaturesSpouseRevokeBodySchema,
   staffSignaturesVoidBodySchema,
+  staffSignatureTemplateRemoveBodySchema,
+  staffSignatureTemplateSaveFieldsSchema,
+  staffSignatureTemplatesResponseSchema,
 } from './signatures.staff.schemas.ts';
 
 /** Documents to sign in the staff console (file-assignment and offshore rules apply). */
@@ -59,5 +63,30 @@ export const signaturesStaffCalls = {
     response: signatureMessageResponseSchema,
     access: 'staff',
     summary: 'E-mail the spouse a new signing link (optionally to a corrected address); the old link dies.',
+  }),
+  staffSignatureTemplatesList: defineCall({
+    path: 'staff/signatures/templates/list',
+    body: emptyBodySchema,
+    response: staffSignatureTemplatesResponseSchema,
+    access: 'staff',
+    summary:
+      "The firm's documents to sign kept once (an engagement letter), for a bulk action or an automation.",
+  }),
+  staffSignatureTemplatesSave: defineCall({
+    path: 'staff/signatures/templates/save',
+    body: staffSignatureTemplateSaveFieldsSchema,
+    response: staffSignatureTemplatesResponseSchema,
+    access: 'admin',
+    contentType: 'multipart',
+    files: { [SIGNATURE_DOCUMENT_FIELD]: signaturePdfRule },
+    summary:
+      'Keep a PDF to sign once (its kind and title) for bulk actions and automations; answers the list.',
+  }),
+  staffSignatureTemplatesRemove: defineCall({
+    path: 'staff/signatures/templates/remove',
+    body: staffSignatureTemplateRemoveBodySchema,
+    response: staffSignatureTemplatesResponseSchema,
+    access: 'admin',
+    summary: 'Stop offering a kept document to sign (documents already sent stay); answers the list.',
   }),
 } as const;

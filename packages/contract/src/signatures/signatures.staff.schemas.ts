@@ -123,3 +123,27 @@ export const staffSignaturesSpouseResendBodySchema = z.object({
   /** A corrected address; the one on the document when left out. */
   spouse_email: optionalEmailField(),
 });
+
+// ---- The firm's documents to sign kept once (issue 36): sent by a bulk action or an automation ----------
+
+export const signatureTemplateSchema = z.object({
+  template_id: z.string(),
+  kind: z.enum(SIGNATURE_DOCUMENT_KINDS),
+  title: z.string(),
+  original_name: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+});
+export type SignatureTemplate = z.infer<typeof signatureTemplateSchema>;
+export const staffSignatureTemplatesResponseSchema = envelope({
+  templates: z.array(signatureTemplateSchema),
+});
+
+/** A template's fields (multipart, with its PDF in the `document` field). */
+export const staffSignatureTemplateSaveFieldsSchema = z.object({
+  kind: z.enum(SIGNATURE_DOCUMENT_KINDS, { error: MESSAGES.SIGNATURE_KIND_REQUIRED }),
+  title: requiredText(MESSAGES.SIGNATURE_TITLE_REQUIRED, 200),
+});
+export const staffSignatureTemplateRemoveBodySchema = z.object({
+  template_id: z.uuid({ error: MESSAGES.SIGNATURE_TEMPLATE_NOT_FOUND }),
+});

@@ -158,3 +158,20 @@ export const signatureSigners = pgTable(
     uniqueIndex('signature_signers_document_role_idx').on(t.documentId, t.role),
   ],
 );
+
+/**
+ * The firm's documents to sign kept once (an engagement letter), sent from a bulk action or an automation
+ * (issue 36): each file's signature document names the same stored PDF, which a row referencing it keeps from
+ * the orphan sweeper and from records retention.
+ */
+export const signatureTemplates = pgTable('signature_templates', {
+  ...id,
+  kind: signatureDocumentKind().notNull(),
+  title: text().notNull(),
+  originalName: text().notNull(),
+  size: integer().notNull(),
+  storageKey: text().notNull(),
+  sha256: text().notNull(),
+  createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});

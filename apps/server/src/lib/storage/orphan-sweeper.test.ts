@@ -69,6 +69,7 @@ describe('what the orphan sweeper covers', () => {
       'settings-careerssubmit/',
       'staff-messages-send/',
       'staff-signatures-create/',
+      'staff-signatures-templates-save/',
       'staff-summaries-upload/',
       'upload-uploaddocs/',
     ]);
@@ -94,6 +95,7 @@ describe('what the orphan sweeper covers', () => {
       'signature_documents.return_storage_key',
       'signature_documents.signed_storage_key',
       'signature_documents.storage_key',
+      'signature_templates.storage_key',
       'tax_summaries.storage_key',
     ]);
   });

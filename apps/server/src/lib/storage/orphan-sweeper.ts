@@ -15,6 +15,7 @@ import {
   inArray,
   messageAttachments,
   signatureDocuments,
+  signatureTemplates,
   taxSummaries,
   type Database,
 } from '@taxfirm/db';
@@ -41,6 +42,7 @@ export const STORAGE_KEY_COLUMNS: readonly PgColumn[] = [
   signatureDocuments.storageKey,
   signatureDocuments.returnStorageKey,
   signatureDocuments.signedStorageKey,
+  signatureTemplates.storageKey,
 ];
 
 const HOUR_MS = 60 * 60_000;

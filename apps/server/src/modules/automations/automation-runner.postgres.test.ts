@@ -47,8 +47,8 @@ describe('the automations runner on several instances', () => {
     }
     const before = await Promise.all(files.map((c) => mailsTo(t, c)));
     const [a, b] = await Promise.all([
-      runAutomationPass(t.database.db, { voice, keyring }),
-      runAutomationPass(t.database.db, { voice, keyring }),
+      runAutomationPass(t.database.db, { voice, keyring, storage: t.storage }),
+      runAutomationPass(t.database.db, { voice, keyring, storage: t.storage }),
     ]);
     expect((a ?? 0) + (b ?? 0)).toBe(4);
     const runs = await t.database.db

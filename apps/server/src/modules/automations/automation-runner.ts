@@ -148,13 +148,13 @@ export function startAutomationScheduler({
   db,
   voice,
   keyring,
+  storage,
   log,
   intervalMs = 2_000,
   firstRunMs = 2_000,
-}: {
+}: Omit<FileActionDeps, 'voice'> & {
   db: Database;
   voice: () => Promise<FirmVoice>;
-  keyring: Keyring;
   log: FastifyBaseLogger;
   intervalMs?: number;
   firstRunMs?: number;
@@ -164,6 +164,6 @@ export function startAutomationScheduler({
     log,
     intervalMs,
     firstRunMs,
-    pass: async (stopped) => runAutomationPass(db, { voice: await voice(), keyring, log }, stopped),
+    pass: async (stopped) => runAutomationPass(db, { voice: await voice(), keyring, storage, log }, stopped),
   });
 }

@@ -60,7 +60,7 @@ const moveTo = async (client: ClientSession, status: string) => {
 const runAll = async () => {
   let total = 0;
   for (;;) {
-    const done = await runAutomationPass(t.database.db, { voice, keyring });
+    const done = await runAutomationPass(t.database.db, { voice, keyring, storage: t.storage });
     total += done;
     if (done === 0) return total;
   }

@@ -56,8 +56,8 @@ describe('the bulk runner on several instances', () => {
     const before = await Promise.all(chosen.map((c) => mailsTo(t, c)));
     const jobId = await statusJob(chosen);
     const [a, b] = await Promise.all([
-      runBulkPass(t.database.db, { voice, keyring }),
-      runBulkPass(t.database.db, { voice, keyring }),
+      runBulkPass(t.database.db, { voice, keyring, storage: t.storage }),
+      runBulkPass(t.database.db, { voice, keyring, storage: t.storage }),
     ]);
     expect((a ?? 0) + (b ?? 0)).toBe(4);
     expect(await outcomes(jobId)).toEqual(['done', 'done', 'done', 'done']);
@@ -82,14 +82,14 @@ describe('the bulk runner on several instances', () => {
       await instance.query('select 1 from bulk_job_items where job_id = $1 and position = 1 for update', [
         jobId,
       ]);
-      expect(await runBulkPass(t.database.db, { voice, keyring })).toBe(1);
+      expect(await runBulkPass(t.database.db, { voice, keyring, storage: t.storage })).toBe(1);
       expect(await outcomes(jobId)).toEqual([null, 'done']);
       // The instance is killed: its transaction never commits.
       await instance.query('rollback');
     } finally {
       await instance.end();
     }
-    expect(await runBulkPass(t.database.db, { voice, keyring })).toBe(1);
+    expect(await runBulkPass(t.database.db, { voice, keyring, storage: t.storage })).toBe(1);
     expect(await outcomes(jobId)).toEqual(['done', 'done']);
     const sent = (await Promise.all(chosen.map((c) => mailsTo(t, c)))).map((n, i) => n - (before[i] ?? 0));
     expect(sent).toEqual([1, 1]);

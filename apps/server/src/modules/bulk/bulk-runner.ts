@@ -19,7 +19,7 @@ import { startScheduler } from '../../lib/scheduler.ts';
 import { accessInForce } from '../accounts/access.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { performFileAction } from './file-actions.ts';
+import { performFileAction, type FileActionDeps } from './file-actions.ts';
 import { storedBulkActionSchema } from './bulk.staff.service.ts';
 import { MESSAGES, isStaffRole } from '@taxfirm/contract';
 
@@ -27,8 +27,8 @@ import { MESSAGES, isStaffRole } from '@taxfirm/contract';
 const FILES_PER_PASS = 200;
 
 type Job = typeof bulkJobs.$inferSelect;
-/** What the runner works with: the firm's voice for e-mails, and the keyring that seals a message's text. */
-export type RunnerDeps = { voice: FirmVoice; keyring: Keyring; log?: FastifyBaseLogger | undefined };
+/** What the runner works with: what the file actions need, and where to log a failed file. */
+export type RunnerDeps = FileActionDeps & { log?: FastifyBaseLogger | undefined };
 
 /** The job's starter as a staff actor now, or null when their access is not in force. */
 async function actorOf(db: Database, job: Job): Promise<StaffActor | null> {
@@ -138,13 +138,13 @@ export function startBulkScheduler({
   db,
   voice,
   keyring,
+  storage,
   log,
   intervalMs = 1_000,
   firstRunMs = 1_000,
-}: {
+}: Omit<FileActionDeps, 'voice'> & {
   db: Database;
   voice: () => Promise<FirmVoice>;
-  keyring: Keyring;
   log: FastifyBaseLogger;
   intervalMs?: number;
   firstRunMs?: number;
@@ -154,6 +154,6 @@ export function startBulkScheduler({
     log,
     intervalMs,
     firstRunMs,
-    pass: async (stopped) => runBulkPass(db, { voice: await voice(), keyring, log }, stopped),
+    pass: async (stopped) => runBulkPass(db, { voice: await voice(), keyring, storage, log }, stopped),
   });
 }

@@ -35,7 +35,7 @@ beforeAll(async () => {
 const runAll = async () => {
   let total = 0;
   for (;;) {
-    const done = await runBulkPass(t.database.db, { voice, keyring });
+    const done = await runBulkPass(t.database.db, { voice, keyring, storage: t.storage });
     total += done;
     if (done === 0) return total;
   }

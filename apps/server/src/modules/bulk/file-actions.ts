@@ -33,13 +33,21 @@ import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { sendStaffMessage } from '../messaging/messaging.staff.service.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
 import { remindNow } from '../requests/reminders.service.ts';
+import {
+  sendSignatureTemplate,
+  signatureTemplateTitle,
+} from '../signatures/signature-templates.staff.service.ts';
+import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { applyTemplate } from '../requests/requests.items.service.ts';
 
 type Reader = Pick<Database, 'select'>;
 /** A file action as a job or rule keeps it: a canned message's text is frozen in `body` when it has one. */
 export type KeptFileAction = FileAction & { body?: string | undefined };
-/** What the actions need: the firm's voice for e-mails, and the keyring that seals a message's text. */
-export type FileActionDeps = { voice: FirmVoice; keyring: Keyring };
+/**
+ * What the actions need: the firm's voice for e-mails, the keyring that seals a message's text, and the
+ * storage that holds a kept document to sign.
+ */
+export type FileActionDeps = { voice: FirmVoice; keyring: Keyring; storage: ObjectStorage };
 
 const unprocessable = (field: string, message: string) => AppError.onField('UNPROCESSABLE', field, message);
 
@@ -116,6 +124,10 @@ export async function describeFileAction(db: Reader, actor: StaffActor, action: 
     }
     case 'message':
       return `Send the canned message "${(await cannedReplyOf(db, action.reply_id)).title}"`;
+    case 'signature': {
+      const title = await signatureTemplateTitle(db, action.signature_template_id, 'signature_template_id');
+      return `Send "${title}" to sign`;
+    }
     case 'invoice': {
       const items = await priceItemsOf(db, action.price_item_ids);
       const total = items.reduce((sum, item) => sum + item.amountCents, 0);
@@ -187,6 +199,17 @@ export async function performFileAction(
         // A job's text is the one frozen when it started; a rule's, the canned reply's as it reads now.
         body: action.body ?? (await cannedReplyOf(tx, action.reply_id)).body,
         uploads: [],
+      });
+      return;
+    case 'signature':
+      await sendSignatureTemplate({
+        db: tx,
+        storage: deps.storage,
+        keyring: deps.keyring,
+        voice,
+        actor,
+        file: { clientId, taxYear },
+        templateId: action.signature_template_id,
       });
       return;
     case 'invoice': {

@@ -32,6 +32,11 @@ import {
   voidSignatureDocument,
 } from './signatures.staff.service.ts';
 import {
+  listSignatureTemplates,
+  removeSignatureTemplate,
+  saveSignatureTemplate,
+} from './signature-templates.staff.service.ts';
+import {
   reopenSignatureDocument,
   resendSpouseLink,
   revokeSpouseLink,
@@ -98,6 +103,34 @@ export async function signaturesStaffRoutes(app: FastifyInstance, options: Signa
       beforeFiles: checkCreateFields,
     },
   );
+
+  registerCall(app, CALLS.staffSignatureTemplatesList, async () => ({
+    templates: await listSignatureTemplates(app.db),
+  }));
+
+  registerCall(app, CALLS.staffSignatureTemplatesSave, async (request) => {
+    const document = uploadsOf(request).find((upload) => upload.field === SIGNATURE_DOCUMENT_FIELD);
+    if (!document) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: MESSAGES.SIGNATURE_PDF_ONLY,
+        details: { [SIGNATURE_DOCUMENT_FIELD]: MESSAGES.SIGNATURE_PDF_ONLY },
+      });
+    }
+    await saveSignatureTemplate(app.db, staffActorOf(request), { ...request.body, document });
+    keepUploads(request);
+    return {
+      status_smessage: MESSAGES.SIGNATURE_TEMPLATE_SAVED,
+      templates: await listSignatureTemplates(app.db),
+    };
+  });
+
+  registerCall(app, CALLS.staffSignatureTemplatesRemove, async (request) => {
+    await removeSignatureTemplate(app.db, staffActorOf(request), request.body.template_id);
+    return {
+      status_smessage: MESSAGES.SIGNATURE_TEMPLATE_REMOVED,
+      templates: await listSignatureTemplates(app.db),
+    };
+  });
 
   registerCall(app, CALLS.staffSignaturesList, async (request) => {
     const file = await staffFileOf(app, settings, request);

@@ -15,6 +15,7 @@ import {
 import { useCannedReplies } from '../../lib/canned-replies.ts';
 import { usePriceList } from '../../lib/price-list.ts';
 import { useRequestTemplates } from '../../lib/request-templates.ts';
+import { useSignatureTemplates } from '../../lib/signature-templates.ts';
 
 export type FileActionKind = FileAction['kind'];
 
@@ -25,6 +26,7 @@ export type FileActionDraft = {
   templateId: string;
   replyId: string;
   priceItemIds: string[];
+  signatureTemplateId: string;
   deliverableKind: AddedDeliverableKind | '';
   label: string;
 };
@@ -36,6 +38,7 @@ export const EMPTY_FILE_ACTION: FileActionDraft = {
   templateId: '',
   replyId: '',
   priceItemIds: [],
+  signatureTemplateId: '',
   deliverableKind: '',
   label: '',
 };
@@ -47,6 +50,7 @@ export const FILE_ACTION_MISSING: Record<FileActionKind, string> = {
   remind: '',
   template: 'Choose a checklist template.',
   message: 'Choose a canned message.',
+  signature: 'Choose a kept document to sign (admins keep them in settings).',
   invoice: 'Choose the price list items to invoice.',
   deliverable: 'Choose the deliverable to add (a state return or "other" needs its name).',
 };
@@ -64,6 +68,8 @@ export function fileActionOf(kind: FileActionKind, d: FileActionDraft): FileActi
       return d.templateId ? { kind, template_id: d.templateId } : null;
     case 'message':
       return d.replyId ? { kind, reply_id: d.replyId } : null;
+    case 'signature':
+      return d.signatureTemplateId ? { kind, signature_template_id: d.signatureTemplateId } : null;
     case 'invoice':
       return d.priceItemIds.length > 0 ? { kind, price_item_ids: d.priceItemIds } : null;
     case 'deliverable': {
@@ -88,6 +94,8 @@ export function draftOf(action: FileAction): FileActionDraft {
       return { ...EMPTY_FILE_ACTION, templateId: action.template_id };
     case 'message':
       return { ...EMPTY_FILE_ACTION, replyId: action.reply_id };
+    case 'signature':
+      return { ...EMPTY_FILE_ACTION, signatureTemplateId: action.signature_template_id };
     case 'invoice':
       return { ...EMPTY_FILE_ACTION, priceItemIds: action.price_item_ids };
     case 'deliverable':
@@ -120,6 +128,7 @@ export function FileActionFields({
   const templates = useRequestTemplates();
   const canned = useCannedReplies();
   const prices = usePriceList();
+  const kept = useSignatureTemplates();
   const set = (change: Partial<FileActionDraft>) => onChange({ ...draft, ...change });
   const replyText = canned.data?.replies.find((r) => r.reply_id === draft.replyId)?.body ?? '';
   switch (kind) {
@@ -179,6 +188,20 @@ export function FileActionFields({
             </Text>
           )}
         </Stack>
+      );
+    case 'signature':
+      return (
+        <NativeSelect
+          label="Document to sign"
+          description="Put up for the taxpayer, with the usual places for the signature and the date."
+          w={320}
+          value={draft.signatureTemplateId}
+          onChange={(event) => set({ signatureTemplateId: event.currentTarget.value })}
+          data={[
+            { value: '', label: 'Choose a kept document' },
+            ...(kept.data?.templates ?? []).map((t) => ({ value: t.template_id, label: t.title })),
+          ]}
+        />
       );
     case 'invoice':
       return (

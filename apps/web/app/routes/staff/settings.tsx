@@ -3,6 +3,7 @@ import { ConsolePage } from '../../components/ui/page-header.tsx';
 import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 import { PriceListSection } from '../../features/staff-invoices/components/price-list-editor.tsx';
 import { SettingsPage } from '../../features/staff-settings/components/settings-form.tsx';
+import { SignatureTemplatesSection } from '../../features/staff-signatures/components/signature-templates-section.tsx';
 
 export function meta() {
   return [{ title: 'Settings · Staff console' }, { name: 'robots', content: 'noindex' }];
@@ -13,11 +14,12 @@ export default function StaffSettings() {
   return (
     <ConsolePage
       title="Settings"
-      description="The firm's details, links, home popup, tax years, file-number format, billing and price list. The public site shows a change as soon as it is saved."
+      description="The firm's details, links, home popup, tax years, file-number format, billing, price list and the documents to sign kept for bulk actions and automations. The public site shows a change as soon as it is saved."
     >
       <Stack gap="xl">
         <SettingsPage />
         {staff.role === 'admin' && <PriceListSection />}
+        {staff.role === 'admin' && <SignatureTemplatesSection />}
       </Stack>
     </ConsolePage>
   );

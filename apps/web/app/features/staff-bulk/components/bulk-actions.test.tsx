@@ -18,6 +18,7 @@ const JOB = '4d4d4d4d-4444-4444-8444-444444444444';
 const REPLY = '5e5e5e5e-5555-4555-8555-555555555555';
 const FEDERAL = '6f6f6f6f-6666-4666-8666-666666666666';
 const FBAR = '7a7a7a7a-7777-4777-8777-777777777777';
+const LETTER = '8b8b8b8b-8888-4888-8888-888888888888';
 
 const running: BulkJob = {
   job_id: JOB,
@@ -69,6 +70,22 @@ beforeEach(() => {
           { id: FEDERAL, name: 'Federal return', amount: 27500, currency: 'USD', active: true },
           { id: FBAR, name: 'FBAR', amount: 7500, currency: 'USD', active: true },
           { id: REPLY, name: 'Retired item', amount: 100, currency: 'USD', active: false },
+        ],
+      };
+    }
+    if (call.path === CALLS.staffSignatureTemplatesList.path) {
+      return {
+        http_code: 200,
+        status_smessage: 'Success',
+        templates: [
+          {
+            template_id: LETTER,
+            kind: 'engagement',
+            title: 'Engagement letter 2025',
+            original_name: 'engagement.pdf',
+            size: 2048,
+            created_at: '2026-11-30T10:00:00.000Z',
+          },
         ],
       };
     }
@@ -272,6 +289,30 @@ describe('BulkActions: an invoice from the price list', () => {
       expect(api).toHaveBeenCalledWith(
         CALLS.staffBulkStart,
         expect.objectContaining({ action: { kind: 'invoice', price_item_ids: [FEDERAL, FBAR] } }),
+      ),
+    );
+  });
+});
+
+describe('BulkActions: a kept document to sign', () => {
+  it('names the document each taxpayer gets to sign, and sends the kept one', async () => {
+    const user = userEvent.setup();
+    renderBulk();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Bulk action' }), 'signature');
+    await user.click(screen.getByRole('button', { name: 'Review and run' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a kept document to sign');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /^Document to sign/ }),
+      'Engagement letter 2025',
+    );
+    await user.click(screen.getByRole('button', { name: 'Review and run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a document to sign: 3 files?' });
+    expect(dialog).toHaveTextContent('Each taxpayer gets "Engagement letter 2025" to sign in their portal');
+    await user.click(within(dialog).getByRole('button', { name: 'Send a document to sign (3 files)' }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith(
+        CALLS.staffBulkStart,
+        expect.objectContaining({ action: { kind: 'signature', signature_template_id: LETTER } }),
       ),
     );
   });

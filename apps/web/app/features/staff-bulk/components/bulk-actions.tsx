@@ -16,6 +16,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { countOf } from '../../../components/ui/data-table.tsx';
 import type { QueueSelection } from '../../../lib/queue-selection.ts';
 import { useCannedReplies } from '../../../lib/canned-replies.ts';
+import { useSignatureTemplates } from '../../../lib/signature-templates.ts';
 import {
   EMPTY_FILE_ACTION,
   FILE_ACTION_MISSING,
@@ -49,6 +50,8 @@ function consequences(action: BulkAction, names: string[], n: number, text: stri
       return `Each of the ${files(n)} gets the template's checklist items it does not have yet (nothing twice), and its client sees them on their checklist; the usual reminders follow. Files that no longer collect documents are skipped and listed.`;
     case 'message':
       return `Each client gets this in their secure messages, and one e-mail saying a message is waiting: "${text}"`;
+    case 'signature':
+      return `Each taxpayer gets "${text}" to sign in their portal, and one e-mail saying a document is ready. Files where it already waits to be signed, or that you may not work, are skipped and listed.`;
     case 'invoice':
       return `Each of the ${files(n)} gets an invoice for ${text}, sent at once: each client is e-mailed once and sees it in their portal. Files you may not work are skipped and listed.`;
   }
@@ -74,6 +77,7 @@ export function BulkActions({
   const [draft, setDraft] = useState(EMPTY_FILE_ACTION);
   const canned = useCannedReplies();
   const invoiceWords = useInvoiceWords(draft.priceItemIds);
+  const kept = useSignatureTemplates();
   const [problem, setProblem] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   // One request per action on one selection: confirmed again after a lost answer, it is the same job.
@@ -136,7 +140,11 @@ export function BulkActions({
         chosen,
         draft.assignees.map(nameOf),
         count,
-        kind === 'invoice' ? invoiceWords : replyText,
+        kind === 'invoice'
+          ? invoiceWords
+          : kind === 'signature'
+            ? (kept.data?.templates.find((t) => t.template_id === draft.signatureTemplateId)?.title ?? '')
+            : replyText,
       ),
       confirmLabel: `${BULK_ACTION_LABELS[kind]} (${files(count)})`,
     });

@@ -2,6 +2,7 @@ import { CALLS, SIGNATURE_DOCUMENT_FIELD, SIGNATURE_RETURN_FIELD, type CallBody 
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { renewWhenOld } from '../../../lib/short-lived-links.ts';
+import { signatureTemplatesQueryOptions } from '../../../lib/signature-templates.ts';
 
 /** A client's documents to sign for a tax year: signers, evidence, signed files and hashes. */
 export function getStaffSignatures(clientId: string, taxYear: number) {
@@ -81,4 +82,28 @@ export function resendSpouseLink(documentId: string) {
 export function useResendSpouseLink() {
   const client = useQueryClient();
   return useMutation({ mutationFn: resendSpouseLink, onSuccess: () => invalidate(client) });
+}
+
+/** Keep a PDF to sign once, with its kind and title (admins); the answer is the kept list. */
+export function useSaveSignatureTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      fields,
+      document,
+    }: {
+      fields: CallBody<typeof CALLS.staffSignatureTemplatesSave>;
+      document: File;
+    }) => api(CALLS.staffSignatureTemplatesSave, fields, { [SIGNATURE_DOCUMENT_FIELD]: document }),
+    onSuccess: (answer) => client.setQueryData(signatureTemplatesQueryOptions().queryKey, answer),
+  });
+}
+
+/** Stop offering a kept document (admins); the answer is the kept list. */
+export function useRemoveSignatureTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (templateId: string) => api(CALLS.staffSignatureTemplatesRemove, { template_id: templateId }),
+    onSuccess: (answer) => client.setQueryData(signatureTemplatesQueryOptions().queryKey, answer),
+  });
 }
