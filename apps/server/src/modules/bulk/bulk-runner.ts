@@ -18,7 +18,6 @@ import type { RunningJob } from '../../lib/jobs.ts';
 import { startScheduler } from '../../lib/scheduler.ts';
 import { accessInForce } from '../accounts/access.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
-import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { performFileAction, type FileActionDeps } from './file-actions.ts';
 import { storedBulkActionSchema } from './bulk.staff.service.ts';
 import { MESSAGES, isStaffRole } from '@taxfirm/contract';

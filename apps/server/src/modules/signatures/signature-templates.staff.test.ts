@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import { and, emailOutbox, eq, signatureDocuments, signatureTemplates } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assignFiling, seedFirm, type Firm } from '../../../test/factories.ts';
+import { seedFirm, type Firm } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/helpers.ts';
 import { makeTestPdf } from '../../../test/pdf-text.ts';
 import { sweepOrphans } from '../../lib/storage/orphan-sweeper.ts';
