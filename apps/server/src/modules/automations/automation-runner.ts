@@ -31,7 +31,6 @@ import { startScheduler } from '../../lib/scheduler.ts';
 import { accessInForce } from '../accounts/access.ts';
 import { performFileAction, type FileActionDeps } from '../bulk/file-actions.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
-import type { Keyring } from '../../lib/crypto/keyring.ts';
 
 /** Runs taken per pass (each is its own transaction; the next pass continues). */
 const RUNS_PER_PASS = 200;
