@@ -93,7 +93,7 @@ test.describe('Bulk actions on the demo firm', () => {
     expect(clientIds).toHaveLength(matching);
 
     // The queue saved as a view, opened again from the console's menu with its count.
-    await page.getByLabel('Save these filters and order as').fill('To assign');
+    await page.getByLabel('Save these filters, order and columns as').fill('To assign');
     await page.getByRole('button', { name: 'Save view' }).click();
     const views = page.getByRole('navigation', { name: 'Saved views' });
     await page.getByRole('link', { name: 'My work' }).first().click();

@@ -308,6 +308,7 @@ export const MESSAGES = {
   VIEW_NAME_TAKEN: 'You already have a view with this name.',
   VIEW_SHARE_ADMIN_ONLY: 'Only an admin can share a view with the firm or change a shared one.',
   VIEW_LIMIT: 'You can keep up to 30 saved views: remove one first.',
+  VIEW_COLUMNS_INVALID: 'Choose at least one of the queue’s columns to show.',
   VIEW_SAVED: 'The view is saved.',
   VIEW_REMOVED: 'The view is removed.',
   BULK_REMINDED_RECENTLY: 'You sent this client a reminder in the last 10 minutes.',

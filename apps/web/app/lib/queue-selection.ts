@@ -1,7 +1,7 @@
-import type { QueueQueryBody, STAFF_CLIENT_SORTS } from '@taxfirm/contract';
+import type { QueueColumn, QueueQueryBody, STAFF_CLIENT_SORTS } from '@taxfirm/contract';
 
 /**
- * What a queue hands to the tools beside it (issue 36): its filter and order (a saved view keeps them), and its
+ * What a queue hands to the tools beside it (issue 36): its filter, order and columns (a saved view keeps them), and its
  * rows selection, the files chosen one by one or every file the filter matches (a bulk action acts on it). The
  * queue (staff-clients) keeps them; the tools (staff-bulk, staff-views) act on them; the page composes them.
  */
@@ -15,6 +15,8 @@ export type QueueSelection = {
   filter: QueueQueryBody;
   /** The list's order (a saved view keeps it). */
   sort: { column: (typeof STAFF_CLIENT_SORTS)[number]; dir: 'asc' | 'desc' } | undefined;
+  /** The columns shown, when not all of them (a saved view keeps them). */
+  columns: QueueColumn[] | undefined;
   /** How many files the filter matches now. */
   matching: number;
   /** Choose every file matching (true) or only the chosen rows (false). */

@@ -16,6 +16,22 @@ export const STAFF_CLIENT_SORTS = [
   'last_client_activity',
 ] as const;
 
+/** The queue's columns, in their order (a saved view keeps which are shown; the name always is). */
+export const QUEUE_COLUMNS = [
+  'file_number',
+  'name',
+  'email',
+  'phone',
+  'status',
+  'documents',
+  'analyst',
+  'days_in_status',
+  'next_due',
+  'last_client_activity',
+  'referred_by',
+] as const;
+export type QueueColumn = (typeof QUEUE_COLUMNS)[number];
+
 /** The queues' due window (issue 35): a deliverable still to file is overdue, or due within 7 or 30 days. */
 export const QUEUE_DUE_WINDOWS = ['overdue', 'week', 'month'] as const;
 export type QueueDueWindow = (typeof QUEUE_DUE_WINDOWS)[number];

@@ -1,18 +1,26 @@
 /**
- * Saved views (issue 36): a queue's filters and sort saved under a name, private to their author or shared with
+ * Saved views (issue 36): a queue's filters, sort and columns saved under a name, private to their author or shared with
  * the firm by an admin; the console's menu lists each with how many files it holds now.
  */
 import { z } from 'zod';
 import { envelope, requiredText } from '../common.ts';
 import { MESSAGES } from '../messages.ts';
-import { STAFF_CLIENT_SORTS, queueFilterSchema } from '../staff/work-queues.schemas.ts';
+import { QUEUE_COLUMNS, STAFF_CLIENT_SORTS, queueFilterSchema } from '../staff/work-queues.schemas.ts';
 
 /** How many views one person may keep (their own and the shared ones are listed together). */
 export const SAVED_VIEWS_MAX = 30;
 
-/** What a view holds: the queue's filters (as its list call takes them) and its order. */
+/** What a view holds: the queue's filters (as its list call takes them), its order and the columns shown. */
 export const savedViewQuerySchema = queueFilterSchema.extend({
   sort: z.object({ column: z.enum(STAFF_CLIENT_SORTS), dir: z.enum(['asc', 'desc']) }).optional(),
+  /** The columns shown, in the queue's order; none: all of them. */
+  columns: z
+    .array(z.enum(QUEUE_COLUMNS, { error: MESSAGES.VIEW_COLUMNS_INVALID }), {
+      error: MESSAGES.VIEW_COLUMNS_INVALID,
+    })
+    .min(1, { error: MESSAGES.VIEW_COLUMNS_INVALID })
+    .max(QUEUE_COLUMNS.length, { error: MESSAGES.VIEW_COLUMNS_INVALID })
+    .optional(),
 });
 export type SavedViewQuery = z.infer<typeof savedViewQuerySchema>;
 

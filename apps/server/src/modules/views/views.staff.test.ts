@@ -32,7 +32,11 @@ describe('staff/views', () => {
   it('an analyst saves a private view, listed with its count of their own files; nobody else sees it', async () => {
     const res = await save(firm.analyst.sid, {
       name: 'My reviews',
-      query: { status: 'Review Pending', sort: { column: 'name', dir: 'asc' } },
+      query: {
+        status: 'Review Pending',
+        sort: { column: 'name', dir: 'asc' },
+        columns: ['name', 'status', 'next_due'],
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().status_smessage).toBe(MESSAGES.VIEW_SAVED);
@@ -45,7 +49,11 @@ describe('staff/views', () => {
         editable: true,
         // Two files are in Review Pending; the analyst may work one of them.
         count: 1,
-        query: { status: 'Review Pending', sort: { column: 'name', dir: 'asc' } },
+        query: {
+          status: 'Review Pending',
+          sort: { column: 'name', dir: 'asc' },
+          columns: ['name', 'status', 'next_due'],
+        },
       },
     ]);
     expect(await list(firm.otherAnalyst.sid)).toEqual([]);
@@ -110,6 +118,8 @@ describe('staff/views', () => {
       [firm.analyst.sid, { name: '', query: {} }, 400, MESSAGES.VIEW_NAME_REQUIRED],
       [firm.analyst.sid, { name: 'x'.repeat(61), query: {} }, 400, 'Must be at most 60 characters'],
       [firm.analyst.sid, { name: 'Bad', query: { due: 'yesterday' } }, 400, MESSAGES.QUEUE_DUE_INVALID],
+      [firm.analyst.sid, { name: 'Cols', query: { columns: ['ssn'] } }, 400, MESSAGES.VIEW_COLUMNS_INVALID],
+      [firm.analyst.sid, { name: 'None', query: { columns: [] } }, 400, MESSAGES.VIEW_COLUMNS_INVALID],
       [firm.analyst.sid, { name: 'my REVIEWS', query: {} }, 409, MESSAGES.VIEW_NAME_TAKEN],
     ];
     for (const [sid, body, code, message] of cases) {

@@ -2,7 +2,7 @@ import type { SavedViewQuery } from '@taxfirm/contract';
 import { paths } from '../../config/paths.ts';
 
 /**
- * A saved view is an address (docs/architecture.md): the work queues with the view's filters and order, in the
+ * A saved view is an address (docs/architecture.md): the work queues with the view's filters, order and columns, in the
  * parameters the queue's list keeps its state in (`useListState` with key "queue").
  */
 export function viewHref(query: SavedViewQuery): string {
@@ -17,6 +17,7 @@ export function viewHref(query: SavedViewQuery): string {
   set('waiting', query.waiting);
   set('unattended', query.unattended_days);
   set('q', query.search);
+  set('cols', query.columns?.join(','));
   if (query.sort && !(query.sort.column === 'updated' && query.sort.dir === 'desc')) {
     set('sort', query.sort.column);
     set('dir', query.sort.dir);

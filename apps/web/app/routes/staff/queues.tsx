@@ -27,7 +27,11 @@ export default function StaffQueues() {
             <>
               <BulkActions selection={queue} viewer={staff} />
               <SaveView
-                query={{ ...queue.filter, ...(queue.sort ? { sort: queue.sort } : {}) }}
+                query={{
+                  ...queue.filter,
+                  ...(queue.sort ? { sort: queue.sort } : {}),
+                  ...(queue.columns ? { columns: queue.columns } : {}),
+                }}
                 role={staff.role}
               />
             </>

@@ -112,6 +112,7 @@ function Harness() {
     allMatching: all,
     filter: { status: 'To Be Assigned' },
     sort: undefined,
+    columns: undefined,
     matching: 40,
     setAllMatching: setAll,
     clear: () => {

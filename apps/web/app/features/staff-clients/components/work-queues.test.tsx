@@ -149,3 +149,46 @@ describe('WorkQueues, the workbench filters and columns', () => {
     expect(screen.queryByLabelText('Owner')).not.toBeInTheDocument();
   });
 });
+
+describe('WorkQueues, the columns shown', () => {
+  it('hides and shows columns from the chooser (never the name), and hands them to a saved view', async () => {
+    let handed: unknown;
+    renderWithProviders(
+      <WorkQueues
+        role="analyst"
+        bulk={(queue) => {
+          handed = queue.columns;
+          return null;
+        }}
+      />,
+      // No transitions: the chooser's dropdown shows at once.
+      { route: '/', env: 'test' },
+    );
+    const table = await screen.findByRole('table');
+    await within(table).findByRole('link', { name: 'Asha Rao' });
+    expect(handed).toBeUndefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Columns (11 of 11)' }));
+    const chooser = await screen.findByRole('group', { name: 'Columns shown' });
+    expect(within(chooser).getByRole('checkbox', { name: 'Name' })).toBeDisabled();
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.click(within(chooser).getByRole('checkbox', { name: 'Phone' }));
+    await userEvent.click(within(chooser).getByRole('checkbox', { name: 'Referred by' }));
+    await waitFor(() =>
+      expect(within(table).queryByRole('columnheader', { name: 'Phone' })).not.toBeInTheDocument(),
+    );
+    expect(within(table).queryByRole('columnheader', { name: 'Referred by' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: /Email/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Columns (9 of 11)' })).toBeInTheDocument();
+    expect(handed).toEqual([
+      'file_number',
+      'name',
+      'email',
+      'status',
+      'documents',
+      'analyst',
+      'days_in_status',
+      'next_due',
+      'last_client_activity',
+    ]);
+  });
+});

@@ -1,4 +1,14 @@
-import { Badge, Button, NativeSelect, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  NativeSelect,
+  Popover,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import {
   DELIVERABLE_KINDS,
@@ -10,6 +20,8 @@ import {
   type QueueDueWindow,
   type QueueWaiting,
   type STAFF_CLIENT_SORTS,
+  QUEUE_COLUMNS,
+  type QueueColumn,
   type StaffClientRow,
   type StaffRole,
 } from '@taxfirm/contract';
@@ -39,14 +51,31 @@ type Filters = {
   due: QueueDueWindow | undefined;
   waiting: QueueWaiting | undefined;
   unattended: number | undefined;
+  /** The columns shown, comma-separated; none: every column. */
+  cols: string | undefined;
 };
+
+/** The columns an address names (unknown ones dropped), or undefined for every column. */
+function columnsOf(cols: string | undefined): QueueColumn[] | undefined {
+  const named = new Set(cols?.split(','));
+  const shown = QUEUE_COLUMNS.filter((key) => named.has(key));
+  return shown.length > 0 && shown.length < QUEUE_COLUMNS.length ? shown : undefined;
+}
 
 /** Days since an instant, in the firm's calendar as My work counts them ("0" today). */
 const daysSince = (iso: string) => Math.max(0, daysBetween(firmDayOf(iso), firmDayOf(new Date())));
 
-const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
-  { label: 'File number', sort: 'file_number', render: (r) => r.file_number ?? '—', monospace: true },
+/** The queue's columns, each with the key a saved view names it by (the name is always shown). */
+const COLUMNS: (Column<StaffClientRow, SortColumn> & { key: QueueColumn })[] = [
   {
+    key: 'file_number',
+    label: 'File number',
+    sort: 'file_number',
+    render: (r) => r.file_number ?? '—',
+    monospace: true,
+  },
+  {
+    key: 'name',
     label: 'Name',
     sort: 'name',
     render: (r) => (
@@ -56,33 +85,42 @@ const COLUMNS: Column<StaffClientRow, SortColumn>[] = [
       </>
     ),
   },
-  { label: 'Email', sort: 'email', render: (r) => r.email },
-  { label: 'Phone', render: (r) => r.phone, nowrap: true },
+  { key: 'email', label: 'Email', sort: 'email', render: (r) => r.email },
+  { key: 'phone', label: 'Phone', render: (r) => r.phone, nowrap: true },
   {
+    key: 'status',
     label: 'Status',
     sort: 'status',
     render: (r) => <StatusBadge>{r.status}</StatusBadge>,
   },
-  { label: 'Documents', render: (r) => <DocumentsCell documents={r.documents} />, nowrap: true },
-  { label: 'Analyst', render: (r) => r.assigned_to ?? 'Not assigned' },
   {
+    key: 'documents',
+    label: 'Documents',
+    render: (r) => <DocumentsCell documents={r.documents} />,
+    nowrap: true,
+  },
+  { key: 'analyst', label: 'Analyst', render: (r) => r.assigned_to ?? 'Not assigned' },
+  {
+    key: 'days_in_status',
     label: 'Days in status',
     sort: 'status_since',
     render: (r) => daysSince(r.status_since),
     nowrap: true,
   },
   {
+    key: 'next_due',
     label: 'Next due',
     sort: 'next_due',
     render: (r) => (r.next_due ? formatDay(r.next_due) : '—'),
     nowrap: true,
   },
   {
+    key: 'last_client_activity',
     label: 'Last client activity',
     sort: 'last_client_activity',
     render: (r) => (r.last_client_activity ? formatDateTime(r.last_client_activity) : 'None'),
   },
-  { label: 'Referred by', render: (r) => r.referred_by ?? '—' },
+  { key: 'referred_by', label: 'Referred by', render: (r) => r.referred_by ?? '—' },
 ];
 
 /**
@@ -110,8 +148,11 @@ export function WorkQueues({
       due: undefined,
       waiting: undefined,
       unattended: undefined,
+      cols: undefined,
     },
   });
+  const columns = columnsOf(state.filters.cols);
+  const shown = columns ? COLUMNS.filter((c) => c.key === 'name' || columns.includes(c.key)) : COLUMNS;
   const year = state.filters.year ?? years.data?.taxyears[0];
   const { status, owner, kind, due, waiting, unattended } = state.filters;
   // The filters beside the status: the list's and the counts by status alike.
@@ -158,7 +199,7 @@ export function WorkQueues({
           : `${countOf(list.data?.recordsFiltered ?? 0, ['client', 'clients'])}: ${status ?? 'All'}, ${year ?? ''}`
       }
       empty="No clients in this queue."
-      columns={COLUMNS}
+      columns={shown}
       list={list}
       rowKey={(r) => r.client_id}
       error={years.error ?? counts.error ?? list.error}
@@ -236,6 +277,10 @@ export function WorkQueues({
               { value: '30', label: '30 days or more' },
             ]}
           />
+          <ColumnsChooser
+            shown={columns ?? [...QUEUE_COLUMNS]}
+            onChange={(next) => state.setFilter('cols', columnsOf(next.join(','))?.join(','))}
+          />
         </>
       }
     >
@@ -264,11 +309,44 @@ export function WorkQueues({
         allMatching: current.all,
         filter,
         sort: state.sort,
+        columns,
         matching: list.isPlaceholderData ? 0 : (list.data?.recordsFiltered ?? 0),
         setAllMatching: (all) => setSelection({ key: filterKey, chosen: current.chosen, all }),
         clear: () => setSelection({ key: filterKey, chosen: new Set(), all: false }),
       })}
     </DataTable>
+  );
+}
+
+/** Which columns the queue shows (the name always): a saved view keeps the choice. */
+function ColumnsChooser({
+  shown,
+  onChange,
+}: {
+  shown: QueueColumn[];
+  onChange: (next: QueueColumn[]) => void;
+}) {
+  return (
+    <Popover position="bottom-start" shadow="md" withinPortal={false} trapFocus returnFocus>
+      <Popover.Target>
+        <Button variant="default" mb={1}>
+          Columns ({shown.length} of {QUEUE_COLUMNS.length})
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Checkbox.Group
+          label="Columns shown"
+          value={shown}
+          onChange={(next) => onChange(QUEUE_COLUMNS.filter((key) => key === 'name' || next.includes(key)))}
+        >
+          <Stack gap={6} mt="xs">
+            {COLUMNS.map((c) => (
+              <Checkbox key={c.key} value={c.key} label={c.label} disabled={c.key === 'name'} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 

@@ -70,7 +70,7 @@ describe('saved views', () => {
     renderWithProviders(<SaveView query={{ waiting: 'client', unattended_days: 7 }} role="admin" />, {
       route: '/staff/queues',
     });
-    const name = screen.getByRole('textbox', { name: 'Save these filters and order as' });
+    const name = screen.getByRole('textbox', { name: 'Save these filters, order and columns as' });
     await user.type(name, 'My overdue');
     await user.click(screen.getByRole('button', { name: 'Save view' }));
     expect(await screen.findByText(MESSAGES.VIEW_NAME_TAKEN)).toBeInTheDocument();
@@ -100,5 +100,18 @@ describe('saved views', () => {
     renderWithProviders(<SaveView query={{}} role="analyst" />, { route: '/staff/queues' });
     expect(screen.queryByRole('checkbox', { name: 'Share with the firm' })).toBeNull();
     expect(viewHref({})).toBe('/staff/queues');
+  });
+
+  it("opens a view as the queue's address: its filters, its order and the columns it shows", () => {
+    expect(
+      viewHref({
+        status: 'Review Pending',
+        waiting: 'client',
+        sort: { column: 'next_due', dir: 'asc' },
+        columns: ['name', 'status', 'next_due'],
+      }),
+    ).toBe(
+      '/staff/queues?queue.status=Review+Pending&queue.waiting=client&queue.cols=name%2Cstatus%2Cnext_due&queue.sort=next_due&queue.dir=asc',
+    );
   });
 });

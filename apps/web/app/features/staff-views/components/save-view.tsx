@@ -63,7 +63,7 @@ export function SaveView({ query, role }: { query: SavedViewQuery; role: StaffRo
         >
           <Group align="flex-end" wrap="wrap">
             <TextInput
-              label="Save these filters and order as"
+              label="Save these filters, order and columns as"
               placeholder="My overdue"
               w={260}
               maxLength={60}
