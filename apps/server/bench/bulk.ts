@@ -9,11 +9,14 @@
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDatabase, prepareDatabase, siteSettings, sql } from '@taxfirm/db';
+import { createDatabase, prepareDatabase, priceItems, siteSettings, sql, type Database } from '@taxfirm/db';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { createKeyring } from '../src/lib/crypto/keyring.ts';
 import { createLocalStorage } from '../src/lib/storage/local-storage.ts';
+import { runAutomationPass } from '../src/modules/automations/automation-runner.ts';
+import { saveAutomation } from '../src/modules/automations/automations.staff.service.ts';
 import { runBulkPass } from '../src/modules/bulk/bulk-runner.ts';
+import type { FileActionDeps } from '../src/modules/bulk/file-actions.ts';
 import { startBulk } from '../src/modules/bulk/bulk.staff.service.ts';
 import { createSettingsCache } from '../src/modules/settings/settings.cache.ts';
 import { createStaffMember } from '../src/modules/staff/staff-accounts.service.ts';
@@ -48,6 +51,20 @@ export async function runBulkBench(log: (line: string) => void = console.log): P
       userAgent: 'bench',
     };
     const target = 'Preparation Pending' as const;
+    // A rule in force on the target status: each file the job moves gets the federal return's invoice, sent.
+    const [federal] = await db
+      .select({ id: priceItems.id })
+      .from(priceItems)
+      .orderBy(priceItems.position)
+      .limit(1);
+    if (!federal) throw new Error('bench: the price list is empty');
+    const ruleId = await saveAutomation(db, actor, {
+      name: 'Invoice on entry',
+      status: target,
+      india_only: false,
+      action: { kind: 'invoice', price_item_ids: [federal.id] },
+      paused: false,
+    });
     const since = new Date();
     // Every file of the year: those already in the target status are skipped (no e-mail), as a person's would be.
     const started = await startBulk(
@@ -62,6 +79,7 @@ export async function runBulkBench(log: (line: string) => void = console.log): P
       (a, taxYear, filter) =>
         queueSelectionSql(a, taxYear, { ...filter, status: undefined, search: undefined }),
     );
+    const keyring = createKeyring('bench-bulk-key-0123456789abcdefghijklmnop');
     const settingsCache = await createSettingsCache(database);
     const voice = { firm: await settingsCache.firm(), appUrl: 'http://localhost' };
 
@@ -77,8 +95,7 @@ export async function runBulkBench(log: (line: string) => void = console.log): P
     const load = loadavg()[0] ?? 0;
     const t0 = performance.now();
     let done = 0;
-    const keyring = createKeyring('bench-bulk-key-0123456789abcdefghijklmnop');
-    // A status change stores nothing: the storage is there because other file actions need it.
+    // A status change and an invoice store nothing: the storage is there because other file actions need it.
     const storage = createLocalStorage({ root: mkdtempSync(path.join(tmpdir(), 'bench-bulk-')), keyring });
     for (;;) {
       const n = await runBulkPass(db, { voice, keyring, storage });
@@ -110,6 +127,11 @@ export async function runBulkBench(log: (line: string) => void = console.log): P
       `bulk: ${done} files in ${seconds.toFixed(1)} s (${perFile.toFixed(1)} ms a file): ${moved} moved, ${skipped} skipped; ` +
         `${mails.total} e-mails to ${mails.clients} clients (at most ${mails.most} each); ` +
         `RSS +${((peakRss - base.rss) / 2 ** 20).toFixed(1)} MB, heap +${((peakHeap - base.heapUsed) / 2 ** 20).toFixed(1)} MB at its peak, ${retained.toFixed(1)} MB retained`,
+    );
+    const automation = await benchAutomation(db, { voice, keyring, storage }, ruleId);
+    log(
+      `automations: ${automation.runs} runs in ${automation.seconds.toFixed(1)} s (${automation.perRun.toFixed(1)} ms a run): ` +
+        `${automation.invoices} invoices sent, ${automation.mails} invoice e-mails to ${automation.clients} clients (at most ${automation.most} each)`,
     );
     writeSection(
       'bulk',
@@ -151,6 +173,32 @@ export async function runBulkBench(log: (line: string) => void = console.log): P
           ],
         ),
         '',
+        '',
+        `Then the status automation the job set off: an "Invoice on entry" rule in force on ${target} got one run per file the job moved (written by the database in each file's transaction), and the automations runner did them one after another (\`runAutomationPass\`: one transaction per run with the invoice, its number, the client's e-mail in the outbox and the audit rows).`,
+        '',
+        ...table(
+          [
+            'runs',
+            's',
+            'ms a run',
+            'invoices sent',
+            'invoice e-mails',
+            'clients e-mailed',
+            'most to one client',
+          ],
+          [
+            [
+              String(automation.runs),
+              automation.seconds.toFixed(1),
+              automation.perRun.toFixed(1),
+              String(automation.invoices),
+              String(automation.mails),
+              String(automation.clients),
+              String(automation.most),
+            ],
+          ],
+        ),
+        '',
         'Command: `BENCH_ONLY=bulk npm run bench` (`BULK_FILES` changes the count).',
         '<!-- /bench:bulk -->',
       ].join('\n'),
@@ -160,4 +208,37 @@ export async function runBulkBench(log: (line: string) => void = console.log): P
     await database.close();
     await fresh.drop();
   }
+}
+
+/** The automations runner over the runs a bulk job set off: its time, and what the clients received. */
+async function benchAutomation(db: Database, deps: FileActionDeps, ruleId: string) {
+  const since = new Date();
+  const t0 = performance.now();
+  let runs = 0;
+  for (;;) {
+    const n = await runAutomationPass(db, deps);
+    runs += n;
+    if (n === 0) break;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const [counts] = (
+    (await db.execute(sql`select
+        (select count(*)::int from invoices where status = 'sent' and created_at >= ${since.toISOString()}::timestamptz) as invoices,
+        (select count(*)::int from email_outbox where subject = 'You have a new invoice'
+          and created_at >= ${since.toISOString()}::timestamptz) as mails,
+        (select count(distinct "to")::int from email_outbox where subject = 'You have a new invoice'
+          and created_at >= ${since.toISOString()}::timestamptz) as clients,
+        (select coalesce(max(n), 0)::int from (select count(*) as n from email_outbox
+          where subject = 'You have a new invoice' and created_at >= ${since.toISOString()}::timestamptz
+          group by "to") m) as most,
+        (select count(*)::int from automation_runs where rule_id = ${ruleId} and outcome = 'done') as done`)) as unknown as {
+      rows: { invoices: number; mails: number; clients: number; most: number; done: number }[];
+    }
+  ).rows;
+  if (counts?.done !== runs) {
+    const why = await db.execute(sql`select outcome, reason, count(*)::int as n from automation_runs
+      where rule_id = ${ruleId} group by 1, 2`);
+    throw new Error(`bench: ${runs} runs, ${counts?.done} done: ${JSON.stringify((why as { rows?: unknown }).rows)}`);
+  }
+  return { runs, seconds, perRun: (seconds * 1000) / Math.max(1, runs), ...counts };
 }

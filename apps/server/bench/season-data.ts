@@ -264,6 +264,12 @@ export async function generateSeason(
         cross join lateral (select 1 + (i::bigint * 7919) % ${lit(N)} + 0 * i as c,
                                    (enum_range(null::invoice_status))[1 + i % 5] as st) pick`,
   );
+  // The year's invoice numbers go on from the last one given, as the app's own invoices would.
+  await step(
+    'invoice sequence',
+    sql`insert into invoice_sequences (year, last) values (${lit(currentYear + 1)}, ${lit(counts.invoices)})
+        on conflict (year) do update set last = greatest(invoice_sequences.last, excluded.last)`,
+  );
   await step(
     'payments',
     sql`insert into payments (client_id, filing_id, provider, order_id, amount_cents, currency, status, provider_payment_id, paid_at, created_at, updated_at)
