@@ -329,6 +329,10 @@ export const MESSAGES = {
   AUTOMATION_PAUSED: 'The automation is paused: it does nothing until you resume it.',
   AUTOMATION_RESUMED: 'The automation is running: it acts on each file that enters its status from now on.',
   AUTOMATION_LIMIT: 'The firm can keep up to 50 automations.',
+  AUTOMATION_TEMPLATE_NOT_FIRMS:
+    'An automation applies only a checklist template that admins keep (not one a staff member keeps for themselves).',
+  AUTOMATION_AUTHOR_UNKNOWN: 'An admin no longer at the firm',
+  AUTOMATION_ENTRY_CHANGED: 'The automation was changed to another status before it ran on this file.',
   AUTOMATION_AUTHOR_GONE:
     'The admin who last saved this automation can no longer act on files: an admin must save or resume it.',
   CLIENT_US_ONLY:

@@ -248,10 +248,14 @@ export async function downloadPosted(path: string, body: unknown, fallbackName: 
   if (!response.ok) {
     const failure = errorEnvelopeSchema.safeParse(await response.json().catch(() => null));
     if (!failure.success) throw transportError();
-    throw new ApiError(failure.data.status_smessage, {
+    const error = new ApiError(failure.data.status_smessage, {
       status: failure.data.http_code,
       code: failure.data.code,
+      ...(failure.data.details ? { details: failure.data.details } : {}),
     });
+    // As every call: the session has ended, so the login is forgotten.
+    if (error.isUnauthorized) endLogin();
+    throw error;
   }
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
@@ -260,5 +264,6 @@ export async function downloadPosted(path: string, body: unknown, fallbackName: 
   document.body.append(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(url);
+  // Some browsers read the file after click() returns: the address is let go a minute later.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -87,6 +87,8 @@ export const staffAutomationSaveBodySchema = z.object({
   paused: z.boolean({ error: MESSAGES.INVALID_REQUEST }).optional(),
 });
 export type StaffAutomationSaveBody = z.input<typeof staffAutomationSaveBodySchema>;
+/** The body as the server reads it (defaults filled, texts trimmed). */
+export type StaffAutomationSaveInput = z.output<typeof staffAutomationSaveBodySchema>;
 export const staffAutomationSaveResponseSchema = envelope({ rule_id: z.string() });
 
 export const staffAutomationPauseBodySchema = z.object({

@@ -3,7 +3,7 @@
  * with progress, one file at a time, each with the single-file action's own rules.
  */
 import { z } from 'zod';
-import { clientIdField, envelope, requiredText, taxYearField } from '../common.ts';
+import { clientIdField, envelope, hasNoNul, requiredText, taxYearField } from '../common.ts';
 import { MESSAGES } from '../messages.ts';
 import { FILE_STATUSES } from '../statuses.ts';
 import { queueFilterSchema } from '../staff/work-queues.schemas.ts';
@@ -89,7 +89,13 @@ export const fileActionSchemas = {
     .object({
       kind: z.literal('deliverable'),
       deliverable_kind: z.enum(ADDED_DELIVERABLE_KINDS, { error: MESSAGES.DELIVERABLE_KIND_INVALID }),
-      label: z.string().trim().max(80).optional(),
+      // No transform: the rule list answers with its actions, and an answer's schema must encode as well.
+      label: z
+        .string()
+        .trim()
+        .max(80, { error: 'Must be at most 80 characters' })
+        .refine(hasNoNul, { error: MESSAGES.TEXT_NUL })
+        .optional(),
     })
     .refine((a) => (a.deliverable_kind !== 'state' && a.deliverable_kind !== 'other') || Boolean(a.label), {
       error: MESSAGES.DELIVERABLE_LABEL_REQUIRED,
@@ -114,6 +120,16 @@ export const bulkActionSchema = z.discriminatedUnion(
 );
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
+/** A selection: the files chosen one by one, or every file a queue's filter matches. */
+const selectionFields = {
+  client_ids: z
+    .array(clientIdField)
+    .min(1, { error: MESSAGES.BULK_SELECTION_EMPTY })
+    .max(BULK_MAX_CHOSEN, { error: MESSAGES.BULK_SELECTION_TOO_LARGE })
+    .optional(),
+  filter: queueFilterSchema.optional(),
+};
+
 export const staffBulkStartBodySchema = z.object({
   taxy: taxYearField,
   /** Made once per confirmation by the browser: the same request sent again answers the same job. */
@@ -127,12 +143,7 @@ export const staffBulkStartBodySchema = z.object({
   selection: z
     .object(
       {
-        client_ids: z
-          .array(clientIdField)
-          .min(1, { error: MESSAGES.BULK_SELECTION_EMPTY })
-          .max(BULK_MAX_CHOSEN, { error: MESSAGES.BULK_SELECTION_TOO_LARGE })
-          .optional(),
-        filter: queueFilterSchema.optional(),
+        ...selectionFields,
         /** Refused when the filter now matches another number. */
         expected: z.number().int().min(1).optional(),
       },
@@ -154,17 +165,7 @@ export const QUEUE_EXPORT_PATH = '/api/staff/clients/export';
 export const staffQueueExportBodySchema = z.object({
   taxy: taxYearField,
   selection: z
-    .object(
-      {
-        client_ids: z
-          .array(clientIdField)
-          .min(1, { error: MESSAGES.BULK_SELECTION_EMPTY })
-          .max(BULK_MAX_CHOSEN, { error: MESSAGES.BULK_SELECTION_TOO_LARGE })
-          .optional(),
-        filter: queueFilterSchema.optional(),
-      },
-      { error: MESSAGES.BULK_SELECTION_EMPTY },
-    )
+    .object(selectionFields, { error: MESSAGES.BULK_SELECTION_EMPTY })
     .refine((s) => (s.client_ids === undefined) !== (s.filter === undefined), {
       error: MESSAGES.BULK_SELECTION_EMPTY,
     }),

@@ -34,10 +34,11 @@ export const automationRules = pgTable('automation_rules', {
   paused: boolean().notNull().default(true),
   /** Round-robin assignment: the next turn among the chosen staff. */
   nextTurn: integer().notNull().default(0),
-  /** The admin who last saved or resumed the rule: its actions are done with their rights, as they are then. */
-  updatedBy: uuid()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  /**
+   * The admin who last saved or resumed the rule: its actions are done with their rights, as they are then.
+   * Null once their account is gone: the rule stays, its runs skipped until an admin saves or resumes it.
+   */
+  updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -17,20 +17,24 @@ import {
   automationRuns,
   eq,
   filings,
+  filingStatusHistory,
   isNull,
   sql,
   users,
   type Database,
 } from '@taxfirm/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { assertFirmTemplate } from './automations.staff.service.ts';
 import { SYSTEM, type StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import type { RunningJob } from '../../lib/jobs.ts';
-import { startScheduler } from '../../lib/scheduler.ts';
 import { accessInForce } from '../accounts/access.ts';
-import { performFileAction, type FileActionDeps } from '../bulk/file-actions.ts';
-import type { FirmVoice } from '../notifications/client-events.ts';
+import {
+  performFileAction,
+  startFileActionRunner,
+  type FileActionDeps,
+  type FileActionRunnerOptions,
+} from '../bulk/file-actions.ts';
 
 /** Runs taken per pass (each is its own transaction; the next pass continues). */
 const RUNS_PER_PASS = 200;
@@ -40,6 +44,7 @@ export type AutomationDeps = FileActionDeps & { log?: FastifyBaseLogger | undefi
 
 /** The rule's admin as a staff actor now, or null when they are no longer an admin with access in force. */
 async function actorOf(db: Database, rule: Rule): Promise<StaffActor | null> {
+  if (!rule.updatedBy) return null;
   const [user] = await db.select().from(users).where(eq(users.id, rule.updatedBy));
   if (!user || !isStaffRole(user.role) || user.role !== 'admin' || !accessInForce(user)) return null;
   return {
@@ -62,16 +67,23 @@ async function runOne(db: Database, deps: AutomationDeps, runId: string): Promis
       .where(and(eq(automationRuns.id, runId), isNull(automationRuns.outcome)))
       .for('update', { skipLocked: true });
     if (!run) return false;
+    // Locked for its round-robin turn, in a mode that lets a status change meanwhile write a new run of the
+    // rule (the run's foreign key takes a key-share lock on it).
     const [rule] = await tx
       .select()
       .from(automationRules)
       .where(eq(automationRules.id, run.ruleId))
-      .for('update');
+      .for('no key update');
     const [filing] = await tx
       .select({ taxYear: filings.taxYear })
       .from(filings)
       .where(eq(filings.id, run.filingId));
-    if (!rule || !filing) throw new Error(`automation run ${run.id}: its rule or file is gone`);
+    const [entry] = await tx
+      .select({ status: filingStatusHistory.toStatus })
+      .from(filingStatusHistory)
+      .where(eq(filingStatusHistory.id, run.historyId));
+    if (!rule || !filing || !entry)
+      throw new Error(`automation run ${run.id}: its rule, file or entry is gone`);
     let outcome: 'done' | 'skipped' | 'failed' = 'done';
     let reason: string | null = null;
     const actor = await actorOf(tx, rule);
@@ -79,6 +91,9 @@ async function runOne(db: Database, deps: AutomationDeps, runId: string): Promis
     if (rule.paused) {
       outcome = 'skipped';
       reason = MESSAGES.AUTOMATION_PAUSED;
+    } else if (entry.status !== rule.status) {
+      outcome = 'skipped';
+      reason = MESSAGES.AUTOMATION_ENTRY_CHANGED;
     } else if (!actor) {
       outcome = 'skipped';
       reason = MESSAGES.AUTOMATION_AUTHOR_GONE;
@@ -87,16 +102,21 @@ async function runOne(db: Database, deps: AutomationDeps, runId: string): Promis
       reason = MESSAGES.BULK_FILE_FAILED;
       deps.log?.error({ rule: rule.id }, 'automation: its stored action does not read');
     } else {
+      const act = action.data;
+      // Round-robin moves on whatever this file's outcome: one refused assignee never holds the turn.
+      if (act.kind === 'assign') {
+        await tx
+          .update(automationRules)
+          .set({ nextTurn: sql`${automationRules.nextTurn} + 1` })
+          .where(eq(automationRules.id, rule.id));
+      }
       try {
         const file = { clientId: run.clientId, taxYear: filing.taxYear, turn: rule.nextTurn };
         // A savepoint: a refused or failed action is undone, and its outcome still written.
-        await tx.transaction((sp) => performFileAction(sp, deps, actor, file, action.data));
-        if (action.data.kind === 'assign') {
-          await tx
-            .update(automationRules)
-            .set({ nextTurn: sql`${automationRules.nextTurn} + 1` })
-            .where(eq(automationRules.id, rule.id));
-        }
+        await tx.transaction(async (sp) => {
+          if (act.kind === 'template') await assertFirmTemplate(sp, act.template_id);
+          await performFileAction(sp, deps, actor, file, act);
+        });
       } catch (error) {
         if (error instanceof AppError) {
           outcome = 'skipped';
@@ -142,27 +162,6 @@ export async function runAutomationPass(
   return done;
 }
 
-/** The runner in the background: a pass every few seconds. */
-export function startAutomationScheduler({
-  db,
-  voice,
-  keyring,
-  storage,
-  log,
-  intervalMs = 2_000,
-  firstRunMs = 2_000,
-}: Omit<FileActionDeps, 'voice'> & {
-  db: Database;
-  voice: () => Promise<FirmVoice>;
-  log: FastifyBaseLogger;
-  intervalMs?: number;
-  firstRunMs?: number;
-}): RunningJob {
-  return startScheduler({
-    name: 'status automations',
-    log,
-    intervalMs,
-    firstRunMs,
-    pass: async (stopped) => runAutomationPass(db, { voice: await voice(), keyring, storage, log }, stopped),
-  });
-}
+/** The runner in the background: a pass every 2 seconds. */
+export const startAutomationScheduler = (options: FileActionRunnerOptions) =>
+  startFileActionRunner('status automations', runAutomationPass, options, 2_000);

@@ -11,7 +11,7 @@ import {
   automationActionSchema,
   type AutomationRule,
   type FileStatus,
-  type StaffAutomationSaveBody,
+  type StaffAutomationSaveInput,
 } from '@taxfirm/contract';
 import {
   and,
@@ -24,6 +24,7 @@ import {
   filings,
   filingStatusHistory,
   gte,
+  requestTemplates,
   sql,
   users,
   type Database,
@@ -45,7 +46,7 @@ export async function listAutomations(db: Database): Promise<AutomationRule[]> {
   const rules = await db
     .select({ rule: automationRules, first: users.firstName, last: users.lastName })
     .from(automationRules)
-    .innerJoin(users, eq(users.id, automationRules.updatedBy))
+    .leftJoin(users, eq(users.id, automationRules.updatedBy))
     .orderBy(asc(automationRules.createdAt));
   const counts = await db
     .select({ ruleId: automationRuns.ruleId, outcome: automationRuns.outcome, n: sql<number>`count(*)::int` })
@@ -62,7 +63,7 @@ export async function listAutomations(db: Database): Promise<AutomationRule[]> {
     action: automationActionSchema.safeParse(rule.action).data ?? null,
     summary: rule.summary,
     paused: rule.paused,
-    updated_by: `${first} ${last}`,
+    updated_by: first === null ? MESSAGES.AUTOMATION_AUTHOR_UNKNOWN : `${first} ${last}`,
     updated_at: rule.updatedAt.toISOString(),
     runs: {
       pending: countOf(rule.id, null),
@@ -74,6 +75,22 @@ export async function listAutomations(db: Database): Promise<AutomationRule[]> {
 }
 
 /**
+ * A checklist template an automation may apply: one only admins change (seeded, or made by someone who is an
+ * admin now). A template a staff member keeps for themselves could be changed by them after the rule is saved,
+ * and an admin's rule would then carry their words onto files they may not work. Else a 422.
+ */
+export async function assertFirmTemplate(db: Pick<Database, 'select'>, templateId: string): Promise<void> {
+  const [template] = await db
+    .select({ createdBy: requestTemplates.createdBy, role: users.role })
+    .from(requestTemplates)
+    .leftJoin(users, eq(users.id, requestTemplates.createdBy))
+    .where(eq(requestTemplates.id, templateId));
+  if (template && template.createdBy !== null && template.role !== 'admin') {
+    throw AppError.onField('UNPROCESSABLE', 'template_id', MESSAGES.AUTOMATION_TEMPLATE_NOT_FIRMS);
+  }
+}
+
+/**
  * Add a rule (paused unless told otherwise) or change one. What the action names is checked now, as this
  * admin (the template, the canned message, the price list items, the assignees); the rule's actions are
  * theirs from now on. Audited with the rule's words.
@@ -81,9 +98,10 @@ export async function listAutomations(db: Database): Promise<AutomationRule[]> {
 export async function saveAutomation(
   db: Database,
   actor: StaffActor,
-  body: Omit<StaffAutomationSaveBody, 'status' | 'india_only'> & { status: FileStatus; india_only: boolean },
+  body: StaffAutomationSaveInput,
 ): Promise<string> {
   const summary = await describeFileAction(db, actor, body.action);
+  if (body.action.kind === 'template') await assertFirmTemplate(db, body.action.template_id);
   const fields = {
     name: body.name,
     status: body.status,

@@ -12,7 +12,6 @@ import {
   emailOutbox,
   eq,
   filings,
-  filingStatusHistory,
   invoices,
   sql,
   users,
@@ -66,7 +65,11 @@ const runAll = async () => {
   }
 };
 const runsOf = (ruleId: string) =>
-  t.database.db.select().from(automationRuns).where(eq(automationRuns.ruleId, ruleId));
+  t.database.db
+    .select()
+    .from(automationRuns)
+    .where(eq(automationRuns.ruleId, ruleId))
+    .orderBy(automationRuns.createdAt, automationRuns.id);
 const invoicesOf = (client: ClientSession) =>
   t.database.db.select().from(invoices).where(eq(invoices.clientId, client.clientId));
 const filingOf = async (client: ClientSession) =>
@@ -166,29 +169,127 @@ describe('staff/automations', () => {
     await pause(rule.rule_id, true);
   });
 
-  it('fires no rule for a status change made while an automation runs, so rules cannot set each other off', async () => {
-    const [rule] = await list();
-    await pause(rule.rule_id, false);
-    const client = more[2] as ClientSession;
-    await assignFiling(t, client, firm.analyst, 'Review Pending');
-    const filing = await filingOf(client);
-    await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('taxfirm.automation', 'on', true)`);
-      await tx.insert(filingStatusHistory).values({
-        filingId: filing?.id ?? '',
-        fromStatus: 'Review Pending',
-        toStatus: 'Payment Pending',
-        comment: 'inside an automation',
-      });
+  it('fires no rule for a status change an automation makes, so two rules can never set each other off', async () => {
+    // No action changes a status today; this stands in for one that would: while it is in place, adding a
+    // deliverable records an entry into the status the other rule starts on, in the same transaction.
+    await t.database.db.execute(sql`create function test_deliverable_moves_file() returns trigger
+      language plpgsql as $$ begin
+        insert into filing_status_history (filing_id, from_status, to_status, comment)
+          values (new.filing_id, 'Basic Info Pending',
+            case when new.kind = 'fbar' then 'Interview Pending'::file_status else 'Basic Info Pending'::file_status end,
+            'moved by an action');
+        return null;
+      end $$`);
+    await t.database.db.execute(sql`create trigger test_deliverable_moves_file after insert on deliverables
+      for each row execute function test_deliverable_moves_file()`);
+    const ping = await save(firm.admin.sid, {
+      name: 'FBAR on Basic Info',
+      status: 'Basic Info Pending',
+      action: { kind: 'deliverable', deliverable_kind: 'fbar' },
+      paused: false,
     });
-    expect(await runsOf(rule.rule_id).then((runs) => runs.filter((r) => r.filingId === filing?.id))).toEqual(
-      [],
-    );
-    // The mark is the transaction's own: the next change fires as usual.
-    await moveTo(client, 'Payment Pending');
-    expect((await runsOf(rule.rule_id)).filter((r) => r.filingId === filing?.id)).toHaveLength(1);
+    const pong = await save(firm.admin.sid, {
+      name: 'ITR on Interview',
+      status: 'Interview Pending',
+      // With a label: the rule list answers it as saved (the answer's schema encodes it).
+      action: { kind: 'deliverable', deliverable_kind: 'itr', label: 'ITR-2' },
+      paused: false,
+    });
+    const client = more[2] as ClientSession;
+    try {
+      await assignFiling(t, client, firm.analyst, 'To Be Assigned');
+      await moveTo(client, 'Basic Info Pending');
+      expect(await runAll()).toBe(1);
+      // The first rule's action entered Interview Pending inside the runner's transaction: nothing fired.
+      expect((await runsOf(ping.json().rule_id)).map((r) => r.outcome)).toEqual(['done']);
+      expect(await runsOf(pong.json().rule_id)).toEqual([]);
+      // The mark is the runner's transaction's own: staff moving the file fires the second rule as usual.
+      await moveTo(client, 'Interview Pending');
+      expect(await runAll()).toBe(1);
+      expect((await runsOf(pong.json().rule_id)).map((r) => r.outcome)).toEqual(['done']);
+      expect((await runsOf(ping.json().rule_id)).map((r) => r.outcome)).toEqual(['done']);
+      expect(
+        (await list()).find((r: { rule_id: string }) => r.rule_id === pong.json().rule_id),
+      ).toMatchObject({
+        action: { kind: 'deliverable', deliverable_kind: 'itr', label: 'ITR-2' },
+        summary: 'Add the deliverable Indian return (ITR): ITR-2',
+      });
+    } finally {
+      await t.database.db.execute(sql`drop trigger test_deliverable_moves_file on deliverables`);
+      await t.database.db.execute(sql`drop function test_deliverable_moves_file()`);
+      await pause(ping.json().rule_id, true);
+      await pause(pong.json().rule_id, true);
+    }
+  });
+
+  it('moves round-robin on past an assignee who is refused, and skips a run whose rule moved to another status', async () => {
+    const rule = await save(firm.admin.sid, {
+      name: 'Share Docs Upload files',
+      status: 'Docs Upload Pending',
+      action: { kind: 'assign', analyst_ids: [firm.analyst.userId, firm.otherAnalyst.userId] },
+      paused: false,
+    });
+    const clients = [more[0], more[1], more[3]] as ClientSession[];
+    for (const client of clients) await assignFiling(t, client, null, 'Basic Info Pending');
+    for (const client of clients) await moveTo(client, 'Docs Upload Pending');
+    // The first analyst's access has ended: their turns are refused, and each next file goes on in turn.
+    await t.database.db
+      .update(users)
+      .set({ accessEndsOn: '2000-01-01' })
+      .where(eq(users.id, firm.analyst.userId));
+    try {
+      expect(await runAll()).toBe(3);
+    } finally {
+      await t.database.db.update(users).set({ accessEndsOn: null }).where(eq(users.id, firm.analyst.userId));
+    }
+    const runs = await runsOf(rule.json().rule_id);
+    expect(runs.map((r) => [r.clientId, r.outcome, r.reason])).toEqual([
+      [more[0]?.clientId, 'skipped', MESSAGES.ANALYST_INVALID],
+      [more[1]?.clientId, 'done', null],
+      [more[3]?.clientId, 'skipped', MESSAGES.ANALYST_INVALID],
+    ]);
+    expect((await filingOf(more[1] as ClientSession))?.assignedTo).toBe(firm.otherAnalyst.userId);
+
+    // A file enters, then the rule is changed to another status before the runner gets to it.
+    await moveTo(more[0] as ClientSession, 'Basic Info Pending');
+    await moveTo(more[0] as ClientSession, 'Docs Upload Pending');
+    await save(firm.admin.sid, {
+      rule_id: rule.json().rule_id,
+      name: 'Share Docs Upload files',
+      status: 'Review Pending',
+      action: { kind: 'assign', analyst_ids: [firm.otherAnalyst.userId] },
+    });
     await runAll();
-    await pause(rule.rule_id, true);
+    expect((await runsOf(rule.json().rule_id)).at(-1)).toMatchObject({
+      outcome: 'skipped',
+      reason: MESSAGES.AUTOMATION_ENTRY_CHANGED,
+    });
+    await pause(rule.json().rule_id, true);
+  });
+
+  it("refuses a staff member's own checklist template and a label with a NUL, storing nothing", async () => {
+    const mine = await t.postAs(firm.analyst.sid, '/api/staff/requests/templates', {
+      action: 'save',
+      name: 'Ravi keeps this one',
+      items: [{ type: 'other', title: 'Anything', required: true }],
+    });
+    const templateId = (mine.json().templates as { template_id: string; name: string }[]).find(
+      (x) => x.name === 'Ravi keeps this one',
+    )?.template_id;
+    const before = (await list()).length;
+    const theirs = await save(firm.admin.sid, {
+      name: 'Their template',
+      action: { kind: 'template', template_id: templateId },
+    });
+    expect(theirs.statusCode).toBe(422);
+    expect(theirs.json().status_smessage).toBe(MESSAGES.AUTOMATION_TEMPLATE_NOT_FIRMS);
+    const nul = await save(firm.admin.sid, {
+      name: 'NUL',
+      action: { kind: 'deliverable', deliverable_kind: 'state', label: 'Texas\u0000' },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().status_smessage).toBe(MESSAGES.TEXT_NUL);
+    expect(await list()).toHaveLength(before);
   });
 
   it('assigns in turn, adds a deliverable once per file, and only to India-linked files when asked', async () => {
@@ -229,7 +330,8 @@ describe('staff/automations', () => {
       expect(files).toHaveLength(total);
       return new Set(files.map((f) => f.client_id));
     };
-    expect(previewed(preview)).toEqual(new Set([firm.asha.clientId]));
+    // Asha, and the file the loop test gave an FBAR and an ITR.
+    expect(previewed(preview)).toEqual(new Set([firm.asha.clientId, more[2]?.clientId]));
     const all = await t.postAs(firm.admin.sid, '/api/staff/automations/preview', {
       status: 'To Be Assigned',
     });

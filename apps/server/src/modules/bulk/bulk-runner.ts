@@ -14,11 +14,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import type { RunningJob } from '../../lib/jobs.ts';
-import { startScheduler } from '../../lib/scheduler.ts';
 import { accessInForce } from '../accounts/access.ts';
-import type { FirmVoice } from '../notifications/client-events.ts';
-import { performFileAction, type FileActionDeps } from './file-actions.ts';
+import {
+  performFileAction,
+  startFileActionRunner,
+  type FileActionDeps,
+  type FileActionRunnerOptions,
+} from './file-actions.ts';
 import { storedBulkActionSchema } from './bulk.staff.service.ts';
 import { MESSAGES, isStaffRole } from '@taxfirm/contract';
 
@@ -69,6 +71,10 @@ async function runItem(db: Database, deps: RunnerDeps, job: Job, position: numbe
         // A savepoint: a refused or failed action is undone, and its outcome still written.
         const parsed = storedBulkActionSchema.safeParse(job.action);
         if (!parsed.success) throw new Error(`bulk job ${job.id}: its stored action does not read`);
+        // A job's canned message is the text frozen when it started, never the reply as it reads now.
+        if (parsed.data.kind === 'message' && parsed.data.body === undefined) {
+          throw new Error(`bulk job ${job.id}: a canned message without its text`);
+        }
         const file = { clientId: item.clientId, taxYear: job.taxYear, turn: item.position - 1 };
         await tx.transaction((sp) => performFileAction(sp, deps, actor, file, parsed.data));
       } catch (error) {
@@ -133,26 +139,5 @@ export async function runBulkPass(
 }
 
 /** The runner in the background: a pass every second (a new job's first files start within about a second). */
-export function startBulkScheduler({
-  db,
-  voice,
-  keyring,
-  storage,
-  log,
-  intervalMs = 1_000,
-  firstRunMs = 1_000,
-}: Omit<FileActionDeps, 'voice'> & {
-  db: Database;
-  voice: () => Promise<FirmVoice>;
-  log: FastifyBaseLogger;
-  intervalMs?: number;
-  firstRunMs?: number;
-}): RunningJob {
-  return startScheduler({
-    name: 'bulk jobs',
-    log,
-    intervalMs,
-    firstRunMs,
-    pass: async (stopped) => runBulkPass(db, { voice: await voice(), keyring, storage, log }, stopped),
-  });
-}
+export const startBulkScheduler = (options: FileActionRunnerOptions) =>
+  startFileActionRunner('bulk jobs', runBulkPass, options);

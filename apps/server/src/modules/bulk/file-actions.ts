@@ -23,7 +23,10 @@ import {
   users,
   type Database,
 } from '@taxfirm/db';
+import type { FastifyBaseLogger } from 'fastify';
 import type { StaffActor } from '../../lib/actor.ts';
+import type { RunningJob } from '../../lib/jobs.ts';
+import { startScheduler } from '../../lib/scheduler.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { accessInForce } from '../accounts/access.ts';
 import { saveDeliverable } from '../deliverables/deliverables.staff.service.ts';
@@ -257,4 +260,37 @@ export async function performFileAction(
       return;
     }
   }
+}
+
+/** What a background runner of file actions is started with (`app.ts`'s jobs). */
+export type FileActionRunnerOptions = Omit<FileActionDeps, 'voice'> & {
+  db: Database;
+  /** The firm's voice as it is at each pass (a change of the firm's name shows in the next e-mails). */
+  voice: () => Promise<FirmVoice>;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  firstRunMs?: number;
+};
+
+/**
+ * A runner of file actions in the background (bulk jobs, status automations): a pass each `everyMs` (or the
+ * interval configured), the first that long after start.
+ */
+export function startFileActionRunner(
+  name: string,
+  pass: (
+    db: Database,
+    deps: FileActionDeps & { log: FastifyBaseLogger },
+    stopped: () => boolean,
+  ) => Promise<number>,
+  { db, voice, keyring, storage, log, intervalMs, firstRunMs }: FileActionRunnerOptions,
+  everyMs = 1_000,
+): RunningJob {
+  return startScheduler({
+    name,
+    log,
+    intervalMs: intervalMs ?? everyMs,
+    firstRunMs: firstRunMs ?? everyMs,
+    pass: async (stopped) => pass(db, { voice: await voice(), keyring, storage, log }, stopped),
+  });
 }

@@ -5,16 +5,10 @@
 import type { AutomationAction, FileStatus } from '@taxfirm/contract';
 import { cannedReplies, eq, priceItems, requestTemplates, type Database } from '@taxfirm/db';
 import { saveAutomation } from '../automations/automations.staff.service.ts';
-import { DEMO_ORIGIN } from './demo-profile.ts';
+import { demoAdmin } from './demo-profile.ts';
 
 export async function seedAutomations(db: Database, adminId: string, analystIds: string[]): Promise<void> {
-  const admin = {
-    kind: 'staff' as const,
-    userId: adminId,
-    role: 'admin' as const,
-    offshore: false,
-    ...DEMO_ORIGIN,
-  };
+  const admin = demoAdmin(adminId);
   const idOf = async (rows: Promise<{ id: string }[]>, what: string) => {
     const [row] = await rows;
     if (!row) throw new Error(`demo automations: no ${what}`);

@@ -48,7 +48,7 @@ import { seedInvoice } from './demo-billing.ts';
 import { seedContactMessages, seedConversation, seedReferral } from './demo-conversation.ts';
 import { seedChecklist, seedDocuments, seedTaxSummary } from './demo-documents.ts';
 import { seedDeliverables, seedPreviousYear, seedStatusPath, type DemoFile } from './demo-file.ts';
-import { DEMO_ORIGIN, seedProfile } from './demo-profile.ts';
+import { DEMO_ORIGIN, demoAdmin, seedProfile } from './demo-profile.ts';
 import { prng } from './demo-random.ts';
 import { DEMO_DOMAIN, FIRST_NAMES, LAST_NAMES } from './names.ts';
 
@@ -252,13 +252,7 @@ export async function seedDemoData(
 
 /** The firm's shared views of the queue, as its admin saves them (issue 36): the menu shows them with counts. */
 async function seedSavedViews(db: Database, adminId: string): Promise<void> {
-  const admin = {
-    kind: 'staff' as const,
-    userId: adminId,
-    role: 'admin' as const,
-    offshore: false,
-    ...DEMO_ORIGIN,
-  };
+  const admin = demoAdmin(adminId);
   const views = [
     {
       name: 'Overdue',

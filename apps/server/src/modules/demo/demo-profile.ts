@@ -1,6 +1,6 @@
 /** The demo client's profile, saved as the client would save it (while the filing still takes edits). */
 import { FILING_STATUSES } from '@taxfirm/contract';
-import type { ClientActor } from '../../lib/actor.ts';
+import type { ClientActor, StaffActor } from '../../lib/actor.ts';
 import { saveDependents, saveEmployers, saveSpouse, saveTaxpayer } from '../profile/profile.service.ts';
 import type { DemoFile } from './demo-file.ts';
 import {
@@ -17,6 +17,15 @@ import { FIRST_NAMES } from './names.ts';
 
 /** Where the demo's audited writes say they came from. */
 export const DEMO_ORIGIN = { ip: '127.0.0.1', userAgent: 'npm run db:seed' };
+
+/** The demo firm's admin acting in the console, as the firm's own setup is saved. */
+export const demoAdmin = (userId: string): StaffActor => ({
+  kind: 'staff',
+  userId,
+  role: 'admin',
+  offshore: false,
+  ...DEMO_ORIGIN,
+});
 
 export async function seedProfile(f: DemoFile): Promise<void> {
   const { db, keyring, r, userId, clientId, email, first, last, phone, india, current } = f;

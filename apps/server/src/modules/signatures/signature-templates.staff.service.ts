@@ -15,7 +15,8 @@ import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
 import type { Upload } from '../../lib/uploads.ts';
 import type { FirmVoice } from '../notifications/client-events.ts';
-import { createSignatureDocument } from './signatures.staff.service.ts';
+import { getWorkableFiling } from '../filings/filings.service.ts';
+import { createSignatureDocument, readablePages } from './signatures.staff.service.ts';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -38,12 +39,16 @@ export async function listSignatureTemplates(db: Reader): Promise<SignatureTempl
   }));
 }
 
-/** Keep an uploaded PDF (already checked as a PDF by the call's file rule), audited with its SHA-256. */
+/**
+ * Keep an uploaded PDF (a PDF by the call's file rule), audited with its SHA-256; one that cannot be read
+ * (encrypted, corrupt) is refused now rather than skipped on every file later.
+ */
 export async function saveSignatureTemplate(
-  db: Database,
-  actor: StaffActor,
+  deps: { db: Database; storage: ObjectStorage; actor: StaffActor },
   input: { kind: SignatureTemplate['kind']; title: string; document: Upload },
 ): Promise<void> {
+  const { db, actor } = deps;
+  await readablePages(deps.storage, input.document, 'document', actor.userId);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(signatureTemplates)
@@ -111,6 +116,8 @@ export async function sendSignatureTemplate(deps: {
     .from(signatureTemplates)
     .where(eq(signatureTemplates.id, deps.templateId));
   if (!template) throw notFound('signature_template_id');
+  // The file's rules first: a file this person may not work gets no copy made.
+  await getWorkableFiling(db, deps.actor, file, 'share');
   const [open] = await db
     .select({ id: signatureDocuments.id })
     .from(signatureDocuments)

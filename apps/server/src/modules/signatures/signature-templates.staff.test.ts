@@ -8,6 +8,7 @@ import { and, emailOutbox, eq, signatureDocuments, signatureTemplates } from '@t
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedFirm, type Firm } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/helpers.ts';
+import { samplePdf } from '../../../test/files.ts';
 import { makeTestPdf } from '../../../test/pdf-text.ts';
 import { sweepOrphans } from '../../lib/storage/orphan-sweeper.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
@@ -53,6 +54,14 @@ describe('staff/signatures/templates and the "send a document to sign" file acti
     expect(
       (await saveTemplate(firm.analyst.sid, { kind: 'engagement', title: 'Letter' }, pdf)).statusCode,
     ).toBe(403);
+    // A file that is a PDF by its bytes but that cannot be read: refused now, never skipped on every file later.
+    const unreadable = await saveTemplate(
+      firm.admin.sid,
+      { kind: 'engagement', title: 'Broken' },
+      samplePdf(5000),
+    );
+    expect(unreadable.statusCode).toBe(422);
+    expect(unreadable.json().status_smessage).toBe(MESSAGES.SIGNATURE_PDF_UNREADABLE);
     const untitled = await saveTemplate(firm.admin.sid, { kind: 'engagement', title: '' }, pdf);
     expect(untitled.statusCode).toBe(400);
     expect(untitled.json().status_smessage).toBe(MESSAGES.SIGNATURE_TITLE_REQUIRED);
@@ -109,6 +118,31 @@ describe('staff/signatures/templates and the "send a document to sign" file acti
     ]);
     expect(await documentsOf(firm.asha.clientId)).toHaveLength(1);
     expect(await signMails('asha.sigtpl@example.com')).toBe(1);
+  });
+
+  it('skips, for an analyst, a file they may not work, without copying the PDF or e-mailing its client', async () => {
+    const copies = async () => {
+      const keys: string[] = [];
+      for await (const object of t.storage.list(uploadKeyPrefix(CALLS.staffSignaturesCreate)))
+        keys.push(object.key);
+      return keys.length;
+    };
+    const before = await copies();
+    const res = await t.postAs(firm.analyst.sid, '/api/staff/bulk/start', {
+      request_id: randomUUID(),
+      taxy: firm.taxYear,
+      action: { kind: 'signature', signature_template_id: templateId },
+      // Ravi's file is the other analyst's.
+      selection: { client_ids: [firm.ravi.clientId] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await runAll();
+    const job = (
+      await t.postAs(firm.analyst.sid, '/api/staff/bulk/status', { job_id: res.json().job_id })
+    ).json().jobs[0];
+    expect(job).toMatchObject({ done: 0, skipped: 1, problems: [{ client_id: null, outcome: 'skipped' }] });
+    expect(await copies()).toBe(before);
+    expect(await signMails('ravi.sigtpl@example.com')).toBe(1);
   });
 
   it('refuses an unknown template when the job starts, and removing one leaves the sent documents their file', async () => {

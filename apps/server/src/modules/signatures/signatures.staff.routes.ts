@@ -116,7 +116,10 @@ export async function signaturesStaffRoutes(app: FastifyInstance, options: Signa
         details: { [SIGNATURE_DOCUMENT_FIELD]: MESSAGES.SIGNATURE_PDF_ONLY },
       });
     }
-    await saveSignatureTemplate(app.db, staffActorOf(request), { ...request.body, document });
+    await saveSignatureTemplate(
+      { db: app.db, storage: app.storage, actor: staffActorOf(request) },
+      { ...request.body, document },
+    );
     keepUploads(request);
     return {
       status_smessage: MESSAGES.SIGNATURE_TEMPLATE_SAVED,

@@ -57,7 +57,7 @@ const rolesOf = (choice: SignerChoice): SignerRole[] =>
   choice === 'both' ? ['taxpayer', 'spouse'] : [choice];
 
 /** A stored upload's page count, or 422 SIGNATURE_PDF_UNREADABLE (encrypted, corrupt). */
-async function readablePages(
+export async function readablePages(
   storage: ObjectStorage,
   upload: Upload,
   field: string,

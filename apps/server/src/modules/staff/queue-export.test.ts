@@ -67,6 +67,7 @@ describe('POST /api/staff/clients/export', () => {
         (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
       ),
     });
+    expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().status_smessage).toBe(MESSAGES.BULK_SELECTION_TOO_LARGE);
     expect((await exportAs(firm.asha.sid, { filter: {} })).statusCode).toBe(403);
     const anonymous = await t.app.inject({
