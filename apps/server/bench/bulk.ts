@@ -238,7 +238,9 @@ async function benchAutomation(db: Database, deps: FileActionDeps, ruleId: strin
   if (counts?.done !== runs) {
     const why = await db.execute(sql`select outcome, reason, count(*)::int as n from automation_runs
       where rule_id = ${ruleId} group by 1, 2`);
-    throw new Error(`bench: ${runs} runs, ${counts?.done} done: ${JSON.stringify((why as { rows?: unknown }).rows)}`);
+    throw new Error(
+      `bench: ${runs} runs, ${counts?.done} done: ${JSON.stringify((why as { rows?: unknown }).rows)}`,
+    );
   }
   return { runs, seconds, perRun: (seconds * 1000) / Math.max(1, runs), ...counts };
 }
