@@ -389,7 +389,7 @@ const EXPORT_SLICE = 500;
 /**
  * The CSV rows of the files chosen one by one (`clientIds`) or of every file a queue's filters match, among
  * the files this staff member may see, in the list's default order (last update first). Audited with the
- * count before the first row; the rows are read 500 at a time, so only the ids (16 bytes a file) are held whole.
+ * count before the first row; the rows are read 500 at a time (only the matching ids are held whole).
  */
 export async function queueExport(
   db: Database,
