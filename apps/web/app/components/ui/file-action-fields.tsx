@@ -111,6 +111,27 @@ export function useInvoiceWords(ids: string[]): string {
   return `${items.map((item) => item.name).join(', ')} (${formatMoney(total, items[0]?.currency)})`;
 }
 
+/** A file status to choose, or none yet ("Choose a status"): a rule's trigger, a bulk status change. */
+export function StatusSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: FileStatus | '';
+  onChange: (status: FileStatus | '') => void;
+}) {
+  return (
+    <NativeSelect
+      label={label}
+      w={240}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value as FileStatus | '')}
+      data={[{ value: '', label: 'Choose a status' }, ...FILE_STATUSES.map((s) => ({ value: s, label: s }))]}
+    />
+  );
+}
+
 /**
  * The fields of one kind of action. `people`: whom files may be assigned to (an analyst: only themselves).
  */
@@ -137,16 +158,7 @@ export function FileActionFields({
     case 'status':
       return (
         <Group align="flex-end" wrap="wrap">
-          <NativeSelect
-            label="New status"
-            w={240}
-            value={draft.status}
-            onChange={(event) => set({ status: event.currentTarget.value as FileStatus | '' })}
-            data={[
-              { value: '', label: 'Choose a status' },
-              ...FILE_STATUSES.map((s) => ({ value: s, label: s })),
-            ]}
-          />
+          <StatusSelect label="New status" value={draft.status} onChange={(status) => set({ status })} />
           <TextInput
             label="Comment for each file's history"
             w={300}

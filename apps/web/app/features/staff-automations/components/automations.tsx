@@ -3,7 +3,6 @@ import {
   AUTOMATION_ACTION_KINDS,
   AUTOMATION_ACTION_LABELS,
   AUTOMATION_PREVIEW_DAYS,
-  FILE_STATUSES,
   type AutomationActionKind,
   type AutomationRule,
   type FileStatus,
@@ -14,6 +13,7 @@ import {
   EMPTY_FILE_ACTION,
   FILE_ACTION_MISSING,
   FileActionFields,
+  StatusSelect,
   draftOf,
   fileActionOf,
   type FileActionDraft,
@@ -217,15 +217,10 @@ function RuleForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
             value={draft.name}
             onChange={(event) => set({ name: event.currentTarget.value })}
           />
-          <NativeSelect
+          <StatusSelect
             label="When a file enters"
-            w={240}
             value={draft.status}
-            onChange={(event) => set({ status: event.currentTarget.value as FileStatus | '' })}
-            data={[
-              { value: '', label: 'Choose a status' },
-              ...FILE_STATUSES.map((s) => ({ value: s, label: s })),
-            ]}
+            onChange={(status) => set({ status })}
           />
           <NativeSelect
             label="It does"

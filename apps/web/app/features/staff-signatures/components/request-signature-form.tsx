@@ -2,7 +2,6 @@ import {
   Accordion,
   Alert,
   Button,
-  FileButton,
   Group,
   NativeSelect,
   Radio,
@@ -14,13 +13,11 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
 import {
   MESSAGES,
   SIGNATURE_DOCUMENT_KIND_LABELS,
   SIGNATURE_DOCUMENT_KINDS,
   SIGNER_CHOICES,
-  signaturePdfRule,
   staffSignaturesCreateFieldsSchema,
   type SignatureDocumentKind,
   type SignerChoice,
@@ -28,6 +25,7 @@ import {
 } from '@taxfirm/contract';
 import { useId, useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { PdfFileButton, pdfProblem } from './pdf-file-button.tsx';
 import { FieldGroupError } from '../../../components/ui/field-group-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateSignature } from '../api/signatures.ts';
@@ -53,13 +51,6 @@ export function suggestedTitle(kind: SignatureDocumentKind, taxYear: number): st
 }
 
 type Field = 'kind' | 'title' | 'signers' | 'spouse_name' | 'spouse_email' | 'placements' | 'document';
-
-/** A PDF the form refuses before sending (the server reads its content again). */
-function pdfProblem(file: File): string | null {
-  if (file.size >= signaturePdfRule.maxBytes) return signaturePdfRule.messages.tooLarge;
-  if (!file.name.toLowerCase().endsWith('.pdf')) return signaturePdfRule.messages.wrongType;
-  return null;
-}
 
 const isKind = (value: string): value is SignatureDocumentKind =>
   (SIGNATURE_DOCUMENT_KINDS as readonly string[]).includes(value);
@@ -245,38 +236,19 @@ export function RequestSignatureForm({
           </SimpleGrid>
         )}
         <Stack gap={4}>
-          <Group gap="sm" wrap="wrap">
-            <FileButton
-              onChange={(file) => choose('document', file)}
-              accept="application/pdf,.pdf"
-              inputProps={{ 'aria-label': 'Choose the PDF to sign' }}
-            >
-              {(props) => (
-                <Button {...props} variant="default" leftSection={<IconPaperclip size={16} aria-hidden />}>
-                  PDF to sign
-                </Button>
-              )}
-            </FileButton>
-            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-              {document ? document.name : 'No file chosen'}
-            </Text>
-          </Group>
-          <Group gap="sm" wrap="wrap">
-            <FileButton
-              onChange={(file) => choose('return', file)}
-              accept="application/pdf,.pdf"
-              inputProps={{ 'aria-label': 'Choose the full return (optional)' }}
-            >
-              {(props) => (
-                <Button {...props} variant="default" leftSection={<IconPaperclip size={16} aria-hidden />}>
-                  Full return (optional)
-                </Button>
-              )}
-            </FileButton>
-            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-              {fullReturn ? fullReturn.name : 'No return: the signer opens the document only'}
-            </Text>
-          </Group>
+          <PdfFileButton
+            label="PDF to sign"
+            chooseLabel="Choose the PDF to sign"
+            file={document}
+            onChoose={(file) => choose('document', file)}
+          />
+          <PdfFileButton
+            label="Full return (optional)"
+            chooseLabel="Choose the full return (optional)"
+            file={fullReturn}
+            empty="No return: the signer opens the document only"
+            onChoose={(file) => choose('return', file)}
+          />
           <FieldGroupError message={errors.document} />
           <Text fz="xs" c="gray.8">
             PDF only, under 25 MB. With a return, the signer must open it as well before signing.

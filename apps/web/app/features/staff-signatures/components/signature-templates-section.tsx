@@ -1,9 +1,7 @@
-import { Button, FileButton, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
+import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   SIGNATURE_DOCUMENT_KINDS,
   SIGNATURE_DOCUMENT_KIND_LABELS,
-  signaturePdfRule,
   type SignatureDocumentKind,
 } from '@taxfirm/contract';
 import { useState } from 'react';
@@ -15,6 +13,7 @@ import { SimpleTable } from '../../../components/ui/table-head.tsx';
 import { formatFileSize } from '../../../lib/file-size.ts';
 import { useSignatureTemplates } from '../../../lib/signature-templates.ts';
 import { useRemoveSignatureTemplate, useSaveSignatureTemplate } from '../api/signatures.ts';
+import { PdfFileButton, pdfProblem } from './pdf-file-button.tsx';
 
 /**
  * The firm's documents to sign kept once (issue 36), in settings: an engagement letter kept with its kind
@@ -34,10 +33,9 @@ export function SignatureTemplatesSection() {
 
   const choose = (file: File | null) => {
     if (!file) return;
-    if (file.size >= signaturePdfRule.maxBytes) return setProblem(signaturePdfRule.messages.tooLarge);
-    if (!file.name.toLowerCase().endsWith('.pdf')) return setProblem(signaturePdfRule.messages.wrongType);
-    setProblem(null);
-    setDocument(file);
+    const wrong = pdfProblem(file);
+    setProblem(wrong);
+    if (!wrong) setDocument(file);
   };
   const submit = async () => {
     success.clear();
@@ -130,22 +128,12 @@ export function SignatureTemplatesSection() {
             onChange={(event) => setTitle(event.currentTarget.value)}
           />
         </Group>
-        <Group gap="sm" wrap="wrap">
-          <FileButton
-            onChange={choose}
-            accept="application/pdf,.pdf"
-            inputProps={{ 'aria-label': 'Choose the PDF to keep' }}
-          >
-            {(props) => (
-              <Button {...props} variant="default" leftSection={<IconPaperclip size={16} aria-hidden />}>
-                PDF to keep
-              </Button>
-            )}
-          </FileButton>
-          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-            {document ? document.name : 'No file chosen'}
-          </Text>
-        </Group>
+        <PdfFileButton
+          label="PDF to keep"
+          chooseLabel="Choose the PDF to keep"
+          file={document}
+          onChoose={choose}
+        />
         {problem && (
           <Text c="red.8" fz="sm" role="alert">
             {problem}
