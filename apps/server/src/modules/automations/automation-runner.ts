@@ -9,7 +9,7 @@
  * The transaction is marked as an automation's (`taxfirm.automation`): a status change inside it fires no rule,
  * so rules never set each other off, whatever actions they get later.
  */
-import { MESSAGES, automationActionSchema, isStaffRole } from '@taxfirm/contract';
+import { MESSAGES, automationActionSchema } from '@taxfirm/contract';
 import {
   and,
   asc,
@@ -20,15 +20,14 @@ import {
   filingStatusHistory,
   isNull,
   sql,
-  users,
   type Database,
 } from '@taxfirm/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { assertFirmTemplate } from './automations.staff.service.ts';
-import { SYSTEM, type StaffActor } from '../../lib/actor.ts';
+import { SYSTEM } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { accessInForce } from '../accounts/access.ts';
+import { staffActingNow } from '../accounts/access.ts';
 import {
   performFileAction,
   startFileActionRunner,
@@ -39,23 +38,7 @@ import {
 /** Runs taken per pass (each is its own transaction; the next pass continues). */
 const RUNS_PER_PASS = 200;
 
-type Rule = typeof automationRules.$inferSelect;
 export type AutomationDeps = FileActionDeps & { log?: FastifyBaseLogger | undefined };
-
-/** The rule's admin as a staff actor now, or null when they are no longer an admin with access in force. */
-async function actorOf(db: Database, rule: Rule): Promise<StaffActor | null> {
-  if (!rule.updatedBy) return null;
-  const [user] = await db.select().from(users).where(eq(users.id, rule.updatedBy));
-  if (!user || !isStaffRole(user.role) || user.role !== 'admin' || !accessInForce(user)) return null;
-  return {
-    kind: 'staff',
-    userId: user.id,
-    role: user.role,
-    offshore: user.location === 'offshore',
-    ip: '',
-    userAgent: `automation ${rule.id}`,
-  };
-}
 
 /** Do one run, claimed in its own transaction; false when another instance had it or it was done. */
 async function runOne(db: Database, deps: AutomationDeps, runId: string): Promise<boolean> {
@@ -86,7 +69,13 @@ async function runOne(db: Database, deps: AutomationDeps, runId: string): Promis
       throw new Error(`automation run ${run.id}: its rule, file or entry is gone`);
     let outcome: 'done' | 'skipped' | 'failed' = 'done';
     let reason: string | null = null;
-    const actor = await actorOf(tx, rule);
+    // The rule's admin as they are now (an admin whose access is in force), else the run is skipped.
+    const actor = await staffActingNow(
+      tx,
+      rule.updatedBy,
+      { ip: '', userAgent: `automation ${rule.id}` },
+      { adminOnly: true },
+    );
     const action = automationActionSchema.safeParse(rule.action);
     if (rule.paused) {
       outcome = 'skipped';

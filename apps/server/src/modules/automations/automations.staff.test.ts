@@ -7,6 +7,7 @@ import { MESSAGES, type PriceItem } from '@taxfirm/contract';
 import {
   and,
   auditLog,
+  automationRules,
   automationRuns,
   deliverables,
   emailOutbox,
@@ -90,7 +91,7 @@ describe('staff/automations', () => {
     expect(noName.json().status_smessage).toBe(MESSAGES.AUTOMATION_NAME_REQUIRED);
     const badAction = await save(firm.admin.sid, {
       name: 'Odd',
-      action: { kind: 'status', status: 'Filed' },
+      action: { kind: 'status', status: 'Review Pending' },
     });
     expect(badAction.statusCode).toBe(400);
     expect(badAction.json().status_smessage).toBe(MESSAGES.AUTOMATION_ACTION_INVALID);
@@ -360,6 +361,117 @@ describe('staff/automations', () => {
     ]);
     await pause(assign.json().rule_id, true);
     await pause(fbar.json().rule_id, true);
+  });
+
+  it('answers bad input with its message and changes nothing; a run of a rule paused before it ran is skipped', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const before = await list();
+    const cases: [string, Record<string, unknown>, number, string][] = [
+      [
+        'save',
+        { rule_id: unknown, name: 'Gone', status: 'Review Pending', action: { kind: 'remind' } },
+        400,
+        MESSAGES.AUTOMATION_ACTION_INVALID,
+      ],
+      [
+        'save',
+        {
+          rule_id: unknown,
+          name: 'Gone',
+          status: 'Review Pending',
+          action: { kind: 'message', reply_id: unknown },
+        },
+        422,
+        MESSAGES.BULK_REPLY_REQUIRED,
+      ],
+      [
+        'save',
+        {
+          rule_id: unknown,
+          name: 'Gone',
+          status: 'Review Pending',
+          action: { kind: 'deliverable', deliverable_kind: 'fbar' },
+        },
+        404,
+        MESSAGES.AUTOMATION_NOT_FOUND,
+      ],
+      [
+        'save',
+        { name: 'No items', status: 'Review Pending', action: { kind: 'invoice', price_item_ids: [] } },
+        400,
+        MESSAGES.FILE_ACTION_PRICE_ITEMS_REQUIRED,
+      ],
+      [
+        'save',
+        {
+          name: 'No doc',
+          status: 'Review Pending',
+          action: { kind: 'signature', signature_template_id: 'x' },
+        },
+        400,
+        MESSAGES.SIGNATURE_TEMPLATE_REQUIRED,
+      ],
+      [
+        'save',
+        { name: 'Odd status', status: 'Sleeping', action: { kind: 'remind' } },
+        400,
+        MESSAGES.STATUS_INVALID,
+      ],
+      ['pause', { rule_id: unknown, paused: true }, 404, MESSAGES.AUTOMATION_NOT_FOUND],
+      ['pause', { rule_id: 'not-a-rule', paused: true }, 400, MESSAGES.AUTOMATION_NOT_FOUND],
+      ['preview', { status: 'Sleeping' }, 400, MESSAGES.STATUS_INVALID],
+    ];
+    for (const [call, body, code, message] of cases) {
+      const res = await t.postAs(firm.admin.sid, `/api/staff/automations/${call}`, body);
+      expect(res.statusCode, `${call} ${JSON.stringify(body)}`).toBe(code);
+      expect(res.json().status_smessage).toBe(message);
+    }
+    expect(await list()).toEqual(before);
+
+    // A file enters the status while the rule runs; the rule is paused before the runner gets to it.
+    const rule = await save(firm.admin.sid, {
+      name: 'Paused in time',
+      status: 'Review Pending',
+      action: { kind: 'deliverable', deliverable_kind: 'other', label: 'Review note' },
+      paused: false,
+    });
+    await moveTo(more[1] as ClientSession, 'Review Pending');
+    const paused = await pause(rule.json().rule_id, true);
+    expect(paused.json().status_smessage).toBe(MESSAGES.AUTOMATION_PAUSED);
+    await runAll();
+    expect((await runsOf(rule.json().rule_id)).map((r) => [r.outcome, r.reason])).toEqual([
+      ['skipped', MESSAGES.AUTOMATION_PAUSED],
+    ]);
+  });
+
+  it('keeps at most 50 rules, and names a rule whose admin is gone', async () => {
+    const have = (await list()).length;
+    for (let i = have; i < 50; i += 1) {
+      const res = await save(firm.admin.sid, {
+        name: `Rule ${i}`,
+        action: { kind: 'deliverable', deliverable_kind: 'fbar' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const over = await save(firm.admin.sid, {
+      name: 'One too many',
+      action: { kind: 'deliverable', deliverable_kind: 'fbar' },
+    });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().status_smessage).toBe(MESSAGES.AUTOMATION_LIMIT);
+    const [first] = await list();
+    await t.database.db
+      .update(automationRules)
+      .set({ updatedBy: null })
+      .where(eq(automationRules.id, first.rule_id));
+    expect((await list())[0]).toMatchObject({
+      rule_id: first.rule_id,
+      updated_by: MESSAGES.AUTOMATION_AUTHOR_UNKNOWN,
+    });
+    await t.database.db
+      .update(automationRules)
+      .set({ updatedBy: firm.admin.userId })
+      .where(eq(automationRules.id, first.rule_id));
   });
 
   it("skips a rule's runs once the admin who saved it can no longer act", async () => {

@@ -9,12 +9,11 @@
  * The action runs as the person who started the job, as they are now: a member whose access ended, or who
  * lost the right to a file, gets the file skipped with the reason the single-file call would have given.
  */
-import { and, asc, bulkJobItems, bulkJobs, eq, isNull, sql, users, type Database } from '@taxfirm/db';
+import { and, asc, bulkJobItems, bulkJobs, eq, isNull, sql, type Database } from '@taxfirm/db';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { accessInForce } from '../accounts/access.ts';
+import { staffActingNow } from '../accounts/access.ts';
 import {
   performFileAction,
   startFileActionRunner,
@@ -22,7 +21,7 @@ import {
   type FileActionRunnerOptions,
 } from './file-actions.ts';
 import { storedBulkActionSchema } from './bulk.staff.service.ts';
-import { MESSAGES, isStaffRole } from '@taxfirm/contract';
+import { MESSAGES } from '@taxfirm/contract';
 
 /** Files taken per pass (each is its own transaction; the next pass continues). */
 const FILES_PER_PASS = 200;
@@ -30,20 +29,6 @@ const FILES_PER_PASS = 200;
 type Job = typeof bulkJobs.$inferSelect;
 /** What the runner works with: what the file actions need, and where to log a failed file. */
 export type RunnerDeps = FileActionDeps & { log?: FastifyBaseLogger | undefined };
-
-/** The job's starter as a staff actor now, or null when their access is not in force. */
-async function actorOf(db: Database, job: Job): Promise<StaffActor | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, job.createdBy));
-  if (!user || !isStaffRole(user.role) || !accessInForce(user)) return null;
-  return {
-    kind: 'staff',
-    userId: user.id,
-    role: user.role,
-    offshore: user.location === 'offshore',
-    ip: job.ip ?? '',
-    userAgent: job.userAgent ?? undefined,
-  };
-}
 
 /** Do one file, claimed in its own transaction; false when another instance had it or it was done. */
 async function runItem(db: Database, deps: RunnerDeps, job: Job, position: number): Promise<boolean> {
@@ -60,7 +45,11 @@ async function runItem(db: Database, deps: RunnerDeps, job: Job, position: numbe
       )
       .for('update', { skipLocked: true });
     if (!item) return false;
-    const actor = await actorOf(tx, job);
+    // The job's starter as they are now: one whose access ended has the rest skipped.
+    const actor = await staffActingNow(tx, job.createdBy, {
+      ip: job.ip ?? '',
+      userAgent: job.userAgent ?? undefined,
+    });
     let outcome: 'done' | 'skipped' | 'failed' = 'done';
     let reason: string | null = null;
     if (!actor) {

@@ -62,6 +62,18 @@ describe('staff/signatures/templates and the "send a document to sign" file acti
     );
     expect(unreadable.statusCode).toBe(422);
     expect(unreadable.json().status_smessage).toBe(MESSAGES.SIGNATURE_PDF_UNREADABLE);
+    const noFile = await t.postFormAs(
+      firm.admin.sid,
+      '/api/staff/signatures/templates/save',
+      createForm({ kind: 'engagement', title: 'No file' }, []),
+    );
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().status_smessage).toBe(MESSAGES.SIGNATURE_PDF_ONLY);
+    const gone = await t.postAs(firm.admin.sid, '/api/staff/signatures/templates/remove', {
+      template_id: randomUUID(),
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().status_smessage).toBe(MESSAGES.SIGNATURE_TEMPLATE_NOT_FOUND);
     const untitled = await saveTemplate(firm.admin.sid, { kind: 'engagement', title: '' }, pdf);
     expect(untitled.statusCode).toBe(400);
     expect(untitled.json().status_smessage).toBe(MESSAGES.SIGNATURE_TITLE_REQUIRED);
