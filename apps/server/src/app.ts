@@ -81,6 +81,9 @@ import { workStaffRoutes } from './modules/work/work.staff.routes.ts';
 import { bulkStaffRoutes } from './modules/bulk/bulk.staff.routes.ts';
 import { startBulkScheduler } from './modules/bulk/bulk-runner.ts';
 import { automationsStaffRoutes } from './modules/automations/automations.staff.routes.ts';
+import { organizerRoutes } from './modules/organizer/organizer.routes.ts';
+import { organizerStaffRoutes } from './modules/organizer/organizer.staff.routes.ts';
+import { ratesStaffRoutes } from './modules/rates/rates.staff.routes.ts';
 import { startAutomationScheduler } from './modules/automations/automation-runner.ts';
 import { startRefundReconciler } from './modules/invoices/billing.service.ts';
 import { startWorkCandidatesScheduler } from './modules/work/work-candidates.ts';
@@ -367,6 +370,9 @@ export async function buildApp({
     queueSelection: (actor, taxYear, filter) => queueSelectionSql(actor, taxYear, queueQueryOf(filter)),
   });
   await app.register(automationsStaffRoutes);
+  await app.register(organizerRoutes, { settings, keyring, appUrl: config.appUrl });
+  await app.register(organizerStaffRoutes, { settings, keyring, appUrl: config.appUrl });
+  await app.register(ratesStaffRoutes);
   await app.register(reportsStaffRoutes, { settings });
   await app.register(viewsStaffRoutes, {
     settings,

@@ -34,6 +34,9 @@ import { deliverablesStaffCalls } from './deliverables/deliverables.staff.calls.
 import { workStaffCalls } from './work/work.staff.calls.ts';
 import { bulkStaffCalls } from './bulk/bulk.staff.calls.ts';
 import { automationsStaffCalls } from './automations/automations.staff.calls.ts';
+import { organizerCalls } from './organizer/organizer.calls.ts';
+import { organizerStaffCalls } from './organizer/organizer.staff.calls.ts';
+import { ratesStaffCalls } from './rates/rates.staff.calls.ts';
 import { viewsStaffCalls } from './views/views.staff.calls.ts';
 import { reportsStaffCalls } from './reports/reports.staff.calls.ts';
 
@@ -74,6 +77,9 @@ export const CALLS = {
   ...workStaffCalls,
   ...bulkStaffCalls,
   ...automationsStaffCalls,
+  ...organizerCalls,
+  ...organizerStaffCalls,
+  ...ratesStaffCalls,
   ...viewsStaffCalls,
   ...reportsStaffCalls,
 } as const satisfies Record<string, CallDefinition>;

@@ -3,6 +3,7 @@
  * messages this product adds where the specification is silent. Spelling is the specification's,
  * including its typos ("sucessfully", "Seperately"): clients and tests depend on the exact text.
  */
+import { ORGANIZER_MESSAGES } from './organizer/organizer.messages.ts';
 import { MANY_FILES_MESSAGES } from './bulk/bulk.messages.ts';
 
 export const MESSAGES = {
@@ -294,6 +295,7 @@ export const MESSAGES = {
   STAFF_ACCESS_END_SAVED: "The staff member's last day of access is saved.",
   STAFF_ACCESS_END_CLEARED: 'The staff member no longer has an end date for their access.',
   ...MANY_FILES_MESSAGES,
+  ...ORGANIZER_MESSAGES,
   CLIENT_US_ONLY:
     'This client has not consented to disclosure outside the United States: the file is US-only.',
   // Signatures (issue 19)

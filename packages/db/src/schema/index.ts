@@ -20,3 +20,5 @@ export * from './work.ts';
 export * from './bulk.ts';
 export * from './views.ts';
 export * from './automations.ts';
+export * from './organizer.ts';
+export * from './rates.ts';

@@ -26,7 +26,13 @@ export const requestItemType = pgEnum('request_item_type', REQUEST_ITEM_TYPE_NAM
 export const requestItemStatus = pgEnum('request_item_status', REQUEST_ITEM_STATUSES);
 export const requestPerson = pgEnum('request_person', REQUEST_PERSONS);
 /** Where an item came from. */
-export const requestItemSource = pgEnum('request_item_source', ['profile', 'last_year', 'template', 'staff']);
+export const requestItemSource = pgEnum('request_item_source', [
+  'profile',
+  'last_year',
+  'template',
+  'staff',
+  'organizer',
+]);
 
 /** One thing the firm needs for a filing. Removed items stay (removedAt) so their history does too. */
 export const requestItems = pgTable(

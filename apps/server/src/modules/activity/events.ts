@@ -31,6 +31,7 @@ export type ClientEvent = OnFile &
     | { type: 'signature.signed'; title: string; spouse: boolean; complete: boolean }
     | { type: 'payment.recorded'; summary: string; needsStaff: boolean; voice: FirmVoice }
     | { type: 'payment.refunded'; amount: string; invoiceNumber: string }
+    | { type: 'organizer.sent'; items: number }
   );
 
 type Listener = (tx: Tx, event: ClientEvent) => Promise<void>;
@@ -73,6 +74,11 @@ function feedLine(event: ClientEvent): { kind: ActivityKind; summary: string } {
       return { kind: 'payment', summary: event.summary };
     case 'payment.refunded':
       return { kind: 'payment', summary: `Refunded ${event.amount} on ${event.invoiceNumber}` };
+    case 'organizer.sent':
+      return {
+        kind: 'answer',
+        summary: `Sent the organizer (${event.items} document${event.items === 1 ? '' : 's'} added to the checklist)`,
+      };
   }
 }
 

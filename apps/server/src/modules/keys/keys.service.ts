@@ -15,6 +15,7 @@ import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/objec
 import { SECRET_CONTEXT } from '../accounts/mfa.service.ts';
 import { LINK_CONTEXT } from '../mail/outbox.ts';
 import { bodyContext } from '../messaging/messaging.service.ts';
+import { organizerContext } from '../organizer/organizer-store.ts';
 import { identityNumberContext, LEGACY_SSN_CONTEXT } from '../profile/profile.service.ts';
 
 export const SEALED_KINDS = [
@@ -22,6 +23,7 @@ export const SEALED_KINDS = [
   'MFA secrets',
   'e-mail links',
   'message bodies',
+  'organizer answers',
   'file keys',
 ] as const;
 export type SealedKind = (typeof SEALED_KINDS)[number];
@@ -110,6 +112,13 @@ const SEALED_COLUMNS: SealedColumn[] = [
     column: 'body',
     clientColumn: 'client_id',
     contexts: ({ id, clientId }) => [bodyContext(clientId, id)],
+  },
+  {
+    kind: 'organizer answers',
+    table: 'organizer_answers',
+    column: 'answers_sealed',
+    clientColumn: 'client_id',
+    contexts: ({ id, clientId }) => [organizerContext(clientId, id)],
   },
 ];
 

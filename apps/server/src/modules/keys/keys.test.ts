@@ -9,6 +9,7 @@ import {
   filings,
   messageAttachments,
   messages,
+  organizerAnswers,
   spouses,
   taxpayerProfiles,
   users,
@@ -26,6 +27,7 @@ import { createS3Storage } from '../../lib/storage/s3-storage.ts';
 import { SECRET_CONTEXT } from '../accounts/mfa.service.ts';
 import { enqueueEmail, renderEmail } from '../mail/outbox.ts';
 import { openBody } from '../messaging/messaging.service.ts';
+import { openAnswers } from '../organizer/organizer-store.ts';
 import { LEGACY_SSN_CONTEXT, openIdentityNumber } from '../profile/profile.service.ts';
 import { isRotationComplete, rotateKeys, type RotationReport } from './keys.service.ts';
 
@@ -49,9 +51,20 @@ async function sealedValues(db: Database): Promise<string[]> {
     db.select({ v: users.mfaSecret }).from(users),
     db.select({ v: emailOutbox.secret }).from(emailOutbox),
     db.select({ v: messages.body }).from(messages),
+    db.select({ v: organizerAnswers.answersSealed }).from(organizerAnswers),
   ]);
   return rows.flat().flatMap((row) => (row.v ? [row.v] : []));
 }
+
+const ACCOUNT = {
+  row_id: 'nro-1',
+  bank: 'State Bank of India',
+  country: 'IN',
+  type: 'nro',
+  joint: false,
+  max_value: { amount: '900000', currency: 'INR' },
+  year_end_value: { amount: '850000', currency: 'INR' },
+};
 
 type Fixture = {
   asha: { clientId: string; userId: string };
@@ -83,6 +96,11 @@ async function writeFixture(t: TestApp): Promise<Fixture> {
     .update(taxpayerProfiles)
     .set({ ssnSealed: ONLY.A.seal(Buffer.from('222334444'), LEGACY_SSN_CONTEXT) })
     .where(eq(taxpayerProfiles.clientId, ravi.clientId));
+
+  const organizer = await t.postAs(asha.sid, '/api/account/organizer/save', {
+    answers: { pan: 'ABCDE1234F', has_accounts: true, accounts: [ACCOUNT] },
+  });
+  expect(organizer.statusCode, organizer.body).toBe(200);
 
   const setup = await t.postAs(asha.sid, '/api/account/mfa/setup');
   expect(setup.statusCode).toBe(200);
@@ -154,6 +172,14 @@ async function expectReadable(t: TestApp, f: Fixture, keyring: Keyring, storage:
   expect(await openIdentityNumber(deps, f.ravi.clientId, { section: 'taxpayer' })).toBe('222-33-4444');
   const [user] = await db.select().from(users).where(eq(users.id, f.asha.userId));
   expect(keyring.open(user?.mfaSecret ?? '', SECRET_CONTEXT).toString()).toBe(f.mfaSecret);
+  const [organizer] = await db
+    .select()
+    .from(organizerAnswers)
+    .where(eq(organizerAnswers.clientId, f.asha.clientId));
+  expect(organizer && openAnswers(keyring, organizer)).toMatchObject({
+    pan: 'ABCDE1234F',
+    accounts: [ACCOUNT],
+  });
   const [message] = await db.select().from(messages).where(eq(messages.id, f.messageId));
   expect(openBody(keyring, f.asha.clientId, f.messageId, message?.body ?? '')).toBe(MESSAGE);
   const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, f.outboxId));
@@ -210,6 +236,7 @@ describe.each(['local', 's3'] as const)('key rotation, %s storage', (driver) => 
       // The registrations' verification links and the reset link.
       'e-mail links': { resealed: first.kinds[2]?.total, failed: 0 },
       'message bodies': { resealed: 1, failed: 0 },
+      'organizer answers': { resealed: 1, failed: 0 },
       'file keys': { resealed: 2, failed: 0 },
     });
     expect(progress).toContain('identity numbers 4/4');

@@ -39,6 +39,7 @@ const render: Record<keyof typeof templates, (firm: Firm, name: string) => Email
   clientMessageForStaff: (f, n) => templates.clientMessageForStaff(f, n, 'Asha Rao', URL_),
   staffDigest: (f, n) => templates.staffDigest(f, n, ['Asha Rao: sent a message'], URL_),
   signatureReady: (f, n) => templates.signatureReady(f, n, URL_),
+  organizerRequested: (f, n) => templates.organizerRequested(f, n, 2025, URL_),
   signatureSpouseLink: (f, n) => templates.signatureSpouseLink(f, n, 'Asha Rao', 14, URL_),
   signatureCode: (f, n) => templates.signatureCode(f, n, '123456', 10),
   signatureLocked: (f, n) => templates.signatureLocked(f, n, 'Form 8879 for 2025', 10),

@@ -350,6 +350,16 @@ export const templates = {
       ],
       action: { label: 'Open the conversation', url },
     }),
+  /** Staff ask the client to fill in the year's organizer (and the reminders after). */
+  organizerRequested: (firm: Firm, name: string, taxYear: number, url: string) =>
+    email(firm, {
+      subject: `Your ${taxYear} organizer is ready`,
+      to: name,
+      paragraphs: [
+        `${firm.name} asks you to fill in your ${taxYear} organizer: a few questions about your year (what changed, your income, accounts in India or elsewhere) that tell us which documents we need. It saves as you go, so you can stop and come back on any device.`,
+      ],
+      action: { label: 'Open my organizer', url },
+    }),
   /** A document is ready for the taxpayer to sign in the portal: that there is one, never its content. */
   signatureReady: (firm: Firm, name: string, url: string) =>
     email(firm, {

@@ -78,6 +78,25 @@ export async function checklistReminder(
   return true;
 }
 
+/** Staff ask the client to fill in the organizer: the e-mail and the bell. */
+export async function organizerRequested(
+  tx: Tx,
+  voice: FirmVoice,
+  event: { clientId: string; taxYear: number },
+): Promise<void> {
+  await tell(
+    tx,
+    event.clientId,
+    (firstName) =>
+      templates.organizerRequested(voice.firm, firstName, event.taxYear, `${voice.appUrl}/user/organizer`),
+    {
+      kind: 'status',
+      title: `Your ${event.taxYear} organizer is ready`,
+      body: 'Answer a few questions about your year: they tell us which documents we need.',
+    },
+  );
+}
+
 /** Staff sent the client a document to sign: an e-mail to their sign-in address with the signing page. */
 export async function signatureRequested(
   tx: Tx,

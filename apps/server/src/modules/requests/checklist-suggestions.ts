@@ -2,7 +2,7 @@
  * What the checklist suggests from the client's profile and last year's checklist: the items a file starts
  * with, added once each (their source key), and the India ties that call for FBAR and Indian statements.
  */
-import { type RequestItemType, type RequestPerson } from '@taxfirm/contract';
+import { CAS_NOTE, type RequestItemType, type RequestPerson } from '@taxfirm/contract';
 import {
   and,
   asc,
@@ -28,9 +28,9 @@ type Tx = Pick<Database, 'select' | 'insert' | 'update'>;
 // Suggestions from the profile and last year's checklist
 // ---------------------------------------------------------------------------------------------------------
 
-type Suggestion = {
+export type Suggestion = {
   sourceKey: string;
-  source: 'profile' | 'last_year';
+  source: 'profile' | 'last_year' | 'organizer';
   type: RequestItemType;
   title: string;
   person: RequestPerson | null;
@@ -181,7 +181,7 @@ async function profileSuggestions(tx: Tx, clientId: string): Promise<Suggestion[
       indiaItem('26as-ais', 'Form 26AS / AIS from the income-tax portal'),
       indiaItem('bank-nre-nro', 'NRE/NRO bank statements, January to December'),
       indiaItem('fd-interest', 'FD interest certificates'),
-      indiaItem('mf-cas', 'Mutual-fund CAS (CAMS/KFintech), January to December'),
+      { ...indiaItem('mf-cas', 'Mutual-fund CAS (CAMS/KFintech), January to December'), note: CAS_NOTE },
     );
   }
   return out;
@@ -251,14 +251,33 @@ export async function suggestItems(
 ): Promise<number> {
   if (!isCollecting(filing.status)) return 0;
   const fromProfile = await profileSuggestions(tx, filing.clientId);
+  const knownKeys = await knownSourceKeys(tx, filing.id);
+  const profileKeys = new Set([...fromProfile.map((s) => s.sourceKey), ...knownKeys]);
+  const fromLastYear = await lastYearSuggestions(tx, filing, profileKeys);
+  return addSuggested(tx, filing, [...fromProfile, ...fromLastYear], knownKeys);
+}
+
+/** The source keys the filing's checklist has (live or removed: a removed item is not suggested again). */
+async function knownSourceKeys(tx: Tx, filingId: string): Promise<Set<string>> {
   const known = await tx
     .select({ sourceKey: requestItems.sourceKey })
     .from(requestItems)
-    .where(and(eq(requestItems.filingId, filing.id), sql`${requestItems.sourceKey} is not null`));
-  const knownKeys = new Set(known.flatMap((row) => (row.sourceKey ? [row.sourceKey] : [])));
-  const profileKeys = new Set([...fromProfile.map((s) => s.sourceKey), ...knownKeys]);
-  const fromLastYear = await lastYearSuggestions(tx, filing, profileKeys);
-  const fresh = [...fromProfile, ...fromLastYear].filter((s) => !knownKeys.has(s.sourceKey));
+    .where(and(eq(requestItems.filingId, filingId), sql`${requestItems.sourceKey} is not null`));
+  return new Set(known.flatMap((row) => (row.sourceKey ? [row.sourceKey] : [])));
+}
+
+/**
+ * Add the suggestions whose source key the filing does not have yet, after its last item; answers how many
+ * were added. The one way a suggestion becomes an item (the profile, last year, the organizer).
+ */
+export async function addSuggested(
+  tx: Tx,
+  filing: Pick<Filing, 'id' | 'clientId'>,
+  suggestions: Suggestion[],
+  known?: ReadonlySet<string>,
+): Promise<number> {
+  const knownKeys = known ?? (await knownSourceKeys(tx, filing.id));
+  const fresh = suggestions.filter((s) => !knownKeys.has(s.sourceKey));
   if (fresh.length === 0) return 0;
   const start = await nextPosition(tx, filing.id);
   const added = await tx
