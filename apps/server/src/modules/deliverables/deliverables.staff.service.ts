@@ -14,7 +14,7 @@ import {
   type DeliverableKind,
   type DeliverableStatus,
 } from '@taxfirm/contract';
-import { and, deliverables, eq, taxpayerProfiles, users, type Database } from '@taxfirm/db';
+import { and, deliverables, eq, organizerAnswers, taxpayerProfiles, users, type Database } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -70,15 +70,29 @@ export async function listDeliverables({
  */
 async function suggestionsFor(db: Database, filing: Filing, present: Set<AddedDeliverableKind>) {
   const out: { kind: AddedDeliverableKind; label: string | null; reason: string }[] = [];
+  // The sent organizer says more than the profile: its reasons come first.
+  const [organizer] = await db
+    .select({ kinds: organizerAnswers.suggestedKinds })
+    .from(organizerAnswers)
+    .where(and(eq(organizerAnswers.filingId, filing.id), eq(organizerAnswers.state, 'sent')));
+  const fromOrganizer = new Set(organizer?.kinds ?? []);
   const india = await indiaTiesOfClient(db, filing.clientId);
-  if (india.ties && !present.has('itr')) {
-    out.push({ kind: 'itr', label: null, reason: 'The profile shows ties to India.' });
+  if (!present.has('itr') && (fromOrganizer.has('itr') || india.ties)) {
+    out.push({
+      kind: 'itr',
+      label: null,
+      reason: fromOrganizer.has('itr')
+        ? 'The organizer: the client earned income in India or asks us to file the Indian return.'
+        : 'The profile shows ties to India.',
+    });
   }
-  if (india.ties && !present.has('fbar')) {
+  if (!present.has('fbar') && (fromOrganizer.has('fbar') || india.ties)) {
     out.push({
       kind: 'fbar',
       label: null,
-      reason: 'The profile shows ties to India: an FBAR is due if foreign accounts together passed $10,000.',
+      reason: fromOrganizer.has('fbar')
+        ? "The organizer: the foreign accounts' maximum values add up to more than $10,000."
+        : 'The profile shows ties to India: an FBAR is due if foreign accounts together passed $10,000.',
     });
   }
   if (!present.has('state')) {

@@ -95,7 +95,11 @@ export function maskedAnswers(definition: OrganizerDefinition, answers: Answers)
 }
 
 /** Incoming answers with a masked identity number sent back unchanged: the kept number stays. */
-export function withKeptIdentities(definition: OrganizerDefinition, incoming: Answers, kept: Answers): Answers {
+export function withKeptIdentities(
+  definition: OrganizerDefinition,
+  incoming: Answers,
+  kept: Answers,
+): Answers {
   const identities = new Set(identityQuestionIds(definition));
   return Object.fromEntries(
     Object.entries(incoming).flatMap(([id, value]): [string, Answers[string]][] => {
