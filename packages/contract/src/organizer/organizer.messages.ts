@@ -30,6 +30,7 @@ export const ORGANIZER_MESSAGES = {
     'Give each question of your own a section, a label and, for a choice, two to 10 options.',
   ORGANIZER_FIRM_QUESTIONS_LIMIT: 'Add at most 30 questions of your own.',
   ORGANIZER_WORKSHEET_FORMAT_INVALID: 'Choose CSV or PDF.',
+  QUEUE_ORGANIZER_INVALID: 'Choose not started, in progress or sent.',
   RATE_CURRENCY_INVALID: 'Choose a currency.',
   RATE_YEAR_INVALID: 'Choose a year the portal serves.',
   RATE_VALUE_INVALID: 'Enter the units of the currency per US dollar, like 85.614.',

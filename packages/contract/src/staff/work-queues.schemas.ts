@@ -1,3 +1,4 @@
+import { ORGANIZER_STATES } from '../organizer/organizer.schemas.ts';
 import { z } from 'zod';
 import { dataTablesParametersSchema, envelope, taxYearField } from '../common.ts';
 import { DELIVERABLE_KINDS } from '../deliverables/deliverables.constants.ts';
@@ -24,6 +25,7 @@ export const QUEUE_COLUMNS = [
   'phone',
   'status',
   'documents',
+  'organizer',
   'analyst',
   'days_in_status',
   'next_due',
@@ -60,6 +62,8 @@ export const queueNarrowingFields = {
   deliverable_kind: z.enum(DELIVERABLE_KINDS, { error: MESSAGES.DELIVERABLE_KIND_INVALID }).optional(),
   due: z.enum(QUEUE_DUE_WINDOWS, { error: MESSAGES.QUEUE_DUE_INVALID }).optional(),
   waiting: z.enum(QUEUE_WAITING, { error: MESSAGES.QUEUE_WAITING_INVALID }).optional(),
+  /** Files whose organizer is in this state (issue 37): not started, in progress or sent. */
+  organizer: z.enum(ORGANIZER_STATES, { error: MESSAGES.QUEUE_ORGANIZER_INVALID }).optional(),
   /** Unattended: open files with no status change, message to the client or checklist work for this many days. */
   unattended_days: z.coerce
     .number({ error: MESSAGES.QUEUE_UNATTENDED_INVALID })
@@ -116,6 +120,8 @@ export const staffClientRowSchema = z.object({
   referred_by: z.string().nullable(),
   /** The checklist's "documents complete" column: required items accepted of those that count. */
   documents: z.object({ accepted: z.number().int(), required: z.number().int(), complete: z.boolean() }),
+  /** The year's organizer: not started, in progress or sent (issue 37). */
+  organizer: z.enum(ORGANIZER_STATES),
   /** The client's §7216 answer in force: anything but 'yes' makes the file US-only (the console's badge). */
   offshore_state: z.enum(OFFSHORE_CONSENT_STATES),
   /** When the file entered its status (ISO instant): the "days in status" column. */

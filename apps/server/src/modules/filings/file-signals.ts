@@ -8,10 +8,12 @@
  * Each keys on the columns an index of its table starts with (the client, then the filing or tax year). One
  * condition is here too, "unattended" (`unattendedSql`): a filter over a tax year's filings, not a column.
  */
+import type { OrganizerState } from '@taxfirm/contract';
 import {
   filings,
   invoices,
   messages,
+  organizerAnswers,
   requestItemEvents,
   requestItems,
   signatureDocuments,
@@ -27,6 +29,11 @@ import { balanceSql, openSql } from '../invoices/invoice-balance.ts';
  * `id` inside the subquery would be the subquery's own.
  */
 const perFile = <T>(query: SQL) => sql<T>`(${query})`;
+
+/** The year's organizer (issue 37): 'not_started' until the client saves or staff send it. */
+export const organizerStateSql = perFile<OrganizerState>(sql`select coalesce(
+  (select ${organizerAnswers.state}::text from ${organizerAnswers} where ${organizerAnswers.filingId} = ${filings.id}),
+  'not_started')`);
 
 /**
  * Checklist progress: the file's required checklist items (not removed, not "doesn't apply") and how many of

@@ -616,6 +616,25 @@ describe('sending the organizer', () => {
     }
   });
 
+  it("shows each file's organizer state in the queue, and filters by it", async () => {
+    const queue = async (organizer?: string) => {
+      const res = await t.postAs(admin.sid, '/api/staff/clients/list', organizer ? { organizer } : {});
+      expect(res.statusCode, res.body).toBe(200);
+      return Object.fromEntries(
+        (res.json().data as { name: string; organizer: string }[]).map((row) => [row.name, row.organizer]),
+      );
+    };
+    expect(await queue()).toEqual({ 'Asha Rao': 'not_started', 'Ravi Kumar': 'not_started' });
+    expect((await save(asha.sid, { married: true })).statusCode).toBe(200);
+    expect(await queue('in_progress')).toEqual({ 'Asha Rao': 'in_progress' });
+    expect((await submit(asha.sid, BASE)).statusCode).toBe(200);
+    expect(await queue('sent')).toEqual({ 'Asha Rao': 'sent' });
+    expect(await queue('not_started')).toEqual({ 'Ravi Kumar': 'not_started' });
+    const bad = await t.postAs(admin.sid, '/api/staff/clients/list', { organizer: 'done' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.organizer).toBe(MESSAGES.QUEUE_ORGANIZER_INVALID);
+  });
+
   it('staff send the organizer: an e-mail, once in ten minutes, not once it is sent', async () => {
     const send = () => t.postAs(analyst.sid, '/api/staff/organizer/send', { client_id: asha.clientId });
     const first = await send();

@@ -19,6 +19,8 @@ import {
   FILE_STATUSES,
   INITIAL_FILE_STATUS,
   MESSAGES,
+  ORGANIZER_STATE_LABELS,
+  type OrganizerState,
   type STAFF_CLIENT_SORTS,
   phoneWithDialCode,
   type DeliverableKind,
@@ -58,7 +60,12 @@ import {
   nextDueSql,
   notDueBetweenSql,
 } from '../deliverables/due-sql.ts';
-import { checklistProgressSql, lastClientActivitySql, unattendedSql } from '../filings/file-signals.ts';
+import {
+  checklistProgressSql,
+  lastClientActivitySql,
+  organizerStateSql,
+  unattendedSql,
+} from '../filings/file-signals.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
 import { offshoreStateSql } from '../consents/consents.service.ts';
 
@@ -134,6 +141,7 @@ export type QueueNarrowing = {
   due?: QueueDueWindow | undefined;
   waiting?: QueueWaiting | undefined;
   unattendedDays?: number | undefined;
+  organizer?: OrganizerState | undefined;
 };
 
 type QueueFilters = QueueNarrowing & {
@@ -179,6 +187,7 @@ function narrowing(f: QueueNarrowing & { taxYear: number }): SQL | undefined {
       ),
     );
   }
+  if (f.organizer) conditions.push(sql`${organizerStateSql} = ${f.organizer}`);
   if (f.unattendedDays) {
     conditions.push(and(federalOpenSql, unattendedSql(f.unattendedDays)));
   }
@@ -250,6 +259,7 @@ async function queueRowsOf(
       offshoreState: offshoreStateSql,
       // "Documents complete": the row's checklist progress (file-signals.ts).
       progress: checklistProgressSql,
+      organizer: organizerStateSql,
       statusSince: filings.statusSince,
       nextDue: sql<string | null>`to_char(${nextDueSql(taxYear)}, 'YYYY-MM-DD')`,
       lastClientActivity: lastClientActivitySql,
@@ -272,6 +282,7 @@ async function queueRowsOf(
     referred_by: row.referredBy ?? null,
     offshore_state: row.offshoreState,
     documents: documentsProgress(row.progress.accepted, row.progress.required),
+    organizer: row.organizer,
     status_since: row.statusSince.toISOString(),
     next_due: row.nextDue,
     last_client_activity: row.lastClientActivity?.toISOString() ?? null,
@@ -288,6 +299,7 @@ export const narrowingOf = (body: QueueNarrowingBody): QueueNarrowing => ({
   due: body.due,
   waiting: body.waiting,
   unattendedDays: body.unattended_days,
+  organizer: body.organizer,
 });
 
 /** A queue's filters as a whole, from the calls' names (a bulk action's "every file matching", a saved view). */
@@ -340,7 +352,7 @@ const narrowed = (n: QueueNarrowing) =>
     .filter(([key, value]) => value !== undefined && key in NARROWING_KEYS)
     .map(([key, value]) => ` ${key}=${String(value)}`)
     .join('');
-const NARROWING_KEYS = { owner: 1, deliverableKind: 1, due: 1, waiting: 1, unattendedDays: 1 };
+const NARROWING_KEYS = { owner: 1, deliverableKind: 1, due: 1, waiting: 1, unattendedDays: 1, organizer: 1 };
 
 /** One queue's clients, a page at a time; every listing is audited (who listed which queue, from where). */
 export async function listQueue(
@@ -378,6 +390,7 @@ export const QUEUE_CSV_HEADER = [
   'Assigned to',
   'Documents accepted',
   'Documents required',
+  'Organizer',
   'In status since',
   'Next due',
   'Last client activity',
@@ -426,6 +439,7 @@ export async function queueExport(
           row.assigned_to,
           row.documents.accepted,
           row.documents.required,
+          ORGANIZER_STATE_LABELS[row.organizer],
           row.status_since,
           row.next_due,
           row.last_client_activity,

@@ -16,6 +16,7 @@ export function viewHref(query: SavedViewQuery): string {
   set('due', query.due);
   set('waiting', query.waiting);
   set('unattended', query.unattended_days);
+  set('organizer', query.organizer);
   set('q', query.search);
   set('cols', query.columns?.join(','));
   if (query.sort && !(query.sort.column === 'updated' && query.sort.dir === 'desc')) {

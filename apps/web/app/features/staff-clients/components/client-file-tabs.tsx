@@ -5,6 +5,7 @@ import { CLIENT_FILE_TABS, paths, type ClientFileTab } from '../../../config/pat
 export const CLIENT_FILE_TAB_LABELS: Record<ClientFileTab, string> = {
   overview: 'Overview',
   checklist: 'Checklist',
+  organizer: 'Organizer',
   documents: 'Documents',
   messages: 'Messages',
   signatures: 'Signatures',

@@ -20,6 +20,7 @@ const row = (n: number, name: string, documents: StaffClientRow['documents']): S
   assigned_to: null,
   referred_by: null,
   documents,
+  organizer: 'in_progress',
   offshore_state: 'yes',
   // Midday in the firm's zone nine firm days ago: nine days in status at any hour the test runs (an instant
   // 9 days and an hour back is ten firm days ago just after the firm's midnight).
@@ -167,7 +168,7 @@ describe('WorkQueues, the columns shown', () => {
     const table = await screen.findByRole('table');
     await within(table).findByRole('link', { name: 'Asha Rao' });
     expect(handed).toBeUndefined();
-    await userEvent.click(screen.getByRole('button', { name: 'Columns (11 of 11)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Columns (12 of 12)' }));
     const chooser = await screen.findByRole('group', { name: 'Columns shown' });
     expect(within(chooser).getByRole('checkbox', { name: 'Name' })).toBeDisabled();
     expect(await axeViolations()).toEqual([]);
@@ -178,13 +179,14 @@ describe('WorkQueues, the columns shown', () => {
     );
     expect(within(table).queryByRole('columnheader', { name: 'Referred by' })).not.toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: /Email/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Columns (9 of 11)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Columns (10 of 12)' })).toBeInTheDocument();
     expect(handed).toEqual([
       'file_number',
       'name',
       'email',
       'status',
       'documents',
+      'organizer',
       'analyst',
       'days_in_status',
       'next_due',

@@ -19,6 +19,9 @@ import {
   type FileStatus,
   type QueueDueWindow,
   type QueueWaiting,
+  ORGANIZER_STATE_LABELS,
+  ORGANIZER_STATES,
+  type OrganizerState,
   type STAFF_CLIENT_SORTS,
   QUEUE_COLUMNS,
   type QueueColumn,
@@ -51,6 +54,7 @@ type Filters = {
   due: QueueDueWindow | undefined;
   waiting: QueueWaiting | undefined;
   unattended: number | undefined;
+  organizer: OrganizerState | undefined;
   /** The columns shown, comma-separated; none: every column. */
   cols: string | undefined;
 };
@@ -97,6 +101,12 @@ const COLUMNS: (Column<StaffClientRow, SortColumn> & { key: QueueColumn })[] = [
     key: 'documents',
     label: 'Documents',
     render: (r) => <DocumentsCell documents={r.documents} />,
+    nowrap: true,
+  },
+  {
+    key: 'organizer',
+    label: 'Organizer',
+    render: (r) => ORGANIZER_STATE_LABELS[r.organizer],
     nowrap: true,
   },
   { key: 'analyst', label: 'Analyst', render: (r) => r.assigned_to ?? 'Not assigned' },
@@ -148,13 +158,14 @@ export function WorkQueues({
       due: undefined,
       waiting: undefined,
       unattended: undefined,
+      organizer: undefined,
       cols: undefined,
     },
   });
   const columns = columnsOf(state.filters.cols);
   const shown = columns ? COLUMNS.filter((c) => c.key === 'name' || columns.includes(c.key)) : COLUMNS;
   const year = state.filters.year ?? years.data?.taxyears[0];
-  const { status, owner, kind, due, waiting, unattended } = state.filters;
+  const { status, owner, kind, due, waiting, unattended, organizer } = state.filters;
   // The filters beside the status: the list's and the counts by status alike.
   const narrowing = {
     ...(owner && role === 'admin' ? { owner } : {}),
@@ -162,6 +173,7 @@ export function WorkQueues({
     ...(due ? { due } : {}),
     ...(waiting ? { waiting } : {}),
     ...(unattended ? { unattended_days: unattended } : {}),
+    ...(organizer ? { organizer } : {}),
   };
   const counts = useQueueCounts(year, narrowing);
   // The selection belongs to one filter: a new filter, year or search starts it again.
@@ -257,6 +269,21 @@ export function WorkQueues({
               { value: '', label: 'Anyone' },
               { value: 'client', label: 'The client' },
               { value: 'us', label: 'Us' },
+            ]}
+          />
+          <NativeSelect
+            label="Organizer"
+            w={160}
+            value={organizer ?? ''}
+            onChange={(event) =>
+              state.setFilter(
+                'organizer',
+                (event.currentTarget.value || undefined) as OrganizerState | undefined,
+              )
+            }
+            data={[
+              { value: '', label: 'Any' },
+              ...ORGANIZER_STATES.map((s) => ({ value: s, label: ORGANIZER_STATE_LABELS[s] })),
             ]}
           />
           <NativeSelect
