@@ -8,6 +8,7 @@ import { ThreadSection } from '../../features/staff-messaging/components/thread-
 import { InvoicesSection } from '../../features/staff-invoices/components/invoices-section.tsx';
 import { SignaturesSection } from '../../features/staff-signatures/components/signatures-section.tsx';
 import { DeliverablesSection } from '../../features/staff-deliverables/components/deliverables-section.tsx';
+import { OrganizerSection } from '../../features/staff-organizer/components/organizer-section.tsx';
 
 export function meta() {
   return [{ title: 'Client file · Staff console' }, { name: 'robots', content: 'noindex' }];
@@ -46,6 +47,7 @@ export default function StaffClientPage() {
         panels={{
           overview: [(slot) => <DeliverablesSection {...slot} />],
           checklist: [(slot) => <ChecklistSection {...slot} />],
+          organizer: [(slot) => <OrganizerSection {...slot} />],
           messages: [(slot) => <ThreadSection {...slot} focusOnOpen={current === 'messages'} />],
           signatures: [(slot) => <SignaturesSection {...slot} focusOnOpen={current === 'signatures'} />],
           billing: [(slot) => <InvoicesSection {...slot} focusOnOpen={current === 'billing'} />],

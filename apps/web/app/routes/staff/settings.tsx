@@ -2,6 +2,8 @@ import { Stack } from '@mantine/core';
 import { ConsolePage } from '../../components/ui/page-header.tsx';
 import { useStaffViewer } from '../../features/staff-auth/api/get-staff-viewer.ts';
 import { PriceListSection } from '../../features/staff-invoices/components/price-list-editor.tsx';
+import { OrganizerQuestionsSection } from '../../features/staff-settings/components/organizer-questions-section.tsx';
+import { RatesSection } from '../../features/staff-settings/components/rates-section.tsx';
 import { SettingsPage } from '../../features/staff-settings/components/settings-form.tsx';
 import { SignatureTemplatesSection } from '../../features/staff-signatures/components/signature-templates-section.tsx';
 
@@ -20,6 +22,8 @@ export default function StaffSettings() {
         <SettingsPage />
         {staff.role === 'admin' && <PriceListSection />}
         {staff.role === 'admin' && <SignatureTemplatesSection />}
+        {staff.role === 'admin' && <RatesSection />}
+        {staff.role === 'admin' && <OrganizerQuestionsSection />}
       </Stack>
     </ConsolePage>
   );
