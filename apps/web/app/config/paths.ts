@@ -3,6 +3,7 @@
 export const CLIENT_FILE_TABS = [
   'overview',
   'checklist',
+  'organizer',
   'documents',
   'messages',
   'signatures',
@@ -34,6 +35,7 @@ export const paths = {
   user: {
     dashboard: { getHref: () => '/user/dashboard' },
     checklist: { getHref: () => '/user/checklist' },
+    organizer: { getHref: () => '/user/organizer' },
     /** One checklist item on the checklist page (the page scrolls to it). */
     checklistItem: { getHref: (itemId: string) => `/user/checklist#item-${encodeURIComponent(itemId)}` },
     sign: { getHref: () => '/user/sign' },
