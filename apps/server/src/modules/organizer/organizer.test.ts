@@ -16,6 +16,7 @@ import {
   organizerAnswers,
   organizerDefinitions,
   requestItems,
+  requestReminders,
   sql,
 } from '@taxfirm/db';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -32,7 +33,10 @@ import {
 } from '../../../test/seeded-firm-kit.ts';
 import { createKeyring } from '../../lib/crypto/keyring.ts';
 import { TEST_ENCRYPTION_KEY } from '../../../test/helpers.ts';
+import { runReminderPass } from '../requests/reminders.service.ts';
 import { openAnswers, sealAnswers } from './organizer-store.ts';
+
+const FIRM = { name: 'Test Tax Firm', email: 'office@firm.test', address: '1 Main St', logoUrl: '' };
 
 useSeededFirm({ tag: 'organizer', status: 'Basic Info Pending' });
 
@@ -652,6 +656,48 @@ describe('sending the organizer', () => {
       .set({ requestedAt: new Date(0) })
       .where(eq(organizerAnswers.clientId, asha.clientId));
     expect((await send()).json().status_smessage).toBe(MESSAGES.ORGANIZER_SENT_BY_CLIENT);
+  });
+});
+
+describe('organizer reminders', () => {
+  beforeEach(reset);
+
+  it("follows the checklist reminders' schedule from when staff asked, and stops once it is sent", async () => {
+    expect(
+      (await t.postAs(analyst.sid, '/api/staff/organizer/send', { client_id: asha.clientId })).statusCode,
+    ).toBe(200);
+    const asked = new Date('2026-02-02T15:00:00Z');
+    await t.database.db
+      .update(organizerAnswers)
+      .set({ requestedAt: asked })
+      .where(eq(organizerAnswers.clientId, asha.clientId));
+    const day = (n: number) => new Date(asked.getTime() + n * 24 * 3_600_000);
+    const pass = (now: Date) =>
+      runReminderPass(t.database.db, {
+        now,
+        settings: { firm: async () => FIRM },
+        appUrl: 'http://localhost:3000',
+      });
+    const filing = await filingOf(asha);
+    const reminders = () =>
+      t.database.db
+        .select({ titles: requestReminders.itemTitles })
+        .from(requestReminders)
+        .where(eq(requestReminders.filingId, filing.id));
+
+    expect((await pass(day(2))).filingIds).not.toContain(filing.id);
+    expect((await pass(day(3))).filingIds).toContain(filing.id);
+    expect(await reminders()).toEqual([{ titles: [`Fill in your ${taxYear} organizer`] }]);
+    const [row] = await t.database.db
+      .select({ sent: organizerAnswers.remindersSent })
+      .from(organizerAnswers)
+      .where(eq(organizerAnswers.clientId, asha.clientId));
+    expect(row?.sent).toBe(1);
+    expect((await pass(day(4))).filingIds).not.toContain(filing.id);
+
+    expect((await submit(asha.sid, BASE)).statusCode).toBe(200);
+    expect((await pass(day(30))).filingIds).not.toContain(filing.id);
+    await t.database.db.delete(requestReminders).where(eq(requestReminders.filingId, filing.id));
   });
 });
 

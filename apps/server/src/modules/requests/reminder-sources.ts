@@ -1,6 +1,6 @@
 /**
  * What a checklist reminder is about, one source each: the checklist's open items, documents waiting for a
- * signature, overdue invoices. Each follows the firm's schedule (the first reminder `firstDays` after it is
+ * signature, overdue invoices, the organizer staff asked for and the client has not sent. Each follows the firm's schedule (the first reminder `firstDays` after it is
  * asked for, then one every `everyDays`, at most `max`); here are, per source, which rows are open (listed),
  * which are due (counted), which filings may hear about them, and how a reminder is counted on them.
  */
@@ -17,6 +17,7 @@ import {
   lt,
   ne,
   or,
+  organizerAnswers,
   requestItems,
   signatureDocuments,
   sql,
@@ -33,7 +34,8 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export const PASS_LIMIT = 1_000;
 
 /** The tables whose rows are reminded of, each with its own count and last reminder. */
-type RemindedTable = typeof requestItems | typeof signatureDocuments | typeof invoices;
+type RemindedTable =
+  typeof requestItems | typeof signatureDocuments | typeof invoices | typeof organizerAnswers;
 
 /**
  * Under the maximum, and the next reminder's day reached: counted from the last reminder, or from `since`
@@ -51,7 +53,7 @@ function isScheduleReached(table: RemindedTable, since: SQL, now: Date, schedule
 /** One more reminder, now, on each of these rows. */
 export async function countReminder(tx: Tx, table: RemindedTable, ids: string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
-  // The three tables share these columns; drizzle types an update of one table at a time.
+  // The four tables share these columns; drizzle types an update of one table at a time.
   const same = table as typeof requestItems;
   await tx
     .update(same)
@@ -198,4 +200,36 @@ export function overdueInvoices(tx: Tx, filingId: string, now: Date): Promise<Ov
     .from(invoices)
     .where(and(eq(invoices.filingId, filingId), isInvoiceOverdue(now)))
     .orderBy(asc(invoices.dueDate), asc(invoices.number));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The organizer (issue 37)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Staff asked for it and the client has not sent it: listed as "Fill in your <year> organizer". */
+const isOrganizerOpen = and(
+  sql`${organizerAnswers.requestedAt} is not null`,
+  ne(organizerAnswers.state, 'sent'),
+) as SQL;
+
+/** Open, under the maximum, and its next reminder's day reached, counted from when staff asked. */
+export function isOrganizerDue(now: Date, schedule: ReminderSchedule): SQL {
+  return and(
+    isOrganizerOpen,
+    isScheduleReached(organizerAnswers, sql`${organizerAnswers.requestedAt}`, now, schedule),
+  ) as SQL;
+}
+
+/** The filings with a due organizer whose client hears about what is collected (as checklist items). */
+export const organizerFilings = (db: Database, now: Date, schedule: ReminderSchedule) =>
+  dueFilings(db, organizerAnswers, isOrganizerDue(now, schedule), isRemindable);
+
+export const organizerTitle = (taxYear: number) => `Fill in your ${taxYear} organizer`;
+
+/** The filing's open organizer, if staff asked for one and it is not sent (its id, to count the reminder). */
+export function openOrganizer(tx: Tx, filingId: string) {
+  return tx
+    .select({ id: organizerAnswers.id })
+    .from(organizerAnswers)
+    .where(and(eq(organizerAnswers.filingId, filingId), isOrganizerOpen));
 }

@@ -30,6 +30,7 @@ import {
   gt,
   invoices,
   clients,
+  organizerAnswers,
   requestItemEvents,
   requestItems,
   requestReminders,
@@ -56,7 +57,11 @@ import {
   isSignDue,
   isSignRemindable,
   itemFilings,
+  isOrganizerDue,
   openItems,
+  openOrganizer,
+  organizerFilings,
+  organizerTitle,
   overdueInvoices,
   PASS_LIMIT,
   payTitle,
@@ -90,6 +95,8 @@ async function sendReminder(
     signatures: { listed: { id: string; title: string }[]; reminded: string[] };
     /** Overdue invoices: listed (every one) and counted (the due ones, or all on "Remind now"). */
     invoices: { listed: OverdueInvoice[]; reminded: string[] };
+    /** The organizer staff asked for: listed while open, counted when due (or on "Remind now"). */
+    organizer: { listed: boolean; reminded: string[] };
     now: Date;
     by: StaffActor | null;
   },
@@ -99,6 +106,7 @@ async function sendReminder(
     ...listed.map((item) => item.title),
     ...signatures.listed.map((doc) => signTitle(doc.title)),
     ...input.invoices.listed.map(payTitle),
+    ...(input.organizer.listed ? [organizerTitle(filing.taxYear)] : []),
   ];
   const told = await checklistReminder(tx, voice, {
     clientId: filing.clientId,
@@ -129,6 +137,7 @@ async function sendReminder(
   }
   await countReminder(tx, signatureDocuments, signatures.reminded, now);
   await countReminder(tx, invoices, input.invoices.reminded, now);
+  await countReminder(tx, organizerAnswers, input.organizer.reminded, now);
   await tx.insert(requestReminders).values({
     filingId: filing.id,
     clientId: filing.clientId,
@@ -177,6 +186,7 @@ export async function runReminderPass(
     await itemFilings(db, now, schedule),
     await dueFilings(db, signatureDocuments, isSignDue(now, schedule), isSignRemindable),
     await dueFilings(db, invoices, isInvoiceDue(now, schedule), isSignRemindable),
+    await organizerFilings(db, now, schedule),
   ].flat();
   const candidates = [...new Set(due.map((row) => row.filingId))].slice(0, PASS_LIMIT);
 
@@ -213,8 +223,22 @@ export async function runReminderPass(
           .select({ id: invoices.id })
           .from(invoices)
           .where(and(eq(invoices.filingId, filing.id), isInvoiceDue(now, schedule)));
-        if (due.length === 0 && dueSignatures.length === 0 && dueInvoices.length === 0) return false;
+        const dueOrganizer = filing.collecting
+          ? await tx
+              .select({ id: organizerAnswers.id })
+              .from(organizerAnswers)
+              .where(and(eq(organizerAnswers.filingId, filing.id), isOrganizerDue(now, schedule)))
+          : [];
+        if (
+          due.length === 0 &&
+          dueSignatures.length === 0 &&
+          dueInvoices.length === 0 &&
+          dueOrganizer.length === 0
+        ) {
+          return false;
+        }
         const listed = filing.collecting ? await openItems(tx, filing.id, now) : [];
+        const organizerOpen = filing.collecting && (await openOrganizer(tx, filing.id)).length > 0;
         await sendReminder(tx, voice, {
           filing,
           listed,
@@ -227,6 +251,7 @@ export async function runReminderPass(
             listed: await overdueInvoices(tx, filing.id, now),
             reminded: dueInvoices.map((invoice) => invoice.id),
           },
+          organizer: { listed: organizerOpen, reminded: dueOrganizer.map((row) => row.id) },
           now,
           by: null,
         });
@@ -270,7 +295,8 @@ export async function remindNow(
     const listed = await openItems(tx, filing.id, now);
     const toSign = await pendingSignatures(tx, filing.id);
     const toPay = await overdueInvoices(tx, filing.id, now);
-    if (listed.length === 0 && toSign.length === 0 && toPay.length === 0) {
+    const organizer = await openOrganizer(tx, filing.id);
+    if (listed.length === 0 && toSign.length === 0 && toPay.length === 0 && organizer.length === 0) {
       throw new AppError('CONFLICT', { message: MESSAGES.REQUEST_NOTHING_OPEN });
     }
     await sendReminder(tx, input.voice, {
@@ -279,6 +305,7 @@ export async function remindNow(
       reminded: listed,
       signatures: { listed: toSign, reminded: toSign.map((doc) => doc.id) },
       invoices: { listed: toPay, reminded: toPay.map((invoice) => invoice.id) },
+      organizer: { listed: organizer.length > 0, reminded: organizer.map((row) => row.id) },
       now,
       by: actor,
     });
@@ -287,6 +314,7 @@ export async function remindNow(
         ...listed.map((item) => item.title),
         ...toSign.map((doc) => signTitle(doc.title)),
         ...toPay.map(payTitle),
+        ...(organizer.length > 0 ? [organizerTitle(filing.taxYear)] : []),
       ],
     };
   });
