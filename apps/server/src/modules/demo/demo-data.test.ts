@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FILE_STATUSES } from '@taxfirm/contract';
-import { and, automationRuns, clients, count, documents, eq, filings, users } from '@taxfirm/db';
+import {
+  and,
+  automationRuns,
+  clients,
+  count,
+  documents,
+  eq,
+  filings,
+  organizerAnswers,
+  users,
+} from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   stepUpSession,
@@ -59,9 +69,31 @@ describe('demo data (npm run db:seed)', () => {
       'messages',
       'referrals',
       'deliverables',
+      'organizers',
     ]) {
       expect(seeded.counts[table], table).toBeGreaterThan(0);
     }
+  });
+
+  it("offers an India-linked client last year's organizer and shows staff its FBAR and PFIC findings", async () => {
+    const [old] = await t.database.db
+      .select({ clientId: organizerAnswers.clientId })
+      .from(organizerAnswers)
+      .where(eq(organizerAnswers.taxYear, seeded.currentTaxYear - 1))
+      .limit(1);
+    if (!old) throw new Error('no organizer seeded');
+    const admin = await staffSession(t, 'organizer.lead@firm.test', 'admin');
+    const last = await t.postAs(admin.sid, '/api/staff/organizer/get', {
+      client_id: old.clientId,
+      taxy: seeded.currentTaxYear - 1,
+    });
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().organizer.state).toBe('sent');
+    expect(last.json().findings.pfic).toHaveLength(1);
+    expect(last.json().findings.fbar.accounts).toHaveLength(2);
+    expect(last.json().organizer.answers.pan).toMatch(/^••••••\d{3}[A-Z]$/);
+    const now = await t.postAs(admin.sid, '/api/staff/organizer/get', { client_id: old.clientId });
+    expect(now.json().organizer.last_year).toMatchObject({ visa: 'h1b', has_accounts: true });
   });
 
   it('answers the staff console client list with the demo clients, and the printed passwords sign in', async () => {

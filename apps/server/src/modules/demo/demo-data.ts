@@ -18,6 +18,7 @@ import {
   and,
   clients,
   contactMessages,
+  organizerAnswers,
   count,
   deliverables,
   documents,
@@ -284,5 +285,6 @@ async function countRows(db: Database): Promise<Record<string, number>> {
     messages: await size(messages),
     referrals: await size(referrals),
     'contact messages': await size(contactMessages),
+    organizers: await size(organizerAnswers),
   };
 }

@@ -6,6 +6,7 @@ import { FILE_STATUSES, INITIAL_FILE_STATUS, type FileStatus } from '@taxfirm/co
 import { clients, deliverables, eq, filings, filingStatusHistory, type Database } from '@taxfirm/db';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
+import { seedLastYearOrganizer } from './demo-organizer.ts';
 import type { Random } from './demo-random.ts';
 
 export const DAY_MS = 86_400_000;
@@ -131,5 +132,6 @@ export async function seedPreviousYear(f: DemoFile): Promise<void> {
         createdAt: new Date(Date.now() - 300 * DAY_MS),
       },
     ]);
+    if (f.india) await seedLastYearOrganizer(f, { id: old.id, taxYear: previous, status: last_year });
   }
 }
