@@ -98,6 +98,7 @@ describe('staff/clients/list', () => {
         assigned_to: 'Ravi Shah',
         referred_by: null,
         documents: { accepted: 0, required: 0, complete: false },
+        organizer: 'not_started',
         offshore_state: 'unanswered',
         status_since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         // No deliverable but the federal return, on the rule's date.

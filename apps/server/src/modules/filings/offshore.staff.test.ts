@@ -131,6 +131,13 @@ const CLIENT_CALLS: Record<string, CallMaker> = {
     client_id: id,
     deliverable_id: '00000000-0000-4000-8000-000000000000',
   })),
+  staffOrganizerGet: post('staff/organizer/get', (id) => ({ client_id: id })),
+  staffOrganizerSave: post('staff/organizer/save', (id) => ({
+    client_id: id,
+    answers: {},
+    reason: 'Phoned',
+  })),
+  staffOrganizerSend: post('staff/organizer/send', (id) => ({ client_id: id })),
 };
 
 /** The one staff call with a `client_id` that is not a file's: the audit log's optional filter (admins'). */
