@@ -46,6 +46,7 @@ export default [
       route('changepassword', 'routes/user/change-password.tsx'),
       route('security', 'routes/user/security.tsx'),
       route('consents', 'routes/user/consents.tsx'),
+      route('organizer', 'routes/user/organizer.tsx'),
     ]),
   ]),
   ...prefix('staff', [

@@ -1,5 +1,6 @@
 import {
   IconChecklist,
+  IconClipboardList,
   IconCreditCard,
   IconFileInvoice,
   IconFileUpload,
@@ -42,6 +43,7 @@ function page(
 export const CLIENT_MENU: readonly MenuEntry[] = [
   page('Checklist', paths.user.checklist.getHref(), IconChecklist),
   page('Dashboard', paths.user.dashboard.getHref(), IconLayoutDashboard),
+  page('Organizer', paths.user.organizer.getHref(), IconClipboardList),
   page('Messages', paths.user.messages.getHref(), IconMessages),
   page('Sign', paths.user.sign.getHref(), IconSignature, { countLabel: 'to sign' }),
   page('Profile Information', paths.user.profile.getHref(), IconUserCircle),

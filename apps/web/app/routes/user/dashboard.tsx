@@ -9,6 +9,7 @@ import { useNotifications } from '../../features/notifications/api/get-notificat
 import { useSessionInfo } from '../../lib/session.ts';
 import { ConsentGate } from '../../features/consents/components/consent-gate.tsx';
 import { DeadlinesCard } from '../../features/deliverables/components/deadlines-card.tsx';
+import { OrganizerCard } from '../../features/organizer/components/organizer-card.tsx';
 
 export function meta() {
   return [{ title: 'Dashboard' }, { name: 'robots', content: 'noindex' }];
@@ -26,6 +27,7 @@ export default function Dashboard() {
       <ConsentGate />
       <ReadyToSignCard />
       <BalanceDueCard />
+      <OrganizerCard />
       <ChecklistCard />
       <MessagesCard unread={notifications.data?.messages_unread ?? 0} />
       <DeadlinesCard />

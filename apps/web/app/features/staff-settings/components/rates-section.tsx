@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import {
   CALLS,
   ORGANIZER_CURRENCIES,
@@ -7,7 +7,6 @@ import {
   type StaffRatesSaveBody,
 } from '@taxfirm/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { submitReporting } from '../../../components/ui/form-steps.ts';
@@ -135,27 +134,13 @@ export function RatesSection() {
               {...form.register('currency')}
               error={errors.currency?.message}
             />
-            <Controller
-              control={form.control}
+            <FormTextField
+              form={form}
               name="year"
-              render={({ field }) => (
-                <NumberInput
-                  label="Year"
-                  withAsterisk
-                  min={2000}
-                  max={2100}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  name={field.name}
-                  ref={field.ref}
-                  value={
-                    typeof field.value === 'number' || typeof field.value === 'string' ? field.value : ''
-                  }
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.year?.message}
-                />
-              )}
+              label="Year"
+              withAsterisk
+              inputMode="numeric"
+              maxLength={4}
             />
             <FormTextField
               form={form}
