@@ -87,6 +87,7 @@ export async function openFileTab(
   tab:
     | 'Overview'
     | 'Checklist'
+    | 'Organizer'
     | 'Documents'
     | 'Messages'
     | 'Signatures'

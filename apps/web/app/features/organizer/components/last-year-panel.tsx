@@ -1,7 +1,8 @@
 import { Box, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Answers, Question } from '@taxfirm/contract';
 import { useId } from 'react';
-import { fieldInWords, rowInBrief, rowsOf } from './organizer-draft.ts';
+import { rowsOf } from '../../../components/ui/organizer-fields/answers-draft.ts';
+import { fieldInWords, rowInBrief } from './organizer-draft.ts';
 
 /** Last year's answer in a few words: a group's rows by name and kind, one a line. */
 function LastAnswer({ question, value }: { question: Question; value: unknown }) {

@@ -14,47 +14,15 @@ import {
   type Question,
   type Section,
 } from '@taxfirm/contract';
+import {
+  answersToSend,
+  isBlank,
+  type Problems,
+} from '../../../components/ui/organizer-fields/answers-draft.ts';
 import { formatDay } from '../../../lib/dates.ts';
-
-/** The server's problems with the answers, by question path (`pan`, `accounts.2.bank`). */
-export type Problems = Readonly<Record<string, string>>;
 
 /** The sections on screen, each with the questions its answers call for (the server's own rule). */
 export type Step = ReturnType<typeof visibleSections>[number];
-
-/** A value not given: nothing, blank text, an amount not typed (its currency alone is no answer), no rows. */
-export function isBlank(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  if (isMoney(value)) return value.amount.trim() === '';
-  if (Array.isArray(value)) return value.length === 0;
-  return false;
-}
-
-/** The draft as sent: blank values left out, in group rows too. */
-export function answersToSend(draft: Answers): Answers {
-  const out: Answers = {};
-  for (const [id, value] of Object.entries(draft)) {
-    if (Array.isArray(value)) {
-      out[id] = value.map(
-        (row) =>
-          Object.fromEntries(
-            Object.entries(row).filter(([field, fieldValue]) => field === 'row_id' || !isBlank(fieldValue)),
-          ) as GroupRow,
-      );
-    } else if (!isBlank(value)) {
-      out[id] = value;
-    }
-  }
-  return out;
-}
-
-/** The problems left once the answer at `path` (and anything under it) changes. */
-export function withoutPath(problems: Problems, path: string): Problems {
-  return Object.fromEntries(
-    Object.entries(problems).filter(([key]) => key !== path && !key.startsWith(`${path}.`)),
-  );
-}
 
 /**
  * Every required question of the section that shows is answered and every answer reads (as `progressOf` counts
@@ -124,10 +92,6 @@ export function rowInBrief(question: GroupQuestion, row: GroupRow): string {
     )
     .map((field) => fieldInWords(field, row[field.id]))
     .join(', ');
-}
-
-export function rowsOf(value: unknown): GroupRow[] {
-  return Array.isArray(value) ? (value as GroupRow[]) : [];
 }
 
 /** The answered questions of a step, for the review. */

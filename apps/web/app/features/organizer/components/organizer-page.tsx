@@ -1,17 +1,22 @@
 import { Alert, Anchor, Button, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import {
-  isMaskedPan,
   substantialPresence,
   visibleSections,
   type AnswerValue,
   type Answers,
   type Organizer,
-  type Question,
 } from '@taxfirm/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import {
+  answersToSend,
+  defaultCurrencyOf,
+  withoutPath,
+  type Problems,
+} from '../../../components/ui/organizer-fields/answers-draft.ts';
+import { QuestionInput } from '../../../components/ui/organizer-fields/question-input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
@@ -19,24 +24,12 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useOrganizer, useSaveOrganizer, useSubmitOrganizer } from '../api/organizer.ts';
-import { GroupQuestionField } from './group-question.tsx';
 import { LastYearPanel } from './last-year-panel.tsx';
-import {
-  answersToSend,
-  carryOffer,
-  firstProblemStep,
-  resumeStep,
-  rowsOf,
-  withoutPath,
-  type Problems,
-} from './organizer-draft.ts';
+import { carryOffer, firstProblemStep, resumeStep } from './organizer-draft.ts';
 import { OrganizerReview } from './organizer-review.tsx';
-import { QuestionField } from './question-field.tsx';
 
 /** The section whose screen explains the Substantial Presence Test. */
 const PRESENCE_SECTION = 'residency';
-/** The section whose amounts are usually in rupees; elsewhere they start in US dollars. */
-const FOREIGN_SECTION = 'foreign';
 
 /** What sending answered, shown on the sent organizer. */
 type SentResult = { message: string; itemsAdded: number; answers: Answers };
@@ -183,7 +176,7 @@ function OrganizerSteps({
             Tax year {taxYear} · {position}
           </Text>
           {/* Always in the page, so "saved" is announced when it appears. */}
-          <Text role="status" fz="sm" c="green.9" fw={600}>
+          <Text role="status" fz="sm" fw={600}>
             {saved}
           </Text>
         </Group>
@@ -252,7 +245,7 @@ function OrganizerSteps({
               value={draft[question.id]}
               kept={organizer.answers[question.id]}
               problems={problems}
-              defaultCurrency={current.section.id === FOREIGN_SECTION ? 'INR' : 'USD'}
+              defaultCurrency={defaultCurrencyOf(current.section.id)}
               onChange={update}
             />
           ))}
@@ -273,45 +266,6 @@ function OrganizerSteps({
         </SectionCard>
       )}
     </Stack>
-  );
-}
-
-/** One question of a section: a field, or a group of rows. */
-function QuestionInput({
-  question,
-  value,
-  kept,
-  problems,
-  defaultCurrency,
-  onChange,
-}: {
-  question: Question;
-  value: AnswerValue | undefined;
-  kept: AnswerValue | undefined;
-  problems: Problems;
-  defaultCurrency: 'INR' | 'USD';
-  onChange: (id: string, value: AnswerValue | undefined, path?: string) => void;
-}) {
-  if (question.type === 'group') {
-    return (
-      <GroupQuestionField
-        question={question}
-        rows={rowsOf(value)}
-        problems={problems}
-        defaultCurrency={defaultCurrency}
-        onChange={(rows, path) => onChange(question.id, rows, path)}
-      />
-    );
-  }
-  return (
-    <QuestionField
-      question={question}
-      value={value}
-      error={problems[question.id]}
-      defaultCurrency={defaultCurrency}
-      kept={isMaskedPan(kept) ? String(kept) : undefined}
-      onChange={(next) => onChange(question.id, next)}
-    />
   );
 }
 

@@ -1,7 +1,8 @@
 import { Box, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { visibleSections, type Answers, type OrganizerDefinition, type Question } from '@taxfirm/contract';
 import { useId } from 'react';
-import { answeredQuestions, fieldInWords, rowInWords, rowsOf, type Step } from './organizer-draft.ts';
+import { rowsOf } from '../../../components/ui/organizer-fields/answers-draft.ts';
+import { answeredQuestions, fieldInWords, rowInWords, type Step } from './organizer-draft.ts';
 
 /** One answer in words; a group's rows as a list, each row its answered fields. */
 function AnswerInWords({ question, value }: { question: Question; value: unknown }) {

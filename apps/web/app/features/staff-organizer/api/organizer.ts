@@ -1,4 +1,4 @@
-import { CALLS, WORKSHEET_PATHS, type StaffWorksheetBody } from '@taxfirm/contract';
+import { CALLS, WORKSHEET_PATHS, type Answers, type StaffWorksheetBody } from '@taxfirm/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadPosted } from '../../../lib/api-client.ts';
 
@@ -25,6 +25,24 @@ export function useSendOrganizer() {
     mutationFn: (body: { clientId: string; taxYear: number }) =>
       api(CALLS.staffOrganizerSend, { client_id: body.clientId, taxy: body.taxYear }),
     onSettled: () => client.invalidateQueries({ queryKey: ['staff-organizer'] }),
+  });
+}
+
+/**
+ * Staff change the client's answers, with the reason (kept in the audit log with the staff member's name).
+ * Once saved, the organizer reads again (findings and summary follow the answers) before the call resolves.
+ */
+export function useSaveOrganizerAnswers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { clientId: string; taxYear: number; answers: Answers; reason: string }) =>
+      api(CALLS.staffOrganizerSave, {
+        client_id: body.clientId,
+        taxy: body.taxYear,
+        answers: body.answers,
+        reason: body.reason,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['staff-organizer'] }),
   });
 }
 

@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
-import { api } from '../../../testing/api-mock.ts';
+import { api, fieldRefusal } from '../../../testing/api-mock.ts';
 import { axeViolations } from '../../../testing/axe.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { OrganizerSection } from './organizer-section.tsx';
@@ -257,6 +257,154 @@ describe('OrganizerSection', () => {
     renderSection();
     expect(await screen.findByText('Sent on 03-05-2026')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Send organizer' })).toBeDisabled();
+  });
+});
+
+describe('OrganizerSection: staff edit the answers with a reason', { timeout: 30_000 }, () => {
+  const EDITOR = 'Change the client’s answers';
+  const REASON = 'Client phoned: not married after all';
+
+  /** Answers the organizer as the file's, and staff/organizer/save with `save`. */
+  function answerSave(save: () => unknown) {
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.staffOrganizerGet.path) return ORGANIZER;
+      if (call.path === CALLS.staffOrganizerSave.path) return save();
+      throw new Error(`unexpected call ${call.path}`);
+    });
+  }
+
+  /** The Organizer tab with the editor opened by "Edit answers": answers the editor (a form). */
+  async function openEditor(user: ReturnType<typeof userEvent.setup>) {
+    renderWithProviders(<OrganizerSection clientId={CLIENT} clientName="Asha Rao" taxYear={2025} />, {
+      route: `/staff/clients/${CLIENT}/organizer`,
+      env: 'test',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit answers' }));
+    return screen.getByRole('form', { name: EDITOR });
+  }
+
+  const section = (editor: HTMLElement, name: string) => within(editor).getByRole('group', { name });
+  const question = (scope: HTMLElement, name: string) => within(scope).getByRole('radiogroup', { name });
+
+  it('saves a changed yes/no answer with the reason, then shows the answer and reads the organizer again', async () => {
+    const user = userEvent.setup();
+    answerSave(() => ({ http_code: 200, status_smessage: MESSAGES.ORGANIZER_STAFF_SAVED }));
+    const editor = await openEditor(user);
+    const changes = section(editor, 'What changed this year');
+    expect(
+      within(question(changes, 'Did you get married in 2025?')).getByRole('radio', { name: 'Yes' }),
+    ).toBeChecked();
+
+    // A question shows as the answer it depends on changes, as on the client's page.
+    expect(within(changes).queryByLabelText('When did you move?')).toBeNull();
+    await user.click(
+      within(question(changes, 'Did you move to another home in 2025?')).getByRole('radio', { name: 'Yes' }),
+    );
+    expect(within(changes).getByLabelText('When did you move?')).toHaveAttribute('type', 'date');
+    await user.click(
+      within(question(changes, 'Did you move to another home in 2025?')).getByRole('radio', { name: 'No' }),
+    );
+    expect(within(changes).queryByLabelText('When did you move?')).toBeNull();
+
+    await user.click(
+      within(question(changes, 'Did you get married in 2025?')).getByRole('radio', { name: 'No' }),
+    );
+    const reason = within(editor).getByRole('textbox', { name: 'Reason for the change' });
+    expect(reason).toHaveAccessibleDescription('Kept in the audit log with your name.');
+    await user.type(reason, REASON);
+    const reads = bodiesOf(CALLS.staffOrganizerGet).length;
+    await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(MESSAGES.ORGANIZER_STAFF_SAVED)).toBeVisible();
+    expect(bodiesOf(CALLS.staffOrganizerSave)).toEqual([
+      {
+        client_id: CLIENT,
+        taxy: 2025,
+        // Every answer as it was (the PAN masked: the server keeps the real one), married now No.
+        answers: { ...ORGANIZER.organizer.answers, married: false },
+        reason: REASON,
+      },
+    ]);
+    expect(screen.queryByRole('form', { name: EDITOR })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit answers' })).toHaveFocus();
+    // The organizer reads again, so the findings and the summary follow the new answers.
+    expect(bodiesOf(CALLS.staffOrganizerGet).length).toBeGreaterThan(reads);
+  });
+
+  it('shows the server’s message by the reason when it is left blank', async () => {
+    const user = userEvent.setup();
+    answerSave(() => {
+      throw fieldRefusal(
+        { reason: MESSAGES.ORGANIZER_REASON_REQUIRED },
+        { message: MESSAGES.ORGANIZER_REASON_REQUIRED, status: 400, code: 'VALIDATION_FAILED' },
+      );
+    });
+    const editor = await openEditor(user);
+    await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
+
+    const reason = within(editor).getByRole('textbox', { name: 'Reason for the change' });
+    await waitFor(() => expect(reason).toHaveAttribute('aria-invalid', 'true'));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.ORGANIZER_REASON_REQUIRED));
+    expect(reason).toHaveFocus();
+    expect(bodiesOf(CALLS.staffOrganizerSave)).toEqual([expect.objectContaining({ reason: '' })]);
+    // Still open: nothing was saved.
+    expect(screen.getByRole('form', { name: EDITOR })).toBeVisible();
+
+    // Typing a reason settles its problem.
+    await user.type(reason, 'P');
+    expect(reason).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows each problem the server finds with the answers by its question', async () => {
+    const user = userEvent.setup();
+    answerSave(() => {
+      throw fieldRefusal(
+        { 'accounts.0.bank': MESSAGES.ORGANIZER_TEXT_INVALID },
+        { message: MESSAGES.ORGANIZER_ANSWERS_INVALID, status: 422, code: 'UNPROCESSABLE' },
+      );
+    });
+    const editor = await openEditor(user);
+    const account = section(editor, 'Account 1');
+    const bank = within(account).getByRole('textbox', { name: 'Bank or institution' });
+    await user.clear(bank);
+    await user.type(within(editor).getByRole('textbox', { name: 'Reason for the change' }), REASON);
+    await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(editor).findByRole('alert')).toHaveTextContent(MESSAGES.ORGANIZER_ANSWERS_INVALID);
+    expect(bank).toHaveAttribute('aria-invalid', 'true');
+    expect(bank).toHaveAccessibleDescription(MESSAGES.ORGANIZER_TEXT_INVALID);
+    expect(bank).toHaveFocus();
+    const [sent] = bodiesOf(CALLS.staffOrganizerSave) as {
+      answers: { accounts: Record<string, unknown>[] };
+    }[];
+    expect(sent?.answers.accounts[0]).not.toHaveProperty('bank');
+  });
+
+  it('leaves the answers as they were on Cancel', async () => {
+    const user = userEvent.setup();
+    answerSave(() => ({ http_code: 200, status_smessage: MESSAGES.ORGANIZER_STAFF_SAVED }));
+    const editor = await openEditor(user);
+    await user.click(within(editor).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: EDITOR })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit answers' })).toHaveFocus();
+    expect(bodiesOf(CALLS.staffOrganizerSave)).toEqual([]);
+  });
+
+  it('has no axe violations with the editor open, each section a fieldset named by its title', async () => {
+    const user = userEvent.setup();
+    answerSave(() => {
+      throw fieldRefusal(
+        { reason: MESSAGES.ORGANIZER_REASON_REQUIRED },
+        { message: MESSAGES.ORGANIZER_REASON_REQUIRED, status: 400, code: 'VALIDATION_FAILED' },
+      );
+    });
+    const editor = await openEditor(user);
+    for (const { title } of ORGANIZER.organizer.definition.sections) {
+      expect(section(editor, title)).toBeVisible();
+    }
+    await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
+    await within(editor).findByRole('alert');
+    expect(await axeViolations(editor)).toEqual([]);
   });
 });
 

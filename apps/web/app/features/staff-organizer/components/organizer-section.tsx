@@ -7,6 +7,7 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-alert.tsx';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useSendOrganizer, useStaffOrganizer } from '../api/organizer.ts';
+import { OrganizerEdit } from './organizer-editor.tsx';
 import { OrganizerFindings } from './organizer-findings.tsx';
 import { PreparerSummary } from './preparer-summary.tsx';
 
@@ -32,7 +33,8 @@ export function organizerStateWords(organizer: Organizer): string {
  * The client file's Organizer tab (issue 37): where the client is with the year's organizer and asking them
  * for it, what the answers mean for the return (FBAR, Form 8938, the Substantial Presence Test, PFIC funds,
  * the foreign tax credit, the rates used, the worksheets and the deliverables to add), and the preparer's
- * one-page summary of every answer, those changed from last year marked.
+ * one-page summary of every answer, those changed from last year marked; staff change the answers with a
+ * reason under it.
  */
 export function OrganizerSection({ clientId, clientName, taxYear }: Props) {
   const query = useStaffOrganizer(clientId, taxYear);
@@ -91,10 +93,12 @@ export function OrganizerSection({ clientId, clientName, taxYear }: Props) {
             changed={data.changed}
             stateWords={organizerStateWords(data.organizer)}
           />
-          {/*
-            Slot: staff change an answer with a reason (staff/organizer/save, audited) — built separately;
-            it belongs here, under the summary, and invalidates ['staff-organizer'] when saved.
-          */}
+          <OrganizerEdit
+            key={`${clientId}:${taxYear}`}
+            clientId={clientId}
+            taxYear={taxYear}
+            organizer={data.organizer}
+          />
         </>
       )}
     </Stack>

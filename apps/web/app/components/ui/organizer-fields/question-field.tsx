@@ -24,13 +24,25 @@ type Props = {
   defaultCurrency: OrganizerCurrency;
   /** The identity number kept on the server, masked (`••••••234F`): a blank field keeps it. */
   kept?: string | undefined;
+  /** Who fills it in: the client (the default: "your PAN") or staff for the client ("the client's PAN"). */
+  voice?: Voice | undefined;
 };
+
+export type Voice = 'client' | 'staff';
 
 /**
  * One question of the organizer as the input its type calls for, labelled by the question, its help tied as
  * the description and the server's problem as the error.
  */
-export function QuestionField({ question, value, onChange, error, defaultCurrency, kept }: Props) {
+export function QuestionField({
+  question,
+  value,
+  onChange,
+  error,
+  defaultCurrency,
+  kept,
+  voice = 'client',
+}: Props) {
   const common = { label: question.label, description: question.help, error };
   switch (question.type) {
     case 'yesno':
@@ -109,7 +121,7 @@ export function QuestionField({ question, value, onChange, error, defaultCurrenc
       );
     case 'text':
       if (question.identity === 'pan') {
-        return <PanField {...common} value={value} onChange={onChange} kept={kept} />;
+        return <PanField {...common} value={value} onChange={onChange} kept={kept} voice={voice} />;
       }
       if (question.long) {
         return (
@@ -190,21 +202,24 @@ function MoneyField({
 
 /**
  * The PAN: typed in capitals. A kept one comes masked and shows as the placeholder; the field stays blank and
- * the masked value is sent back unchanged (the server keeps the real one) unless the client types a new one.
+ * the masked value is sent back unchanged (the server keeps the real one) unless a new one is typed.
  */
 function PanField({
   value,
   onChange,
   kept,
+  voice,
   ...common
 }: Common & {
   value: unknown;
   onChange: (value: FieldValue | undefined) => void;
   kept: string | undefined;
+  voice: Voice;
 }) {
   const isKept = isMaskedPan(value);
+  const whose = voice === 'staff' ? 'the client’s' : 'your';
   const keptNote = kept
-    ? `We have your PAN ending ${kept.slice(-4)}: leave this blank to keep it.`
+    ? `We have ${whose} PAN ending ${kept.slice(-4)}: leave this blank to keep it.`
     : undefined;
   return (
     <TextInput

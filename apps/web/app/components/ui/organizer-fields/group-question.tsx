@@ -8,7 +8,7 @@ import {
   type OrganizerCurrency,
 } from '@taxfirm/contract';
 import { useEffect, useId, useRef } from 'react';
-import type { Problems } from './organizer-draft.ts';
+import type { Problems } from './answers-draft.ts';
 import { QuestionField } from './question-field.tsx';
 
 type Props = {
@@ -117,8 +117,7 @@ export function GroupQuestionField({ question, rows, onChange, problems, default
                 ))}
               <Group justify="flex-end">
                 <Button
-                  variant="subtle"
-                  color="red.8"
+                  variant="default"
                   leftSection={<IconTrash size={16} aria-hidden />}
                   aria-label={`Remove ${item} ${index + 1}`}
                   onClick={() => remove(row.row_id)}
