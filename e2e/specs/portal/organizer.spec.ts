@@ -34,6 +34,8 @@ async function next(page: Page) {
 const row = (page: Page, legend: string) => page.getByRole('group', { name: legend, exact: true });
 
 test.describe('the organizer (issue 37)', () => {
+  // One journey over two browsers, with axe-core at two widths on each of its eight screens.
+  test.setTimeout(240_000);
   test('an H-1B client with Indian accounts and funds answers over two visits, confirms last year, sends it; staff see FBAR required, the PFIC funds and the worksheets', async ({
     page,
     browser,
