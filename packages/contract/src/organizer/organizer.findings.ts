@@ -79,11 +79,17 @@ export function substantialPresence(answers: Answers, taxYear: number): Presence
   return { applies: true, weightedDays, meets, explanation };
 }
 
-/** A US person for FBAR and a specified individual for Form 8938: a citizen, a green-card holder, or SPT met. */
+/**
+ * A US person for FBAR and a specified individual for Form 8938: a citizen, a green-card holder, or SPT met.
+ * Null (the preparer decides) while the status or a year's days are not given, and for F-1 and J-1 holders,
+ * whose years of exemption the organizer does not ask.
+ */
 export function isUsPerson(answers: Answers, taxYear: number): boolean | null {
   const visa = typeof answers.visa === 'string' ? answers.visa : null;
-  if (visa === null) return null;
+  if (visa === null || SPT_EXEMPT_VISAS.includes(visa)) return null;
   if (RESIDENT_BY_STATUS.includes(visa)) return true;
+  const days = [answers.days_us, answers.days_us_prior, answers.days_us_prior2];
+  if (days.some((d) => typeof d !== 'number')) return null;
   return substantialPresence(answers, taxYear).meets;
 }
 
@@ -241,7 +247,8 @@ export function form8938Decision(answers: Answers, rates: YearEndRates, taxYear:
   const filingStatus = typeof answers.filing_status === 'string' ? answers.filing_status : null;
   const thresholds = form8938Thresholds(filingStatus, answers.lived_abroad === true);
   const base = { yearEndUsd, anyTimeUsd, thresholds };
-  if (isUsPerson(answers, taxYear) === false) {
+  const usPerson = isUsPerson(answers, taxYear);
+  if (usPerson === false) {
     return {
       ...base,
       decision: 'not-likely',
@@ -252,12 +259,36 @@ export function form8938Decision(answers: Answers, rates: YearEndRates, taxYear:
   const words =
     `${formatUsd(yearEndUsd)} on 31 December (threshold ${formatUsd(thresholds.yearEnd)}), ` +
     `${formatUsd(anyTimeUsd)} at most (threshold ${formatUsd(thresholds.anyTime)})`;
-  if (over) return { ...base, decision: 'likely', reason: `Foreign assets: ${words}.` };
-  if (!filingStatus) {
+  if (over) {
+    return {
+      ...base,
+      decision: usPerson === null ? 'unknown' : 'likely',
+      reason: `Foreign assets: ${words}.`,
+    };
+  }
+  const missing = [
+    ...new Set([
+      ...accounts.flatMap((a) => [
+        ...(a.max && a.maxUsd === null ? [a.max.currency] : []),
+        ...(a.yearEnd && a.yearEndUsd === null ? [a.yearEnd.currency] : []),
+      ]),
+      ...funds.flatMap((f) => (f.value && f.valueUsd === null ? [f.value.currency] : [])),
+    ]),
+  ];
+  if (missing.length > 0) {
     return {
       ...base,
       decision: 'unknown',
-      reason: 'The filing status is not given, so the threshold is not known.',
+      reason: `No year-end rate for ${missing.join(', ')} in ${taxYear}: add it to the rates table.`,
+    };
+  }
+  if (!filingStatus || usPerson === null) {
+    return {
+      ...base,
+      decision: 'unknown',
+      reason: filingStatus
+        ? 'Whether the client is a US person for the year is not known yet (their status or days).'
+        : 'The filing status is not given, so the threshold is not known.',
     };
   }
   return { ...base, decision: 'not-likely', reason: `Foreign assets: ${words}.` };

@@ -57,6 +57,7 @@ export async function organizerStaffRoutes(
       actor: staffActorOf(request),
       key: await keyOf(request.body),
       voice: { firm: await settings.firm(), appUrl },
+      currentTaxYear: await settings.taxYear(),
     });
     return { status_smessage: MESSAGES.ORGANIZER_REQUESTED };
   });

@@ -29,6 +29,7 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
+import { isCollecting } from '../requests/request-items.ts';
 import { organizerRequested, type FirmVoice } from '../notifications/client-events.ts';
 import {
   currentDefinition,
@@ -143,11 +144,14 @@ export async function staffSaveOrganizer(
   deps: OrganizerDeps & { actor: StaffActor; key: FileKey; answers: Answers; reason: string },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const filing = await getWorkableFiling(tx, deps.actor, deps.key, 'share');
+    // The filing locked for update: a first write by two staff at once is one after the other, not a clash.
+    const filing = await getWorkableFiling(tx, deps.actor, deps.key, 'update');
     const row = await findOrganizer(tx, filing.id, 'update');
-    const definition = row
-      ? await definitionOf(tx, filing.taxYear, row.definitionVersion)
-      : await currentDefinition(tx, filing.taxYear);
+    // As staff read it (organizerView): a sent organizer with its own version, an open one with the one in force.
+    const definition =
+      row?.state === 'sent'
+        ? await definitionOf(tx, filing.taxYear, row.definitionVersion)
+        : await currentDefinition(tx, filing.taxYear);
     const kept = row ? openAnswers(deps.keyring, row) : {};
     const { answers, problems } = cleanAnswers(
       definition,
@@ -176,10 +180,14 @@ const ASK_AGAIN_AFTER_MINUTES = 10;
 
 /** Ask the client to fill in the organizer: an e-mail and the bell now, reminders on the checklist's schedule. */
 export async function staffSendOrganizer(
-  deps: OrganizerDeps & { actor: StaffActor; key: FileKey; voice: FirmVoice },
+  deps: OrganizerDeps & { actor: StaffActor; key: FileKey; voice: FirmVoice; currentTaxYear: number },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const filing = await getWorkableFiling(tx, deps.actor, deps.key, 'share');
+    const filing = await getWorkableFiling(tx, deps.actor, deps.key, 'update');
+    // Only what the client can answer: the current year's organizer, while the file collects information.
+    if (filing.taxYear !== deps.currentTaxYear || !isCollecting(filing.status)) {
+      throw new AppError('UNPROCESSABLE', { message: MESSAGES.ORGANIZER_CLOSED });
+    }
     const row = await findOrganizer(tx, filing.id, 'update');
     if (row?.state === 'sent')
       throw new AppError('UNPROCESSABLE', { message: MESSAGES.ORGANIZER_SENT_BY_CLIENT });

@@ -345,6 +345,25 @@ describe('FBAR and Form 8938 at and around their thresholds', () => {
     expect(visitor.fbar.decision).toBe('not-required');
   });
 
+  it('cannot tell until the status and days are given, for F-1 and J-1 holders, and without a rate', async () => {
+    const accounts = { has_accounts: true, accounts: [account('a', 'nro', '50000', '50000', 'USD')] };
+    const noDays = await findings({ ...BASE, visa: 'h1b', ...accounts });
+    expect(noDays.fbar.decision).toBe('unknown');
+    expect(noDays.form_8938.decision).toBe('unknown');
+    const student = await findings({ ...BASE, visa: 'f1', ...accounts });
+    expect(student.fbar.decision).toBe('unknown');
+    await t.database.db
+      .delete(exchangeRates)
+      .where(and(eq(exchangeRates.currency, 'EUR'), eq(exchangeRates.year, taxYear)));
+    const euros = await findings({
+      ...BASE,
+      has_accounts: true,
+      accounts: [account('a', 'savings', '900000', '900000', 'EUR')],
+    });
+    expect(euros.form_8938).toMatchObject({ decision: 'unknown' });
+    expect(euros.form_8938.reason).toContain('EUR');
+  });
+
   const THRESHOLDS = [
     ['single', false, 50_000, 75_000],
     ['hoh', false, 50_000, 75_000],
@@ -637,6 +656,40 @@ describe('sending the organizer', () => {
     const bad = await t.postAs(admin.sid, '/api/staff/clients/list', { organizer: 'done' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.organizer).toBe(MESSAGES.QUEUE_ORGANIZER_INVALID);
+  });
+
+  it('staff ask only for the current year while the file collects information', async () => {
+    const send = (taxy?: number) =>
+      t.postAs(analyst.sid, '/api/staff/organizer/send', { client_id: asha.clientId, taxy });
+    await t.database.db
+      .update(filings)
+      .set({ status: 'Preparation Pending' })
+      .where(eq(filings.clientId, asha.clientId));
+    expect((await send()).json().status_smessage).toBe(MESSAGES.ORGANIZER_CLOSED);
+    await t.database.db
+      .update(filings)
+      .set({ status: 'Basic Info Pending' })
+      .where(eq(filings.clientId, asha.clientId));
+    expect((await send(taxYear - 1)).statusCode).toBe(404);
+    expect(await t.database.db.select().from(organizerAnswers)).toEqual([]);
+  });
+
+  it("staff answers on an organizer they sent keep the firm's own questions in force", async () => {
+    const v1 = await t.postAs(admin.sid, '/api/staff/organizer/definition/save', {
+      off: [],
+      questions: [{ section_id: 'income', type: 'yesno', label: 'Did you receive tips?', required: false }],
+    });
+    const tips = v1.json().definition.sections[1].questions.at(-1).id as string;
+    expect(
+      (await t.postAs(analyst.sid, '/api/staff/organizer/send', { client_id: asha.clientId })).statusCode,
+    ).toBe(200);
+    const saved = await t.postAs(analyst.sid, '/api/staff/organizer/save', {
+      client_id: asha.clientId,
+      reason: 'Client phoned',
+      answers: { married: true, [tips]: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await keptAnswers()).toEqual({ married: true, [tips]: true });
   });
 
   it('staff send the organizer: an e-mail, once in ten minutes, not once it is sent', async () => {
