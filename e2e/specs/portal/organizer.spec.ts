@@ -36,6 +36,7 @@ const row = (page: Page, legend: string) => page.getByRole('group', { name: lege
 test.describe('the organizer (issue 37)', () => {
   // One journey over two browsers, with axe-core at two widths on each of its eight screens.
   test.setTimeout(240_000);
+
   test('an H-1B client with Indian accounts and funds answers over two visits, confirms last year, sends it; staff see FBAR required, the PFIC funds and the worksheets', async ({
     page,
     browser,
@@ -77,6 +78,16 @@ test.describe('the organizer (issue 37)', () => {
         .set({ state: 'sent', sentAt: new Date() })
         .where(and(eq(organizerAnswers.clientId, clientId), eq(organizerAnswers.taxYear, year - 1))),
     );
+
+    // The admin keeps the year's INR rate in Settings (the seed's for 2025, entered from the Treasury's table).
+    await staff.goto('/staff/settings');
+    const rates = staff.getByRole('form', { name: 'Set a year-end rate' });
+    await rates.getByLabel('Currency').selectOption('INR');
+    await rates.getByLabel('Year').fill(String(year));
+    await rates.getByLabel('Units per US dollar').fill('89.873');
+    await rates.getByLabel('Source').fill(`Treasury Reporting Rates of Exchange, 31 December ${year}`);
+    await rates.getByRole('button', { name: 'Save rate' }).click();
+    await expect(staff.getByText('The rate is saved.')).toBeVisible();
 
     // First visit, on a phone: from the dashboard's card.
     await loginThroughPanel(page, email);
@@ -214,7 +225,7 @@ test.describe('the organizer (issue 37)', () => {
     await expect(checklist).toContainText('password-protected PDF');
     await other.close();
 
-    // Staff: FBAR required at the seeded rate (INR 89.873 for 2025: 9,00,000 → $10,015; 3,00,000 → $3,339).
+    // Staff: FBAR required at that rate (INR 89.873: 9,00,000 → $10,015; 3,00,000 → $3,339).
     await staff.goto(`/staff/clients/${clientId}`);
     await openFileTab(staff, 'Organizer');
     const fbar = staff.getByRole('region', { name: 'FBAR required' });

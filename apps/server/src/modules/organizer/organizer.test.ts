@@ -757,6 +757,22 @@ describe('organizer reminders', () => {
 describe('rates and worksheets', () => {
   beforeEach(reset);
 
+  it('comes seeded for 2023-2025 in every currency the organizer takes, each source saying to confirm it', async () => {
+    const list = (await t.postAs(analyst.sid, '/api/staff/rates/list', {})).json().rates as {
+      currency: string;
+      year: number;
+      source: string;
+    }[];
+    for (const year of [2023, 2024]) {
+      const seeded = list.filter((r) => r.year === year);
+      expect(seeded.map((r) => r.currency).sort()).toEqual(['AED', 'AUD', 'CAD', 'EUR', 'GBP', 'INR', 'SGD']);
+      for (const rate of seeded) expect(rate.source).toContain('confirm at fiscaldata.treasury.gov');
+    }
+    expect(list).toContainEqual(
+      expect.objectContaining({ currency: 'INR', year: 2024, units_per_usd: '85.614000' }),
+    );
+  });
+
   it('admins set a rate with its source; bad input is refused with its message; analysts only read', async () => {
     await setRate('INR', '85.614');
     const list = (await t.postAs(analyst.sid, '/api/staff/rates/list', {})).json().rates;
