@@ -31,6 +31,7 @@ const CLIENT_FILE_TABS: [label: string, path: string][] = [
   ['Overview', ''],
   ...[
     'Checklist',
+    'Organizer',
     'Documents',
     'Messages',
     'Signatures',
