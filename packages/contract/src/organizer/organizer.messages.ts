@@ -4,14 +4,14 @@
  */
 export const ORGANIZER_MESSAGES = {
   ORGANIZER_REQUIRED: 'Answer this question.',
-  ORGANIZER_CHOOSE_YES_NO: 'Choose Yes or No.',
+  ORGANIZER_CHOOSE_YES_NO: 'Answer Yes or No.',
   ORGANIZER_CHOOSE_OPTION: 'Choose one of the options.',
   ORGANIZER_AMOUNT_INVALID: 'Enter an amount in digits, like 9,00,000 or 1250.50.',
   ORGANIZER_CURRENCY_INVALID: 'Choose the currency.',
   ORGANIZER_DATE_INVALID: 'Enter a real date.',
   ORGANIZER_TEXT_INVALID: 'Enter text.',
   ORGANIZER_PAN_INVALID: 'Enter your PAN as on the card: five letters, four digits, then a letter.',
-  ORGANIZER_ROW_INVALID: 'Reload the page and try again.',
+  ORGANIZER_ROW_INVALID: 'Reload the page: this list of answers could not be read.',
   ORGANIZER_ANSWERS_INVALID: 'Check the answers marked.',
   ORGANIZER_SAVED: 'Your answers are saved.',
   ORGANIZER_SENT: 'Your organizer is sent to your preparer.',
