@@ -279,6 +279,16 @@ describe('versions of the questions', () => {
       questions: [{ section_id: 'income', type: 'choice', label: 'Pick', choices: ['one'] }],
     });
     expect(choice.statusCode).toBe(400);
+    const tooMany = await t.postAs(admin.sid, '/api/staff/organizer/definition/save', {
+      off: [],
+      questions: Array.from({ length: 31 }, (_, i) => ({
+        section_id: 'income',
+        type: 'yesno',
+        label: `Q${i}`,
+      })),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().details.questions).toBe(MESSAGES.ORGANIZER_FIRM_QUESTIONS_LIMIT);
     const analystTry = await t.postAs(analyst.sid, '/api/staff/organizer/definition/save', {
       off: [],
       questions: [],
@@ -789,6 +799,7 @@ describe('rates and worksheets', () => {
       [{ units_per_usd: '0' }, 'units_per_usd', MESSAGES.RATE_VALUE_INVALID],
       [{ units_per_usd: '85,6' }, 'units_per_usd', MESSAGES.RATE_VALUE_INVALID],
       [{ source: ' ' }, 'source', MESSAGES.RATE_SOURCE_REQUIRED],
+      [{ year: 1999 }, 'year', MESSAGES.RATE_YEAR_INVALID],
     ] as const) {
       const res = await t.postAs(admin.sid, '/api/staff/rates/save', {
         ...{ currency: 'INR', year: taxYear, units_per_usd: '86', source: 'x' },
@@ -844,7 +855,9 @@ describe('rates and worksheets', () => {
     const pdf = await sheet('pfic', 'pdf');
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await sheet('fbar', 'xls')).statusCode).toBe(400);
+    const xls = await sheet('fbar', 'xls');
+    expect(xls.statusCode).toBe(400);
+    expect(xls.json().details.format).toBe(MESSAGES.ORGANIZER_WORKSHEET_FORMAT_INVALID);
     const audits = await t.database.db
       .select({ subject: auditLog.subject })
       .from(auditLog)
