@@ -25,7 +25,7 @@ test.describe('the document checklist on a phone', () => {
     staffDesk,
     checkA11y,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const email = 'checklist.client@example.com';
     await verifiedAccount(page, mailbox, email);
     // The client's id, for the staff page's address (the login call answers it).

@@ -63,7 +63,7 @@ test.describe('invoices: the firm says what is owed, the client pays exactly tha
     staffDesk,
     checkA11y,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const email = 'anika.invoice@example.com';
 
     // The admin sets the prices and lets clients pay in parts.

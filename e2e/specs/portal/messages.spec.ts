@@ -20,7 +20,7 @@ test.describe('secure messages between a client and the firm', () => {
     staffDesk,
     checkA11y,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const email = 'messages.client@example.com';
     const question = "Do I report my mother's joint FD in Pune? <b>Photo attached</b>";
     const note = 'Internal: check the FBAR threshold with the reviewer before answering.';

@@ -35,7 +35,7 @@ const row = (page: Page, legend: string) => page.getByRole('group', { name: lege
 
 test.describe('the organizer (issue 37)', () => {
   // One journey over two browsers, with axe-core at two widths on each of its eight screens.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
 
   test('an H-1B client with Indian accounts and funds answers over two visits, confirms last year, sends it; staff see FBAR required, the PFIC funds and the worksheets', async ({
     page,

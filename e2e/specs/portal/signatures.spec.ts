@@ -117,7 +117,7 @@ test.describe('documents to sign: Form 8879 for a joint return', () => {
     staffDesk,
     checkA11y,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const email = 'priya.sign@example.com';
     const spouseEmail = 'arjun.sign@example.com';
 
@@ -300,7 +300,7 @@ test.describe('never a dead end: print, sign and upload instead', () => {
     staffDesk,
     checkA11y,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const email = 'kavya.paper@example.com';
     const title = 'Engagement letter 2025';
 

@@ -32,7 +32,7 @@ const currentCode = (secret: string) => generate({ secret, epoch: Math.floor(Dat
 
 test.describe('the built app, started without NODE_ENV (issue 16)', () => {
   test.describe.configure({ mode: 'serial' });
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
 
   const mailbox = new Mailbox();
   let server: AppServer;

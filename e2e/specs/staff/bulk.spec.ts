@@ -18,7 +18,7 @@ type Login = DemoLogin;
 
 test.describe('Bulk actions on the demo firm', () => {
   test.describe.configure({ mode: 'serial' });
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   test.use({ allowedConsoleErrors: [/status of 401/] });
 
   let firm: Awaited<ReturnType<typeof startDemoFirm>>;
@@ -30,7 +30,7 @@ test.describe('Bulk actions on the demo firm', () => {
   let adminPage: Page | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     firm = await startDemoFirm(80);
     ({ mailbox, server, staff, taxYear } = firm);
   });

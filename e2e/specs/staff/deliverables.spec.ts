@@ -12,7 +12,7 @@ test.describe('deliverables: what the firm files, its owner and its due date', (
     checkA11y,
   }) => {
     // Two desks and the client's dashboard: past 90 s on a slower two-core host (2026-11-29).
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const email = 'priya.deadlines@example.com';
     const analyst = await staffDesk(
       staffMember('analyst', 'deadlines.analyst@firm.example', 'Kavitha Pillai'),

@@ -54,7 +54,7 @@ async function countOf(page: Page, label: string): Promise<number> {
 
 test.describe('My work on the demo firm', () => {
   test.describe.configure({ mode: 'serial' });
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   // The console's guard answers 401 before the logins.
   test.use({ allowedConsoleErrors: [/status of 401/] });
 
@@ -71,7 +71,7 @@ test.describe('My work on the demo firm', () => {
   };
 
   test.beforeAll(async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await mailbox.start();
     server = new AppServer({ SMTP_URL: mailbox.url });
     await server.start();

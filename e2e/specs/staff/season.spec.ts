@@ -25,7 +25,7 @@ test.describe("a season's work in the staff console", () => {
     mailbox,
     checkA11y,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     // A new client registers and waits in To Be Assigned.
     await verifiedAccount(page, mailbox, CLIENT);
 

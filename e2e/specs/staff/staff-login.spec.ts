@@ -23,7 +23,7 @@ test.describe('staff sign-in', () => {
   }) => {
     // A whole first day's journey: the command line, a password, enrolment, the queues and a client's file.
     // A long journey (now through the file's tabs and My work): past 90 s on a slower two-core host (2026-11-29).
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     // A new client waits in To Be Assigned.
     await verifiedAccount(page, mailbox, 'queued.client@example.com');
 
