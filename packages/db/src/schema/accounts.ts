@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { STAFF_LOCATIONS } from '@taxfirm/contract';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -168,4 +169,71 @@ export const mfaRecoveryCodes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * A passkey (a WebAuthn credential) its user signs in with, client or staff (issue 38). Only the public key is
+ * kept; the private key never leaves the authenticator.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    ...id,
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential's id (base64url), as the authenticator names it. */
+    credentialId: text().notNull().unique(),
+    /** The COSE public key (base64url). */
+    publicKey: text().notNull(),
+    /** The signature counter last accepted: a lower one is refused (a cloned authenticator). */
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    /** How the browser may reach the authenticator (usb, internal, hybrid…), handed back at sign-in. */
+    transports: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The holder's name for it ("My phone"). */
+    name: text().notNull(),
+    /** 'singleDevice' or 'multiDevice' (synced), and whether it is backed up, as the authenticator says. */
+    deviceType: text(),
+    backedUp: boolean().notNull().default(false),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+export const webauthnPurpose = pgEnum('webauthn_purpose', ['register', 'login', 'step_up']);
+
+/**
+ * A WebAuthn challenge handed out by the server: single use (a replayed one is refused) and short-lived. A
+ * registration's and a step-up's belong to the session's user; a sign-in's to nobody until it is answered.
+ */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  ...id,
+  challenge: text().notNull().unique(),
+  purpose: webauthnPurpose().notNull(),
+  /** 'client' or 'staff': which sign-in door (and its rules) asked for it. */
+  door: text().notNull().default('client'),
+  userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An e-mailed one-time sign-in code, the client's alternative to a password (issue 38): only its hash is kept,
+ * it expires and works once; wrong codes count against the account like wrong passwords.
+ */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    ...id,
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_codes_user_idx').on(t.userId)],
 );

@@ -22,3 +22,4 @@ export * from './views.ts';
 export * from './automations.ts';
 export * from './organizer.ts';
 export * from './rates.ts';
+export * from './household.ts';
