@@ -135,3 +135,31 @@ export async function staffSessionInto(
   await context.addCookies(state.cookies);
   return authenticator;
 }
+
+/** A file field of a multipart call: its name, type and bytes. */
+type FilePart = { name: string; mimeType: string; buffer: Buffer };
+
+/**
+ * One call made by the firm's owner, as the console would make it: JSON, or (with `multipart`) a multipart
+ * form of text fields and files. Expects 200 and answers the body.
+ */
+export async function asFirmOwner(
+  server: AppServer,
+  path: string,
+  body: Record<string, unknown>,
+  { multipart = false }: { multipart?: boolean } = {},
+): Promise<Record<string, unknown>> {
+  const owner = await asOwner(server);
+  try {
+    if (!multipart) return await call(owner, path, body);
+    const xsrf = (await owner.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const res = await owner.post(`/api/${path}`, {
+      multipart: body as Record<string, string | FilePart>,
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    });
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+    return (await res.json()) as Record<string, unknown>;
+  } finally {
+    await owner.dispose();
+  }
+}

@@ -69,14 +69,31 @@ export async function staffFromCliFirstLogin(
   return firstStaffLogin(page, member.email);
 }
 
-/** Choose the password through a set-up link (printed by the CLI or e-mailed with an invitation). */
-export async function setPasswordThroughLink(page: Page, link: URL, password = STAFF_PASSWORD) {
+/**
+ * Choose the password through a set-up link (printed by the CLI or e-mailed with an invitation). Since issue 38
+ * the holder lands signed in (a client: the dashboard, or the consents screen first) or at the second step (staff:
+ * the staff login's code or enrolment). Unless `staySignedIn`, the browser is then left signed out, as the specs
+ * that go on to test signing in expect.
+ */
+export async function setPasswordThroughLink(
+  page: Page,
+  link: URL,
+  password = STAFF_PASSWORD,
+  { staySignedIn = false }: { staySignedIn?: boolean } = {},
+) {
   await page.goto(link.pathname);
   const reset = page.getByRole('form', { name: 'Reset password' });
   await reset.getByLabel(/^Password/).fill(password);
   await reset.getByLabel(/^Confirm Password/).fill(password);
   await reset.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Password updated successfully')).toBeVisible();
+  await page.waitForURL((url) => /^\/(user\/(dashboard|consents)|staff\/login)$/.test(url.pathname));
+  if (staySignedIn) return;
+  // Leave the signed-in page first, so none of its calls is cut off, then forget the session and its UI state.
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+  await page.goto('/privacy-policy');
+  await page.evaluate(() => localStorage.clear());
 }
 
 async function passwordStep(page: Page, email: string, password: string) {

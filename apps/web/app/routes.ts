@@ -46,7 +46,9 @@ export default [
       route('changepassword', 'routes/user/change-password.tsx'),
       route('security', 'routes/user/security.tsx'),
       route('consents', 'routes/user/consents.tsx'),
+      route('household', 'routes/user/household.tsx'),
       route('organizer', 'routes/user/organizer.tsx'),
+      route('years/:year', 'routes/user/year.tsx'),
     ]),
   ]),
   ...prefix('staff', [

@@ -109,7 +109,12 @@ test.describe('accounts', () => {
     await page.getByLabel('Confirm password').fill('a fresh new passphrase');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('status')).toHaveText('Password updated successfully');
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 4000 });
+    // Issue 38: the reset lands signed in, on the dashboard (no longer the public home page).
+    await page.waitForURL((url) => url.pathname === '/user/dashboard', { timeout: 4000 });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
 
     await loginThroughPanel(page, 'forgetful@example.com', 'a fresh new passphrase');
     await expect(page).toHaveURL(/\/user\/dashboard$/);
@@ -197,6 +202,11 @@ test.describe('accounts', () => {
       await page.getByLabel('Confirm password').fill('second passphrase here');
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByRole('status')).toHaveText('Password updated successfully');
+      // Signed in by the reset (issue 38): sign out before trying the link again.
+      await page.waitForURL((url) => url.pathname === '/user/dashboard');
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/$/);
 
       await page.goto(link.pathname + link.search);
       await page.getByLabel(/^New password/).fill('third passphrase here');
@@ -326,8 +336,12 @@ test.describe('accounts', () => {
       await form.getByRole('button', { name: 'Submit' }).click();
       await expect(form.getByRole('status')).toHaveText('Password updated successfully');
       const shownAt = Date.now();
-      await page.waitForURL((url) => url.pathname === '/', { timeout: 4000 });
+      // Issue 38: signed in, the dashboard follows the message (no longer the public home page).
+      await page.waitForURL((url) => url.pathname === '/user/dashboard', { timeout: 4000 });
       expect(Date.now() - shownAt).toBeGreaterThan(700);
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/$/);
 
       await page.goto(`/resetpasswordlink/${secret}`);
       await expect(page.getByRole('alert')).toHaveText(

@@ -1,5 +1,6 @@
 import type { CallDefinition } from './call.ts';
 import { accountsCalls } from './accounts/accounts.calls.ts';
+import { passkeysCalls } from './accounts/passkeys.calls.ts';
 import { careersCalls } from './careers/careers.calls.ts';
 import { contactCalls } from './contact/contact.calls.ts';
 import { documentsCalls } from './documents/documents.calls.ts';
@@ -39,11 +40,15 @@ import { organizerStaffCalls } from './organizer/organizer.staff.calls.ts';
 import { ratesStaffCalls } from './rates/rates.staff.calls.ts';
 import { viewsStaffCalls } from './views/views.staff.calls.ts';
 import { reportsStaffCalls } from './reports/reports.staff.calls.ts';
+import { yearsCalls } from './years/years.calls.ts';
+import { householdCalls } from './household/household.calls.ts';
+import { householdStaffCalls } from './household/household.staff.calls.ts';
 
 /** The complete call table of the specification (section 7): written down once, used by server and web. */
 export const CALLS = {
   ...settingsCalls,
   ...accountsCalls,
+  ...passkeysCalls,
   ...careersCalls,
   ...contactCalls,
   ...referralsCalls,
@@ -82,6 +87,9 @@ export const CALLS = {
   ...ratesStaffCalls,
   ...viewsStaffCalls,
   ...reportsStaffCalls,
+  ...yearsCalls,
+  ...householdCalls,
+  ...householdStaffCalls,
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;

@@ -2,14 +2,24 @@
  * Who is acting: the one identity every service receives and every audit row records. It is read from the
  * session only (never from a body), by `clientActorOf` / `staffActorOf` in the route handler.
  */
-import { isStaffRole, type StaffRole } from '@taxfirm/contract';
+import { isStaffRole, MESSAGES, type StaffRole } from '@taxfirm/contract';
 import type { FastifyRequest } from 'fastify';
+import type { SessionMember } from '../types/fastify.d.ts';
 import { AppError } from './app-error.ts';
 
 export type Origin = { ip: string; userAgent: string | undefined };
 
-/** A signed-in client, acting on their own file. */
-export type ClientActor = Origin & { kind: 'client'; userId: string; clientId: string; email: string };
+/**
+ * A signed-in client, acting on their own file: its holder (`member: null`), or a household member (issue 38)
+ * signed in with their own login (`userId`, `email` are the member's), with their kind and rights.
+ */
+export type ClientActor = Origin & {
+  kind: 'client';
+  userId: string;
+  clientId: string;
+  email: string;
+  member: SessionMember | null;
+};
 /**
  * A signed-in staff member (analyst or admin). `offshore`: works outside the United States (the India team),
  * so refused on a file whose client has no §7216 Yes in force, and never shown an identity number.
@@ -40,8 +50,41 @@ export function clientActorOf(request: FastifyRequest): ClientActor {
     userId: user.id,
     clientId: user.clientId,
     email: user.email,
+    member: user.member,
     ...originOf(request),
   };
+}
+
+/** What a household member may not do, and the refusal each answers (403 with the reason). */
+export type MemberRight = 'upload' | 'message' | 'sign' | 'reveal' | 'edit' | 'manage';
+
+const REFUSALS: Record<MemberRight, string> = {
+  upload: MESSAGES.HOUSEHOLD_NO_UPLOAD,
+  message: MESSAGES.HOUSEHOLD_NO_MESSAGE,
+  sign: MESSAGES.HOUSEHOLD_NO_SIGN,
+  reveal: MESSAGES.HOUSEHOLD_NO_REVEAL,
+  edit: MESSAGES.HOUSEHOLD_NO_EDIT,
+  manage: MESSAGES.HOUSEHOLD_HOLDER_ONLY,
+};
+
+/**
+ * May this client do `right` on their file? The holder may do everything. A spouse has the holder's rights
+ * on the file, but only the holder manages the household. A delegate sees the file, uploads and sends
+ * messages only with the holder's leave, and never signs, reveals an identity number or edits the profile.
+ */
+export function clientMay(actor: Pick<ClientActor, 'member'>, right: MemberRight): boolean {
+  const member = actor.member;
+  if (!member) return true;
+  if (right === 'manage') return false;
+  if (member.kind === 'spouse') return true;
+  if (right === 'upload') return member.canUpload;
+  if (right === 'message') return member.canMessage;
+  return false;
+}
+
+/** Refuse (403, with the reason) a household member who may not do `right`. */
+export function assertClientMay(actor: Pick<ClientActor, 'member'>, right: MemberRight): void {
+  if (!clientMay(actor, right)) throw new AppError('FORBIDDEN', { message: REFUSALS[right] });
 }
 
 /** The session's staff member and role: the only identity staff calls use. */

@@ -10,7 +10,15 @@ export type SessionUser = {
   email: string;
   /** Staff only: works offshore (the India team), so refused on files without a §7216 Yes in force. */
   offshore: boolean;
+  /**
+   * A household member (issue 38): a login of the file `clientId` besides its holder, and what they may do;
+   * null for the holder, staff and a login of no file.
+   */
+  member: SessionMember | null;
 };
+
+/** A household member's kind and rights (a spouse has every right; a delegate the holder's choice). */
+export type SessionMember = { kind: 'spouse' | 'delegate'; canUpload: boolean; canMessage: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

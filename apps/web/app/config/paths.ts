@@ -54,6 +54,10 @@ export const paths = {
     changePassword: { getHref: () => '/user/changepassword' },
     security: { getHref: () => '/user/security' },
     consents: { getHref: () => '/user/consents' },
+    /** The household's logins (issue 38): the holder manages them, members see them. */
+    household: { getHref: () => '/user/household' },
+    /** One tax year in the vault (issue 38): a past year's record, read-only. */
+    year: { getHref: (taxYear: number) => `/user/years/${taxYear}` },
   },
   staff: {
     home: { getHref: () => '/staff' },

@@ -10,6 +10,7 @@ import {
   logoutStatusResponseSchema,
   registerBodySchema,
   registerVerifyBodySchema,
+  resetLinkResponseSchema,
   resendVerificationBodySchema,
   mfaDisableBodySchema,
   mfaEnableBodySchema,
@@ -60,9 +61,9 @@ export const accountsCalls = {
   forgotChecker: defineCall({
     path: 'login/forgotchecker',
     body: forgotCheckerBodySchema,
-    response: envelopeSchema,
+    response: resetLinkResponseSchema,
     access: 'public',
-    summary: 'Set a new password from the forgot-password link.',
+    summary: 'Set a new password from the forgot-password link; lands signed in (or at the second step).',
   }),
   registerVerify: defineCall({
     path: 'login/cregisterverify',
@@ -81,9 +82,9 @@ export const accountsCalls = {
   updatePasswordLink: defineCall({
     path: 'settings/updatepasswordlink',
     body: updatePasswordLinkBodySchema,
-    response: envelopeSchema,
+    response: resetLinkResponseSchema,
     access: 'public',
-    summary: 'Set a new password from a staff-sent reset link.',
+    summary: 'Set a new password from a staff-sent or set-up link; lands signed in (or at the second step).',
   }),
   logout: defineCall({
     path: 'account/logout',

@@ -9,6 +9,8 @@ import {
   requiredText,
 } from '../common.ts';
 import { FILE_STATUSES } from '../statuses.ts';
+import { loginCodeField } from './login-code.schemas.ts';
+import { authenticationCredentialSchema } from './passkeys.schemas.ts';
 
 /**
  * A new password's least length (ASVS 2.1.1). The server also refuses common and breached passwords
@@ -62,6 +64,20 @@ export const loginResponseSchema = envelope({
   mfa_token: z.string().optional(),
   /** Signed in, but the terms or the §7216 question must be answered first (account/consents/get). */
   consent_required: z.literal(true).optional(),
+});
+
+/**
+ * A password set from a reset or invitation link (issue 38): the holder lands signed in (`uinfo`, as a
+ * login answers), or, with a second factor on (always for staff), goes on to the second step with
+ * `mfa_token` (`step` for staff: 'mfa', or 'enrol' when no authenticator is enrolled yet).
+ */
+export const resetLinkResponseSchema = envelope({
+  uinfo: userInfoSchema.optional(),
+  consent_required: z.literal(true).optional(),
+  mfa_required: z.literal(true).optional(),
+  mfa_token: z.string().optional(),
+  door: z.enum(['client', 'staff']).optional(),
+  step: z.enum(['mfa', 'enrol']).optional(),
 });
 
 export const forgotBodySchema = z.object({ email: emailField() });
@@ -205,8 +221,9 @@ export const mfaDisableBodySchema = z.object({
 export type MfaDisableBody = z.input<typeof mfaDisableBodySchema>;
 
 /**
- * Prove the session again before a sensitive action (account/stepup, staff/stepup): the password, or a code
- * from the authenticator app (or a recovery code). Exactly one of the two.
+ * Prove the session again before a sensitive action (account/stepup, staff/stepup): the password, a code
+ * from the authenticator app (or a recovery code), one of the session's own passkeys (its answer to
+ * account/stepup/passkey/options), or a fresh e-mailed code (account/stepup/code/send). Exactly one.
  */
 export const stepUpBodySchema = z
   .object({
@@ -217,11 +234,14 @@ export const stepUpBodySchema = z
       .max(32, { error: MESSAGES.MFA_CODE_INVALID })
       .transform((v) => v.replace(/\s+/g, '').toLowerCase())
       .optional(),
+    passkey: authenticationCredentialSchema.optional(),
+    email_code: loginCodeField.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.password && v.code) {
+    const given = [v.password, v.code, v.passkey, v.email_code].filter(Boolean).length;
+    if (given > 1) {
       ctx.addIssue({ code: 'custom', path: ['code'], message: MESSAGES.STEP_UP_ANSWER_REQUIRED });
-    } else if (!v.password && !v.code) {
+    } else if (given === 0) {
       // Whichever of the two the form shows carries the message.
       for (const field of ['password', 'code']) {
         ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.STEP_UP_ANSWER_REQUIRED });

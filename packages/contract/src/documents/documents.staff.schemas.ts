@@ -10,6 +10,8 @@ export const staffDocumentSchema = z.object({
   document_id: z.string(),
   ...fileFields,
   uploaded_at: z.string(),
+  /** Who uploaded it, by name: the holder or a household member (issue 38); null when unknown. */
+  uploaded_by: z.string().nullable().optional(),
   /** Opens in the browser (PDFs and images); null for a type that is only downloaded. */
   preview_url: z.string().nullable(),
   download_url: z.string(),

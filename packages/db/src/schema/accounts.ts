@@ -189,7 +189,10 @@ export const passkeys = pgTable(
     /** The signature counter last accepted: a lower one is refused (a cloned authenticator). */
     counter: bigint({ mode: 'number' }).notNull().default(0),
     /** How the browser may reach the authenticator (usb, internal, hybrid…), handed back at sign-in. */
-    transports: text().array().notNull().default(sql`'{}'::text[]`),
+    transports: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The holder's name for it ("My phone"). */
     name: text().notNull(),
     /** 'singleDevice' or 'multiDevice' (synced), and whether it is backed up, as the authenticator says. */

@@ -81,6 +81,17 @@ export function createBillingLinkSigner(
   return signerFor(secret, `taxfirm billing links v1 ${audience}`, ['invoice', 'receipt']);
 }
 
+/** What a year-in-the-vault link opens (issue 38): a filed return (id = signature document) or a year's ZIP (id = filing). */
+export type YearLinkKind = 'return' | 'zip';
+
+/**
+ * The client's links to a filed return and to a whole tax year as a ZIP: a key of their own, so no other
+ * client link opens them (their route also asks for a fresh step-up).
+ */
+export function createYearLinkSigner(secret: string): LinkSigner<YearLinkKind> {
+  return signerFor(secret, 'taxfirm year links v1', ['return', 'zip']);
+}
+
 function signerFor<K extends string>(
   secret: string,
   purpose: string,

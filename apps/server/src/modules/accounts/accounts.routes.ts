@@ -16,17 +16,12 @@ import { byIp, byMfaToken, bySessionUser, limits, perIpAndEmail } from '../../li
 import { steadily } from '../../lib/steady-timing.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import {
-  register,
-  resendVerification,
-  userInfo,
-  verifyAccount,
-  type AccountsDeps,
-} from './accounts.service.ts';
+import { register, resendVerification, verifyAccount, type AccountsDeps } from './accounts.service.ts';
 import {
   changePassword,
   isStaffResetLinkLive,
   requestPasswordReset,
+  nextStepAfterReset,
   resetPasswordWithToken,
 } from './passwords.service.ts';
 import {
@@ -36,9 +31,8 @@ import {
   noteNewSignIn,
   startMfaLogin,
 } from './sign-in.service.ts';
-import { startSignedInSession, type SignInHow } from './session-start.ts';
+import { signInClient, type SignInHow } from './session-start.ts';
 import { revokeSession } from './sessions.service.ts';
-import { userNeedsConsent } from '../consents/consents.service.ts';
 
 export type AccountsOptions = { settings: SettingsCache; appUrl: string; keyring: Keyring };
 
@@ -50,13 +44,8 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
    * Start a session for a client who has proved who they are; answers uinfo. The answer is built first
    * (it refuses anyone but a client), so a refusal never carries a session cookie; the session starts last.
    */
-  const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: string, how: SignInHow) => {
-    const uinfo = await userInfo(app.db, userId, await settings.taxYear());
-    const consentRequired = await userNeedsConsent(app.db, userId);
-    await startSignedInSession(app.db, { request, reply }, 'client', userId, how);
-    // The terms or the §7216 question are still to answer: the portal asks them before anything else.
-    return consentRequired ? { uinfo, consent_required: true as const } : { uinfo };
-  };
+  const signIn = (request: FastifyRequest, reply: FastifyReply, userId: string, how: SignInHow) =>
+    signInClient({ db: app.db, settings }, { request, reply }, userId, how);
 
   /** A limit per signed-in account (whichever IP): for calls that check the password again. */
   const perUser = (name: string) => limits(app, { name, max: 5, window: '15 minutes', key: bySessionUser });
@@ -200,10 +189,45 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
     },
   );
 
-  registerCall(app, CALLS.forgotChecker, async (request) => {
+  /**
+   * After a password set from a reset or invitation link (issue 38): a client without a second factor lands
+   * signed in; with one on, and always for staff (their second factor is mandatory), the sign-in goes on to
+   * the second step, as after a password. The link proved the address, not the second factor.
+   */
+  const landAfterReset = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    const status_smessage = MESSAGES.RESET_LINK_SUCCESS;
+    const next = await nextStepAfterReset(app.db, userId);
+    if (next.kind === 'none') return { status_smessage };
+    if (next.kind === 'client-mfa') {
+      return { status_smessage, mfa_required: true as const, mfa_token: next.token, door: 'client' as const };
+    }
+    if (next.kind === 'staff') {
+      return {
+        status_smessage,
+        mfa_required: true as const,
+        mfa_token: next.token,
+        door: 'staff' as const,
+        step: next.step,
+      };
+    }
+    return {
+      status_smessage,
+      door: 'client' as const,
+      ...(await signIn(request, reply, userId, 'reset link')),
+    };
+  };
+
+  registerCall(app, CALLS.forgotChecker, async (request, reply) => {
     const { tokenId, userid, newpassword } = request.body;
-    await resetPasswordWithToken(deps, 'reset', tokenId, newpassword, originOf(request), userid);
-    return { status_smessage: MESSAGES.RESET_LINK_SUCCESS };
+    const userId = await resetPasswordWithToken(
+      deps,
+      'reset',
+      tokenId,
+      newpassword,
+      originOf(request),
+      userid,
+    );
+    return landAfterReset(request, reply, userId);
   });
 
   registerCall(app, CALLS.checkResetLink, async (request) => {
@@ -213,10 +237,10 @@ export async function accountsRoutes(app: FastifyInstance, { settings, appUrl, k
     return { status_smessage: MESSAGES.RESET_LINK_ACTIVE };
   });
 
-  registerCall(app, CALLS.updatePasswordLink, async (request) => {
+  registerCall(app, CALLS.updatePasswordLink, async (request, reply) => {
     const { token_id: tokenId, newpassword } = request.body;
-    await resetPasswordWithToken(deps, 'staff_reset', tokenId, newpassword, originOf(request));
-    return { status_smessage: MESSAGES.RESET_LINK_SUCCESS };
+    const userId = await resetPasswordWithToken(deps, 'staff_reset', tokenId, newpassword, originOf(request));
+    return landAfterReset(request, reply, userId);
   });
 
   registerCall(

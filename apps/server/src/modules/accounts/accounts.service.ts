@@ -4,7 +4,7 @@
  * e-mail is written to the outbox in the transaction of the change that causes it.
  */
 import { INITIAL_FILE_STATUS, MESSAGES, type registerBodySchema, type UserInfo } from '@taxfirm/contract';
-import { and, clients, eq, filings, sql, users, type Database } from '@taxfirm/db';
+import { and, clients, eq, filings, householdMembers, or, sql, users, type Database } from '@taxfirm/db';
 import type { z } from 'zod';
 import type { Origin } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -179,7 +179,9 @@ export async function userInfo(db: Database, userId: string, taxYear: number): P
       status: filings.status,
     })
     .from(users)
-    .innerJoin(clients, eq(clients.userId, users.id))
+    // A household member's login (issue 38) opens the household's file: its client, not one of its own.
+    .leftJoin(householdMembers, eq(householdMembers.userId, users.id))
+    .innerJoin(clients, or(eq(clients.userId, users.id), eq(clients.id, householdMembers.clientId)))
     .leftJoin(filings, and(eq(filings.clientId, clients.id), eq(filings.taxYear, taxYear)))
     .where(eq(users.id, userId))
     .limit(1);

@@ -14,7 +14,8 @@ import { templates } from '../mail/templates.ts';
 import { issueToken, liveToken, useUpToken } from './account-tokens.ts';
 import { byEmail, type AccountsDeps } from './accounts.service.ts';
 import { revokeUserSessions } from './sessions.service.ts';
-import { visitor } from './sign-in.service.ts';
+import { accessInForce } from './access.ts';
+import { startMfaLogin, visitor } from './sign-in.service.ts';
 
 const RESET_TTL_MS = 3_600_000;
 
@@ -72,7 +73,7 @@ export async function resetPasswordWithToken(
   newPassword: string,
   origin: Origin,
   userId?: string,
-): Promise<void> {
+): Promise<string> {
   const token = await liveToken(deps.db, kind, secret);
   if (!token || (userId !== undefined && token.userId !== userId)) {
     throw new AppError('VALIDATION_FAILED', { message: MESSAGES.RESET_LINK_EXPIRED });
@@ -86,6 +87,36 @@ export async function resetPasswordWithToken(
       subject: kind === 'reset' ? 'e-mailed link' : 'staff-sent or set-up link',
     },
   });
+  return token.userId;
+}
+
+/**
+ * Where the holder of a reset or set-up link goes once the password is set (issue 38): a client without a
+ * second factor is signed in ('sign-in'); a client with one, and every staff member in force (their
+ * second factor is mandatory: its code, or its enrolment), gets the second step's token; anyone else
+ * (a deactivated member) only the message.
+ */
+export async function nextStepAfterReset(
+  db: Database,
+  userId: string,
+): Promise<
+  | { kind: 'sign-in' }
+  | { kind: 'client-mfa'; token: string }
+  | { kind: 'staff'; token: string; step: 'mfa' | 'enrol' }
+  | { kind: 'none' }
+> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return { kind: 'none' };
+  if (user.role === 'client') {
+    if (!user.mfaEnabledAt) return { kind: 'sign-in' };
+    return { kind: 'client-mfa', token: await startMfaLogin(db, user.id, 'client') };
+  }
+  if (!accessInForce(user)) return { kind: 'none' };
+  return {
+    kind: 'staff',
+    token: await startMfaLogin(db, user.id, 'staff'),
+    step: user.mfaEnabledAt ? 'mfa' : 'enrol',
+  };
 }
 
 /**

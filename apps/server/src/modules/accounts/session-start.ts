@@ -6,6 +6,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@taxfirm/db';
 import { originOf } from '../../lib/actor.ts';
+import { userNeedsConsent } from '../consents/consents.service.ts';
+import type { SettingsCache } from '../settings/settings.cache.ts';
+import { userInfo } from './accounts.service.ts';
 import { auditSignIn, type Door } from './sign-in.service.ts';
 
 /** How the person proved who they are, as the sign-in's audit row names it. */
@@ -20,4 +23,21 @@ export async function startSignedInSession(
 ): Promise<void> {
   await reply.startSession(userId);
   await auditSignIn(db, door, userId, originOf(request), how);
+}
+
+/**
+ * A client who has proved who they are (password, second step, passkey, e-mailed code, reset link): build
+ * the login answer (uinfo; `consent_required` while the terms or the §7216 question wait), then start the
+ * session. userInfo refuses anyone but a client, so a refusal never carries a session cookie.
+ */
+export async function signInClient(
+  deps: { db: Database; settings: Pick<SettingsCache, 'taxYear'> },
+  exchange: { request: FastifyRequest; reply: FastifyReply },
+  userId: string,
+  how: SignInHow,
+) {
+  const uinfo = await userInfo(deps.db, userId, await deps.settings.taxYear());
+  const consentRequired = await userNeedsConsent(deps.db, userId);
+  await startSignedInSession(deps.db, exchange, 'client', userId, how);
+  return consentRequired ? { uinfo, consent_required: true as const } : { uinfo };
 }

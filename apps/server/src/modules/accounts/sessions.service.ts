@@ -4,7 +4,20 @@
  * logout, and when the account's password changes.
  */
 import { INACTIVITY_LIMIT_MINUTES, SESSION_ABSOLUTE_HOURS } from '@taxfirm/contract';
-import { and, clients, eq, gt, inArray, isNull, ne, sessions, sql, users, type Database } from '@taxfirm/db';
+import {
+  and,
+  clients,
+  eq,
+  gt,
+  householdMembers,
+  inArray,
+  isNull,
+  ne,
+  sessions,
+  sql,
+  users,
+  type Database,
+} from '@taxfirm/db';
 import { audit } from '../../lib/audit.ts';
 import { SYSTEM } from '../../lib/actor.ts';
 import type { SessionUser } from '../../types/fastify.d.ts';
@@ -65,10 +78,16 @@ export async function findSession(
       email: users.email,
       clientId: clients.id,
       location: users.location,
+      // A household member's session serves the household's file (issue 38), with the member's rights.
+      memberClientId: householdMembers.clientId,
+      memberKind: householdMembers.kind,
+      memberCanUpload: householdMembers.canUpload,
+      memberCanMessage: householdMembers.canMessage,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(clients, eq(clients.userId, users.id))
+    .leftJoin(householdMembers, and(eq(householdMembers.userId, users.id), eq(users.role, 'client')))
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
@@ -86,9 +105,18 @@ export async function findSession(
     user: {
       id: row.userId,
       role: row.role,
-      clientId: row.clientId,
+      clientId: row.clientId ?? row.memberClientId,
       email: row.email,
       offshore: row.role !== 'client' && row.location === 'offshore',
+      member:
+        row.clientId === null && row.memberKind !== null
+          ? {
+              kind: row.memberKind,
+              // A spouse has the holder's rights on the file; a delegate the holder's choice.
+              canUpload: row.memberKind === 'spouse' || row.memberCanUpload === true,
+              canMessage: row.memberKind === 'spouse' || row.memberCanMessage === true,
+            }
+          : null,
     },
   };
 }

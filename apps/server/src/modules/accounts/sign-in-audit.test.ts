@@ -130,7 +130,10 @@ describe('F-06: sign-in events are in the audit log', () => {
       'password.change.failed: wrong old password',
       'password.changed',
       'password.reset: e-mailed link',
+      // Issue 38: a reset link lands its holder signed in.
+      'signin.succeeded: reset link',
       'password.reset: staff-sent or set-up link',
+      'signin.succeeded: reset link',
     ]);
   });
 

@@ -7,7 +7,7 @@
  * owner signing in often is never refused. Every sign-in, failure and lock is audited.
  */
 import { isStaffRole } from '@taxfirm/contract';
-import { and, eq, isNull, or, sql, users, type Database } from '@taxfirm/db';
+import { and, eq, isNull, loginCodes, or, sql, users, type Database } from '@taxfirm/db';
 import type { Actor, Origin } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit, hashedEmail } from '../../lib/audit.ts';
@@ -38,7 +38,7 @@ export const visitor = (origin: Origin, userId: string | null): Actor => ({
   ...origin,
 });
 
-const isLoginLocked = (user: UserRow) =>
+export const isLoginLocked = (user: Pick<UserRow, 'loginLockedUntil'>) =>
   user.loginLockedUntil !== null && user.loginLockedUntil.getTime() > Date.now();
 
 /**
@@ -46,7 +46,13 @@ const isLoginLocked = (user: UserRow) =>
  * tells which). The tenth in a row locks the account's password sign-in and starts the count again; the
  * count, the lock and their audit rows commit together.
  */
-async function recordLoginFailure(db: Database, door: Door, user: UserRow, origin: Origin, why: string) {
+export async function recordLoginFailure(
+  db: Database,
+  door: Door,
+  user: Pick<UserRow, 'id'>,
+  origin: Origin,
+  why: string,
+) {
   const actor = visitor(origin, user.id);
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -60,6 +66,11 @@ async function recordLoginFailure(db: Database, door: Door, user: UserRow, origi
       .update(users)
       .set({ loginFailures: 0, loginLockedUntil: sql`now() + make_interval(mins => ${LOGIN_LOCK_MINUTES})` })
       .where(eq(users.id, user.id));
+    // A lock also voids the e-mailed sign-in codes still live: a new one must be asked for afterwards.
+    await tx
+      .update(loginCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.usedAt)));
     await audit(tx, {
       actor,
       action: `${doorPrefix(door)}signin.locked`,
@@ -91,25 +102,41 @@ async function checkPassword(db: Database, door: Door, email: string, password: 
     throw new AppError('LOGIN_INVALID');
   }
   // A deactivated member gets the same answer as a wrong password: nothing tells who is on the staff.
-  const wrongDoor =
-    door === 'client'
-      ? user.role !== 'client' && 'staff account at the client login'
-      : user.role === 'client'
-        ? 'client account at the staff login'
-        : !accessInForce(user) && (user.deactivatedAt !== null ? 'deactivated' : 'access ended');
+  const wrongDoor = wrongDoorOf(door, user);
   if (!ok || wrongDoor) {
     await recordLoginFailure(db, door, user, origin, ok ? String(wrongDoor) : 'wrong password');
     throw new AppError('LOGIN_INVALID');
   }
+  await clearLoginFailures(db, user.id);
+  return user;
+}
+
+/**
+ * Why an account may not sign in at this door (false: it may): a staff account at the portal, a client at
+ * the console, a member deactivated or past their last day. Passwords, codes and passkeys share it.
+ */
+export function wrongDoorOf(
+  door: Door,
+  user: Pick<UserRow, 'role' | 'deactivatedAt' | 'accessEndsOn'>,
+): string | false {
+  if (door === 'client') return user.role !== 'client' && 'staff account at the client login';
+  if (user.role === 'client') return 'client account at the staff login';
+  return !accessInForce(user) && (user.deactivatedAt !== null ? 'deactivated' : 'access ended');
+}
+
+/**
+ * A right first factor (a password, an e-mailed code) starts the count of wrong ones again, unless a lock
+ * came down meanwhile (a concurrent wrong one), which refuses this one too.
+ */
+export async function clearLoginFailures(db: Database, userId: string): Promise<void> {
   const cleared = await db
     .update(users)
     .set({ loginFailures: 0, loginLockedUntil: null })
     .where(
-      and(eq(users.id, user.id), or(isNull(users.loginLockedUntil), sql`${users.loginLockedUntil} <= now()`)),
+      and(eq(users.id, userId), or(isNull(users.loginLockedUntil), sql`${users.loginLockedUntil} <= now()`)),
     )
     .returning({ id: users.id });
   if (cleared.length === 0) throw new AppError('TOO_MANY_REQUESTS');
-  return user;
 }
 
 /**
@@ -136,7 +163,14 @@ export async function auditSignIn(
   door: Door,
   userId: string,
   origin: Origin,
-  how: 'password' | 'password+authenticator' | 'password+recovery code' | 'password+enrolment',
+  how:
+    | 'password'
+    | 'password+authenticator'
+    | 'password+recovery code'
+    | 'password+enrolment'
+    | 'passkey'
+    | 'e-mailed code'
+    | 'reset link',
 ): Promise<void> {
   await audit(db, {
     actor: visitor(origin, userId),

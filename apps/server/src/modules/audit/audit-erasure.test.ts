@@ -72,6 +72,7 @@ describe('the audit chain and erased accounts', () => {
           kind: 'client',
           userId: user.id,
           clientId: client.id,
+          member: null,
           email,
           ip: '127.0.0.1',
           userAgent: 't',

@@ -34,6 +34,7 @@ export async function seedProfile(f: DemoFile): Promise<void> {
     userId,
     clientId,
     email,
+    member: null,
     ...DEMO_ORIGIN,
   };
   const profileDeps = { db, keyring, taxYear: current };

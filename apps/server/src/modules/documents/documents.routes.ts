@@ -9,7 +9,7 @@ import {
   UPLOAD_SLOTS,
 } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientActorOf } from '../../lib/actor.ts';
+import { assertClientMay, clientActorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendFile, verifiedLink } from '../../lib/downloads.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
@@ -21,6 +21,7 @@ import { byUser, limits } from '../../lib/rate-limit.ts';
 import { ObjectNotFoundError } from '../../lib/storage/object-storage.ts';
 import { keepUploads, uploadsOf } from '../../lib/uploads.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
+import { assertDocumentYearOpen } from '../years/closed-years.ts';
 import {
   countDocuments,
   deleteDocument,
@@ -110,6 +111,8 @@ export async function documentsRoutes(
           details: { [UPLOAD_FIELD]: MESSAGES.UPLOAD_NO_FILES },
         });
       }
+      // A household delegate uploads only with the holder's leave (issue 38).
+      assertClientMay(clientActorOf(request), 'upload');
       const { clientId, userId } = ownerOf(request);
       const owner = { clientId, userId, category, filingId: await filingOf(clientId) };
       if (!(await recordDocuments(app.db, owner, files))) throw slotsFull();
@@ -128,6 +131,7 @@ export async function documentsRoutes(
       // Before any file is stored: a foreign or odd folder, or a full category, is refused with nothing
       // written. The count is checked again, locked, when the rows are written.
       beforeFiles: async (request, fields) => {
+        assertClientMay(clientActorOf(request), 'upload');
         const { category } = checkUploadFields(request, fields);
         const { clientId } = ownerOf(request);
         if ((await countDocuments(app.db, clientId, await filingOf(clientId), category)) >= UPLOAD_SLOTS) {
@@ -139,10 +143,18 @@ export async function documentsRoutes(
 
   registerCall(app, CALLS.deleteUploadDoc, async (request) => {
     const actor = clientActorOf(request);
+    // Removing an upload is an upload's right (issue 38: a delegate needs the holder's leave).
+    assertClientMay(actor, 'upload');
     // uid is the old client's access token: the user's own id. Anyone else's is refused.
     if (request.body.uid !== actor.userId) throw new AppError('FORBIDDEN');
     const key = parseDocumentKey(request.body.filename);
     if (!key || key.clientId !== actor.clientId) throw new AppError('FORBIDDEN');
+    // A closed tax year's document stays as the firm filed it (issue 38): said so, not "not found".
+    await assertDocumentYearOpen(app.db, {
+      clientId: actor.clientId,
+      documentId: key.documentId,
+      currentTaxYear: await settings.taxYear(),
+    });
     const storageKey = await deleteDocument(
       app.db,
       actor,

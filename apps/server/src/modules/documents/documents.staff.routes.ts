@@ -50,6 +50,7 @@ export async function documentsStaffRoutes(
           size: row.size,
           content_type: row.contentType,
           uploaded_at: row.uploadedAt.toISOString(),
+          uploaded_by: row.uploadedBy,
           ...staffFileLinks(links, row, actor.userId),
         })),
       ),

@@ -5,7 +5,7 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { DOCUMENT_CATEGORIES, MESSAGES, type DocumentCategory } from '@taxfirm/contract';
-import { asc, clients, documents, eq, filings, type Database } from '@taxfirm/db';
+import { asc, clients, documents, eq, filings, sql, users, type Database } from '@taxfirm/db';
 import { ZipFile } from 'yazl';
 import { AppError } from '../../lib/app-error.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
@@ -33,6 +33,10 @@ const documentColumns = {
   contentType: documents.contentType,
   storageKey: documents.storageKey,
   uploadedAt: documents.uploadedAt,
+  /** Who of the household uploaded it, by name (issue 38); null when their login is gone. */
+  uploadedBy: sql<
+    string | null
+  >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${documents.uploadedBy})`,
 };
 type DocumentRow = {
   id: string;
@@ -42,6 +46,7 @@ type DocumentRow = {
   contentType: string;
   storageKey: string;
   uploadedAt: Date;
+  uploadedBy: string | null;
 };
 
 function documentsOf(db: Database, filingId: string): Promise<DocumentRow[]> {
@@ -184,7 +189,7 @@ export function safeEntryName(name: string): string {
  * Each document's path in the ZIP, `<Category>/<name>`, in the order given; a name already used in its
  * folder (ignoring case, as Windows and macOS do) becomes `name (2).ext`, `name (3).ext`, ….
  */
-export function zipEntryNames(rows: readonly { category: DocumentCategory; name: string }[]): string[] {
+export function zipEntryNames(rows: readonly { category: string; name: string }[]): string[] {
   const taken = new Set<string>();
   return rows.map((row) => {
     const name = safeEntryName(row.name);
@@ -233,26 +238,61 @@ export async function openFilingZip(deps: {
     clientId: filing.clientId,
     subject: String(filing.taxYear),
   });
+  const paths = zipEntryNames(rows);
+  const body = streamZip({
+    storage: deps.storage,
+    log: deps.log,
+    context: { filingId: filing.id },
+    entries: rows.map((row, index) => ({
+      path: paths[index] ?? row.name,
+      storageKey: row.storageKey,
+      size: row.size,
+      contentType: row.contentType,
+      mtime: row.uploadedAt,
+    })),
+  });
+  return { name: zipFileName(filing, filing.taxYear), body };
+}
 
+/** One file of a ZIP: its path in the archive and the stored object it is read from. */
+export type ZipEntry = {
+  path: string;
+  storageKey: string;
+  size: number;
+  contentType: string;
+  mtime: Date;
+};
+
+/**
+ * Stored files as one ZIP stream (the staff's filing ZIP, the client's year in the vault). Each file is read
+ * from storage only when the ZIP reaches it, and the ZIP is written only as fast as the answer is read, so
+ * memory holds a few chunks, never the archive. A broken download stops the ZIP and the file being read.
+ */
+export function streamZip(deps: {
+  storage: ObjectStorage;
+  log: { error: (object: object, message: string) => void };
+  /** What the log line of a broken-off ZIP names (the filing). */
+  context: object;
+  entries: readonly ZipEntry[];
+}): Readable {
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
   const body = new PassThrough();
-  /** The document being read into the ZIP now. */
+  /** The file being read into the ZIP now. */
   let reading: Readable | undefined;
   const fail = (error: unknown) => {
     // The answer has begun: all that can be done is to break it off, so the browser reports a failed download.
-    deps.log.error({ err: error, filingId: filing.id }, 'document ZIP broken off');
+    deps.log.error({ err: error, ...deps.context }, 'document ZIP broken off');
     body.destroy(error instanceof Error ? error : new Error(String(error)));
   };
   zip.on('error', fail);
-  zipEntryNames(rows).forEach((path, index) => {
-    const row = rows[index] as DocumentRow;
+  for (const entry of deps.entries) {
     zip.addReadStreamLazy(
-      path,
-      { mtime: row.uploadedAt, size: row.size, compress: !STORED_AS_IS.has(row.contentType) },
+      entry.path,
+      { mtime: entry.mtime, size: entry.size, compress: !STORED_AS_IS.has(entry.contentType) },
       (done) => {
         if (body.destroyed) return;
-        deps.storage.get(row.storageKey).then(
+        deps.storage.get(entry.storageKey).then(
           (stream) => {
             reading = stream;
             done(null, stream);
@@ -261,15 +301,15 @@ export async function openFilingZip(deps: {
         );
       },
     );
-  });
+  }
   zip.end();
   output.on('error', fail).pipe(body);
-  // The download was broken off (or failed): stop the ZIP and let go of the document being read.
+  // The download was broken off (or failed): stop the ZIP and let go of the file being read.
   body.on('close', () => {
     if (output.readableEnded) return;
     output.unpipe(body);
     reading?.destroy();
     output.destroy();
   });
-  return { name: zipFileName(filing, filing.taxYear), body };
+  return body;
 }

@@ -138,6 +138,13 @@ const CLIENT_CALLS: Record<string, CallMaker> = {
     reason: 'Phoned',
   })),
   staffOrganizerSend: post('staff/organizer/send', (id) => ({ client_id: id })),
+  staffHouseholdList: post('staff/household/list', (id) => ({ client_id: id })),
+  staffHouseholdInvite: post('staff/household/invite', (id) => ({
+    client_id: id,
+    first_name: 'Vikram',
+    last_name: 'Rao',
+    email: 'offshore.spouse@example.com',
+  })),
 };
 
 /** The one staff call with a `client_id` that is not a file's: the audit log's optional filter (admins'). */

@@ -17,6 +17,8 @@ const render: Record<keyof typeof templates, (firm: Firm, name: string) => Email
   mfaChanged: (f, n) => templates.mfaChanged(f, n, true),
   newSignIn: (f, n) => templates.newSignIn(f, n, 'Mon, 23 Nov 2026 10:00:00 GMT', false),
   mfaLocked: (f, n) => templates.mfaLocked(f, n, 15),
+  passkeyAdded: (f, n) => templates.passkeyAdded(f, n, 'My <phone>'),
+  loginCode: (f, n) => templates.loginCode(f, n, '042137', 10),
   paymentReceipt: (f, n) =>
     templates.paymentReceipt(f, n, {
       amount: '$350.00',
@@ -29,6 +31,7 @@ const render: Record<keyof typeof templates, (firm: Firm, name: string) => Email
   staffResetLink: (f, n) => templates.staffResetLink(f, n, URL_),
   clientInvite: (f, n) => templates.clientInvite(f, n, 'Ravi <K>', URL_),
   staffInvite: (f, n) => templates.staffInvite(f, n, 'Ravi', 'analyst', URL_),
+  householdInvite: (f, n) => templates.householdInvite(f, n, 'Asha Rao', 'Asha Rao', 'spouse', URL_),
   staffAccessBurst: (f, n) =>
     templates.staffAccessBurst(f, n, { name: 'Ravi K', email: 'ravi@firm.example' }, 'reveals', 20),
   staffMfaReset: (f, n) => templates.staffMfaReset(f, n, URL_),

@@ -169,6 +169,29 @@ export const templates = {
         contactUs(firm, 'If this was not you, change your password and contact us at once'),
       ],
     }),
+  /** A passkey was added to the account (issue 38): its owner hears of every new way in. */
+  passkeyAdded: (firm: Firm, name: string, passkeyName: string) =>
+    email(firm, {
+      subject: `A passkey was added to your ${firm.name} account`,
+      to: name,
+      paragraphs: [
+        `A passkey named “${passkeyName}” was just added to your account. It can sign in without your password.`,
+        contactUs(firm, 'If you did not do this, remove it from your account page and contact us at once'),
+      ],
+    }),
+  /**
+   * An e-mailed one-time sign-in code (issue 38). The code is the e-mail's secret: the outbox keeps it sealed
+   * (enqueueEmail's secret link), never in the clear.
+   */
+  loginCode: (firm: Firm, name: string, code: string, minutes: number) =>
+    email(firm, {
+      subject: `Your ${firm.name} sign-in code`,
+      to: name,
+      paragraphs: [
+        `Your sign-in code is ${code}. It works once, for ${minutes} minutes.`,
+        'If you did not ask for it, you can ignore this e-mail: nobody can sign in without the code.',
+      ],
+    }),
   /** Too many wrong second-factor codes: sign-in with a code is blocked for a while (no link, no secret). */
   mfaLocked: (firm: Firm, name: string, minutes: number) =>
     email(firm, {
@@ -249,6 +272,17 @@ export const templates = {
       paragraphs: [
         `${invitedBy} of ${firm.name} has opened a client portal account for you. Choose your password with the link below; it works once and stays valid for 7 days. If you did not expect this, you can ignore this e-mail.`,
         'In the portal you upload your documents, answer your preparer and follow your return.',
+      ],
+      action: { label: 'Set my password', url },
+    }),
+  /** A household member's invitation (issue 38): the holder or the firm opened a login on the holder's file. */
+  householdInvite: (firm: Firm, name: string, invitedBy: string, holder: string, role: string, url: string) =>
+    email(firm, {
+      subject: `${holder} invited you to their ${firm.name} client portal`,
+      to: name,
+      paragraphs: [
+        `${invitedBy} has given you your own login to ${holder}'s file in the ${firm.name} client portal, as their ${role}. Choose your password with the link below; it works once and stays valid for 7 days. If you did not expect this, you can ignore this e-mail.`,
+        'In the portal you see the household’s file: its documents, messages and the return’s progress.',
       ],
       action: { label: 'Set my password', url },
     }),

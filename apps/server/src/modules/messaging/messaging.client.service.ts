@@ -42,7 +42,7 @@ export async function listClientMessages(deps: {
   keyring: Keyring;
 }) {
   const { db, actor } = deps;
-  const viewer: Viewer = { kind: 'client' };
+  const viewer: Viewer = { kind: 'client', userId: actor.userId };
   const list = await loadMessages(db, {
     clientId: actor.clientId,
     taxYear: deps.taxYear,

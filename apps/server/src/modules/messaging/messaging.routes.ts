@@ -6,7 +6,7 @@
  */
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
-import { clientActorOf } from '../../lib/actor.ts';
+import { assertClientMay, clientActorOf } from '../../lib/actor.ts';
 import { createLinkSigner, LINK_TTL_MS } from '../../lib/crypto/signed-links.ts';
 import { sendFile, verifiedLink } from '../../lib/downloads.ts';
 import { requireAccess } from '../../lib/guards.ts';
@@ -46,6 +46,8 @@ export async function messagingRoutes(app: FastifyInstance, options: MessagingRo
     CALLS.accountMessagesSend,
     async (request) => {
       const actor = clientActorOf(request);
+      // A household delegate sends only with the holder's leave (issue 38).
+      assertClientMay(actor, 'message');
       const message = { ...request.body, keyPrefix: KEY_PREFIX, account: actor.userId };
       return withMessageUploads(app, request, options, message, async ({ taxYear, uploads, voice }) => {
         const messageId = await sendClientMessage({
@@ -72,6 +74,8 @@ export async function messagingRoutes(app: FastifyInstance, options: MessagingRo
         window: '1 hour',
         key: byUser,
       }),
+      // Before any attachment is stored: a delegate without the right stores nothing.
+      beforeFiles: async (request) => assertClientMay(clientActorOf(request), 'message'),
     },
   );
 

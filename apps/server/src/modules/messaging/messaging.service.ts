@@ -165,7 +165,11 @@ export async function writeMessage(
 // ---------------------------------------------------------------------------------------------------------
 
 /** Who reads the conversation: the client (no notes, staff by name) or a staff member (everything). */
-export type Viewer = { kind: 'client' } | { kind: 'staff'; userId: string };
+/**
+ * Who reads the conversation. A client viewer's `userId` is the session's login: in a household (issue 38) a
+ * message is "You" only for its author, and the other members' messages carry their names.
+ */
+export type Viewer = { kind: 'client'; userId?: string } | { kind: 'staff'; userId: string };
 
 /** The links of one attachment, made by the caller for its viewer (attachment-links.ts). */
 export type AttachmentLinks = (attachment: { id: string; contentType: string }) => {
@@ -232,7 +236,8 @@ export async function loadMessages(
           : `${row.authorFirst} ${row.authorLast ?? ''}`.trim();
     const isOwn =
       viewer.kind === 'client'
-        ? row.from === 'client'
+        ? row.from === 'client' &&
+          (viewer.userId === undefined || row.authorId === null || row.authorId === viewer.userId)
         : row.from === 'staff' && row.authorId === viewer.userId;
     // A receipt is the other side's: the client sees who at the firm read their message; staff see both.
     const showsSeen = !row.internal && (viewer.kind === 'staff' || row.from === 'client');

@@ -1,7 +1,7 @@
 /** The client's organizer (issue 37): the session's client, the current year's file only for writes. */
 import { CALLS, MESSAGES } from '@taxfirm/contract';
-import type { FastifyInstance } from 'fastify';
-import { clientActorOf } from '../../lib/actor.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assertClientMay, clientActorOf } from '../../lib/actor.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
@@ -20,12 +20,19 @@ export async function organizerRoutes(
     }),
   }));
 
+  /** The session's client, who may answer the organizer (issue 38: a household delegate reads it only). */
+  const answererOf = (request: FastifyRequest) => {
+    const actor = clientActorOf(request);
+    assertClientMay(actor, 'edit');
+    return actor;
+  };
+
   registerCall(app, CALLS.accountOrganizerSave, async (request) => ({
     status_smessage: MESSAGES.ORGANIZER_SAVED,
     ...(await saveOrganizer({
       db: app.db,
       keyring,
-      actor: clientActorOf(request),
+      actor: answererOf(request),
       taxYear: await settings.taxYear(),
       answers: request.body.answers,
     })),
@@ -35,7 +42,7 @@ export async function organizerRoutes(
     const { itemsAdded } = await submitOrganizer({
       db: app.db,
       keyring,
-      actor: clientActorOf(request),
+      actor: answererOf(request),
       taxYear: await settings.taxYear(),
       answers: request.body.answers,
       voice: { firm: await settings.firm(), appUrl },

@@ -11,6 +11,7 @@ import {
   getEmployers,
   getSpouse,
   getTaxpayer,
+  holderEmailOf,
   revealSsn,
   saveDependents,
   saveEmployers,
@@ -46,7 +47,10 @@ export async function profileRoutes(
     const actor = clientActorOf(request);
     const filing = await findFiling(app.db, { clientId: actor.clientId, taxYear: await settings.taxYear() });
     const filestatus = filing?.status ?? null;
-    return { tinfo: await getTaxpayer(app.db, actor), filestatus, editable: isEditable(filestatus) };
+    // The e-mail shown is the file's login, the holder's, also to a household member (issue 38).
+    const email = actor.member ? ((await holderEmailOf(app.db, actor.clientId)) ?? actor.email) : actor.email;
+    const tinfo = await getTaxpayer(app.db, { clientId: actor.clientId, email });
+    return { tinfo, filestatus, editable: isEditable(filestatus) };
   });
   registerCall(app, CALLS.saveTaxpayer, async (request) => {
     await saveTaxpayer(await depsOf(), clientActorOf(request), request.body);

@@ -21,10 +21,11 @@ import {
   eq,
   spouses,
   taxpayerProfiles,
+  users,
   type Database,
 } from '@taxfirm/db';
 import type { z } from 'zod';
-import type { ClientActor } from '../../lib/actor.ts';
+import { assertClientMay, type ClientActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { assertProfileEditable } from '../filings/filings.service.ts';
@@ -112,6 +113,16 @@ function seal(
 
 const NONE = { ssnSealed: null, ssnLast4: null };
 
+/** The file's own sign-in e-mail (the holder's login), whoever of the household reads it (issue 38). */
+export async function holderEmailOf(db: Database, clientId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(clients.id, clientId));
+  return row?.email ?? null;
+}
+
 export async function getTaxpayer(db: Database, actor: Pick<Actor, 'clientId' | 'email'>) {
   const [row] = await db.select().from(taxpayerProfiles).where(eq(taxpayerProfiles.clientId, actor.clientId));
   if (!row) {
@@ -169,6 +180,8 @@ export async function getTaxpayer(db: Database, actor: Pick<Actor, 'clientId' | 
 }
 
 export async function saveTaxpayer(deps: ProfileDeps, actor: Actor, input: TaxpayerInput): Promise<void> {
+  // A household delegate reads the profile only (issue 38).
+  assertClientMay(actor, 'edit');
   await deps.db.transaction(async (tx) => {
     await assertProfileEditable(tx, actor.clientId, deps.taxYear);
     const [existing] = await tx
@@ -224,6 +237,8 @@ export async function getSpouse(db: Database, clientId: string) {
 }
 
 export async function saveSpouse(deps: ProfileDeps, actor: Actor, input: SpouseInput): Promise<void> {
+  // A household delegate reads the profile only (issue 38).
+  assertClientMay(actor, 'edit');
   await deps.db.transaction(async (tx) => {
     await assertProfileEditable(tx, actor.clientId, deps.taxYear);
     const [existing] = await tx
@@ -268,6 +283,8 @@ export async function getDependents(db: Database, clientId: string) {
  * among this client's dependents only; a row without a known id gets no number.
  */
 export async function saveDependents(deps: ProfileDeps, actor: Actor, input: DependentsInput): Promise<void> {
+  // A household delegate reads the profile only (issue 38).
+  assertClientMay(actor, 'edit');
   await deps.db.transaction(async (tx) => {
     await assertProfileEditable(tx, actor.clientId, deps.taxYear);
     const before = await tx
@@ -321,6 +338,8 @@ export async function getEmployers(db: Database, clientId: string) {
 }
 
 export async function saveEmployers(deps: ProfileDeps, actor: Actor, input: EmployersInput): Promise<void> {
+  // A household delegate reads the profile only (issue 38).
+  assertClientMay(actor, 'edit');
   await deps.db.transaction(async (tx) => {
     await assertProfileEditable(tx, actor.clientId, deps.taxYear);
     await tx.delete(employers).where(eq(employers.clientId, actor.clientId));
@@ -399,6 +418,8 @@ export async function revealSsn(
   section: 'taxpayer' | 'spouse' | 'dependent',
   which: { id?: string | undefined; index?: number | undefined } = {},
 ): Promise<string> {
+  // A delegate sees identity numbers masked only (issue 38); a spouse member as the holder.
+  assertClientMay(actor, 'reveal');
   const ref: IdentityNumberRef = section === 'dependent' ? { section, ...which } : { section };
   const value = await openIdentityNumber(deps, actor.clientId, ref);
   await audit(deps.db, { actor, action: 'ssn.reveal', subject: identitySubject(ref) });

@@ -5,12 +5,13 @@
  */
 import { CALLS, MESSAGES, type CallDefinition, type messageResponseSchema } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
-import { clientActorOf } from '../../lib/actor.ts';
+import { assertClientMay, clientActorOf } from '../../lib/actor.ts';
 import { createLinkSigner } from '../../lib/crypto/signed-links.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { clientFileLink } from '../documents/document-links.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import type { z } from 'zod';
+import { assertRequestItemYearOpen } from '../years/closed-years.ts';
 import { listClientChecklist, markLater, markNotApplicable } from './requests.service.ts';
 
 /** Which item a mark is on: the session client's, in the current year's filing. */
@@ -47,6 +48,14 @@ export async function requestsRoutes(
         taxYear: await settings.taxYear(),
         itemId: request.body.item_id,
       };
+      // Working the checklist is the upload right's (issue 38: a delegate needs the holder's leave).
+      assertClientMay(item.actor, 'upload');
+      // A closed tax year's item is read-only (issue 38).
+      await assertRequestItemYearOpen(app.db, {
+        clientId: item.actor.clientId,
+        itemId: item.itemId,
+        currentTaxYear: item.taxYear,
+      });
       await mark(item, request.body);
       return { message, status_smessage: message };
     });

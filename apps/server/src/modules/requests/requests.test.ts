@@ -364,7 +364,7 @@ describe('account/requests/notapplicable and later', () => {
     expect(ashaItem.status).toBe('later');
   });
 
-  it("refuses another year's item of the client's own", async () => {
+  it("refuses another year's item of the client's own: a closed year is read-only (422, issue 38)", async () => {
     const meera = await signUpAndLogIn(t, 'meera2.requests@example.com', { first: 'Meera', last: 'Shah' });
     const [lastYear] = await t.database.db
       .insert(filings)
@@ -383,7 +383,8 @@ describe('account/requests/notapplicable and later', () => {
       .returning();
     const before = await snapshot(old?.id ?? '');
     const res = await notApplicable(meera, { item_id: old?.id });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().status_smessage).toBe(MESSAGES.YEAR_CLOSED);
     expect(await snapshot(old?.id ?? '')).toEqual(before);
   });
 

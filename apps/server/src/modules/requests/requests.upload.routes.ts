@@ -5,7 +5,7 @@
  */
 import { CALLS, MESSAGES, REQUEST_UPLOAD_FIELD } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
-import { clientActorOf } from '../../lib/actor.ts';
+import { assertClientMay, clientActorOf } from '../../lib/actor.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { byUser, limits } from '../../lib/rate-limit.ts';
@@ -13,6 +13,7 @@ import { registerCall } from '../../lib/register-call.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
 import { fieldUploads, withPreparedUploads } from '../../lib/uploads.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
+import { assertDocumentYearOpen, assertRequestItemYearOpen } from '../years/closed-years.ts';
 import { openClientItem } from './requests.service.ts';
 import { recordItemUploads, unlockDocument } from './requests.upload.service.ts';
 
@@ -24,10 +25,14 @@ export async function requestsUploadRoutes(
 ) {
   /** The item must be the session client's, live, this year's, not accepted, while documents are collected. */
   const checkItem = async (itemId: unknown, actor: ReturnType<typeof clientActorOf>) => {
+    // A household delegate uploads only with the holder's leave (issue 38).
+    assertClientMay(actor, 'upload');
     if (typeof itemId !== 'string' || !/^[0-9a-f-]{36}$/i.test(itemId)) {
       throw new AppError('NOT_FOUND', { message: MESSAGES.REQUEST_ITEM_NOT_FOUND });
     }
     const taxYear = await settings.taxYear();
+    // A closed tax year's item is read-only (issue 38): said so, before any file is stored.
+    await assertRequestItemYearOpen(app.db, { clientId: actor.clientId, itemId, currentTaxYear: taxYear });
     await app.db.transaction((tx) => openClientItem(tx, actor, taxYear, itemId));
   };
 
@@ -36,6 +41,7 @@ export async function requestsUploadRoutes(
     CALLS.accountRequestsUpload,
     async (request) => {
       const actor = clientActorOf(request);
+      assertClientMay(actor, 'upload');
       if (fieldUploads(request, REQUEST_UPLOAD_FIELD).length === 0) {
         throw new AppError('VALIDATION_FAILED', {
           message: MESSAGES.UPLOAD_NO_FILES,
@@ -76,6 +82,13 @@ export async function requestsUploadRoutes(
     app,
     CALLS.accountRequestsUnlock,
     async (request) => {
+      // Unlocking an uploaded statement is part of uploading (issue 38: a delegate needs the holder's leave).
+      assertClientMay(clientActorOf(request), 'upload');
+      await assertDocumentYearOpen(app.db, {
+        clientId: clientActorOf(request).clientId,
+        documentId: request.body.document_id,
+        currentTaxYear: await settings.taxYear(),
+      });
       await unlockDocument({
         db: app.db,
         storage: app.storage,

@@ -38,6 +38,8 @@ export function documentOf(
   signers: SignerRow[],
   viewer: 'client' | 'staff',
   signedUrl: string | null,
+  /** The client session's own signer role (issue 38: a spouse member's is the spouse's; a delegate's none). */
+  clientRole: 'taxpayer' | 'spouse' | null = 'taxpayer',
 ): SignatureDocument {
   return {
     document_id: row.id,
@@ -48,7 +50,7 @@ export function documentOf(
     created_at: row.createdAt.toISOString(),
     has_return: row.returnStorageKey !== null,
     signers: signers.map((signer) => summaryOf(signer, viewer)),
-    my_role: viewer === 'client' && signers.some((s) => s.role === 'taxpayer') ? 'taxpayer' : null,
+    my_role: viewer === 'client' && signers.some((s) => s.role === clientRole) ? clientRole : null,
     signed_at: iso(row.signedAt),
     signed_url: row.status === 'signed' && row.signedStorageKey ? signedUrl : null,
     signed_sha256: row.signedSha256,

@@ -8,11 +8,13 @@ import { clientActorOf } from '../../lib/actor.ts';
 import type { SignatureLinkKind } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
-import { requireStepUp } from '../accounts/step-up.service.ts';
+import { hasFreshStepUp, requireStepUp } from '../accounts/step-up.service.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { CLIENT_SIGNATURE_FILE_PATH, signatureFileLink } from '../documents/document-links.ts';
 import { codeSentAnswer, signedAnswer } from './signature-answers.ts';
 import { LINK_TTL_S, signatureRoutesKit, type SignatureRoutesOptions } from './signature-file-links.ts';
 import { registerSignatureFileRoute } from './signature-file-route.ts';
+import { assertSignatureYearOpen, isFiledReturn } from '../years/closed-years.ts';
 import { SIGNATURE_KEY_PREFIX } from './signature-files.ts';
 import {
   assertCanOpen,
@@ -29,6 +31,13 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
   /** A short-lived link to one part of a document, made for the signed-in taxpayer. */
   const clientFileLink = (part: SignatureLinkKind, documentId: string, userId: string) =>
     signatureFileLink(clientLinks, CLIENT_SIGNATURE_FILE_PATH, part, documentId, userId);
+  /** A closed tax year's document is read-only (issue 38): no code, signature or paper for it. */
+  const assertYearOpen = async (actor: { clientId: string }, documentId: string) =>
+    assertSignatureYearOpen(app.db, {
+      clientId: actor.clientId,
+      documentId,
+      currentTaxYear: await settings.taxYear(),
+    });
 
   registerCall(app, CALLS.accountSignaturesList, async (request) => {
     const actor = clientActorOf(request);
@@ -43,6 +52,14 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
   registerCall(app, CALLS.accountSignaturesOpen, async (request) => {
     const actor = clientActorOf(request);
     const { document_id: documentId, part } = request.body;
+    // A signed document's return is the filed return: downloaded after a fresh step-up only (issue 38).
+    if (
+      part === 'return' &&
+      (await isFiledReturn(app.db, { clientId: actor.clientId, documentId })) &&
+      !(request.sessionId && (await hasFreshStepUp(app.db, request.sessionId)))
+    ) {
+      throw new AppError('STEP_UP_REQUIRED');
+    }
     await assertCanOpen(app.db, { kind: 'client', actor }, documentId, part);
     return {
       url: `${clientFileLink(part, documentId, actor.userId)}&inline=1`,
@@ -54,6 +71,7 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
     app,
     CALLS.accountSignaturesCode,
     async (request) => {
+      await assertYearOpen(clientActorOf(request), request.body.document_id);
       const sent = await sendSignatureCode({
         db: app.db,
         keyring,
@@ -71,6 +89,7 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
     CALLS.accountSignaturesSign,
     async (request) => {
       const actor = clientActorOf(request);
+      await assertYearOpen(actor, request.body.document_id);
       const { complete } = await signDocument({
         db: app.db,
         storage: app.storage,
@@ -87,6 +106,7 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
   );
 
   registerCall(app, CALLS.accountSignaturesPaper, async (request) => {
+    await assertYearOpen(clientActorOf(request), request.body.document_id);
     const answer = await chooseSignOnPaper({
       db: app.db,
       actor: clientActorOf(request),

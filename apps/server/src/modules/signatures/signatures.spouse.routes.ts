@@ -17,6 +17,7 @@ import { registerSignatureFileRoute } from './signature-file-route.ts';
 import { SIGNATURE_KEY_PREFIX } from './signature-files.ts';
 import { spouseView } from './signature-views.ts';
 import { findSpouseByToken, type SignerIdentity } from './signer-identity.ts';
+import { closedYear, isClosedYear } from '../years/closed-years.ts';
 import { assertSpouseCanOpen, openSignerFile, sendSignatureCode, signDocument } from './signing.service.ts';
 
 type SpouseLink = Awaited<ReturnType<typeof findSpouseByToken>>;
@@ -36,6 +37,10 @@ export async function signaturesSpouseRoutes(app: FastifyInstance, options: Sign
       origin: originOf(request),
     };
     return { found, who };
+  };
+  /** A closed tax year's document is read-only (issue 38): no code or signature for it. */
+  const assertYearOpen = async (found: SpouseLink) => {
+    if (isClosedYear(found.taxYear, await settings.taxYear())) throw closedYear();
   };
   /** A short-lived link to one part of the spouse's document, made for the spouse's signer row. */
   const spouseFileLink = (found: SpouseLink, part: SignatureLinkKind) =>
@@ -78,6 +83,7 @@ export async function signaturesSpouseRoutes(app: FastifyInstance, options: Sign
     CALLS.spouseSignatureCode,
     async (request) => {
       const { found, who } = await spouseOf(request);
+      await assertYearOpen(found);
       const sent = await sendSignatureCode({
         db: app.db,
         keyring,
@@ -104,6 +110,7 @@ export async function signaturesSpouseRoutes(app: FastifyInstance, options: Sign
     CALLS.spouseSignatureSign,
     async (request) => {
       const { found, who } = await spouseOf(request);
+      await assertYearOpen(found);
       const { complete } = await signDocument({
         db: app.db,
         storage: app.storage,

@@ -170,6 +170,7 @@ describe('S2-01: the code before the drawing; no file work in the recording tran
           kind: 'client',
           userId: p.client.userId,
           clientId: p.client.clientId,
+          member: null,
           email: p.client.email,
           ip: '127.0.0.1',
           userAgent: 'test',

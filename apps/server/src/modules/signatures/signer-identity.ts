@@ -24,6 +24,13 @@ export type SignerIdentity =
   | { kind: 'client'; actor: ClientActor }
   | { kind: 'spouse'; signerId: string; documentId: string; origin: Origin };
 
+/**
+ * Which signer row a signed-in client signs (issue 38): the holder the taxpayer's, a spouse member of the
+ * household the spouse's (the link path stays for a spouse without a login); a delegate none (never signs).
+ */
+export const clientSignerRole = (actor: Pick<ClientActor, 'member'>): 'taxpayer' | 'spouse' | null =>
+  !actor.member ? 'taxpayer' : actor.member.kind === 'spouse' ? 'spouse' : null;
+
 export const auditActorOf = (who: SignerIdentity): ClientActor | VisitorActor =>
   who.kind === 'client' ? who.actor : { kind: 'visitor', userId: null, ...who.origin };
 export const auditPrefix = (who: SignerIdentity) => (who.kind === 'client' ? 'client' : 'spouse');
@@ -75,13 +82,18 @@ export async function signerAndDocument(
   if (!document || (who.kind === 'spouse' && who.documentId !== documentId)) {
     throw who.kind === 'client' ? notFound() : linkInvalid();
   }
+  const role = who.kind === 'client' ? clientSignerRole(who.actor) : null;
+  // A household delegate signs nothing: no signer row of theirs (issue 38).
+  if (who.kind === 'client' && role === null) return { document, signer: null };
   const signerQuery = tx
     .select()
     .from(signatureSigners)
     .where(
       and(
         eq(signatureSigners.documentId, document.id),
-        who.kind === 'client' ? eq(signatureSigners.role, 'taxpayer') : eq(signatureSigners.id, who.signerId),
+        who.kind === 'client'
+          ? eq(signatureSigners.role, role ?? 'taxpayer')
+          : eq(signatureSigners.id, who.signerId),
       ),
     );
   const [signer] = lock ? await signerQuery.for('update') : await signerQuery;

@@ -18,7 +18,7 @@ import {
   sql,
   type Database,
 } from '@taxfirm/db';
-import type { ClientActor } from '../../lib/actor.ts';
+import { assertClientMay, type ClientActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import type { SignatureLinkKind } from '../../lib/crypto/signed-links.ts';
@@ -43,6 +43,7 @@ import {
   assertReadyToSign,
   auditActorOf,
   auditPrefix,
+  clientSignerRole,
   sandboxAccountOf,
   signerAndDocument,
   type SignerIdentity,
@@ -72,13 +73,22 @@ export async function listClientSignatures(deps: {
     db,
     rows.map((row) => row.document.id),
   );
+  // The session's own signer row: the holder's the taxpayer's, a spouse member's the spouse's (issue 38).
+  const role = clientSignerRole(actor);
   const documents = rows.map(({ document, taxYear }) =>
-    documentOf(document, taxYear, signers.get(document.id) ?? [], 'client', deps.signedLink(document.id)),
+    documentOf(
+      document,
+      taxYear,
+      signers.get(document.id) ?? [],
+      'client',
+      deps.signedLink(document.id),
+      role,
+    ),
   );
   const toSign = rows.filter(
     ({ document }) =>
       document.status === 'pending' &&
-      (signers.get(document.id) ?? []).some((s) => s.role === 'taxpayer' && !s.signedAt),
+      (signers.get(document.id) ?? []).some((s) => s.role === role && !s.signedAt),
   ).length;
   return { documents, to_sign: toSign };
 }
@@ -157,6 +167,8 @@ export async function sendSignatureCode(deps: {
 }): Promise<{ sent_to: string; expires_in: number }> {
   const { db, who } = deps;
   const now = deps.now ?? new Date();
+  // A household delegate never signs (issue 38).
+  if (who.kind === 'client') assertClientMay(who.actor, 'sign');
   return db.transaction(async (tx) => {
     const { document, signer: found } = await signerAndDocument(tx, who, deps.documentId, true);
     const signer = assertReadyToSign(document, found, who.kind === 'client');
@@ -238,6 +250,7 @@ export async function signDocument(deps: {
 }): Promise<{ complete: boolean }> {
   const { db, who } = deps;
   const now = deps.now ?? new Date();
+  if (who.kind === 'client') assertClientMay(who.actor, 'sign');
   const proven = await db.transaction(async (tx) => {
     const { document, signer: found } = await signerAndDocument(tx, who, deps.documentId, true);
     const signer = assertReadyToSign(document, found, true);
@@ -254,7 +267,7 @@ export async function signDocument(deps: {
         and(
           eq(signatureSigners.documentId, deps.documentId),
           who.kind === 'client'
-            ? eq(signatureSigners.role, 'taxpayer')
+            ? eq(signatureSigners.role, clientSignerRole(who.actor) ?? 'taxpayer')
             : eq(signatureSigners.id, who.signerId),
         ),
       );
@@ -294,6 +307,7 @@ export async function chooseSignOnPaper(deps: {
   documentId: string;
 }): Promise<{ item_id: string; tax_year: number }> {
   const { db, actor } = deps;
+  assertClientMay(actor, 'sign');
   return db.transaction(async (tx) => {
     const { document, signer } = await signerAndDocument(
       tx,

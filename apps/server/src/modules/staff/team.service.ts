@@ -26,6 +26,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/crypto/passwords.ts';
 import { createResetLink } from '../accounts/passwords.service.ts';
+import { removeAllPasskeys } from '../accounts/passkeys.service.ts';
 import { revokeUserSessions } from '../accounts/sessions.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates, type Firm } from '../mail/templates.ts';
@@ -222,6 +223,8 @@ export async function resetStaffMfa(db: Database, deps: TeamDeps, actor: StaffAc
       })
       .where(eq(users.id, userId));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+    // A passkey is both factors at once (issue 38): the lost device's passkeys go with the authenticator.
+    await removeAllPasskeys(tx, userId);
     await revokeUserSessions(tx, userId);
     // Earlier links (an invitation, a reset) stop working; only the new one sets the password.
     await tx

@@ -14,6 +14,8 @@ export type TableFile = {
   download_url: string;
   /** A password-protected PDF with no unlocked copy yet: marked as such. */
   locked?: boolean;
+  /** Who of the client's household uploaded it, by name (issue 38), when known. */
+  uploaded_by?: string | null | undefined;
 };
 
 /**
@@ -45,7 +47,14 @@ export function FileTable({
             )}
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFileSize(file.size)}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.uploaded_at)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(file.uploaded_at)}
+            {file.uploaded_by && (
+              <Text fz="sm" c="gray.8">
+                uploaded by {file.uploaded_by}
+              </Text>
+            )}
+          </Table.Td>
           <Table.Td>
             <Group gap="md" wrap="nowrap">
               {file.preview_url ? (

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useStepUp, type StepUp } from './step-up-dialog.tsx';
+import { useStepUp, type StepUp, type StepUpAlternatives } from './step-up-dialog.tsx';
 
 /** A revealed number is hidden again after this long. */
 export const HIDE_AFTER_MS = 60_000;
@@ -21,6 +21,7 @@ export function IdentityNumber({
   verb = 'Reveal',
   onHide,
   stepUp,
+  stepUpAlternatives,
 }: {
   masked: string;
   reveal: () => Promise<string>;
@@ -31,8 +32,10 @@ export function IdentityNumber({
   onHide?: () => void;
   /** The step-up call (account/stepup or staff/stepup) for when a reveal needs one. */
   stepUp?: StepUp;
+  /** The other proofs the dialog offers (a client's passkey, an e-mailed code). */
+  stepUpAlternatives?: StepUpAlternatives;
 }) {
-  const { withStepUp, dialog } = useStepUp(stepUp);
+  const { withStepUp, dialog } = useStepUp(stepUp, stepUpAlternatives);
   const [full, setFull] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

@@ -9,6 +9,7 @@ import { InvoicesSection } from '../../features/staff-invoices/components/invoic
 import { SignaturesSection } from '../../features/staff-signatures/components/signatures-section.tsx';
 import { DeliverablesSection } from '../../features/staff-deliverables/components/deliverables-section.tsx';
 import { OrganizerSection } from '../../features/staff-organizer/components/organizer-section.tsx';
+import { HouseholdSection } from '../../features/staff-household/components/household-section.tsx';
 
 export function meta() {
   return [{ title: 'Client file · Staff console' }, { name: 'robots', content: 'noindex' }];
@@ -45,7 +46,7 @@ export default function StaffClientPage() {
         tab={current}
         focusId={focusId}
         panels={{
-          overview: [(slot) => <DeliverablesSection {...slot} />],
+          overview: [(slot) => <DeliverablesSection {...slot} />, (slot) => <HouseholdSection {...slot} />],
           checklist: [(slot) => <ChecklistSection {...slot} />],
           organizer: [(slot) => <OrganizerSection {...slot} />],
           messages: [(slot) => <ThreadSection {...slot} focusOnOpen={current === 'messages'} />],

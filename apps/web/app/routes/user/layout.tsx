@@ -9,6 +9,7 @@ import { forgetDraft } from '../../features/messaging/message-draft.ts';
 import { useNotifications } from '../../features/notifications/api/get-notifications.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { useSignatures } from '../../features/signatures/api/signatures.ts';
+import { YearSwitcher } from '../../features/years/components/year-switcher.tsx';
 
 /**
  * The client portal renders in the browser. Without a stored access token the visitor is sent home
@@ -41,6 +42,7 @@ export default function UserLayout() {
     <ClientShell
       onLogout={logoutAndForgetDraft}
       bell={<NotificationBell />}
+      yearSwitcher={<YearSwitcher />}
       counts={{
         [paths.user.messages.getHref()]: messagesUnread,
         [paths.user.sign.getHref()]: toSign,

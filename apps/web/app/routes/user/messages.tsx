@@ -1,3 +1,4 @@
+import { MemberRightNotice } from '../../features/household/components/member-right-notice.tsx';
 import { MessagesPage } from '../../features/messaging/components/messages-page.tsx';
 import { useRefreshNotifications } from '../../features/notifications/api/get-notifications.ts';
 
@@ -8,5 +9,11 @@ export function meta() {
 export default function Messages() {
   // Reading the firm's messages lowers the bell's and the menu's counts.
   const refreshNotifications = useRefreshNotifications();
-  return <MessagesPage onRead={() => void refreshNotifications()} />;
+  return (
+    <>
+      {/* A household delegate without the right is told before trying (issue 38). */}
+      <MemberRightNotice right="message" />
+      <MessagesPage onRead={() => void refreshNotifications()} />
+    </>
+  );
 }

@@ -1,3 +1,4 @@
+import { useHouseholdMe } from '../../features/household/api/household.ts';
 import { ProfilePage } from '../../features/profile/components/profile-page.tsx';
 import { useContactDetails } from '../../features/site-chrome/api/get-site-settings.ts';
 import { telHref } from '../../features/site-chrome/contact-details.ts';
@@ -11,5 +12,8 @@ export default function Profile() {
   const contact = details
     ? { email: details.email, phone: details.usPhone, phoneHref: telHref(details.usPhone, 'US') }
     : null;
-  return <ProfilePage contact={contact} />;
+  // A household delegate reads the profile, numbers masked (issue 38).
+  const me = useHouseholdMe();
+  const rights = { canReveal: me?.can_reveal ?? true, canEdit: me?.kind !== 'delegate' };
+  return <ProfilePage contact={contact} rights={rights} />;
 }

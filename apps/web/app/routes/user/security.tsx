@@ -1,4 +1,6 @@
 import { Page } from '../../components/ui/page-header.tsx';
+import { Divider, Stack } from '@mantine/core';
+import { AccountPasskeys } from '../../features/accounts/components/account-passkeys.tsx';
 import { AccountSecurity } from '../../features/accounts/components/account-security.tsx';
 
 export function meta() {
@@ -7,8 +9,15 @@ export function meta() {
 
 export default function Security() {
   return (
-    <Page title="Account Security" description="Protect your account with two-step verification.">
-      <AccountSecurity />
+    <Page
+      title="Account Security"
+      description="Protect your account with two-step verification, and sign in with a passkey."
+    >
+      <Stack gap="xl">
+        <AccountSecurity />
+        <Divider />
+        <AccountPasskeys />
+      </Stack>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import type { LoginBody } from '@taxfirm/contract';
+import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { MESSAGES, type LoginBody } from '@taxfirm/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -8,6 +8,9 @@ import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
+import { usePasskeyLogin } from '../api/passkeys.ts';
+import { LoginCodeForm } from './login-code-form.tsx';
+import { PasskeyErrorAlert } from './passkey-error-alert.tsx';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { MfaCodeForm } from './mfa-code-form.tsx';
 
@@ -29,18 +32,23 @@ export function LoginForm({
   const navigate = useNavigate();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [byCode, setByCode] = useState(false);
+  const passkey = usePasskeyLogin();
 
-  const signIn = async (values: LoginBody) => {
-    setUnverifiedEmail(null);
-    resend.reset();
-    const answer = await login.mutateAsync(values);
+  /** A login's answer: the second step, or signed in (the terms or the §7216 question first, if due). */
+  const land = (answer: { mfa_required?: true; mfa_token?: string; consent_required?: true }) => {
     if (answer.mfa_required && answer.mfa_token) {
       setMfaToken(answer.mfa_token);
       return;
     }
     onDone();
-    // The terms or the §7216 question to answer first (the dashboard would send them there too).
     navigate(answer.consent_required ? paths.user.consents.getHref() : paths.user.dashboard.getHref());
+  };
+
+  const signIn = async (values: LoginBody) => {
+    setUnverifiedEmail(null);
+    resend.reset();
+    land(await login.mutateAsync(values));
   };
 
   if (mfaToken) {
@@ -54,6 +62,10 @@ export function LoginForm({
         onRestart={() => setMfaToken(null)}
       />
     );
+  }
+
+  if (byCode) {
+    return <LoginCodeForm onAnswer={land} onBack={() => setByCode(false)} />;
   }
 
   return (
@@ -92,12 +104,27 @@ export function LoginForm({
         )
       }
       footer={
-        <Text fz="sm" ta="center">
-          New here?{' '}
-          <Anchor component="button" type="button" onClick={onRegister} fz="sm">
-            Register Now
+        <Stack gap="sm">
+          <Divider label="or" labelPosition="center" />
+          <Button
+            variant="default"
+            onClick={() => passkey.mutate(undefined, { onSuccess: land })}
+            loading={passkey.isPending}
+            loaderProps={{ 'aria-label': 'Waiting for your passkey' }}
+          >
+            Sign in with a passkey
+          </Button>
+          <PasskeyErrorAlert error={passkey.error} fallback={MESSAGES.PASSKEY_LOGIN_FAILED} />
+          <Anchor component="button" type="button" fz="sm" onClick={() => setByCode(true)} ta="center">
+            E-mail me a code instead
           </Anchor>
-        </Text>
+          <Text fz="sm" ta="center">
+            New here?{' '}
+            <Anchor component="button" type="button" onClick={onRegister} fz="sm">
+              Register Now
+            </Anchor>
+          </Text>
+        </Stack>
       }
     />
   );

@@ -8,8 +8,10 @@ import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-a
 import { paths } from '../../../config/paths.ts';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { MfaCodeForm } from './mfa-code-form.tsx';
+import { useResetLanding } from './reset-landing.ts';
 
-/** After a successful reset, home follows after this (spec section 8: 1 s). */
+/** After a successful reset, the next page follows after this (spec section 8: 1 s). */
 const HOME_AFTER_MS = PROFILE_CLOSE_MS;
 
 /** newpasswordlink?tokenId&userid: choose a new password from the forgot-password e-mail. */
@@ -19,18 +21,29 @@ export function NewPasswordForm({ tokenId, userid }: { tokenId: string; userid: 
   });
   const save = useResetPassword();
   const navigate = useNavigate();
-  const success = useSubmitMessage({
-    next: () => navigate(paths.home.getHref()),
-    nextAfterMs: HOME_AFTER_MS,
-  });
+  const landing = useResetLanding();
+  // Issue 38: signed in, the dashboard follows (the spec's 1 s), not the public home page.
+  const success = useSubmitMessage({ next: landing.next, nextAfterMs: HOME_AFTER_MS });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      success.show((await save.mutateAsync(values)).status_smessage);
+      const answer = await save.mutateAsync(values);
+      landing.land(answer);
+      success.show(answer.status_smessage);
     } catch (error) {
       setServerFieldErrors(form, error);
     }
   });
+
+  if (landing.mfaToken) {
+    return (
+      <MfaCodeForm
+        token={landing.mfaToken}
+        onDone={() => navigate(paths.user.dashboard.getHref())}
+        onRestart={() => navigate(paths.home.getHref())}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Create new password">

@@ -15,6 +15,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useCheckResetLink } from '../api/check-reset-link.ts';
 import { useUpdatePasswordLink } from '../api/update-password-link.ts';
+import { MfaCodeForm } from './mfa-code-form.tsx';
+import { useResetLanding } from './reset-landing.ts';
 
 /** resetpasswordlink/{id}: a reset link staff sent; the form shows only while the link is live. */
 export function ResetLinkForm({ tokenId }: { tokenId: string }) {
@@ -22,11 +24,9 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
   const save = useUpdatePasswordLink();
   const navigate = useNavigate();
   const started = useRef(false);
-  // Home follows a moment after the message.
-  const success = useSubmitMessage({
-    next: () => navigate(paths.home.getHref()),
-    nextAfterMs: PROFILE_CLOSE_MS,
-  });
+  const landing = useResetLanding();
+  // The next page (issue 38: the dashboard signed in, or the second step) follows a moment after the message.
+  const success = useSubmitMessage({ next: landing.next, nextAfterMs: PROFILE_CLOSE_MS });
   const form = useContractForm(updatePasswordLinkBodySchema, {
     defaultValues: { token_id: tokenId, newpassword: '', cpassword: '' } satisfies UpdatePasswordLinkBody,
   });
@@ -37,6 +37,15 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
     check.mutate({ tokenid: tokenId });
   }, [check, tokenId]);
 
+  if (landing.mfaToken) {
+    return (
+      <MfaCodeForm
+        token={landing.mfaToken}
+        onDone={() => navigate(paths.user.dashboard.getHref())}
+        onRestart={() => navigate(paths.home.getHref())}
+      />
+    );
+  }
   if (check.isPending || check.isIdle) {
     return <Loader role="status" aria-label="Checking your link" />;
   }
@@ -50,7 +59,7 @@ export function ResetLinkForm({ tokenId }: { tokenId: string }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(values);
+      landing.land(await save.mutateAsync(values));
       success.show(MESSAGES.RESET_LINK_SUCCESS);
     } catch (error) {
       setServerFieldErrors(form, error);

@@ -87,6 +87,7 @@ export function ClientShell({
   onLogout,
   bell,
   counts = {},
+  yearSwitcher,
   children,
 }: {
   onLogout: () => Promise<void>;
@@ -94,6 +95,8 @@ export function ClientShell({
   bell?: ReactNode;
   /** Numbers beside menu entries (in the side menu and the phone's Menu). */
   counts?: MenuCounts;
+  /** The tax year switcher (issue 38), above the menu's links. */
+  yearSwitcher?: ReactNode;
   children: ReactNode;
 }) {
   const session = useSessionInfo();
@@ -213,11 +216,13 @@ export function ClientShell({
         py="xs"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
+        {yearSwitcher}
         <ClientMenuLinks paymentOpen={paymentOpen} counts={counts} onNavigate={() => setMenuOpen(false)} />
       </Box>
       <Container size="xl" py="lg">
         <Group align="flex-start" gap="xl" wrap="wrap">
           <Box component="nav" aria-label="Client menu" visibleFrom="sm" w={230}>
+            {yearSwitcher}
             <ClientMenuLinks paymentOpen={paymentOpen} counts={counts} />
           </Box>
           <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, minWidth: 280 }}>

@@ -9,6 +9,7 @@ import { DependentsSection } from './dependents-section.tsx';
 import { EmployersSection } from './employers-section.tsx';
 import { SpouseSection } from './spouse-section.tsx';
 import { TaxpayerSection } from './taxpayer-section.tsx';
+import { ProfileRightsContext, type ProfileRights } from './profile-rights.ts';
 
 /** The spec's four tabs, in its order and words; the first is the default. */
 const TABS = [
@@ -28,12 +29,20 @@ const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.va
 /** How to reach the firm, for the locked notice (the route reads it from the site settings). */
 export type FirmContact = FirmContactDetails;
 
-export function ProfilePage({ contact }: { contact: FirmContact | null }) {
+export function ProfilePage({
+  contact,
+  rights = { canReveal: true, canEdit: true },
+}: {
+  contact: FirmContact | null;
+  /** A household member's rights (issue 38); the holder's by default. */
+  rights?: ProfileRights;
+}) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'taxpayer';
   const taxpayer = useTaxpayer();
-  const editable = taxpayer.data?.editable ?? false;
+  const fileEditable = taxpayer.data?.editable ?? false;
+  const editable = fileEditable && rights.canEdit;
   const status = taxpayer.data?.filestatus ?? null;
 
   useEffect(() => {
@@ -41,44 +50,46 @@ export function ProfilePage({ contact }: { contact: FirmContact | null }) {
   }, [status]);
 
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} fz={28} c="navy.9">
-          Profile Information
-        </Title>
-        <Text c="gray.8">
-          The details we prepare your return from. Identity numbers are stored encrypted and shown masked.
-        </Text>
-      </div>
-      {taxpayer.data && !editable && <LockedNotice status={status} contact={contact} />}
-      <Tabs
-        value={tab}
-        onChange={(value) => {
-          if (isTab(value)) setParams(value === 'taxpayer' ? {} : { tab: value }, { replace: true });
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List aria-label="Profile sections">
-          {TABS.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="taxpayer" pt="lg">
-          <TaxpayerSection query={taxpayer} editable={editable} />
-        </Tabs.Panel>
-        <Tabs.Panel value="spouse" pt="lg">
-          <SpouseSection editable={editable} />
-        </Tabs.Panel>
-        <Tabs.Panel value="dependents" pt="lg">
-          <DependentsSection editable={editable} />
-        </Tabs.Panel>
-        <Tabs.Panel value="employers" pt="lg">
-          <EmployersSection editable={editable} />
-        </Tabs.Panel>
-      </Tabs>
-    </Stack>
+    <ProfileRightsContext value={rights}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1} fz={28} c="navy.9">
+            Profile Information
+          </Title>
+          <Text c="gray.8">
+            The details we prepare your return from. Identity numbers are stored encrypted and shown masked.
+          </Text>
+        </div>
+        {taxpayer.data && !fileEditable && <LockedNotice status={status} contact={contact} />}
+        <Tabs
+          value={tab}
+          onChange={(value) => {
+            if (isTab(value)) setParams(value === 'taxpayer' ? {} : { tab: value }, { replace: true });
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List aria-label="Profile sections">
+            {TABS.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="taxpayer" pt="lg">
+            <TaxpayerSection query={taxpayer} editable={editable} />
+          </Tabs.Panel>
+          <Tabs.Panel value="spouse" pt="lg">
+            <SpouseSection editable={editable} />
+          </Tabs.Panel>
+          <Tabs.Panel value="dependents" pt="lg">
+            <DependentsSection editable={editable} />
+          </Tabs.Panel>
+          <Tabs.Panel value="employers" pt="lg">
+            <EmployersSection editable={editable} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </ProfileRightsContext>
   );
 }
 

@@ -1,4 +1,4 @@
-import { CALLS, type CallBody, type StepUpBody } from '@taxfirm/contract';
+import { CALLS, type CallBody } from '@taxfirm/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { LINKS_MAX_AGE_MS } from '../../../lib/short-lived-links.ts';
@@ -72,9 +72,4 @@ export function useSignOnPaper() {
         client.invalidateQueries({ queryKey: ['requests'] }),
       ]),
   });
-}
-
-/** Prove the session again (password or authenticator code) before the code is e-mailed. */
-export function stepUp(body: StepUpBody) {
-  return api(CALLS.accountStepUp, body);
 }

@@ -4,12 +4,11 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { useStepUp } from '../../../components/ui/step-up-dialog.tsx';
+import { useClientStepUp } from '../../../components/ui/client-step-up.ts';
 import { paths } from '../../../config/paths.ts';
 import {
   openSignatureDocument,
   sendSignatureCode,
-  stepUp,
   useSignatures,
   useSignDocument,
 } from '../api/signatures.ts';
@@ -23,7 +22,7 @@ import { SigningSteps } from './signing-steps.tsx';
 export function SignDocumentPage({ documentId }: { documentId: string }) {
   const list = useSignatures();
   const sign = useSignDocument();
-  const { withStepUp, dialog } = useStepUp(stepUp);
+  const { withStepUp, dialog } = useClientStepUp();
   // Signing here reads the list again: the steps stay on screen to say "Signed. Thank you."
   const [signedHere, setSignedHere] = useState(false);
   const { refetch } = list;

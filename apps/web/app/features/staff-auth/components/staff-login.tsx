@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Divider, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@taxfirm/contract';
 import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import {
@@ -11,6 +12,7 @@ import { SignInForm, useSignInForm } from '../../../components/ui/sign-in-form.t
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmStaffEnrolment } from '../api/confirm-staff-enrolment.ts';
 import { useStaffLogin } from '../api/staff-login.ts';
+import { useStaffPasskeyLogin } from '../api/staff-passkeys.ts';
 import { useStaffLoginMfa } from '../api/staff-login-mfa.ts';
 import { useStaffEnrolment } from '../api/start-staff-enrolment.ts';
 import { StaffForgotForm } from './staff-forgot-form.tsx';
@@ -25,8 +27,15 @@ type Step =
  * The staff sign-in: password, then the authenticator code; at first login, enrolment of an authenticator
  * app (it cannot be skipped) and the recovery codes, shown once. `onSignedIn` opens the console.
  */
-export function StaffLogin({ onSignedIn }: { onSignedIn: () => void }) {
-  const [step, setStep] = useState<Step>({ kind: 'password' });
+export function StaffLogin({
+  onSignedIn,
+  initial,
+}: {
+  onSignedIn: () => void;
+  /** Start at the second step (after a password set from a link): its kind and token. */
+  initial?: { kind: 'mfa' | 'enrol'; token: string } | undefined;
+}) {
+  const [step, setStep] = useState<Step>(initial ?? { kind: 'password' });
   const restart = () => setStep({ kind: 'password' });
   return (
     <Card withBorder radius="md" padding="xl" maw={step.kind === 'enrol' ? 760 : 460} w="100%">
@@ -34,6 +43,7 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: () => void }) {
         <PasswordStep
           onNext={(kind, token) => setStep({ kind, token })}
           onForgot={() => setStep({ kind: 'forgot' })}
+          onSignedIn={onSignedIn}
         />
       )}
       {step.kind === 'forgot' && <StaffForgotForm onBack={restart} />}
@@ -60,11 +70,14 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: () => void }) {
 function PasswordStep({
   onNext,
   onForgot,
+  onSignedIn,
 }: {
   onNext: (kind: 'mfa' | 'enrol', token: string) => void;
   onForgot: () => void;
+  onSignedIn: () => void;
 }) {
   const login = useStaffLogin();
+  const passkey = useStaffPasskeyLogin();
   const form = useSignInForm();
   return (
     <SignInForm
@@ -87,9 +100,30 @@ function PasswordStep({
         </Anchor>
       }
       footer={
-        <Text fz="sm" c="gray.8">
-          Staff accounts are created by the firm&apos;s administrator. Two-step verification is required.
-        </Text>
+        <Stack gap="sm">
+          <Divider label="or" labelPosition="center" />
+          <Button
+            variant="default"
+            onClick={() => passkey.mutate(undefined, { onSuccess: onSignedIn })}
+            loading={passkey.isPending}
+            loaderProps={{ 'aria-label': 'Waiting for your passkey' }}
+          >
+            Sign in with a passkey
+          </Button>
+          {passkey.error ? (
+            passkey.error instanceof ApiError ? (
+              <ApiErrorAlert error={passkey.error} />
+            ) : (
+              <Alert color="red" role="alert">
+                {MESSAGES.PASSKEY_LOGIN_FAILED}
+              </Alert>
+            )
+          ) : null}
+          <Text fz="sm" c="gray.8">
+            Staff accounts are created by the firm&apos;s administrator. Two-step verification is required: a
+            passkey counts as both steps.
+          </Text>
+        </Stack>
       }
     />
   );
