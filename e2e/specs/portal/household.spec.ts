@@ -12,6 +12,7 @@ import {
   setFileStatus,
   verifiedAccount,
 } from '../../support/portal.ts';
+import { passkeyOrigin, virtualAuthenticator } from '../../support/passkeys.ts';
 import { asFirmOwner } from '../../support/staff-sessions.ts';
 
 const EMAIL = 'priya.household@example.com';
@@ -27,6 +28,25 @@ async function form8879(): Promise<Buffer> {
   // Padding lines: the upload rules refuse files under a kilobyte.
   for (let y = 680; y > 80; y -= 14) page.drawText('.'.repeat(90), { x: 72, y, size: 8, font });
   return Buffer.from(await pdf.save());
+}
+
+/** The 6-digit code in the newest e-mail to `to` since `since` (waits for it). */
+async function codeFor(mailbox: Mailbox, to: string, since: number): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      () => {
+        const mail = mailbox.received
+          .slice(since)
+          .filter((m) => m.to.includes(to.toLowerCase()))
+          .at(-1);
+        code = /\b(\d{6})\b/.exec((mail?.body ?? '').replace(/=\r?\n/g, ''))?.[1] ?? '';
+        return code;
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
 }
 
 /**
@@ -72,7 +92,7 @@ test.describe('the household', () => {
   // The invitation's first try is refused until the step-up (403), by design.
   test.use({ viewport: VIEWPORTS.phone, allowedConsoleErrors: [/status of 403/] });
 
-  test('a taxpayer invites the spouse and a delegate; the spouse uploads a W-2 staff see as theirs; the delegate sees the file, no full identity number and no Sign button', async ({
+  test('a taxpayer invites the spouse and a delegate; the spouse sets a password, adds a passkey, signs in with it alone, uploads a W-2 staff see as theirs and signs their part of the 8879; the delegate sees the file, no full identity number and no Sign button', async ({
     page,
     browser,
     server,
@@ -124,10 +144,36 @@ test.describe('the household', () => {
     await expect(upload).not.toBeChecked();
     await page.setViewportSize(VIEWPORTS.phone);
 
-    // The spouse sets a password from the e-mail and uploads a W-2 from her own login.
-    const spouseContext = await browser.newContext({ baseURL: server.baseURL, viewport: VIEWPORTS.phone });
+    // The spouse sets a password from the e-mail (on a phone with a fingerprint reader: at localhost, the
+    // passkeys' origin), adds a passkey, signs out and back in with the passkey alone.
+    const spouseContext = await browser.newContext({
+      baseURL: passkeyOrigin(server.baseURL),
+      viewport: VIEWPORTS.phone,
+    });
     const spouse = await spouseContext.newPage();
+    const authenticator = await virtualAuthenticator(spouse);
     await setUpLogin(spouse, mailbox, SPOUSE, since);
+    await spouse.goto('/user/security');
+    const addPasskey = spouse.getByRole('form', { name: 'Add a passkey' });
+    await addPasskey.getByLabel(/^Passkey name/).fill('Vikram phone');
+    await addPasskey.getByRole('button', { name: 'Add a passkey' }).click();
+    const spouseStepUp = spouse.getByRole('dialog', { name: 'Confirm it is you' });
+    await spouseStepUp.getByLabel(/^Password/).fill(PASSWORD);
+    await spouseStepUp.getByRole('button', { name: 'Confirm' }).click();
+    await expect(
+      spouse.getByRole('table', { name: 'Your passkeys' }).getByRole('row', { name: /Vikram phone/ }),
+    ).toBeVisible();
+    expect(await authenticator.credentials()).toHaveLength(1);
+    expect((await apiPost(spouse, 'account/logout', {})).status()).toBe(200);
+    await spouse.goto('/');
+    await spouse.getByTestId('top-bar').getByRole('button', { name: 'Login' }).click();
+    await spouse
+      .getByRole('dialog', { name: 'Login' })
+      .getByRole('button', { name: 'Sign in with a passkey' })
+      .click();
+    await expect(spouse).toHaveURL(/\/user\/dashboard$/);
+
+    // She uploads a W-2 from her own login.
     await (await clientMenu(spouse)).getByRole('link', { name: 'Document Upload' }).click();
     const w2 = spouse.getByRole('tabpanel', { name: 'W2' });
     const slot = w2.getByRole('listitem', { name: 'Slot 1' }).locator('input[type=file]').first();
@@ -138,7 +184,6 @@ test.describe('the household', () => {
     await spouse.goto('/user/household');
     await expect(spouse.getByText(/as their spouse/)).toBeVisible();
     await checkA11y(spouse);
-    await spouseContext.close();
 
     // Staff see the W-2 as the spouse's.
     const staff = await staffDesk(staffMember('admin', 'household.admin@firm.example', 'Meena Rao'));
@@ -151,7 +196,8 @@ test.describe('the household', () => {
     await openFileTab(staff, 'Overview');
     await expect(staff.getByRole('region', { name: 'Household' })).toContainText('Vikram Raman');
 
-    // A Form 8879 to sign: the taxpayer has Sign now, the delegate never does.
+    // A Form 8879 for both to sign: the taxpayer has Sign now, the spouse signs her part from her own login,
+    // the delegate never has a Sign button.
     await setFileStatus(server, EMAIL, 'Confirmation Pending');
     await asFirmOwner(
       server,
@@ -160,13 +206,38 @@ test.describe('the household', () => {
         client_id: clientId,
         kind: '8879',
         title: 'Form 8879',
-        signers: 'taxpayer',
+        signers: 'both',
+        spouse_name: 'Vikram Raman',
+        spouse_email: SPOUSE,
         document: { name: 'form-8879.pdf', mimeType: 'application/pdf', buffer: await form8879() },
       },
       { multipart: true },
     );
     await page.goto('/user/sign');
     await expect(page.getByRole('link', { name: 'Sign now: Form 8879' })).toBeVisible();
+
+    // The spouse, signed in with her passkey: read, prove it is her (the passkey again), the e-mailed code, sign.
+    await spouse.goto('/user/sign');
+    await spouse.getByRole('link', { name: 'Sign now: Form 8879' }).click();
+    await expect(spouse).toHaveURL(/\/user\/sign\/[0-9a-f-]{36}$/);
+    const popup = spouse.waitForEvent('popup', { timeout: 5000 }).catch(() => null);
+    await spouse.getByRole('button', { name: 'Open the document' }).click();
+    await (await popup)?.close();
+    await expect(spouse.getByText('Opened', { exact: true })).toBeVisible({ timeout: 15_000 });
+    const beforeCode = mailbox.received.length;
+    await spouse.getByRole('button', { name: 'E-mail me a code' }).click();
+    await expect(spouseStepUp).toBeVisible();
+    await spouseStepUp.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(spouse.getByText(/We e-mailed you a 6-digit code\./)).toBeVisible();
+    await spouse.getByLabel(/6-digit code from the e-mail/).fill(await codeFor(mailbox, SPOUSE, beforeCode));
+    await spouse.getByRole('tab', { name: 'Type' }).click();
+    await spouse.getByLabel('Type your full name as your signature').fill('Vikram Raman');
+    await spouse.getByRole('checkbox', { name: /I agree to sign this document electronically/ }).check();
+    await spouse.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(spouse.getByText('Signed. Thank you.')).toBeVisible();
+    await expect(spouse.getByText("We are waiting for Priya Raman's signature.")).toBeVisible();
+    await checkA11y(spouse);
+    await spouseContext.close();
 
     const delegateContext = await browser.newContext({ baseURL: server.baseURL, viewport: VIEWPORTS.phone });
     const delegate = await delegateContext.newPage();

@@ -2,40 +2,15 @@ import type { Page } from '@playwright/test';
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test as base } from '../../support/fixtures.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
+import { passkeyOrigin, virtualAuthenticator } from '../../support/passkeys.ts';
 import { loginThroughPanel, PASSWORD, verifiedAccount } from '../../support/portal.ts';
 
-/**
- * A passkey belongs to a domain: the app's relying party is its configured origin (APP_URL, by default
- * http://localhost:<port>), and WebAuthn refuses a bare IP address as an RP ID. So these pages are opened at
- * localhost, the origin the server expects.
- */
+/** These pages are opened at localhost, the origin the server expects of a passkey (support/passkeys.ts). */
 const test = base.extend({
   baseURL: async ({ server }, use) => {
-    await use(server.baseURL.replace('127.0.0.1', 'localhost'));
+    await use(passkeyOrigin(server.baseURL));
   },
 });
-
-/**
- * Chromium's virtual authenticator (DevTools protocol): a platform authenticator with resident keys that
- * verifies its user (as a fingerprint would) and answers every prompt by itself.
- */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
 
 /** The sign-in code in the newest e-mail to `to` since `since`, as the mail body carries it. */
 async function codeFor(mailbox: Mailbox, to: string, since: number): Promise<string> {

@@ -56,7 +56,8 @@ export const yearSignedDocumentSchema = z.object({
   kind_label: z.string(),
   title: z.string(),
   signed_at: z.string().nullable(),
-  signed_url: z.string(),
+  /** Null for a household delegate, who never opens a tax form with identity numbers in full. */
+  signed_url: z.string().nullable(),
   /** The full return that went with it (the filed return): downloaded through account/years/return. */
   has_return: z.boolean(),
 });

@@ -3,7 +3,17 @@
  * account's other sessions and is told to its owner by e-mail, in the transaction of the change.
  */
 import { MESSAGES } from '@taxfirm/contract';
-import { and, authTokens, eq, isNull, sql, users, type Database } from '@taxfirm/db';
+import {
+  and,
+  authTokens,
+  clients,
+  eq,
+  householdMembers,
+  isNull,
+  sql,
+  users,
+  type Database,
+} from '@taxfirm/db';
 import type { Actor, Origin } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -90,11 +100,23 @@ export async function resetPasswordWithToken(
   return token.userId;
 }
 
+/** A client login has a file: its own (`clients`), or a household's it is a member of (issue 38). */
+async function hasFile(db: Database, userId: string): Promise<boolean> {
+  const [own] = await db.select({ id: clients.id }).from(clients).where(eq(clients.userId, userId)).limit(1);
+  if (own) return true;
+  const [member] = await db
+    .select({ id: householdMembers.id })
+    .from(householdMembers)
+    .where(eq(householdMembers.userId, userId))
+    .limit(1);
+  return member !== undefined;
+}
+
 /**
  * Where the holder of a reset or set-up link goes once the password is set (issue 38): a client without a
  * second factor is signed in ('sign-in'); a client with one, and every staff member in force (their
  * second factor is mandatory: its code, or its enrolment), gets the second step's token; anyone else
- * (a deactivated member) only the message.
+ * (a deactivated member, a household member since removed: a login with no file) only the message.
  */
 export async function nextStepAfterReset(
   db: Database,
@@ -108,6 +130,7 @@ export async function nextStepAfterReset(
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return { kind: 'none' };
   if (user.role === 'client') {
+    if (!(await hasFile(db, user.id))) return { kind: 'none' };
     if (!user.mfaEnabledAt) return { kind: 'sign-in' };
     return { kind: 'client-mfa', token: await startMfaLogin(db, user.id, 'client') };
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setPasswordByLink, signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
+import { users } from '@taxfirm/db';
 import { createResetLink } from './passwords.service.ts';
 import { signInKit, sidOf } from './testing/sign-in-kit.ts';
 
@@ -68,6 +69,25 @@ describe('issue 38: a password set from a reset or invitation link lands signed 
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ door: 'client', uinfo: { user_id: userId } });
     expect(sidOf(res)).not.toBe('');
+  });
+
+  it('a login with no file any more (a removed household member) sets the password and is not signed in', async () => {
+    const [user] = await t.database.db
+      .insert(users)
+      .values({
+        email: 'land.removed@example.com',
+        passwordHash: 'x',
+        firstName: 'Removed',
+        lastName: 'Member',
+        verifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    const link = await createResetLink(t.database.db, 'http://localhost:3000', user?.id ?? '');
+    const res = await setPasswordByLink(t, tokenOf(link), 'a passphrase of my own');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status_smessage).toBe('Password updated successfully');
+    expect(res.json().uinfo).toBeUndefined();
+    expect(sidOf(res)).toBe('');
   });
 
   it('a new staff member (set-up link) goes on to enrol an authenticator: staff keep their second factor', async () => {

@@ -2,7 +2,7 @@
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import { bySessionUser, limits } from '../../lib/rate-limit.ts';
+import { requireStepUp } from '../accounts/step-up.service.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { staffFileOf } from '../../lib/staff-file-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
@@ -33,14 +33,7 @@ export async function householdStaffRoutes(
       });
       return { status_smessage: MESSAGES.HOUSEHOLD_INVITED, member };
     },
-    // Each invitation e-mails an address staff typed: a bound on one member's sending.
-    {
-      preHandler: limits(app, {
-        name: 'staff-household-invite',
-        max: 50,
-        window: '1 hour',
-        key: bySessionUser,
-      }),
-    },
+    // A new way into a client's file: after a fresh step-up (issue 38), and a bound on one member's sending.
+    requireStepUp(app, { name: 'staff-household-invite', perUserPerHour: 50 }),
   );
 }

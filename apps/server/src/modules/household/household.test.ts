@@ -251,7 +251,7 @@ describe("a delegate's rights", () => {
     ).toBe('You');
   });
 
-  it('never signs: no role of theirs in the list, and code, signature and paper are refused', async () => {
+  it('never signs nor opens a document to sign: no role of theirs in the list; open, code, signature and paper are refused', async () => {
     const documentId = await createForSpouse('8879', 'Form 8879 (delegate)', 'both');
     const listed = await clientList(delegate);
     expect(listed.documents.find((d) => d.document_id === documentId)?.my_role).toBeNull();
@@ -274,6 +274,14 @@ describe("a delegate's rights", () => {
       403,
       MESSAGES.HOUSEHOLD_NO_SIGN,
     );
+    // Nor opens it: a tax form (and its return) carries identity numbers in full.
+    for (const part of ['document', 'return']) {
+      expectError(
+        await clientCall(delegate, 'open', { document_id: documentId, part }),
+        403,
+        MESSAGES.HOUSEHOLD_NO_REVEAL,
+      );
+    }
     // Profile and organizer edits too.
     expectError(
       await t.postAs(delegate.sid, '/api/user/savespouse', { first_name: 'Arjun', last_name: 'Raman' }),
@@ -405,9 +413,10 @@ describe('another household', () => {
       // Signatures: Ravi's document is as if it did not exist.
       const docs = (await clientList(member)).documents.map((d) => d.title);
       expect(docs).not.toContain('Ravi only');
+      // The spouse is told 404 (as if it did not exist); the delegate is refused opening any before a lookup.
       expect(
         (await clientCall(member, 'open', { document_id: raviSignature, part: 'document' })).statusCode,
-      ).toBe(404);
+      ).toBe(member === spouse ? 404 : 403);
       for (const path of ['code', 'paper']) {
         const res = await clientCall(member, path, { document_id: raviSignature });
         // The spouse is told 404 (as if it did not exist); the delegate is refused signing before any lookup.
@@ -465,6 +474,15 @@ describe('staff and the household', () => {
       last_name: 'Kumar',
       email: 'leela.household@example.com',
     };
+    // A new way into the file: a fresh step-up first, even for an admin.
+    expectError(
+      await t.postAs(admin.sid, '/api/staff/household/invite', body),
+      403,
+      MESSAGES.STEP_UP_REQUIRED,
+    );
+    await stepUpSession(t, admin.sid);
+    await stepUpSession(t, analyst.sid);
+    // An analyst not on Ravi's file is refused, stepped up or not.
     expect([403, 404]).toContain(
       (await t.postAs(analyst.sid, '/api/staff/household/invite', body)).statusCode,
     );

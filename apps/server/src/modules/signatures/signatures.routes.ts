@@ -4,7 +4,7 @@
  */
 import { CALLS, MESSAGES } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
-import { clientActorOf } from '../../lib/actor.ts';
+import { assertClientMay, clientActorOf, clientMay } from '../../lib/actor.ts';
 import type { SignatureLinkKind } from '../../lib/crypto/signed-links.ts';
 import { requireAccess } from '../../lib/guards.ts';
 import { registerCall } from '../../lib/register-call.ts';
@@ -45,13 +45,16 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
       db: app.db,
       actor,
       taxYear: request.body.taxy,
-      signedLink: (documentId) => clientFileLink('signed', documentId, actor.userId),
+      // A document to sign is a tax form with identity numbers in full: never a delegate's (issue 38).
+      signedLink: (documentId) =>
+        clientMay(actor, 'reveal') ? clientFileLink('signed', documentId, actor.userId) : null,
     });
   });
 
   registerCall(app, CALLS.accountSignaturesOpen, async (request) => {
     const actor = clientActorOf(request);
     const { document_id: documentId, part } = request.body;
+    assertClientMay(actor, 'reveal');
     // A signed document's return is the filed return: downloaded after a fresh step-up only (issue 38).
     if (
       part === 'return' &&
@@ -124,7 +127,10 @@ export async function signaturesRoutes(app: FastifyInstance, options: SignatureR
     links: clientLinks,
     hooks: { onRequest: requireAccess('client') },
     viewerOf: (request) => clientActorOf(request).userId,
-    open: ({ files }, request) =>
-      openSignerFile({ ...files, who: { kind: 'client', actor: clientActorOf(request) } }),
+    open: ({ files }, request) => {
+      const actor = clientActorOf(request);
+      assertClientMay(actor, 'reveal');
+      return openSignerFile({ ...files, who: { kind: 'client', actor } });
+    },
   });
 }

@@ -54,7 +54,8 @@ export async function listClientSignatures(deps: {
   db: Database;
   actor: ClientActor;
   taxYear: number | undefined;
-  signedLink: (documentId: string) => string;
+  /** Null where the session may not open the signed copy (a household delegate). */
+  signedLink: (documentId: string) => string | null;
 }) {
   const { db, actor } = deps;
   const rows = await db

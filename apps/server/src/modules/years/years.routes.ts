@@ -5,7 +5,7 @@
  */
 import { CALLS, CLIENT_BILLING_PDF_PATH } from '@taxfirm/contract';
 import type { FastifyInstance } from 'fastify';
-import { clientActorOf } from '../../lib/actor.ts';
+import { clientActorOf, clientMay } from '../../lib/actor.ts';
 import {
   createBillingLinkSigner,
   createLinkSigner,
@@ -61,7 +61,9 @@ export async function yearsRoutes(
       links: {
         summary: (id) => clientFileLink(fileLinks, 'summary', id, actor.userId),
         signed: (id) =>
-          signatureFileLink(signatureLinks, CLIENT_SIGNATURE_FILE_PATH, 'signed', id, actor.userId),
+          clientMay(actor, 'reveal')
+            ? signatureFileLink(signatureLinks, CLIENT_SIGNATURE_FILE_PATH, 'signed', id, actor.userId)
+            : null,
         files: (file) => ({ download_url: clientFileLink(fileLinks, 'document', file.id, actor.userId) }),
         billing: billingLinksFor(billingLinks, CLIENT_BILLING_PDF_PATH, actor.userId),
       },

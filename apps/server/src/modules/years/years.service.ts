@@ -120,7 +120,8 @@ export async function getYear(deps: {
   currentTaxYear: number;
   links: {
     summary: (summaryId: string) => string;
-    signed: (documentId: string) => string;
+    /** Null where the session may not open the signed copy (a household delegate). */
+    signed: (documentId: string) => string | null;
     files: FileLinks;
     billing: BillingLinks;
   };

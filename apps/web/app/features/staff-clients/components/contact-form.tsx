@@ -8,7 +8,7 @@ import { SuccessAlert, useSubmitMessage } from '../../../components/ui/success-a
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
 import { useChangeContact } from '../api/change-contact.ts';
-import { staffStepUp } from '../api/step-up.ts';
+import { staffStepUp } from '../../../components/ui/staff-step-up.ts';
 
 /**
  * Change the client's sign-in e-mail (asked first) and phone (the old address is told by e-mail). The server

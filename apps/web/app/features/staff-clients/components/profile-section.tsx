@@ -6,7 +6,7 @@ import { DetailList, type DetailItem } from '../../../components/ui/detail-list.
 import { IdentityNumber } from '../../../components/ui/identity-number.tsx';
 import { useStaffProfile } from '../api/get-staff-profile.ts';
 import { useRevealIdentity } from '../api/reveal-identity.ts';
-import { staffStepUp } from '../api/step-up.ts';
+import { staffStepUp } from '../../../components/ui/staff-step-up.ts';
 
 /**
  * The client's tax profile, read-only: taxpayer, spouse, dependents and employers. Identity numbers show

@@ -5,6 +5,8 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FormEmailField, FormNameFields } from '../../../components/ui/form-text-field.tsx';
 import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { staffStepUp } from '../../../components/ui/staff-step-up.ts';
+import { useStepUp } from '../../../components/ui/step-up-dialog.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { SuccessAlert } from '../../../components/ui/success-alert.tsx';
 import { alertError, setServerFieldErrors, useContractForm } from '../../../lib/form.ts';
@@ -78,6 +80,8 @@ export function HouseholdSection({ clientId, clientName }: { clientId: string; c
 
 function InviteSpouse({ clientId, clientName }: { clientId: string; clientName: string }) {
   const invite = useStaffInviteSpouse(clientId);
+  // Adding a way into a client's file asks the staff session to prove itself again first (issue 38).
+  const { withStepUp, dialog } = useStepUp(staffStepUp);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const form = useContractForm(inviteFormSchema, {
@@ -87,7 +91,7 @@ function InviteSpouse({ clientId, clientName }: { clientId: string; clientName: 
     setMessage(null);
     setError(null);
     try {
-      setMessage((await invite.mutateAsync(values)).status_smessage);
+      setMessage((await withStepUp(() => invite.mutateAsync(values))).status_smessage);
       form.reset();
     } catch (failure) {
       setError(failure);
@@ -95,27 +99,30 @@ function InviteSpouse({ clientId, clientName }: { clientId: string; clientName: 
     }
   });
   return (
-    <form
-      noValidate
-      aria-label={`Invite the spouse of ${clientName}`}
-      onSubmit={(event) => {
-        void onSubmit(event);
-      }}
-    >
-      <Stack gap="sm" maw={480}>
-        <Text size="sm" fw={600}>
-          Invite the spouse
-        </Text>
-        <SuccessAlert message={message} />
-        <ApiErrorAlert error={alertError(error)} />
-        <FormNameFields form={form} first="first_name" last="last_name" autoFill={false} />
-        <FormEmailField form={form} name="email" autoComplete="off" />
-        <Group>
-          <SubmitButton pending={form.formState.isSubmitting} busyLabel="Sending the invitation">
-            Invite spouse
-          </SubmitButton>
-        </Group>
-      </Stack>
-    </form>
+    <>
+      <form
+        noValidate
+        aria-label={`Invite the spouse of ${clientName}`}
+        onSubmit={(event) => {
+          void onSubmit(event);
+        }}
+      >
+        <Stack gap="sm" maw={480}>
+          <Text size="sm" fw={600}>
+            Invite the spouse
+          </Text>
+          <SuccessAlert message={message} />
+          <ApiErrorAlert error={alertError(error)} />
+          <FormNameFields form={form} first="first_name" last="last_name" autoFill={false} />
+          <FormEmailField form={form} name="email" autoComplete="off" />
+          <Group>
+            <SubmitButton pending={form.formState.isSubmitting} busyLabel="Sending the invitation">
+              Invite spouse
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+      {dialog}
+    </>
   );
 }

@@ -14,7 +14,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { ReasonDialog, type ReasonDialogValues } from '../../../components/ui/reason-dialog.tsx';
 import { isStepUpRequired, useStepUp } from '../../../components/ui/step-up-dialog.tsx';
 import { useRefundInvoice, useSendInvoice, useVoidInvoice } from '../api/invoices.ts';
-import { staffStepUp } from '../api/step-up.ts';
+import { staffStepUp } from '../../../components/ui/staff-step-up.ts';
 import { currencySign } from '../money.ts';
 
 /** Send a draft, asked first: the client is e-mailed and the invoice can no longer change. */

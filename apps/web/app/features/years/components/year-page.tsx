@@ -124,27 +124,30 @@ export function YearView({ taxYear }: { taxYear: number }) {
                   {doc.kind_label}
                   {doc.signed_at ? `, signed ${formatDate(doc.signed_at)}` : ''}
                 </Text>
-                <Group gap="md" wrap="wrap">
-                  <IconLink
-                    icon={IconDownload}
-                    href={doc.signed_url}
-                    aria-label={`Download signed ${doc.title}`}
-                  >
-                    Download signed copy
-                  </IconLink>
-                  {doc.has_return && (
-                    <Button
-                      variant="outline"
-                      size="compact-sm"
-                      leftSection={<IconDownload size={14} aria-hidden />}
-                      loading={busy === doc.document_id}
-                      aria-label={`Download the filed return of ${doc.title}`}
-                      onClick={() => void run(doc.document_id, () => getYearReturnLink(doc.document_id))}
+                {/* No link for a household delegate: a signed form carries identity numbers in full. */}
+                {doc.signed_url && (
+                  <Group gap="md" wrap="wrap">
+                    <IconLink
+                      icon={IconDownload}
+                      href={doc.signed_url}
+                      aria-label={`Download signed ${doc.title}`}
                     >
-                      Download the filed return
-                    </Button>
-                  )}
-                </Group>
+                      Download signed copy
+                    </IconLink>
+                    {doc.has_return && (
+                      <Button
+                        variant="outline"
+                        size="compact-sm"
+                        leftSection={<IconDownload size={14} aria-hidden />}
+                        loading={busy === doc.document_id}
+                        aria-label={`Download the filed return of ${doc.title}`}
+                        onClick={() => void run(doc.document_id, () => getYearReturnLink(doc.document_id))}
+                      >
+                        Download the filed return
+                      </Button>
+                    )}
+                  </Group>
+                )}
               </Stack>
             </li>
           ))}
