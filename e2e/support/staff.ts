@@ -171,6 +171,30 @@ export function mailsTo(mailbox: Mailbox, to: string, since = 0) {
 }
 
 /**
+ * The 6-digit code in the newest e-mail to `to` since `since` that carries one (`pattern`'s first group:
+ * by default any 6 digits standing alone), waiting for it to arrive.
+ */
+export async function codeFor(
+  mailbox: Mailbox,
+  to: string,
+  since: number,
+  pattern: RegExp = /\b(\d{6})\b/,
+): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      () => {
+        const bodies = mailsTo(mailbox, to, since).map((m) => m.body.replace(/=\r?\n/g, ''));
+        code = bodies.map((body) => pattern.exec(body)?.[1]).findLast(Boolean) ?? '';
+        return code;
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/**
  * A signed-in analyst invites a client who phoned (the console's "Invite a client"): the client's file opens,
  * assigned to that analyst. Answers the file's address and the e-mailed set-password link.
  */

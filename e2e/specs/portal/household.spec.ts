@@ -1,5 +1,4 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { pdfOf, VIEWPORTS } from '../../support/files.ts';
+import { form8879, pdfOf, VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import { openFileTab, staffMember } from '../../support/journeys.ts';
 import type { Mailbox } from '../../support/mailbox.ts';
@@ -13,41 +12,12 @@ import {
   verifiedAccount,
 } from '../../support/portal.ts';
 import { passkeyOrigin, virtualAuthenticator } from '../../support/passkeys.ts';
+import { codeFor } from '../../support/staff.ts';
 import { asFirmOwner } from '../../support/staff-sessions.ts';
 
 const EMAIL = 'priya.household@example.com';
 const SPOUSE = 'vikram.household@example.com';
 const DELEGATE = 'arjun.household@example.com';
-
-/** A one-page stand-in for Form 8879 that pdf-lib can read (the server stamps it when signed). */
-async function form8879(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  page.drawText('Form 8879 IRS e-file Signature Authorization', { x: 72, y: 720, size: 16, font });
-  // Padding lines: the upload rules refuse files under a kilobyte.
-  for (let y = 680; y > 80; y -= 14) page.drawText('.'.repeat(90), { x: 72, y, size: 8, font });
-  return Buffer.from(await pdf.save());
-}
-
-/** The 6-digit code in the newest e-mail to `to` since `since` (waits for it). */
-async function codeFor(mailbox: Mailbox, to: string, since: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      () => {
-        const mail = mailbox.received
-          .slice(since)
-          .filter((m) => m.to.includes(to.toLowerCase()))
-          .at(-1);
-        code = /\b(\d{6})\b/.exec((mail?.body ?? '').replace(/=\r?\n/g, ''))?.[1] ?? '';
-        return code;
-      },
-      { timeout: 30_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 /**
  * An invited member sets a password from the e-mailed link, then lands signed in on the dashboard (or, where

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { VIEWPORTS } from '../../support/files.ts';
 import { expect, test as base } from '../../support/fixtures.ts';
-import type { Mailbox } from '../../support/mailbox.ts';
 import { passkeyOrigin, virtualAuthenticator } from '../../support/passkeys.ts';
 import { loginThroughPanel, PASSWORD, verifiedAccount } from '../../support/portal.ts';
+import { codeFor } from '../../support/staff.ts';
 
 /** These pages are opened at localhost, the origin the server expects of a passkey (support/passkeys.ts). */
 const test = base.extend({
@@ -11,25 +11,6 @@ const test = base.extend({
     await use(passkeyOrigin(server.baseURL));
   },
 });
-
-/** The sign-in code in the newest e-mail to `to` since `since`, as the mail body carries it. */
-async function codeFor(mailbox: Mailbox, to: string, since: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      () => {
-        const mail = mailbox.received
-          .slice(since)
-          .filter((m) => m.to.includes(to.toLowerCase()))
-          .at(-1);
-        code = /sign-in code is (\d{6})/.exec((mail?.body ?? '').replace(/=\r?\n/g, ''))?.[1] ?? '';
-        return code;
-      },
-      { timeout: 30_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 async function openLogin(page: Page) {
   await page.goto('/');
@@ -119,7 +100,7 @@ test.describe('signing in without a password to remember (issue 38)', () => {
     await checkA11y(page);
     await page.setViewportSize(VIEWPORTS.desk);
     await checkA11y(page);
-    const code = await codeFor(mailbox, email, since);
+    const code = await codeFor(mailbox, email, since, /sign-in code is (\d{6})/);
     // A wrong code is refused, with the reason.
     await enter.getByLabel(/^Code from the e-mail/).fill(code === '000000' ? '111111' : '000000');
     await enter.getByRole('button', { name: 'Sign in' }).click();

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { VIEWPORTS } from '../../support/files.ts';
+import { PDFDocument } from 'pdf-lib';
+import { form8879, VIEWPORTS } from '../../support/files.ts';
 import { expect, test, type Page } from '../../support/fixtures.ts';
 import { invitedClient, openFileTab, staffMember } from '../../support/journeys.ts';
-import type { Mailbox } from '../../support/mailbox.ts';
 import {
   answerConsentsOnScreen,
   auditTrailOf,
@@ -12,54 +11,9 @@ import {
   PASSWORD,
   setFileStatus,
 } from '../../support/portal.ts';
-import { mailsTo } from '../../support/staff.ts';
+import { codeFor } from '../../support/staff.ts';
 
 const TAX_YEAR_TITLE = /^Form 8879 \d{4}$/;
-
-/** A one-page stand-in for Form 8879, made with pdf-lib (the server stamps it and adds the evidence page). */
-async function form8879(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  page.drawText('Form 8879 IRS e-file Signature Authorization', { x: 72, y: 720, size: 16, font });
-  page.drawText('Part II  Taxpayer Declaration and Signature Authorization', {
-    x: 72,
-    y: 400,
-    size: 11,
-    font,
-  });
-  page.drawText("Taxpayer's signature ____________________   Date ________", {
-    x: 72,
-    y: 360,
-    size: 11,
-    font,
-  });
-  page.drawText("Spouse's signature ______________________   Date ________", {
-    x: 72,
-    y: 330,
-    size: 11,
-    font,
-  });
-  // Padding lines: the upload rules refuse files under a kilobyte.
-  for (let y = 280; y > 80; y -= 14) page.drawText('.'.repeat(90), { x: 72, y, size: 8, font });
-  return Buffer.from(await pdf.save());
-}
-
-/** The 6-digit code in the newest e-mail to `to` since `since` (waits for it). */
-async function codeFor(mailbox: Mailbox, to: string, since: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      () => {
-        const mail = mailsTo(mailbox, to, since).at(-1)?.body ?? '';
-        code = /\b(\d{6})\b/.exec(mail.replace(/=\r?\n/g, ''))?.[1] ?? '';
-        return code;
-      },
-      { timeout: 30_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 /** Draw a signature with the mouse on the pad (three strokes). */
 async function drawSignature(page: Page) {

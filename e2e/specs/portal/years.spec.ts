@@ -12,7 +12,7 @@ import {
   verifiedAccount,
 } from '../../support/portal.ts';
 import { confirmItIsYou } from '../../support/profile.ts';
-import { mailsTo } from '../../support/staff.ts';
+import { codeFor } from '../../support/staff.ts';
 import { asFirmOwner, changeSiteSettings } from '../../support/staff-sessions.ts';
 
 const EMAIL = 'years@example.com';
@@ -25,22 +25,6 @@ async function pdf(text: string): Promise<Buffer> {
   page.drawText(text, { x: 72, y: 720, size: 16, font });
   for (let y = 680; y > 80; y -= 14) page.drawText('.'.repeat(90), { x: 72, y, size: 8, font });
   return Buffer.from(await doc.save());
-}
-
-/** The signing code in the newest code e-mail to `to` since `since` (waits for it). */
-async function codeFor(mailbox: Mailbox, to: string, since: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      () => {
-        const bodies = mailsTo(mailbox, to, since).map((m) => m.body.replace(/=\r?\n/g, ''));
-        code = bodies.map((body) => /signing code is (\d{6})/.exec(body)?.[1]).findLast(Boolean) ?? '';
-        return code;
-      },
-      { timeout: 30_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
 }
 
 /** A call from the signed-in page, expecting 200: answers the body. */
@@ -104,7 +88,7 @@ async function aSignedSeason(page: Page, mailbox: Mailbox, server: Parameters<ty
   await clientCall(page, 'account/signatures/code', { document_id: document.document_id });
   await clientCall(page, 'account/signatures/sign', {
     document_id: document.document_id,
-    code: await codeFor(mailbox, EMAIL, since),
+    code: await codeFor(mailbox, EMAIL, since, /signing code is (\d{6})/),
     signature: { kind: 'typed', text: 'Ravi Kumar' },
     agree: true,
   });
