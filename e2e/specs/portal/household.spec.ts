@@ -152,6 +152,8 @@ test.describe('the household', () => {
     await slot.setInputFiles({ name: 'w2-vikram.pdf', mimeType: 'application/pdf', buffer: pdfOf(5000) });
     await w2.getByRole('button', { name: 'Submit' }).click();
     await expect(spouse.getByText('Documents uploaded successfully.')).toBeVisible();
+    // The household's own list says who uploaded it.
+    await expect(w2.getByText(/^Uploaded by Vikram Raman/)).toBeVisible();
     await spouse.goto('/user/household');
     await expect(spouse.getByText(/as their spouse/)).toBeVisible();
     await checkA11y(spouse);

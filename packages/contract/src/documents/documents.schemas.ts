@@ -75,6 +75,8 @@ export const uploadedDocumentSchema = z.object({
   Size: z.number().int(),
   /** A short-lived signed download link. */
   location: z.string(),
+  /** Who uploaded it, by name: only on a file other logins share (a household, issue 38). */
+  uploaded_by: z.string().optional(),
 });
 export const getUploadDocsResponseSchema = envelope({
   data: z.object({ Contents: z.array(uploadedDocumentSchema) }),

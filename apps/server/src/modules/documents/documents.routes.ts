@@ -27,6 +27,7 @@ import {
   deleteDocument,
   findDownload,
   isHeldUntilPaid,
+  hasHousehold,
   listDocuments,
   listSummaries,
   recordDocuments,
@@ -63,12 +64,15 @@ export async function documentsRoutes(
     const { category } = ownFolder(request, request.body.folderPath);
     const { clientId, userId } = ownerOf(request);
     const rows = await listDocuments(app.db, clientId, await filingOf(clientId), category);
+    // A household (issue 38) sees who uploaded each file; a client who never invited anyone, the spec's list.
+    const byName = await hasHousehold(app.db, clientId);
     return {
       data: {
         Contents: rows.map((row) => ({
           Key: documentKey(request.body.folderPath, row.id, row.originalName),
           Size: row.size,
           location: link('document', row.id, userId),
+          ...(byName && row.uploadedBy ? { uploaded_by: row.uploadedBy } : {}),
         })),
       },
     };

@@ -20,12 +20,14 @@ import {
   eq,
   filings,
   gt,
+  householdMembers,
   inArray,
   invoices,
   isNull,
   siteSettings,
   sql,
   taxSummaries,
+  users,
   type Database,
 } from '@taxfirm/db';
 import type { ClientActor } from '../../lib/actor.ts';
@@ -74,12 +76,28 @@ const inCategory = (clientId: string, filingId: string, category: DocumentCatego
   );
 
 /** One category's documents, oldest first; files of 1 KB or less stay hidden (the spec's rule). */
+/** Who uploaded a document, by name (issue 38); null when their login is gone. */
+export const uploaderName = sql<
+  string | null
+>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${documents.uploadedBy})`;
+
+/** Whether other logins share the client's file (issue 38): then the lists say who did what. */
+export async function hasHousehold(db: Pick<Database, 'select'>, clientId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: householdMembers.id })
+    .from(householdMembers)
+    .where(eq(householdMembers.clientId, clientId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export function listDocuments(db: Database, clientId: string, filingId: string, category: DocumentCategory) {
   return db
     .select({
       id: documents.id,
       originalName: documents.originalName,
       size: documents.size,
+      uploadedBy: uploaderName,
     })
     .from(documents)
     .where(and(inCategory(clientId, filingId, category), gt(documents.size, HIDDEN_MAX_BYTES)))

@@ -5,9 +5,10 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { DOCUMENT_CATEGORIES, MESSAGES, type DocumentCategory } from '@taxfirm/contract';
-import { asc, clients, documents, eq, filings, sql, users, type Database } from '@taxfirm/db';
+import { asc, clients, documents, eq, filings, type Database } from '@taxfirm/db';
 import { ZipFile } from 'yazl';
 import { AppError } from '../../lib/app-error.ts';
+import { uploaderName } from './documents.service.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { assertCanWork, getWorkableFiling, offshoreAllowedSql } from '../filings/filings.service.ts';
@@ -34,9 +35,7 @@ const documentColumns = {
   storageKey: documents.storageKey,
   uploadedAt: documents.uploadedAt,
   /** Who of the household uploaded it, by name (issue 38); null when their login is gone. */
-  uploadedBy: sql<
-    string | null
-  >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${documents.uploadedBy})`,
+  uploadedBy: uploaderName,
 };
 type DocumentRow = {
   id: string;

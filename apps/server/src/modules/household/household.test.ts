@@ -312,10 +312,15 @@ describe('a spouse member', () => {
       .find((c) => c.category === 'W2')
       ?.documents.find((d) => d.name === 'w2-vikram.pdf');
     expect(w2s?.uploaded_by).toBe('Vikram Rao');
+    // The household's own list says who uploaded it too (a client alone keeps the spec's list: documents.test, F-18).
+    const own = await t.postAs(asha.sid, '/api/upload/getuploaddocs', { folderPath: `${asha.clientId}/W2/` });
+    expect(own.statusCode, own.body).toBe(200);
+    const listed = own.json().data.Contents as { Key: string; uploaded_by?: string }[];
+    expect(listed.find((d) => d.Key.endsWith('w2-vikram.pdf'))?.uploaded_by).toBe('Vikram Rao');
 
     const documentId = await createForSpouse('8879', 'Form 8879 (spouse member)', 'both');
-    const listed = await clientList(spouse);
-    expect(listed.documents.find((d) => d.document_id === documentId)?.my_role).toBe('spouse');
+    const toSign = await clientList(spouse);
+    expect(toSign.documents.find((d) => d.document_id === documentId)?.my_role).toBe('spouse');
     expect((await clientList(asha)).documents.find((d) => d.document_id === documentId)?.my_role).toBe(
       'taxpayer',
     );

@@ -153,6 +153,7 @@ export function CategoryPanel({
             number={++number}
             name={nameOf(doc.Key)}
             size={doc.Size}
+            uploadedBy={doc.uploaded_by}
             href={doc.location}
             busy={uploading || remove.isPending}
             onDelete={() => void deleteStored(doc.Key)}

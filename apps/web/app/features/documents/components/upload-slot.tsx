@@ -228,6 +228,7 @@ export function StoredSlot({
   number,
   name,
   size,
+  uploadedBy,
   href,
   busy,
   onDelete,
@@ -235,6 +236,8 @@ export function StoredSlot({
   number: number;
   name: string;
   size: number;
+  /** Who of the household uploaded it (issue 38); absent for a file only its holder signs in to. */
+  uploadedBy?: string | undefined;
   href: string;
   busy: boolean;
   onDelete: () => void;
@@ -254,7 +257,7 @@ export function StoredSlot({
               {name}
             </Anchor>
             <Text fz="xs" c="gray.8">
-              Uploaded · {formatFileSize(size)}
+              {uploadedBy ? `Uploaded by ${uploadedBy}` : 'Uploaded'} · {formatFileSize(size)}
             </Text>
           </div>
         </Group>
