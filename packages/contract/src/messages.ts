@@ -6,6 +6,8 @@
 import { ORGANIZER_MESSAGES } from './organizer/organizer.messages.ts';
 import { MANY_FILES_MESSAGES } from './bulk/bulk.messages.ts';
 import { PASSKEY_MESSAGES } from './accounts/passkeys.messages.ts';
+import { HOUSEHOLD_MESSAGES } from './household/household.messages.ts';
+import { YEAR_MESSAGES } from './years/years.messages.ts';
 
 export const MESSAGES = {
   // Section 8: general
@@ -237,21 +239,6 @@ export const MESSAGES = {
   NOT_FOUND: 'Not found',
   FORBIDDEN: 'You do not have permission to do this.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
-  // The household (issue 38): members with their own login on one client file
-  HOUSEHOLD_KIND_INVALID: 'Choose spouse or delegate.',
-  HOUSEHOLD_MEMBER_NOT_FOUND: 'This member of your household was not found.',
-  HOUSEHOLD_INVITED: 'Invitation sent. They set a password with the e-mailed link.',
-  HOUSEHOLD_REMOVED: 'Removed. They are signed out and can no longer open your file.',
-  HOUSEHOLD_RIGHTS_SAVED: 'Their rights are saved.',
-  HOUSEHOLD_SPOUSE_EXISTS: 'This file already has a spouse. Remove them first to invite another.',
-  HOUSEHOLD_EMAIL_HAS_LOGIN: 'This e-mail address already has a login. Ask them to use another address.',
-  HOUSEHOLD_HOLDER_ONLY: 'Only the account holder can manage the household.',
-  HOUSEHOLD_SPOUSE_RIGHTS: 'A spouse has every right on the file; only a delegate’s rights can be changed.',
-  HOUSEHOLD_NO_UPLOAD: 'The account holder has not allowed you to upload documents.',
-  HOUSEHOLD_NO_MESSAGE: 'The account holder has not allowed you to send messages.',
-  HOUSEHOLD_NO_SIGN: 'A delegate cannot sign for the household.',
-  HOUSEHOLD_NO_REVEAL: 'A delegate sees identity numbers masked only.',
-  HOUSEHOLD_NO_EDIT: 'A delegate cannot change the household’s profile or answers.',
   // Document requests (the checklist)
   REQUEST_ITEM_NOT_FOUND: 'This checklist item was not found.',
   REQUEST_ITEM_CLOSED: 'This item is already accepted; ask the firm if something changed.',
@@ -313,6 +300,8 @@ export const MESSAGES = {
   ...MANY_FILES_MESSAGES,
   ...ORGANIZER_MESSAGES,
   ...PASSKEY_MESSAGES,
+  ...HOUSEHOLD_MESSAGES,
+  ...YEAR_MESSAGES,
   CLIENT_US_ONLY:
     'This client has not consented to disclosure outside the United States: the file is US-only.',
   // Signatures (issue 19)
@@ -444,13 +433,6 @@ export const MESSAGES = {
   QUEUE_UNATTENDED_INVALID: 'Enter whole days from 1 to 365.',
   QUEUE_OWNER_ADMIN_ONLY: 'Only admins can list another staff member’s files.',
   SETTINGS_IDLE_DAYS_INVALID: 'Enter whole days from 0 to 365 (0: never list files idle in that status).',
-  // Every year in the vault (issue 38)
-  YEAR_NOT_FOUND: 'You have no tax year with the firm for that year.',
-  YEAR_CLOSED: 'This tax year is closed: its files can be viewed and downloaded, but no longer changed.',
-  YEAR_RETURN_NOT_FOUND: 'That filed return was not found in your tax years.',
-  YEAR_NOTHING_TO_DOWNLOAD: 'This tax year has no files to download yet.',
-  YEAR_RETURN_NOT_FOR_DELEGATES:
-    'Only the taxpayer and spouse can download a filed return or a whole tax year.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -4,7 +4,7 @@
  * sign-in with an e-mailed one-time code.
  */
 import { CALLS, MESSAGES } from '@taxfirm/contract';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import { clientActorOf, originOf } from '../../lib/actor.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
@@ -14,64 +14,17 @@ import { steadily } from '../../lib/steady-timing.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import type { AccountsDeps } from './accounts.service.ts';
 import { checkLoginCode, sendLoginCode } from './login-code.service.ts';
-import {
-  checkPasskeyLogin,
-  finishPasskeyRegistration,
-  findPasskeys,
-  removePasskey,
-  startPasskeyLogin,
-  startPasskeyRegistration,
-} from './passkeys.service.ts';
+import { registerPasskeyAccountCalls } from './passkey-account-calls.ts';
+import { checkPasskeyLogin, startPasskeyLogin } from './passkeys.service.ts';
 import { signInClient } from './session-start.ts';
 import { noteNewSignIn, startMfaLogin } from './sign-in.service.ts';
-import { requireStepUp } from './step-up.service.ts';
 
 export async function passkeysRoutes(
   app: FastifyInstance,
   { settings, appUrl, keyring }: { settings: SettingsCache; appUrl: string; keyring: Keyring },
 ) {
   const deps: AccountsDeps = { db: app.db, appUrl, settings, keyring };
-  const passkeyDeps = { db: app.db, appUrl, settings };
-  /** Adding and removing a passkey changes how the account is signed in to: a few per hour, after a step-up. */
-  const guarded = (name: string) => requireStepUp(app, { name, perUserPerHour: 20 });
-
-  registerCall(app, CALLS.passkeysList, async (request) => ({
-    passkeys: await findPasskeys(app.db, clientActorOf(request).userId),
-  }));
-
-  registerCall(
-    app,
-    CALLS.passkeysRegisterOptions,
-    async (request) => ({
-      options: await startPasskeyRegistration({ ...passkeyDeps, actor: clientActorOf(request) }),
-    }),
-    guarded('passkey-options'),
-  );
-
-  registerCall(
-    app,
-    CALLS.passkeysRegisterVerify,
-    async (request) => {
-      await finishPasskeyRegistration({
-        ...passkeyDeps,
-        actor: clientActorOf(request),
-        name: request.body.name,
-        credential: request.body.credential as RegistrationResponseJSON,
-      });
-      return { status_smessage: MESSAGES.PASSKEY_ADDED };
-    },
-    guarded('passkey-verify'),
-  );
-
-  registerCall(
-    app,
-    CALLS.passkeysRemove,
-    async (request) => {
-      await removePasskey({ db: app.db, actor: clientActorOf(request), id: request.body.id });
-      return { status_smessage: MESSAGES.PASSKEY_REMOVED };
-    },
-    guarded('passkey-remove'),
-  );
+  registerPasskeyAccountCalls(app, { door: 'client', actorOf: clientActorOf, settings, appUrl });
 
   // A sign-in's challenge is a row: every attempt counts per IP, as the password's do.
   const loginPerIp = limits(app, { name: 'login-passkey-ip', max: 50, window: '15 minutes', key: byIp });

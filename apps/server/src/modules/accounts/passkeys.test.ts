@@ -113,6 +113,33 @@ describe('passkeys: a client adds one from the account page', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toMatchObject({ name: 'Give this passkey a name, such as "My phone".' });
   });
+
+  it('refuses the same authenticator added twice, and an eleventh passkey, with their messages', async () => {
+    const { sid, userId } = await signUpAndLogIn(t, 'pk.twice@example.com');
+    const { authenticator, res } = await addPasskey(sid);
+    expect(res.statusCode, res.body).toBe(200);
+    const options = (await t.postAs(sid, '/api/account/passkeys/register/options')).json().options as Options;
+    const twice = await t.postAs(sid, '/api/account/passkeys/register/verify', {
+      name: 'Same phone',
+      credential: authenticator.register(options),
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().status_smessage).toBe('This passkey is already added.');
+    expect(await listOf(sid)).toHaveLength(1);
+
+    // Nine more (written as the service keeps them), then the options for an eleventh are refused.
+    await t.database.db.insert(passkeys).values(
+      Array.from({ length: 9 }, (_, i) => ({
+        userId,
+        credentialId: `kept-${i}`,
+        publicKey: 'AA',
+        name: `Key ${i}`,
+      })),
+    );
+    const eleventh = await t.postAs(sid, '/api/account/passkeys/register/options');
+    expect(eleventh.statusCode).toBe(422);
+    expect(eleventh.json().status_smessage).toBe('You can keep at most 10 passkeys. Remove one first.');
+  });
 });
 
 describe('passkeys: a client signs in with a passkey alone', () => {
@@ -177,6 +204,28 @@ describe('passkeys: a client signs in with a passkey alone', () => {
       .where(eq(webauthnChallenges.challenge, options.challenge));
     const res = await c.post('/api/login/passkey/verify', { credential: authenticator.assert(options) });
     expect(res.statusCode).toBe(422);
+  });
+
+  it('answers junk as bad input: a shape that is no passkey 400, well-formed garbage 422; never a session', async () => {
+    const c = kit.fromNewIp();
+    const shapeless = await c.post('/api/login/passkey/verify', {
+      credential: { id: 'x', type: 'password' },
+    });
+    expect(shapeless.statusCode).toBe(400);
+    expect(shapeless.json().code).toBe('VALIDATION_FAILED');
+    const garbage = await c.post('/api/login/passkey/verify', {
+      credential: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+      },
+    });
+    expect(garbage.statusCode).toBe(422);
+    expect(garbage.json().status_smessage).toBe(
+      'That passkey did not sign you in. Please try again or use your password.',
+    );
+    expect(sidOf(garbage)).toBe('');
   });
 
   it('refuses a signature counter that goes back (a cloned authenticator)', async () => {

@@ -170,6 +170,7 @@ describe('account/household/invite', () => {
     const bad = await invite(asha, { kind: 'owner', first_name: '', last_name: 'X', email: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_FAILED');
+    expect(bad.json().details).toMatchObject({ kind: MESSAGES.HOUSEHOLD_KIND_INVALID });
     expect(await t.database.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
   });
 

@@ -4,23 +4,16 @@
  * passkey alone. A passkey verifies its holder (fingerprint, face or PIN), so it is both of the mandatory
  * factors at once. A client's passkey never opens this door, nor a deactivated member's.
  */
-import { CALLS, MESSAGES } from '@taxfirm/contract';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { CALLS } from '@taxfirm/contract';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import { originOf, staffActorOf } from '../../lib/actor.ts';
 import { byIp, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
-import {
-  checkPasskeyLogin,
-  finishPasskeyRegistration,
-  findPasskeys,
-  removePasskey,
-  startPasskeyLogin,
-  startPasskeyRegistration,
-} from '../accounts/passkeys.service.ts';
+import { registerPasskeyAccountCalls } from '../accounts/passkey-account-calls.ts';
+import { checkPasskeyLogin, startPasskeyLogin } from '../accounts/passkeys.service.ts';
 import { startSignedInSession } from '../accounts/session-start.ts';
 import { noteNewSignIn } from '../accounts/sign-in.service.ts';
-import { requireStepUp } from '../accounts/step-up.service.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { getStaffInfo } from './team.service.ts';
 
@@ -28,46 +21,7 @@ export async function staffPasskeysRoutes(
   app: FastifyInstance,
   { settings, appUrl }: { settings: SettingsCache; appUrl: string },
 ) {
-  const passkeyDeps = { db: app.db, appUrl, settings };
-  const guarded = (name: string) => requireStepUp(app, { name, perUserPerHour: 20 });
-
-  registerCall(app, CALLS.staffPasskeysList, async (request) => ({
-    passkeys: await findPasskeys(app.db, staffActorOf(request).userId),
-  }));
-
-  registerCall(
-    app,
-    CALLS.staffPasskeysRegisterOptions,
-    async (request) => ({
-      options: await startPasskeyRegistration({ ...passkeyDeps, actor: staffActorOf(request) }),
-    }),
-    guarded('staff-passkey-options'),
-  );
-
-  registerCall(
-    app,
-    CALLS.staffPasskeysRegisterVerify,
-    async (request) => {
-      await finishPasskeyRegistration({
-        ...passkeyDeps,
-        actor: staffActorOf(request),
-        name: request.body.name,
-        credential: request.body.credential as RegistrationResponseJSON,
-      });
-      return { status_smessage: MESSAGES.PASSKEY_ADDED };
-    },
-    guarded('staff-passkey-verify'),
-  );
-
-  registerCall(
-    app,
-    CALLS.staffPasskeysRemove,
-    async (request) => {
-      await removePasskey({ db: app.db, actor: staffActorOf(request), id: request.body.id });
-      return { status_smessage: MESSAGES.PASSKEY_REMOVED };
-    },
-    guarded('staff-passkey-remove'),
-  );
+  registerPasskeyAccountCalls(app, { door: 'staff', actorOf: staffActorOf, settings, appUrl });
 
   const perIp = limits(app, { name: 'staff-login-passkey-ip', max: 30, window: '15 minutes', key: byIp });
 

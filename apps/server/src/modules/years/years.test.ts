@@ -339,6 +339,15 @@ describe('account/years/return and account/years/zip (step-up)', () => {
     const link = (await call(asha, 'zip', { tax_year: last })).json().url as string;
     expect((await t.getAs(ravi.sid, link)).statusCode).toBe(403);
   });
+
+  it('answers a year with no files yet with a message, not an empty ZIP', async () => {
+    await stepUpSession(t, ravi.sid);
+    const res = await call(ravi, 'zip', { tax_year: current });
+    expect(res.statusCode, res.body).toBe(200);
+    const empty = await t.getAs(ravi.sid, res.json().url);
+    expect(empty.statusCode).toBe(404);
+    expect(empty.json().status_smessage).toBe(MESSAGES.YEAR_NOTHING_TO_DOWNLOAD);
+  });
 });
 
 describe('a household delegate (issue 38)', () => {
