@@ -209,6 +209,9 @@ test.describe('user/upload', () => {
     await openUpload(page, mailbox, 'timings@example.com');
     const w2 = page.getByRole('tabpanel', { name: 'W2' });
     await expect(w2.getByRole('listitem')).toHaveCount(6);
+    // The slots open once the stored list has loaded: wait for that in real time, before time stands still
+    // (a list still loading when the clock stops never finishes: CI, 2026-11-30).
+    await expect(slotInput(page, 'W2', 1)).toBeEnabled();
     // Time stands still from here; it moves only when the test moves it.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000);
