@@ -92,6 +92,7 @@ import { ratesStaffRoutes } from './modules/rates/rates.staff.routes.ts';
 import { startAutomationScheduler } from './modules/automations/automation-runner.ts';
 import { startRefundReconciler } from './modules/invoices/billing.service.ts';
 import { startWorkCandidatesScheduler } from './modules/work/work-candidates.ts';
+import { startAuditSealer } from './modules/audit/audit-sealer.ts';
 import { receiptPdf } from './modules/invoices/billing-pdf.ts';
 import { billingAttachments } from './modules/invoices/receipt-attachment.ts';
 
@@ -140,6 +141,11 @@ export type AppConfig = {
    * `enabled` is false; the other fields override its defaults (a pass a second after start, then every 5 s).
    */
   workCandidates?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
+  /**
+   * The audit chain's sealer (modules/audit/audit-sealer.ts, ADR 032): on unless `enabled` is false; the other
+   * fields override its defaults (a pass half a second after start, then every second).
+   */
+  auditSealer?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
   /** The bulk jobs' runner (issue 36). */
   bulk?: { enabled?: boolean; intervalMs?: number; firstRunMs?: number };
   /** The status automations' runner (issue 36). */
@@ -187,6 +193,11 @@ type JobDeps = {
 
 /** The background jobs, started in this order, each with its own settings from the config. */
 const JOBS = [
+  defineJob({
+    name: 'audit sealer',
+    settingsOf: ({ config }: JobDeps) => config.auditSealer,
+    start: ({ db, log }, timing) => startAuditSealer({ db, log, ...timing }),
+  }),
   defineJob({
     name: 'orphan sweeper',
     settingsOf: ({ config }: JobDeps) => config.orphanSweeper,

@@ -8,6 +8,7 @@ import { openDatabase } from '../database.ts';
 import { loadEnv } from '../env.ts';
 import { runCommand } from './lib/run-command.ts';
 import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
+import { sealAuditLog } from '../modules/audit/audit-sealer.ts';
 import { createKeyring } from '../lib/crypto/keyring.ts';
 import { createStorage } from '../lib/storage/create-storage.ts';
 import { verifySignedDocuments } from '../modules/signatures/signed-files.ts';
@@ -36,6 +37,8 @@ async function main(): Promise<number> {
   const env = loadEnv();
   const database = await openDatabase(env);
   try {
+    // Rows committed while no server ran (or since its last pass) are sealed first, as the server would.
+    const sealedNow = await sealAuditLog(database.db, { waitForLock: true });
     let lastPrinted = 0;
     const report = await verifyAuditChain({
       db: database.db,
@@ -48,6 +51,10 @@ async function main(): Promise<number> {
     });
     const out = (line: string) => process.stdout.write(`${line}\n`);
     out(`Rows checked: ${report.rowsChecked}`);
+    out(`Rows sealed by this run: ${sealedNow}`);
+    out(
+      `Rows not sealed yet: ${report.unsealed}${report.oldestUnsealedAt ? ` (oldest written ${report.oldestUnsealedAt})` : ''}`,
+    );
     out(`Rows with an erased reference (account deleted): ${report.erasedReferences}`);
     out(`Accounts erased (account.erased rows): ${report.erasures}`);
     out(`Time order checked from chain_seq ${report.timeOrderedFrom}`);

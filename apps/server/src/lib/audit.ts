@@ -1,8 +1,8 @@
 /**
  * The one writer of the append-only audit log (DESIGN.md; the table refuses updates and deletes). Write it
- * in the same transaction as the change it records, so a change and its row commit or fail together, and
- * after that transaction's other writes: the database chains each row to the one before (migration 0023)
- * under a lock held from the row until commit, which other audit-writing transactions wait for.
+ * in the same transaction as the change it records, so a change and its row commit or fail together. The row
+ * is a plain insert that waits for nobody: the hash chain is sealed after commit by the audit sealer
+ * (modules/audit/audit-sealer.ts, ADR 032).
  */
 import { createHash } from 'node:crypto';
 import { auditLog, clients, eq, sql, type Database } from '@taxfirm/db';

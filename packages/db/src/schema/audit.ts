@@ -42,20 +42,17 @@ export const auditLog = pgTable(
      */
     seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     /*
-     * The hash chain (migration 0023). The database's BEFORE INSERT trigger sets all four on every insert,
-     * whatever the writer sent: the defaults only let an insert leave them out, and the checks below refuse a
-     * row the trigger did not fill. modules/audit/audit-chain.ts verifies the chain.
+     * The hash chain (migration 0023; sealed after commit since migration 0043, ADR 032). An insert leaves the
+     * three null: the row is written unsealed, with no lock. The sealer (`audit_log_seal()`, one at a time
+     * across instances) later gives each committed row, in created_at order, its place, the previous row's
+     * hash and its own; the checks below refuse a half-sealed row. modules/audit/audit-chain.ts verifies.
      */
-    /** The row's place in the chain: 1, 2, 3… with no gaps. */
-    chainSeq: bigint({ mode: 'number' }).notNull().default(0),
-    /** The previous row's hash (32 zero bytes for the first row). */
-    prevHash: bytea()
-      .notNull()
-      .default(sql`''::bytea`),
-    /** sha256(prev_hash || the row's canonical content). */
-    hash: bytea()
-      .notNull()
-      .default(sql`''::bytea`),
+    /** The row's place in the chain: 1, 2, 3… with no gaps; null until sealed. */
+    chainSeq: bigint({ mode: 'number' }),
+    /** The previous row's hash (32 zero bytes for the first row); null until sealed. */
+    prevHash: bytea(),
+    /** sha256(prev_hash || the row's canonical content); null until sealed. */
+    hash: bytea(),
     /** sha256('actor:' || actor id) || sha256('client:' || client id) at insert: survives an erased reference. */
     refDigests: bytea()
       .notNull()
@@ -65,8 +62,13 @@ export const auditLog = pgTable(
     unique('audit_log_chain_seq_key').on(t.chainSeq),
     check(
       'audit_log_chained',
-      sql`${t.chainSeq} > 0 and octet_length(${t.prevHash}) = 32 and octet_length(${t.hash}) = 32 and octet_length(${t.refDigests}) = 64`,
+      sql`(${t.chainSeq} is null and ${t.prevHash} is null and ${t.hash} is null) or (${t.chainSeq} > 0 and ${t.prevHash} is not null and ${t.hash} is not null and octet_length(${t.prevHash}) = 32 and octet_length(${t.hash}) = 32)`,
     ),
+    check('audit_log_ref_digests_set', sql`octet_length(${t.refDigests}) = 64`),
+    // What the sealer takes next: the unsealed rows, oldest first.
+    index('audit_log_unsealed_idx')
+      .on(t.createdAt, t.seq)
+      .where(sql`${t.chainSeq} is null`),
     index('audit_log_client_created_idx').on(t.clientId, t.createdAt),
     // The log's order (newest first) and its date filters.
     index('audit_log_created_idx').on(t.createdAt, t.seq),

@@ -1,7 +1,7 @@
 /**
- * The audit log's hash chain, checked from outside the database (security review F-08). The database chains
- * every row as it is inserted (migration 0023's trigger); this recomputes every hash in Node with the same
- * encoding, so a row changed, removed or slipped in by someone who can bypass the trigger (the owner role, a
+ * The audit log's hash chain, checked from outside the database (security review F-08). The database seals
+ * every committed row into the chain shortly after its commit (migration 0043's `audit_log_seal()`, run by
+ * audit-sealer.ts; ADR 032); this recomputes every hash in Node with the same encoding, so a row changed, removed or slipped in by someone who can bypass the trigger (the owner role, a
  * restored dump) shows up. Rows removed from the end leave no mark in the chain itself: the head recorded
  * outside the database (`knownHead`) covers that.
  *
@@ -12,7 +12,7 @@
  * before it).
  */
 import { createHash } from 'node:crypto';
-import { asc, auditLog, eq, gt, lte, and, sql, type Database } from '@taxfirm/db';
+import { asc, auditLog, eq, gt, isNull, lte, and, sql, type Database } from '@taxfirm/db';
 
 const ZERO_HASH = Buffer.alloc(32);
 const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
@@ -80,6 +80,13 @@ export type ChainReport = {
   timeOrderedFrom: number;
   /** The last row checked: record it outside the database, and pass it as `knownHead` next time. */
   head: { chainSeq: number; hash: string } | null;
+  /**
+   * Rows not sealed yet. Normal for a few seconds after their commit; a row dated before the head is one the
+   * sealer can never place in order, and one older than `staleAfterSeconds` one it has not sealed: both breaks.
+   */
+  unsealed: number;
+  /** The oldest unsealed row's date (ISO), or null. */
+  oldestUnsealedAt: string | null;
   /** Rows that fail a check (a changed row fails once; the rows after it still link to its stored hash). */
   breaks: number;
   firstBreak: ChainBreak | null;
@@ -138,6 +145,60 @@ function erasedReferences(row: ChainRow): ('actor' | 'client')[] {
 }
 
 /**
+ * The rows not sealed yet (ADR 032). The sealer places rows in created_at order and only once nothing dated
+ * earlier can still commit, so an unsealed row dated before the head was slipped in behind the sealer's back
+ * (or the sealer broke its rule): it can never be sealed in order. One older than `staleAfterSeconds` means
+ * the sealer is not running: a row that is never sealed is reported, not silently left out of the chain.
+ */
+async function checkUnsealed(
+  db: Database,
+  report: ChainReport,
+  head: Previous | null,
+  staleAfterSeconds: number,
+  fail: (chainSeq: number, id: string, reason: string) => void,
+): Promise<void> {
+  const headMicros = head?.createdAtMicros ?? null;
+  const [summary] = (
+    (await db.execute(sql`
+      select count(*)::int as "count", min(${auditLog.createdAt})::text as "oldest",
+             (extract(epoch from clock_timestamp() - min(${auditLog.createdAt})))::float8 as "ageSeconds"
+        from ${auditLog} where ${isNull(auditLog.chainSeq)}`)) as unknown as {
+      rows: { count: number; oldest: string | null; ageSeconds: number | null }[];
+    }
+  ).rows;
+  report.unsealed = summary?.count ?? 0;
+  report.oldestUnsealedAt = summary?.oldest ? new Date(summary.oldest).toISOString() : null;
+  if (report.unsealed === 0) return;
+  if (headMicros !== null) {
+    const [behind] = await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          isNull(auditLog.chainSeq),
+          sql`(extract(epoch from ${auditLog.createdAt}) * 1000000)::bigint < ${headMicros.toString()}::bigint`,
+        ),
+      )
+      .orderBy(asc(auditLog.createdAt))
+      .limit(1);
+    if (behind) {
+      fail(
+        0,
+        behind.id,
+        "the row is unsealed and dated before the chain's head (it can never be sealed in order: slipped in behind the sealer)",
+      );
+    }
+  }
+  if ((summary?.ageSeconds ?? 0) > staleAfterSeconds) {
+    fail(
+      0,
+      '',
+      `${report.unsealed} row(s) not sealed, the oldest written ${Math.round(summary?.ageSeconds ?? 0)} s ago (is the audit sealer running?)`,
+    );
+  }
+}
+
+/**
  * The audit_log columns a row's hash covers, as a select: the creation time as exact microseconds (text, for a
  * BigInt), with the stored hashes. The verifier reads them, and tests compare them with audit_log_hash().
  */
@@ -162,9 +223,12 @@ export async function verifyAuditChain({
   batchSize = 2000,
   knownHead,
   onProgress,
+  staleAfterSeconds = 600,
 }: {
   db: Database;
   batchSize?: number;
+  /** An unsealed row older than this is reported as never sealed (the sealer runs every second). */
+  staleAfterSeconds?: number;
   /** A head recorded earlier: that row must still be in the chain with that hash. */
   knownHead?: { chainSeq: number; hash: string } | undefined;
   onProgress?: (rowsChecked: number, of: number) => void;
@@ -189,6 +253,8 @@ export async function verifyAuditChain({
     erasures: erasureRows.length,
     timeOrderedFrom,
     head: null,
+    unsealed: 0,
+    oldestUnsealedAt: null,
     breaks: 0,
     firstBreak: null,
   };
@@ -211,8 +277,10 @@ export async function verifyAuditChain({
       .orderBy(asc(auditLog.chainSeq))
       .limit(batchSize);
     if (rows.length === 0) break;
-    for (const { micros, ...rest } of rows) {
-      const row: ChainRow = { ...rest, createdAtMicros: BigInt(micros) };
+    for (const { micros, chainSeq, prevHash, hash, ...rest } of rows) {
+      // The query reads sealed rows only (chain_seq > previous); the check constraint seals all three at once.
+      if (chainSeq === null || prevHash === null || hash === null) continue;
+      const row: ChainRow = { ...rest, chainSeq, prevHash, hash, createdAtMicros: BigInt(micros) };
       const problem = checkRow(row, previous, { timeOrderedFrom, erased });
       if (problem) fail(row.chainSeq, row.id, problem);
       if (erasedReferences(row).length > 0) report.erasedReferences += 1;
@@ -228,6 +296,7 @@ export async function verifyAuditChain({
     }
     onProgress?.(report.rowsChecked, lastSeq);
   }
+  await checkUnsealed(db, report, previous, staleAfterSeconds, fail);
   if (knownHead && !knownHeadSeen) {
     report.breaks += 1;
     report.firstBreak ??= {

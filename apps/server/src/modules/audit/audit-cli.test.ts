@@ -48,7 +48,7 @@ describe('npm run audit:verify', () => {
         .select({ hash: auditLog.hash })
         .from(auditLog)
         .where(eq(auditLog.chainSeq, 3));
-      const head = `3:${last?.hash.toString('hex') ?? ''}`;
+      const head = `3:${last?.hash?.toString('hex') ?? ''}`;
       // PGlite is one process's at a time: the tool opens it only once this process lets go.
       if (provided.engine === 'pglite') await database.close();
 

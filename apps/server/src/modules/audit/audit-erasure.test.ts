@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { eraseAccount } from './account-erasure.ts';
-import { verifyAuditChain } from './audit-chain.ts';
-import { behindTheTrigger, withDatabase } from './testing/chain-kit.ts';
+import { sealAuditLog } from './audit-sealer.ts';
+import { behindTheTrigger, verifySealed, withDatabase } from './testing/chain-kit.ts';
 
 describe('the audit chain and erased accounts', () => {
   it('counts a reference erased with its account through erase_account(), and still checks the references left', async () => {
@@ -26,6 +26,7 @@ describe('the audit chain and erased accounts', () => {
       await audit(db, { actor: as(gone.id), action: 'test.gone' });
       await audit(db, { actor: as(kept.id), action: 'test.kept' });
       const erasure = await eraseAccount(db, gone.id, 'ticket 4711: the client asked');
+      await sealAuditLog(db, { waitForLock: true });
       expect(await db.select({ id: users.id }).from(users).where(eq(users.id, gone.id))).toEqual([]);
       const [erased] = await db
         .select({ action: auditLog.action, subject: auditLog.subject, chainSeq: auditLog.chainSeq })
@@ -35,7 +36,7 @@ describe('the audit chain and erased accounts', () => {
       // The digest the erased rows keep, not the id: the log no longer names the person.
       expect(erased?.subject).toMatch(/^actor:[0-9a-f]{64} \| ticket 4711: the client asked$/);
       expect(erased?.subject).not.toContain(gone.id);
-      const report = await verifyAuditChain({ db });
+      const report = await verifySealed({ db });
       expect(report).toMatchObject({ rowsChecked: 3, erasedReferences: 1, erasures: 1, breaks: 0 });
 
       // A reason is required, and an account that is not there is refused.
@@ -49,7 +50,7 @@ describe('the audit chain and erased accounts', () => {
         db,
         `update audit_log set actor_user_id = '${kept.id}' where action = 'test.gone'`,
       );
-      const moved = await verifyAuditChain({ db });
+      const moved = await verifySealed({ db });
       expect(moved.firstBreak).toMatchObject({ chainSeq: 1 });
       expect(moved.firstBreak?.reason).toMatch(/actor/);
     });
@@ -84,7 +85,7 @@ describe('the audit chain and erased accounts', () => {
       const deleted = await person('deleted@example.com');
       const clientOnly = await person('client-only@example.com');
       await eraseAccount(db, erased.userId, 'ticket 1');
-      expect(await verifyAuditChain({ db })).toMatchObject({ breaks: 0, erasures: 1, erasedReferences: 1 });
+      expect(await verifySealed({ db })).toMatchObject({ breaks: 0, erasures: 1, erasedReferences: 1 });
       // A client with a payment is not erased (the firm keeps money records), and nothing of it is written.
       const paying = await person('paying@example.com');
       await db.execute(sql`
@@ -94,7 +95,7 @@ describe('the audit chain and erased accounts', () => {
       await expect(eraseAccount(db, paying.userId, 'ticket 2')).rejects.toThrow(
         /not erased: the client has invoices or payments, which the firm keeps/,
       );
-      expect(await verifyAuditChain({ db })).toMatchObject({ breaks: 0, erasures: 1, rowsChecked: 5 });
+      expect(await verifySealed({ db })).toMatchObject({ breaks: 0, erasures: 1, rowsChecked: 5 });
       // Nor a client with a signed document (evidence the signed-once trigger keeps): a clear refusal.
       const signing = await person('signed@example.com');
       await db.execute(sql`
@@ -106,17 +107,18 @@ describe('the audit chain and erased accounts', () => {
       await expect(eraseAccount(db, signing.userId, 'ticket 3')).rejects.toThrow(
         /not erased: the client has signed documents, which the firm keeps/,
       );
-      expect(await verifyAuditChain({ db })).toMatchObject({ breaks: 0, erasures: 1, rowsChecked: 6 });
+      expect(await verifySealed({ db })).toMatchObject({ breaks: 0, erasures: 1, rowsChecked: 6 });
 
       // As the owner (or a superuser; on the embedded database, anyone): the rows lose their references
       // unrecorded, which the foreign keys allow and the chain's hashes cannot see (they cover the digests).
       await db.delete(users).where(eq(users.id, deleted.userId));
-      const report = await verifyAuditChain({ db });
+      const report = await verifySealed({ db });
       expect(report).toMatchObject({ breaks: 1, erasedReferences: 2, firstBreak: { chainSeq: 2 } });
       expect(report.firstBreak?.reason).toMatch(/actor_user_id was erased without an account\.erased row/);
 
       await db.delete(clients).where(eq(clients.id, clientOnly.clientId));
-      const both = await verifyAuditChain({ db });
+      const both = await verifySealed({ db });
+      await sealAuditLog(db, { waitForLock: true });
       expect(both.breaks).toBe(2);
       const [row] = await db
         .select({ actor: auditLog.actorUserId, client: auditLog.clientId, chainSeq: auditLog.chainSeq })

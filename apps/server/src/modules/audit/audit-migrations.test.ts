@@ -1,6 +1,7 @@
 /**
  * The audit-chain migrations on a log that already has rows: 0023 chains them in the order they were written,
- * 0025 keeps the log whole (time order from its own rows on, earlier erasures recorded).
+ * 0025 keeps the log whole (time order from its own rows on, earlier erasures recorded), 0043 keeps the chain
+ * written at insert and seals the rows after it onto its head (ADR 032).
  */
 import { auditLog, eq, sql, users } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +77,28 @@ describe('the audit-chain migrations', () => {
         erasures: 1,
         erasedReferences: 1,
         timeOrderedFrom: 6,
+      });
+    });
+  });
+
+  it('migration 0043 keeps the rows chained at insert, and the rows after it are sealed onto that head', async () => {
+    await beforeMigration('0043_', async ({ db }, rest) => {
+      for (let i = 1; i <= 3; i += 1) await audit(db, { actor: SYSTEM, action: `old.${i}` });
+      await rest();
+      await audit(db, { actor: SYSTEM, action: 'new.4' });
+      await audit(db, { actor: SYSTEM, action: 'new.5' });
+      const rows = await chain(db);
+      expect(rows.map((r) => [r.chainSeq, r.action])).toEqual([
+        [1, 'old.1'],
+        [2, 'old.2'],
+        [3, 'old.3'],
+        [4, 'new.4'],
+        [5, 'new.5'],
+      ]);
+      expect(await verifyAuditChain({ db, staleAfterSeconds: 0 })).toMatchObject({
+        rowsChecked: 5,
+        unsealed: 0,
+        breaks: 0,
       });
     });
   });

@@ -8,7 +8,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { verifyAuditChain } from './audit-chain.ts';
-import { adminUrl, clientAndStaffWrites, withUrl } from './testing/chain-kit.ts';
+import { sealAuditLog } from './audit-sealer.ts';
+import { adminUrl, clientAndStaffWrites, verifySealed, withUrl } from './testing/chain-kit.ts';
 
 // Roles exist on a PostgreSQL server only; the embedded database has one user and no grants.
 describe('database roles (PostgreSQL)', () => {
@@ -60,18 +61,28 @@ describe('database roles (PostgreSQL)', () => {
           where relnamespace = 'public'::regnamespace group by 1`,
     );
     expect(rows).toEqual([{ owner: ownerRole, n: expect.any(String) }]);
-    const report = await verifyAuditChain({ db: t.database.db });
+    // The app (its own role) seals through the owner's function (ADR 032), as its sealer does.
+    await sealAuditLog(t.database.db, { waitForLock: true });
+    const report = await verifyAuditChain({ db: t.database.db, staleAfterSeconds: 0 });
+    expect(report.unsealed).toBe(0);
     expect(report.rowsChecked).toBeGreaterThanOrEqual(3);
     expect(report.breaks).toBe(0);
   });
 
   it('the app role can read and append to the audit log, and nothing else', async () => {
-    const appended = await asApp.query<{ chain_seq: string }>(
-      `insert into audit_log (action) values ('test.append') returning chain_seq`,
+    const appended = await asApp.query<{ id: string; chain_seq: string | null }>(
+      `insert into audit_log (action) values ('test.append') returning id, chain_seq`,
     );
-    expect(Number(appended.rows[0]?.chain_seq)).toBeGreaterThan(1);
+    expect(appended.rows[0]?.chain_seq).toBeNull();
+    await sealAuditLog(t.database.db, { waitForLock: true });
+    const sealed = await asApp.query<{ chain_seq: string }>('select chain_seq from audit_log where id = $1', [
+      appended.rows[0]?.id,
+    ]);
+    expect(Number(sealed.rows[0]?.chain_seq)).toBeGreaterThan(1);
+    await asApp.query(`insert into audit_log (action) values ('test.unsealed')`);
     for (const statement of [
       `update audit_log set subject = 'x'`,
+      `update audit_log set chain_seq = 999999, prev_hash = sha256('x'), hash = sha256('y') where chain_seq is null`,
       `delete from audit_log`,
       `truncate audit_log`,
       `alter table audit_log disable trigger all`,
@@ -117,10 +128,10 @@ describe('database roles (PostgreSQL)', () => {
     );
     expect(after.rows[0]?.n).toBe('0');
     const erasure = await asApp.query<{ subject: string }>(
-      `select subject from audit_log where action = 'account.erased' order by chain_seq desc limit 1`,
+      `select subject from audit_log where action = 'account.erased' order by seq desc limit 1`,
     );
     expect(erasure.rows[0]?.subject).toMatch(/^actor:[0-9a-f]{64} client:[0-9a-f]{64} \| ticket 77/);
-    const report = await verifyAuditChain({ db: t.database.db });
+    const report = await verifySealed({ db: t.database.db });
     expect(report).toMatchObject({ breaks: 0, erasures: 1 });
     expect(report.erasedReferences).toBeGreaterThan(0);
     // Nor can it forge an erasure row, or erase a staff member's attribution through the function.
@@ -136,7 +147,7 @@ describe('database roles (PostgreSQL)', () => {
     await expect(asApp.query(`select erase_account($1, 'ticket 78')`, [staffMember.id])).rejects.toThrow(
       /is a staff account/,
     );
-    expect(await verifyAuditChain({ db: t.database.db })).toMatchObject({ breaks: 0, erasures: 1 });
+    expect(await verifySealed({ db: t.database.db })).toMatchObject({ breaks: 0, erasures: 1 });
   });
 
   it('grants again on every start, and refuses to start when the app role could bypass them', async () => {

@@ -4,8 +4,13 @@
  */
 import { auditLog, eq, sql } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
-import { verifyAuditChain } from './audit-chain.ts';
-import { appendForged, behindTheTrigger, withDatabase, writeRows } from './testing/chain-kit.ts';
+import {
+  appendForged,
+  behindTheTrigger,
+  verifySealed,
+  withDatabase,
+  writeRows,
+} from './testing/chain-kit.ts';
 
 describe('the audit chain against tampering', () => {
   it('finds a row changed behind the trigger, and names it', async () => {
@@ -13,7 +18,7 @@ describe('the audit chain against tampering', () => {
       await writeRows(db, 6);
       const [victim] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.chainSeq, 4));
       await behindTheTrigger(db, `update audit_log set subject = 'nothing to see' where chain_seq = 4`);
-      const report = await verifyAuditChain({ db, batchSize: 4 });
+      const report = await verifySealed({ db, batchSize: 4 });
       expect(report).toMatchObject({ rowsChecked: 6, breaks: 1 });
       expect(report.firstBreak).toMatchObject({ chainSeq: 4, id: victim?.id });
       expect(report.firstBreak?.reason).toMatch(/content/);
@@ -23,19 +28,19 @@ describe('the audit chain against tampering', () => {
   it('finds a deleted row, and rows deleted from the end against the recorded head', async () => {
     await withDatabase(async ({ db }) => {
       await writeRows(db, 6);
-      const before = await verifyAuditChain({ db });
+      const before = await verifySealed({ db });
       expect(before.breaks).toBe(0);
       const recordedHead = before.head ?? undefined;
       await behindTheTrigger(db, 'delete from audit_log where chain_seq in (3, 6)');
-      const report = await verifyAuditChain({ db });
+      const report = await verifySealed({ db });
       expect(report).toMatchObject({ rowsChecked: 4, breaks: 1, firstBreak: { chainSeq: 4 } });
       expect(report.firstBreak?.reason).toMatch(/rows 3\.\.3 .* missing/);
       // The last row's removal leaves the chain whole; only the head kept outside the database shows it.
-      const withHead = await verifyAuditChain({ db, knownHead: recordedHead });
+      const withHead = await verifySealed({ db, knownHead: recordedHead });
       expect(withHead.breaks).toBe(2);
       expect(withHead.head?.chainSeq).toBe(5);
       await behindTheTrigger(db, 'delete from audit_log where chain_seq = 4');
-      const tailOnly = await verifyAuditChain({ db, knownHead: recordedHead });
+      const tailOnly = await verifySealed({ db, knownHead: recordedHead });
       expect(tailOnly.firstBreak).toMatchObject({ chainSeq: 5 });
       expect(tailOnly.firstBreak?.reason).toMatch(/rows 3\.\.4/);
     });
@@ -56,12 +61,12 @@ describe('the audit chain against tampering', () => {
         .from(auditLog)
         .where(eq(auditLog.action, 'test.backdated'));
       expect(row?.createdAt.getTime()).toBeGreaterThanOrEqual(new Date(now).getTime() - 1000);
-      const clean = await verifyAuditChain({ db });
+      const clean = await verifySealed({ db });
       expect(clean).toMatchObject({ rowsChecked: 3, breaks: 0, timeOrderedFrom: 1 });
 
       // A crafted chain: the owner appends a row dated last month, linked and hashed as the trigger would.
       await appendForged(db, { action: 'forged.backdated', createdAt: '2026-10-01T09:00:00Z' });
-      const crafted = await verifyAuditChain({ db });
+      const crafted = await verifySealed({ db });
       expect(crafted).toMatchObject({ rowsChecked: 4, breaks: 1, firstBreak: { chainSeq: 4 } });
       expect(crafted.firstBreak?.reason).toMatch(/created_at is earlier than the previous row's/);
     });
@@ -74,7 +79,7 @@ describe('the audit chain against tampering', () => {
         db,
         `update audit_log set created_at = created_at - interval '40 days' where chain_seq = 3`,
       );
-      const report = await verifyAuditChain({ db });
+      const report = await verifySealed({ db });
       expect(report).toMatchObject({ breaks: 1, firstBreak: { chainSeq: 3 } });
       expect(report.firstBreak?.reason).toMatch(/content/);
     });

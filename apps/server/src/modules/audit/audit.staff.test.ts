@@ -68,19 +68,14 @@ describe('staff/audit/list', () => {
   });
 
   it("filters by days in the firm's time zone (America/Chicago)", async () => {
-    // 05:30 UTC on 10 January is still 9 January in Chicago. The chain's trigger dates every row itself
-    // (migration 0025), so the test, as the owner, turns it off for this one row and chains it as it would.
+    // 05:30 UTC on 10 January is still 9 January in Chicago. The log's trigger dates every row itself
+    // (migration 0025), so the test, as the owner, turns it off for this one row, left unsealed (ADR 032).
     await t.database.db.execute(sql`alter table audit_log disable trigger audit_log_chain`);
     try {
       await t.database.db.execute(sql`
-        insert into audit_log (id, action, actor_user_id, client_id, created_at, chain_seq, prev_hash, ref_digests, hash)
-        select r.id, 'staff.test.late-evening', r.actor, r.client, r.at, last.chain_seq + 1, last.hash,
-               audit_log_ref_digests(r.actor, r.client),
-               audit_log_hash(last.hash, r.id, 'staff.test.late-evening', null, null, null, r.at,
-                 audit_log_ref_digests(r.actor, r.client))
-          from (select gen_random_uuid() as id, '2026-01-10T05:30:00Z'::timestamptz as at,
-                       ${analyst.userId}::uuid as actor, ${asha.clientId}::uuid as client) r,
-               (select chain_seq, hash from audit_log order by chain_seq desc limit 1) last`);
+        insert into audit_log (action, actor_user_id, client_id, created_at, ref_digests)
+        values ('staff.test.late-evening', ${analyst.userId}::uuid, ${asha.clientId}::uuid,
+                '2026-01-10T05:30:00Z', audit_log_ref_digests(${analyst.userId}::uuid, ${asha.clientId}::uuid))`);
     } finally {
       await t.database.db.execute(sql`alter table audit_log enable trigger audit_log_chain`);
     }

@@ -185,11 +185,11 @@ describe('S2-01: the code before the drawing; no file work in the recording tran
     expect(puts[0]?.openTransactions).toBe(0);
     const [doc] = await t.database.db.select().from(signatureDocuments).where(eq(signatureDocuments.id, id));
     expect(doc?.signedStorageKey).toBe(puts[0]?.key);
-    // The recording transaction's last rows are its audit rows: sign, then complete, at the chain's end.
+    // The recording transaction's last rows are its audit rows: sign, then complete, the newest written.
     const last = await t.database.db
       .select({ action: auditLog.action, subject: auditLog.subject })
       .from(auditLog)
-      .orderBy(desc(auditLog.chainSeq))
+      .orderBy(desc(auditLog.seq))
       .limit(2);
     expect(last.map((row) => row.action)).toEqual(['signature.complete', 'client.signature.sign']);
   });

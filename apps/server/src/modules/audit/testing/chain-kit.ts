@@ -25,6 +25,8 @@ import { signUpAndLogIn, staffSession, type TestApp } from '../../../../test/hel
 import { TAXPAYER } from '../../../../test/samples.ts';
 import { audit } from '../../../lib/audit.ts';
 import { SYSTEM, type Actor } from '../../../lib/actor.ts';
+import { sealAuditLog } from '../audit-sealer.ts';
+import { verifyAuditChain } from '../audit-chain.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
 export const provided = inject('testDatabase');
@@ -64,10 +66,12 @@ export const visitor = (n: number): Actor => ({
   userAgent: 'test',
 });
 
+/** `count` audit rows written one after another, then sealed as the sealer would within a second. */
 export async function writeRows(db: Database, count: number, from = 1): Promise<void> {
   for (let i = from; i < from + count; i += 1) {
     await audit(db, { actor: i % 2 ? SYSTEM : visitor(i), action: `test.row.${i}`, subject: `row ${i}` });
   }
+  await sealAuditLog(db, { waitForLock: true });
 }
 
 /**
@@ -104,7 +108,15 @@ export async function appendForged(
   }
 }
 
+/** Seal what can be sealed, then verify the chain, as `npm run audit:verify` does. */
+export async function verifySealed(options: Parameters<typeof verifyAuditChain>[0]) {
+  await sealAuditLog(options.db, { waitForLock: true });
+  return verifyAuditChain(options);
+}
+
+/** The chain as sealed: every row that can be sealed now is sealed first (audit-sealer.ts), then read. */
 export async function chain(db: Database) {
+  await sealAuditLog(db, { waitForLock: true });
   return db
     .select({ chainSeq: auditLog.chainSeq, seq: auditLog.seq, action: auditLog.action, hash: auditLog.hash })
     .from(auditLog)
