@@ -101,6 +101,14 @@ export const invoices = pgTable(
     // The Invoices tab: by status and due date, newest first.
     index('invoices_status_due_idx').on(t.status, t.dueDate),
     index('invoices_created_idx').on(t.createdAt),
+    // The Invoices tab's totals per currency (issue 39): read from the index alone, in currency order.
+    index('invoices_currency_totals_idx').on(
+      t.currency,
+      t.status,
+      t.totalCents,
+      t.paidCents,
+      t.refundedCents,
+    ),
   ],
 );
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,7 +1,10 @@
 import { auditLog, eq, sql, users } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
+import type { StaffActor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
 import { eraseAccount } from './account-erasure.ts';
+import { listAuditLog } from './audit.staff.service.ts';
 
 const t = useTestApp();
 let admin: { sid: string; userId: string };
@@ -137,6 +140,68 @@ describe('staff/audit/list', () => {
     );
     expect(await t.database.db.select().from(auditLog)).toEqual(before);
     expect(await t.database.db.select().from(users).where(eq(users.id, analyst.userId))).toHaveLength(1);
+  });
+});
+
+describe('staff/audit/list search, counted exactly or walked newest first (issue 39)', () => {
+  it('pages the same entries in the same order either way, ties, wildcards and blanks included', async () => {
+    const actor: StaffActor = {
+      kind: 'staff',
+      userId: admin.userId,
+      role: 'admin',
+      offshore: false,
+      ip: '127.0.0.1',
+      userAgent: 'test',
+    };
+    // Entries written in one transaction share their time: the order's tie-break is the order written.
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 7; i += 1) {
+        await audit(tx, { actor, action: `test.walk.${i}`, clientId: i % 2 ? asha.clientId : null });
+      }
+    });
+    await audit(t.database.db, { actor, action: 'test.walk.pct', subject: '100% done' });
+    await audit(t.database.db, { actor, action: 'test.walk.under', subject: 'a_b' });
+    await audit(t.database.db, { actor, action: 'test.walk.late', subject: 'walk' });
+    const page = (value: string, start: number, length: number, exactMatches?: number) =>
+      listAuditLog(t.database.db, actor, {
+        page: { draw: 1, start, length, search: { value } },
+        ...(exactMatches === undefined ? {} : { exactMatches }),
+      });
+    for (const term of ['walk', 'WALK', '%', '_', 'a_b', '100%', 'Asha', 'no such thing']) {
+      for (const [start, length] of [
+        [0, 4],
+        [4, 4],
+        [8, 4],
+        [0, 50],
+      ] as const) {
+        const exact = await page(term, start, length);
+        const walked = await page(term, start, length, 1);
+        expect(
+          walked.data.map((e) => e.id),
+          `${term} ${start}`,
+        ).toEqual(exact.data.map((e) => e.id));
+        expect(walked.data).toEqual(exact.data);
+        // Above the cap the count is an estimate, never less than the entries known to match.
+        if (exact.recordsFiltered > 1) expect(walked.recordsFiltered).toBeGreaterThanOrEqual(2);
+        else expect(walked.recordsFiltered).toBe(exact.recordsFiltered);
+        // The whole log's total: one more, the first listing's own entry.
+        expect(walked.recordsTotal).toBe(exact.recordsTotal + 1);
+      }
+    }
+    const walk = await page('walk', 0, 50);
+    expect(walk.recordsFiltered).toBe(10);
+    expect(walk.data.slice(0, 3).map((e) => e.action)).toEqual([
+      'test.walk.late',
+      'test.walk.under',
+      'test.walk.pct',
+    ]);
+    // Same time, newest written first.
+    expect(walk.data.slice(3).map((e) => e.action)).toEqual(
+      [6, 5, 4, 3, 2, 1, 0].map((i) => `test.walk.${i}`),
+    );
+    expect((await page('%', 0, 50)).data.map((e) => e.action)).toEqual(['test.walk.pct']);
+    expect((await page('_', 0, 50)).data.map((e) => e.action)).toEqual(['test.walk.under']);
+    expect(await page('no such thing', 0, 50)).toMatchObject({ recordsFiltered: 0, data: [] });
   });
 });
 

@@ -149,6 +149,8 @@ type QueueFilters = QueueNarrowing & {
   taxYear: number;
   status: FileStatus | undefined;
   search: string | undefined;
+  /** The clients `search` matches, when looked up already (`searchedClientIds`). */
+  searchedClients?: string[] | undefined;
   sort: { column: SortColumn; dir: SortDir };
 };
 
@@ -200,10 +202,35 @@ function narrowing(f: QueueNarrowing & { taxYear: number }): SQL | undefined {
  * so that the filings are found from the few matching clients, not by testing every filing of the year.
  */
 function clientSearch(term: string | undefined): SQL | undefined {
+  const matching = searchedClientsSql(term);
+  // `= any(array(…))`: the set is computed once and each of its clients' filings is an index probe
+  // (`filings_client_year_idx`), where `in (…)` hashed it against every filing of the table.
+  return matching && sql`${filings.clientId} = any(array(${matching}))`;
+}
+
+/** The ids of the clients a search term matches (name, file number, phone, login e-mail), as a query. */
+function searchedClientsSql(term: string | undefined): SQL | undefined {
   const onClient = searchIn(term, [fullName, clients.fileNumber], [clients.phone]);
   const onEmail = searchIn(term, [users.email]);
   if (!onClient || !onEmail) return undefined;
-  return sql`${filings.clientId} in (select ${clients.id} from ${clients} where ${onClient} union select ${clients.id} from ${clients} inner join ${users} on ${users.id} = ${clients.userId} where ${onEmail})`;
+  return sql`select ${clients.id} from ${clients} where ${onClient} union select ${clients.id} from ${clients} inner join ${users} on ${users.id} = ${clients.userId} where ${onEmail}`;
+}
+
+/** Up to this many clients a list's search matches are looked up once and handed to its queries as ids. */
+const SEARCH_IDS_MAX = 20_000;
+
+/**
+ * The clients a list's search matches, looked up once for the list's three queries (the count, the page and
+ * the total would each search again); undefined when there is no search or more than 20,000 match (then each
+ * query searches, as `clientSearch` does).
+ */
+async function searchedClientIds(db: Database, term: string | undefined): Promise<string[] | undefined> {
+  const matching = searchedClientsSql(term);
+  if (!matching) return undefined;
+  const result = (await db.execute(
+    sql`select id from (${matching}) matched limit ${SEARCH_IDS_MAX + 1}`,
+  )) as unknown as { rows: { id: string }[] };
+  return result.rows.length > SEARCH_IDS_MAX ? undefined : result.rows.map((row) => row.id);
 }
 
 /** A tax year's queue list in one order (the due-date rule's dates are the year's; the order names the joins). */
@@ -217,7 +244,9 @@ export const queueListOf = (taxYear: number, sortColumn: SortColumn) =>
         f.status ? eq(filings.status, f.status) : undefined,
         narrowing(f),
       );
-      const search = clientSearch(f.search);
+      const search = f.searchedClients
+        ? sql`${filings.clientId} = any(${`{${f.searchedClients.join(',')}}`}::uuid[])`
+        : clientSearch(f.search);
       return {
         scope,
         search,
@@ -367,9 +396,10 @@ export async function listQueue(
 ): Promise<ListPage<StaffClientRow>> {
   assertMayNarrow(actor, input);
   const search = input.page.search?.value?.trim() ?? '';
+  const searchedClients = await searchedClientIds(db, search || undefined);
   const result = await queueListOf(input.taxYear, input.sort.column).page(
     db,
-    { ...input, actor, search },
+    { ...input, actor, search, searchedClients },
     input.page,
   );
   await audit(db, {

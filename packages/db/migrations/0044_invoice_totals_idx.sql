@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_currency_totals_idx" ON "invoices" USING btree ("currency","status","total_cents","paid_cents","refunded_cents");
