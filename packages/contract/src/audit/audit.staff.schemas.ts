@@ -39,5 +39,10 @@ export const auditListResponseSchema = envelope({
   draw: z.number().int(),
   recordsTotal: z.number().int(),
   recordsFiltered: z.number().int(),
+  /**
+   * recordsFiltered is the database's estimate, not a count: the whole log above 10,000 entries, or a search
+   * matching more than 1,000 (counting millions exactly took seconds). The page says "About".
+   */
+  approximate: z.boolean(),
   data: z.array(auditEntrySchema),
 });

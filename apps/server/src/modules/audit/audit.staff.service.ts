@@ -220,7 +220,7 @@ async function searchedPage(
   f: AuditFilters,
   page: Pick<DataTablesParameters, 'start' | 'length'>,
   exactMatches = AUDIT_EXACT_MATCHES,
-): Promise<ListPage<AuditEntry>> {
+): Promise<AuditPage> {
   const matching = auditWhere(f);
   const capped = db.select({ n: count() }).from(
     db
@@ -237,8 +237,11 @@ async function searchedPage(
     many ? estimatedCount(db, matching).then((n) => Math.max(n, exactMatches + 1)) : (found?.n ?? 0),
     readAudit(db, { scope: undefined, matching, order: many ? NEWEST_FIRST : MATCHES_SORTED }, slice),
   ]);
-  return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered, data };
+  return { recordsTotal: total?.n ?? 0, recordsFiltered: filtered, approximate: many, data };
 }
+
+/** A page of the log; `approximate` when its count is the planner's estimate. */
+type AuditPage = ListPage<AuditEntry> & { approximate: boolean };
 
 /** The audit log, newest first, a page at a time; reading it is audited too. */
 export async function listAuditLog(
@@ -249,7 +252,7 @@ export async function listAuditLog(
     /** Tests: the count a search's matches are counted exactly up to (1,000). */
     exactMatches?: number;
   },
-): Promise<ListPage<AuditEntry>> {
+): Promise<AuditPage> {
   if (input.clientId) {
     // The read is audited against the client (a foreign key): an unknown one is a 404, not a failed insert.
     const [known] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId));
@@ -258,7 +261,11 @@ export async function listAuditLog(
   const filters = { ...input, search: input.page.search?.value, offshoreOnly: actor.offshore };
   const result = auditSearch(filters.search)
     ? await searchedPage(db, filters, input.page, input.exactMatches)
-    : await auditList.page(db, filters, input.page);
+    : await auditList.page(db, filters, input.page).then((page) => ({
+        ...page,
+        // Unfiltered, the count is the whole log's, an estimate above AUDIT_EXACT_TOTAL (boundedCount).
+        approximate: auditWhere(filters) === undefined && page.recordsFiltered > AUDIT_EXACT_TOTAL,
+      }));
   await audit(db, {
     actor,
     action: 'staff.audit.view',

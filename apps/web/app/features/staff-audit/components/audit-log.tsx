@@ -122,6 +122,7 @@ export function AuditLog() {
       >
         {log.data && (
           <Text fz="sm" c="gray.8" role="status">
+            {log.data.approximate ? 'About ' : ''}
             {countOf(log.data.recordsFiltered, ['entry', 'entries'])}
           </Text>
         )}
