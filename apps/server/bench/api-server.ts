@@ -34,8 +34,14 @@ async function bareServer(): Promise<FastifyInstance> {
 async function appServer(): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'taxfirm-bench-api-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  // BENCH_POOL_MAX: another pool size than the app's default, to measure one against another.
+  const poolMax = Number(process.env['BENCH_POOL_MAX'] ?? 0);
   const database = databaseUrl
-    ? await createDatabase({ engine: 'postgres', url: databaseUrl })
+    ? await createDatabase({
+        engine: 'postgres',
+        url: databaseUrl,
+        ...(poolMax > 0 ? { maxConnections: poolMax } : {}),
+      })
     : await createDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   cleanups.unshift(() => database.close());
   if (!databaseUrl) await prepareDatabase(database, MIGRATIONS_DIR);

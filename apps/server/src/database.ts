@@ -9,12 +9,15 @@ import { MIGRATIONS_DIR } from './paths.ts';
  * needs (docs/operations.md, database roles).
  */
 export async function openDatabase(
-  env: Pick<Env, 'databaseUrl' | 'databaseMigrationUrl' | 'databaseListenUrl' | 'dataDir'>,
+  env: Pick<Env, 'databaseUrl' | 'databaseMigrationUrl' | 'databaseListenUrl' | 'dataDir'> &
+    Partial<Pick<Env, 'databasePoolMode'>>,
 ): Promise<DatabaseHandle> {
   const handle = env.databaseUrl
     ? await createDatabase({
         engine: 'postgres',
         url: env.databaseUrl,
+        // Behind a transaction-mode pooler a statement may run on another connection than the one it was named on.
+        namedStatements: env.databasePoolMode !== 'transaction',
         ...(env.databaseListenUrl ? { listenUrl: env.databaseListenUrl } : {}),
         ...(env.databaseMigrationUrl ? { migrationUrl: env.databaseMigrationUrl } : {}),
       })

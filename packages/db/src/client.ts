@@ -48,6 +48,12 @@ export type DatabaseOptions =
       /** Where LISTEN connects (a transaction-mode pooler cannot carry it); `url` when not given. */
       listenUrl?: string;
       maxConnections?: number;
+      /**
+       * Named (server-side) prepared statements, which the hottest reads use (the session lookup): parsed and
+       * planned once per connection. Off behind a transaction-mode pooler (DATABASE_POOL_MODE=transaction),
+       * which may run each statement on another server connection: every statement is then sent unnamed.
+       */
+      namedStatements?: boolean;
     }
   | {
       engine: 'pglite';
@@ -77,6 +83,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
+    if (options.namedStatements === false) pool.on('connect', (client) => sendUnnamed(client));
     const db = drizzlePg({ client: pool, schema, casing: CASING }) as unknown as Database;
     return {
       db,
@@ -225,6 +232,17 @@ async function grantAppRole(owner: pg.Client, appRole: string): Promise<void> {
     [appRole],
   );
   refuse(after.rows.map((r) => r.problem));
+}
+
+/** Send every statement of this connection unnamed (a prepared query's name dropped, its text kept). */
+function sendUnnamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const unnamed = (config: unknown) =>
+    config !== null && typeof config === 'object' && 'name' in config
+      ? { ...config, name: undefined }
+      : config;
+  client.query = ((config: unknown, ...rest: unknown[]) =>
+    query(unnamed(config), ...rest)) as typeof client.query;
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;

@@ -1,12 +1,20 @@
 import { apiPath, MESSAGES, type CallDefinition, type Envelope } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
 import { requireAccess } from './guards.ts';
 import { readMultipart, removeUploadsUnlessOk } from './uploads.ts';
 
 type Payload<C extends CallDefinition> = Omit<z.input<C['response']>, keyof Envelope> & Partial<Envelope>;
+type CallRequest<C extends CallDefinition> = FastifyRequest & { body: z.output<C['body']> };
+type CallOptions = {
+  /** Checks before the body is read, after the access check (e.g. rate limits on uploads). */
+  onRequest?: preHandlerAsyncHookHandler[];
+  preHandler?: preHandlerAsyncHookHandler[];
+  /** A multipart call's check of its text fields before any file is stored (e.g. whose folder). */
+  beforeFiles?: (request: FastifyRequest, fields: Readonly<Record<string, string>>) => Promise<void>;
+};
 
 /**
  * Serve one call of the contract's call table as POST /api/<path>: the call's access level is enforced
@@ -17,17 +25,21 @@ type Payload<C extends CallDefinition> = Omit<z.input<C['response']>, keyof Enve
 export function registerCall<C extends CallDefinition>(
   app: FastifyInstance,
   call: C,
-  handler: (
-    request: FastifyRequest & { body: z.output<C['body']> },
-    reply: FastifyReply,
-  ) => Promise<Payload<C>>,
-  options: {
-    /** Checks before the body is read, after the access check (e.g. rate limits on uploads). */
-    onRequest?: preHandlerAsyncHookHandler[];
-    preHandler?: preHandlerAsyncHookHandler[];
-    /** A multipart call's check of its text fields before any file is stored (e.g. whose folder). */
-    beforeFiles?: (request: FastifyRequest, fields: Readonly<Record<string, string>>) => Promise<void>;
-  } = {},
+  handler: (request: CallRequest<C>, reply: FastifyReply) => Promise<Payload<C>>,
+  options: CallOptions = {},
+): void {
+  serve(app, call, options, async (request, reply) => {
+    const payload = await handler(request, reply);
+    return { http_code: 200, status_smessage: MESSAGES.SUCCESS, ...payload };
+  });
+}
+
+/** The route of a call: access, body, hooks and response schema; `handle` answers. */
+function serve<C extends CallDefinition>(
+  app: FastifyInstance,
+  call: C,
+  options: CallOptions,
+  handle: (request: CallRequest<C>, reply: FastifyReply) => Promise<unknown>,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
@@ -67,9 +79,35 @@ export function registerCall<C extends CallDefinition>(
     ...(call.contentType === 'multipart' ? { onSend: removeUploadsUnlessOk(app.storage) } : {}),
     // Rate limits that need the validated body (e.g. per e-mail address) run here.
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
-    handler: async (request, reply) => {
-      const payload = await handler(request as FastifyRequest & { body: z.output<C['body']> }, reply);
-      return { http_code: 200, status_smessage: MESSAGES.SUCCESS, ...payload };
-    },
+    handler: (request, reply) => handle(request as CallRequest<C>, reply),
+  });
+}
+
+/**
+ * A call's success answer as the text `registerCall` sends for `payload`: the envelope, encoded by the call's
+ * response schema and serialised by the app's serializer (app.ts), byte for byte.
+ */
+export function serializeAnswer<C extends CallDefinition>(call: C, payload: Payload<C>): string {
+  const serialize = serializerCompiler({ schema: call.response, method: 'POST', url: apiPath(call) });
+  return serialize({ http_code: 200, status_smessage: MESSAGES.SUCCESS, ...payload });
+}
+
+/** The content type Fastify gives a serialised JSON answer. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A call whose answer is the same for every caller until something changes (getsettings): `answer` gives
+ * the text already serialised (by `serializeAnswer`, kept until it changes), sent as it is, with the headers
+ * `registerCall` would send. Access, the body's validation and the hooks are those of `registerCall`.
+ */
+export function registerSerializedCall<C extends CallDefinition>(
+  app: FastifyInstance,
+  call: C,
+  answer: (request: CallRequest<C>) => Promise<string>,
+): void {
+  serve(app, call, {}, async (request, reply) => {
+    const text = await answer(request);
+    // A string with a JSON content type skips the serializer; returning the reply tells Fastify it was sent.
+    return reply.type(JSON_TYPE).send(text);
   });
 }

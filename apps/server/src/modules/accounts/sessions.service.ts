@@ -22,7 +22,7 @@ import { audit } from '../../lib/audit.ts';
 import { SYSTEM } from '../../lib/actor.ts';
 import type { SessionUser } from '../../types/fastify.d.ts';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
-import { accessInForceSql } from './access.ts';
+import { firmToday } from '../../lib/firm-time.ts';
 
 /**
  * The session cookie's name. Over https it is `__Host-sid`: browsers accept a `__Host-` cookie only with
@@ -63,13 +63,14 @@ export async function createSession(
   return { token, id: row.id };
 }
 
-/** The live session a token belongs to, or null (unknown, revoked, idle too long or past its lifetime). */
-export async function findSession(
-  db: Database,
-  token: string,
-  now = new Date(),
-): Promise<ActiveSession | null> {
-  const [row] = await db
+/**
+ * The session lookup every API request makes, built once per database and run as one prepared statement
+ * (drizzle builds its SQL once; PostgreSQL parses it once per connection): the session, its user, the
+ * user's client or household membership, in one round trip. Placeholders: the token's hash, the time, the
+ * idle cut-off and the firm's day (for the account's access end date).
+ */
+function sessionLookup(db: Database) {
+  return db
     .select({
       id: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -90,14 +91,37 @@ export async function findSession(
     .leftJoin(householdMembers, and(eq(householdMembers.userId, users.id), eq(users.role, 'client')))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        accessInForceSql(now),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_MS)),
+        // accessInForceSql (access.ts) at the firm's day `today`, computed by its twin firmToday.
+        sql`${users.deactivatedAt} is null`,
+        sql`(${users.accessEndsOn} is null or ${users.accessEndsOn} >= ${sql.placeholder('today')}::date)`,
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        gt(sessions.lastSeenAt, sql`${sql.placeholder('idleSince')}::timestamptz`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_lookup');
+}
+const lookups = new WeakMap<Database, ReturnType<typeof sessionLookup>>();
+
+/** The live session a token belongs to, or null (unknown, revoked, idle too long or past its lifetime). */
+export async function findSession(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    lookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({
+    tokenHash: hashToken(token),
+    today: firmToday(now),
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - IDLE_MS).toISOString(),
+  });
   if (!row) return null;
   return {
     id: row.id,
@@ -121,10 +145,32 @@ export async function findSession(
   };
 }
 
-/** Record activity (at most every 30 s per session). */
+/**
+ * When this process last wrote each session's activity: concurrent requests of one session all read the
+ * same `lastSeenAt`, and without this each of them would write it (and wait on the row's lock in turn).
+ */
+const touchedAt = new Map<string, number>();
+const TOUCHED_KEPT = 10_000;
+
+/**
+ * Record activity, at most every 30 s per session (and once per process for concurrent requests). The idle
+ * limit is checked against the stored `lastSeenAt`, so a session may end up to 30 s before 20 minutes
+ * after its last request, never later.
+ */
 export async function touchSession(db: Database, session: ActiveSession, now = new Date()): Promise<void> {
-  if (now.getTime() - session.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  const at = now.getTime();
+  const last = Math.max(session.lastSeenAt.getTime(), touchedAt.get(session.id) ?? 0);
+  if (at - last < TOUCH_EVERY_MS) return;
+  if (touchedAt.size >= TOUCHED_KEPT) {
+    for (const [id, t] of touchedAt) if (at - t >= TOUCH_EVERY_MS) touchedAt.delete(id);
+  }
+  touchedAt.set(session.id, at);
+  try {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  } catch (error) {
+    if (touchedAt.get(session.id) === at) touchedAt.delete(session.id);
+    throw error;
+  }
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {

@@ -4,14 +4,13 @@ import { clientActorOf } from '../../lib/actor.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { requireStepUp } from '../accounts/step-up.service.ts';
-import { findFiling, isEditable } from '../filings/filings.service.ts';
+import { isEditable } from '../filings/filings.service.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import {
   getDependents,
   getEmployers,
   getSpouse,
-  getTaxpayer,
-  holderEmailOf,
+  getTaxpayerPage,
   revealSsn,
   saveDependents,
   saveEmployers,
@@ -44,12 +43,13 @@ export async function profileRoutes(
   );
 
   registerCall(app, CALLS.taxpayerInfo, async (request) => {
-    const actor = clientActorOf(request);
-    const filing = await findFiling(app.db, { clientId: actor.clientId, taxYear: await settings.taxYear() });
-    const filestatus = filing?.status ?? null;
-    // The e-mail shown is the file's login, the holder's, also to a household member (issue 38).
-    const email = actor.member ? ((await holderEmailOf(app.db, actor.clientId)) ?? actor.email) : actor.email;
-    const tinfo = await getTaxpayer(app.db, { clientId: actor.clientId, email });
+    // One round trip: the profile, the file's e-mail (the holder's, also to a household member, issue 38) and
+    // the year's filing status.
+    const { tinfo, filestatus } = await getTaxpayerPage(
+      app.db,
+      clientActorOf(request),
+      await settings.taxYear(),
+    );
     return { tinfo, filestatus, editable: isEditable(filestatus) };
   });
   registerCall(app, CALLS.saveTaxpayer, async (request) => {

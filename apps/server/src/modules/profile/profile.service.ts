@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
+  type FileStatus,
   type saveDependentsBodySchema,
   type saveEmployersBodySchema,
   type spouseBodySchema,
@@ -19,7 +20,9 @@ import {
   dependents,
   employers,
   eq,
+  filings,
   spouses,
+  sql,
   taxpayerProfiles,
   users,
   type Database,
@@ -113,22 +116,19 @@ function seal(
 
 const NONE = { ssnSealed: null, ssnLast4: null };
 
-/** The file's own sign-in e-mail (the holder's login), whoever of the household reads it (issue 38). */
-export async function holderEmailOf(db: Database, clientId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ email: users.email })
-    .from(clients)
-    .innerJoin(users, eq(users.id, clients.userId))
-    .where(eq(clients.id, clientId));
-  return row?.email ?? null;
-}
+type ProfileRow = typeof taxpayerProfiles.$inferSelect;
+type RegisteredClient = {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  phoneExt: string | null;
+};
 
-export async function getTaxpayer(db: Database, actor: Pick<Actor, 'clientId' | 'email'>) {
-  const [row] = await db.select().from(taxpayerProfiles).where(eq(taxpayerProfiles.clientId, actor.clientId));
+/** The taxpayer page's answer: the saved profile, else what registration recorded; the e-mail is the login's. */
+function taxpayerOf(row: ProfileRow | null, client: RegisteredClient | null, email: string) {
   if (!row) {
-    // Nothing saved yet: start from what registration recorded.
-    const [client] = await db.select().from(clients).where(eq(clients.id, actor.clientId));
     if (!client) return null;
+    // Nothing saved yet: start from what registration recorded.
     return {
       first_name: client.firstName,
       last_name: client.lastName,
@@ -137,7 +137,7 @@ export async function getTaxpayer(db: Database, actor: Pick<Actor, 'clientId' | 
       dob: null,
       filling_status: null,
       dependent: null,
-      email: actor.email,
+      email,
       phone: client.phone,
       phoneext: client.phoneExt,
       alterphone: null,
@@ -162,7 +162,7 @@ export async function getTaxpayer(db: Database, actor: Pick<Actor, 'clientId' | 
     filling_status: row.filingStatus,
     dependent: row.hasDependents,
     // The e-mail is the login's, whatever was saved.
-    email: actor.email,
+    email,
     phone: row.phone,
     phoneext: row.phoneExt,
     alterphone: row.alterPhone,
@@ -177,6 +177,58 @@ export async function getTaxpayer(db: Database, actor: Pick<Actor, 'clientId' | 
     time_zone: row.timeZone,
     referral_name: row.referralName,
   };
+}
+
+export async function getTaxpayer(db: Database, actor: Pick<Actor, 'clientId' | 'email'>) {
+  const [row] = await db.select().from(taxpayerProfiles).where(eq(taxpayerProfiles.clientId, actor.clientId));
+  if (row) return taxpayerOf(row, null, actor.email);
+  const [client] = await db.select().from(clients).where(eq(clients.id, actor.clientId));
+  return taxpayerOf(null, client ?? null, actor.email);
+}
+
+/**
+ * The client's taxpayer page in one round trip, as one prepared statement: the client, the saved profile,
+ * the file's sign-in e-mail (the holder's login, shown also to a household member, issue 38) and the status
+ * of the year's filing (a plain read of `filings`, as `findFiling` reads it; none yet: null).
+ */
+function taxpayerPageQuery(db: Database) {
+  return db
+    .select({
+      profile: taxpayerProfiles,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      phone: clients.phone,
+      phoneExt: clients.phoneExt,
+      holderEmail: users.email,
+      filingStatus: filings.status,
+    })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
+    .leftJoin(
+      filings,
+      and(eq(filings.clientId, clients.id), eq(filings.taxYear, sql`${sql.placeholder('taxYear')}::integer`)),
+    )
+    .where(eq(clients.id, sql.placeholder('clientId')))
+    .limit(1)
+    .prepare('taxpayer_page');
+}
+const taxpayerPages = new WeakMap<Database, ReturnType<typeof taxpayerPageQuery>>();
+
+export async function getTaxpayerPage(
+  db: Database,
+  actor: Pick<ClientActor, 'clientId' | 'email' | 'member'>,
+  taxYear: number,
+): Promise<{ tinfo: ReturnType<typeof taxpayerOf>; filestatus: FileStatus | null }> {
+  let query = taxpayerPages.get(db);
+  if (!query) {
+    query = taxpayerPageQuery(db);
+    taxpayerPages.set(db, query);
+  }
+  const [row] = await query.execute({ clientId: actor.clientId, taxYear });
+  if (!row) return { tinfo: null, filestatus: null };
+  const email = actor.member ? row.holderEmail : actor.email;
+  return { tinfo: taxpayerOf(row.profile, row, email), filestatus: row.filingStatus };
 }
 
 export async function saveTaxpayer(deps: ProfileDeps, actor: Actor, input: TaxpayerInput): Promise<void> {

@@ -76,13 +76,18 @@ async function session(app: FastifyInstance, options: SessionOptions) {
   // Whatever fails after a session was started (a later step, the answer's serialisation), an error answer
   // never carries it: the session is revoked and its cookies are not sent (security review F-01).
   // @fastify/cookie writes Set-Cookie in its own onSend hook, registered before this one.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: every answer passes here, and nearly all go straight on.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const id = started.get(reply);
-    if (id === undefined || reply.statusCode < 400) return payload;
+    if (id === undefined || reply.statusCode < 400) return done(null, payload);
     started.delete(reply);
-    await revokeSession(app.db, id);
-    dropSetCookies(reply, [cookieName, XSRF_COOKIE]);
-    return payload;
+    revokeSession(app.db, id).then(
+      () => {
+        dropSetCookies(reply, [cookieName, XSRF_COOKIE]);
+        done(null, payload);
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 
   app.addHook('onRequest', async (request) => {
