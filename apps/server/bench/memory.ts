@@ -7,7 +7,10 @@
  * (bench/memory-reporter.mjs) says which part is V8's heap and which is outside it (PGlite's WebAssembly
  * memory, Buffers). The first start of each series makes the data directory or database and migrates it,
  * and is reported on its own. The built server (`node apps/server/dist/server.js`, as `npm start` runs it)
- * is measured on both engines, and `src/server.ts` under tsx on PGlite for comparison.
+ * is measured on both engines, and `src/server.ts` under tsx on PGlite for comparison; PGlite's own share is
+ * bench/pglite-alone.mjs on the built server's data directory (PGlite opened with pg_trgm, the migrations
+ * check, a bare /readyz: what the server's start-up and idle memory would be with nothing else loaded).
+ * Alone: `BENCH_ONLY=memory npm run bench`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,9 +25,12 @@ import { machine, median, table, writeSection } from './report.ts';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BUILT_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 const SOURCE_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
+const PGLITE_ALONE = fileURLToPath(new URL('./pglite-alone.mjs', import.meta.url));
 const REPORTER = pathToFileURL(fileURLToPath(new URL('./memory-reporter.mjs', import.meta.url))).href;
 const STARTS = Number(process.env['BENCH_STARTS'] ?? 5);
 const BUDGET_MS = 3000;
+/** Idle RSS of the built server on PGlite (issue 39). */
+const RSS_BUDGET_MB = 300;
 const IDLE_WAIT_MS = 3000;
 const MB = 2 ** 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -120,6 +126,8 @@ export async function runMemoryBench(): Promise<void> {
     dirs.push(pgDir);
     const variants: Variant[] = [
       { name: 'built, PGlite', args: [BUILT_ENTRY], env: { DATA_DIR: builtDir } },
+      // On the data directory the built server made and migrated: its first start is no migration.
+      { name: 'PGlite alone (no app)', args: [PGLITE_ALONE], env: { DATA_DIR: builtDir } },
       {
         name: 'built, PostgreSQL',
         args: [BUILT_ENTRY],
@@ -167,6 +175,8 @@ export async function runMemoryBench(): Promise<void> {
       mbOf(starts, 'arrayBuffers'),
     ];
   });
+  const builtPglite = results.find((r) => r.variant.name === 'built, PGlite');
+  const builtPgliteRss = builtPglite ? median(builtPglite.starts.map((s) => s.rss)) / MB : undefined;
   const over = [...failed, ...results.filter((r) => median(r.starts.map((s) => s.ms)) > BUDGET_MS)];
   const text = [
     `<!-- bench:memory -->`,
@@ -174,7 +184,7 @@ export async function runMemoryBench(): Promise<void> {
     `### Start-up and idle memory`,
     ``,
     `Measured ${startedAt.toISOString().slice(0, 10)} on ${machine()}.`,
-    `Each server is started ${STARTS} times as a child process (NODE_ENV=test, LOG_LEVEL=warn, the web build served) on an existing data directory (PGlite) or an existing, migrated database (PostgreSQL 15, a fresh database made for the run and dropped after). Start-up is from spawn to the first 200 of \`/readyz\`; idle RSS is VmRSS from /proc, the median over one second after three idle seconds; V8 heap, external and ArrayBuffer memory are the child's process.memoryUsage() (\`bench/memory-reporter.mjs\`); PGlite's WebAssembly memory counts in external and ArrayBuffers. The first start of a series makes the data directory or database and migrates it. Medians; MB = 2^20 bytes. Budget: start-up on an existing data directory ≤ ${BUDGET_MS / 1000} s.`,
+    `Each server is started ${STARTS} times as a child process (NODE_ENV=test, LOG_LEVEL=warn, the web build served) on an existing data directory (PGlite) or an existing, migrated database (PostgreSQL 15, a fresh database made for the run and dropped after). Start-up is from spawn to the first 200 of \`/readyz\`; idle RSS is VmRSS from /proc, the median over one second after three idle seconds; V8 heap, external and ArrayBuffer memory are the child's process.memoryUsage() (\`bench/memory-reporter.mjs\`); PGlite's WebAssembly memory counts in external and ArrayBuffers. The first start of a series makes the data directory or database and migrates it (but PGlite alone's, which opens the built server's). PGlite alone is \`bench/pglite-alone.mjs\`: PGlite opened with pg_trgm and the migrations check, then a bare /readyz, nothing of the app loaded (PGlite's own share). Medians; MB = 2^20 bytes. Budget: start-up on an existing data directory ≤ ${BUDGET_MS / 1000} s.`,
     ``,
     ...table(
       [
@@ -191,7 +201,10 @@ export async function runMemoryBench(): Promise<void> {
     ),
     ...failed.map(({ variant, error }) => `\n${variant.name} did not start: ${error.replaceAll('`', "'")}`),
     ``,
-    `Start-up: ${over.length === 0 ? `every median within the ${BUDGET_MS / 1000} s budget` : `**over the budget:** ${over.map((r) => r.variant.name).join(', ')}`}. Command: \`npm run bench\` after \`npm run build\` (this part with the uploads: \`BENCH_ONLY=uploads npm run bench\`).`,
+    `Start-up: ${over.length === 0 ? `every median within the ${BUDGET_MS / 1000} s budget` : `**over the budget:** ${over.map((r) => r.variant.name).join(', ')}`}. Command: \`npm run bench\` after \`npm run build\` (this part with the uploads: \`BENCH_ONLY=uploads npm run bench\`; alone: \`BENCH_ONLY=memory npm run bench\`).`,
+    builtPgliteRss === undefined
+      ? `Idle RSS of the built server on PGlite: not measured.`
+      : `Idle RSS of the built server on PGlite: ${f0(builtPgliteRss)} MB, ${builtPgliteRss <= RSS_BUDGET_MB ? 'within' : '**over**'} the ${RSS_BUDGET_MB} MB budget.`,
     `<!-- /bench:memory -->`,
   ].join('\n');
   writeSection('memory', text, 'lighthouse');

@@ -6,6 +6,7 @@
  *   uploads: server memory during 20 concurrent 6 MB uploads and upload throughput against a bare
  *     multipart route, then the built server's start-up time and idle memory, on PGlite and PostgreSQL
  *     (bench/uploads.ts, bench/memory.ts);
+ *   memory: the start-up and idle memory half of uploads alone (bench/memory.ts);
  *   lighthouse: the public pages on the built app (bench/lighthouse.ts);
  *   sandbox: 20 concurrent 12-MP HEIC uploads while another client reads, and the bomb files, through the
  *     files sandbox (bench/sandbox.ts).
@@ -20,7 +21,7 @@ import { runSeasonBench } from './season.ts';
 import { runSandboxBench } from './sandbox.ts';
 import { runBulkBench } from './bulk.ts';
 
-const PARTS = ['api', 'uploads', 'lighthouse', 'season', 'bulk', 'sandbox'] as const;
+const PARTS = ['api', 'uploads', 'memory', 'lighthouse', 'season', 'bulk', 'sandbox'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
@@ -39,7 +40,8 @@ function selectedParts(): Set<Part> {
   const unknown = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
   if (unknown.length > 0)
     throw new Error(`unknown bench part ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`);
-  return new Set(asked.length > 0 ? (asked as Part[]) : PARTS);
+  // All parts by default; `memory` runs within `uploads`, so not twice.
+  return new Set(asked.length > 0 ? (asked as Part[]) : PARTS.filter((p) => p !== 'memory'));
 }
 
 async function main() {
@@ -48,7 +50,7 @@ async function main() {
   if (parts.has('uploads')) {
     await runUploadBench();
     await runMemoryBench();
-  }
+  } else if (parts.has('memory')) await runMemoryBench();
   if (parts.has('lighthouse')) await runLighthouse();
   if (parts.has('season')) await runSeasonBench();
   if (parts.has('bulk')) await runBulkBench();

@@ -13,19 +13,12 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
+import type { Upload } from '@aws-sdk/lib-storage';
 import { keyIdOf, type Keyring } from '../crypto/keyring.ts';
+import { lazyImport } from '../lazy-import.ts';
 import { meter } from './meter.ts';
 import {
   assertStorageKey,
@@ -58,22 +51,30 @@ const PART_SIZE = 5 * 1024 * 1024;
 /** Parts buffered and uploading at once, per put: memory stays under QUEUE_SIZE × PART_SIZE. */
 const QUEUE_SIZE = 2;
 
-function isMissing(error: unknown): boolean {
+type Sdk = typeof ClientS3 & typeof LibStorage;
+
+/** The AWS SDK, loaded at the first call to the bucket (about 45 MB a server on the local driver never needs). */
+const loadSdk = lazyImport(async (): Promise<Sdk> => {
+  const [client, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { ...client, ...storage };
+});
+
+function isMissing(sdk: Sdk, error: unknown): boolean {
   return (
-    error instanceof NoSuchKey ||
-    (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+    error instanceof sdk.NoSuchKey ||
+    (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404)
   );
 }
 
 /** The copy's condition failed: the object was written again since it was read. */
-function isChanged(error: unknown): boolean {
-  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412;
+function isChanged(sdk: Sdk, error: unknown): boolean {
+  return error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 412;
 }
 
 export function createS3Storage(options: S3StorageOptions, keyring: Keyring): ObjectStorage {
   const { bucket } = options;
   const sealer = createObjectSealer(keyring);
-  const client = new S3Client({
+  const clientOptions: ConstructorParameters<typeof S3Client>[0] = {
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
@@ -84,7 +85,18 @@ export function createS3Storage(options: S3StorageOptions, keyring: Keyring): Ob
     // S3-compatible stores (s3rver among them) reject or sign differently; our own SHA-256 covers integrity.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  };
+  // The SDK and the client, made at the first call (the client holds no connection until then either).
+  let opening: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  const open = () => {
+    if (!opening) {
+      opening = loadSdk().then((sdk) => ({ sdk, client: new sdk.S3Client(clientOptions) }));
+      opening.catch(() => {
+        opening = undefined;
+      });
+    }
+    return opening;
+  };
   // Asked for on each put, so it overrides the bucket's default encryption.
   const encryption = options.kmsKeyId
     ? ({ ServerSideEncryption: 'aws:kms', SSEKMSKeyId: options.kmsKeyId } as const)
@@ -98,17 +110,19 @@ export function createS3Storage(options: S3StorageOptions, keyring: Keyring): Ob
    */
   async function abandon(upload: Upload, key: string): Promise<void> {
     if (!upload.uploadId) return;
+    const { sdk, client } = await open();
     await client
-      .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: upload.uploadId }))
+      .send(new sdk.AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: upload.uploadId }))
       .catch(() => undefined);
   }
 
   return {
     async put(key, body) {
       assertStorageKey(key);
+      const { sdk, client } = await open();
       const measured = meter();
       const { sealedKey, stream: sealing } = sealer.seal(key);
-      const upload = new Upload({
+      const upload = new sdk.Upload({
         client,
         partSize: PART_SIZE,
         queueSize: QUEUE_SIZE,
@@ -147,11 +161,12 @@ export function createS3Storage(options: S3StorageOptions, keyring: Keyring): Ob
 
     async get(key) {
       assertStorageKey(key);
+      const { sdk, client } = await open();
       let object;
       try {
-        object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
       } catch (error) {
-        if (isMissing(error)) throw new ObjectNotFoundError();
+        if (isMissing(sdk, error)) throw new ObjectNotFoundError();
         throw error;
       }
       const { Body, Metadata = {} } = object;
@@ -170,12 +185,13 @@ export function createS3Storage(options: S3StorageOptions, keyring: Keyring): Ob
 
     async resealKey(key, { dryRun = false } = {}) {
       assertStorageKey(key);
+      const { sdk, client } = await open();
       for (;;) {
         let head;
         try {
-          head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+          head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
         } catch (error) {
-          if (isMissing(error)) throw new ObjectNotFoundError();
+          if (isMissing(sdk, error)) throw new ObjectNotFoundError();
           throw error;
         }
         const { Metadata = {} } = head;
@@ -193,7 +209,7 @@ export function createS3Storage(options: S3StorageOptions, keyring: Keyring): Ob
           // kept until the noncurrent-version rule expires it). Replacing metadata drops the headers not
           // named again, so they are. Only if the object is still the one read (its ETag), else read again.
           await client.send(
-            new CopyObjectCommand({
+            new sdk.CopyObjectCommand({
               Bucket: bucket,
               Key: key,
               CopySource: `${bucket}/${key}`,
@@ -211,8 +227,8 @@ export function createS3Storage(options: S3StorageOptions, keyring: Keyring): Ob
           );
           return 'resealed';
         } catch (error) {
-          if (isChanged(error)) continue;
-          if (isMissing(error)) throw new ObjectNotFoundError();
+          if (isChanged(sdk, error)) continue;
+          if (isMissing(sdk, error)) throw new ObjectNotFoundError();
           throw error;
         }
       }
@@ -220,18 +236,20 @@ export function createS3Storage(options: S3StorageOptions, keyring: Keyring): Ob
 
     async delete(key) {
       assertStorageKey(key);
+      const { sdk, client } = await open();
       // S3 answers 204 whether or not the key existed.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
 
     async *list(prefix) {
       assertStoragePrefix(prefix);
+      const { sdk, client } = await open();
       // Up to 1,000 keys a page, in key order; each next page starts after the last key seen (StartAfter:
       // the same pages as the continuation token, with a cursor every S3-compatible store understands).
       let startAfter: string | undefined;
       for (;;) {
         const page = await client.send(
-          new ListObjectsV2Command({
+          new sdk.ListObjectsV2Command({
             Bucket: bucket,
             Prefix: prefix,
             ...(startAfter ? { StartAfter: startAfter } : {}),

@@ -26,21 +26,18 @@ import {
   webauthnChallenges,
   type Database,
 } from '@taxfirm/db';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Actor, ClientActor, Origin, StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { lazyImport } from '../../lib/lazy-import.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { templates } from '../mail/templates.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { visitor, wrongDoorOf, type Door } from './sign-in.service.ts';
+
+/** @simplewebauthn/server (with its X.509 and ASN.1 libraries, about 23 MB), loaded at the first passkey call. */
+const loadWebAuthn = lazyImport(() => import('@simplewebauthn/server'));
 
 /** The options of a WebAuthn call as the browser gets them (the library's JSON, passed through). */
 export type BrowserOptions = { challenge: string; [key: string]: unknown };
@@ -162,6 +159,7 @@ export async function startPasskeyRegistration(deps: PasskeyDeps & { actor: Clie
   if (existing.length >= MAX_PASSKEYS) throw refused('name', MESSAGES.PASSKEY_LIMIT);
   const { rpID } = relyingParty(deps.appUrl);
   const firm = await deps.settings.firm();
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: firm.name,
     rpID,
@@ -194,6 +192,7 @@ export async function finishPasskeyRegistration(
   const challenge = challengeOf(credential.response.clientDataJSON);
   if (!(await consumeChallenge(db, challenge, 'register', door, user.id))) throw refused('credential');
   const { rpID, origin } = relyingParty(deps.appUrl);
+  const { verifyRegistrationResponse } = await loadWebAuthn();
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({
@@ -275,6 +274,7 @@ export async function removeAllPasskeys(tx: Pick<Database, 'delete'>, userId: st
 /** Options for a passkey sign-in at a door: any passkey of this site (discoverable), no e-mail asked. */
 export async function startPasskeyLogin(deps: { db: Database; appUrl: string; door: Door }) {
   const { rpID } = relyingParty(deps.appUrl);
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID,
     userVerification: 'required',
@@ -293,6 +293,7 @@ export async function startPasskeyStepUp(deps: PasskeyDeps & { actor: ClientActo
     .where(eq(passkeys.userId, actor.userId));
   if (own.length === 0) throw refused('passkey', MESSAGES.PASSKEY_NONE);
   const { rpID } = relyingParty(deps.appUrl);
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID,
     userVerification: 'required',
@@ -320,6 +321,7 @@ async function checkAssertion(
   challenge: string,
 ): Promise<{ ok: true } | { ok: false; reason: string }> {
   const { rpID, origin } = relyingParty(deps.appUrl);
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     result = await verifyAuthenticationResponse({

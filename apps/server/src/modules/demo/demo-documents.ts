@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { CALLS, DOCUMENT_CATEGORIES, categoryOfItemType, type DocumentCategory } from '@taxfirm/contract';
 import { requestItems, taxSummaries } from '@taxfirm/db';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { loadPdfLib } from '../../lib/files/pdf-lib.ts';
 import type { ObjectStorage } from '../../lib/storage/object-storage.ts';
 import { uploadKeyPrefix } from '../../lib/storage/upload-prefix.ts';
 import { insertDocuments, recordDocuments } from '../documents/documents.service.ts';
@@ -12,6 +12,7 @@ import { COMPANIES } from './demo-random.ts';
 
 /** A one-page PDF that says what it stands for: real enough for the viewers and downloads. */
 async function demoPdf(title: string, lines: readonly string[]): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   const page = pdf.addPage([612, 792]);

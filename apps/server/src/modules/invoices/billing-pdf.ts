@@ -8,7 +8,8 @@
  */
 import { FIRM_TIME_ZONE } from '@taxfirm/contract';
 import { and, eq, payments, type Database } from '@taxfirm/db';
-import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont } from 'pdf-lib';
+import { loadPdfLib } from '../../lib/files/pdf-lib.ts';
 import { PdfPageFlow } from '../../lib/files/pdf-page-flow.ts';
 import type { Firm } from '../mail/templates.ts';
 import { formDate } from '../signatures/signed-pdf.ts';
@@ -27,7 +28,6 @@ const MARGIN = 50;
 /** Where a payment's or refund's id starts, and where the amount column starts. */
 const ID_X = 125;
 const AMOUNT_X = 472;
-const GREY = rgb(0.35, 0.35, 0.35);
 
 const AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -51,6 +51,7 @@ class Writer {
     pdf: PDFDocument,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
+    private readonly grey: Color,
   ) {
     this.flow = new PdfPageFlow(pdf, PAGE, MARGIN);
     this.charset = new Set(regular.getCharacterSet());
@@ -97,7 +98,7 @@ class Writer {
         y: this.flow.y,
         size,
         font,
-        ...(options.grey ? { color: GREY } : {}),
+        ...(options.grey ? { color: this.grey } : {}),
       });
     }
   }
@@ -145,10 +146,11 @@ async function render(
 ): Promise<Uint8Array> {
   const { row } = record;
   const money = (cents: number) => pdfMoney(cents, row.currency);
+  const { PDFDocument, rgb, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const w = new Writer(pdf, regular, bold);
+  const w = new Writer(pdf, regular, bold, rgb(0.35, 0.35, 0.35));
 
   w.text(firm.name, { size: 16, bold: true });
   for (const line of firm.address.split(/\r?\n/).filter((l) => l.trim())) w.text(line, { grey: true });

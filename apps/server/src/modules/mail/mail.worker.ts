@@ -14,8 +14,9 @@
  */
 import { emailOutbox, eq, sql, type Database } from '@taxfirm/db';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { SendMailOptions, SentMessageInfo, Transporter } from 'nodemailer';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
+import { lazyImport } from '../../lib/lazy-import.ts';
 import { renderEmail, type AttachmentResolver } from './outbox.ts';
 
 const MAX_ATTEMPTS = 10;
@@ -53,19 +54,51 @@ export function smtpTimeouts(leaseMs: number) {
   return { dnsTimeout: step, connectionTimeout: step, greetingTimeout: step, socketTimeout: step };
 }
 
+/** What the worker needs of an SMTP transport (nodemailer's Transporter, opened at the first message). */
+export type MailTransport = {
+  sendMail: (message: SendMailOptions) => Promise<SentMessageInfo>;
+  close: () => void;
+};
+
+/** nodemailer, loaded when the first message is sent (about 15 MB an instance that sends nothing never needs). */
+const loadNodemailer = lazyImport(() => import('nodemailer'));
+
 /**
  * The SMTP transport. `requireTls`: a plain smtp:// connection must upgrade with STARTTLS or fail (production,
- * F-18); smtps:// is TLS from the start.
+ * F-18); smtps:// is TLS from the start. nodemailer and its transporter are made at the first sendMail.
  */
 export function createTransport(
   smtpUrl: string,
   { requireTls = false, leaseMs = LEASE_MS }: { requireTls?: boolean; leaseMs?: number } = {},
-): Transporter {
-  return nodemailer.createTransport({
-    url: smtpUrl,
-    ...smtpTimeouts(leaseMs),
-    ...(requireTls ? { requireTLS: true } : {}),
-  });
+): MailTransport {
+  let opening: Promise<Transporter> | undefined;
+  let closed = false;
+  const open = () => {
+    if (!opening) {
+      opening = loadNodemailer().then(({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url: smtpUrl,
+          ...smtpTimeouts(leaseMs),
+          ...(requireTls ? { requireTLS: true } : {}),
+        }),
+      );
+      // A failed load or transport is made again at the next message.
+      opening.catch(() => {
+        opening = undefined;
+      });
+    }
+    return opening;
+  };
+  return {
+    async sendMail(message) {
+      if (closed) throw new Error('the mail transport is closed');
+      return (await open()).sendMail(message);
+    },
+    close() {
+      closed = true;
+      void opening?.then((transporter) => transporter.close()).catch(() => undefined);
+    },
+  };
 }
 
 /** "m•••@example.com": enough to tell e-mails apart in the log, not a list of clients' addresses. */
@@ -89,7 +122,7 @@ export function startMailWorker({
 }: {
   db: Database;
   /** null: keep the messages for /dev/mail instead of sending them (development without SMTP_URL). */
-  transport: Transporter | null;
+  transport: MailTransport | null;
   /** Opens the sealed links of the messages (the server's keyring). */
   keyring: Keyring;
   from: string;

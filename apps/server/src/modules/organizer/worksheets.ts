@@ -5,7 +5,8 @@
  * credit's inputs by calendar year). Made on demand, never stored; standard fonts only (WinAnsi).
  */
 import type { OrganizerFindings } from '@taxfirm/contract';
-import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
+import { loadPdfLib } from '../../lib/files/pdf-lib.ts';
 import { toCsv, type CsvCell } from '../../lib/csv.ts';
 import { PdfPageFlow } from '../../lib/files/pdf-page-flow.ts';
 
@@ -118,6 +119,7 @@ const MARGIN = 36;
 
 /** The worksheet on landscape Letter pages: title, notes, then the table in even columns. */
 export async function worksheetPdf(sheet: Worksheet, firmName: string): Promise<Uint8Array> {
+  const { PDFDocument, rgb, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(sheet.title);
   pdf.setProducer('Tax firm portal organizer');

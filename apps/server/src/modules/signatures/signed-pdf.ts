@@ -12,9 +12,10 @@
  * drawn PNG's chunks are checked first, without decoding (lib/files/file-headers.ts): an animation (whose
  * frames declare their own sizes) or a size over the limits is refused before any decoder sees it.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
 import type { Placement, SignerRole } from '@taxfirm/contract';
 import { checkPngHeaders } from '../../lib/files/file-headers.ts';
+import { loadPdfLib } from '../../lib/files/pdf-lib.ts';
 import { PdfPageFlow } from '../../lib/files/pdf-page-flow.ts';
 import { busyAppError, sandbox, SandboxBusyError } from '../../lib/files/sandbox.ts';
 
@@ -49,6 +50,7 @@ export class UnreadablePdfError extends Error {
 
 /** Load a PDF for stamping; its metadata is left as it is (no "now" written into it). */
 async function load(bytes: Uint8Array): Promise<PDFDocument> {
+  const { PDFDocument } = await loadPdfLib();
   let pdf: PDFDocument;
   try {
     pdf = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -90,8 +92,8 @@ export function resolvePlacement(placement: Placement, pageCount: number): Place
   return { page, x: placement.x, y: placement.y };
 }
 
-/** The face a typed signature is drawn in. */
-const SIGNATURE_FONT = StandardFonts.HelveticaOblique;
+/** The face a typed signature is drawn in (pdf-lib's StandardFonts.HelveticaOblique). */
+const SIGNATURE_FONT = 'Helvetica-Oblique';
 const SIGNATURE_SIZE = 16;
 /** A drawn signature is scaled to fit this box (points). */
 const DRAWN_WIDTH = 150;
@@ -100,6 +102,7 @@ const DATE_SIZE = 11;
 
 /** Can `text` be drawn in the signature face (the standard fonts' WinAnsi encoding)? */
 export async function canDrawTypedSignature(text: string): Promise<boolean> {
+  const { PDFDocument } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(SIGNATURE_FONT);
   try {
@@ -150,6 +153,7 @@ export async function canEmbedPng(png: Buffer, options: SandboxCallOptions = {})
 /** Does pdf-lib embed this PNG, decoded in this process (the sandbox's child)? */
 export async function canEmbedPngHere(png: Buffer): Promise<boolean> {
   if (!pngHeadersFit(png)) return false;
+  const { PDFDocument } = await loadPdfLib();
   try {
     const pdf = await PDFDocument.create();
     const image = await pdf.embedPng(png);
@@ -279,6 +283,7 @@ class EvidenceWriter {
     pdf: PDFDocument,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
+    private readonly black: Color,
   ) {
     this.flow = new PdfPageFlow(pdf, LETTER, MARGIN);
   }
@@ -290,7 +295,7 @@ class EvidenceWriter {
     const font = bold ? this.bold : this.regular;
     for (const part of wrap(font, drawable(font, text), size, LETTER[0] - 2 * MARGIN)) {
       this.flow.lineDown(size);
-      this.flow.page.drawText(part, { x: MARGIN, y: this.flow.y, size, font, color: rgb(0, 0, 0) });
+      this.flow.page.drawText(part, { x: MARGIN, y: this.flow.y, size, font, color: this.black });
       this.flow.space(gap);
     }
   }
@@ -321,6 +326,7 @@ export async function makeSignedPdf(
 
 /** The signed file, made in this process (the sandbox's child runs it). */
 export async function makeSignedPdfHere(input: SignedPdfInput): Promise<Uint8Array> {
+  const { rgb, StandardFonts } = await loadPdfLib();
   const pdf = await load(input.original);
   const pageCount = pdf.getPageCount();
   const script = await pdf.embedFont(SIGNATURE_FONT);
@@ -363,7 +369,7 @@ export async function makeSignedPdfHere(input: SignedPdfInput): Promise<Uint8Arr
     });
   }
 
-  const page = new EvidenceWriter(pdf, regular, bold);
+  const page = new EvidenceWriter(pdf, regular, bold, rgb(0, 0, 0));
   page.line('Electronic signature record', { size: 15, bold: true, gap: 8 });
   page.line(`Document: ${input.title}`, { size: 11 });
   page.line(`Prepared by: ${input.firmName}`, { size: 11 });
