@@ -12,6 +12,8 @@ import {
   orderBy,
   searchIn,
   type ListPage,
+  type ListQuery,
+  type Slice,
   type SortDir,
 } from '../../lib/paged-query.ts';
 import {
@@ -51,6 +53,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from '@taxfirm/db';
+import type { Placeholder } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, firmToday } from '../../lib/firm-time.ts';
 import {
@@ -70,7 +73,7 @@ import { workableFilingsWhere } from '../filings/filings.service.ts';
 import { offshoreStateSql } from '../consents/consents.service.ts';
 
 /** Which filings of a tax year this staff member may see: theirs, and the files waiting for an analyst. */
-const visible = (actor: StaffActor, taxYear: number) =>
+const visible = (actor: Pick<StaffActor, 'userId' | 'role' | 'offshore'>, taxYear: number) =>
   and(eq(filings.taxYear, taxYear), workableFilingsWhere(actor, { triage: true }));
 
 /** Counted by status among the files the queue's other filters keep. */
@@ -238,41 +241,109 @@ export const queueListOf = (taxYear: number, sortColumn: SortColumn) =>
   definePagedList({
     // The filters and the search are all on `filings`: counted without joins.
     count: (db, where) => db.select({ n: count() }).from(filings).where(where),
-    query: (f: QueueFilters) => {
-      const scope = and(
+    query: (f: QueueFilters) => ({
+      scope: and(
         visible(f.actor, f.taxYear),
         f.status ? eq(filings.status, f.status) : undefined,
         narrowing(f),
-      );
-      const search = f.searchedClients
-        ? sql`${filings.clientId} = any(${`{${f.searchedClients.join(',')}}`}::uuid[])`
-        : clientSearch(f.search);
-      return {
-        scope,
-        search,
-        // The list's own sort column (not the filters'): it also names the joins `read` makes.
-        order: orderBy(sortsOf(taxYear)[sortColumn], f.sort.dir, filings.id),
-      };
-    },
-    read: async (db, q, slice): Promise<StaffClientRow[]> => {
-      // The page's filings first (filters, order, slice: only the joins the order needs), then their rows, so
-      // the per-row work (the file's signals) is done for one page and not for every filing of the year.
-      let ids = db.select({ id: filings.id }).from(filings).$dynamic();
-      const needs = JOINS_OF_SORT[sortColumn];
-      if (needs !== 'none') ids = ids.innerJoin(clients, eq(clients.id, filings.clientId));
-      if (needs === 'owner') ids = ids.innerJoin(owner, eq(owner.id, clients.userId));
-      return queueRowsOf(db, taxYear, inSlice(ids, q, slice), q.order);
-    },
+      ),
+      search: f.searchedClients ? searchedIn(`{${f.searchedClients.join(',')}}`) : clientSearch(f.search),
+      // The list's own sort column (not the filters'): it also names the joins `read` makes.
+      order: orderBy(sortsOf(taxYear)[sortColumn], f.sort.dir, filings.id),
+    }),
+    read: async (db, q, slice): Promise<StaffClientRow[]> =>
+      (await queueRowsQuery(db, taxYear, pageIdsOf(db, sortColumn, q, slice), q.order)).map(queueRowOf),
   });
 
-/** The queue's rows of these filings (a page's, an export's slice), in `order`. */
-async function queueRowsOf(
-  db: Database,
-  taxYear: number,
-  ids: SQLWrapper | string[],
-  order: SQL[],
-): Promise<StaffClientRow[]> {
-  const rows = await db
+/** The filings of the clients a search matched (`searchedClientIds`), given as a uuid array literal. */
+const searchedIn = (clientIds: string | Placeholder) => sql`${filings.clientId} = any(${clientIds}::uuid[])`;
+
+/**
+ * A page's filings (filters, order, slice: only the joins the order needs), for `queueRowsQuery`: the per-row
+ * work (the file's signals) is done for one page and not for every filing of the year.
+ */
+function pageIdsOf(db: Database, sortColumn: SortColumn, q: ListQuery, slice: Slice) {
+  let ids = db.select({ id: filings.id }).from(filings).$dynamic();
+  const needs = JOINS_OF_SORT[sortColumn];
+  if (needs !== 'none') ids = ids.innerJoin(clients, eq(clients.id, filings.clientId));
+  if (needs === 'owner') ids = ids.innerJoin(owner, eq(owner.id, clients.userId));
+  return inSlice(ids, q, slice);
+}
+
+/**
+ * What decides the SQL of a listing without narrowing filters (the console's usual page): its statements are
+ * built once per shape (`listingOf`), and the rest (the analyst, the status, the searched clients, the slice)
+ * are placeholders.
+ */
+type ListingShape = {
+  taxYear: number;
+  column: SortColumn;
+  dir: SortDir;
+  role: StaffActor['role'];
+  offshore: boolean;
+  status: boolean;
+  searched: boolean;
+};
+type Listing = ReturnType<typeof buildListing>;
+/** Placeholder values bound where the builders take a value (drizzle fills them when the statement runs). */
+const placeholder = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/** A listing's statements for one shape: the count of its scope, of its matches (when searched), and its page. */
+function buildListing(db: Database, shape: ListingShape) {
+  const actor = { role: shape.role, offshore: shape.offshore, userId: placeholder<string>('userId') };
+  const scope = and(
+    visible(actor, shape.taxYear),
+    shape.status ? eq(filings.status, placeholder<FileStatus>('status')) : undefined,
+  );
+  const q: ListQuery = {
+    scope,
+    matching: shape.searched ? and(scope, searchedIn(sql.placeholder('clients'))) : scope,
+    order: orderBy(sortsOf(shape.taxYear)[shape.column], shape.dir, filings.id),
+  };
+  const slice = { limit: placeholder<number>('limit'), offset: placeholder<number>('offset') };
+  // Named by the shape: PostgreSQL parses each once per connection (and plans it with each call's values
+  // while a plan for any values would cost more); unnamed behind a transaction-mode pooler (client.ts).
+  const name = `queue_list_${shape.taxYear}_${shape.column}_${shape.dir}_${shape.role}_${[shape.offshore, shape.status, shape.searched].map(Number).join('')}`;
+  const counted = (where: SQL | undefined, what: string) =>
+    db.select({ n: count() }).from(filings).where(where).prepare(`${name}_${what}`);
+  return {
+    total: counted(q.scope, 'total'),
+    filtered: shape.searched ? counted(q.matching, 'filtered') : undefined,
+    page: queueRowsQuery(db, shape.taxYear, pageIdsOf(db, shape.column, q, slice), q.order).prepare(
+      `${name}_page`,
+    ),
+  };
+}
+
+/** Shapes kept per database (a bound: the tax years, sorts and roles in use are far fewer). */
+const LISTINGS_MAX = 512;
+const listings = new WeakMap<Database, Map<string, Listing>>();
+
+/**
+ * Forget the built statements (a prepared statement keeps the logger its database had when it was built: a
+ * test that records the statements through the logger forgets them first).
+ */
+export function forgetListings(db: Database): void {
+  listings.delete(db);
+}
+
+/** The statements of a listing's shape, built on first use. */
+function listingOf(db: Database, shape: ListingShape): Listing {
+  let byShape = listings.get(db);
+  if (!byShape) listings.set(db, (byShape = new Map()));
+  const key = JSON.stringify(shape);
+  let listing = byShape.get(key);
+  if (!listing) {
+    if (byShape.size >= LISTINGS_MAX) byShape.clear();
+    listing = buildListing(db, shape);
+    byShape.set(key, listing);
+  }
+  return listing;
+}
+
+/** The queue's rows of these filings (a page's, an export's slice), in `order`, as the database gives them. */
+function queueRowsQuery(db: Database, taxYear: number, ids: SQLWrapper | string[], order: SQL[]) {
+  return db
     .select({
       clientId: clients.id,
       fileNumber: clients.fileNumber,
@@ -300,23 +371,26 @@ async function queueRowsOf(
     .leftJoin(taxpayerProfiles, eq(taxpayerProfiles.clientId, clients.id))
     .where(inArray(filings.id, ids))
     .orderBy(...order);
-  return rows.map((row) => ({
-    client_id: row.clientId,
-    file_number: row.fileNumber,
-    name: `${row.firstName} ${row.lastName}`,
-    email: row.email,
-    phone: isPhoneExtension(row.phoneExt) ? phoneWithDialCode(row.phone, row.phoneExt) : row.phone,
-    status: row.status,
-    assigned_to: row.assigneeFirst ? `${row.assigneeFirst} ${row.assigneeLast ?? ''}`.trim() : null,
-    referred_by: row.referredBy ?? null,
-    offshore_state: row.offshoreState,
-    documents: documentsProgress(row.progress.accepted, row.progress.required),
-    organizer: row.organizer,
-    status_since: row.statusSince.toISOString(),
-    next_due: row.nextDue,
-    last_client_activity: row.lastClientActivity?.toISOString() ?? null,
-  }));
 }
+type QueueDbRow = Awaited<ReturnType<typeof queueRowsQuery>>[number];
+
+/** One row of the queue as the console shows it. */
+const queueRowOf = (row: QueueDbRow): StaffClientRow => ({
+  client_id: row.clientId,
+  file_number: row.fileNumber,
+  name: `${row.firstName} ${row.lastName}`,
+  email: row.email,
+  phone: isPhoneExtension(row.phoneExt) ? phoneWithDialCode(row.phone, row.phoneExt) : row.phone,
+  status: row.status,
+  assigned_to: row.assigneeFirst ? `${row.assigneeFirst} ${row.assigneeLast ?? ''}`.trim() : null,
+  referred_by: row.referredBy ?? null,
+  offshore_state: row.offshoreState,
+  documents: documentsProgress(row.progress.accepted, row.progress.required),
+  organizer: row.organizer,
+  status_since: row.statusSince.toISOString(),
+  next_due: row.nextDue,
+  last_client_activity: row.lastClientActivity?.toISOString() ?? null,
+});
 
 /** A queue's filters as a whole, for a bulk action's or a saved view's files (issue 36). */
 export type QueueQuery = QueueNarrowing & { status: FileStatus | undefined; search: string | undefined };
@@ -397,17 +471,67 @@ export async function listQueue(
   assertMayNarrow(actor, input);
   const search = input.page.search?.value?.trim() ?? '';
   const searchedClients = await searchedClientIds(db, search || undefined);
-  const result = await queueListOf(input.taxYear, input.sort.column).page(
-    db,
-    { ...input, actor, search, searchedClients },
-    input.page,
+  const plain = (Object.keys(NARROWING_KEYS) as (keyof QueueNarrowing)[]).every(
+    (k) => input[k] === undefined,
   );
+  const result =
+    plain && (!search || searchedClients)
+      ? await listPlain(db, actor, input, searchedClients)
+      : await queueListOf(input.taxYear, input.sort.column).page(
+          db,
+          { ...input, actor, search, searchedClients },
+          input.page,
+        );
   await audit(db, {
     actor,
     action: 'staff.clients.list',
     subject: `${input.taxYear}/${input.status ?? 'All'}${search ? ' search' : ''}${narrowed(input)}`,
   });
   return result;
+}
+
+/**
+ * A listing without narrowing filters (and a search, if any, already looked up as client ids) through its
+ * shape's statements: the same conditions, order and slice as `queueListOf`, with no SQL built on the way.
+ */
+async function listPlain(
+  db: Database,
+  actor: StaffActor,
+  input: {
+    taxYear: number;
+    status: FileStatus | undefined;
+    page: DataTablesParameters;
+    sort: { column: SortColumn; dir: SortDir };
+  },
+  searchedClients: string[] | undefined,
+): Promise<ListPage<StaffClientRow>> {
+  const listing = listingOf(db, {
+    taxYear: input.taxYear,
+    column: input.sort.column,
+    dir: input.sort.dir,
+    role: actor.role,
+    offshore: actor.offshore,
+    status: input.status !== undefined,
+    searched: searchedClients !== undefined,
+  });
+  const values = {
+    userId: actor.userId,
+    status: input.status,
+    clients: searchedClients ? `{${searchedClients.join(',')}}` : undefined,
+    limit: input.page.length,
+    offset: input.page.start,
+  };
+  const [[total], filtered, rows] = await Promise.all([
+    listing.total.execute(values),
+    listing.filtered?.execute(values),
+    listing.page.execute(values),
+  ]);
+  const recordsTotal = total?.n ?? 0;
+  return {
+    recordsTotal,
+    recordsFiltered: filtered ? (filtered[0]?.n ?? 0) : recordsTotal,
+    data: rows.map(queueRowOf),
+  };
 }
 
 /** The selection's export (issue 36): the queue's columns, without identity numbers. */
@@ -458,8 +582,8 @@ export async function queueExport(
   const { taxYear } = input;
   return (async function* () {
     for (let start = 0; start < ids.length; start += EXPORT_SLICE) {
-      const rows = await queueRowsOf(db, taxYear, ids.slice(start, start + EXPORT_SLICE), order);
-      for (const row of rows) {
+      const rows = await queueRowsQuery(db, taxYear, ids.slice(start, start + EXPORT_SLICE), order);
+      for (const row of rows.map(queueRowOf)) {
         yield [
           row.file_number,
           row.name,
