@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Keyring } from './lib/crypto/keyring.ts';
-import { ACCESS_LOG_REDACT, loggerOptions } from './lib/logger.ts';
+import { createAccessLog, loggerOptions } from './lib/logger.ts';
 import { registerRateLimit } from './lib/rate-limit.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
@@ -29,7 +29,6 @@ import type { ObjectStorage } from './lib/storage/object-storage.ts';
 import { startOrphanSweeper } from './lib/storage/orphan-sweeper.ts';
 import { closeSandbox, configureSandbox, type SandboxOptions } from './lib/files/sandbox.ts';
 import { careersRoutes } from './modules/careers/careers.routes.ts';
-import { isApiPath } from './lib/request-path.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
@@ -60,6 +59,7 @@ import {
   type PaymentsAppConfig,
 } from './modules/payments/providers/create-provider.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { isApiUrl } from './plugins/app/api-url.ts';
 import { csrfPlugin } from './plugins/app/csrf.ts';
 import { clientErrorHandler, errorsPlugin } from './plugins/app/errors.ts';
 import { createPageForms } from './plugins/app/page-forms.ts';
@@ -178,8 +178,6 @@ export type AppDeps = {
 
 /** JSON bodies are small; uploads (multipart) have their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
-/** A caller's X-Request-Id, logged beside ours (never as it) when it is well-formed. */
-const CLIENT_REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** What the background jobs are started with. */
 type JobDeps = {
@@ -290,25 +288,14 @@ export async function buildApp({
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // API answers are personal or current: never cached by a browser or proxy.
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
   // One log line per request, when it completes (Fastify's default writes two). Its fields are fixed (method,
-  // sanitised url, ip, status, time, request ids), so it skips the wildcard redaction (lib/logger.ts).
-  const accessLog = app.log.child({}, { redact: ACCESS_LOG_REDACT });
+  // sanitised url, ip, status, time, request ids), so it is written from a template (lib/logger.ts).
+  const accessLog = createAccessLog(app.log);
   app.addHook('onResponse', (request, reply, done) => {
-    const given = request.headers['x-request-id'];
-    const clientRequestId = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : undefined;
-    accessLog.info(
-      {
-        reqId: request.id,
-        req: request,
-        res: reply,
-        responseTime: reply.elapsedTime,
-        ...(clientRequestId ? { clientRequestId } : {}),
-      },
-      'request completed',
-    );
+    accessLog(request, reply);
     done();
   });
 

@@ -6,7 +6,6 @@
 import { apiPath, CALLS, XSRF_COOKIE } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiPath } from '../../lib/request-path.ts';
 import {
   createSession,
   findSession,
@@ -14,6 +13,7 @@ import {
   sessionCookieName,
   touchSession,
 } from '../../modules/accounts/sessions.service.ts';
+import { isApiUrl } from './api-url.ts';
 
 export type SessionOptions = { secureCookies: boolean };
 
@@ -90,16 +90,20 @@ async function session(app: FastifyInstance, options: SessionOptions) {
     );
   });
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: most requests (pages, assets, visitors' calls) have no session to find.
+  app.addHook('onRequest', (request, _reply, done) => {
     // Only the API acts on a session; pages and assets never read it.
-    if (!isApiPath(request.url)) return;
+    if (!isApiUrl(request.url)) return done();
     const token = request.cookies[cookieName];
-    if (!token || token.length > 200) return;
-    const found = await findSession(app.db, token);
-    if (!found) return;
-    request.user = found.user;
-    request.sessionId = found.id;
-    if (request.routeOptions.url !== POLL_PATH) await touchSession(app.db, found);
+    if (!token || token.length > 200) return done();
+    const failed = (error: unknown) => done(error as Error);
+    findSession(app.db, token).then((found) => {
+      if (!found) return done();
+      request.user = found.user;
+      request.sessionId = found.id;
+      if (request.routeOptions.url === POLL_PATH) return done();
+      touchSession(app.db, found).then(() => done(), failed);
+    }, failed);
   });
 }
 
