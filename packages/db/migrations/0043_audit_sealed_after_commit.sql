@@ -26,8 +26,13 @@ BEGIN
     RAISE EXCEPTION 'audit_log: account.erased is written only by erase_account()'
       USING ERRCODE = 'insufficient_privilege';
   END IF;
-  PERFORM pg_advisory_xact_lock_shared(4224023,
-    (floor(extract(epoch FROM clock_timestamp())) - 1577836800)::integer);
+  -- Once per transaction (the first row's second bounds all of its rows); a setting made with is_local is
+  -- undone with a rolled-back savepoint, as the lock taken in it is released.
+  IF current_setting('taxfirm.audit_locked', true) IS DISTINCT FROM '1' THEN
+    PERFORM pg_advisory_xact_lock_shared(4224023,
+      (floor(extract(epoch FROM clock_timestamp())) - 1577836800)::integer);
+    PERFORM set_config('taxfirm.audit_locked', '1', true);
+  END IF;
   NEW.created_at := greatest(clock_timestamp(), (SELECT max(created_at) FROM audit_log));
   NEW.chain_seq := NULL;
   NEW.prev_hash := NULL;
@@ -83,10 +88,15 @@ $$;--> statement-breakpoint
 -- every row that commits later is dated after it. So the chain's order is created_at's order and time never
 -- goes back along it (audit:verify's S2-04 rule holds as before), and a rolled-back row never took a chain_seq:
 -- no gap. The row query runs after the horizon is read (a new snapshot per statement), so it sees every row
--- whose lock was gone by then.
+-- whose lock was gone by then: so it runs under READ COMMITTED only (a REPEATABLE READ snapshot, taken before
+-- the locks are read, could miss a row committed meanwhile and seal a later one before it). The clock is read
+-- before the locks, in its own statement; a prepared transaction's lock (pid null) counts; other databases'
+-- writers do not.
 CREATE FUNCTION audit_log_seal(max_rows integer) RETURNS integer
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
+  now_at timestamptz;
+  oldest_open timestamptz;
   horizon timestamptz;
   last_seq bigint;
   last_hash bytea;
@@ -94,13 +104,20 @@ DECLARE
   next_hash bytea;
   sealed integer := 0;
 BEGIN
+  IF current_setting('transaction_isolation') <> 'read committed' THEN
+    RAISE EXCEPTION 'audit_log_seal() runs only under READ COMMITTED'
+      USING ERRCODE = 'invalid_transaction_state';
+  END IF;
   IF NOT pg_try_advisory_xact_lock(4224024) THEN
     RETURN -1;
   END IF;
-  horizon := least(clock_timestamp(), (
-    SELECT to_timestamp(1577836800 + min(objid::bigint))
-      FROM pg_locks
-     WHERE locktype = 'advisory' AND classid = 4224023 AND objsubid = 2 AND pid <> pg_backend_pid()));
+  now_at := clock_timestamp();
+  SELECT to_timestamp(1577836800 + min(objid::bigint)) INTO oldest_open
+    FROM pg_locks
+   WHERE locktype = 'advisory' AND classid = 4224023 AND objsubid = 2
+     AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+     AND pid IS DISTINCT FROM pg_backend_pid();
+  horizon := least(now_at, oldest_open);
   SELECT chain_seq, hash INTO last_seq, last_hash
     FROM audit_log WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1;
   last_seq := coalesce(last_seq, 0);

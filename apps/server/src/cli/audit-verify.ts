@@ -8,7 +8,7 @@ import { openDatabase } from '../database.ts';
 import { loadEnv } from '../env.ts';
 import { runCommand } from './lib/run-command.ts';
 import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
-import { sealAuditLog } from '../modules/audit/audit-sealer.ts';
+import { SEAL_WAIT_MS, sealAuditLog } from '../modules/audit/audit-sealer.ts';
 import { createKeyring } from '../lib/crypto/keyring.ts';
 import { createStorage } from '../lib/storage/create-storage.ts';
 import { verifySignedDocuments } from '../modules/signatures/signed-files.ts';
@@ -38,7 +38,7 @@ async function main(): Promise<number> {
   const database = await openDatabase(env);
   try {
     // Rows committed while no server ran (or since its last pass) are sealed first, as the server would.
-    const sealedNow = await sealAuditLog(database.db, { waitForLock: true });
+    const sealedNow = await sealAuditLog(database.db, { waitForLockMs: SEAL_WAIT_MS });
     let lastPrinted = 0;
     const report = await verifyAuditChain({
       db: database.db,
@@ -55,6 +55,9 @@ async function main(): Promise<number> {
     out(
       `Rows not sealed yet: ${report.unsealed}${report.oldestUnsealedAt ? ` (oldest written ${report.oldestUnsealedAt})` : ''}`,
     );
+    if (report.heldBackSince) {
+      out(`An audit-writing transaction open since ${report.heldBackSince} holds back the rows after it.`);
+    }
     out(`Rows with an erased reference (account deleted): ${report.erasedReferences}`);
     out(`Accounts erased (account.erased rows): ${report.erasures}`);
     out(`Time order checked from chain_seq ${report.timeOrderedFrom}`);

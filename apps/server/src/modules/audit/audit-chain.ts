@@ -12,7 +12,7 @@
  * before it).
  */
 import { createHash } from 'node:crypto';
-import { asc, auditLog, eq, gt, isNull, lte, and, sql, type Database } from '@taxfirm/db';
+import { asc, auditLog, eq, gt, isNull, lte, and, or, sql, type Database } from '@taxfirm/db';
 
 const ZERO_HASH = Buffer.alloc(32);
 const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
@@ -87,6 +87,11 @@ export type ChainReport = {
   unsealed: number;
   /** The oldest unsealed row's date (ISO), or null. */
   oldestUnsealedAt: string | null;
+  /**
+   * When an audit-writing transaction still open began writing (ISO), or null: rows dated from then on wait
+   * for it (ADR 032), so old unsealed rows are held back, not a break.
+   */
+  heldBackSince: string | null;
   /** Rows that fail a check (a changed row fails once; the rows after it still link to its stored hash). */
   breaks: number;
   firstBreak: ChainBreak | null;
@@ -158,16 +163,27 @@ async function checkUnsealed(
   fail: (chainSeq: number, id: string, reason: string) => void,
 ): Promise<void> {
   const headMicros = head?.createdAtMicros ?? null;
+  // The oldest second an open audit-writing transaction holds (the sealer's horizon, migration 0043).
   const [summary] = (
     (await db.execute(sql`
       select count(*)::int as "count", min(${auditLog.createdAt})::text as "oldest",
-             (extract(epoch from clock_timestamp() - min(${auditLog.createdAt})))::float8 as "ageSeconds"
+             (extract(epoch from clock_timestamp() - min(${auditLog.createdAt})))::float8 as "ageSeconds",
+             (select to_timestamp(1577836800 + min(objid::bigint))::text from pg_locks
+               where locktype = 'advisory' and classid = 4224023 and objsubid = 2
+                 and database = (select oid from pg_database where datname = current_database())
+                 and pid is distinct from pg_backend_pid()) as "heldBackSince"
         from ${auditLog} where ${isNull(auditLog.chainSeq)}`)) as unknown as {
-      rows: { count: number; oldest: string | null; ageSeconds: number | null }[];
+      rows: {
+        count: number;
+        oldest: string | null;
+        ageSeconds: number | null;
+        heldBackSince: string | null;
+      }[];
     }
   ).rows;
   report.unsealed = summary?.count ?? 0;
   report.oldestUnsealedAt = summary?.oldest ? new Date(summary.oldest).toISOString() : null;
+  report.heldBackSince = summary?.heldBackSince ? new Date(summary.heldBackSince).toISOString() : null;
   if (report.unsealed === 0) return;
   if (headMicros !== null) {
     const [behind] = await db
@@ -189,7 +205,11 @@ async function checkUnsealed(
       );
     }
   }
-  if ((summary?.ageSeconds ?? 0) > staleAfterSeconds) {
+  const heldBack =
+    report.heldBackSince !== null &&
+    report.oldestUnsealedAt !== null &&
+    report.oldestUnsealedAt >= report.heldBackSince;
+  if ((summary?.ageSeconds ?? 0) > staleAfterSeconds && !heldBack) {
     fail(
       0,
       '',
@@ -245,7 +265,13 @@ export async function verifyAuditChain({
   const erasureRows = await db
     .select({ subject: auditLog.subject })
     .from(auditLog)
-    .where(and(eq(auditLog.action, 'account.erased'), lte(auditLog.chainSeq, lastSeq)));
+    // Unsealed ones too: an erasure may wait to be sealed while the references it nulled show on sealed rows.
+    .where(
+      and(
+        eq(auditLog.action, 'account.erased'),
+        or(lte(auditLog.chainSeq, lastSeq), isNull(auditLog.chainSeq)),
+      ),
+    );
   const erased = new Set(erasureRows.flatMap((row) => erasedDigests(row.subject)));
   const report: ChainReport = {
     rowsChecked: 0,
@@ -255,6 +281,7 @@ export async function verifyAuditChain({
     head: null,
     unsealed: 0,
     oldestUnsealedAt: null,
+    heldBackSince: null,
     breaks: 0,
     firstBreak: null,
   };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { eraseAccount } from './account-erasure.ts';
-import { sealAuditLog } from './audit-sealer.ts';
+import { SEAL_WAIT_MS, sealAuditLog } from './audit-sealer.ts';
 import { behindTheTrigger, verifySealed, withDatabase } from './testing/chain-kit.ts';
 
 describe('the audit chain and erased accounts', () => {
@@ -26,7 +26,7 @@ describe('the audit chain and erased accounts', () => {
       await audit(db, { actor: as(gone.id), action: 'test.gone' });
       await audit(db, { actor: as(kept.id), action: 'test.kept' });
       const erasure = await eraseAccount(db, gone.id, 'ticket 4711: the client asked');
-      await sealAuditLog(db, { waitForLock: true });
+      await sealAuditLog(db, { waitForLockMs: SEAL_WAIT_MS });
       expect(await db.select({ id: users.id }).from(users).where(eq(users.id, gone.id))).toEqual([]);
       const [erased] = await db
         .select({ action: auditLog.action, subject: auditLog.subject, chainSeq: auditLog.chainSeq })
@@ -118,7 +118,7 @@ describe('the audit chain and erased accounts', () => {
 
       await db.delete(clients).where(eq(clients.id, clientOnly.clientId));
       const both = await verifySealed({ db });
-      await sealAuditLog(db, { waitForLock: true });
+      await sealAuditLog(db, { waitForLockMs: SEAL_WAIT_MS });
       expect(both.breaks).toBe(2);
       const [row] = await db
         .select({ actor: auditLog.actorUserId, client: auditLog.clientId, chainSeq: auditLog.chainSeq })

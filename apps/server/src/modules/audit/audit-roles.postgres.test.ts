@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { verifyAuditChain } from './audit-chain.ts';
-import { sealAuditLog } from './audit-sealer.ts';
+import { SEAL_WAIT_MS, sealAuditLog } from './audit-sealer.ts';
 import { adminUrl, clientAndStaffWrites, verifySealed, withUrl } from './testing/chain-kit.ts';
 
 // Roles exist on a PostgreSQL server only; the embedded database has one user and no grants.
@@ -62,7 +62,7 @@ describe('database roles (PostgreSQL)', () => {
     );
     expect(rows).toEqual([{ owner: ownerRole, n: expect.any(String) }]);
     // The app (its own role) seals through the owner's function (ADR 032), as its sealer does.
-    await sealAuditLog(t.database.db, { waitForLock: true });
+    await sealAuditLog(t.database.db, { waitForLockMs: SEAL_WAIT_MS });
     const report = await verifyAuditChain({ db: t.database.db, staleAfterSeconds: 0 });
     expect(report.unsealed).toBe(0);
     expect(report.rowsChecked).toBeGreaterThanOrEqual(3);
@@ -74,7 +74,7 @@ describe('database roles (PostgreSQL)', () => {
       `insert into audit_log (action) values ('test.append') returning id, chain_seq`,
     );
     expect(appended.rows[0]?.chain_seq).toBeNull();
-    await sealAuditLog(t.database.db, { waitForLock: true });
+    await sealAuditLog(t.database.db, { waitForLockMs: SEAL_WAIT_MS });
     const sealed = await asApp.query<{ chain_seq: string }>('select chain_seq from audit_log where id = $1', [
       appended.rows[0]?.id,
     ]);

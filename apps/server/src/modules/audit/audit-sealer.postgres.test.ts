@@ -132,16 +132,39 @@ describe('the audit sealer on PostgreSQL', () => {
         // A second later, in another second than the slow row's lock: a row that commits first.
         await new Promise((resolve) => setTimeout(resolve, 1100));
         await audit(database.db, { actor: SYSTEM, action: 'test.fast' });
+        await slow.query(`insert into audit_log (action) values ('test.slow.2')`);
+        // One lock per transaction, whatever the seconds it writes in.
+        const locks = await slow.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 4224023
+              and pid = pg_backend_pid()`,
+        );
+        expect(locks.rows[0]?.n).toBe(1);
         // The fast row is committed but dated after the slow row, which may still commit: not sealed yet.
         expect(await sealBatch(database.db)).toBe(0);
         // Another sealer meanwhile: the lock is free again, and it too leaves both.
         expect(await sealAuditLog(database.db)).toBe(0);
+        // audit:verify says why the rows wait, and an old row held back so is not a break.
+        const held = await verifyAuditChain({ db: database.db, staleAfterSeconds: 0 });
+        expect(held).toMatchObject({ unsealed: 1, breaks: 0 });
+        expect(held.heldBackSince).not.toBeNull();
         await slow.query('commit');
       });
-      expect(await sealAuditLog(database.db)).toBe(2);
+      expect(await sealAuditLog(database.db)).toBe(3);
       const rows = await chain(database.db);
-      expect(rows.map((r) => r.action)).toEqual(['test.slow', 'test.fast']);
-      expect(await verifyAuditChain({ db: database.db })).toMatchObject({ rowsChecked: 2, breaks: 0 });
+      expect(rows.map((r) => r.action)).toEqual(['test.slow', 'test.fast', 'test.slow.2']);
+      expect(await verifyAuditChain({ db: database.db })).toMatchObject({ rowsChecked: 3, breaks: 0 });
+    });
+  });
+
+  it('refuses to seal under REPEATABLE READ, whose snapshot could miss a row committed meanwhile', async () => {
+    await withDatabase(async (database) => {
+      await audit(database.db, { actor: SYSTEM, action: 'test.row' });
+      await withClient(await urlOf(database), async (client) => {
+        await client.query('begin isolation level repeatable read');
+        await expect(client.query('select audit_log_seal(10)')).rejects.toThrow(/only under READ COMMITTED/);
+        await client.query('rollback');
+      });
+      expect(await unsealed(database)).toBe(1);
     });
   });
 

@@ -24,22 +24,29 @@ export async function sealBatch(db: Pick<Database, 'execute'>, maxRows = BATCH):
 
 /**
  * Seal every row that can be sealed now: batch after batch until one comes back short. Returns the rows this
- * call sealed. When another sealer is at work it returns at once (that one seals them), unless `waitForLock`:
- * then it tries again every 20 ms (audit:verify and tests, which need the chain sealed up to now).
+ * call sealed. When another sealer is at work it returns at once (that one seals them), unless `waitForLockMs`:
+ * then it tries again every 20 ms for that long (audit:verify and tests, which need the chain sealed up to
+ * now), and throws if the lock is still held.
  */
 export async function sealAuditLog(
   db: Pick<Database, 'execute'>,
   {
     batchSize = BATCH,
     stopped = () => false,
-    waitForLock = false,
-  }: { batchSize?: number; stopped?: () => boolean; waitForLock?: boolean } = {},
+    waitForLockMs = 0,
+  }: { batchSize?: number; stopped?: () => boolean; waitForLockMs?: number } = {},
 ): Promise<number> {
+  const giveUpAt = Date.now() + waitForLockMs;
   let total = 0;
   for (;;) {
     const sealed = await sealBatch(db, batchSize);
     if (sealed === null) {
-      if (!waitForLock || stopped()) return total;
+      if (waitForLockMs === 0 || stopped()) return total;
+      if (Date.now() > giveUpAt) {
+        throw new Error(
+          `the audit sealer's lock was held for ${Math.round(waitForLockMs / 1000)} s (a sealer stuck in an open transaction?)`,
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 20));
       continue;
     }
@@ -47,6 +54,9 @@ export async function sealAuditLog(
     if (sealed < batchSize || stopped()) return total;
   }
 }
+
+/** How long audit:verify and tests wait for another sealer's batch: a batch takes milliseconds. */
+export const SEAL_WAIT_MS = 60_000;
 
 /** The sealer in the background: every second (rows are sealed within seconds of their commit). */
 export function startAuditSealer({

@@ -25,7 +25,7 @@ import { signUpAndLogIn, staffSession, type TestApp } from '../../../../test/hel
 import { TAXPAYER } from '../../../../test/samples.ts';
 import { audit } from '../../../lib/audit.ts';
 import { SYSTEM, type Actor } from '../../../lib/actor.ts';
-import { sealAuditLog } from '../audit-sealer.ts';
+import { SEAL_WAIT_MS, sealAuditLog } from '../audit-sealer.ts';
 import { verifyAuditChain } from '../audit-chain.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
@@ -71,7 +71,7 @@ export async function writeRows(db: Database, count: number, from = 1): Promise<
   for (let i = from; i < from + count; i += 1) {
     await audit(db, { actor: i % 2 ? SYSTEM : visitor(i), action: `test.row.${i}`, subject: `row ${i}` });
   }
-  await sealAuditLog(db, { waitForLock: true });
+  await sealAuditLog(db, { waitForLockMs: SEAL_WAIT_MS });
 }
 
 /**
@@ -110,13 +110,13 @@ export async function appendForged(
 
 /** Seal what can be sealed, then verify the chain, as `npm run audit:verify` does. */
 export async function verifySealed(options: Parameters<typeof verifyAuditChain>[0]) {
-  await sealAuditLog(options.db, { waitForLock: true });
+  await sealAuditLog(options.db, { waitForLockMs: SEAL_WAIT_MS });
   return verifyAuditChain(options);
 }
 
 /** The chain as sealed: every row that can be sealed now is sealed first (audit-sealer.ts), then read. */
 export async function chain(db: Database) {
-  await sealAuditLog(db, { waitForLock: true });
+  await sealAuditLog(db, { waitForLockMs: SEAL_WAIT_MS });
   return db
     .select({ chainSeq: auditLog.chainSeq, seq: auditLog.seq, action: auditLog.action, hash: auditLog.hash })
     .from(auditLog)
