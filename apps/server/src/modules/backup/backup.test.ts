@@ -11,7 +11,7 @@ import { DataDirLockedError, lockDataDir } from '@taxfirm/db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENCRYPTION_KEY } from '../../../test/helpers.ts';
-import { openIdentityNumber } from '../profile/profile.service.ts';
+import { openIdentityNumber } from '../profile/identity-numbers.ts';
 import { BackupArchiveError, verifyArchive } from './archive.ts';
 import { BackupError } from './backup-error.ts';
 import { createBackup } from './create-backup.ts';

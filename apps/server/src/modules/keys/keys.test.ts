@@ -28,7 +28,8 @@ import { SECRET_CONTEXT } from '../accounts/mfa.service.ts';
 import { enqueueEmail, renderEmail } from '../mail/outbox.ts';
 import { openBody } from '../messaging/messaging.service.ts';
 import { openAnswers } from '../organizer/organizer-store.ts';
-import { LEGACY_SSN_CONTEXT, openIdentityNumber } from '../profile/profile.service.ts';
+import { LEGACY_SSN_CONTEXT } from '../profile/profile.service.ts';
+import { openIdentityNumber } from '../profile/identity-numbers.ts';
 import { isRotationComplete, rotateKeys, type RotationReport } from './keys.service.ts';
 
 const KEY_A = TEST_ENCRYPTION_KEY;

@@ -9,7 +9,8 @@ import {
 } from '../../../test/helpers.ts';
 import { TAXPAYER as TAXPAYER_SAMPLE } from '../../../test/samples.ts';
 import { createKeyring, DecryptionError } from '../../lib/crypto/keyring.ts';
-import { identityNumberContext, openIdentityNumber } from './profile.service.ts';
+import { identityNumberContext } from './profile.service.ts';
+import { openIdentityNumber } from './identity-numbers.ts';
 
 const t = useTestApp();
 let asha: Session;

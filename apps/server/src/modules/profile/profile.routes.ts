@@ -11,13 +11,13 @@ import {
   getEmployers,
   getSpouse,
   getTaxpayerPage,
-  revealSsn,
   saveDependents,
   saveEmployers,
   saveSpouse,
   saveTaxpayer,
   type ProfileDeps,
 } from './profile.service.ts';
+import { revealSsn } from './identity-numbers.ts';
 
 /** The client's own profile: every call works on the session's client (never an id from the body). */
 export async function profileRoutes(

@@ -7,14 +7,8 @@ import { MESSAGES } from '@taxfirm/contract';
 import { clients, eq, users, type Database } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
-import {
-  getDependents,
-  getEmployers,
-  getSpouse,
-  getTaxpayer,
-  openIdentityNumber,
-  parseIdentitySubject,
-} from './profile.service.ts';
+import { getDependents, getEmployers, getSpouse, getTaxpayer } from './profile.service.ts';
+import { openIdentityNumber, parseIdentitySubject } from './identity-numbers.ts';
 import { audit } from '../../lib/audit.ts';
 import { getWorkableFiling } from '../filings/filings.service.ts';
 import type { StaffActor } from '../../lib/actor.ts';
