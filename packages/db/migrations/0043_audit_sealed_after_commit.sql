@@ -124,7 +124,7 @@ BEGIN
   last_hash := coalesce(last_hash, decode(repeat('00', 32), 'hex'));
   FOR r IN SELECT id, action, subject, ip, user_agent, created_at, ref_digests
              FROM audit_log
-            WHERE chain_seq IS NULL AND created_at < horizon
+            WHERE chain_seq IS NULL AND created_at <= horizon
             ORDER BY created_at, seq
             LIMIT max_rows LOOP
     next_hash := audit_log_hash(last_hash, r.id, r.action, r.subject, r.ip, r.user_agent, r.created_at,
