@@ -17,6 +17,7 @@ import type { ObjectStorage } from '../src/lib/storage/object-storage.ts';
 import { issueCsrfToken } from '../src/plugins/app/csrf.ts';
 import { createSession } from '../src/modules/accounts/sessions.service.ts';
 import { createStaffMember } from '../src/modules/staff/staff-accounts.service.ts';
+import type { StaffActor } from '../src/lib/actor.ts';
 import { registrationBody } from './samples.ts';
 
 export const TEST_SECRET = 'test-session-secret-0123456789abcdefghij';
@@ -213,6 +214,20 @@ export async function signUpAndLogIn(
   if (!uinfo || !sid) throw new Error(`login failed: ${login.body}`);
   return { sid, userId: uinfo.user_id, clientId: uinfo.client_id };
 }
+
+/** The actor a service is called as by staff member `userId` (an admin unless `role` says otherwise), from the test's address. */
+export const testStaffActor = (
+  userId: string,
+  role: StaffActor['role'] = 'admin',
+  offshore = false,
+): StaffActor => ({
+  kind: 'staff',
+  userId,
+  role,
+  offshore,
+  ip: '127.0.0.1',
+  userAgent: 'test',
+});
 
 /** A staff member (as npm run staff:create makes one) with a live session, written straight to the database. */
 export async function staffSession(

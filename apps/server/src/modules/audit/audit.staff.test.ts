@@ -1,7 +1,6 @@
 import { auditLog, eq, sql, users } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
-import type { StaffActor } from '../../lib/actor.ts';
+import { signUpAndLogIn, staffSession, testStaffActor, useTestApp } from '../../../test/helpers.ts';
 import { audit } from '../../lib/audit.ts';
 import { eraseAccount } from './account-erasure.ts';
 import { listAuditLog } from './audit.staff.service.ts';
@@ -147,14 +146,7 @@ describe('staff/audit/list', () => {
 
 describe('staff/audit/list search, counted exactly or walked newest first (issue 39)', () => {
   it('pages the same entries in the same order either way, ties, wildcards and blanks included', async () => {
-    const actor: StaffActor = {
-      kind: 'staff',
-      userId: admin.userId,
-      role: 'admin',
-      offshore: false,
-      ip: '127.0.0.1',
-      userAgent: 'test',
-    };
+    const actor = testStaffActor(admin.userId);
     // Entries written in one transaction share their time: the order's tie-break is the order written.
     await t.database.db.transaction(async (tx) => {
       for (let i = 0; i < 7; i += 1) {

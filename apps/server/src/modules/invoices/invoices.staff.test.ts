@@ -5,9 +5,8 @@
 import { MESSAGES, type StaffInvoice } from '@taxfirm/contract';
 import { and, desc, emailOutbox, eq, filings, invoiceLines, invoices, notifications } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
-import { sentText } from '../../../test/helpers.ts';
+import { sentText, testStaffActor } from '../../../test/helpers.ts';
 import { makeInvoice } from '../../../test/factories.ts';
-import type { StaffActor } from '../../lib/actor.ts';
 import { createInvoice } from './invoices.staff.service.ts';
 import {
   t,
@@ -76,14 +75,7 @@ describe('staff/invoices/create', () => {
   });
 
   it('numbers invoices per calendar year of creation, in the firm’s time zone', async () => {
-    const actor: StaffActor = {
-      kind: 'staff',
-      userId: admin.userId,
-      role: 'admin',
-      offshore: false,
-      ip: '127.0.0.1',
-      userAgent: 'test',
-    };
+    const actor = testStaffActor(admin.userId);
     const make = async (now: Date) => {
       const id = await createInvoice({
         db: t.database.db,

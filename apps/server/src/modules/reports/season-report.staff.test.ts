@@ -6,7 +6,7 @@ import { SEASON_REPORT_EXPORT_PATH } from '@taxfirm/contract';
 import { auditLog, eq, filingStatusHistory, invoices, requestItems } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignFiling, makeInvoice, seedFirm, type Firm } from '../../../test/factories.ts';
-import { useTestApp } from '../../../test/helpers.ts';
+import { testStaffActor, useTestApp } from '../../../test/helpers.ts';
 import { parseCsv } from '../../../test/parse-csv.ts';
 import { seasonReport } from './season-report.staff.service.ts';
 
@@ -76,14 +76,7 @@ describe('staff/reports/season', () => {
   it('per owner: files in progress, overdue deliverables, documents to review, billed without void or draft, paid, outstanding', async () => {
     // A day after every rule date of the year: both federal returns are overdue.
     const now = new Date(`${firm.taxYear + 1}-11-20T12:00:00Z`);
-    const actor = {
-      kind: 'staff' as const,
-      userId: firm.admin.userId,
-      role: 'admin' as const,
-      offshore: false,
-      ip: '127.0.0.1',
-      userAgent: 'test',
-    };
+    const actor = testStaffActor(firm.admin.userId);
     const report = await seasonReport(t.database.db, actor, firm.taxYear, now);
     const analyst = report.by_owner.find((r) => r.owner_id === firm.analyst.userId);
     expect(analyst).toEqual({
