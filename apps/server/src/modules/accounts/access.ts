@@ -11,7 +11,12 @@ import { firmToday, firmTodaySql } from '../../lib/firm-time.ts';
 
 /** The `users` row's access is in force at `now` (the database's `now()` when absent). */
 export function accessInForceSql(now?: Date): SQL {
-  return sql`(${users.deactivatedAt} is null and (${users.accessEndsOn} is null or ${users.accessEndsOn} >= ${firmTodaySql(now)}))`;
+  return accessInForceOn(firmTodaySql(now));
+}
+
+/** The same rule on the firm's day `today` given as SQL (e.g. a prepared statement's placeholder). */
+export function accessInForceOn(today: SQL): SQL {
+  return sql`(${users.deactivatedAt} is null and (${users.accessEndsOn} is null or ${users.accessEndsOn} >= ${today}))`;
 }
 
 /** The same rule on a row already read. */

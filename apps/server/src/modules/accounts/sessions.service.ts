@@ -23,6 +23,7 @@ import { SYSTEM } from '../../lib/actor.ts';
 import type { SessionUser } from '../../types/fastify.d.ts';
 import { hashToken, randomToken } from '../../lib/crypto/tokens.ts';
 import { firmToday } from '../../lib/firm-time.ts';
+import { accessInForceOn } from './access.ts';
 
 /**
  * The session cookie's name. Over https it is `__Host-sid`: browsers accept a `__Host-` cookie only with
@@ -93,9 +94,7 @@ function sessionLookup(db: Database) {
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        // accessInForceSql (access.ts) at the firm's day `today`, computed by its twin firmToday.
-        sql`${users.deactivatedAt} is null`,
-        sql`(${users.accessEndsOn} is null or ${users.accessEndsOn} >= ${sql.placeholder('today')}::date)`,
+        accessInForceOn(sql`${sql.placeholder('today')}::date`),
         gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
         gt(sessions.lastSeenAt, sql`${sql.placeholder('idleSince')}::timestamptz`),
       ),
