@@ -1,7 +1,7 @@
 /**
  * PGlite's own share of the server's start-up and memory (bench/memory.ts): what the server does with the
- * embedded database before it listens, and nothing else. It opens PGlite on DATA_DIR/pglite with pg_trgm (as
- * packages/db/src/client.ts does), runs the migrations check, then answers 200 on /readyz on PORT (a bare
+ * embedded database before it listens, and nothing else. It opens PGlite on DATA_DIR/pglite with pg_trgm and
+ * shared_buffers=16MB (as packages/db/src/client.ts does, with pglite-options.ts's parameters), runs the migrations check, then answers 200 on /readyz on PORT (a bare
  * node:http server, so the bench times it like the server). Plain JavaScript, so no loader is measured.
  */
 import { createServer } from 'node:http';
@@ -15,7 +15,12 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 const dataDir = process.env['DATA_DIR'];
 if (!dataDir) throw new Error('DATA_DIR is not set');
 const migrationsFolder = fileURLToPath(new URL('../../../packages/db/migrations', import.meta.url));
-const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
+const client = await PGlite.create({
+  dataDir: path.join(dataDir, 'pglite'),
+  extensions: { pg_trgm },
+  // packages/db/src/pglite-options.ts (TypeScript, which this plain script does not load).
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+});
 await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder });
 const server = createServer((request, response) => {
   void client.query('select 1').then(

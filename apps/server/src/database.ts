@@ -21,7 +21,12 @@ export async function openDatabase(
         ...(env.databaseListenUrl ? { listenUrl: env.databaseListenUrl } : {}),
         ...(env.databaseMigrationUrl ? { migrationUrl: env.databaseMigrationUrl } : {}),
       })
-    : await createDatabase({ engine: 'pglite', dataDir: path.join(env.dataDir, 'pglite') });
+    : // A directory of the previous embedded engine is upgraded first (packages/db pglite-upgrade.ts).
+      await createDatabase({
+        engine: 'pglite',
+        dataDir: path.join(env.dataDir, 'pglite'),
+        migrationsFolder: MIGRATIONS_DIR,
+      });
   try {
     await prepareDatabase(handle, MIGRATIONS_DIR);
   } catch (error) {

@@ -9,9 +9,20 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { PGLITE_START_PARAMS } from './pglite-options.ts';
+import { assertCurrentDataDir, upgradeLegacyDataDir } from './pglite-upgrade.ts';
 import * as schema from './schema/index.ts';
 
 export { DataDirLockedError, lockDataDir, type DataDirLock, type LockOwner } from './data-dir-lock.ts';
+export { PGLITE_START_PARAMS } from './pglite-options.ts';
+export {
+  LEGACY_PG_MAJOR,
+  legacyDirOf,
+  pgMajorOf,
+  restoreLegacyDump,
+  upgradeLegacyDataDir,
+  type UpgradeReport,
+} from './pglite-upgrade.ts';
 
 export type Schema = typeof schema;
 /** The one database type the app uses, whichever engine is underneath. */
@@ -60,7 +71,13 @@ export type DatabaseOptions =
       /** On disk: held under a lock (data-dir-lock.ts) from open to close, one process at a time. */
       dataDir?: string;
       loadDataDir?: Blob | File;
-      /** Where the line saying a dead process's lock was taken over goes; stderr by default. */
+      /**
+       * With dataDir: a directory of the previous engine (PGlite 0.3, PostgreSQL 17) is first copied into one of
+       * this engine at its migration level, the old one kept beside it (pglite-upgrade.ts). Without it, such a
+       * directory is refused.
+       */
+      migrationsFolder?: string;
+      /** Where the lock's and the upgrade's lines go; stderr by default. */
       log?: (line: string) => void;
     };
 
@@ -117,20 +134,26 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const extensions = { pg_trgm };
   let client: PGlite;
   let lock: DataDirLock | undefined;
+  const startParams = [...PGLITE_START_PARAMS];
   if (options.loadDataDir) {
-    client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions });
+    client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions, startParams });
   } else if (options.dataDir) {
-    mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    const { dataDir, migrationsFolder } = options;
+    mkdirSync(path.dirname(dataDir), { recursive: true });
     // PGlite has no lock of its own: a second process on the same directory would corrupt it.
-    lock = lockDataDir(options.dataDir, options.log ? { log: options.log } : {});
+    lock = lockDataDir(dataDir, options.log ? { log: options.log } : {});
     try {
-      client = await PGlite.create({ dataDir: options.dataDir, extensions });
+      if (migrationsFolder) {
+        const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+        await upgradeLegacyDataDir({ dataDir, migrationsFolder, log });
+      } else assertCurrentDataDir(dataDir);
+      client = await PGlite.create({ dataDir, extensions, startParams });
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, startParams });
   }
   const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Database;
   return {

@@ -10,11 +10,15 @@ import { sql, type Database } from '@taxfirm/db';
 /** Why an account was not erased, in words (no account, no reason, records the firm must keep). */
 export class AccountErasureError extends Error {}
 
+const KEPT_RECORDS = 'the client has invoices or payments, which the firm keeps';
+
 /** PostgreSQL's codes for erase_account()'s refusals, and a client's invoices or payments (RESTRICT). */
 const REFUSALS: Record<string, string> = {
   '22023': 'a reason is required',
   P0002: 'there is no such account',
-  '23503': 'the client has invoices or payments, which the firm keeps',
+  '23503': KEPT_RECORDS,
+  // PostgreSQL 18 (the embedded PGlite 0.5) reports an ON DELETE RESTRICT refusal as restrict_violation.
+  '23001': KEPT_RECORDS,
   '42501': 'it is a staff account (staff are deactivated, never erased: the log keeps who did what)',
 };
 

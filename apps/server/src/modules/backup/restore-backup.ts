@@ -4,14 +4,16 @@
  * before anything is written. The database is left at the backup's migration level: the server migrates it
  * when it starts, as after any upgrade.
  */
-import { createWriteStream, existsSync, openAsBlob } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, openAsBlob } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { lockDataDir } from '@taxfirm/db';
+import { LEGACY_PG_MAJOR, lockDataDir, PGLITE_START_PARAMS, restoreLegacyDump } from '@taxfirm/db';
+import * as tar from 'tar-stream';
 import {
   BackupArchiveError,
   DEV_SECRETS_MEMBER,
@@ -34,6 +36,7 @@ import {
   type BackupEnv,
 } from './data-dir.ts';
 import { connect, majorOf, pgRestore, toolVersion } from './postgres-tools.ts';
+import { MIGRATIONS_DIR } from '../../paths.ts';
 
 type Log = (line: string) => void;
 
@@ -158,6 +161,29 @@ async function checkTarget(env: BackupEnv, manifest: Manifest): Promise<void> {
   }
 }
 
+/** The PostgreSQL major of a PGlite dump (a gzip'd tar of the data directory): its PG_VERSION file. */
+async function dumpPgMajor(file: string): Promise<string | undefined> {
+  const extract = tar.extract();
+  let major: string | undefined;
+  const reading = (async () => {
+    for await (const entry of extract) {
+      if (entry.header.name.replace(/^\/+/, '') === 'PG_VERSION') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of entry) chunks.push(chunk as Buffer);
+        major = Buffer.concat(chunks).toString('utf8').trim();
+        break;
+      }
+      entry.resume();
+    }
+  })();
+  const source = createReadStream(file);
+  await Promise.all([
+    pipeline(source, createGunzip(), extract).catch(() => {}),
+    reading.finally(() => source.destroy()),
+  ]);
+  return major;
+}
+
 /** Restore the backup `file` into the configured, empty target. */
 export async function restoreBackup(env: BackupEnv, file: string, log: Log): Promise<Manifest> {
   const source = path.resolve(file);
@@ -195,12 +221,23 @@ export async function restoreBackup(env: BackupEnv, file: string, log: Log): Pro
 
     if (manifest.engine === 'pglite') {
       if (!existsSync(pgliteFile)) throw new BackupError('The backup holds no database.');
-      const client = await PGlite.create({
-        dataDir: pgliteDir(env.dataDir),
-        loadDataDir: await openAsBlob(pgliteFile),
-        extensions: { pg_trgm },
-      });
-      await client.close();
+      if ((await dumpPgMajor(pgliteFile)) === LEGACY_PG_MAJOR) {
+        // A backup made on PGlite 0.3: loaded with that engine, then copied into this one (ADR 033).
+        await restoreLegacyDump({
+          dataDir: pgliteDir(env.dataDir),
+          dump: await openAsBlob(pgliteFile),
+          migrationsFolder: MIGRATIONS_DIR,
+          log,
+        });
+      } else {
+        const client = await PGlite.create({
+          dataDir: pgliteDir(env.dataDir),
+          loadDataDir: await openAsBlob(pgliteFile),
+          extensions: { pg_trgm },
+          startParams: [...PGLITE_START_PARAMS],
+        });
+        await client.close();
+      }
       log(`Database: restored into ${pgliteDir(env.dataDir)}.`);
     } else {
       await pgRestore(env.databaseMigrationUrl ?? env.databaseUrl ?? '', dumpFile);

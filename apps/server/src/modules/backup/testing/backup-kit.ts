@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createDatabase, prepareDatabase, type DatabaseHandle } from '@taxfirm/db';
+import { createDatabase, PGLITE_START_PARAMS, prepareDatabase, type DatabaseHandle } from '@taxfirm/db';
 import { Decrypter, Encrypter } from 'age-encryption';
 import pg from 'pg';
 import * as tar from 'tar-stream';
@@ -92,6 +92,7 @@ export async function newPgliteDataDir(): Promise<string> {
     dataDir: path.join(dataDir, 'pglite'),
     loadDataDir: new Blob([readFileSync(provided.snapshot)]),
     extensions: { pg_trgm },
+    startParams: [...PGLITE_START_PARAMS],
   });
   await client.close();
   return dataDir;
