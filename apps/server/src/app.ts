@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { EMAIL_OUTBOX_CHANNEL, type DatabaseHandle } from '@taxfirm/db';
@@ -8,7 +7,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Keyring } from './lib/crypto/keyring.ts';
-import { createAccessLog, loggerOptions } from './lib/logger.ts';
+import { createAccessLog, lazyChildLoggerFactory, loggerOptions } from './lib/logger.ts';
 import { registerRateLimit } from './lib/rate-limit.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
@@ -61,6 +60,7 @@ import {
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { isApiUrl } from './plugins/app/api-url.ts';
 import { csrfPlugin } from './plugins/app/csrf.ts';
+import { multipartPlugin } from './plugins/app/multipart.ts';
 import { clientErrorHandler, errorsPlugin } from './plugins/app/errors.ts';
 import { createPageForms } from './plugins/app/page-forms.ts';
 import { webPlugin, type WebOptions } from './plugins/app/web.ts';
@@ -271,6 +271,8 @@ export async function buildApp({
     requestIdHeader: false,
     // Our onResponse hook writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's logger (reqId bound) is made the first time it logs: most requests never do.
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId: () => randomUUID(),
     clientErrorHandler,
     connectionTimeout: 60_000,
@@ -306,7 +308,8 @@ export async function buildApp({
   });
   await app.register(cookie);
   // Multipart bodies are read only by multipart calls, file by file, with each call's own limits.
-  await app.register(multipart, { throwFileSizeLimit: false });
+  // Its per-request hooks run for multipart requests only (plugins/app/multipart.ts).
+  await app.register(multipartPlugin, { throwFileSizeLimit: false });
   await app.register(csrfPlugin, { secret: config.sessionSecret, secureCookies: config.isProduction });
   await app.register(sessionPlugin, { secureCookies: config.isProduction });
   await registerRateLimit(app, redis);

@@ -1,7 +1,14 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { ACCESS_LOG_REDACT, createAccessLog, loggerOptions, sanitizeText, sanitizeUrl } from './logger.ts';
+import {
+  ACCESS_LOG_REDACT,
+  createAccessLog,
+  lazyChildLoggerFactory,
+  loggerOptions,
+  sanitizeText,
+  sanitizeUrl,
+} from './logger.ts';
 
 describe('log redaction', () => {
   it("keeps reset links and the spouse's signing link out of request URLs", () => {
@@ -118,5 +125,52 @@ describe('the access line', () => {
     logger.level = 'info';
     log(request('/api/x'), reply);
     expect(lines()).toContain('"msg":"request completed"');
+  });
+});
+
+describe("a request's logger", () => {
+  function capture(level: string) {
+    let text = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        text += chunk.toString();
+        callback();
+      },
+    });
+    return { logger: pino({ ...loggerOptions(level) }, stream), lines: () => text };
+  }
+  const bindings = { reqId: '5b0c1c9e-6f51-4d0b-9f38-0c1b2f2d4b11' };
+  const untimed = (text: string) => text.replace(/"time":\d+/g, '"time":0');
+
+  it('makes no child until it logs, then writes what the child Fastify makes would write', () => {
+    const lazy = capture('info');
+    const child = vi.spyOn(lazy.logger, 'child');
+    const log = lazyChildLoggerFactory(lazy.logger, bindings, {});
+    expect(child).not.toHaveBeenCalled();
+    const eager = capture('info');
+    const direct = eager.logger.child(bindings, {});
+    for (const target of [log, direct]) {
+      target.info({ err: { code: 'NOT_FOUND' } }, 'client error');
+      target.error({ err: new Error('failed at /sign/s3cr3t?x=1'), password: 'p' }, 'request failed');
+      target.debug('not written');
+      target.child({ job: 'x' }).warn('nested');
+    }
+    // Once for the request's logger, once more for the child made from it (pino's children share `child`).
+    expect(child).toHaveBeenCalledTimes(2);
+    expect(child).toHaveBeenNthCalledWith(1, bindings, {});
+    expect(lazy.lines()).not.toContain('s3cr3t');
+    expect(lazy.lines()).toContain('"reqId":"5b0c1c9e-6f51-4d0b-9f38-0c1b2f2d4b11"');
+    expect(untimed(lazy.lines())).toBe(untimed(eager.lines()));
+  });
+
+  it("gives the child the route's options and follows its level", () => {
+    const { logger, lines } = capture('info');
+    const log = lazyChildLoggerFactory(logger, bindings, { level: 'warn' });
+    log.info('not written');
+    expect(log.level).toBe('warn');
+    log.level = 'debug';
+    log.debug('written');
+    expect(lines()).toContain('"msg":"written"');
+    expect(lines()).not.toContain('not written');
   });
 });

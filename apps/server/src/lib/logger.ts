@@ -193,3 +193,87 @@ export function createAccessLog(
     );
   };
 }
+
+type LogMethod = (...args: unknown[]) => void;
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+
+/**
+ * A request's logger (`request.log`, `reply.log`) that becomes the pino child Fastify would make (the
+ * `reqId` binding, the route's options) the first time it is used. Nearly every request writes only the
+ * access line (app.ts, from the app's logger), so most never pay for a child and its bindings' redaction;
+ * those that do log write the same lines as before.
+ */
+class LazyChildLogger {
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Record<string, unknown>;
+  readonly #options: ChildOptions;
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(parent: FastifyBaseLogger, bindings: Record<string, unknown>, options: ChildOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #logger(): FastifyBaseLogger {
+    this.#child ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#child;
+  }
+
+  get level(): string {
+    return this.#logger().level;
+  }
+
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    (this.#logger().fatal as LogMethod)(...args);
+  }
+
+  error(...args: unknown[]): void {
+    (this.#logger().error as LogMethod)(...args);
+  }
+
+  warn(...args: unknown[]): void {
+    (this.#logger().warn as LogMethod)(...args);
+  }
+
+  info(...args: unknown[]): void {
+    (this.#logger().info as LogMethod)(...args);
+  }
+
+  debug(...args: unknown[]): void {
+    (this.#logger().debug as LogMethod)(...args);
+  }
+
+  trace(...args: unknown[]): void {
+    (this.#logger().trace as LogMethod)(...args);
+  }
+
+  silent(...args: unknown[]): void {
+    (this.#logger().silent as LogMethod)(...args);
+  }
+
+  child(bindings: Record<string, unknown>, options?: ChildOptions): FastifyBaseLogger {
+    return this.#logger().child(bindings, options);
+  }
+
+  isLevelEnabled(level: string): boolean {
+    const logger = this.#logger() as FastifyBaseLogger & { isLevelEnabled?: (l: string) => boolean };
+    return typeof logger.isLevelEnabled === 'function' ? logger.isLevelEnabled(level) : true;
+  }
+}
+
+/**
+ * Fastify's `childLoggerFactory` (app.ts): each request's logger, made lazily (LazyChildLogger) with the
+ * bindings and options Fastify's default factory would give `logger.child`.
+ */
+export function lazyChildLoggerFactory(
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  options: ChildOptions,
+): FastifyBaseLogger {
+  return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+}

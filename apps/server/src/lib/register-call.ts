@@ -1,13 +1,14 @@
-import { apiPath, MESSAGES, type CallDefinition, type Envelope } from '@taxfirm/contract';
+import { apiPath, MESSAGES, type Access, type CallDefinition, type Envelope } from '@taxfirm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
-import { requireAccess } from './guards.ts';
+import { isAllowed, requireAccess } from './guards.ts';
 import { readMultipart, removeUploadsUnlessOk } from './uploads.ts';
 
 type Payload<C extends CallDefinition> = Omit<z.input<C['response']>, keyof Envelope> & Partial<Envelope>;
 type CallRequest<C extends CallDefinition> = FastifyRequest & { body: z.output<C['body']> };
+type HookDone = (error?: Error) => void;
 type CallOptions = {
   /** Checks before the body is read, after the access check (e.g. rate limits on uploads). */
   onRequest?: preHandlerAsyncHookHandler[];
@@ -34,6 +35,18 @@ export function registerCall<C extends CallDefinition>(
   });
 }
 
+/**
+ * The onRequest check of a call's access level (lib/guards.ts), as a callback hook: an allowed request (nearly
+ * every one) goes straight on; a refused one is answered by `requireAccess` itself.
+ */
+function accessCheck(access: Access) {
+  const refuse = requireAccess(access);
+  return function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: HookDone) {
+    if (isAllowed(access, request.user)) return done();
+    refuse.call(this, request, reply).then(() => done(), done);
+  };
+}
+
 /** The route of a call: access, body, hooks and response schema; `handle` answers. */
 function serve<C extends CallDefinition>(
   app: FastifyInstance,
@@ -51,30 +64,35 @@ function serve<C extends CallDefinition>(
     },
     // Public calls need no session check; every other access level is enforced before the body is read.
     onRequest: [
-      ...(call.access === 'public' ? [] : [requireAccess(call.access)]),
+      ...(call.access === 'public' ? [] : [accessCheck(call.access)]),
       ...(options.onRequest ?? []),
     ],
-    preValidation: async (request, reply) => {
-      if (request.isMultipart()) {
-        if (call.contentType !== 'multipart') throw new AppError('MALFORMED_BODY');
-        const { beforeFiles } = options;
-        try {
-          request.body = await readMultipart(
-            request,
-            call,
-            app.storage,
-            beforeFiles && ((fields) => beforeFiles(request, fields)),
-          );
-        } catch (error) {
+    // A callback hook, not an async one: every call passes here, and only multipart ones wait for anything.
+    preValidation: (request, reply, done) => {
+      if (!request.isMultipart()) {
+        // A call may arrive with no body at all; the old client's empty posts count as {}.
+        request.body ??= {};
+        return done();
+      }
+      if (call.contentType !== 'multipart') return done(new AppError('MALFORMED_BODY'));
+      const { beforeFiles } = options;
+      readMultipart(
+        request,
+        call,
+        app.storage,
+        beforeFiles && ((fields) => beforeFiles(request, fields)),
+      ).then(
+        (fields) => {
+          request.body = fields;
+          done();
+        },
+        (error: unknown) => {
           // Refused part-way, the rest of the body is still coming: answer and close the connection rather
           // than leave the client sending megabytes nobody reads (and waiting for the keep-alive timeout).
           reply.raw.shouldKeepAlive = false;
-          throw error;
-        }
-        return;
-      }
-      // A call may arrive with no body at all; the old client's empty posts count as {}.
-      request.body ??= {};
+          done(error as Error);
+        },
+      );
     },
     ...(call.contentType === 'multipart' ? { onSend: removeUploadsUnlessOk(app.storage) } : {}),
     // Rate limits that need the validated body (e.g. per e-mail address) run here.

@@ -62,16 +62,20 @@ function sameToken(a: string, b: string): boolean {
  * Each request's tokens: the valid one its cookie carried (if any), and the one the browser holds once the
  * answer arrives (a page's form posted without JavaScript carries it in a field, plugins/app/page-forms.ts).
  */
-const tokensByRequest = new WeakMap<FastifyRequest, { carried: string | undefined; current: string }>();
+type RequestTokens = { carried: string | undefined; current: string };
+/** Where a request keeps its tokens: a request decoration (a WeakMap entry per request cost more). */
+const TOKENS = Symbol('csrf tokens');
+const tokensOf = (request: FastifyRequest): RequestTokens | undefined =>
+  (request as unknown as { [TOKENS]?: RequestTokens | null })[TOKENS] ?? undefined;
 
 /** The CSRF token this page's forms must carry (the XSRF-TOKEN cookie, new or kept). */
 export function pageCsrfToken(request: FastifyRequest): string {
-  return tokensByRequest.get(request)?.current ?? '';
+  return tokensOf(request)?.current ?? '';
 }
 
 /** Whether `given` (a form field) is the valid XSRF-TOKEN cookie this request carried. */
 export function carriesCsrfToken(request: FastifyRequest, given: unknown): boolean {
-  const carried = tokensByRequest.get(request)?.carried;
+  const carried = tokensOf(request)?.carried;
   return carried !== undefined && typeof given === 'string' && sameToken(given, carried);
 }
 
@@ -90,10 +94,12 @@ async function csrf(app: FastifyInstance, options: CsrfOptions) {
     return true;
   };
 
+  app.decorateRequest(TOKENS, null);
+
   /** Give the browser a token for this session cookie (none: a visitor). */
   app.decorateReply('setCsrfCookie', function (this: FastifyReply, sessionCookie?: string) {
     const token = issueCsrfToken(options.secret, sessionCookie);
-    const tokens = tokensByRequest.get(this.request);
+    const tokens = tokensOf(this.request);
     if (tokens) tokens.current = token;
     this.setCookie(XSRF_COOKIE, token, {
       path: '/',
@@ -120,21 +126,22 @@ async function csrf(app: FastifyInstance, options: CsrfOptions) {
 
   // A callback hook, not an async one: every request passes here, and nearly all go straight on.
   app.addHook('onRequest', (request, reply, done) => {
+    // One read of the route's options: Fastify builds a new object at every read of `request.routeOptions`.
+    const { config, url: route = '' } = request.routeOptions;
     // A provider's webhook carries no cookies; its own signature over the body authenticates it.
-    if (request.routeOptions.config.skipCsrf === true) return done();
+    if (config.skipCsrf === true) return done();
     const cookie = request.cookies[XSRF_COOKIE];
     const sessionCookie = request.cookies[sidName];
     const hasValidCookie = isValid(cookie, sessionCookie);
     const carried = hasValidCookie ? cookie : undefined;
-    tokensByRequest.set(request, { carried, current: carried ?? '' });
+    (request as unknown as { [TOKENS]: RequestTokens })[TOKENS] = { carried, current: carried ?? '' };
     // Static files (hashed assets, favicon) may be cached publicly: they never carry a token.
-    const route = request.routeOptions.url ?? '';
     const isStaticFile = route !== '/*' && !route.startsWith('/api') && /\.[a-z0-9]+$/i.test(route);
     if (!hasValidCookie && !isStaticFile) reply.setCsrfCookie(sessionCookie);
     // Every state-changing request needs the token, whatever its path: "//api/x" and "/%61pi/x" route to /api/x.
     if (SAFE_METHODS.has(request.method)) return done();
     // A page's form posted without JavaScript sends the token in a field, checked once the body is read.
-    if (request.routeOptions.config.csrfInForm === true) return done();
+    if (config.csrfInForm === true) return done();
     const header = request.headers[XSRF_HEADER_NAME];
     const ok = hasValidCookie && typeof header === 'string' && sameToken(header, cookie);
     if (ok) return done();
