@@ -93,9 +93,17 @@ export const clients = pgTable(
      */
     offshoreConsent: boolean(),
     offshoreConsentExpiresAt: timestamp({ withTimezone: true }),
+    /**
+     * What the staff search box reads (issue 39): the name, file number and phone, and the login's e-mail, in
+     * one text. Kept by the database (migration 0045: triggers on clients and on a login's e-mail change); the
+     * app never writes it.
+     */
+    search: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [
+    // The staff search box (ILIKE '%term%'): one trigram index over all that it matches (client-search.ts).
+    index('clients_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
     // The work queue sorted by name (the same expression as the console's "name" column).
     index('clients_full_name_idx').on(sql`(${t.firstName} || ' ' || ${t.lastName})`),
     // The staff search (ILIKE '%term%') on a name, a file number and a phone's digits: trigrams.

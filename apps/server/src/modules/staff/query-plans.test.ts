@@ -16,7 +16,7 @@ import { signUpAndLogIn, staffSession, useTestApp, type TestApp } from '../../..
 import type { StaffActor } from '../../lib/actor.ts';
 import { careerCsvRows, contactCsvRows } from '../inbox/inbox.service.ts';
 import { invoiceCsvRows } from '../invoices/invoice-list.staff.ts';
-import { forgetListings } from './work-queues.service.ts';
+import { forgetListings } from './queue-listing.ts';
 
 /** Tables that grow with the firm (season-data.ts fills them); small tables (settings, staff) may be scanned. */
 const BIG_TABLES = new Set([

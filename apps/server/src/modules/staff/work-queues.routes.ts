@@ -8,14 +8,8 @@ import { requireAccess } from '../../lib/guards.ts';
 import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
-import {
-  QUEUE_CSV_HEADER,
-  countQueues,
-  listQueue,
-  narrowingOf,
-  queueExport,
-  queueQueryOf,
-} from './work-queues.service.ts';
+import { QUEUE_CSV_HEADER, queueExport } from './queue-export.ts';
+import { countQueues, listQueue, narrowingOf, queueQueryOf } from './work-queues.service.ts';
 
 export async function workQueuesRoutes(app: FastifyInstance, { settings }: { settings: SettingsCache }) {
   registerCall(app, CALLS.staffQueues, async (request) =>

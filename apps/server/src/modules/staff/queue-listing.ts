@@ -1,0 +1,202 @@
+/**
+ * The client queue's listing (issue 39): one builder for every listing, with or without narrowing filters or a
+ * search. What decides a listing's SQL is its shape (tax year, sort, role, offshore, whether a status and a
+ * search are given, the narrowing filters); its statements are built once per shape and prepared by name, and
+ * the rest (the analyst, the status, an owner, the searched clients, the slice) are bound as values. Without a
+ * narrowing filter the page and its counts are one statement (one round trip; the counts are an index range);
+ * with one, counting the matches is the long part (tens of thousands of files tested), so the counts are
+ * statements of their own, run beside the page on another connection.
+ */
+import { createHash } from 'node:crypto';
+import type { StaffActor } from '../../lib/actor.ts';
+import { orderBy, type ListPage, type ListQuery, type SortDir } from '../../lib/paged-query.ts';
+import type { FileStatus, StaffClientRow } from '@taxfirm/contract';
+import { and, count, eq, filings, sql, type Database, type SQL } from '@taxfirm/db';
+import { firmToday } from '../../lib/firm-time.ts';
+import { clientSearch, searchedClientIds, searchedIn } from './client-search.ts';
+import { isPlain, narrowing, visible, type QueueNarrowing } from './queue-filters.ts';
+import { pageIdsOf, queueRowOf, queueRowsQuery, sortsOf, type SortColumn } from './queue-rows.ts';
+
+/** A listing as asked: the queue's filters, the search box's words, the order and the slice. */
+export type ListingInput = {
+  taxYear: number;
+  status: FileStatus | undefined;
+  narrowing: QueueNarrowing;
+  search: string;
+  sort: { column: SortColumn; dir: SortDir };
+  slice: { start: number; length: number };
+};
+
+/**
+ * What decides a listing's SQL. An owner is a value (`owner` below) unless it is "unassigned"; the due windows
+ * are dated by the firm's day, which is part of the shape.
+ */
+type ListingShape = {
+  taxYear: number;
+  column: SortColumn;
+  dir: SortDir;
+  role: StaffActor['role'];
+  offshore: boolean;
+  status: boolean;
+  searched: boolean;
+  narrowing: QueueNarrowing;
+  today: string | undefined;
+};
+
+/** The values a shape's statements are run with. */
+type Bound = {
+  userId: string;
+  status: FileStatus | undefined;
+  owner: string | undefined;
+  clients: string | undefined;
+  limit: number;
+  offset: number;
+};
+
+/** Placeholder values bound where the builders take a value (drizzle fills them when the statement runs). */
+const placeholder = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/**
+ * A listing's statements for one shape: its page, and its counts (of its scope, and of its matches when
+ * searched); without a narrowing filter the counts are also columns of every row of the page (`inPage`), and
+ * their own statements only run for a page past the end. `term`: a search too broad to hand
+ * over as client ids, searched inside the statements (then built for this call only). `name`: prepared under
+ * that name (PostgreSQL parses it once per connection, and plans it with each call's values); unnamed behind a
+ * transaction-mode pooler (client.ts).
+ */
+function buildListing(db: Database, shape: ListingShape, term?: string, name?: string) {
+  const actor = { role: shape.role, offshore: shape.offshore, userId: placeholder<string>('userId') };
+  const owner = shape.narrowing.owner;
+  const narrowed = owner && owner !== 'unassigned' ? { owner: placeholder<string>('owner') } : {};
+  const scope = and(
+    visible(actor, shape.taxYear),
+    shape.status ? eq(filings.status, placeholder<FileStatus>('status')) : undefined,
+    narrowing({ ...shape.narrowing, ...narrowed, taxYear: shape.taxYear }, shape.today),
+  );
+  const search =
+    term !== undefined
+      ? clientSearch(term)
+      : shape.searched
+        ? searchedIn(sql.placeholder('clients'))
+        : undefined;
+  const q: ListQuery = {
+    scope,
+    matching: search ? and(scope, search) : scope,
+    order: orderBy(sortsOf(shape.taxYear)[shape.column], shape.dir, filings.id),
+  };
+  const slice = { limit: placeholder<number>('limit'), offset: placeholder<number>('offset') };
+  // The filters and the search are all on `filings`: counted without joins.
+  const countOf = (where: SQL | undefined) =>
+    sql<number>`(select count(*)::int from ${filings} where ${where ?? sql`true`})`.mapWith(Number);
+  const counted = (where: SQL | undefined) => db.select({ n: count() }).from(filings).where(where);
+  // Counted in the page without a narrowing filter or a search: a search's matches are counted beside the page
+  // (counting thousands of matches in the page's own statement made the two wait for each other).
+  const inPage = isPlain(shape.narrowing) && !search;
+  const nothing = sql<null>`null`;
+  const page = queueRowsQuery(db, shape.taxYear, pageIdsOf(db, shape.column, q, slice), q.order, {
+    total: inPage ? countOf(q.scope) : nothing,
+    filtered: inPage && search ? countOf(q.matching) : nothing,
+  });
+  const total = counted(q.scope);
+  const filtered = search ? counted(q.matching) : undefined;
+  if (name === undefined) return { inPage, page, total, filtered };
+  return {
+    inPage,
+    page: page.prepare(`${name}_page`),
+    total: total.prepare(`${name}_total`),
+    filtered: filtered?.prepare(`${name}_filtered`),
+  };
+}
+type Listing = ReturnType<typeof buildListing>;
+
+/** Shapes kept per database (a bound: the tax years, sorts, roles and filters in use are far fewer). */
+const LISTINGS_MAX = 512;
+const listings = new WeakMap<Database, Map<string, Listing>>();
+
+/**
+ * Forget the built statements (a prepared statement keeps the logger its database had when it was built: a
+ * test that records the statements through the logger forgets them first).
+ */
+export function forgetListings(db: Database): void {
+  listings.delete(db);
+}
+
+/** The statements of a listing's shape, built on first use. */
+function listingOf(db: Database, shape: ListingShape): Listing {
+  let byShape = listings.get(db);
+  if (!byShape) listings.set(db, (byShape = new Map()));
+  const key = JSON.stringify(shape);
+  let listing = byShape.get(key);
+  if (!listing) {
+    if (byShape.size >= LISTINGS_MAX) byShape.clear();
+    // Named by the shape (a digest: an owner's filters and a day's windows are part of it).
+    const name = `queue_list_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+    listing = buildListing(db, shape, undefined, name);
+    byShape.set(key, listing);
+  }
+  return listing;
+}
+
+/**
+ * One queue's clients, a page at a time: the listing's shape's statements (a search is looked up once, as
+ * client ids, unless it matches more than `searchedClientIds` hands over: then its statements are built for
+ * this call and search themselves). `fresh`: built for this call whatever the shape (the tests' reference).
+ */
+export async function listQueueRows(
+  db: Database,
+  actor: StaffActor,
+  input: ListingInput,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<ListPage<StaffClientRow>> {
+  const searchedClients = await searchedClientIds(db, input.search || undefined);
+  const term = input.search && (fresh || !searchedClients) ? input.search : undefined;
+  const n = input.narrowing;
+  const shape: ListingShape = {
+    taxYear: input.taxYear,
+    column: input.sort.column,
+    dir: input.sort.dir,
+    role: actor.role,
+    offshore: actor.offshore,
+    status: input.status !== undefined,
+    searched: term === undefined && searchedClients !== undefined,
+    narrowing: {
+      owner: n.owner === undefined || n.owner === 'unassigned' ? n.owner : 'someone',
+      deliverableKind: n.deliverableKind,
+      due: n.due,
+      waiting: n.waiting,
+      unattendedDays: n.unattendedDays,
+      organizer: n.organizer,
+    },
+    today: n.due ? firmToday() : undefined,
+  };
+  const listing = term !== undefined || fresh ? buildListing(db, shape, term) : listingOf(db, shape);
+  const values: Bound = {
+    userId: actor.userId,
+    status: input.status,
+    owner: n.owner,
+    clients: shape.searched && searchedClients ? `{${searchedClients.join(',')}}` : undefined,
+    limit: input.slice.length,
+    offset: input.slice.start,
+  };
+  const counts = () => Promise.all([listing.total.execute(values), listing.filtered?.execute(values)]);
+  const [rows, counted] = await Promise.all([
+    listing.page.execute(values),
+    listing.inPage ? undefined : counts(),
+  ]);
+  const [first] = rows;
+  if (listing.inPage && first) {
+    return {
+      recordsTotal: first.total ?? 0,
+      recordsFiltered: listing.filtered ? (first.filtered ?? 0) : (first.total ?? 0),
+      data: rows.map(queueRowOf),
+    };
+  }
+  // Counted apart (a narrowing filter), or no row on this page (nothing matches, or it is past the end).
+  const [[total], filtered] = counted ?? (await counts());
+  const recordsTotal = total?.n ?? 0;
+  return {
+    recordsTotal,
+    recordsFiltered: filtered ? (filtered[0]?.n ?? 0) : recordsTotal,
+    data: rows.map(queueRowOf),
+  };
+}
