@@ -12,8 +12,13 @@ import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callsFor, EXPORTS } from '../../../bench/season-calls.ts';
 import { currentTaxYear, makeInvoice } from '../../../test/factories.ts';
-import { signUpAndLogIn, staffSession, useTestApp, type TestApp } from '../../../test/helpers.ts';
-import type { StaffActor } from '../../lib/actor.ts';
+import {
+  signUpAndLogIn,
+  staffSession,
+  testStaffActor,
+  useTestApp,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { careerCsvRows, contactCsvRows } from '../inbox/inbox.service.ts';
 import { invoiceCsvRows } from '../invoices/invoice-list.staff.ts';
 import { forgetListings } from './queue-listing.ts';
@@ -172,14 +177,7 @@ describe('the staff console at scale: every query the season bench runs is serve
     for (const totalCents of [100, 200, 300])
       await makeInvoice(db, { clientId: ids.client, taxYear, totalCents });
     const { userId } = await staffSession(t, `plans-${randomUUID()}@firm.test`, 'admin');
-    const actor: StaffActor = {
-      kind: 'staff',
-      userId,
-      role: 'admin',
-      offshore: false,
-      ip: '127.0.0.1',
-      userAgent: 'test',
-    };
+    const actor = testStaffActor(userId);
     const drain = async (rows: AsyncIterable<unknown>) => {
       let n = 0;
       for await (const _ of rows) n++;

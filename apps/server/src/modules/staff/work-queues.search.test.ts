@@ -10,10 +10,10 @@ import {
   signUpAndLogIn,
   staffSession,
   stepUpSession,
+  testStaffActor,
   useTestApp,
   type ClientSession,
 } from '../../../test/helpers.ts';
-import type { StaffActor } from '../../lib/actor.ts';
 import { countQueueQuery } from './work-queues.service.ts';
 
 const t = useTestApp();
@@ -32,14 +32,7 @@ beforeAll(async () => {
 describe('the queue search, looked up once or searched in place', () => {
   it('finds the same files for the list, a saved view and a bulk selection', async () => {
     const taxYear = await currentTaxYear(t);
-    const actor: StaffActor = {
-      kind: 'staff',
-      userId: admin.userId,
-      role: 'admin',
-      offshore: false,
-      ip: '127.0.0.1',
-      userAgent: 'test',
-    };
+    const actor = testStaffActor(admin.userId);
     const cases: [string, string[]][] = [
       ['sharma', ['Asha Sharma', 'Bina Das', 'Ravi Sharma']],
       ['SHARMA@', ['Asha Sharma']],
@@ -88,14 +81,7 @@ describe('the search text, kept by the database', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const names = (res.json() as { data: { name: string }[] }).data.map((row) => row.name);
-    const actor: StaffActor = {
-      kind: 'staff',
-      userId: admin.userId,
-      role: 'admin',
-      offshore: false,
-      ip: '127.0.0.1',
-      userAgent: 'test',
-    };
+    const actor = testStaffActor(admin.userId);
     expect(
       await countQueueQuery(t.database.db, actor, taxYear, { status: undefined, search: term }),
       term,
