@@ -5,7 +5,6 @@
  * the chain still verifies and grows; an upgrade cut short leaves the old directory and is done again, or
  * finished, at the next start.
  */
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,6 +40,7 @@ import {
   openWork,
   provided,
   quiet,
+  relisted,
   tarOf,
   untar,
   workDir,
@@ -235,26 +235,16 @@ describe.runIf(provided.engine === 'pglite')('the upgrade from PGlite 0.3 (Postg
     const migrations = (await old.query<{ n: number }>(`select count(*)::int as n from ${LEGACY_MIGRATIONS}`))
       .rows[0]?.n;
     await old.close();
-    const members = (await untar(gunzipSync(await decrypt(await readFile(file))))).map((m) =>
-      m.name === 'database/pglite.tar.gz' ? { ...m, data: dump } : m,
+    const members = relisted(
+      (await untar(gunzipSync(await decrypt(await readFile(file))))).map((m) =>
+        m.name === 'database/pglite.tar.gz' ? { ...m, data: dump } : m,
+      ),
+      (manifest) => {
+        const parsed = manifest as { database: { migrations: number }; counts: { clients: number } };
+        parsed.database.migrations = migrations ?? 0;
+        parsed.counts.clients = before.counts['public.clients'] ?? 0;
+      },
     );
-    const manifest = members.find((m) => m.name === 'manifest.json');
-    if (!manifest) throw new Error('no manifest');
-    const parsed = JSON.parse(manifest.data.toString('utf8')) as {
-      database: { migrations: number };
-      counts: { clients: number };
-      members: { name: string; size: number; sha256: string }[];
-    };
-    parsed.database.migrations = migrations ?? 0;
-    parsed.counts.clients = before.counts['public.clients'] ?? 0;
-    parsed.members = members
-      .filter((m) => m !== manifest)
-      .map((m) => ({
-        name: m.name,
-        size: m.data.length,
-        sha256: createHash('sha256').update(m.data).digest('hex'),
-      }));
-    manifest.data = Buffer.from(JSON.stringify(parsed));
     const oldArchive = path.join(workDir(), 'pglite-0.3.tar.gz.age');
     await writeFile(oldArchive, await encrypt(gzipSync(await tarOf(members)), source.backupKey));
 

@@ -189,24 +189,34 @@ export async function tarOf(members: TarMember[]): Promise<Buffer> {
 /** The first stored file changed, and the manifest rewritten to match it: consistent, but not authentic. */
 export function forge(members: TarMember[]): TarMember[] {
   const target = members.find((m) => m.name.startsWith('files/'));
-  const changed = members.map((m) => ({
-    ...m,
-    data: m === target ? Buffer.concat([m.data, Buffer.from('x')]) : m.data,
-  }));
-  const manifest = changed.find((m) => m.name === 'manifest.json');
+  return relisted(
+    members.map((m) => ({
+      ...m,
+      data: m === target ? Buffer.concat([m.data, Buffer.from('x')]) : m.data,
+    })),
+  );
+}
+
+/**
+ * `members` with the manifest's list of members (name, size, SHA-256) rewritten to match them, after `edit`
+ * has changed the rest of the manifest: an archive consistent with itself, as a test shaped it.
+ */
+export function relisted(
+  members: TarMember[],
+  edit: (manifest: Record<string, unknown>) => void = () => {},
+): TarMember[] {
+  const manifest = members.find((m) => m.name === 'manifest.json');
   if (!manifest) throw new Error('no manifest');
-  const parsed = JSON.parse(manifest.data.toString('utf8')) as {
-    members: { name: string; size: number; sha256: string }[];
-  };
-  parsed.members = changed
+  const parsed = JSON.parse(manifest.data.toString('utf8')) as Record<string, unknown>;
+  edit(parsed);
+  parsed['members'] = members
     .filter((m) => m !== manifest)
     .map((m) => ({
       name: m.name,
       size: m.data.length,
       sha256: createHash('sha256').update(m.data).digest('hex'),
     }));
-  manifest.data = Buffer.from(JSON.stringify(parsed));
-  return changed;
+  return members.map((m) => (m === manifest ? { ...m, data: Buffer.from(JSON.stringify(parsed)) } : m));
 }
 
 export const OWN_SETTINGS = new Set([
