@@ -9,7 +9,13 @@
 import { FILE_STATUSES, STAFF_CLIENT_SORTS, type FileStatus } from '@taxfirm/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignFiling, currentTaxYear } from '../../../test/factories.ts';
-import { signUpAndLogIn, staffSession, useTestApp, type StaffSession } from '../../../test/helpers.ts';
+import {
+  signUpAndLogIn,
+  staffSession,
+  testStaffActor,
+  useTestApp,
+  type StaffSession,
+} from '../../../test/helpers.ts';
 import type { StaffActor } from '../../lib/actor.ts';
 import { openFiling } from '../filings/filings.service.ts';
 import type { QueueNarrowing } from './queue-filters.ts';
@@ -22,14 +28,8 @@ let admin: StaffSession;
 let analyst: StaffSession;
 let taxYear: number;
 
-const actorOf = (who: StaffSession, role: 'admin' | 'analyst', offshore = false): StaffActor => ({
-  kind: 'staff',
-  userId: who.userId,
-  role,
-  offshore,
-  ip: '127.0.0.1',
-  userAgent: 'test',
-});
+const actorOf = (who: StaffSession, role: 'admin' | 'analyst', offshore = false) =>
+  testStaffActor(who.userId, role, offshore);
 
 beforeAll(async () => {
   taxYear = await currentTaxYear(t);
