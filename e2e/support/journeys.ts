@@ -76,6 +76,8 @@ export async function takeFile(staff: Page, clientId: string): Promise<void> {
     .getByRole('region', { name: 'Waiting to be assigned' })
     .getByRole('button', { name: 'Take this file' })
     .click();
+  // Taken once the file says so: a spec that leaves the page at once would cancel the call in flight.
+  await expect(staff.getByText('This file is assigned to you.')).toBeVisible();
 }
 
 /**
