@@ -4,6 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
 import { isAllowed, requireAccess } from './guards.ts';
+import { settleHook } from './settle-hook.ts';
 import { readMultipart, removeUploadsUnlessOk } from './uploads.ts';
 
 type Payload<C extends CallDefinition> = Omit<z.input<C['response']>, keyof Envelope> & Partial<Envelope>;
@@ -43,7 +44,7 @@ function accessCheck(access: Access) {
   const refuse = requireAccess(access);
   return function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: HookDone) {
     if (isAllowed(access, request.user)) return done();
-    refuse.call(this, request, reply).then(() => done(), done);
+    settleHook(refuse.call(this, request, reply), done);
   };
 }
 
@@ -76,7 +77,7 @@ function serve<C extends CallDefinition>(
       }
       if (call.contentType !== 'multipart') return done(new AppError('MALFORMED_BODY'));
       const { beforeFiles } = options;
-      readMultipart(
+      const reading = readMultipart(
         request,
         call,
         app.storage,
@@ -84,15 +85,15 @@ function serve<C extends CallDefinition>(
       ).then(
         (fields) => {
           request.body = fields;
-          done();
         },
         (error: unknown) => {
           // Refused part-way, the rest of the body is still coming: answer and close the connection rather
           // than leave the client sending megabytes nobody reads (and waiting for the keep-alive timeout).
           reply.raw.shouldKeepAlive = false;
-          done(error as Error);
+          throw error;
         },
       );
+      settleHook(reading, done);
     },
     ...(call.contentType === 'multipart' ? { onSend: removeUploadsUnlessOk(app.storage) } : {}),
     // Rate limits that need the validated body (e.g. per e-mail address) run here.

@@ -9,6 +9,7 @@
 import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { settleHook } from '../../lib/settle-hook.ts';
 
 type Hook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 type Done = (error?: Error) => void;
@@ -26,7 +27,7 @@ function isMultipartRequest(request: FastifyRequest): boolean {
 function forMultipart(hook: Hook) {
   return function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: Done) {
     if (!isMultipartRequest(request)) return done();
-    hook.call(this, request, reply).then(() => done(), done);
+    settleHook(hook.call(this, request, reply), done);
   };
 }
 
