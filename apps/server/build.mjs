@@ -62,3 +62,38 @@ if (problems.length > 0) {
   );
   process.exit(1);
 }
+
+// What only some requests or one engine need is loaded at first use, not at start-up (issue 39: the embedded
+// server's start-up and idle memory, docs/benchmarks.md). A static import of one of these from anything the
+// server loads at start would undo that silently: the build refuses it.
+const LOADED_AT_FIRST_USE = [
+  'pg',
+  'drizzle-orm/node-postgres',
+  '@aws-sdk/client-s3',
+  'nodemailer',
+  'pdf-lib',
+  'otplib',
+  'qrcode',
+  'file-type',
+  '@zxcvbn-ts/language-common',
+  'age-encryption',
+];
+const startClosure = new Set();
+const loadedAtStart = [];
+const visit = (output) => {
+  if (startClosure.has(output)) return;
+  startClosure.add(output);
+  for (const { path: specifier, kind } of result.metafile.outputs[output]?.imports ?? []) {
+    if (kind !== 'import-statement') continue;
+    if (result.metafile.outputs[specifier]) visit(specifier);
+    else if (LOADED_AT_FIRST_USE.includes(specifier)) loadedAtStart.push(`${output} imports ${specifier}`);
+  }
+};
+visit('dist/server.js');
+if (loadedAtStart.length > 0) {
+  process.stderr.write(
+    `The server loads at start-up what it should load at first use (import() it where it is used):\n` +
+      loadedAtStart.map((line) => `  ${line}\n`).join(''),
+  );
+  process.exit(1);
+}

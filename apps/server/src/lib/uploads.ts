@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { MESSAGES, type CallDefinition, type FileRule } from '@taxfirm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { Readable } from 'node:stream';
 import { AppError } from './app-error.ts';
 import { prepareUploads } from './files/prepare-uploads.ts';
@@ -100,6 +99,8 @@ async function sniff(file: AsyncIterable<Buffer>): Promise<{ mime: string | unde
     length += next.value.length;
   }
   const sample = Buffer.concat(head);
+  // file-type is loaded at the first upload, not at start-up (docs/benchmarks.md, start-up and memory).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(sample);
   async function* whole() {
     if (sample.length > 0) yield sample;

@@ -5,13 +5,15 @@
  * 49,000 passwords ranked from public breach corpora), read locally: no request leaves the server.
  */
 import { MESSAGES } from '@taxfirm/contract';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { AppError } from '../app-error.ts';
 
-let common: ReadonlySet<string> | undefined;
+let common: Promise<ReadonlySet<string>> | undefined;
 
-function commonPasswords(): ReadonlySet<string> {
-  common ??= new Set(dictionary['passwords-common'].map((word) => String(word).toLowerCase()));
+/** The list, read at the first password set, not at start-up (docs/benchmarks.md, start-up and memory). */
+function commonPasswords(): Promise<ReadonlySet<string>> {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((word) => String(word).toLowerCase())),
+  );
   return common;
 }
 
@@ -19,8 +21,8 @@ function commonPasswords(): ReadonlySet<string> {
  * Is this password (whatever its case) on the list, or a listed word with only digits and symbols around it
  * ("Password1234!", "iloveyou2025")?
  */
-export function isCommonPassword(password: string): boolean {
-  const list = commonPasswords();
+export async function isCommonPassword(password: string): Promise<boolean> {
+  const list = await commonPasswords();
   const lower = password.trim().toLowerCase();
   if (list.has(lower)) return true;
   const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
@@ -28,8 +30,8 @@ export function isCommonPassword(password: string): boolean {
 }
 
 /** Refuse a common password with a field message, as a 400 like the contract's own rules. */
-export function assertPasswordAllowed(password: string, field: string): void {
-  if (!isCommonPassword(password)) return;
+export async function assertPasswordAllowed(password: string, field: string): Promise<void> {
+  if (!(await isCommonPassword(password))) return;
   throw new AppError('VALIDATION_FAILED', {
     message: MESSAGES.PASSWORD_TOO_COMMON,
     details: { [field]: MESSAGES.PASSWORD_TOO_COMMON },

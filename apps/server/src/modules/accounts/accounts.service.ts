@@ -101,7 +101,7 @@ export async function createClientAccount(
  * browser), and e-mail the verification link.
  */
 export async function register(deps: AccountsDeps, input: RegisterInput, origin: Origin): Promise<void> {
-  assertPasswordAllowed(input.password, 'password');
+  await assertPasswordAllowed(input.password, 'password');
   const settings = await deps.settings.get();
   const firm = await deps.settings.firm();
   const passwordHash = await hashPassword(input.password);

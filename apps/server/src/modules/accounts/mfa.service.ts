@@ -23,7 +23,6 @@ import {
   users,
   type Database,
 } from '@taxfirm/db';
-import { generateSecret, generateURI, verify } from 'otplib';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -82,13 +81,14 @@ export async function startMfaSetup(deps: MfaDeps, userId: string) {
   const user = await userRow(deps.db, userId);
   if (user.mfaEnabledAt) throw new AppError('CONFLICT', { message: MESSAGES.MFA_ALREADY_ON });
   const { name: firmName } = await deps.settings.firm();
+  // otplib and qrcode are loaded at the first use, not at start-up (docs/benchmarks.md, start-up and memory).
+  const { generateSecret, generateURI } = await import('otplib');
   const secret = generateSecret();
   await deps.db
     .update(users)
     .set({ mfaSecret: deps.keyring.seal(Buffer.from(secret), SECRET_CONTEXT) })
     .where(eq(users.id, userId));
   const otpauthUrl = generateURI({ issuer: firmName, label: user.email, secret });
-  // qrcode is loaded at the first TOTP set-up, not at start-up (docs/benchmarks.md, start-up and memory).
   const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
   return {
@@ -114,6 +114,7 @@ async function acceptTotp(
   code: string,
 ): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
+  const { verify } = await import('otplib');
   const result = await verify({
     secret,
     token: code,

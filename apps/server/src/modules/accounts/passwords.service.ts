@@ -88,7 +88,7 @@ export async function resetPasswordWithToken(
   if (!token || (userId !== undefined && token.userId !== userId)) {
     throw new AppError('VALIDATION_FAILED', { message: MESSAGES.RESET_LINK_EXPIRED });
   }
-  assertPasswordAllowed(newPassword, 'newpassword');
+  await assertPasswordAllowed(newPassword, 'newpassword');
   await setPassword(deps, token.userId, newPassword, {
     usedToken: token.id,
     audit: {
@@ -154,7 +154,7 @@ export async function changePassword(
   currentSessionId: string,
   actor: Actor,
 ): Promise<void> {
-  assertPasswordAllowed(newPassword, 'password');
+  await assertPasswordAllowed(newPassword, 'password');
   const prefix = actor.kind === 'staff' ? 'staff.' : '';
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {

@@ -30,7 +30,7 @@ export async function changeStaffPassword(
   sessionId: string,
   input: z.output<typeof staffChangePasswordBodySchema>,
 ): Promise<void> {
-  assertPasswordAllowed(input.password, 'password');
+  await assertPasswordAllowed(input.password, 'password');
   const [user] = await deps.db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, input.oldpassword))) {
     throw new AppError('VALIDATION_FAILED', {
