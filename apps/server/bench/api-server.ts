@@ -2,15 +2,14 @@
  * A server for the API bench (bench/api.ts), run as a child process so that the load generator and the
  * server under test never share an event loop:
  *   BENCH_TARGET=bare  a bare Fastify route answering BENCH_BARE_BODY as JSON (no hooks, no logger);
- *   BENCH_TARGET=app   the app (buildApp, no web build), LOG_LEVEL as given, its log written to a sink
- *                      (every line serialised, then dropped), on PostgreSQL at BENCH_DATABASE_URL when
+ *   BENCH_TARGET=app   the app (buildApp, no web build), LOG_LEVEL as given, its log written to standard
+ *                      output as the server writes it (the parent sends it to /dev/null), on PostgreSQL at BENCH_DATABASE_URL when
  *                      set (already migrated by the parent), else on a fresh PGlite data directory.
  * Listens on 127.0.0.1, a free port, and sends { kind: 'ready', url } to the parent over IPC.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { createDatabase, prepareDatabase } from '@taxfirm/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -45,14 +44,11 @@ async function appServer(): Promise<FastifyInstance> {
     : await createDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   cleanups.unshift(() => database.close());
   if (!databaseUrl) await prepareDatabase(database, MIGRATIONS_DIR);
-  // The log is written (each line serialised and handed to a stream), then dropped.
-  const sink = new Writable({ write: (_c, _e, cb) => cb() });
   const keyring = createKeyring(BENCH_SECRET);
   return buildApp({
     database,
     storage: createStorage({ storage: 'local', dataDir, keyring }),
     keyring,
-    logStream: sink,
     config: {
       isProduction: false,
       appUrl: 'http://localhost',

@@ -2,7 +2,7 @@
  * The API part of `npm run bench` (alone: `BENCH_ONLY=api npm run bench`). Every server is a child process
  * (bench/api-server.ts), so autocannon, in this process, never shares the server's event loop. In one run:
  *   1. settings/getsettings: the app with LOG_LEVEL=warn and with LOG_LEVEL=info (one JSON line per request
- *      written to a sink), against a bare Fastify route answering the same JSON; PGlite; 50 connections.
+ *      written to standard output, which goes to /dev/null), against a bare Fastify route answering the same JSON; PGlite; 50 connections.
  *   2. Authenticated reads on PostgreSQL at 100 connections: a client's `user/taxpayerinfo` (a client with a
  *      saved profile) and a staff member's `staff/clients/list` (an admin's session, written as the tests
  *      write one, on a database of BENCH_CLIENTS clients), against the same bare route in the same rounds.
@@ -296,7 +296,7 @@ export async function runApiBench(): Promise<void> {
     `Measured ${startedAt.toISOString().slice(0, 10)} on ${machine()}.`,
     `Each server is a child process (\`bench/api-server.ts\`, \`node --import tsx\`, NODE_ENV=test, no web build); autocannon runs in the bench's own process. ${DURATION_S} s per run, ${ROUNDS} alternating rounds over the targets of each table; medians. The bare route is Fastify answering the same getsettings JSON, with no hooks and no logger.`,
     ``,
-    `**settings/getsettings**, PGlite, ${SETTINGS_CONNECTIONS} connections. LOG_LEVEL=info writes one JSON line per request (method, sanitised url, status, time, request id) to a sink. Budget: the app at ≥ ${SETTINGS_BUDGET * 100}% of the bare route with request logs on.`,
+    `**settings/getsettings**, PGlite, ${SETTINGS_CONNECTIONS} connections. LOG_LEVEL=info writes one JSON line per request (method, sanitised url, status, time, request id) to standard output as the server writes it (asynchronously, \`stdoutLogStream\`), which the bench sends to /dev/null. Budget: the app at ≥ ${SETTINGS_BUDGET * 100}% of the bare route with request logs on.`,
     ``,
     ...targetsTable(settings.bare, [
       ['bare Fastify route, same JSON', settings.bare],
