@@ -87,7 +87,7 @@ test.describe('Bulk actions on the demo firm', () => {
     // The queue's files in its order, before anything moves.
     const clientIds = await server.withDatabase(async (db) => {
       const rows = await db.execute(sql`select client_id from filings
-        where tax_year = ${taxYear} and status = 'To Be Assigned' order by updated_at desc, id`);
+        where tax_year = ${taxYear} and status = 'To Be Assigned' order by updated_at desc, id desc`);
       return (rows as unknown as { rows: { client_id: string }[] }).rows.map((r) => r.client_id);
     });
     expect(clientIds).toHaveLength(matching);

@@ -33,6 +33,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { CASING } from './drizzle-casing.ts';
 import { PGLITE_START_PARAMS } from './pglite-options.ts';
 
 /** The PostgreSQL major of the previous engine's data directories (PGlite 0.3). */
@@ -249,7 +250,7 @@ async function copyIntoNewEngine(
       extensions: { pg_trgm },
       startParams: [...PGLITE_START_PARAMS],
     });
-    await migrate(drizzle({ client: fresh, casing: 'snake_case' }), { migrationsFolder: folder });
+    await migrate(drizzle({ client: fresh, casing: CASING }), { migrationsFolder: folder });
     const target = fresh as unknown as Queryable;
 
     const tables = await tablesOf(old);

@@ -65,8 +65,19 @@ async function capture(database: DatabaseHandle, run: () => Promise<void>): Prom
   return seen;
 }
 
-/** The plan of one statement with sequential scans off, on either engine. */
-async function explain(database: DatabaseHandle, { text, params }: Captured): Promise<Plan> {
+/**
+ * The plan of one statement with sequential scans off, on either engine; `noSort`: sorts off too, so that a
+ * plan still sorting has no index that gives the order.
+ */
+async function explain(
+  database: DatabaseHandle,
+  { text, params }: Captured,
+  { noSort = false }: { noSort?: boolean } = {},
+): Promise<Plan> {
+  const settings = [
+    'set local enable_seqscan = off',
+    ...(noSort ? ['set local enable_sort = off', 'set local enable_incremental_sort = off'] : []),
+  ];
   const statement = `explain (format json) ${text}`;
   type Rows = { rows: { 'QUERY PLAN': [{ Plan: Plan }] }[] };
   const planOf = (result: Rows) => {
@@ -79,7 +90,7 @@ async function explain(database: DatabaseHandle, { text, params }: Captured): Pr
     const connection = await (client as pg.Pool).connect();
     try {
       await connection.query('begin');
-      await connection.query('set local enable_seqscan = off');
+      for (const setting of settings) await connection.query(setting);
       const result = (await connection.query(statement, params)) as unknown as Rows;
       await connection.query('rollback');
       return planOf(result);
@@ -88,7 +99,7 @@ async function explain(database: DatabaseHandle, { text, params }: Captured): Pr
     }
   }
   return (client as PGlite).transaction(async (tx) => {
-    await tx.query('set local enable_seqscan = off');
+    for (const setting of settings) await tx.query(setting);
     return planOf((await tx.query(statement, params)) as unknown as Rows);
   });
 }
@@ -198,6 +209,37 @@ describe('the staff console at scale: every query the season bench runs is serve
       // One read per batch and one for each batch's last key at least: the later batches were read.
       expect(reads.length).toBeGreaterThan(n);
       expect(problems).toEqual([]);
+    }
+  });
+
+  it("reads the All queue's page, newest first, in the index's order: no sort of the year's files", async () => {
+    const call = callsFor(100_000, year, ids.analyst, ids.client).find(
+      (c) => c.name === 'client list, all, by last update',
+    );
+    if (!call) throw new Error('no call for the All queue');
+    const { sid } = await staffSession(t, `plans-${randomUUID()}@firm.test`, 'admin');
+    const { reads } = await plansOf(t, async () => {
+      const res = await t.postAs(sid, call.url, call.body);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    const page = reads.find((q) => /order by "filings"."updated_at" desc.*\blimit\b/is.test(q.text));
+    if (!page) throw new Error('no page statement');
+    // The plan's nodes from the top down to each read of the year's index on the last update.
+    const pathsTo = (plan: Plan, above: string[] = []): string[][] => {
+      const path = [...above, plan['Node Type']];
+      const here =
+        (plan as { 'Index Name'?: string })['Index Name'] === 'filings_year_updated_idx' ? [path] : [];
+      return [...here, ...(plan.Plans ?? []).flatMap((child) => pathsTo(child, path))];
+    };
+    const plan = await explain(t.database, page, { noSort: true });
+    const paths = pathsTo(plan);
+    expect(paths.length, JSON.stringify(plan)).toBeGreaterThan(0);
+    // Between the page's limit and the index nothing sorts (the rows of the page are put in order again
+    // above the limit: 25 rows).
+    for (const path of paths) {
+      const belowLimit = path.slice(path.lastIndexOf('Limit'));
+      expect(belowLimit[0]).toBe('Limit');
+      expect(belowLimit.filter((node) => /Sort/.test(node))).toEqual([]);
     }
   });
 

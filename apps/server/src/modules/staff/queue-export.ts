@@ -3,7 +3,7 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import { ORGANIZER_STATE_LABELS } from '@taxfirm/contract';
-import { and, desc, filings, inArray, sql, type Database } from '@taxfirm/db';
+import { and, desc, filings, inArray, type Database } from '@taxfirm/db';
 import { visible } from './queue-filters.ts';
 import { queueRowOf, queueRowsQuery } from './queue-rows.ts';
 import { queueWhere, type QueueQuery } from './work-queues.service.ts';
@@ -39,7 +39,7 @@ export async function queueExport(
   const where = input.clientIds
     ? and(visible(actor, input.taxYear), inArray(filings.clientId, input.clientIds))
     : queueWhere(actor, input.taxYear, input.filter ?? { status: undefined, search: undefined });
-  const order = [desc(filings.updatedAt), sql`${filings.id}`];
+  const order = [desc(filings.updatedAt), desc(filings.id)];
   const ids = (
     await db
       .select({ id: filings.id })

@@ -82,7 +82,9 @@ function buildListing(db: Database, shape: ListingShape, term?: string, name?: s
   const q: ListQuery = {
     scope,
     matching: search ? and(scope, search) : scope,
-    order: orderBy(sortsOf(shape.taxYear)[shape.column], shape.dir, filings.id),
+    // Ties in the sort's direction too: the newest-first order is then read straight from the index on
+    // (tax year, updated_at, id), 25 entries, instead of sorting every file of the year (docs/benchmarks.md).
+    order: orderBy(sortsOf(shape.taxYear)[shape.column], shape.dir, filings.id, shape.dir),
   };
   const slice = { limit: placeholder<number>('limit'), offset: placeholder<number>('offset') };
   // The filters and the search are all on `filings`: counted without joins.

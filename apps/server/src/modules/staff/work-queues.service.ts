@@ -83,7 +83,7 @@ export function queueWhere(actor: StaffActor, taxYear: number, filters: QueueQue
  */
 export function queueSelectionSql(actor: StaffActor, taxYear: number, filters: QueueQuery): SQL {
   return sql`select ${filings.id} as filing_id, ${filings.clientId} as client_id,
-    row_number() over (order by ${filings.updatedAt} desc, ${filings.id}) as position
+    row_number() over (order by ${filings.updatedAt} desc, ${filings.id} desc) as position
     from ${filings} where ${queueWhere(actor, taxYear, filters)}`;
 }
 
