@@ -300,7 +300,7 @@ export async function runApiBench(): Promise<void> {
     `Measured ${startedAt.toISOString().slice(0, 10)} on ${machine()}.`,
     `Each server is a child process (\`bench/api-server.ts\`, \`node --import tsx\`, NODE_ENV=test, no web build); autocannon runs in the bench's own process. ${DURATION_S} s per run, ${ROUNDS} alternating rounds over the targets of each table; medians. The bare route is Fastify answering the same getsettings JSON, with no hooks and no logger.`,
     ``,
-    `**settings/getsettings**, PGlite, ${SETTINGS_CONNECTIONS} connections. LOG_LEVEL=info writes one JSON line per request (method, sanitised url, status, time, request id) to standard output as the server writes it (asynchronously, \`stdoutLogStream\`), which the bench sends to /dev/null. Budget: the app at ≥ ${SETTINGS_BUDGET * 100}% of the bare route with request logs on.`,
+    `**settings/getsettings**, PGlite, ${SETTINGS_CONNECTIONS} connections. LOG_LEVEL=info writes one JSON line per request (method, sanitised url, status, time, request id) to standard output as the server writes it (pino's destination, one write per line), which the bench sends to /dev/null. Budget: the app at ≥ ${SETTINGS_BUDGET * 100}% of the bare route with request logs on.`,
     ``,
     ...targetsTable(settings.bare, [
       ['bare Fastify route, same JSON', settings.bare],

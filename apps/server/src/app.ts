@@ -7,7 +7,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Keyring } from './lib/crypto/keyring.ts';
-import { createAccessLog, lazyChildLoggerFactory, loggerOptions, stdoutLogStream } from './lib/logger.ts';
+import { createAccessLog, lazyChildLoggerFactory, loggerOptions } from './lib/logger.ts';
 import { registerRateLimit } from './lib/rate-limit.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
@@ -262,7 +262,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
-    logger: { ...logger, stream: logStream ?? stdoutLogStream() },
+    logger: logStream ? { ...logger, stream: logStream } : logger,
     bodyLimit: JSON_BODY_LIMIT,
     // Trust exactly TRUST_PROXY hops of X-Forwarded-* (the load balancers in front), no more.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,

@@ -79,15 +79,6 @@ export const ACCESS_LOG_REDACT = {
   censor: '[redacted]',
 };
 
-/**
- * Where the server's log goes when no stream is given: standard output, written asynchronously (pino's
- * destination with `sync: false`): lines that come while a write is in flight go out together with the next,
- * instead of one blocking write per line. pino flushes what is buffered when the process exits.
- */
-export function stdoutLogStream(): NodeJS.WritableStream {
-  return pino.destination({ dest: 1, sync: false }) as unknown as NodeJS.WritableStream;
-}
-
 export function loggerOptions(level: string): PinoLoggerOptions {
   return {
     level,
