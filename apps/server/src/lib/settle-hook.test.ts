@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { settleHook } from './settle-hook.ts';
+import { hookError, settleHook } from './settle-hook.ts';
 
 /** A route behind a callback hook waiting for `work`: its status, and whether its handler ran. */
 async function answerBehind(work: () => Promise<unknown>) {
@@ -27,5 +27,12 @@ describe('settleHook', () => {
       handled: false,
     });
     expect(await answerBehind(() => Promise.reject(undefined))).toEqual({ status: 500, handled: false });
+  });
+
+  it("hands the hooks that answer themselves (CSRF's refusal, the session's revocation) an error for any rejection", () => {
+    const refused = new Error('refused');
+    expect(hookError(refused)).toBe(refused);
+    expect(hookError(undefined)).toBeInstanceOf(Error);
+    expect(hookError(null).message).toBe('a hook failed without an error (null)');
   });
 });

@@ -6,7 +6,14 @@
 export function settleHook(work: Promise<unknown>, done: (error?: Error) => void): void {
   work.then(
     () => done(),
-    (error: unknown) =>
-      done(error instanceof Error ? error : new Error(`a hook failed without an error (${String(error)})`)),
+    (error: unknown) => done(hookError(error)),
   );
+}
+
+/**
+ * What a callback hook hands to `done` for a rejection: the error, or one when the rejection carries none
+ * (`done(undefined)` would let the request go on as if nothing had failed).
+ */
+export function hookError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(`a hook failed without an error (${String(error)})`);
 }

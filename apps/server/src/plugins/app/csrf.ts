@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import { originOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { hookError } from '../../lib/settle-hook.ts';
 import { sendError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -148,7 +149,7 @@ async function csrf(app: FastifyInstance, options: CsrfOptions) {
     // Refused: answered here (done is not called, so nothing after this hook runs), once audited.
     auditRefusal(request, sessionCookie)
       .then(() => void sendError(reply, new AppError('CSRF_FAILED')))
-      .catch((error: unknown) => done(error as Error));
+      .catch((error: unknown) => done(hookError(error)));
   });
 }
 

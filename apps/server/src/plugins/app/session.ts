@@ -14,6 +14,7 @@ import {
   touchSession,
 } from '../../modules/accounts/sessions.service.ts';
 import { isApiUrl } from './api-url.ts';
+import { hookError, settleHook } from '../../lib/settle-hook.ts';
 
 export type SessionOptions = { secureCookies: boolean };
 
@@ -86,7 +87,7 @@ async function session(app: FastifyInstance, options: SessionOptions) {
         dropSetCookies(reply, [cookieName, XSRF_COOKIE]);
         done(null, payload);
       },
-      (error: unknown) => done(error as Error),
+      (error: unknown) => done(hookError(error)),
     );
   });
 
@@ -96,14 +97,15 @@ async function session(app: FastifyInstance, options: SessionOptions) {
     if (!isApiUrl(request.url)) return done();
     const token = request.cookies[cookieName];
     if (!token || token.length > 200) return done();
-    const failed = (error: unknown) => done(error as Error);
-    findSession(app.db, token).then((found) => {
-      if (!found) return done();
-      request.user = found.user;
-      request.sessionId = found.id;
-      if (request.routeOptions.url === POLL_PATH) return done();
-      touchSession(app.db, found).then(() => done(), failed);
-    }, failed);
+    settleHook(
+      findSession(app.db, token).then(async (found) => {
+        if (!found) return;
+        request.user = found.user;
+        request.sessionId = found.id;
+        if (request.routeOptions.url !== POLL_PATH) await touchSession(app.db, found);
+      }),
+      done,
+    );
   });
 }
 
