@@ -138,6 +138,7 @@ describe('CALLS', () => {
       'staff/bulk/status',
       'staff/clients/assign',
       'staff/clients/contact',
+      'staff/clients/count',
       'staff/clients/documents',
       'staff/clients/filenumber',
       'staff/clients/get',

@@ -7,11 +7,13 @@ import { type DataTablesParameters } from '@taxfirm/contract';
 import { and, asc, desc, eq, gt, ilike, isNull, lt, or, sql, type Database, type SQL } from '@taxfirm/db';
 import { Column, is, SQL as SqlChunk } from 'drizzle-orm';
 import { firmInstantSql } from './firm-time.ts';
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, AnyPgTable, PgSelect } from 'drizzle-orm/pg-core';
 
 export type SortDir = 'asc' | 'desc';
 export type Slice = { limit: number; offset: number };
 export type ListPage<R> = { recordsTotal: number; recordsFiltered: number; data: R[] };
+/** A page whose counts stop at a bound (`countUpTo`); `more`: there are more matches than recordsFiltered says. */
+export type BoundedPage<R> = ListPage<R> & { more: boolean };
 
 /** A list under its filters: `scope` is what the filters allow, `search` what the search box adds. */
 export type ListFilter = { scope?: SQL | undefined; search?: SQL | undefined; order: SQL[] };
@@ -179,6 +181,25 @@ export async function boundedCount(db: Database, table: string, exactUpTo: numbe
   if (exact <= exactUpTo) return exact;
   return Math.max(exact, Number(row?.estimate ?? 0));
 }
+
+/**
+ * The rows of `table` matching `where`, no more than `limit` of them (a number, or a placeholder bound when the
+ * statement runs), as a subquery to count from: the count reads at most `limit` rows, however many match. Ask
+ * for one more than a bound to learn whether there are more than it.
+ */
+export const matchingUpTo = (table: AnyPgTable, where: SQL | undefined, limit: number | SQL): SQL =>
+  sql`(select 1 from ${table} where ${where ?? sql`true`} limit ${limit}) as matching`;
+
+/** Their count, as a column: `matchingUpTo` counted. */
+export const countUpTo = (table: AnyPgTable, where: SQL | undefined, limit: number | SQL): SQL<number> =>
+  sql<number>`(select count(*)::int from ${matchingUpTo(table, where, limit)})`.mapWith(Number);
+
+/**
+ * The bound a page's counts stop at: `limit`, or the first multiple of it at or past the page's end, so that a
+ * page past the bound still counts on to the next one (and the pages can always go on).
+ */
+export const countBound = (limit: number, slice: { start: number; length: number }) =>
+  Math.max(limit, Math.ceil((slice.start + slice.length) / limit) * limit);
 
 /** Rows of an async list as CSV cells. */
 export async function* toCells<R, C>(rows: AsyncIterable<R>, cellsOf: (row: R) => C[]): AsyncGenerator<C[]> {

@@ -17,8 +17,9 @@ export type QueueSelection = {
   sort: { column: (typeof STAFF_CLIENT_SORTS)[number]; dir: 'asc' | 'desc' } | undefined;
   /** The columns shown, when not all of them (a saved view keeps them). */
   columns: QueueColumn[] | undefined;
-  /** How many files the filter matches now. */
+  /** How many files the filter matches now; `matchingMore`: more than that (the list's count stopped). */
   matching: number;
+  matchingMore: boolean;
   /** Choose every file matching (true) or only the chosen rows (false). */
   setAllMatching: (all: boolean) => void;
   /** Forget the selection (after a job starts, or on Clear). */

@@ -21,6 +21,8 @@ import {
   staffQueueResponseSchema,
   staffClientListBodySchema,
   staffClientListResponseSchema,
+  staffClientCountBodySchema,
+  staffClientCountResponseSchema,
 } from './work-queues.schemas.ts';
 
 /** Staff sign-in, the signed-in member, the analyst picker and the work queues. */
@@ -105,5 +107,13 @@ export const staffCalls = {
     response: staffClientListResponseSchema,
     access: 'staff',
     summary: "One queue's clients, paged, searched and sorted (analysts: their own and To Be Assigned).",
+  }),
+  staffClientCount: defineCall({
+    path: 'staff/clients/count',
+    body: staffClientCountBodySchema,
+    response: staffClientCountResponseSchema,
+    access: 'staff',
+    summary:
+      "How many files a queue's filters and search select, counted exactly (a bulk action's confirmation).",
   }),
 } as const;

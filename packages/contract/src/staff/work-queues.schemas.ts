@@ -85,15 +85,29 @@ export const queueFilterSchema = z.object({
 export type QueueQueryBody = z.infer<typeof queueFilterSchema>;
 
 /**
+ * The console counts a queue's files exactly up to this many, and above it says "1,000+" (`more`): an exact
+ * count reads every match, so it grows with the firm, while a count that stops here costs the same at 10,000
+ * clients as at 100,000 (docs/benchmarks.md). A list's count stops at the next thousand past its page, so that
+ * the pages can always go on. What a bulk action confirms is counted exactly (`staff/clients/count`).
+ */
+export const QUEUE_COUNT_LIMIT = 1000;
+
+/**
  * The work queues: how many filings of a tax year are in each status (an analyst's own and unassigned), among
  * those the queue's filters keep.
  */
 export const staffQueueBodySchema = z.object({ taxy: taxYearField, ...queueNarrowingFields });
 export const staffQueueResponseSchema = envelope({
   tax_year: z.number().int(),
-  counts: z.array(z.object({ status: z.enum(FILE_STATUSES), count: z.number().int() })),
+  /** `more`: there are more than `count` (which is QUEUE_COUNT_LIMIT). */
+  counts: z.array(z.object({ status: z.enum(FILE_STATUSES), count: z.number().int(), more: z.boolean() })),
   total: z.number().int(),
+  total_more: z.boolean(),
 });
+
+/** How many files a queue's filters select, counted exactly (what a bulk action on all of them confirms). */
+export const staffClientCountBodySchema = queueFilterSchema.extend({ taxy: taxYearField });
+export const staffClientCountResponseSchema = envelope({ count: z.number().int() });
 
 /** One queue's clients, paged, searched and sorted on the server (the DataTables shape). */
 export const staffClientListBodySchema = z.object({
@@ -137,5 +151,10 @@ export const staffClientListResponseSchema = envelope({
   draw: z.number().int(),
   recordsTotal: z.number().int(),
   recordsFiltered: z.number().int(),
+  /**
+   * The counts stopped at their bound (QUEUE_COUNT_LIMIT, or the next thousand past the page): there are more
+   * than recordsTotal and recordsFiltered say.
+   */
+  more: z.boolean(),
   data: z.array(staffClientRowSchema),
 });

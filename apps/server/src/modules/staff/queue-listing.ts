@@ -9,8 +9,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { StaffActor } from '../../lib/actor.ts';
-import { orderBy, type ListPage, type ListQuery, type SortDir } from '../../lib/paged-query.ts';
-import type { FileStatus, StaffClientRow } from '@taxfirm/contract';
+import {
+  countBound,
+  countUpTo,
+  matchingUpTo,
+  orderBy,
+  type BoundedPage,
+  type ListQuery,
+  type SortDir,
+} from '../../lib/paged-query.ts';
+import { QUEUE_COUNT_LIMIT, type FileStatus, type StaffClientRow } from '@taxfirm/contract';
 import { and, count, eq, filings, sql, type Database, type SQL } from '@taxfirm/db';
 import { firmToday } from '../../lib/firm-time.ts';
 import { clientSearch, searchedClientIds, searchedIn } from './client-search.ts';
@@ -51,6 +59,8 @@ type Bound = {
   clients: string | undefined;
   limit: number;
   offset: number;
+  /** One past the counts' bound: a count that reaches it says "more". */
+  countLimit: number;
 };
 
 /** Placeholder values bound where the builders take a value (drizzle fills them when the statement runs). */
@@ -87,10 +97,12 @@ function buildListing(db: Database, shape: ListingShape, term?: string, name?: s
     order: orderBy(sortsOf(shape.taxYear)[shape.column], shape.dir, filings.id, shape.dir),
   };
   const slice = { limit: placeholder<number>('limit'), offset: placeholder<number>('offset') };
-  // The filters and the search are all on `filings`: counted without joins.
-  const countOf = (where: SQL | undefined) =>
-    sql<number>`(select count(*)::int from ${filings} where ${where ?? sql`true`})`.mapWith(Number);
-  const counted = (where: SQL | undefined) => db.select({ n: count() }).from(filings).where(where);
+  // The filters and the search are all on `filings`: counted without joins, and no further than the page's
+  // bound (`countLimit`, one past it: QUEUE_COUNT_LIMIT).
+  const countLimit = placeholder<number>('countLimit');
+  const countOf = (where: SQL | undefined) => countUpTo(filings, where, countLimit);
+  const counted = (where: SQL | undefined) =>
+    db.select({ n: count() }).from(matchingUpTo(filings, where, countLimit));
   // Counted in the page without a narrowing filter or a search: a search's matches are counted beside the page
   // (counting thousands of matches in the page's own statement made the two wait for each other).
   const inPage = isPlain(shape.narrowing) && !search;
@@ -149,7 +161,7 @@ export async function listQueueRows(
   actor: StaffActor,
   input: ListingInput,
   { fresh = false }: { fresh?: boolean } = {},
-): Promise<ListPage<StaffClientRow>> {
+): Promise<BoundedPage<StaffClientRow>> {
   const searchedClients = await searchedClientIds(db, input.search || undefined);
   const term = input.search && (fresh || !searchedClients) ? input.search : undefined;
   const n = input.narrowing;
@@ -172,6 +184,14 @@ export async function listQueueRows(
     today: n.due ? firmToday() : undefined,
   };
   const listing = term !== undefined || fresh ? buildListing(db, shape, term) : listingOf(db, shape);
+  const bound = countBound(QUEUE_COUNT_LIMIT, input.slice);
+  /** The counts as the console shows them: no more than the bound, and whether there are more. */
+  const page = (total: number, filtered: number, rows: StaffClientRow[]): BoundedPage<StaffClientRow> => ({
+    recordsTotal: Math.min(total, bound),
+    recordsFiltered: Math.min(filtered, bound),
+    more: filtered > bound,
+    data: rows,
+  });
   const values: Bound = {
     userId: actor.userId,
     status: input.status,
@@ -179,6 +199,7 @@ export async function listQueueRows(
     clients: shape.searched && searchedClients ? `{${searchedClients.join(',')}}` : undefined,
     limit: input.slice.length,
     offset: input.slice.start,
+    countLimit: bound + 1,
   };
   const counts = () => Promise.all([listing.total.execute(values), listing.filtered?.execute(values)]);
   const [rows, counted] = await Promise.all([
@@ -187,18 +208,11 @@ export async function listQueueRows(
   ]);
   const [first] = rows;
   if (listing.inPage && first) {
-    return {
-      recordsTotal: first.total ?? 0,
-      recordsFiltered: listing.filtered ? (first.filtered ?? 0) : (first.total ?? 0),
-      data: rows.map(queueRowOf),
-    };
+    const total = first.total ?? 0;
+    return page(total, listing.filtered ? (first.filtered ?? 0) : total, rows.map(queueRowOf));
   }
   // Counted apart (a narrowing filter), or no row on this page (nothing matches, or it is past the end).
   const [[total], filtered] = counted ?? (await counts());
   const recordsTotal = total?.n ?? 0;
-  return {
-    recordsTotal,
-    recordsFiltered: filtered ? (filtered[0]?.n ?? 0) : recordsTotal,
-    data: rows.map(queueRowOf),
-  };
+  return page(recordsTotal, filtered ? (filtered[0]?.n ?? 0) : recordsTotal, rows.map(queueRowOf));
 }

@@ -6,9 +6,10 @@
  */
 import type { StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
-import type { ListPage, SortDir } from '../../lib/paged-query.ts';
+import { countUpTo, type BoundedPage, type SortDir } from '../../lib/paged-query.ts';
 import {
   FILE_STATUSES,
+  QUEUE_COUNT_LIMIT,
   type DataTablesParameters,
   type FileStatus,
   type QueueNarrowingBody,
@@ -21,7 +22,11 @@ import { assertMayNarrow, narrowed, narrowing, visible, type QueueNarrowing } fr
 import { listQueueRows } from './queue-listing.ts';
 import type { SortColumn } from './queue-rows.ts';
 
-/** Counted by status among the files the queue's other filters keep. */
+/**
+ * Counted by status among the files the queue's other filters keep, each no further than QUEUE_COUNT_LIMIT
+ * (`more` above it): one statement, a count per status and one of them all, each reading at most one past the
+ * bound from the index on (tax year, status, ...).
+ */
 export async function countQueues({
   db,
   actor,
@@ -34,14 +39,27 @@ export async function countQueues({
   filters?: QueueNarrowing;
 }) {
   assertMayNarrow(actor, filters);
-  const rows = await db
-    .select({ status: filings.status, n: count() })
-    .from(filings)
-    .where(and(visible(actor, taxYear), narrowing({ ...filters, taxYear })))
-    .groupBy(filings.status);
-  const byStatus = new Map(rows.map((r) => [r.status, r.n]));
-  const counts = FILE_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 }));
-  return { tax_year: taxYear, counts, total: counts.reduce((sum, c) => sum + c.count, 0) };
+  const kept = and(visible(actor, taxYear), narrowing({ ...filters, taxYear }));
+  const limit = QUEUE_COUNT_LIMIT + 1;
+  const columns = [
+    countUpTo(filings, kept, limit),
+    ...FILE_STATUSES.map((status) => countUpTo(filings, and(kept, eq(filings.status, status)), limit)),
+  ];
+  const result = (await db.execute(
+    sql`select ${sql.join(
+      columns.map((column, i) => sql`${column} as ${sql.identifier(`n${i}`)}`),
+      sql`, `,
+    )}`,
+  )) as unknown as { rows: Record<string, number | string>[] };
+  const [total = 0, ...byStatus] = columns.map((_, i) => Number(result.rows[0]?.[`n${i}`] ?? 0));
+  const bounded = (n: number) => ({ count: Math.min(n, QUEUE_COUNT_LIMIT), more: n > QUEUE_COUNT_LIMIT });
+  const { count: totalCount, more: totalMore } = bounded(total);
+  return {
+    tax_year: taxYear,
+    counts: FILE_STATUSES.map((status, i) => ({ status, ...bounded(byStatus[i] ?? 0) })),
+    total: totalCount,
+    total_more: totalMore,
+  };
 }
 
 /** A queue's filters as a whole, for a bulk action's or a saved view's files (issue 36). */
@@ -111,7 +129,7 @@ export async function listQueue(
     page: DataTablesParameters;
     sort: { column: SortColumn; dir: SortDir };
   } & QueueNarrowing,
-): Promise<ListPage<StaffClientRow>> {
+): Promise<BoundedPage<StaffClientRow>> {
   assertMayNarrow(actor, input);
   const search = input.page.search?.value?.trim() ?? '';
   const { taxYear, status, sort, page, ...narrowingFilters } = input;

@@ -59,9 +59,13 @@ function SelectPage({
   );
 }
 
-/** A count with its noun: "1 entry", "2 entries". */
-export const countOf = (count: number, [singular, plural]: readonly [string, string]) =>
-  `${count} ${count === 1 ? singular : plural}`;
+/** A count as shown: "25", "1,234", or "1,000+" for a count that stopped at its bound (`more`: there are more). */
+export const shownCount = (count: number, more = false) =>
+  `${count.toLocaleString('en-US')}${more ? '+' : ''}`;
+
+/** A count with its noun: "1 entry", "2 entries", "1,000+ entries" (`more`). */
+export const countOf = (count: number, [singular, plural]: readonly [string, string], more = false) =>
+  `${shownCount(count, more)} ${count === 1 && !more ? singular : plural}`;
 
 /**
  * A list paged, sorted and searched on the server: its filters and search box, a CSV download (or other

@@ -41,7 +41,7 @@ describe('AuditLog', () => {
   it('says "About" before a count that is the database’s estimate', async () => {
     answerWith(2_345_678, true);
     renderWithProviders(<AuditLog />, { route: '/staff/audit' });
-    expect(await screen.findByText('About 2345678 entries')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('About 2,345,678 entries')).toHaveAttribute('role', 'status');
   });
 
   it('gives an exact count as it is', async () => {

@@ -54,6 +54,8 @@ beforeEach(() => {
       return { http_code: 200, status_smessage: MESSAGES.BULK_STARTED, job_id: JOB, total: 3 };
     }
     if (call.path === CALLS.staffBulkStatus.path) return { http_code: 200, status_smessage: 'Success', jobs };
+    if (call.path === CALLS.staffClientCount.path)
+      return { http_code: 200, status_smessage: 'Success', count: 1234 };
     if (call.path === CALLS.staffMessagesCanned.path) {
       return {
         http_code: 200,
@@ -102,8 +104,8 @@ function Address() {
   return <output aria-label="address">{location.search}</output>;
 }
 
-/** The queue's selection as WorkQueues keeps it: three rows chosen of 40 matching. */
-function Harness() {
+/** The queue's selection as WorkQueues keeps it: three rows chosen of 40 matching (or of `matching`, `more`). */
+function Harness({ matching = 40, more = false }: { matching?: number; more?: boolean }) {
   const [chosen, setChosen] = useState<string[]>(['c1', 'c2', 'c3']);
   const [all, setAll] = useState(false);
   const selection: QueueSelection = {
@@ -113,7 +115,8 @@ function Harness() {
     filter: { status: 'To Be Assigned' },
     sort: undefined,
     columns: undefined,
-    matching: 40,
+    matching,
+    matchingMore: more,
     setAllMatching: setAll,
     clear: () => {
       setChosen([]);
@@ -129,10 +132,10 @@ function Harness() {
   );
 }
 
-const renderBulk = () =>
+const renderBulk = (props: { matching?: number; more?: boolean } = {}) =>
   renderWithProviders(
     <Routes>
-      <Route path="*" element={<Harness />} />
+      <Route path="*" element={<Harness {...props} />} />
     </Routes>,
     { route: '/staff/queues' },
   );
@@ -169,6 +172,28 @@ describe('BulkActions', () => {
     expect(
       await screen.findByText(/1 of 3 files handled: 1 done, 0 skipped, 0 failed\./),
     ).toBeInTheDocument();
+  });
+
+  it('counts every matching file exactly before confirming, when the list counted only to a thousand', async () => {
+    const user = userEvent.setup();
+    renderBulk({ matching: 1000, more: true });
+    await user.click(
+      await screen.findByRole('button', { name: 'Select all 1,000+ files matching the filter' }),
+    );
+    expect(screen.getByText('Every file matching the filter: 1,000+ files')).toBeInTheDocument();
+    await user.click(await screen.findByRole('checkbox', { name: 'Meera Nair (analyst)' }));
+    expect(api).not.toHaveBeenCalledWith(CALLS.staffClientCount, expect.anything());
+    await user.click(screen.getByRole('button', { name: 'Review and run' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Assign: 1,234 files?' });
+    expect(api).toHaveBeenCalledWith(CALLS.staffClientCount, { status: 'To Be Assigned', taxy: 2025 });
+    await user.click(within(dialog).getByRole('button', { name: 'Assign (1,234 files)' }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith(
+        CALLS.staffBulkStart,
+        expect.objectContaining({ selection: { filter: { status: 'To Be Assigned' }, expected: 1234 } }),
+      ),
+    );
   });
 
   it('asks for what is missing instead of starting, and sends the chosen rows for a status change', async () => {

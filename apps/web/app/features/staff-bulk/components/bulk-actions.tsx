@@ -25,12 +25,13 @@ import {
   useInvoiceWords,
 } from '../../../components/ui/file-action-fields.tsx';
 import { useStaffMembers } from '../../../lib/staff-members.ts';
+import { countMatching } from '../api/count-matching.ts';
 import { useStartBulk } from '../api/start-bulk.ts';
 
 /** The address parameter that names the bulk job the page follows (a reload shows its progress). */
 export const BULK_JOB_PARAM = 'bulk';
 
-const files = (n: number) => countOf(n, ['file', 'files']);
+const files = (n: number, more = false) => countOf(n, ['file', 'files'], more);
 
 /**
  * What each client receives, said before anything is sent (`text`: the canned message's words, or the
@@ -83,7 +84,6 @@ export function BulkActions({
   // One request per action on one selection: confirmed again after a lost answer, it is the same job.
   const request = useRef<{ key: string; id: string } | null>(null);
 
-  const count = selection.allMatching ? selection.matching : selection.chosen.length;
   if (selection.chosen.length === 0 && !selection.allMatching) {
     return (
       <Text fz="sm" c="gray.8">
@@ -134,6 +134,16 @@ export function BulkActions({
       );
       return;
     }
+    // The list counts to a thousand: every matching file is counted exactly before it is confirmed.
+    let count = selection.allMatching ? selection.matching : selection.chosen.length;
+    if (selection.allMatching && selection.matchingMore) {
+      try {
+        count = await countMatching(selection.taxYear, selection.filter);
+      } catch (error) {
+        setProblem(errorMessage(error));
+        return;
+      }
+    }
     const ok = await confirm({
       title: `${BULK_ACTION_LABELS[kind]}: ${files(count)}?`,
       message: consequences(
@@ -150,7 +160,7 @@ export function BulkActions({
     });
     if (!ok) return;
     const selected = selection.allMatching
-      ? { filter: selection.filter, expected: selection.matching }
+      ? { filter: selection.filter, expected: count }
       : { client_ids: [...selection.chosen] };
     const key = JSON.stringify([chosen, selected, selection.taxYear]);
     if (request.current?.key !== key) request.current = { key, id: crypto.randomUUID() };
@@ -180,13 +190,13 @@ export function BulkActions({
         <Group justify="space-between" wrap="wrap">
           <Text id="bulk-heading" fw={700}>
             {selection.allMatching
-              ? `Every file matching the filter: ${files(selection.matching)}`
+              ? `Every file matching the filter: ${files(selection.matching, selection.matchingMore)}`
               : `${files(selection.chosen.length)} selected`}
           </Text>
           <Group gap="xs">
             {!selection.allMatching && selection.matching > selection.chosen.length && (
               <Button variant="subtle" size="compact-sm" onClick={() => selection.setAllMatching(true)}>
-                Select all {files(selection.matching)} matching the filter
+                Select all {files(selection.matching, selection.matchingMore)} matching the filter
               </Button>
             )}
             <Button variant="subtle" size="compact-sm" onClick={selection.clear}>

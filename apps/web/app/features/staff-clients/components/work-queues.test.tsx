@@ -41,9 +41,15 @@ beforeEach(() => {
       return { ...envelope, staff: [{ user_id: MEENA, name: 'Meena Rao', role: 'analyst' }] };
     if (call.path === CALLS.taxYears.path) return { ...envelope, taxyears: [2025, 2024] };
     if (call.path === CALLS.staffQueues.path)
-      return { ...envelope, tax_year: 2025, counts: [{ status: 'Docs Upload Pending', count: 3 }], total: 3 };
+      return {
+        ...envelope,
+        tax_year: 2025,
+        counts: [{ status: 'Docs Upload Pending', count: 3, more: false }],
+        total: 3,
+        total_more: false,
+      };
     if (call.path === CALLS.staffClientList.path)
-      return { ...envelope, draw: 1, recordsTotal: 3, recordsFiltered: 3, data: ROWS };
+      return { ...envelope, draw: 1, recordsTotal: 3, recordsFiltered: 3, more: false, data: ROWS };
     throw new Error(`unexpected call ${call.path}`);
   });
 });
@@ -143,6 +149,34 @@ describe('WorkQueues, the workbench filters and columns', () => {
       owner: MEENA,
     });
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('says "1,000+" for a count that stopped at its bound, on the tabs and above the list', async () => {
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.taxYears.path) return { ...envelope, taxyears: [2025] };
+      if (call.path === CALLS.staffQueues.path)
+        return {
+          ...envelope,
+          tax_year: 2025,
+          counts: [
+            { status: 'Docs Upload Pending', count: 1000, more: true },
+            { status: 'Preparation Pending', count: 1234, more: false },
+          ],
+          total: 1000,
+          total_more: true,
+        };
+      if (call.path === CALLS.staffClientList.path)
+        return { ...envelope, draw: 1, recordsTotal: 1000, recordsFiltered: 1000, more: true, data: ROWS };
+      throw new Error(`unexpected call ${call.path}`);
+    });
+    await queuesTable();
+    const tabs = screen.getByRole('region', { name: 'Queues by file status' });
+    await waitFor(() =>
+      expect(within(tabs).getByRole('button', { name: /^All/ })).toHaveTextContent('1,000+'),
+    );
+    expect(within(tabs).getByRole('button', { name: /^Docs Upload Pending/ })).toHaveTextContent('1,000+');
+    expect(within(tabs).getByRole('button', { name: /^Preparation Pending/ })).toHaveTextContent(/1,234$/);
+    expect(await screen.findByText('1,000+ clients: All, 2025')).toBeInTheDocument();
   });
 
   it('has no owner filter for an analyst', async () => {

@@ -29,7 +29,7 @@ import {
   type StaffRole,
 } from '@taxfirm/contract';
 import { useState, type ReactNode } from 'react';
-import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { countOf, DataTable, shownCount, type Column } from '../../../components/ui/data-table.tsx';
 import type { QueueSelection } from '../../../lib/queue-selection.ts';
 import { TaxYearSelect } from '../../../components/ui/tax-year-select.tsx';
 import { daysBetween, firmDayOf, formatDateTime, formatDay } from '../../../lib/dates.ts';
@@ -208,7 +208,7 @@ export function WorkQueues({
         // A new filter's first answer is still on its way (the last one is shown meanwhile): no count yet.
         list.isPending || list.isPlaceholderData
           ? 'Loading clients…'
-          : `${countOf(list.data?.recordsFiltered ?? 0, ['client', 'clients'])}: ${status ?? 'All'}, ${year ?? ''}`
+          : `${countOf(list.data?.recordsFiltered ?? 0, ['client', 'clients'], list.data?.more)}: ${status ?? 'All'}, ${year ?? ''}`
       }
       empty="No clients in this queue."
       columns={shown}
@@ -315,7 +315,7 @@ export function WorkQueues({
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs">
           <QueueButton
             label="All"
-            count={counts.data?.total}
+            count={counts.data && shownCount(counts.data.total, counts.data.total_more)}
             active={status === undefined}
             onClick={() => state.setFilter('status', undefined)}
           />
@@ -323,7 +323,7 @@ export function WorkQueues({
             <QueueButton
               key={queue.status}
               label={queue.status}
-              count={queue.count}
+              count={shownCount(queue.count, queue.more)}
               active={status === queue.status}
               onClick={() => state.setFilter('status', queue.status)}
             />
@@ -338,6 +338,7 @@ export function WorkQueues({
         sort: state.sort,
         columns,
         matching: list.isPlaceholderData ? 0 : (list.data?.recordsFiltered ?? 0),
+        matchingMore: !list.isPlaceholderData && (list.data?.more ?? false),
         setAllMatching: (all) => setSelection({ key: filterKey, chosen: current.chosen, all }),
         clear: () => setSelection({ key: filterKey, chosen: new Set(), all: false }),
       })}
@@ -435,7 +436,7 @@ function QueueButton({
   onClick,
 }: {
   label: string;
-  count: number | undefined;
+  count: string | undefined;
   active: boolean;
   onClick: () => void;
 }) {

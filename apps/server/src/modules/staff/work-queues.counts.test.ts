@@ -1,0 +1,147 @@
+/**
+ * The queues' counts stop at QUEUE_COUNT_LIMIT (issue 39): an exact count reads every match, so the console
+ * counts up to a thousand and says "more" above it, and a list's page counts on to the next thousand past it,
+ * so that its pages go on. What a bulk action confirms is counted exactly, by `staff/clients/count`, and only
+ * among the files the staff member may see.
+ */
+import { FILE_STATUSES, MESSAGES, QUEUE_COUNT_LIMIT, type FileStatus } from '@taxfirm/contract';
+import { sql } from '@taxfirm/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { currentTaxYear } from '../../../test/factories.ts';
+import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
+
+const t = useTestApp();
+const WAITING = FILE_STATUSES[0];
+const PREPARING: FileStatus = 'Preparation Pending';
+/** Files of the current year: over the bound in one status, under it in another. */
+const PREPARING_FILES = QUEUE_COUNT_LIMIT + 50;
+const WAITING_FILES = 150;
+const ALL_FILES = PREPARING_FILES + WAITING_FILES;
+
+let admin: { sid: string; userId: string };
+let analyst: { sid: string; userId: string };
+let taxYear: number;
+
+/** `n` clients, each with a filing of the year in `status`, assigned to `assignee` (null: nobody). */
+async function makeFiles(n: number, status: string, prefix: string) {
+  await t.database.db.execute(sql`
+    with u as (
+      insert into users (email, password_hash, first_name, last_name, verified_at)
+      select ${prefix} || g || '@example.com', 'not-a-password-hash', 'First' || g, 'Last' || g, now()
+      from generate_series(1, ${n}) g
+      returning id, first_name, last_name
+    ), c as (
+      insert into clients (user_id, first_name, last_name, phone, phone_ext)
+      select id, first_name, last_name, (4695550000 + row_number() over ())::text, 'US' from u
+      returning id
+    )
+    insert into filings (client_id, tax_year, status)
+    select c.id, ${taxYear}, ${status}::file_status from c`);
+}
+
+beforeAll(async () => {
+  admin = await staffSession(t, 'counts-admin@firm.example', 'admin');
+  analyst = await staffSession(t, 'counts-analyst@firm.example', 'analyst');
+  taxYear = await currentTaxYear(t);
+  await makeFiles(PREPARING_FILES, PREPARING, 'preparing.');
+  await makeFiles(WAITING_FILES, WAITING, 'waiting.');
+  // Three of the files in preparation are the analyst's; the rest are nobody's, so not the analyst's to see.
+  await t.database.db.execute(sql`update filings set assigned_to = ${analyst.userId}
+    where id in (select id from filings where tax_year = ${taxYear} and status = ${PREPARING} limit 3)`);
+});
+
+type Counts = {
+  counts: { status: string; count: number; more: boolean }[];
+  total: number;
+  total_more: boolean;
+};
+type Page = { recordsTotal: number; recordsFiltered: number; more: boolean; data: unknown[] };
+
+const list = async (sid: string, body: Record<string, unknown>) => {
+  const res = await t.postAs(sid, '/api/staff/clients/list', { taxy: taxYear, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Page;
+};
+
+describe('the queues count up to a thousand', () => {
+  it('counts each status and all of them no further than the bound, and says there are more', async () => {
+    const res = await t.postAs(admin.sid, '/api/staff/clients/queues', { taxy: taxYear });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as Counts;
+    const of = (status: string) => body.counts.find((c) => c.status === status);
+    expect(of(PREPARING)).toEqual({ status: PREPARING, count: QUEUE_COUNT_LIMIT, more: true });
+    expect(of(WAITING)).toEqual({ status: WAITING, count: WAITING_FILES, more: false });
+    expect(of('E-Filing Complete')).toEqual({ status: 'E-Filing Complete', count: 0, more: false });
+    expect(body.counts).toHaveLength(FILE_STATUSES.length);
+    expect({ total: body.total, more: body.total_more }).toEqual({ total: QUEUE_COUNT_LIMIT, more: true });
+  });
+
+  it("counts an analyst's own files and those to be assigned, exactly when under the bound", async () => {
+    const res = await t.postAs(analyst.sid, '/api/staff/clients/queues', { taxy: taxYear });
+    const body = res.json() as Counts;
+    expect(body.counts.find((c) => c.status === PREPARING)).toEqual({
+      status: PREPARING,
+      count: 3,
+      more: false,
+    });
+    expect({ total: body.total, more: body.total_more }).toEqual({ total: WAITING_FILES + 3, more: false });
+  });
+
+  it("a list's first page counts to the bound; a page past it counts on to the next thousand", async () => {
+    const first = await list(admin.sid, {});
+    expect(first).toMatchObject({
+      recordsTotal: QUEUE_COUNT_LIMIT,
+      recordsFiltered: QUEUE_COUNT_LIMIT,
+      more: true,
+    });
+    expect(first.data).toHaveLength(25);
+    const later = await list(admin.sid, {
+      dataTablesParameters: { draw: 2, start: QUEUE_COUNT_LIMIT, length: 25 },
+    });
+    expect(later).toMatchObject({ recordsTotal: ALL_FILES, recordsFiltered: ALL_FILES, more: false });
+    expect(later.data).toHaveLength(25);
+  });
+
+  it('bounds a narrowed and a searched list the same way, and counts a small one exactly', async () => {
+    const narrowed = await list(admin.sid, { owner: 'unassigned' });
+    expect(narrowed).toMatchObject({ recordsFiltered: QUEUE_COUNT_LIMIT, more: true });
+    const searched = await list(admin.sid, {
+      dataTablesParameters: { draw: 1, start: 0, length: 25, search: { value: 'preparing.' } },
+    });
+    expect(searched).toMatchObject({
+      recordsTotal: QUEUE_COUNT_LIMIT,
+      recordsFiltered: QUEUE_COUNT_LIMIT,
+      more: true,
+    });
+    const small = await list(admin.sid, { status: WAITING });
+    expect(small).toMatchObject({ recordsTotal: WAITING_FILES, recordsFiltered: WAITING_FILES, more: false });
+  });
+});
+
+describe('staff/clients/count', () => {
+  const count = async (sid: string, body: Record<string, unknown>) =>
+    t.postAs(sid, '/api/staff/clients/count', { taxy: taxYear, ...body });
+
+  it('counts what a bulk action would select, exactly, past the bound', async () => {
+    expect((await count(admin.sid, {})).json()).toMatchObject({ count: ALL_FILES });
+    expect((await count(admin.sid, { status: PREPARING })).json()).toMatchObject({ count: PREPARING_FILES });
+    expect((await count(admin.sid, { search: 'waiting.' })).json()).toMatchObject({ count: WAITING_FILES });
+  });
+
+  it("counts only the files the staff member may see: an analyst's own and those to be assigned", async () => {
+    expect((await count(analyst.sid, {})).json()).toMatchObject({ count: WAITING_FILES + 3 });
+    expect((await count(analyst.sid, { status: PREPARING })).json()).toMatchObject({ count: 3 });
+  });
+
+  it("refuses a bad filter with its message, an analyst's count of another's files, a client and a visitor", async () => {
+    const bad = await count(admin.sid, { status: 'Nonsense' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().status_smessage).toBe(MESSAGES.STATUS_INVALID);
+    const others = await count(analyst.sid, { owner: admin.userId });
+    expect(others.statusCode).toBe(403);
+    expect(others.json().status_smessage).toBe(MESSAGES.QUEUE_OWNER_ADMIN_ONLY);
+    const client = await signUpAndLogIn(t, 'counts-client@example.com');
+    expect((await count(client.sid, {})).statusCode).toBe(403);
+    expect((await t.post('/api/staff/clients/count', { taxy: taxYear })).statusCode).toBe(401);
+  });
+});
