@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { invoiceNumber } from '@taxfirm/contract';
+import { FILE_STATUSES, invoiceNumber } from '@taxfirm/contract';
 import {
   and,
   eq,
@@ -22,6 +22,36 @@ import {
 } from './helpers.ts';
 
 export type FilingStatus = NonNullable<(typeof filings.$inferInsert)['status']>;
+
+/**
+ * `count` clients with a login each (`${emailPrefix}${n}@example.com`, no usable password) and a filing of the
+ * firm's current tax year, in `status` or spread over every file status (`'every'`), nobody's: set-based SQL,
+ * for lists of thousands (the tests of long queues, the API bench).
+ */
+export async function makeClientFiles(
+  db: Database,
+  { count, emailPrefix, status }: { count: number; emailPrefix: string; status: FilingStatus | 'every' },
+): Promise<void> {
+  const statuses = `{${FILE_STATUSES.map((f) => `"${f}"`).join(',')}}`;
+  const statusOf =
+    status === 'every'
+      ? sql`(${statuses}::file_status[])[1 + (row_number() over ()) % ${FILE_STATUSES.length}]`
+      : sql`${status}::file_status`;
+  await db.execute(sql`
+    with u as (
+      insert into users (email, password_hash, first_name, last_name, verified_at)
+      select ${emailPrefix} || g || '@example.com', 'not-a-password-hash', 'First' || g, 'Last' || g, now()
+      from generate_series(1, ${count}) g
+      returning id, first_name, last_name
+    ), c as (
+      insert into clients (user_id, first_name, last_name, phone, phone_ext)
+      select id, first_name, last_name, (4695550000 + row_number() over ())::text, 'US' from u
+      returning id
+    )
+    insert into filings (client_id, tax_year, status)
+    select c.id, s.current_tax_year, ${statusOf}
+    from c, (select current_tax_year from site_settings limit 1) s`);
+}
 
 /** The firm's current tax year, read as the web app reads it (settings/getsettings). */
 export async function currentTaxYear(t: TestApp): Promise<number> {

@@ -7,7 +7,7 @@
 import { FILE_STATUSES, MESSAGES, QUEUE_COUNT_LIMIT, type FileStatus } from '@taxfirm/contract';
 import { sql } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { currentTaxYear } from '../../../test/factories.ts';
+import { currentTaxYear, makeClientFiles } from '../../../test/factories.ts';
 import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
 
 const t = useTestApp();
@@ -22,29 +22,13 @@ let admin: { sid: string; userId: string };
 let analyst: { sid: string; userId: string };
 let taxYear: number;
 
-/** `n` clients, each with a filing of the year in `status`, assigned to `assignee` (null: nobody). */
-async function makeFiles(n: number, status: string, prefix: string) {
-  await t.database.db.execute(sql`
-    with u as (
-      insert into users (email, password_hash, first_name, last_name, verified_at)
-      select ${prefix} || g || '@example.com', 'not-a-password-hash', 'First' || g, 'Last' || g, now()
-      from generate_series(1, ${n}) g
-      returning id, first_name, last_name
-    ), c as (
-      insert into clients (user_id, first_name, last_name, phone, phone_ext)
-      select id, first_name, last_name, (4695550000 + row_number() over ())::text, 'US' from u
-      returning id
-    )
-    insert into filings (client_id, tax_year, status)
-    select c.id, ${taxYear}, ${status}::file_status from c`);
-}
-
 beforeAll(async () => {
   admin = await staffSession(t, 'counts-admin@firm.example', 'admin');
   analyst = await staffSession(t, 'counts-analyst@firm.example', 'analyst');
   taxYear = await currentTaxYear(t);
-  await makeFiles(PREPARING_FILES, PREPARING, 'preparing.');
-  await makeFiles(WAITING_FILES, WAITING, 'waiting.');
+  const db = t.database.db;
+  await makeClientFiles(db, { count: PREPARING_FILES, emailPrefix: 'preparing.', status: PREPARING });
+  await makeClientFiles(db, { count: WAITING_FILES, emailPrefix: 'waiting.', status: WAITING });
   // Three of the files in preparation are the analyst's; the rest are nobody's, so not the analyst's to see.
   await t.database.db.execute(sql`update filings set assigned_to = ${analyst.userId}
     where id in (select id from filings where tax_year = ${taxYear} and status = ${PREPARING} limit 3)`);
