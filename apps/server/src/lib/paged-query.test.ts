@@ -6,7 +6,7 @@
 import { careerApplications, count, sql, type DatabaseHandle } from '@taxfirm/db';
 import { createTestDatabase } from '@taxfirm/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definePagedList, inSlice, orderBy, type Slice, type SortDir } from './paged-query.ts';
+import { countBound, definePagedList, inSlice, orderBy, type Slice, type SortDir } from './paged-query.ts';
 
 let database: DatabaseHandle;
 
@@ -121,5 +121,14 @@ describe('definePagedList: an export in batches', () => {
     slices = [];
     expect(await idsOf(f, 5, false)).toEqual(expected(f, inserted));
     expect(slices.map((s) => s.offset)).toEqual([0, 5, 10, 15, 20]);
+  });
+});
+
+describe('countBound', () => {
+  it('is the first multiple of the limit past the page, so that the last page a count allows counts on', () => {
+    const at = (start: number) => countBound(1000, { start, length: 25 });
+    expect([at(0), at(950), at(975), at(1000), at(1950), at(1975)]).toEqual([
+      1000, 1000, 2000, 2000, 2000, 3000,
+    ]);
   });
 });

@@ -195,11 +195,11 @@ export const countUpTo = (table: AnyPgTable, where: SQL | undefined, limit: numb
   sql<number>`(select count(*)::int from ${matchingUpTo(table, where, limit)})`.mapWith(Number);
 
 /**
- * The bound a page's counts stop at: `limit`, or the first multiple of it at or past the page's end, so that a
- * page past the bound still counts on to the next one (and the pages can always go on).
+ * The bound a page's counts stop at: the first multiple of `limit` past the page's last row, so that the last
+ * page a count allowed counts on to the next multiple (and the pages can always go on).
  */
 export const countBound = (limit: number, slice: { start: number; length: number }) =>
-  Math.max(limit, Math.ceil((slice.start + slice.length) / limit) * limit);
+  (Math.floor((slice.start + slice.length) / limit) + 1) * limit;
 
 /** Rows of an async list as CSV cells. */
 export async function* toCells<R, C>(rows: AsyncIterable<R>, cellsOf: (row: R) => C[]): AsyncGenerator<C[]> {

@@ -71,7 +71,7 @@ describe('the queues count up to a thousand', () => {
     expect({ total: body.total, more: body.total_more }).toEqual({ total: WAITING_FILES + 3, more: false });
   });
 
-  it("a list's first page counts to the bound; a page past it counts on to the next thousand", async () => {
+  it("a list's first page counts to the bound; the last page that count allows counts on to the next thousand", async () => {
     const first = await list(admin.sid, {});
     expect(first).toMatchObject({
       recordsTotal: QUEUE_COUNT_LIMIT,
@@ -79,8 +79,9 @@ describe('the queues count up to a thousand', () => {
       more: true,
     });
     expect(first.data).toHaveLength(25);
+    // The last page the first count allowed (rows 976-1,000): its count goes on past the bound.
     const later = await list(admin.sid, {
-      dataTablesParameters: { draw: 2, start: QUEUE_COUNT_LIMIT, length: 25 },
+      dataTablesParameters: { draw: 2, start: QUEUE_COUNT_LIMIT - 25, length: 25 },
     });
     expect(later).toMatchObject({ recordsTotal: ALL_FILES, recordsFiltered: ALL_FILES, more: false });
     expect(later.data).toHaveLength(25);
