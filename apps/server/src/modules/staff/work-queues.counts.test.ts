@@ -5,7 +5,7 @@
  * among the files the staff member may see.
  */
 import { FILE_STATUSES, MESSAGES, QUEUE_COUNT_LIMIT, type FileStatus } from '@taxfirm/contract';
-import { sql } from '@taxfirm/db';
+import { and, auditLog, eq, sql } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentTaxYear, makeClientFiles } from '../../../test/factories.ts';
 import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
@@ -111,6 +111,14 @@ describe('staff/clients/count', () => {
     expect((await count(admin.sid, {})).json()).toMatchObject({ count: ALL_FILES });
     expect((await count(admin.sid, { status: PREPARING })).json()).toMatchObject({ count: PREPARING_FILES });
     expect((await count(admin.sid, { search: 'waiting.' })).json()).toMatchObject({ count: WAITING_FILES });
+    // Audited as a listing is (a search's count says whether someone is a client).
+    const audited = await t.database.db
+      .select({ subject: auditLog.subject })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, admin.userId), eq(auditLog.action, 'staff.clients.count')));
+    expect(audited.map((a) => a.subject).sort()).toEqual(
+      [`${taxYear}/All`, `${taxYear}/${PREPARING}`, `${taxYear}/All search`].sort(),
+    );
   });
 
   it("counts only the files the staff member may see: an analyst's own and those to be assigned", async () => {

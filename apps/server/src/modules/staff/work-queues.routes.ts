@@ -9,7 +9,7 @@ import { byUser, limits } from '../../lib/rate-limit.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { SettingsCache } from '../settings/settings.cache.ts';
 import { QUEUE_CSV_HEADER, queueExport } from './queue-export.ts';
-import { countQueueQuery, countQueues, listQueue, narrowingOf, queueQueryOf } from './work-queues.service.ts';
+import { countQueueFiles, countQueues, listQueue, narrowingOf, queueQueryOf } from './work-queues.service.ts';
 
 export async function workQueuesRoutes(app: FastifyInstance, { settings }: { settings: SettingsCache }) {
   registerCall(app, CALLS.staffQueues, async (request) =>
@@ -38,7 +38,7 @@ export async function workQueuesRoutes(app: FastifyInstance, { settings }: { set
   registerCall(app, CALLS.staffClientCount, async (request) => {
     const { taxy, ...filter } = request.body;
     const taxYear = await settings.taxYear(taxy);
-    return { count: await countQueueQuery(app.db, staffActorOf(request), taxYear, queueQueryOf(filter)) };
+    return { count: await countQueueFiles(app.db, staffActorOf(request), taxYear, queueQueryOf(filter)) };
   });
 
   /** The selection as CSV (issue 36): files chosen one by one, or every file the filter matches. */

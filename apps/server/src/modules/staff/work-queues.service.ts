@@ -119,6 +119,26 @@ export async function countQueueQuery(
   return row?.n ?? 0;
 }
 
+/**
+ * How many files a queue's filters and search select, exactly (what a bulk action on all of them confirms; the
+ * list's count stops at QUEUE_COUNT_LIMIT). Audited as a listing is: a search's count says whether someone is
+ * a client.
+ */
+export async function countQueueFiles(
+  db: Database,
+  actor: StaffActor,
+  taxYear: number,
+  filters: QueueQuery,
+): Promise<number> {
+  const n = await countQueueQuery(db, actor, taxYear, filters);
+  await audit(db, {
+    actor,
+    action: 'staff.clients.count',
+    subject: `${taxYear}/${filters.status ?? 'All'}${filters.search?.trim() ? ' search' : ''}${narrowed(filters)}`,
+  });
+  return n;
+}
+
 /** One queue's clients, a page at a time; every listing is audited (who listed which queue, from where). */
 export async function listQueue(
   db: Database,
