@@ -1,0 +1,14 @@
+import { createDatabase, prepareDatabase } from '@taxfirm/db';
+import { MIGRATIONS_DIR } from './src/paths.ts';
+import { createSession } from './src/modules/accounts/sessions.service.ts';
+import { createStaffMember } from './src/modules/staff/staff-accounts.service.ts';
+import { makeClientFiles } from './test/factories.ts';
+const url = 'postgres://postgres@127.0.0.1:5432/zz_visual';
+const database = await createDatabase({ engine: 'postgres', url });
+await prepareDatabase(database, MIGRATIONS_DIR);
+const staff = await createStaffMember(database.db, 'http://localhost', { email: 'visual.admin@firm.example', role: 'admin', first_name: 'Ada', last_name: 'Shah' });
+await makeClientFiles(database.db, { count: 1050, emailPrefix: 'prep.', status: 'Preparation Pending' });
+await makeClientFiles(database.db, { count: 40, emailPrefix: 'tba.', status: 'To Be Assigned' });
+const sid = (await createSession(database.db, staff.userId, { ip: '127.0.0.1', userAgent: 'visual' })).token;
+console.log('SID=' + sid);
+await database.close();
