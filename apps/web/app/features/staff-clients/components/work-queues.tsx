@@ -450,7 +450,13 @@ function QueueButton({
       fullWidth
       h="auto"
       py={6}
-      styles={{ label: { whiteSpace: 'normal', textAlign: 'left', width: '100%' } }}
+      px="xs"
+      // A long status beside "1,000+" on a phone: narrow padding keeps "Preparation" whole, and a word too long
+      // for its line still wraps rather than being cut.
+      styles={{
+        label: { whiteSpace: 'normal', textAlign: 'left', width: '100%', overflowWrap: 'anywhere' },
+        section: { marginInlineStart: 6 },
+      }}
       rightSection={
         <Text span fw={700} fz="sm">
           {count ?? '…'}
