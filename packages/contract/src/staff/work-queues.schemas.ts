@@ -87,7 +87,7 @@ export type QueueQueryBody = z.infer<typeof queueFilterSchema>;
 /**
  * The console counts a queue's files exactly up to this many, and above it says "1,000+" (`more`): an exact
  * count reads every match, so it grows with the firm, while a count that stops here costs the same at 10,000
- * clients as at 100,000 (docs/benchmarks.md). A list's count stops at the next thousand past its page, so that
+ * clients as at 100,000 (docs/benchmarks.md). A list's count stops at the first thousand past its page, so that
  * the pages can always go on. What a bulk action confirms is counted exactly (`staff/clients/count`).
  */
 export const QUEUE_COUNT_LIMIT = 1000;
@@ -152,8 +152,8 @@ export const staffClientListResponseSchema = envelope({
   recordsTotal: z.number().int(),
   recordsFiltered: z.number().int(),
   /**
-   * The counts stopped at their bound (QUEUE_COUNT_LIMIT, or the next thousand past the page): there are more
-   * than recordsTotal and recordsFiltered say.
+   * recordsFiltered stopped at its bound (QUEUE_COUNT_LIMIT, or the first thousand past the page): more match
+   * than it says. recordsTotal stops at the same bound.
    */
   more: z.boolean(),
   data: z.array(staffClientRowSchema),
