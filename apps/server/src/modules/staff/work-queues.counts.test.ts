@@ -130,6 +130,13 @@ describe('staff/clients/count', () => {
     const bad = await count(admin.sid, { status: 'Nonsense' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().status_smessage).toBe(MESSAGES.STATUS_INVALID);
+    for (const body of [{ taxy: 'next year' }, { search: 'x'.repeat(101) }, { unattended_days: 0 }]) {
+      const refused = await count(admin.sid, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.body).not.toMatch(/stack|at \w+ \(/);
+    }
+    const unattended = await count(admin.sid, { unattended_days: 0 });
+    expect(unattended.json().status_smessage).toBe(MESSAGES.QUEUE_UNATTENDED_INVALID);
     const others = await count(analyst.sid, { owner: admin.userId });
     expect(others.statusCode).toBe(403);
     expect(others.json().status_smessage).toBe(MESSAGES.QUEUE_OWNER_ADMIN_ONLY);

@@ -6,7 +6,6 @@ import {
   Popover,
   SimpleGrid,
   Stack,
-  Text,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -39,6 +38,7 @@ import { useListState } from '../../../lib/use-list-state.ts';
 import { useQueueCounts } from '../api/get-queue-counts.ts';
 import { CLIENTS_PER_PAGE, useQueuePage } from '../api/get-queue-page.ts';
 import { ClientFileLink, StatusBadge } from '../../../components/ui/list-cells.tsx';
+import { QueueButton } from './queue-button.tsx';
 import { UsOnlyBadge } from './us-only-badge.tsx';
 
 type SortColumn = (typeof STAFF_CLIENT_SORTS)[number];
@@ -426,46 +426,5 @@ function OwnerSelect({
       onChange={(event) => onChange(event.currentTarget.value || undefined)}
       data={[...staffOptions(members.data, 'Anyone'), { value: 'unassigned', label: 'Unassigned' }]}
     />
-  );
-}
-
-function QueueButton({
-  label,
-  count,
-  active,
-  onClick,
-}: {
-  label: string;
-  count: string | undefined;
-  active: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <Button
-      variant={active ? 'filled' : 'default'}
-      color="navy"
-      onClick={onClick}
-      aria-pressed={active}
-      justify="space-between"
-      fullWidth
-      h="auto"
-      py={6}
-      px="xs"
-      // A long status beside "1,000+" on a phone: narrow padding keeps "Preparation" whole, and a word too long
-      // for its line still wraps rather than being cut.
-      styles={{
-        label: { whiteSpace: 'normal', textAlign: 'left', width: '100%', overflowWrap: 'anywhere' },
-        section: { marginInlineStart: 6 },
-      }}
-      rightSection={
-        <Text span fw={700} fz="sm">
-          {count ?? '…'}
-        </Text>
-      }
-    >
-      <Text span fz="xs" fw={600}>
-        {label}
-      </Text>
-    </Button>
   );
 }
