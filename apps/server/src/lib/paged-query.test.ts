@@ -3,10 +3,18 @@
  * allows it, by OFFSET otherwise. Either way the rows and their order are those of one single read, ties on the
  * sort key, null keys and microsecond timestamps included.
  */
-import { careerApplications, count, sql, type DatabaseHandle } from '@taxfirm/db';
+import { careerApplications, sql, type DatabaseHandle } from '@taxfirm/db';
 import { createTestDatabase } from '@taxfirm/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countBound, definePagedList, inSlice, orderBy, type Slice, type SortDir } from './paged-query.ts';
+import {
+  countBound,
+  countIn,
+  definePagedList,
+  inSlice,
+  orderBy,
+  type Slice,
+  type SortDir,
+} from './paged-query.ts';
 
 let database: DatabaseHandle;
 
@@ -27,7 +35,7 @@ type Filters = { column: Column; dir: SortDir; idDir: SortDir; only?: string };
 /** The slices each read asked for, to see how the batches were read. */
 let slices: Slice[] = [];
 const list = definePagedList({
-  count: (db, where) => db.select({ n: count() }).from(careerApplications).where(where),
+  count: countIn(careerApplications),
   query: (f: Filters) => ({
     scope: f.only ? sql`${careerApplications.email} like ${f.only}` : undefined,
     order: orderBy(COLUMNS[f.column], f.dir, careerApplications.id, f.idDir),
@@ -121,6 +129,48 @@ describe('definePagedList: an export in batches', () => {
     slices = [];
     expect(await idsOf(f, 5, false)).toEqual(expected(f, inserted));
     expect(slices.map((s) => s.offset)).toEqual([0, 5, 10, 15, 20]);
+  });
+});
+
+describe('definePagedList: counts that stop at a bound (countLimit)', () => {
+  // The same 23 applications, counted to 5 and then to the first 5 past the page; `only` is a search here.
+  const bounded = definePagedList({
+    count: countIn(careerApplications),
+    countLimit: 5,
+    query: (f: { only?: string }) => ({
+      search: f.only ? sql`${careerApplications.email} like ${f.only}` : undefined,
+      order: orderBy(careerApplications.createdAt, 'asc', careerApplications.id),
+    }),
+    read: (db, q, slice) =>
+      inSlice(db.select({ id: careerApplications.id }).from(careerApplications).$dynamic(), q, slice),
+  });
+  const counts = async (f: { only?: string }, start: number, length: number) => {
+    const { recordsTotal, recordsFiltered, more, data } = await bounded.page(database.db, f, {
+      start,
+      length,
+    });
+    return { recordsTotal, recordsFiltered, more, rows: data.length };
+  };
+
+  it('stops at the bound and says more; past it, counts on to the next; below it, counts exactly', async () => {
+    expect(await counts({}, 0, 2)).toEqual({ recordsTotal: 5, recordsFiltered: 5, more: true, rows: 2 });
+    // The page ends past the first bound: counted to 10.
+    expect(await counts({}, 4, 2)).toEqual({ recordsTotal: 10, recordsFiltered: 10, more: true, rows: 2 });
+    // The last page: every row counted, nothing more.
+    expect(await counts({}, 20, 5)).toEqual({ recordsTotal: 23, recordsFiltered: 23, more: false, rows: 3 });
+    // A search under the bound (a00…: 4 rows) is exact; the unsearched total still stops at the bound.
+    expect(await counts({ only: 'a00%' }, 0, 2)).toEqual({
+      recordsTotal: 5,
+      recordsFiltered: 4,
+      more: false,
+      rows: 2,
+    });
+  });
+
+  it('counts exactly without a bound', async () => {
+    expect(
+      await list.page(database.db, { column: 'created', dir: 'asc', idDir: 'asc' }, { start: 0, length: 2 }),
+    ).toMatchObject({ recordsTotal: 23, recordsFiltered: 23, more: false });
   });
 });
 

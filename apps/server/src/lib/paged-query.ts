@@ -4,7 +4,21 @@
  * batches for a CSV export. A list says how to count, how to filter and order, and how to read a slice.
  */
 import { type DataTablesParameters } from '@taxfirm/contract';
-import { and, asc, desc, eq, gt, ilike, isNull, lt, or, sql, type Database, type SQL } from '@taxfirm/db';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  isNull,
+  lt,
+  or,
+  sql,
+  type Database,
+  type SQL,
+} from '@taxfirm/db';
 import { Column, is, SQL as SqlChunk } from 'drizzle-orm';
 import { firmInstantSql } from './firm-time.ts';
 import type { AnyPgColumn, AnyPgTable, PgSelect } from 'drizzle-orm/pg-core';
@@ -33,8 +47,16 @@ const ready = ({ scope, search, order }: ListFilter): ListQuery => ({
 });
 
 export function definePagedList<F, R>(list: {
-  /** Count the rows a condition selects (with the joins the search needs). */
-  count: (db: Database, where: SQL | undefined) => Promise<{ n: number }[]>;
+  /**
+   * Count the rows a condition selects (with the joins the search needs); with `limit`, no more than that many
+   * (`countIn` writes both for a list on one table).
+   */
+  count: (db: Database, where: SQL | undefined, limit?: number) => Promise<{ n: number }[]>;
+  /**
+   * Counts stop at this bound (ADR 034): at the first multiple of it past the page (`countBound`), and the page
+   * says `more` when there are more matches. Unset: counted exactly.
+   */
+  countLimit?: number;
   /**
    * How many rows the unfiltered list holds, when counting them exactly would read a table too large to
    * count on every page (the audit log); `count(db, scope)` otherwise.
@@ -48,20 +70,26 @@ export function definePagedList<F, R>(list: {
       db: Database,
       filters: F,
       page: Pick<DataTablesParameters, 'start' | 'length'>,
-    ): Promise<ListPage<R>> {
+    ): Promise<BoundedPage<R>> {
       const q = ready(list.query(filters));
+      // One past the bound: a count that reaches it says "more".
+      const bound = list.countLimit === undefined ? undefined : countBound(list.countLimit, page);
+      const limit = bound === undefined ? undefined : bound + 1;
       // Without a search the two counts are one: counted once (a count is the slow part of a big list).
       const counted = async () =>
-        list.total && q.scope === undefined ? [{ n: await list.total(db) }] : list.count(db, q.scope);
+        list.total && q.scope === undefined ? [{ n: await list.total(db) }] : list.count(db, q.scope, limit);
       const [[total], [filtered], data] = await Promise.all([
         counted(),
-        q.matching === q.scope ? Promise.resolve([]) : list.count(db, q.matching),
+        q.matching === q.scope ? Promise.resolve([]) : list.count(db, q.matching, limit),
         list.read(db, q, { limit: page.length, offset: page.start }),
       ]);
-      const recordsTotal = total?.n ?? 0;
+      const totalCount = total?.n ?? 0;
+      const filteredCount = q.matching === q.scope ? totalCount : (filtered?.n ?? 0);
+      const shown = (n: number) => (bound === undefined ? n : Math.min(n, bound));
       return {
-        recordsTotal,
-        recordsFiltered: q.matching === q.scope ? recordsTotal : (filtered?.n ?? 0),
+        recordsTotal: shown(totalCount),
+        recordsFiltered: shown(filteredCount),
+        more: bound !== undefined && filteredCount > bound,
         data,
       };
     },
@@ -187,12 +215,30 @@ export async function boundedCount(db: Database, table: string, exactUpTo: numbe
  * statement runs), as a subquery to count from: the count reads at most `limit` rows, however many match. Ask
  * for one more than a bound to learn whether there are more than it.
  */
-export const matchingUpTo = (table: AnyPgTable, where: SQL | undefined, limit: number | SQL): SQL =>
+export const matchingUpTo = (table: AnyPgTable | SQL, where: SQL | undefined, limit: number | SQL): SQL =>
   sql`(select 1 from ${table} where ${where ?? sql`true`} limit ${limit}) as matching`;
 
 /** Their count, as a column: `matchingUpTo` counted. */
-export const countUpTo = (table: AnyPgTable, where: SQL | undefined, limit: number | SQL): SQL<number> =>
+export const countUpTo = (
+  table: AnyPgTable | SQL,
+  where: SQL | undefined,
+  limit: number | SQL,
+): SQL<number> =>
   sql<number>`(select count(*)::int from ${matchingUpTo(table, where, limit)})`.mapWith(Number);
+
+/**
+ * A paged list's `count` over `from` (a table, or tables joined as SQL): every row `where` selects, or with
+ * `limit` no more than that many.
+ */
+export const countIn =
+  (from: AnyPgTable | SQL) =>
+  (db: Database, where: SQL | undefined, limit?: number): Promise<{ n: number }[]> =>
+    limit === undefined
+      ? db
+          .select({ n: count() })
+          .from(sql`${from}`)
+          .where(where)
+      : db.select({ n: count() }).from(matchingUpTo(from, where, limit));
 
 /**
  * The bound a page's counts stop at: the first multiple of `limit` past the page's last row, so that the last

@@ -155,6 +155,11 @@ const page = <T extends z.ZodType>(row: T) =>
     draw: z.number().int(),
     recordsTotal: z.number().int(),
     recordsFiltered: z.number().int(),
+    /**
+     * recordsFiltered stopped at its bound (QUEUE_COUNT_LIMIT, or the first thousand past the page, as the
+     * client queue's, ADR 034): more match; "1,000+".
+     */
+    more: z.boolean(),
     data: z.array(row),
   });
 

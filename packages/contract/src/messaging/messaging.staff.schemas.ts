@@ -32,11 +32,19 @@ export type InboxThread = z.infer<typeof inboxThreadSchema>;
 export const staffMessagesInboxResponseSchema = envelope({
   /** Unread first, then the newest. */
   threads: z.array(inboxThreadSchema),
+  /** The matching threads, counted to the first thousand past the page (as the client queue's, ADR 034). */
   total: z.number().int(),
+  /** `total` stopped at its bound: more match ("1,000+"). */
+  total_more: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
-  /** Threads with unread client messages among the ones this staff member may work (the console badge). */
+  /**
+   * Threads with unread client messages among the ones this staff member may work (the console badge), counted
+   * up to QUEUE_COUNT_LIMIT.
+   */
   unread_threads: z.number().int(),
+  /** `unread_threads` stopped at its bound: "1,000+". */
+  unread_more: z.boolean(),
   analysts: z.array(z.object({ user_id: z.string(), name: z.string() })),
 });
 export type StaffInbox = z.infer<typeof staffMessagesInboxResponseSchema>;

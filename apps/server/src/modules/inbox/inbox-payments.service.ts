@@ -8,10 +8,10 @@ import {
   type PAYMENT_SORTS,
   type PaymentStatus,
 } from '@taxfirm/contract';
-import { and, clients, count, eq, filings, or, payments, sql, type SQL } from '@taxfirm/db';
+import { and, clients, eq, filings, or, payments, sql, type SQL } from '@taxfirm/db';
 import { clientOffshoreAllowedSql } from '../filings/filings.service.ts';
-import { dayStart, definePagedList, inSlice, orderBy, searchIn } from '../../lib/paged-query.ts';
-import { defineInboxList, type OffshoreScope, type Sorted } from './inbox-list.ts';
+import { countIn, dayStart, definePagedList, inSlice, orderBy, searchIn } from '../../lib/paged-query.ts';
+import { defineInboxList, INBOX_COUNT_LIMIT, type OffshoreScope, type Sorted } from './inbox-list.ts';
 
 export type PaymentFilters = Sorted<(typeof PAYMENT_SORTS)[number]> &
   OffshoreScope & {
@@ -40,7 +40,8 @@ function paymentSearch(term: string | undefined): SQL | undefined {
 
 const paymentList = definePagedList({
   // The filters and the search are all on `payments` (every payment has its client and filing): no joins.
-  count: (db, where) => db.select({ n: count() }).from(payments).where(where),
+  count: countIn(payments),
+  countLimit: INBOX_COUNT_LIMIT,
   query: (f: PaymentFilters) => {
     const scope = and(
       f.offshoreOnly

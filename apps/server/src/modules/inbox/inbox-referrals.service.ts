@@ -3,10 +3,16 @@
  * (inbox-list.ts). Offshore staff see those naming no client or a client whose §7216 Yes is in force.
  */
 import { type InboxReferralRow, type REFERRAL_SORTS } from '@taxfirm/contract';
-import { and, clients, count, eq, isNull, or, referrals, sql } from '@taxfirm/db';
+import { and, clients, eq, isNull, or, referrals, sql } from '@taxfirm/db';
 import { clientOffshoreAllowedSql } from '../filings/filings.service.ts';
-import { definePagedList, inSlice, orderBy, searchIn } from '../../lib/paged-query.ts';
-import { defineInboxList, displayPhone, type OffshoreScope, type Sorted } from './inbox-list.ts';
+import { countIn, definePagedList, inSlice, orderBy, searchIn } from '../../lib/paged-query.ts';
+import {
+  defineInboxList,
+  displayPhone,
+  INBOX_COUNT_LIMIT,
+  type OffshoreScope,
+  type Sorted,
+} from './inbox-list.ts';
 
 export type ReferralFilters = Sorted<(typeof REFERRAL_SORTS)[number]> &
   OffshoreScope & { taxYear?: number | undefined };
@@ -14,12 +20,8 @@ export type ReferralFilters = Sorted<(typeof REFERRAL_SORTS)[number]> &
 const referrerClientName = sql<string | null>`${clients.firstName} || ' ' || ${clients.lastName}`;
 
 const referralList = definePagedList({
-  count: (db, where) =>
-    db
-      .select({ n: count() })
-      .from(referrals)
-      .leftJoin(clients, eq(clients.id, referrals.clientId))
-      .where(where),
+  count: countIn(sql`${referrals} left join ${clients} on ${clients.id} = ${referrals.clientId}`),
+  countLimit: INBOX_COUNT_LIMIT,
   query: (f: ReferralFilters) => {
     const scope = and(
       f.taxYear ? eq(referrals.taxYear, f.taxYear) : undefined,

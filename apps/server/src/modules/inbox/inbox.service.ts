@@ -11,13 +11,13 @@ import {
   type InboxContactRow,
   MESSAGES,
 } from '@taxfirm/contract';
-import { careerApplications, contactMessages, count, eq, sql, type Database } from '@taxfirm/db';
+import { careerApplications, contactMessages, eq, sql, type Database } from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { definePagedList, inSlice, orderBy, searchIn } from '../../lib/paged-query.ts';
+import { countIn, definePagedList, inSlice, orderBy, searchIn } from '../../lib/paged-query.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage/object-storage.ts';
-import { defineInboxList, displayPhone, type Sorted } from './inbox-list.ts';
+import { defineInboxList, displayPhone, INBOX_COUNT_LIMIT, type Sorted } from './inbox-list.ts';
 
 export type ContactFilters = Sorted<(typeof CONTACT_SORTS)[number]> & { status?: ContactStatus | undefined };
 export type CareerFilters = Sorted<(typeof CAREER_SORTS)[number]>;
@@ -25,7 +25,8 @@ export type CareerFilters = Sorted<(typeof CAREER_SORTS)[number]>;
 // ---- Contact messages ---------------------------------------------------------------------------------
 
 const contactList = definePagedList({
-  count: (db, where) => db.select({ n: count() }).from(contactMessages).where(where),
+  count: countIn(contactMessages),
+  countLimit: INBOX_COUNT_LIMIT,
   query: (f: ContactFilters) => {
     const scope = f.status ? eq(contactMessages.status, f.status) : undefined;
     const search = searchIn(
@@ -92,7 +93,8 @@ export async function updateContactStatus(
 const applicantName = sql<string>`${careerApplications.firstName} || ' ' || ${careerApplications.lastName}`;
 
 const careerList = definePagedList({
-  count: (db, where) => db.select({ n: count() }).from(careerApplications).where(where),
+  count: countIn(careerApplications),
+  countLimit: INBOX_COUNT_LIMIT,
   query: (f: CareerFilters) => {
     const columns = {
       received: careerApplications.createdAt,

@@ -5,7 +5,7 @@
  * canned-replies.staff.service.ts. The file-assignment rules are the filing's (`getWorkableFiling`, review
  * F-04): an analyst works only the clients whose filing is assigned to them, admins every client.
  */
-import { MESSAGES, type InboxThread, type ThreadStatus } from '@taxfirm/contract';
+import { MESSAGES, QUEUE_COUNT_LIMIT, type InboxThread, type ThreadStatus } from '@taxfirm/contract';
 import {
   alias,
   and,
@@ -29,7 +29,7 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { audit } from '../../lib/audit.ts';
-import { searchIn } from '../../lib/paged-query.ts';
+import { countBound, searchIn } from '../../lib/paged-query.ts';
 import { getWorkableFiling, workableFilingsWhere } from '../filings/filings.service.ts';
 import {
   loadMessages,
@@ -102,23 +102,32 @@ export async function listInbox(deps: {
   // The joins a count needs: the client and its login only for the search or the offshore rule (every thread
   // has a client and every client a login, so they never change a count), the year's filing only for an
   // analyst's scope or the analyst filter (at most one per client and year). An admin's inbox is counted on
-  // `message_threads` alone, from its index, instead of joining 50,000 threads to their clients.
-  const countThreads = async (where: SQL | undefined, withSearch: boolean) => {
-    let counted = db.select({ n: count() }).from(messageThreads).$dynamic();
+  // `message_threads` alone, from its index, instead of joining 50,000 threads to their clients. Each count
+  // reads at most `limit` threads (ADR 034).
+  const countThreads = async (where: SQL | undefined, withSearch: boolean, limit: number) => {
+    let matching = db
+      .select({ one: sql`1`.as('one') })
+      .from(messageThreads)
+      .$dynamic();
     if (withSearch || actor.offshore) {
-      counted = counted
+      matching = matching
         .innerJoin(clients, eq(clients.id, messageThreads.clientId))
         .innerJoin(owner, eq(owner.id, clients.userId));
     }
     if (actor.role !== 'admin' || analyst) {
-      counted = counted.leftJoin(
+      matching = matching.leftJoin(
         filings,
         and(eq(filings.clientId, messageThreads.clientId), eq(filings.taxYear, deps.taxYear)),
       );
     }
-    const [row] = await counted.where(where);
+    const [row] = await db.select({ n: count() }).from(matching.where(where).limit(limit).as('matching'));
     return row?.n ?? 0;
   };
+  // The list counts to the first thousand past its page, the badge to a thousand; one more says "more".
+  const bound = countBound(QUEUE_COUNT_LIMIT, {
+    start: (filters.page - 1) * INBOX_PAGE_SIZE,
+    length: INBOX_PAGE_SIZE,
+  });
   const page = db
     .select({
       clientId: messageThreads.clientId,
@@ -150,8 +159,8 @@ export async function listInbox(deps: {
   // Four reads, side by side (each is one statement on the pool).
   const [rows, total, unreadThreads, analysts] = await Promise.all([
     page,
-    countThreads(matching, search !== undefined),
-    countThreads(and(scope, hasUnread), false),
+    countThreads(matching, search !== undefined, bound + 1),
+    countThreads(and(scope, hasUnread), false, QUEUE_COUNT_LIMIT + 1),
     staff,
   ]);
   const threads: InboxThread[] = rows.map((row) => ({
@@ -169,10 +178,12 @@ export async function listInbox(deps: {
   }));
   return {
     threads,
-    total,
+    total: Math.min(total, bound),
+    total_more: total > bound,
     page: filters.page,
     page_size: INBOX_PAGE_SIZE,
-    unread_threads: unreadThreads,
+    unread_threads: Math.min(unreadThreads, QUEUE_COUNT_LIMIT),
+    unread_more: unreadThreads > QUEUE_COUNT_LIMIT,
     analysts: analysts.map((a) => ({ user_id: a.id, name: nameOf(a.firstName, a.lastName) })),
   };
 }

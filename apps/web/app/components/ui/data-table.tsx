@@ -97,7 +97,8 @@ export function DataTable<R, S extends string = never>({
   columns: readonly Column<R, S>[];
   /** The list's query: one page of rows in the DataTables shape. */
   list: {
-    data?: { data: readonly R[]; recordsFiltered: number } | undefined;
+    /** `more`: the count stopped at its bound (ADR 034), shown as "1,000+". */
+    data?: { data: readonly R[]; recordsFiltered: number; more?: boolean } | undefined;
     isPending: boolean;
     isFetching: boolean;
   };
@@ -229,7 +230,8 @@ export function DataTable<R, S extends string = never>({
       {total > pageSize && (
         <Group justify="space-between">
           <Text fz="sm" c="gray.8">
-            Showing {(page - 1) * pageSize + 1} to {Math.min(page * pageSize, total)} of {total}
+            Showing {shownCount((page - 1) * pageSize + 1)} to {shownCount(Math.min(page * pageSize, total))}{' '}
+            of {shownCount(total, list.data?.more)}
           </Text>
           <Pagination
             total={Math.ceil(total / pageSize)}

@@ -11,6 +11,12 @@ describe('listCaption', () => {
     expect(
       listCaption({ isPending: false, data: { recordsFiltered: 3 } }, 'Loading…', ['payment', 'payments']),
     ).toBe('3 payments');
+    expect(
+      listCaption({ isPending: false, data: { recordsFiltered: 1000, more: true } }, 'Loading…', [
+        'payment',
+        'payments',
+      ]),
+    ).toBe('1,000+ payments');
   });
 });
 

@@ -4,13 +4,16 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { countOf } from './data-table.tsx';
 
-/** A paged list's caption: `loading` until the first answer, then its count ("3 payments"). */
+/**
+ * A paged list's caption: `loading` until the first answer, then its count ("3 payments", "1,000+ payments"
+ * when the count stopped at its bound).
+ */
 export function listCaption(
-  list: { isPending: boolean; data?: { recordsFiltered: number } },
+  list: { isPending: boolean; data?: { recordsFiltered: number; more?: boolean } },
   loading: string,
   nouns: readonly [string, string],
 ): string {
-  return list.isPending ? loading : countOf(list.data?.recordsFiltered ?? 0, nouns);
+  return list.isPending ? loading : countOf(list.data?.recordsFiltered ?? 0, nouns, list.data?.more);
 }
 
 /** A link to a client's file in the staff console. */

@@ -22,7 +22,7 @@ export function useInbox(body: InboxBody) {
 }
 
 /**
- * The console's unread badge: the count rides on the inbox's first page. Read again when the staff member
+ * The console's unread badge (a count that stops at 1,000: `more` above it): the count rides on the inbox's first page. Read again when the staff member
  * comes back to the window (they were away; an answer may be waiting), and after any change to a thread; never
  * on a timer, for every call counts as activity and a polling tab would defeat the inactivity logout.
  */
@@ -31,9 +31,9 @@ export function useUnreadThreads() {
     ...inboxQueryOptions({ page: 1 }),
     refetchOnWindowFocus: true,
     staleTime: 30_000,
-    select: (answer) => answer.unread_threads,
+    select: (answer) => ({ count: answer.unread_threads, more: answer.unread_more }),
   });
-  return query.data ?? 0;
+  return query.data ?? { count: 0, more: false };
 }
 
 /** After a thread was read, answered or moved: every inbox page and the badge are stale. */

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../../testing/axe.ts';
+import { MessagesNavLabel } from './messages-nav-label.tsx';
 import { MessagesInbox } from './messages-inbox.tsx';
 import { api } from '../../../testing/api-mock.ts';
 
@@ -29,9 +30,11 @@ const INBOX: StaffInbox = {
     thread(2, { name: 'Meera Iyer', status: 'waiting', analyst: null }),
   ],
   total: 2,
+  total_more: false,
   page: 1,
   page_size: 25,
   unread_threads: 1,
+  unread_more: false,
   analysts: [{ user_id: ANALYST, name: 'Ravi Shah' }],
 };
 
@@ -125,5 +128,30 @@ describe('MessagesInbox', () => {
     await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(inboxBodies().at(-1)).toEqual({ page: 2 }));
     expect(await screen.findByText('Showing 26 to 50 of 60')).toBeInTheDocument();
+  });
+
+  it('says "1,000+" where the server’s counts stopped at their bound, and the menu’s badge too', async () => {
+    api.mockImplementation(async () => ({
+      ...INBOX,
+      total: 1000,
+      total_more: true,
+      unread_threads: 1000,
+      unread_more: true,
+    }));
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter>
+            <MessagesNavLabel />
+            <MessagesInbox />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect(
+      await screen.findByText('1,000+ conversations; 1,000+ with unread messages in all'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 25 of 1,000+')).toBeInTheDocument();
+    expect(screen.getByText('1,000+')).toBeInTheDocument(); // the menu's badge
   });
 });

@@ -6,7 +6,7 @@ import {
   type ThreadStatus,
 } from '@taxfirm/contract';
 import { Link } from 'react-router';
-import { countOf, DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { countOf, DataTable, shownCount, type Column } from '../../../components/ui/data-table.tsx';
 import { StatusBadge } from '../../../components/ui/list-cells.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -86,7 +86,7 @@ export function MessagesInbox() {
   const inbox = useInbox(inboxBody(state.filters, state.term, state.page));
   const data = inbox.data;
   const list = {
-    data: data ? { data: data.threads, recordsFiltered: data.total } : undefined,
+    data: data ? { data: data.threads, recordsFiltered: data.total, more: data.total_more } : undefined,
     isPending: inbox.isPending,
     isFetching: inbox.isFetching,
   };
@@ -96,7 +96,7 @@ export function MessagesInbox() {
       caption={
         data === undefined
           ? 'Loading conversations…'
-          : `${countOf(data.total, ['conversation', 'conversations'])}; ${data.unread_threads} with unread messages in all`
+          : `${countOf(data.total, ['conversation', 'conversations'], data.total_more)}; ${shownCount(data.unread_threads, data.unread_more)} with unread messages in all`
       }
       empty="No conversations match."
       columns={COLUMNS}

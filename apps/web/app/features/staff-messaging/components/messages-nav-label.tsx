@@ -1,4 +1,5 @@
 import { Badge, Group, VisuallyHidden } from '@mantine/core';
+import { shownCount } from '../../../components/ui/data-table.tsx';
 import { useUnreadThreads } from '../api/get-inbox.ts';
 
 /** The console menu's "Messages", with the number of conversations that hold unread client messages. */
@@ -7,9 +8,9 @@ export function MessagesNavLabel() {
   return (
     <Group component="span" gap={6} wrap="nowrap">
       Messages
-      {unread > 0 && (
+      {unread.count > 0 && (
         <Badge component="span" size="sm" variant="white" color="navy" c="navy.9">
-          {unread}
+          {shownCount(unread.count, unread.more)}
           <VisuallyHidden component="span"> unread</VisuallyHidden>
         </Badge>
       )}
