@@ -47,15 +47,26 @@ export type WorkItem = z.infer<typeof workItemSchema>;
 
 export const staffWorkListResponseSchema = envelope({
   items: z.array(workItemSchema),
-  /** How many items match (the list shows the oldest `limit`). */
+  /**
+   * How many items match (the list shows the oldest `limit`), counted up to QUEUE_COUNT_LIMIT (ADR 034);
+   * `total_more`: more match ("1,000+").
+   */
   total: z.number().int(),
+  total_more: z.boolean(),
   limit: z.number().int(),
 });
 
+/**
+ * Each kind counted up to QUEUE_COUNT_LIMIT (`more`: there are more, "1,000+"), as the client queue's tabs are
+ * (ADR 034); `total` is their sum (`total_more` when any kind stopped), `snoozed` the snoozed items' count, also
+ * bounded (`snoozed_more`).
+ */
 export const staffWorkCountsResponseSchema = envelope({
-  counts: z.array(z.object({ kind: z.enum(WORK_KINDS), count: z.number().int() })),
+  counts: z.array(z.object({ kind: z.enum(WORK_KINDS), count: z.number().int(), more: z.boolean() })),
   total: z.number().int(),
+  total_more: z.boolean(),
   snoozed: z.number().int(),
+  snoozed_more: z.boolean(),
   /** The firm's day (YYYY-MM-DD): "today" for the list's ages and for a snooze, which must end after it. */
   today: z.string(),
 });

@@ -76,6 +76,24 @@ export const workCandidates = pgTable(
     index('work_candidates_unassigned_idx')
       .on(t.taxYear, t.sortAt, t.key, t.kind, t.at, t.due, t.fileStatus, t.analystId, t.filingId)
       .where(sql`${t.personId} is null`),
+    // A person's items of one kind, oldest first: My work counts each kind up to a bound (ADR 034), reading at
+    // most that many entries of the kind, and lists one kind in its order.
+    index('work_candidates_person_kind_idx').on(
+      t.taxYear,
+      t.personId,
+      t.kind,
+      t.sortAt,
+      t.key,
+      t.at,
+      t.due,
+      t.fileStatus,
+      t.analystId,
+      t.filingId,
+    ),
+    // The same for the unassigned items.
+    index('work_candidates_unassigned_kind_idx')
+      .on(t.taxYear, t.kind, t.sortAt, t.key, t.at, t.due, t.fileStatus, t.analystId, t.filingId)
+      .where(sql`${t.personId} is null`),
     index('work_candidates_filing_idx').on(t.filingId),
   ],
 );

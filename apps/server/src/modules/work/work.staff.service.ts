@@ -6,12 +6,23 @@
 import {
   DELIVERABLE_KIND_LABELS,
   MESSAGES,
+  QUEUE_COUNT_LIMIT,
   WORK_KINDS,
   formatMoney,
   type WorkItem,
   type WorkKind,
 } from '@taxfirm/contract';
-import { clients, eq, filings, sql, users, workCandidates, workSnoozes, type Database } from '@taxfirm/db';
+import {
+  clients,
+  eq,
+  filings,
+  sql,
+  users,
+  workCandidates,
+  workSnoozes,
+  type Database,
+  type SQL,
+} from '@taxfirm/db';
 import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -109,7 +120,7 @@ export async function listWork({
   who: WorkWho;
   kind?: WorkKind | undefined;
   snoozed: boolean;
-}): Promise<{ items: WorkItem[]; total: number; limit: number }> {
+}): Promise<{ items: WorkItem[]; total: number; total_more: boolean; limit: number }> {
   const scope = await scopeOf(db, actor, taxYear, who);
   // The page first (the person's candidates in the index's order, stopping at the limit), then its few rows
   // joined to their files and people: the joins read a hundred rows by key, never a whole table. The total is
@@ -133,7 +144,7 @@ export async function listWork({
     inner join ${clients} on ${clients.id} = ${filings.clientId}
     left join ${users} on ${users.id} = page.person_id
     order by page.sort_at, page.key`);
-  const counted = await db.execute(sql`select count(*)::int as total from ${items}`);
+  const counted = await db.execute(sql`select ${countUpToBound(items)} as total`);
   const total = (counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0;
   const rows = (result as unknown as { rows: Row[] }).rows;
   await audit(db, {
@@ -158,12 +169,17 @@ export async function listWork({
         : null,
       snoozed: row.snoozed_until ? { until: row.snoozed_until, note: row.snoozed_note } : null,
     })),
-    total,
+    total: Math.min(total, QUEUE_COUNT_LIMIT),
+    total_more: total > QUEUE_COUNT_LIMIT,
     limit: WORK_LIST_LIMIT,
   };
 }
 
-/** How many live items of each kind the list holds, and how many are snoozed. */
+/** The count of a relation's rows (`workItems`), up to one past QUEUE_COUNT_LIMIT: more says "1,000+". */
+const countUpToBound = (items: SQL) =>
+  sql`(select count(*)::int from (select 1 from ${items} limit ${QUEUE_COUNT_LIMIT + 1}) bounded)`;
+
+/** How many live items of each kind the list holds, and how many are snoozed, each up to a bound. */
 export async function countWork({
   db,
   actor,
@@ -176,23 +192,27 @@ export async function countWork({
   who: WorkWho;
 }) {
   const scope = await scopeOf(db, actor, taxYear, who);
-  // One row, a count per kind (no grouping: nothing to sort or hash), and the snoozed ones' count.
-  const live = await db.execute(
+  // One row: each kind counted up to the bound (from the index by person and kind, reading at most one past
+  // the bound of each), and the snoozed ones likewise.
+  const result = await db.execute(
     sql`select ${sql.join(
       WORK_KINDS.map(
-        (kind) => sql`(count(*) filter (where items.kind = ${kind}))::int as ${sql.identifier(kind)}`,
+        (kind) =>
+          sql`${countUpToBound(workItems(scope, { kind, snoozed: false }))} as ${sql.identifier(kind)}`,
       ),
       sql`, `,
-    )} from ${workItems(scope, { snoozed: false })}`,
+    )}, ${countUpToBound(workItems(scope, { snoozed: true }))} as snoozed`,
   );
-  const aside = await db.execute(sql`select count(*)::int as n from ${workItems(scope, { snoozed: true })}`);
-  const [row] = (live as unknown as { rows: Record<WorkKind, number>[] }).rows;
-  const snoozed = (aside as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
-  const counts = WORK_KINDS.map((kind) => ({ kind, count: row?.[kind] ?? 0 }));
+  const [row] = (result as unknown as { rows: (Record<WorkKind, number> & { snoozed: number })[] }).rows;
+  const bounded = (n: number) => ({ count: Math.min(n, QUEUE_COUNT_LIMIT), more: n > QUEUE_COUNT_LIMIT });
+  const counts = WORK_KINDS.map((kind) => ({ kind, ...bounded(row?.[kind] ?? 0) }));
+  const snoozed = bounded(row?.snoozed ?? 0);
   return {
     counts,
     total: counts.reduce((sum, c) => sum + c.count, 0),
-    snoozed,
+    total_more: counts.some((c) => c.more),
+    snoozed: snoozed.count,
+    snoozed_more: snoozed.more,
     today: scope.today,
   };
 }

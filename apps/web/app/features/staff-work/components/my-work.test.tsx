@@ -56,14 +56,24 @@ beforeEach(() => {
         counts: WORK_KINDS.map((kind) => ({
           kind,
           count: kind === 'upload_review' || kind === 'message_unanswered' ? 1 : 0,
+          more: false,
         })),
         total: 2,
+        total_more: false,
         snoozed: 0,
+        snoozed_more: false,
         today: FIRM_TODAY,
       };
     if (call.path === CALLS.staffWorkList.path) {
       const items = [UPLOAD, MESSAGE].filter((i) => !body.kind || i.kind === body.kind);
-      return { http_code: 200, status_smessage: 'Success', items, total: items.length, limit: 100 };
+      return {
+        http_code: 200,
+        status_smessage: 'Success',
+        items,
+        total: items.length,
+        total_more: false,
+        limit: 100,
+      };
     }
     if (call.path === CALLS.staffMembers.path)
       return {
@@ -110,6 +120,40 @@ describe('MyWork', () => {
       kind: 'upload_review',
     });
     expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('says "1,000+" where the server’s counts stopped at their bound', async () => {
+    api.mockImplementation(async (call: { path: string }) => {
+      if (call.path === CALLS.staffWorkCounts.path)
+        return {
+          http_code: 200,
+          status_smessage: 'Success',
+          counts: WORK_KINDS.map((kind) =>
+            kind === 'file_unassigned' ? { kind, count: 1000, more: true } : { kind, count: 0, more: false },
+          ),
+          total: 1000,
+          total_more: true,
+          snoozed: 1000,
+          snoozed_more: true,
+          today: FIRM_TODAY,
+        };
+      if (call.path === CALLS.staffWorkList.path)
+        return {
+          http_code: 200,
+          status_smessage: 'Success',
+          items: [UPLOAD],
+          total: 1000,
+          total_more: true,
+          limit: 1,
+        };
+      throw new Error(`unexpected call ${call.path}`);
+    });
+    renderWithProviders(<MyWork viewer={{ userId: ME, role: 'analyst' }} />, { route: '/staff' });
+    const kinds = await screen.findByRole('navigation', { name: 'Kinds of work' });
+    expect(await within(kinds).findByRole('button', { name: 'All (1,000+)' })).toBeInTheDocument();
+    expect(within(kinds).getByRole('button', { name: 'New files to assign (1,000+)' })).toBeInTheDocument();
+    expect(within(kinds).getByRole('button', { name: 'Snoozed (1,000+)' })).toBeInTheDocument();
+    expect(await screen.findByText('The oldest 1 of 1,000+ items')).toBeInTheDocument();
   });
 
   it("lets an admin switch to another staff member's list or the unassigned one", async () => {

@@ -3,6 +3,7 @@ import { WORK_KINDS, WORK_KIND_LABELS, type WorkItem, type WorkKind } from '@tax
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { shownCount } from '../../../components/ui/data-table.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -75,7 +76,7 @@ export function MyWork({ viewer }: { viewer: { userId: string; role: 'admin' | '
     if (answer) success.show(answer.status_smessage);
   };
 
-  const total = counts.data?.total ?? 0;
+  const total = shownCount(counts.data?.total ?? 0, counts.data?.total_more);
   /** The firm's day, as the server counts days (the counts answer it). */
   const today = counts.data?.today;
   const items = list.data?.items ?? [];
@@ -103,7 +104,7 @@ export function MyWork({ viewer }: { viewer: { userId: string; role: 'admin' | '
             aria-pressed={kind === c.kind && !snoozed}
             onClick={() => choose({ kind: c.kind, snoozed: false })}
           >
-            {WORK_KIND_LABELS[c.kind]} ({c.count})
+            {WORK_KIND_LABELS[c.kind]} ({shownCount(c.count, c.more)})
           </Button>
         ))}
         <Button
@@ -112,7 +113,7 @@ export function MyWork({ viewer }: { viewer: { userId: string; role: 'admin' | '
           aria-pressed={snoozed}
           onClick={() => choose({ kind: undefined, snoozed: !snoozed })}
         >
-          Snoozed ({counts.data?.snoozed ?? 0})
+          Snoozed ({shownCount(counts.data?.snoozed ?? 0, counts.data?.snoozed_more)})
         </Button>
       </Group>
       <SuccessAlert message={success.message} />
@@ -129,7 +130,7 @@ export function MyWork({ viewer }: { viewer: { userId: string; role: 'admin' | '
           <Table verticalSpacing="sm" striped aria-label="My work">
             <Table.Caption id="work-caption" style={{ captionSide: 'top', textAlign: 'left' }}>
               {list.data && list.data.total > shown
-                ? `The oldest ${shown} of ${list.data.total} items`
+                ? `The oldest ${shown} of ${shownCount(list.data.total, list.data.total_more)} items`
                 : `${items.length} ${items.length === 1 ? 'item' : 'items'}, oldest first`}
             </Table.Caption>
             <Table.Thead>

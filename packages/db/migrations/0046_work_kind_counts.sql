@@ -1,0 +1,4 @@
+-- My work's counts per kind stop at a bound (issue 39, ADR 034): a person's items of one kind, oldest first,
+-- so that counting a kind to its bound reads at most that many entries, whatever the person's other items.
+CREATE INDEX "work_candidates_person_kind_idx" ON "work_candidates" USING btree ("tax_year","person_id","kind","sort_at","key","at","due","file_status","analyst_id","filing_id");--> statement-breakpoint
+CREATE INDEX "work_candidates_unassigned_kind_idx" ON "work_candidates" USING btree ("tax_year","kind","sort_at","key","at","due","file_status","analyst_id","filing_id") WHERE "work_candidates"."person_id" is null;
