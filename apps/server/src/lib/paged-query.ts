@@ -85,13 +85,7 @@ export function definePagedList<F, R>(list: {
       ]);
       const totalCount = total?.n ?? 0;
       const filteredCount = q.matching === q.scope ? totalCount : (filtered?.n ?? 0);
-      const shown = (n: number) => (bound === undefined ? n : Math.min(n, bound));
-      return {
-        recordsTotal: shown(totalCount),
-        recordsFiltered: shown(filteredCount),
-        more: bound !== undefined && filteredCount > bound,
-        data,
-      };
+      return boundedPage(totalCount, filteredCount, bound, data);
     },
     /**
      * Every matching row, read in batches (an export). With `idOf`, and an order by a column of the list's own
@@ -239,6 +233,24 @@ export const countIn =
           .from(sql`${from}`)
           .where(where)
       : db.select({ n: count() }).from(matchingUpTo(from, where, limit));
+
+/** A count read up to one past `bound`, as shown (ADR 034): at most the bound, and whether there are more. */
+export const upTo = (n: number, bound: number) => ({ count: Math.min(n, bound), more: n > bound });
+
+/**
+ * A page with its counts as shown: each at most `bound` (undefined: exact), and `more` when the matches went
+ * past it.
+ */
+export function boundedPage<R>(
+  total: number,
+  filtered: number,
+  bound: number | undefined,
+  data: R[],
+): BoundedPage<R> {
+  if (bound === undefined) return { recordsTotal: total, recordsFiltered: filtered, more: false, data };
+  const matching = upTo(filtered, bound);
+  return { recordsTotal: Math.min(total, bound), recordsFiltered: matching.count, more: matching.more, data };
+}
 
 /**
  * The bound a page's counts stop at: the first multiple of `limit` past the page's last row, so that the last

@@ -29,7 +29,7 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/crypto/keyring.ts';
 import { audit } from '../../lib/audit.ts';
-import { countBound, searchIn } from '../../lib/paged-query.ts';
+import { countBound, searchIn, upTo } from '../../lib/paged-query.ts';
 import { getWorkableFiling, workableFilingsWhere } from '../filings/filings.service.ts';
 import {
   loadMessages,
@@ -163,6 +163,8 @@ export async function listInbox(deps: {
     countThreads(and(scope, hasUnread), false, QUEUE_COUNT_LIMIT + 1),
     staff,
   ]);
+  const shownTotal = upTo(total, bound);
+  const shownUnread = upTo(unreadThreads, QUEUE_COUNT_LIMIT);
   const threads: InboxThread[] = rows.map((row) => ({
     client_id: row.clientId,
     name: nameOf(row.firstName, row.lastName),
@@ -178,12 +180,12 @@ export async function listInbox(deps: {
   }));
   return {
     threads,
-    total: Math.min(total, bound),
-    total_more: total > bound,
+    total: shownTotal.count,
+    total_more: shownTotal.more,
     page: filters.page,
     page_size: INBOX_PAGE_SIZE,
-    unread_threads: Math.min(unreadThreads, QUEUE_COUNT_LIMIT),
-    unread_more: unreadThreads > QUEUE_COUNT_LIMIT,
+    unread_threads: shownUnread.count,
+    unread_more: shownUnread.more,
     analysts: analysts.map((a) => ({ user_id: a.id, name: nameOf(a.firstName, a.lastName) })),
   };
 }

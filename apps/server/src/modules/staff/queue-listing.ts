@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { StaffActor } from '../../lib/actor.ts';
 import {
+  boundedPage,
   countBound,
   countUpTo,
   matchingUpTo,
@@ -186,12 +187,8 @@ export async function listQueueRows(
   const listing = term !== undefined || fresh ? buildListing(db, shape, term) : listingOf(db, shape);
   const bound = countBound(QUEUE_COUNT_LIMIT, input.slice);
   /** The counts as the console shows them: no more than the bound, and whether there are more. */
-  const page = (total: number, filtered: number, rows: StaffClientRow[]): BoundedPage<StaffClientRow> => ({
-    recordsTotal: Math.min(total, bound),
-    recordsFiltered: Math.min(filtered, bound),
-    more: filtered > bound,
-    data: rows,
-  });
+  const page = (total: number, filtered: number, rows: StaffClientRow[]): BoundedPage<StaffClientRow> =>
+    boundedPage(total, filtered, bound, rows);
   const values: Bound = {
     userId: actor.userId,
     status: input.status,

@@ -6,7 +6,7 @@
  */
 import type { StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
-import { countUpTo, type BoundedPage, type SortDir } from '../../lib/paged-query.ts';
+import { countUpTo, upTo, type BoundedPage, type SortDir } from '../../lib/paged-query.ts';
 import {
   FILE_STATUSES,
   QUEUE_COUNT_LIMIT,
@@ -52,11 +52,10 @@ export async function countQueues({
     )}`,
   )) as unknown as { rows: Record<string, number | string>[] };
   const [total = 0, ...byStatus] = columns.map((_, i) => Number(result.rows[0]?.[`n${i}`] ?? 0));
-  const bounded = (n: number) => ({ count: Math.min(n, QUEUE_COUNT_LIMIT), more: n > QUEUE_COUNT_LIMIT });
-  const { count: totalCount, more: totalMore } = bounded(total);
+  const { count: totalCount, more: totalMore } = upTo(total, QUEUE_COUNT_LIMIT);
   return {
     tax_year: taxYear,
-    counts: FILE_STATUSES.map((status, i) => ({ status, ...bounded(byStatus[i] ?? 0) })),
+    counts: FILE_STATUSES.map((status, i) => ({ status, ...upTo(byStatus[i] ?? 0, QUEUE_COUNT_LIMIT) })),
     total: totalCount,
     total_more: totalMore,
   };

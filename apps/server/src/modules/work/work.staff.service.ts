@@ -27,6 +27,7 @@ import type { StaffActor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { firmToday } from '../../lib/firm-time.ts';
+import { countUpTo, upTo } from '../../lib/paged-query.ts';
 import { getIdleDays } from '../settings/settings.service.ts';
 import { refreshWorkCandidates } from './work-candidates.ts';
 import { workItems, type WorkScope, type WorkWho } from './work-rules.ts';
@@ -145,7 +146,10 @@ export async function listWork({
     left join ${users} on ${users.id} = page.person_id
     order by page.sort_at, page.key`);
   const counted = await db.execute(sql`select ${countUpToBound(items)} as total`);
-  const total = (counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0;
+  const total = upTo(
+    (counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0,
+    QUEUE_COUNT_LIMIT,
+  );
   const rows = (result as unknown as { rows: Row[] }).rows;
   await audit(db, {
     actor,
@@ -169,15 +173,14 @@ export async function listWork({
         : null,
       snoozed: row.snoozed_until ? { until: row.snoozed_until, note: row.snoozed_note } : null,
     })),
-    total: Math.min(total, QUEUE_COUNT_LIMIT),
-    total_more: total > QUEUE_COUNT_LIMIT,
+    total: total.count,
+    total_more: total.more,
     limit: WORK_LIST_LIMIT,
   };
 }
 
 /** The count of a relation's rows (`workItems`), up to one past QUEUE_COUNT_LIMIT: more says "1,000+". */
-const countUpToBound = (items: SQL) =>
-  sql`(select count(*)::int from (select 1 from ${items} limit ${QUEUE_COUNT_LIMIT + 1}) bounded)`;
+const countUpToBound = (items: SQL) => countUpTo(items, undefined, QUEUE_COUNT_LIMIT + 1);
 
 /** How many live items of each kind the list holds, and how many are snoozed, each up to a bound. */
 export async function countWork({
@@ -204,9 +207,8 @@ export async function countWork({
     )}, ${countUpToBound(workItems(scope, { snoozed: true }))} as snoozed`,
   );
   const [row] = (result as unknown as { rows: (Record<WorkKind, number> & { snoozed: number })[] }).rows;
-  const bounded = (n: number) => ({ count: Math.min(n, QUEUE_COUNT_LIMIT), more: n > QUEUE_COUNT_LIMIT });
-  const counts = WORK_KINDS.map((kind) => ({ kind, ...bounded(row?.[kind] ?? 0) }));
-  const snoozed = bounded(row?.snoozed ?? 0);
+  const counts = WORK_KINDS.map((kind) => ({ kind, ...upTo(row?.[kind] ?? 0, QUEUE_COUNT_LIMIT) }));
+  const snoozed = upTo(row?.snoozed ?? 0, QUEUE_COUNT_LIMIT);
   return {
     counts,
     total: counts.reduce((sum, c) => sum + c.count, 0),
