@@ -84,7 +84,7 @@ const MATCHES_SORTED = orderBy(
   'desc',
 );
 
-/** Up to this many matches of a search are counted exactly (and sorted); above, the log is walked. */
+/** Up to this many matches of a filter or search are counted exactly (and sorted); above, read newest first. */
 const AUDIT_EXACT_MATCHES = 1_000;
 
 // Every condition is on audit_log alone (the search and the offshore rule look others up): no joins, so a
@@ -209,13 +209,14 @@ async function estimatedCount(db: Database, where: SQL | undefined): Promise<num
 }
 
 /**
- * A search's page. Its matches are counted up to 1,000 first (a count that stops there). Up to 1,000: exact,
- * and the page is sorted from the matches the search's indexes find. Above: the planner's estimate of the
- * count (as for the log's total), and the page is read by walking the log newest first, which meets a page of
+ * A filtered or searched page. Its matches are counted up to 1,000 first (a count that stops there). Up to
+ * 1,000: exact, and the page is sorted from the matches the filters' and search's indexes find. Above: the
+ * planner's estimate of the count (as for the log's total), and the page is read newest first, from a
+ * filter's own index (one client's, one staff member's entries) or by walking the log, which meets a page of
  * matches early when they are that many (a common word: 750,000 of 2,000,000 entries, where counting and
- * sorting every match took seconds).
+ * sorting every match took seconds; one staff member's 66,772 entries were counted on every page).
  */
-async function searchedPage(
+async function matchedPage(
   db: Database,
   f: AuditFilters,
   page: Pick<DataTablesParameters, 'start' | 'length'>,
@@ -249,7 +250,7 @@ export async function listAuditLog(
   actor: StaffActor,
   input: AuditFilters & {
     page: DataTablesParameters;
-    /** Tests: the count a search's matches are counted exactly up to (1,000). */
+    /** Tests: the count a filter's or search's matches are counted exactly up to (1,000). */
     exactMatches?: number;
   },
 ): Promise<AuditPage> {
@@ -259,13 +260,14 @@ export async function listAuditLog(
     if (!known) throw new AppError('NOT_FOUND', { message: MESSAGES.CLIENT_NOT_FOUND });
   }
   const filters = { ...input, search: input.page.search?.value, offshoreOnly: actor.offshore };
-  const result = auditSearch(filters.search)
-    ? await searchedPage(db, filters, input.page, input.exactMatches)
-    : await auditList.page(db, filters, input.page).then((page) => ({
-        ...page,
-        // Unfiltered, the count is the whole log's, an estimate above AUDIT_EXACT_TOTAL (boundedCount).
-        approximate: auditWhere(filters) === undefined && page.recordsFiltered > AUDIT_EXACT_TOTAL,
-      }));
+  const result =
+    auditWhere(filters) !== undefined
+      ? await matchedPage(db, filters, input.page, input.exactMatches)
+      : await auditList.page(db, filters, input.page).then((page) => ({
+          ...page,
+          // Unfiltered, the count is the whole log's, an estimate above AUDIT_EXACT_TOTAL (boundedCount).
+          approximate: page.recordsFiltered > AUDIT_EXACT_TOTAL,
+        }));
   await audit(db, {
     actor,
     action: 'staff.audit.view',
