@@ -36,7 +36,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { filingsStaffRoutes } from './modules/filings/filings.staff.routes.ts';
 import { workQueuesRoutes } from './modules/staff/work-queues.routes.ts';
-import { countQueueQuery, queueQueryOf, queueSelectionSql } from './modules/staff/work-queues.service.ts';
+import { countQueueView, queueQueryOf, queueSelectionSql } from './modules/staff/work-queues.service.ts';
 import { viewsStaffRoutes } from './modules/views/views.staff.routes.ts';
 import { reportsStaffRoutes } from './modules/reports/reports.staff.routes.ts';
 import { accountsStaffRoutes } from './modules/accounts/accounts.staff.routes.ts';
@@ -387,7 +387,7 @@ export async function buildApp({
   await app.register(reportsStaffRoutes, { settings });
   await app.register(viewsStaffRoutes, {
     settings,
-    countOf: (actor, taxYear, query) => countQueueQuery(app.db, actor, taxYear, queueQueryOf(query)),
+    countOf: (actor, taxYear, query) => countQueueView(app.db, actor, taxYear, queueQueryOf(query)),
   });
   await app.register(staffSettingsRoutes, { settings });
   await app.register(taxSummariesStaffRoutes, { settings, appUrl: config.appUrl });

@@ -32,8 +32,12 @@ export const savedViewSchema = z.object({
   /** The signed-in person may change or remove it (their own; shared ones: admins). */
   editable: z.boolean(),
   query: savedViewQuerySchema,
-  /** How many files of the current tax year it holds for the signed-in person now. */
+  /**
+   * How many files of the current tax year it holds for the signed-in person now, counted up to
+   * QUEUE_COUNT_LIMIT (ADR 034); `more`: it holds more ("1,000+").
+   */
   count: z.number().int(),
+  more: z.boolean(),
 });
 export type SavedView = z.infer<typeof savedViewSchema>;
 

@@ -101,6 +101,23 @@ describe('the queues count up to a thousand', () => {
     const small = await list(admin.sid, { status: WAITING });
     expect(small).toMatchObject({ recordsTotal: WAITING_FILES, recordsFiltered: WAITING_FILES, more: false });
   });
+
+  it("counts a saved view's files to the bound too, and a small view exactly", async () => {
+    for (const [name, status] of [
+      ['In preparation', PREPARING],
+      ['Waiting', WAITING],
+    ] as const) {
+      const saved = await t.postAs(admin.sid, '/api/staff/views/save', { name, query: { status } });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const res = await t.postAs(admin.sid, '/api/staff/views/list', {});
+    expect(res.statusCode, res.body).toBe(200);
+    const views = res.json().views as { name: string; count: number; more: boolean }[];
+    expect(views.map(({ name, count, more }) => ({ name, count, more }))).toEqual([
+      { name: 'In preparation', count: QUEUE_COUNT_LIMIT, more: true },
+      { name: 'Waiting', count: WAITING_FILES, more: false },
+    ]);
+  });
 });
 
 describe('staff/clients/count', () => {

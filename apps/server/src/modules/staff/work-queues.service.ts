@@ -6,7 +6,7 @@
  */
 import type { StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
-import { countUpTo, upTo, type BoundedPage, type SortDir } from '../../lib/paged-query.ts';
+import { countUpTo, matchingUpTo, upTo, type BoundedPage, type SortDir } from '../../lib/paged-query.ts';
 import {
   FILE_STATUSES,
   QUEUE_COUNT_LIMIT,
@@ -104,18 +104,27 @@ export function queueSelectionSql(actor: StaffActor, taxYear: number, filters: Q
     from ${filings} where ${queueWhere(actor, taxYear, filters)}`;
 }
 
-/** How many filings a queue's filters select for this staff member now (a saved view's count). */
+/**
+ * How many filings a queue's filters select for this staff member now: exactly (a bulk action's), or with
+ * `limit` no more than that many (a saved view's, ADR 034).
+ */
 export async function countQueueQuery(
   db: Database,
   actor: StaffActor,
   taxYear: number,
   filters: QueueQuery,
+  limit?: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(filings)
-    .where(queueWhere(actor, taxYear, filters));
+  const where = queueWhere(actor, taxYear, filters);
+  const [row] = await (limit === undefined
+    ? db.select({ n: count() }).from(filings).where(where)
+    : db.select({ n: count() }).from(matchingUpTo(filings, where, limit)));
   return row?.n ?? 0;
+}
+
+/** A saved view's count (ADR 034): up to QUEUE_COUNT_LIMIT, and whether there are more. */
+export async function countQueueView(db: Database, actor: StaffActor, taxYear: number, filters: QueueQuery) {
+  return upTo(await countQueueQuery(db, actor, taxYear, filters, QUEUE_COUNT_LIMIT + 1), QUEUE_COUNT_LIMIT);
 }
 
 /**

@@ -19,7 +19,12 @@ import { audit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 
 /** How many files a view's filters hold for this person in the tax year (the queue's own count). */
-export type ViewCount = (actor: StaffActor, taxYear: number, query: SavedViewQuery) => Promise<number>;
+/** A view's count as shown: up to a bound, and whether it holds more (ADR 034). */
+export type ViewCount = (
+  actor: StaffActor,
+  taxYear: number,
+  query: SavedViewQuery,
+) => Promise<{ count: number; more: boolean }>;
 
 /** The views this person sees: their own and the shared ones. */
 const seenBy = (actor: StaffActor) => or(eq(savedViews.ownerId, actor.userId), eq(savedViews.shared, true));
@@ -51,7 +56,7 @@ export async function listViews(
       shared: row.shared,
       editable: row.shared ? actor.role === 'admin' : row.ownerId === actor.userId,
       query,
-      count: await countOf(actor, taxYear, query),
+      ...(await countOf(actor, taxYear, query)),
     });
   }
   return views;

@@ -49,6 +49,7 @@ describe('staff/views', () => {
         editable: true,
         // Two files are in Review Pending; the analyst may work one of them.
         count: 1,
+        more: false,
         query: {
           status: 'Review Pending',
           sort: { column: 'name', dir: 'asc' },

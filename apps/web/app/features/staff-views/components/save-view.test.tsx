@@ -18,6 +18,7 @@ const VIEWS: SavedView[] = [
     editable: true,
     query: { due: 'overdue', sort: { column: 'next_due', dir: 'asc' } },
     count: 12,
+    more: false,
   },
   {
     view_id: 'v2',
@@ -25,7 +26,9 @@ const VIEWS: SavedView[] = [
     shared: true,
     editable: false,
     query: { status: 'Preparation Pending' },
-    count: 4,
+    // Counted to its bound (ADR 034): the menu says "1,000+".
+    count: 1000,
+    more: true,
   },
 ];
 
@@ -58,7 +61,7 @@ describe('saved views', () => {
       'href',
       '/staff/queues?queue.due=overdue&queue.sort=next_due&queue.dir=asc',
     );
-    expect(within(nav).getByRole('link', { name: 'Docs complete, not started (4)' })).toHaveAttribute(
+    expect(within(nav).getByRole('link', { name: 'Docs complete, not started (1,000+)' })).toHaveAttribute(
       'href',
       '/staff/queues?queue.status=Preparation+Pending',
     );

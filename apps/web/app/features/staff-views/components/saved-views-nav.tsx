@@ -1,5 +1,6 @@
 import { Anchor, Box, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { shownCount } from '../../../components/ui/data-table.tsx';
 import { useSavedViews } from '../api/saved-views.ts';
 import { viewHref } from '../view-address.ts';
 
@@ -18,7 +19,7 @@ export function SavedViewsNav() {
           {list.map((view) => (
             <li key={view.view_id}>
               <Anchor component={Link} to={viewHref(view.query)} fz="sm" underline="hover">
-                {view.name} ({view.count})
+                {view.name} ({shownCount(view.count, view.more)})
               </Anchor>
             </li>
           ))}
