@@ -186,9 +186,6 @@ export async function listQueueRows(
   };
   const listing = term !== undefined || fresh ? buildListing(db, shape, term) : listingOf(db, shape);
   const bound = countBound(QUEUE_COUNT_LIMIT, input.slice);
-  /** The counts as the console shows them: no more than the bound, and whether there are more. */
-  const page = (total: number, filtered: number, rows: StaffClientRow[]): BoundedPage<StaffClientRow> =>
-    boundedPage(total, filtered, bound, rows);
   const values: Bound = {
     userId: actor.userId,
     status: input.status,
@@ -206,10 +203,15 @@ export async function listQueueRows(
   const [first] = rows;
   if (listing.inPage && first) {
     const total = first.total ?? 0;
-    return page(total, listing.filtered ? (first.filtered ?? 0) : total, rows.map(queueRowOf));
+    return boundedPage(total, listing.filtered ? (first.filtered ?? 0) : total, bound, rows.map(queueRowOf));
   }
   // Counted apart (a narrowing filter), or no row on this page (nothing matches, or it is past the end).
   const [[total], filtered] = counted ?? (await counts());
   const recordsTotal = total?.n ?? 0;
-  return page(recordsTotal, filtered ? (filtered[0]?.n ?? 0) : recordsTotal, rows.map(queueRowOf));
+  return boundedPage(
+    recordsTotal,
+    filtered ? (filtered[0]?.n ?? 0) : recordsTotal,
+    bound,
+    rows.map(queueRowOf),
+  );
 }

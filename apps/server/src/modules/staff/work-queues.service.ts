@@ -6,7 +6,7 @@
  */
 import type { StaffActor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
-import { countUpTo, matchingUpTo, upTo, type BoundedPage, type SortDir } from '../../lib/paged-query.ts';
+import { countIn, countUpTo, upTo, type BoundedPage, type SortDir } from '../../lib/paged-query.ts';
 import {
   FILE_STATUSES,
   QUEUE_COUNT_LIMIT,
@@ -16,7 +16,7 @@ import {
   type QueueQueryBody,
   type StaffClientRow,
 } from '@taxfirm/contract';
-import { and, count, eq, filings, sql, type Database, type SQL } from '@taxfirm/db';
+import { and, eq, filings, sql, type Database, type SQL } from '@taxfirm/db';
 import { clientSearch } from './client-search.ts';
 import { assertMayNarrow, narrowed, narrowing, visible, type QueueNarrowing } from './queue-filters.ts';
 import { listQueueRows } from './queue-listing.ts';
@@ -115,10 +115,7 @@ export async function countQueueQuery(
   filters: QueueQuery,
   limit?: number,
 ): Promise<number> {
-  const where = queueWhere(actor, taxYear, filters);
-  const [row] = await (limit === undefined
-    ? db.select({ n: count() }).from(filings).where(where)
-    : db.select({ n: count() }).from(matchingUpTo(filings, where, limit)));
+  const [row] = await countIn(filings)(db, queueWhere(actor, taxYear, filters), limit);
   return row?.n ?? 0;
 }
 

@@ -18,8 +18,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 
-/** How many files a view's filters hold for this person in the tax year (the queue's own count). */
-/** A view's count as shown: up to a bound, and whether it holds more (ADR 034). */
+/**
+ * How many files a view's filters hold for this person in the tax year (the queue's own count), as shown: up
+ * to a bound, and whether it holds more (ADR 034).
+ */
 export type ViewCount = (
   actor: StaffActor,
   taxYear: number,

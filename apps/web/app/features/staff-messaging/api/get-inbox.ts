@@ -22,9 +22,10 @@ export function useInbox(body: InboxBody) {
 }
 
 /**
- * The console's unread badge (a count that stops at 1,000: `more` above it): the count rides on the inbox's first page. Read again when the staff member
- * comes back to the window (they were away; an answer may be waiting), and after any change to a thread; never
- * on a timer, for every call counts as activity and a polling tab would defeat the inactivity logout.
+ * The console's unread badge (a count that stops at 1,000: `more` above it): the count rides on the inbox's
+ * first page. Read again when the staff member comes back to the window (they were away; an answer may be
+ * waiting), and after any change to a thread; never on a timer, for every call counts as activity and a polling
+ * tab would defeat the inactivity logout.
  */
 export function useUnreadThreads() {
   const query = useQuery({
