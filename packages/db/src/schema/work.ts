@@ -56,46 +56,28 @@ export const workCandidates = pgTable(
     currency: text(),
     target: text(),
   },
-  (t) => [
-    primaryKey({ columns: [t.taxYear, t.key] }),
-    // A person's items oldest first, with every column a count or a page needs to decide what shows: read
-    // from the index alone. (Each column is short: no title or note.)
-    index('work_candidates_person_idx').on(
-      t.taxYear,
-      t.personId,
-      t.sortAt,
-      t.key,
-      t.kind,
-      t.at,
-      t.due,
-      t.fileStatus,
-      t.analystId,
-      t.filingId,
-    ),
-    // The unassigned list (no person): the same, in order (`person_id is null` is no equality to sort by).
-    index('work_candidates_unassigned_idx')
-      .on(t.taxYear, t.sortAt, t.key, t.kind, t.at, t.due, t.fileStatus, t.analystId, t.filingId)
-      .where(sql`${t.personId} is null`),
-    // A person's items of one kind, oldest first: My work counts each kind up to a bound (ADR 034), reading at
-    // most that many entries of the kind, and lists one kind in its order.
-    index('work_candidates_person_kind_idx').on(
-      t.taxYear,
-      t.personId,
-      t.kind,
-      t.sortAt,
-      t.key,
-      t.at,
-      t.due,
-      t.fileStatus,
-      t.analystId,
-      t.filingId,
-    ),
-    // The same for the unassigned items.
-    index('work_candidates_unassigned_kind_idx')
-      .on(t.taxYear, t.kind, t.sortAt, t.key, t.at, t.due, t.fileStatus, t.analystId, t.filingId)
-      .where(sql`${t.personId} is null`),
-    index('work_candidates_filing_idx').on(t.filingId),
-  ],
+  (t) => {
+    // After each index's order, every column a count or a page needs to decide what shows: read from the index
+    // alone. (Each column is short: no title or note.)
+    const covered = [t.at, t.due, t.fileStatus, t.analystId, t.filingId] as const;
+    return [
+      primaryKey({ columns: [t.taxYear, t.key] }),
+      // A person's items oldest first.
+      index('work_candidates_person_idx').on(t.taxYear, t.personId, t.sortAt, t.key, t.kind, ...covered),
+      // The unassigned list (no person): the same, in order (`person_id is null` is no equality to sort by).
+      index('work_candidates_unassigned_idx')
+        .on(t.taxYear, t.sortAt, t.key, t.kind, ...covered)
+        .where(sql`${t.personId} is null`),
+      // A person's items of one kind, oldest first: My work counts each kind up to a bound (ADR 034), reading
+      // at most that many entries of the kind, and lists one kind in its order.
+      index('work_candidates_person_kind_idx').on(t.taxYear, t.personId, t.kind, t.sortAt, t.key, ...covered),
+      // The same for the unassigned items.
+      index('work_candidates_unassigned_kind_idx')
+        .on(t.taxYear, t.kind, t.sortAt, t.key, ...covered)
+        .where(sql`${t.personId} is null`),
+      index('work_candidates_filing_idx').on(t.filingId),
+    ];
+  },
 );
 
 /**
