@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
+import { WORK_KINDS } from '@taxfirm/contract';
 import { careerApplications, contactMessages, sql, type DatabaseHandle } from '@taxfirm/db';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -241,6 +242,30 @@ describe('the staff console at scale: every query the season bench runs is serve
       expect(belowLimit[0]).toBe('Limit');
       expect(belowLimit.filter((node) => /Sort/.test(node))).toEqual([]);
     }
+  });
+
+  it("counts each kind of My work from the index by person and kind (migration 0046), not the person's whole list", async () => {
+    const call = callsFor(100_000, year, ids.analyst, ids.client).find(
+      (c) => c.name === 'my work: counts (the analyst, signed in)',
+    );
+    if (!call) throw new Error('no call for My work counts');
+    const { reads } = await plansOf(t, async () => {
+      const res = await t.postAs(ids.analystSid, call.url, call.body);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    const counts = reads.find((q) => /"work_candidates"/.test(q.text) && /\blimit\b/i.test(q.text));
+    if (!counts) throw new Error('no counts statement');
+    const indexesOf = (plan: Plan): string[] => [
+      ...((plan as { 'Index Name'?: string })['Index Name']
+        ? [String((plan as { 'Index Name'?: string })['Index Name'])]
+        : []),
+      ...(plan.Plans ?? []).flatMap(indexesOf),
+    ];
+    const used = indexesOf(await explain(t.database, counts));
+    // One bounded count per kind, each read from the kind's own entries.
+    expect(used.filter((name) => name === 'work_candidates_person_kind_idx').length, used.join(', ')).toBe(
+      WORK_KINDS.length,
+    );
   });
 
   it('finds a full scan where there is one (the check itself)', async () => {
