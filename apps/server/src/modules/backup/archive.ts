@@ -7,7 +7,6 @@
  * members are hashed while they stream in (one read of each file); a restore reads and authenticates the whole
  * archive once before it writes anything, then a second time to write it.
  */
-import { once } from 'node:events';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -127,7 +126,7 @@ export type ArchiveWriter = {
   add: (name: string, size: number, source: Readable) => Promise<Member>;
   /** Write the manifest (with the members' list) and finish the file. */
   finish: (manifest: Omit<Manifest, 'members'>) => Promise<void>;
-  /** Stop writing after a failure (the caller removes the file). */
+  /** Stop writing after a failure (the caller removes the file); never rejects. */
   abort: () => Promise<void>;
   members: Member[];
 };
@@ -190,7 +189,9 @@ export async function createArchiveWriter(
       await Promise.allSettled([compressing, storing]);
       // A pipeline can settle on the destroy before the descriptor is closed (an open under way finishes
       // first, and would make the file again after the caller removed it): wait for the file's own close.
-      if (!out.closed) await once(out, 'close');
+      // Not `once(out, 'close')`: that rejects on an 'error' the destroy itself may raise (a write still in
+      // flight), and abort must never replace the failure that made the caller stop.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     },
   };
 }
