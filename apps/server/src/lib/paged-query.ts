@@ -18,6 +18,7 @@ import {
   sql,
   type Database,
   type SQL,
+  type SQLWrapper,
 } from '@taxfirm/db';
 import { Column, is, SQL as SqlChunk } from 'drizzle-orm';
 import { firmInstantSql } from './firm-time.ts';
@@ -122,21 +123,46 @@ export function inSlice<T extends PgSelect>(select: T, q: ListQuery, slice: Slic
 }
 
 /**
+ * A search term's ILIKE patterns: its text (the term, its wildcards escaped) and its digits (three or more,
+ * else none); as values, or as a prepared statement's placeholders. Undefined for a blank term.
+ */
+export type SearchPatterns = { text: string | SQLWrapper; digits: string | SQLWrapper | undefined };
+
+export function searchPatterns(
+  term: string | undefined,
+): { text: string; digits: string | undefined } | undefined {
+  const trimmed = term?.trim() ?? '';
+  if (!trimmed) return undefined;
+  const digits = trimmed.replace(/\D/g, '');
+  return {
+    text: `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    digits: digits.length >= 3 ? `%${digits}%` : undefined,
+  };
+}
+
+/**
  * A search box's condition: any of `text` contains the term (ILIKE, its wildcards escaped), or any of
- * `phones` contains its digits (three or more). Undefined for a blank term.
+ * `phones` contains its digits (three or more). Undefined for a blank term. `matchingAny` takes the
+ * patterns themselves (`searchPatterns`).
  */
 export function searchIn(
   term: string | undefined,
   text: (AnyPgColumn | SQL)[],
   phones: AnyPgColumn[] = [],
 ): SQL | undefined {
-  const trimmed = term?.trim() ?? '';
-  if (!trimmed) return undefined;
-  const pattern = `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const digits = trimmed.replace(/\D/g, '');
+  return matchingAny(searchPatterns(term), text, phones);
+}
+
+export function matchingAny(
+  patterns: SearchPatterns | undefined,
+  text: (AnyPgColumn | SQL)[],
+  phones: AnyPgColumn[] = [],
+): SQL | undefined {
+  if (!patterns) return undefined;
+  const { digits } = patterns;
   return or(
-    ...text.map((column) => ilike(column, pattern)),
-    ...(digits.length >= 3 ? phones.map((column) => ilike(column, `%${digits}%`)) : []),
+    ...text.map((column) => ilike(column, patterns.text)),
+    ...(digits === undefined ? [] : phones.map((column) => ilike(column, digits))),
   );
 }
 

@@ -20,9 +20,9 @@ import {
   useTestApp,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { captureStatements as capture, type Captured } from '../../../test/statements.ts';
 import { careerCsvRows, contactCsvRows } from '../inbox/inbox.service.ts';
 import { invoiceCsvRows } from '../invoices/invoice-list.staff.ts';
-import { forgetListings } from './queue-listing.ts';
 
 /** Tables that grow with the firm (season-data.ts fills them); small tables (settings, staff) may be scanned. */
 const BIG_TABLES = new Set([
@@ -46,26 +46,6 @@ const BIG_TABLES = new Set([
 ]);
 
 type Plan = { 'Node Type': string; 'Relation Name'?: string; Plans?: Plan[] };
-type Captured = { text: string; params: unknown[] };
-
-/** Capture every statement the app runs through Drizzle while `run` runs. */
-async function capture(database: DatabaseHandle, run: () => Promise<void>): Promise<Captured[]> {
-  // Drizzle reads its session's logger for each query it prepares; the test swaps it for a recorder.
-  const session = (database.db as unknown as { session: { logger: unknown } }).session;
-  const previous = session.logger;
-  const seen: Captured[] = [];
-  session.logger = { logQuery: (text: string, params: unknown[]) => seen.push({ text, params }) };
-  // The queue list's statements are prepared once: built again, they log to the recorder.
-  forgetListings(database.db);
-  try {
-    await run();
-  } finally {
-    session.logger = previous;
-    forgetListings(database.db);
-  }
-  return seen;
-}
-
 /**
  * The plan of one statement with sequential scans off, on either engine; `noSort`: sorts off too, so that a
  * plan still sorting has no index that gives the order.

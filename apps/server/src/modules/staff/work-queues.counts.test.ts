@@ -8,7 +8,10 @@ import { FILE_STATUSES, MESSAGES, QUEUE_COUNT_LIMIT, type FileStatus } from '@ta
 import { and, auditLog, eq, sql } from '@taxfirm/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentTaxYear, makeClientFiles } from '../../../test/factories.ts';
-import { signUpAndLogIn, staffSession, useTestApp } from '../../../test/helpers.ts';
+import { signUpAndLogIn, staffSession, testStaffActor, useTestApp } from '../../../test/helpers.ts';
+import { captureStatements } from '../../../test/statements.ts';
+import { COMMON_TERM_CLIENTS, SEARCH_IDS_MAX } from './client-search.ts';
+import { listQueueRows, type ListingInput } from './queue-listing.ts';
 
 const t = useTestApp();
 const WAITING = FILE_STATUSES[0];
@@ -117,6 +120,75 @@ describe('the queues count up to a thousand', () => {
       { name: 'In preparation', count: QUEUE_COUNT_LIMIT, more: true },
       { name: 'Waiting', count: WAITING_FILES, more: false },
     ]);
+  });
+});
+
+describe("a common term's first rows are walked in the list's order", () => {
+  /** The listing of a search, as the route asks for it. */
+  const input = (search: string, more: Partial<ListingInput> = {}): ListingInput => ({
+    taxYear,
+    status: undefined,
+    narrowing: {},
+    search,
+    sort: { column: 'updated', dir: 'desc' },
+    slice: { start: 0, length: 25 },
+    ...more,
+  });
+  /** The listing, and the reference built for this call that searches in place (no lookup, no walk). */
+  const both = async (listing: ListingInput) => {
+    const actor = testStaffActor(admin.userId);
+    let walked: Awaited<ReturnType<typeof listQueueRows>> | undefined;
+    const statements = await captureStatements(t.database, async () => {
+      walked = await listQueueRows(t.database.db, actor, listing);
+    });
+    const reference = await listQueueRows(t.database.db, actor, listing, { fresh: true });
+    const lookups = statements.filter((s) => /\) matched limit /.test(s.text)).map((s) => s.params.at(-1));
+    return { walked, reference, lookups, walks: statements.filter((s) => /\bwalked\b/.test(s.text)).length };
+  };
+
+  it('finds the same rows and counts as a search in place, looking no further than a thousand matches', async () => {
+    // 'preparing.' matches 1,050 clients, each with one file (the 150 newer files match no such term, so the
+    // walk tests them first); '@example' matches all 1,200.
+    expect(PREPARING_FILES).toBeGreaterThan(COMMON_TERM_CLIENTS);
+    for (const term of ['preparing.', '@example']) {
+      for (const more of [
+        {},
+        { slice: { start: 75, length: 25 } },
+        { sort: { column: 'updated', dir: 'asc' } },
+        { sort: { column: 'status_since', dir: 'desc' }, slice: { start: 10, length: 50 } },
+      ] satisfies Partial<ListingInput>[]) {
+        const label = `${term} ${JSON.stringify(more)}`;
+        const { walked, reference, lookups, walks } = await both(input(term, more));
+        expect(walked, label).toEqual(reference);
+        expect(walked?.data, label).toHaveLength(more.slice?.length ?? 25);
+        expect(walked, label).toMatchObject({ recordsFiltered: QUEUE_COUNT_LIMIT, more: true });
+        // One lookup, stopped past the thousandth match; then the walk.
+        expect({ lookups, walks }, label).toEqual({ lookups: [COMMON_TERM_CLIENTS + 1], walks: 1 });
+      }
+    }
+  });
+
+  it('pages the usual way where the walk finds fewer than asked, past its first rows, and for a rare term', async () => {
+    // No file waiting on the client is a 'preparing.' client's: the walk finds none, the full lookup follows.
+    const none = await both(input('preparing.', { status: WAITING }));
+    expect(none.walked).toEqual(none.reference);
+    expect(none.walked).toMatchObject({ recordsFiltered: 0, data: [] });
+    expect(none).toMatchObject({ lookups: [COMMON_TERM_CLIENTS + 1, SEARCH_IDS_MAX + 1], walks: 1 });
+    // Past the walk's first rows, and ordered by name (no index gives it): no walk.
+    for (const more of [
+      { slice: { start: 100, length: 25 } },
+      { sort: { column: 'name', dir: 'asc' } },
+    ] satisfies Partial<ListingInput>[]) {
+      const deep = await both(input('preparing.', more));
+      expect(deep.walked).toEqual(deep.reference);
+      expect(deep.walked?.data).toHaveLength(25);
+      expect(deep).toMatchObject({ lookups: [SEARCH_IDS_MAX + 1], walks: 0 });
+    }
+    // A rare term: its 150 clients are looked up once and handed over.
+    const rare = await both(input('waiting.'));
+    expect(rare.walked).toEqual(rare.reference);
+    expect(rare.walked).toMatchObject({ recordsFiltered: WAITING_FILES, more: false });
+    expect(rare).toMatchObject({ lookups: [COMMON_TERM_CLIENTS + 1], walks: 0 });
   });
 });
 
