@@ -148,9 +148,9 @@ describe("a common term's first rows are walked in the list's order", () => {
 
   it('finds the same rows and counts as a search in place, looking no further than a thousand matches', async () => {
     // 'preparing.' matches 1,050 clients, each with one file (the 150 newer files match no such term, so the
-    // walk tests them first); '@example' matches all 1,200.
+    // walk tests them first); '@example' matches all 1,200, and '(469)-555' all 1,200 by their phones' digits.
     expect(PREPARING_FILES).toBeGreaterThan(COMMON_TERM_CLIENTS);
-    for (const term of ['preparing.', '@example']) {
+    for (const term of ['preparing.', '@example', '(469)-555']) {
       for (const more of [
         {},
         { slice: { start: 75, length: 25 } },
