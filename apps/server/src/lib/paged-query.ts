@@ -122,15 +122,13 @@ export function inSlice<T extends PgSelect>(select: T, q: ListQuery, slice: Slic
     .offset(slice.offset);
 }
 
-/**
- * A search term's ILIKE patterns: its text (the term, its wildcards escaped) and its digits (three or more,
- * else none); as values, or as a prepared statement's placeholders. Undefined for a blank term.
- */
+/** A search term's ILIKE patterns: its text (its wildcards escaped), and its digits (three or more, else none). */
+export type SearchPatternValues = { text: string; digits: string | undefined };
+/** The same, as values or as a prepared statement's placeholders. */
 export type SearchPatterns = { text: string | SQLWrapper; digits: string | SQLWrapper | undefined };
 
-export function searchPatterns(
-  term: string | undefined,
-): { text: string; digits: string | undefined } | undefined {
+/** A term's patterns (`SearchPatternValues`); undefined for a blank term. */
+export function searchPatterns(term: string | undefined): SearchPatternValues | undefined {
   const trimmed = term?.trim() ?? '';
   if (!trimmed) return undefined;
   const digits = trimmed.replace(/\D/g, '');
@@ -142,28 +140,28 @@ export function searchPatterns(
 
 /**
  * A search box's condition: any of `text` contains the term (ILIKE, its wildcards escaped), or any of
- * `phones` contains its digits (three or more). Undefined for a blank term. `matchingAny` takes the
- * patterns themselves (`searchPatterns`).
+ * `phones` contains its digits (three or more). Undefined for a blank term.
  */
 export function searchIn(
   term: string | undefined,
   text: (AnyPgColumn | SQL)[],
   phones: AnyPgColumn[] = [],
 ): SQL | undefined {
-  return matchingAny(searchPatterns(term), text, phones);
+  const patterns = searchPatterns(term);
+  return patterns && matchingAny(patterns, text, phones);
 }
 
+/** `searchIn` for patterns already made (`searchPatterns`), or placeholders for them. */
 export function matchingAny(
-  patterns: SearchPatterns | undefined,
+  { text: pattern, digits }: SearchPatterns,
   text: (AnyPgColumn | SQL)[],
   phones: AnyPgColumn[] = [],
-): SQL | undefined {
-  if (!patterns) return undefined;
-  const { digits } = patterns;
-  return or(
-    ...text.map((column) => ilike(column, patterns.text)),
+): SQL {
+  const conditions = [
+    ...text.map((column) => ilike(column, pattern)),
     ...(digits === undefined ? [] : phones.map((column) => ilike(column, digits))),
-  );
+  ];
+  return sql`(${sql.join(conditions, sql` or `)})`;
 }
 
 /** An order an export can read by keyset: a column (or expression) of the id's own table, then the id. */

@@ -2,9 +2,10 @@
  * The staff queues' search box: the clients a term matches (name, file number, phone, login e-mail), and the
  * filings of those clients as a condition on `filings`.
  */
-import { matchingAny, searchPatterns, type SearchPatterns } from '../../lib/paged-query.ts';
+import { matchingAny, searchPatterns, type SearchPatterns, type SortDir } from '../../lib/paged-query.ts';
 import { clients, filings, sql, users, type Database, type SQL } from '@taxfirm/db';
 import type { Placeholder } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const fullName = sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`;
 /** The client's login e-mail (the file holder's: a household member's own login is not searched). */
@@ -29,15 +30,15 @@ export function clientSearch(term: string | undefined): SQL | undefined {
  * column (and not across two of them, nor the raw term in the phone).
  */
 export function searchedClientsSql(term: string | undefined): SQL | undefined {
-  const matches = clientMatches(searchPatterns(term));
-  return matches && sql`select ${clients.id} from ${clients} where ${matches}`;
+  const patterns = searchPatterns(term);
+  return patterns && sql`select ${clients.id} from ${clients} where ${clientMatches(patterns)}`;
 }
 
 /** A `clients` row matches a term: the trigram index's candidates, each checked column by column. */
-function clientMatches(patterns: SearchPatterns | undefined): SQL | undefined {
+function clientMatches(patterns: SearchPatterns): SQL {
   const candidates = matchingAny(patterns, [clients.search], [clients.search]);
   const exact = matchingAny(patterns, [fullName, clients.fileNumber, loginEmail], [clients.phone]);
-  return candidates && exact && sql`${candidates} and ${exact}`;
+  return sql`${candidates} and ${exact}`;
 }
 
 /** Up to this many clients a list's search matches are looked up once and handed to its queries as ids. */
@@ -75,34 +76,33 @@ export const WALK_FILES_MAX = 5_000;
  * side: a count to a bound then reads that many matching clients (from the trigram index) and probes their
  * filings, and stops. For a common term's count, where `clientSearch` would list every match first.
  */
-export function clientExists(patterns: SearchPatterns): SQL | undefined {
-  const matches = clientMatches(patterns);
-  return (
-    matches && sql`exists (select 1 from ${clients} where ${clients.id} = ${filings.clientId} and ${matches})`
-  );
+export function clientExists(patterns: SearchPatterns): SQL {
+  return sql`exists (select 1 from ${clients}
+    where ${clients.id} = ${filings.clientId} and ${clientMatches(patterns)})`;
 }
 
 /**
- * A common term's page of filings: the first `WALK_FILES_MAX` files of `scope` in the list's `order`, each
- * tested in turn (its client, by primary key) until the page's `offset + limit` matches are found; the ids in
- * list order. One in thirty clients matching, the first page of 25 tests about 750 files, however many clients
- * the firm has. Fewer than the page asked for: the walk ran out (or the matches did), and the caller pages
- * the usual way. The test is a subquery of its own for each file (not a join the planner could turn into a
- * hash of every match); the walk's order is the scope's index order, kept through the filter.
+ * A common term's page of filings: the first `WALK_FILES_MAX` files of `scope` in the list's order (`key`,
+ * then the id, both `dir`; an index gives it), each tested in turn (its client, by primary key) until the
+ * page's `offset + limit` matches are found. One in thirty clients matching, the first page of 25 tests about
+ * 750 files, however many clients the firm has. Fewer than the page asked for: the walk ran out (or the
+ * matches did), and the caller pages the usual way. The test is a subquery of its own for each file (not a
+ * join the planner could turn into a hash of every match). The outer order is the walk's own (the planner
+ * adds no sort: the walk comes out in it), so the page does not rest on a subquery's order being kept.
  */
 export function walkedPageIds(
   patterns: SearchPatterns,
   scope: SQL | undefined,
-  order: SQL[],
+  { key, dir }: { key: AnyPgColumn | SQL; dir: SortDir },
   slice: { limit: number; offset: number },
-): SQL | undefined {
-  const matches = clientMatches(patterns);
-  if (!matches) return undefined;
+): SQL {
+  const direction = dir === 'asc' ? sql`asc` : sql`desc`;
   return sql`select walked.id from (
-      select ${filings.id} as id, ${filings.clientId} as client_id from ${filings}
-      where ${scope ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${WALK_FILES_MAX}
+      select ${filings.id} as id, ${filings.clientId} as client_id, ${key} as sort_key from ${filings}
+      where ${scope ?? sql`true`} order by sort_key ${direction}, id ${direction} limit ${WALK_FILES_MAX}
     ) walked
-    where coalesce((select true from ${clients} where ${clients.id} = walked.client_id and ${matches}), false)
+    where coalesce((select true from ${clients} where ${clients.id} = walked.client_id and ${clientMatches(patterns)}), false)
+    order by walked.sort_key ${direction}, walked.id ${direction}
     offset ${slice.offset} limit ${slice.limit}`;
 }
 

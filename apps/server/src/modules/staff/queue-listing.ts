@@ -18,6 +18,7 @@ import {
   searchPatterns,
   type BoundedPage,
   type SearchPatterns,
+  type SearchPatternValues,
   type ListQuery,
   type SortDir,
 } from '../../lib/paged-query.ts';
@@ -101,7 +102,7 @@ function buildListing(db: Database, shape: ListingShape, term?: string, name?: s
     shape.status ? eq(filings.status, placeholder<FileStatus>('status')) : undefined,
     narrowing({ ...shape.narrowing, ...narrowed, taxYear: shape.taxYear }, shape.today),
   );
-  const walked: SearchPatterns | undefined =
+  const walkPatterns: SearchPatterns | undefined =
     shape.search === 'walk' || shape.search === 'walk+digits'
       ? {
           text: sql.placeholder('pattern'),
@@ -130,20 +131,28 @@ function buildListing(db: Database, shape: ListingShape, term?: string, name?: s
     db.select({ n: count() }).from(matchingUpTo(filings, where, countLimit));
   // Counted in the page without a narrowing filter or a search: a search's matches are counted beside the page
   // (counting thousands of matches in the page's own statement made the two wait for each other).
-  const inPage = isPlain(shape.narrowing) && !search && !walked;
+  const inPage = isPlain(shape.narrowing) && !search && !walkPatterns;
   const nothing = sql<null>`null`;
-  const ids =
-    (walked && walkedPageIds(walked, q.scope, q.order, slice)) || pageIdsOf(db, shape.column, q, slice);
+  const ids = walkPatterns
+    ? walkedPageIds(
+        walkPatterns,
+        q.scope,
+        { key: sortsOf(shape.taxYear)[shape.column], dir: shape.dir },
+        slice,
+      )
+    : pageIdsOf(db, shape.column, q, slice);
   const page = queueRowsQuery(db, shape.taxYear, ids, q.order, {
     total: inPage ? countOf(q.scope) : nothing,
     filtered: inPage && search ? countOf(q.matching) : nothing,
   });
   const total = counted(q.scope);
   const filtered = search ? counted(q.matching) : undefined;
-  // A walked term's count is built for its own patterns at each call, and so planned for them: planned for
-  // any pattern (a prepared statement's generic plan), it read the trigram index whole for a one-letter term
-  // (100 ms at 100,000 clients, where "Sharma"'s plan counts 1,001 matches from the index in 9).
-  const walkedCount = walked && ((patterns: SearchPatterns) => counted(and(q.scope, clientExists(patterns))));
+  // A walked term's count is built for its own patterns at each call, and so planned for them: prepared, it
+  // was planned for any pattern after five calls (PostgreSQL's generic plan), and read the trigram index whole
+  // for a one-letter term (100 ms at 100,000 clients, where "Sharma"'s plan counts 1,001 matches in 9). The
+  // walk's page has one plan for any term (its walk and its test per file), so it is prepared.
+  const walkedCount =
+    walkPatterns && ((patterns: SearchPatterns) => counted(and(q.scope, clientExists(patterns))));
   if (name === undefined) return { inPage, page, total, filtered, walkedCount };
   return {
     inPage,
@@ -240,7 +249,7 @@ async function runListing(
     fresh = false,
   }: {
     clients?: string[] | undefined;
-    walk?: { text: string; digits: string | undefined } | undefined;
+    walk?: SearchPatternValues | undefined;
     inPlace?: string | undefined;
     fresh?: boolean;
   },

@@ -135,8 +135,7 @@ describe("a common term's first rows are walked in the list's order", () => {
     ...more,
   });
   /** The listing, and the reference built for this call that searches in place (no lookup, no walk). */
-  const both = async (listing: ListingInput) => {
-    const actor = testStaffActor(admin.userId);
+  const both = async (listing: ListingInput, actor = testStaffActor(admin.userId)) => {
     let walked: Awaited<ReturnType<typeof listQueueRows>> | undefined;
     const statements = await captureStatements(t.database, async () => {
       walked = await listQueueRows(t.database.db, actor, listing);
@@ -165,6 +164,29 @@ describe("a common term's first rows are walked in the list's order", () => {
         // One lookup, stopped past the thousandth match; then the walk.
         expect({ lookups, walks }, label).toEqual({ lookups: [COMMON_TERM_CLIENTS + 1], walks: 1 });
       }
+    }
+  });
+
+  it("walks only the files an analyst may see, and reuses a shape's statements for another term", async () => {
+    const actor = testStaffActor(analyst.userId, 'analyst');
+    // The analyst sees 153 files (the 150 waiting to be assigned, 3 of their own), every one an '@example'
+    // client's: the walk fills the page from them alone.
+    const seen = await both(input('@example'), actor);
+    expect(seen.walked).toEqual(seen.reference);
+    expect(seen.walked).toMatchObject({ recordsFiltered: WAITING_FILES + 3, more: false });
+    expect(seen).toMatchObject({ lookups: [COMMON_TERM_CLIENTS + 1], walks: 1 });
+    // Three of their files are 'preparing.' clients': the walk finds fewer than a page, the usual way follows.
+    const own = await both(input('preparing.'), actor);
+    expect(own.walked).toEqual(own.reference);
+    expect(own.walked?.data).toHaveLength(3);
+    expect(own).toMatchObject({ lookups: [COMMON_TERM_CLIENTS + 1, SEARCH_IDS_MAX + 1], walks: 1 });
+    // The prepared walk, called again with other terms (not recorded, so the statements stay built).
+    const admins = testStaffActor(admin.userId);
+    for (const term of ['preparing.', '@example', 'preparing.', '(469)-555', '(469)-5551']) {
+      const listing = input(term, { slice: { start: 25, length: 25 } });
+      expect(await listQueueRows(t.database.db, admins, listing), term).toEqual(
+        await listQueueRows(t.database.db, admins, listing, { fresh: true }),
+      );
     }
   });
 
