@@ -97,11 +97,13 @@ export function walkedPageIds(
   slice: { limit: number; offset: number },
 ): SQL {
   const direction = dir === 'asc' ? sql`asc` : sql`desc`;
+  const matches = sql`coalesce((select true from ${clients}
+    where ${clients.id} = walked.client_id and ${clientMatches(patterns)}), false)`;
   return sql`select walked.id from (
       select ${filings.id} as id, ${filings.clientId} as client_id, ${key} as sort_key from ${filings}
       where ${scope ?? sql`true`} order by sort_key ${direction}, id ${direction} limit ${WALK_FILES_MAX}
     ) walked
-    where coalesce((select true from ${clients} where ${clients.id} = walked.client_id and ${clientMatches(patterns)}), false)
+    where ${matches}
     order by walked.sort_key ${direction}, walked.id ${direction}
     offset ${slice.offset} limit ${slice.limit}`;
 }

@@ -1,11 +1,12 @@
 /**
  * The client queue's listing (issue 39): one builder for every listing, with or without narrowing filters or a
  * search. What decides a listing's SQL is its shape (tax year, sort, role, offshore, whether a status and a
- * search are given, the narrowing filters); its statements are built once per shape and prepared by name, and
- * the rest (the analyst, the status, an owner, the searched clients, the slice) are bound as values. Without a
- * narrowing filter the page and its counts are one statement (one round trip; the counts are an index range);
- * with one, counting the matches is the long part (tens of thousands of files tested), so the counts are
- * statements of their own, run beside the page on another connection.
+ * search are given and how, the narrowing filters); its statements are built once per shape and prepared by
+ * name, and the rest (the analyst, the status, an owner, the searched clients or a walked term's patterns, the
+ * slice) are bound as values. Without a narrowing filter or a search the page and its counts are one statement
+ * (one round trip; the counts are an index range); otherwise counting the matches is the long part (tens of
+ * thousands of files tested), so the counts are statements of their own, run beside the page on another
+ * connection.
  */
 import { createHash } from 'node:crypto';
 import type { StaffActor } from '../../lib/actor.ts';
@@ -90,8 +91,8 @@ const placeholder = <T>(name: string) => sql.placeholder(name) as unknown as T;
  * their own statements only run for a page past the end. A walked term's page is `walkedPageIds`, and its
  * count reads from the clients' side (`clientExists`). `term`: a search too broad to hand over as client ids,
  * searched inside the statements (then built for this call only). `name`: prepared under that name
- * (PostgreSQL parses it once per connection, and plans it with each call's values); unnamed behind a
- * transaction-mode pooler (client.ts).
+ * (PostgreSQL parses it once per connection, plans it with each call's values for its first five calls, then
+ * may keep a generic plan); unnamed behind a transaction-mode pooler (client.ts).
  */
 function buildListing(db: Database, shape: ListingShape, term?: string, name?: string) {
   const actor = { role: shape.role, offshore: shape.offshore, userId: placeholder<string>('userId') };
