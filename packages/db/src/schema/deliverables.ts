@@ -4,7 +4,7 @@
  */
 import { ADDED_DELIVERABLE_KINDS, DELIVERABLE_STATUSES } from '@taxfirm/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
 import { users } from './accounts.ts';
 import { filings } from './filings.ts';
@@ -46,4 +46,22 @@ export const deliverables = pgTable(
       .on(t.dueOn)
       .where(sql`${t.dueOn} is not null`),
   ],
+);
+
+/**
+ * The due-date rule (`dueDateOf`) as rows, for the database's own use: the trigger that keeps a filing's next
+ * due date (`filings.next_due_on`, migration 0047) reads a kind's date here. One row per kind with a rule, tax
+ * year (2000-2100, the years the contract accepts) and extension; written by migrations from `dueDateOf`, and
+ * `due-rules.test.ts` checks every row against it (a change to the rule needs a migration that rewrites them).
+ */
+export const dueRules = pgTable(
+  'due_rules',
+  {
+    /** A deliverable kind, `federal` included. */
+    kind: text().notNull(),
+    taxYear: integer().notNull(),
+    extended: boolean().notNull(),
+    dueOn: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.taxYear, t.extended] })],
 );

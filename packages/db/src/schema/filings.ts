@@ -39,6 +39,13 @@ export const filings = pgTable(
     dueReason: text(),
     /** When the filing entered its status (`recordStatusChange`): how long it has sat there. */
     statusSince: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The file's next due date: the earliest date in force among what is still to file, the federal return
+     * and its deliverables (staff's date, or else the rule's from `due_rules`); null when all is filed or
+     * undated. Kept by the database (migration 0047): every write of the filing's status, extension or date,
+     * and every write of its deliverables, works it out again; a value written here is replaced.
+     */
+    nextDueOn: date({ mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -50,6 +57,9 @@ export const filings = pgTable(
     index('filings_year_assigned_idx').on(t.taxYear, t.assignedTo),
     // The work queue's default order: a tax year's filings by last update (read backwards for newest first).
     index('filings_year_updated_idx').on(t.taxYear, t.updatedAt, t.id),
+    // The queue by next due, the year's and an analyst's (read backwards when descending: nulls first).
+    index('filings_year_next_due_idx').on(t.taxYear, t.nextDueOn, t.id),
+    index('filings_year_assigned_next_due_idx').on(t.taxYear, t.assignedTo, t.nextDueOn, t.id),
     // The queue by days in status.
     index('filings_year_status_since_idx').on(t.taxYear, t.statusSince, t.id),
     // Due windows no rule date falls in: the federal returns with a date staff gave.

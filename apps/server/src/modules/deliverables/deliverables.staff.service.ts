@@ -134,9 +134,10 @@ export async function saveDeliverable({
   input: SaveDeliverableInput;
 }): Promise<string | null> {
   return db.transaction(async (tx) => {
-    // The federal return is the filing's own row, which this save writes: it is locked for update at once (a
-    // share lock first would let two saves at once deadlock on it).
-    const filing = await getWorkableFiling(tx, actor, key, input.kind === 'federal' ? 'update' : 'share');
+    // Every save writes the filing's row: the federal return is the filing itself, and a deliverable's write has
+    // the database work the file's next due date out again on it (migration 0047). It is locked for update at
+    // once: a share lock first would let two saves at once deadlock on it.
+    const filing = await getWorkableFiling(tx, actor, key, 'update');
     if (input.extended && !EXTENDABLE_DELIVERABLE_KINDS.includes(input.kind)) {
       throw invalid('extended', MESSAGES.DELIVERABLE_NOT_EXTENDABLE);
     }
@@ -233,7 +234,8 @@ export async function removeDeliverable({
   deliverableId: string;
 }): Promise<void> {
   await db.transaction(async (tx) => {
-    const filing = await getWorkableFiling(tx, actor, key, 'share');
+    // Locked for update, as a save locks it: the removal writes the file's next due date.
+    const filing = await getWorkableFiling(tx, actor, key, 'update');
     const [row] = await tx
       .delete(deliverables)
       .where(and(eq(deliverables.id, deliverableId), eq(deliverables.filingId, filing.id)))

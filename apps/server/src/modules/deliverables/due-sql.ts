@@ -2,7 +2,9 @@
  * The due-date rule's SQL twin (ADR 025, ADR 026): the date in force of the federal return (the filing) and of
  * each other deliverable, in the database, for lists that filter or sort by it (My work, the queues). The rule
  * depends only on the kind, the tax year and the extension, so the dates are worked out here by `dueDateOf` for
- * the list's tax year and written into the query as constants: the two forms cannot disagree.
+ * the list's tax year and written into the query as constants: the two forms cannot disagree. A file's next due
+ * date (the earliest of these still to file) is stored on the filing, kept by the database from the same rule's
+ * rows (`filings.next_due_on`, `due_rules`, migration 0047).
  */
 import {
   ADDED_DELIVERABLE_KINDS,
@@ -47,17 +49,6 @@ export function deliverableDueSql(taxYear: number): SQL {
     ),
     sql` `,
   )} end)`;
-}
-
-/**
- * The outer `filings` row's next due date: the earliest date in force among its deliverables still to file,
- * the federal return's included; null when everything is filed or undated. (`least` skips nulls; the
- * deliverables' minimum is one probe of their filing index.)
- */
-export function nextDueSql(taxYear: number): SQL<string | null> {
-  return sql<string | null>`least(case when ${federalOpenSql} then ${federalDueSql(taxYear)} end, (
-    select min(${deliverableDueSql(taxYear)}) from ${deliverables}
-    where ${deliverables.filingId} = ${filings.id} and ${deliverableOpenSql}))`;
 }
 
 type Window = { taxYear: number; from: string | null; through: string | null };

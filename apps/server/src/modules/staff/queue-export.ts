@@ -52,10 +52,9 @@ export async function queueExport(
     action: 'staff.clients.export',
     subject: `${input.taxYear} ${ids.length} files${input.clientIds ? ' chosen' : ' matching'}`,
   });
-  const { taxYear } = input;
   return (async function* () {
     for (let start = 0; start < ids.length; start += EXPORT_SLICE) {
-      const rows = await queueRowsQuery(db, taxYear, ids.slice(start, start + EXPORT_SLICE), order);
+      const rows = await queueRowsQuery(db, ids.slice(start, start + EXPORT_SLICE), order);
       for (const row of rows.map(queueRowOf)) {
         yield [
           row.file_number,

@@ -35,7 +35,7 @@ import {
   walkedPageIds,
 } from './client-search.ts';
 import { isPlain, narrowing, visible, type QueueNarrowing } from './queue-filters.ts';
-import { pageIdsOf, queueRowOf, queueRowsQuery, sortsOf, type SortColumn } from './queue-rows.ts';
+import { pageIdsOf, QUEUE_SORTS, queueRowOf, queueRowsQuery, type SortColumn } from './queue-rows.ts';
 
 /** A listing as asked: the queue's filters, the search box's words, the order and the slice. */
 export type ListingInput = {
@@ -121,7 +121,7 @@ function buildListing(db: Database, shape: ListingShape, term?: string, name?: s
     matching: search ? and(scope, search) : scope,
     // Ties in the sort's direction too: the newest-first order is then read straight from the index on
     // (tax year, updated_at, id), 25 entries, instead of sorting every file of the year (docs/benchmarks.md).
-    order: orderBy(sortsOf(shape.taxYear)[shape.column], shape.dir, filings.id, shape.dir),
+    order: orderBy(QUEUE_SORTS[shape.column], shape.dir, filings.id, shape.dir),
   };
   const slice = { limit: placeholder<number>('limit'), offset: placeholder<number>('offset') };
   // The filters and the search are all on `filings`: counted without joins, and no further than the page's
@@ -135,14 +135,9 @@ function buildListing(db: Database, shape: ListingShape, term?: string, name?: s
   const inPage = isPlain(shape.narrowing) && !search && !walkPatterns;
   const nothing = sql<null>`null`;
   const ids = walkPatterns
-    ? walkedPageIds(
-        walkPatterns,
-        q.scope,
-        { key: sortsOf(shape.taxYear)[shape.column], dir: shape.dir },
-        slice,
-      )
+    ? walkedPageIds(walkPatterns, q.scope, { key: QUEUE_SORTS[shape.column], dir: shape.dir }, slice)
     : pageIdsOf(db, shape.column, q, slice);
-  const page = queueRowsQuery(db, shape.taxYear, ids, q.order, {
+  const page = queueRowsQuery(db, ids, q.order, {
     total: inPage ? countOf(q.scope) : nothing,
     filtered: inPage && search ? countOf(q.matching) : nothing,
   });

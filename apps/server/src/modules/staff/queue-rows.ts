@@ -23,7 +23,6 @@ import {
   type SQL,
   type SQLWrapper,
 } from '@taxfirm/db';
-import { nextDueSql } from '../deliverables/due-sql.ts';
 import { checklistProgressSql, lastClientActivitySql, organizerStateSql } from '../filings/file-signals.ts';
 import { offshoreStateSql } from '../consents/consents.service.ts';
 
@@ -33,19 +32,19 @@ const fullName = sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`
 
 export type SortColumn = (typeof STAFF_CLIENT_SORTS)[number];
 
-/** The queue's orders, by the contract's sort names (the due-date rule's dates are the tax year's). */
-export const sortsOf = (taxYear: number) =>
-  ({
-    file_number: clients.fileNumber,
-    name: fullName,
-    email: owner.email,
-    status: filings.status,
-    updated: filings.updatedAt,
-    // Days in status, most first when descending.
-    status_since: sql`${filings.statusSince}`,
-    next_due: nextDueSql(taxYear),
-    last_client_activity: lastClientActivitySql,
-  }) as const;
+/** The queue's orders, by the contract's sort names. */
+export const QUEUE_SORTS = {
+  file_number: clients.fileNumber,
+  name: fullName,
+  email: owner.email,
+  status: filings.status,
+  updated: filings.updatedAt,
+  // Days in status, most first when descending.
+  status_since: sql`${filings.statusSince}`,
+  // Kept on the filing by the database (migration 0047): read from an index, not worked out per file.
+  next_due: filings.nextDueOn,
+  last_client_activity: lastClientActivitySql,
+} as const;
 
 /**
  * The tables beside `filings` a sort reads (the filters and the search are all on `filings`): the page's ids
@@ -80,7 +79,7 @@ export function pageIdsOf(db: Database, sortColumn: SortColumn, q: ListQuery, sl
 }
 
 /** The columns of a queue row (the file's signals are subqueries on the outer `filings` row). */
-const rowColumns = (taxYear: number) => ({
+const ROW_COLUMNS = {
   clientId: clients.id,
   fileNumber: clients.fileNumber,
   firstName: clients.firstName,
@@ -97,9 +96,9 @@ const rowColumns = (taxYear: number) => ({
   progress: checklistProgressSql,
   organizer: organizerStateSql,
   statusSince: filings.statusSince,
-  nextDue: sql<string | null>`to_char(${nextDueSql(taxYear)}, 'YYYY-MM-DD')`,
+  nextDue: filings.nextDueOn,
   lastClientActivity: lastClientActivitySql,
-});
+};
 
 /**
  * The queue's rows of these filings (a page's, an export's slice), in `order`, as the database gives them;
@@ -108,13 +107,12 @@ const rowColumns = (taxYear: number) => ({
  */
 export function queueRowsQuery<E extends Record<string, SQL.Aliased | SQL>>(
   db: Database,
-  taxYear: number,
   ids: SQLWrapper | string[],
   order: SQL[],
   extra?: E,
 ) {
   return db
-    .select({ ...rowColumns(taxYear), ...(extra ?? ({} as E)) })
+    .select({ ...ROW_COLUMNS, ...(extra ?? ({} as E)) })
     .from(filings)
     .innerJoin(clients, eq(clients.id, filings.clientId))
     .innerJoin(owner, eq(owner.id, clients.userId))
