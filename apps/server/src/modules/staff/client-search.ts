@@ -54,12 +54,25 @@ export async function searchedClientIds(
   term: string | undefined,
   max = SEARCH_IDS_MAX,
 ): Promise<string[] | undefined> {
+  const found = await searchedClientsUpTo(db, term, max);
+  return found && !found.more ? found.ids : undefined;
+}
+
+/**
+ * The first clients a search matches, up to one past `max`, and whether more than `max` match: `ids` are then
+ * some of the matches (`max + 1` of them), not all. Undefined when there is no search.
+ */
+export async function searchedClientsUpTo(
+  db: Database,
+  term: string | undefined,
+  max: number,
+): Promise<{ ids: string[]; more: boolean } | undefined> {
   const matching = searchedClientsSql(term);
   if (!matching) return undefined;
   const result = (await db.execute(
     sql`select id from (${matching}) matched limit ${max + 1}`,
   )) as unknown as { rows: { id: string }[] };
-  return result.rows.length > max ? undefined : result.rows.map((row) => row.id);
+  return { ids: result.rows.map((row) => row.id), more: result.rows.length > max };
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   clientSearch,
   COMMON_TERM_CLIENTS,
   searchedClientIds,
+  searchedClientsUpTo,
   searchedIn,
   walkedPageIds,
 } from './client-search.ts';
@@ -147,14 +148,18 @@ function buildListing(db: Database, shape: ListingShape, term?: string, name?: s
   // was planned for any pattern after five calls (PostgreSQL's generic plan), and read the trigram index whole
   // for a one-letter term (100 ms at 100,000 clients, where "Sharma"'s plan counts 1,001 matches in 9). The
   // walk's page has one plan for any term (its walk and its test per file), so it is prepared.
+  // Before it, the walked term's count among the clients the lookup read (bound as `clients`): prepared, one
+  // plan for any term (a probe of each client's file).
   const walkedCount =
     walkPatterns && ((patterns: SearchPatterns) => counted(and(q.scope, clientExists(patterns))));
-  if (name === undefined) return { inPage, page, total, filtered, walkedCount };
+  const knownCount = walkPatterns && counted(and(q.scope, searchedIn(sql.placeholder('clients'))));
+  if (name === undefined) return { inPage, page, total, filtered, knownCount, walkedCount };
   return {
     inPage,
     page: page.prepare(`${name}_page`),
     total: total.prepare(`${name}_total`),
     filtered: filtered?.prepare(`${name}_filtered`),
+    knownCount: knownCount?.prepare(`${name}_known`),
     walkedCount,
   };
 }
@@ -217,9 +222,10 @@ export async function listQueueRows(
     isPlain(input.narrowing) &&
     slice.start + slice.length <= WALKED_ROWS_MAX
   ) {
-    const few = await searchedClientIds(db, term, COMMON_TERM_CLIENTS);
-    if (few) return runListing(db, actor, input, { clients: few });
-    const walked = await runListing(db, actor, input, { walk: patterns });
+    const found = await searchedClientsUpTo(db, term, COMMON_TERM_CLIENTS);
+    if (found && !found.more) return runListing(db, actor, input, { clients: found.ids });
+    // The clients looked up are some of the matches: the walk's count starts with them.
+    const walked = await runListing(db, actor, input, { walk: patterns, clients: found?.ids });
     if (walked.data.length === slice.length) return walked;
   }
   const clients = await searchedClientIds(db, term);
@@ -232,7 +238,8 @@ export async function listQueueRows(
 
 /**
  * A listing's statements run, its search given as `clients` (the clients it matched, looked up), `walk` (a
- * common term's patterns) or `inPlace` (a term its statements search for, built for this call).
+ * common term's patterns, with `clients` the first matches looked up) or `inPlace` (a term its statements
+ * search for, built for this call).
  */
 async function runListing(
   db: Database,
@@ -282,14 +289,14 @@ async function runListing(
     userId: actor.userId,
     status: input.status,
     owner: n.owner,
-    clients: shape.search === 'ids' && clients ? `{${clients.join(',')}}` : undefined,
+    clients: clients ? `{${clients.join(',')}}` : undefined,
     pattern: walk?.text,
     digits: walk?.digits,
     limit: input.slice.length,
     offset: input.slice.start,
     countLimit: bound + 1,
   };
-  const matching = walk ? listing.walkedCount?.(walk) : listing.filtered;
+  const matching = walk ? { execute: (v: Bound) => walkedMatches(listing, walk, v) } : listing.filtered;
   const counts = () => Promise.all([listing.total.execute(values), matching?.execute(values)]);
   const [rows, counted] = await Promise.all([
     listing.page.execute(values),
@@ -309,4 +316,18 @@ async function runListing(
     bound,
     rows.map(queueRowOf),
   );
+}
+
+/**
+ * A walked term's matches, counted to the bound (`countLimit`). First among the clients the lookup read (the
+ * first COMMON_TERM_CLIENTS + 1 matches, each a probe of its file): some of the matches, so a count that
+ * reaches the bound there is the bounded count of them all, as when most of those clients have a file in the
+ * list. Short of it, counted again from the clients' side (`clientExists`, the trigram index read again).
+ */
+async function walkedMatches(listing: Listing, walk: SearchPatternValues, values: Bound) {
+  const known = values.clients === undefined ? undefined : await listing.knownCount?.execute(values);
+  if (known && (known[0]?.n ?? 0) >= values.countLimit) return known;
+  const count = listing.walkedCount?.(walk);
+  if (!count) throw new Error('a walked listing without its count');
+  return count.execute(values);
 }

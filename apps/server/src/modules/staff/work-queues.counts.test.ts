@@ -142,7 +142,15 @@ describe("a common term's first rows are walked in the list's order", () => {
     });
     const reference = await listQueueRows(t.database.db, actor, listing, { fresh: true });
     const lookups = statements.filter((s) => /\) matched limit /.test(s.text)).map((s) => s.params.at(-1));
-    return { walked, reference, lookups, walks: statements.filter((s) => /\bwalked\b/.test(s.text)).length };
+    const counted = (pattern: RegExp) => statements.filter((s) => pattern.test(s.text)).length;
+    return {
+      walked,
+      reference,
+      lookups,
+      walks: counted(/\bwalked\b/),
+      // The walk's count from the clients' side, run when the clients looked up do not reach the bound.
+      existsCounts: counted(/exists \(select 1 from "clients"/),
+    };
   };
 
   it('finds the same rows and counts as a search in place, looking no further than a thousand matches', async () => {
@@ -157,12 +165,17 @@ describe("a common term's first rows are walked in the list's order", () => {
         { sort: { column: 'status_since', dir: 'desc' }, slice: { start: 10, length: 50 } },
       ] satisfies Partial<ListingInput>[]) {
         const label = `${term} ${JSON.stringify(more)}`;
-        const { walked, reference, lookups, walks } = await both(input(term, more));
+        const { walked, reference, lookups, walks, existsCounts } = await both(input(term, more));
         expect(walked, label).toEqual(reference);
         expect(walked?.data, label).toHaveLength(more.slice?.length ?? 25);
         expect(walked, label).toMatchObject({ recordsFiltered: QUEUE_COUNT_LIMIT, more: true });
-        // One lookup, stopped past the thousandth match; then the walk.
-        expect({ lookups, walks }, label).toEqual({ lookups: [COMMON_TERM_CLIENTS + 1], walks: 1 });
+        // One lookup, stopped past the thousandth match; then the walk. Every client looked up has a file of
+        // the year: counted among them, the matches reach the bound, and nothing is counted again.
+        expect({ lookups, walks, existsCounts }, label).toEqual({
+          lookups: [COMMON_TERM_CLIENTS + 1],
+          walks: 1,
+          existsCounts: 0,
+        });
       }
     }
   });
@@ -174,7 +187,8 @@ describe("a common term's first rows are walked in the list's order", () => {
     const seen = await both(input('@example'), actor);
     expect(seen.walked).toEqual(seen.reference);
     expect(seen.walked).toMatchObject({ recordsFiltered: WAITING_FILES + 3, more: false });
-    expect(seen).toMatchObject({ lookups: [COMMON_TERM_CLIENTS + 1], walks: 1 });
+    // Few of the clients looked up have a file the analyst sees: their matches are counted from the clients' side.
+    expect(seen).toMatchObject({ lookups: [COMMON_TERM_CLIENTS + 1], walks: 1, existsCounts: 1 });
     // Three of their files are 'preparing.' clients': the walk finds fewer than a page, the usual way follows.
     const own = await both(input('preparing.'), actor);
     expect(own.walked).toEqual(own.reference);
