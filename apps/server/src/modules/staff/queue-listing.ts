@@ -193,8 +193,8 @@ function listingOf(db: Database, shape: ListingShape): Listing {
   return listing;
 }
 
-/** The sorts a walk reads in an index's order (the year's files by last update, by days in status). */
-const WALKED_SORTS: ReadonlySet<SortColumn> = new Set<SortColumn>(['updated', 'status_since']);
+/** The sorts a walk reads in an index's order (the year's files by last update, days in status, next due). */
+const WALKED_SORTS: ReadonlySet<SortColumn> = new Set<SortColumn>(['updated', 'status_since', 'next_due']);
 /** A common term's walk serves the list's first rows, up to this many (deeper pages page the usual way). */
 const WALKED_ROWS_MAX = 100;
 

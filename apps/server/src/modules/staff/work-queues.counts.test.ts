@@ -35,6 +35,11 @@ beforeAll(async () => {
   // Three of the files in preparation are the analyst's; the rest are nobody's, so not the analyst's to see.
   await t.database.db.execute(sql`update filings set assigned_to = ${analyst.userId}
     where id in (select id from filings where tax_year = ${taxYear} and status = ${PREPARING} limit 3)`);
+  // Dates staff gave on two files in three, spread over a year (the rest keep the rule's, all one date): the
+  // order by next due has both runs of ties and distinct dates.
+  await t.database.db.execute(sql`update filings
+    set due_on = date '2026-01-01' + (abs(hashtext(id::text)) % 365), due_reason = 'Test'
+    where tax_year = ${taxYear} and abs(hashtext(id::text)) % 3 <> 0`);
 });
 
 type Counts = {
@@ -163,6 +168,8 @@ describe("a common term's first rows are walked in the list's order", () => {
         { slice: { start: 75, length: 25 } },
         { sort: { column: 'updated', dir: 'asc' } },
         { sort: { column: 'status_since', dir: 'desc' }, slice: { start: 10, length: 50 } },
+        { sort: { column: 'next_due', dir: 'asc' }, slice: { start: 50, length: 25 } },
+        { sort: { column: 'next_due', dir: 'desc' } },
       ] satisfies Partial<ListingInput>[]) {
         const label = `${term} ${JSON.stringify(more)}`;
         const { walked, reference, lookups, walks, existsCounts } = await both(input(term, more));
