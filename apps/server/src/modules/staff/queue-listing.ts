@@ -148,10 +148,10 @@ function buildListing(db: Database, shape: ListingShape, term?: string, name?: s
   // was planned for any pattern after five calls (PostgreSQL's generic plan), and read the trigram index whole
   // for a one-letter term (100 ms at 100,000 clients, where "Sharma"'s plan counts 1,001 matches in 9). The
   // walk's page has one plan for any term (its walk and its test per file), so it is prepared.
-  // Before it, the walked term's count among the clients the lookup read (bound as `clients`): prepared, one
-  // plan for any term (a probe of each client's file).
   const walkedCount =
     walkPatterns && ((patterns: SearchPatterns) => counted(and(q.scope, clientExists(patterns))));
+  // Tried before it (`walkedMatches`): the count among the clients the lookup read (bound as `clients`),
+  // prepared, one plan for any term (a probe of each client's file).
   const knownCount = walkPatterns && counted(and(q.scope, searchedIn(sql.placeholder('clients'))));
   if (name === undefined) return { inPage, page, total, filtered, knownCount, walkedCount };
   return {
