@@ -22,6 +22,7 @@ const engineTests = [
   'apps/server/src/modules/audit/**/*.test.ts',
   'apps/server/src/modules/keys/**/*.test.ts',
   'apps/server/src/modules/demo/**/*.test.ts',
+  'apps/server/src/modules/deliverables/next-due.test.ts',
   'apps/server/src/modules/staff/query-plans.test.ts',
   'apps/server/src/modules/signatures/signed-document.test.ts',
 ];

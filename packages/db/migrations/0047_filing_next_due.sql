@@ -7,12 +7,11 @@ CREATE TABLE "due_rules" (
 );
 --> statement-breakpoint
 ALTER TABLE "filings" ADD COLUMN "next_due_on" date;--> statement-breakpoint
-CREATE INDEX "filings_year_next_due_idx" ON "filings" USING btree ("tax_year","next_due_on","id");--> statement-breakpoint
-CREATE INDEX "filings_year_assigned_next_due_idx" ON "filings" USING btree ("tax_year","assigned_to","next_due_on","id");--> statement-breakpoint
 -- A filing's next due date, kept by the database (issue 39): the queue sorts by it from an index instead of
 -- working it out for every file of an analyst's or a year's list. The rule's dates are rows of due_rules,
 -- written here from `dueDateOf` (the contract's rule) for every kind with a rule and every tax year the contract
--- accepts; due-rules.test.ts checks each row against it.
+-- accepts; deliverables/next-due.test.ts checks each row against it. A change to the rule needs a migration that
+-- rewrites these rows and then every filing's date (the backfill at the end of this one).
 INSERT INTO "due_rules" ("kind", "tax_year", "extended", "due_on") VALUES
   ('federal',2000,false,'2001-04-17'), ('federal',2000,true,'2001-10-15'), ('federal',2001,false,'2002-04-15'), ('federal',2001,true,'2002-10-15'), ('federal',2002,false,'2003-04-15'), ('federal',2002,true,'2003-10-15'), ('federal',2003,false,'2004-04-15'), ('federal',2003,true,'2004-10-15'),
   ('federal',2004,false,'2005-04-18'), ('federal',2004,true,'2005-10-17'), ('federal',2005,false,'2006-04-18'), ('federal',2005,true,'2006-10-16'), ('federal',2006,false,'2007-04-17'), ('federal',2006,true,'2007-10-15'), ('federal',2007,false,'2008-04-15'), ('federal',2007,true,'2008-10-15'),
@@ -143,8 +142,8 @@ INSERT INTO "due_rules" ("kind", "tax_year", "extended", "due_on") VALUES
   ('itr',2100,false,'2101-07-31'), ('itr',2100,true,'2101-07-31');--> statement-breakpoint
 
 -- The earliest date in force among what is still to file: the federal return (the filing itself, unless filed or
--- cancelled) and its deliverables not filed or accepted; staff's date, or else the rule's. The same as
--- `nextDueSql` worked out per file before (due-sql.ts).
+-- cancelled) and its deliverables not filed or accepted; staff's date, or else the rule's. What the queue
+-- worked out per file before (`nextDueSql`, removed from due-sql.ts).
 CREATE FUNCTION filing_next_due(f_id uuid, f_year integer, f_status file_status, f_extended boolean, f_due_on date)
   RETURNS date LANGUAGE sql STABLE AS $$
   SELECT least(
@@ -190,4 +189,7 @@ CREATE TRIGGER deliverables_next_due_update AFTER UPDATE OF "status", "kind", "e
 -- for them to be worked out again (work_stale, migration 0031).
 ALTER TABLE "filings" DISABLE TRIGGER "filings_work_update";--> statement-breakpoint
 UPDATE "filings" SET "next_due_on" = NULL;--> statement-breakpoint
-ALTER TABLE "filings" ENABLE TRIGGER "filings_work_update";
+ALTER TABLE "filings" ENABLE TRIGGER "filings_work_update";--> statement-breakpoint
+-- The indexes after the backfill, built once.
+CREATE INDEX "filings_year_next_due_idx" ON "filings" USING btree ("tax_year","next_due_on","id");--> statement-breakpoint
+CREATE INDEX "filings_year_assigned_next_due_idx" ON "filings" USING btree ("tax_year","assigned_to","next_due_on","id");

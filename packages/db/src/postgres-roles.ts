@@ -57,6 +57,8 @@ export async function grantAppRole(owner: pg.Client, appRole: string): Promise<v
     await owner.query(`grant usage on schema public to ${role}`);
     await owner.query(`grant select, insert, update, delete on all tables in schema public to ${role}`);
     await owner.query(`revoke update, delete, truncate on audit_log from ${role}`);
+    // The due-date rule's rows are the contract's, written by migrations only (migration 0047).
+    await owner.query(`revoke insert, update, delete, truncate on due_rules from ${role}`);
     // An account is erased only through erase_account() (migration 0025), which audits it: deleting a user or
     // a client directly would strip their name from the audit log unrecorded (security review S2-04).
     await owner.query(`revoke delete, truncate on users, clients from ${role}`);

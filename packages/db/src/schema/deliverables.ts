@@ -35,7 +35,7 @@ export const deliverables = pgTable(
   },
   (t) => [
     // A file's deliverables, with what its next due date is worked out from (status, kind, extension, date):
-    // the queue's "by next due" reads them from the index alone, one probe per file.
+    // the trigger that keeps `filings.next_due_on` reads them from the index alone, one probe per write.
     index('deliverables_filing_next_due_idx').on(t.filingId, t.status, t.kind, t.extended, t.dueOn),
     // The queue's "with a deliverable of kind K": that kind's open ones, from the index alone.
     index('deliverables_kind_idx').on(t.kind, t.status, t.filingId),
@@ -52,7 +52,8 @@ export const deliverables = pgTable(
  * The due-date rule (`dueDateOf`) as rows, for the database's own use: the trigger that keeps a filing's next
  * due date (`filings.next_due_on`, migration 0047) reads a kind's date here. One row per kind with a rule, tax
  * year (2000-2100, the years the contract accepts) and extension; written by migrations from `dueDateOf`, and
- * `due-rules.test.ts` checks every row against it (a change to the rule needs a migration that rewrites them).
+ * `deliverables/next-due.test.ts` checks every row against it (a change to the rule needs a migration that rewrites
+ * them and then every filing's date, as 0047's backfill does). Read-only to the app's role.
  */
 export const dueRules = pgTable(
   'due_rules',

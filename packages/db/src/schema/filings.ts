@@ -42,7 +42,7 @@ export const filings = pgTable(
     /**
      * The file's next due date: the earliest date in force among what is still to file, the federal return
      * and its deliverables (staff's date, or else the rule's from `due_rules`); null when all is filed or
-     * undated. Kept by the database (migration 0047): every write of the filing's status, extension or date,
+     * undated. Kept by the database (migration 0047): every write of the filing's status, tax year, extension or date,
      * and every write of its deliverables, works it out again; a value written here is replaced.
      */
     nextDueOn: date({ mode: 'string' }),

@@ -99,6 +99,19 @@ describe('database roles (PostgreSQL)', () => {
     }
   });
 
+  it("the app role reads the due-date rule's rows and cannot change them (migration 0047)", async () => {
+    const rules = await asApp.query<{ n: string }>('select count(*)::text as n from due_rules');
+    expect(Number(rules.rows[0]?.n)).toBeGreaterThan(0);
+    for (const statement of [
+      "update due_rules set due_on = '2000-01-01'",
+      "insert into due_rules values ('federal', 1999, false, '2000-04-17')",
+      'delete from due_rules',
+      'truncate due_rules',
+    ]) {
+      await expect(asApp.query(statement), statement).rejects.toThrow(/permission denied/);
+    }
+  });
+
   it('the app role cannot delete users or clients; it erases an account through erase_account(), audited', async () => {
     const [client] = await t.database.db
       .select({ id: users.id, clientId: clients.id })

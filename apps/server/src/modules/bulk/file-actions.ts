@@ -236,7 +236,9 @@ export async function performFileAction(
       return;
     }
     case 'deliverable': {
-      const filing = await getWorkableFiling(tx, actor, { clientId, taxYear }, 'share');
+      // Locked for update, as `saveDeliverable` locks it (the save writes the filing's next due date): a share
+      // lock first would let two runners adding to one file at once deadlock on it.
+      const filing = await getWorkableFiling(tx, actor, { clientId, taxYear }, 'update');
       const label = action.label?.trim() || null;
       const [existing] = await tx
         .select({ id: deliverables.id })

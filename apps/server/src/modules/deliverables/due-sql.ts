@@ -1,6 +1,6 @@
 /**
  * The due-date rule's SQL twin (ADR 025, ADR 026): the date in force of the federal return (the filing) and of
- * each other deliverable, in the database, for lists that filter or sort by it (My work, the queues). The rule
+ * each other deliverable, in the database, for lists that filter by it (My work, the queues). The rule
  * depends only on the kind, the tax year and the extension, so the dates are worked out here by `dueDateOf` for
  * the list's tax year and written into the query as constants: the two forms cannot disagree. A file's next due
  * date (the earliest of these still to file) is stored on the filing, kept by the database from the same rule's

@@ -2,14 +2,27 @@
  * A filing's next due date, kept by the database (`filings.next_due_on`, migration 0047): the rule's rows it
  * reads (`due_rules`) are the contract's `dueDateOf`, and after every kind of write (a deliverable added,
  * changed, removed; the federal return extended, dated, filed) the stored date is the earliest date in force of
- * what is still to file, as the file's deliverables list shows it.
+ * what is still to file, as the file's deliverables list shows it. Saves and bulk or automation runners
+ * that add deliverables to one file at once each lock the filing for update first (on PostgreSQL, a share lock
+ * deadlocks them).
  */
-import { DELIVERABLE_KINDS, dueDateOf, type FileStatus } from '@taxfirm/contract';
-import { dueRules, eq, filings } from '@taxfirm/db';
+import {
+  DELIVERABLE_KINDS,
+  DELIVERABLE_STATUSES,
+  dueDateOf,
+  FILE_STATUSES,
+  MESSAGES,
+  type FileStatus,
+} from '@taxfirm/contract';
+import { deliverables, dueRules, eq, filings } from '@taxfirm/db';
 import { describe, expect, it } from 'vitest';
 import { dueRulesOf } from '../../../test/due-rules.ts';
 import { admin, analyst, asha, filingOf, t, taxYear, useSeededFirm } from '../../../test/seeded-firm-kit.ts';
+import { testStaffActor } from '../../../test/helpers.ts';
 import { addDays } from '../../lib/firm-time.ts';
+import { performFileAction } from '../bulk/file-actions.ts';
+import { keyring } from '../bulk/testing/bulk-kit.ts';
+import { createSettingsCache } from '../settings/settings.cache.ts';
 import { DONE_FILE_STATUSES } from './due-sql.ts';
 
 useSeededFirm({ tag: 'nextdue', status: 'Docs Upload Pending' });
@@ -51,6 +64,12 @@ async function expectNextDue(expected: string | null) {
   expect(await storedNextDue()).toBe(expected);
   expect(await listedNextDue()).toBe(expected);
 }
+
+/** The test file's deliverables removed (Asha's: the only file that has any). */
+const clearDeliverables = async () => {
+  const { id } = await filingOf(asha);
+  await t.database.db.delete(deliverables).where(eq(deliverables.filingId, id));
+};
 
 const setFiling = async (change: Partial<typeof filings.$inferInsert>) => {
   const { id } = await filingOf(asha);
@@ -136,5 +155,50 @@ describe('filings.next_due_on', () => {
     );
     expect(answers.map((res) => res.statusCode)).toEqual(dates.map(() => 200));
     await expectNextDue(addDays(rule.april, -12));
+  });
+  it("follows every status of the file and of a deliverable, as the file's list shows what is still to file", async () => {
+    const rule = dueRulesOf(taxYear);
+    await clearDeliverables();
+    await setFiling({ status: 'Preparation Pending', dueOn: null, dueReason: null, extended: false });
+    const itr = (await save({ kind: 'itr' })).json().deliverable_id as string;
+    for (const status of FILE_STATUSES) {
+      await setFiling({ status });
+      await expectNextDue(DONE_FILE_STATUSES.includes(status) ? rule.july : rule.april);
+    }
+    await setFiling({ status: 'Cancel Filing' });
+    for (const status of DELIVERABLE_STATUSES) {
+      await save({ kind: 'itr', deliverable_id: itr, status });
+      await expectNextDue(['filed', 'accepted'].includes(status) ? null : rule.july);
+    }
+  });
+
+  it('takes two bulk or automation runners adding deliverables to one file at once: no deadlock, no double', async () => {
+    await clearDeliverables();
+    const voice = {
+      firm: await (await createSettingsCache(t.database)).firm(),
+      appUrl: 'http://localhost:3000',
+    };
+    const add = (label: string) =>
+      t.database.db.transaction((tx) =>
+        performFileAction(
+          tx,
+          { voice, keyring, storage: t.storage },
+          testStaffActor(admin.userId),
+          { clientId: asha.clientId, taxYear, turn: 0 },
+          { kind: 'deliverable', deliverable_kind: 'state', label },
+        ),
+      );
+    const outcomes = await Promise.allSettled([add('NJ'), add('NY'), add('NJ'), add('CA')]);
+    // The same state twice: the second runner waits for the first and finds its row (a conflict, not a deadlock).
+    const answers = outcomes.map((o) => (o.status === 'fulfilled' ? 'added' : String(o.reason.message)));
+    expect(answers.sort()).toEqual(
+      ['added', 'added', 'added', MESSAGES.FILE_ACTION_DELIVERABLE_EXISTS].sort(),
+    );
+    const { id } = await filingOf(asha);
+    const rows = await t.database.db
+      .select({ label: deliverables.label })
+      .from(deliverables)
+      .where(eq(deliverables.filingId, id));
+    expect(rows.map((r) => r.label).sort()).toEqual(['CA', 'NJ', 'NY']);
   });
 });

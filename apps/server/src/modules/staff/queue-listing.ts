@@ -90,7 +90,7 @@ const placeholder = <T>(name: string) => sql.placeholder(name) as unknown as T;
  * A listing's statements for one shape: its page, and its counts (of its scope, and of its matches when
  * searched); without a narrowing filter the counts are also columns of every row of the page (`inPage`), and
  * their own statements only run for a page past the end. A walked term's page is `walkedPageIds`, and its
- * count reads from the clients' side (`clientExists`). `term`: a search too broad to hand over as client ids,
+ * count is taken among the clients looked up, else from the clients' side (`walkedMatches`). `term`: a search too broad to hand over as client ids,
  * searched inside the statements (then built for this call only). `name`: prepared under that name
  * (PostgreSQL parses it once per connection, plans it with each call's values for its first five calls, then
  * may keep a generic plan); unnamed behind a transaction-mode pooler (client.ts).
