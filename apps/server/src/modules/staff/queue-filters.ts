@@ -15,12 +15,7 @@ import {
 import { and, deliverables, eq, filings, inArray, isNull, sql, type SQL } from '@taxfirm/db';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, firmToday } from '../../lib/firm-time.ts';
-import {
-  deliverableOpenSql,
-  dueBetweenSql,
-  federalOpenSql,
-  notDueBetweenSql,
-} from '../deliverables/due-sql.ts';
+import { deliverableOpenSql, federalOpenSql } from '../deliverables/due-sql.ts';
 import { organizerStateSql, unattendedSql } from '../filings/file-signals.ts';
 import { workableFilingsWhere } from '../filings/filings.service.ts';
 
@@ -79,13 +74,14 @@ export function narrowing(f: QueueNarrowing & { taxYear: number }, today = firmT
     conditions.push(sql`${filings.id} in (select ${deliverables.filingId} from ${deliverables}
       where ${deliverables.kind} = ${f.deliverableKind} and ${deliverableOpenSql})`);
   }
-  // The next due date in a window, as set conditions: anything overdue; or nothing overdue and something due
-  // from today through 7 or 30 days.
-  const yesterday = addDays(today, -1);
-  if (f.due === 'overdue') conditions.push(dueBetweenSql(f.taxYear, null, yesterday));
+  // The next due date in a window: overdue (before today), or from today through 7 or 30 days. The next due
+  // date is the earliest date in force of what is still to file (stored on the filing, migration 0047), so a
+  // file with anything overdue is overdue, and a file is due within a window only when nothing is overdue and
+  // something falls in it. A range of the index on (tax year, next due, id).
+  if (f.due === 'overdue') conditions.push(sql`${filings.nextDueOn} < ${today}::date`);
   else if (f.due) {
     const through = addDays(today, f.due === 'week' ? 7 : 30);
-    conditions.push(notDueBetweenSql(f.taxYear, null, yesterday), dueBetweenSql(f.taxYear, today, through));
+    conditions.push(sql`${filings.nextDueOn} between ${today}::date and ${through}::date`);
   }
   if (f.waiting === 'client') conditions.push(inArray(filings.status, [...CLIENT_WAITING_STATUSES]));
   if (f.waiting === 'us') {
