@@ -27,7 +27,7 @@ beforeAll(async () => {
   }
 });
 
-/** The window each file is in on `today` (at most one: the windows never overlap), or none. */
+/** The narrowest window each file is in on `today`, or none (overdue is apart; within 7 days is within 30 too). */
 async function windowsOn(today: string): Promise<Record<'asha' | 'ravi', QueueDueWindow | 'none'>> {
   const found = { asha: [] as QueueDueWindow[], ravi: [] as QueueDueWindow[] };
   for (const due of QUEUE_DUE_WINDOWS) {
@@ -40,7 +40,7 @@ async function windowsOn(today: string): Promise<Record<'asha' | 'ravi', QueueDu
     for (const who of ['asha', 'ravi'] as const)
       if (rows.some((r) => r.id === files[who])) found[who].push(due);
   }
-  // "Within 30 days" holds "within 7 days": a file due this week is in both, overdue in no other.
+  // A file due this week is in both day windows; an overdue file, or one due in 8-30 days, in one only.
   const one = (w: QueueDueWindow[]) => (w.includes('week') ? 'week' : (w[0] ?? 'none'));
   for (const w of Object.values(found)) {
     if (w.includes('week')) expect(w).toEqual(['week', 'month']);
