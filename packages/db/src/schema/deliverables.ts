@@ -41,7 +41,8 @@ export const deliverables = pgTable(
     index('deliverables_kind_idx').on(t.kind, t.status, t.filingId),
     // My work and the queues: an owner's deliverables.
     index('deliverables_owner_idx').on(t.ownerId),
-    // Due windows no rule date falls in: the deliverables with a date staff gave.
+    // The deliverables with a date staff gave (migration 0030, for the queue's due windows; since they read
+    // `filings.next_due_on` (ADR 035) no query reads it: to be dropped with a migration).
     index('deliverables_due_on_idx')
       .on(t.dueOn)
       .where(sql`${t.dueOn} is not null`),

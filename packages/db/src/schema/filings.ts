@@ -51,7 +51,7 @@ export const filings = pgTable(
   (t) => [
     uniqueIndex('filings_client_year_idx').on(t.clientId, t.taxYear),
     // A tax year's filings by status, with what the federal return's date in force is worked out from: the
-    // queue's counts by status and its due filters test each file from the index alone (no heap).
+    // queue's counts by status from the index alone (no heap).
     index('filings_year_status_due_idx').on(t.taxYear, t.status, t.extended, t.dueOn, t.id),
     // An analyst's queues: their filings of a tax year.
     index('filings_year_assigned_idx').on(t.taxYear, t.assignedTo),
@@ -62,7 +62,8 @@ export const filings = pgTable(
     index('filings_year_assigned_next_due_idx').on(t.taxYear, t.assignedTo, t.nextDueOn, t.id),
     // The queue by days in status.
     index('filings_year_status_since_idx').on(t.taxYear, t.statusSince, t.id),
-    // Due windows no rule date falls in: the federal returns with a date staff gave.
+    // The federal returns with a date staff gave (migration 0030, for the queue's due windows; since they read
+    // `next_due_on` (ADR 035) no query reads it: to be dropped with a migration).
     index('filings_year_due_on_idx')
       .on(t.taxYear, t.dueOn)
       .where(sql`${t.dueOn} is not null`),

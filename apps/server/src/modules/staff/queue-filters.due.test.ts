@@ -109,11 +109,23 @@ describe('due windows', () => {
     expect((await windowsOn(addDays(july, -5))).asha).toBe('overdue');
     expect((await windowsOn(addDays(july, -12))).asha).toBe('week');
 
-    // Filed, the letter counts no more: the ITR's date again, then the FBAR's once the ITR is filed too.
+    // Staff's date replaces the ITR's rule date, later as well as earlier.
     await t.database.db
       .update(deliverables)
       .set({ status: 'filed' })
       .where(eq(deliverables.id, other?.id ?? ''));
+    await t.database.db
+      .update(deliverables)
+      .set({ dueOn: addDays(july, 10), dueReason: 'Audit case' })
+      .where(eq(deliverables.id, itr?.id ?? ''));
+    expect((await windowsOn(addDays(july, 5))).asha).toBe('week');
+    expect((await windowsOn(addDays(july, 11))).asha).toBe('overdue');
+    await t.database.db
+      .update(deliverables)
+      .set({ dueOn: null, dueReason: null })
+      .where(eq(deliverables.id, itr?.id ?? ''));
+
+    // Filed, the letter counts no more: the ITR's date again, then the FBAR's once the ITR is filed too.
     expect((await windowsOn(addDays(july, -5))).asha).toBe('week');
     await t.database.db
       .update(deliverables)
