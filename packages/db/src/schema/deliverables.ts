@@ -3,7 +3,6 @@
  * the extension, an amended return, the Indian return, other. The federal return is the filing itself.
  */
 import { ADDED_DELIVERABLE_KINDS, DELIVERABLE_STATUSES } from '@taxfirm/contract';
-import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
 import { users } from './accounts.ts';
@@ -41,11 +40,6 @@ export const deliverables = pgTable(
     index('deliverables_kind_idx').on(t.kind, t.status, t.filingId),
     // My work and the queues: an owner's deliverables.
     index('deliverables_owner_idx').on(t.ownerId),
-    // The deliverables with a date staff gave (migration 0030, for the queue's due windows; since they read
-    // `filings.next_due_on` (ADR 035) no query reads it: to be dropped with a migration).
-    index('deliverables_due_on_idx')
-      .on(t.dueOn)
-      .where(sql`${t.dueOn} is not null`),
   ],
 );
 

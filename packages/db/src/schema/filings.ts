@@ -1,6 +1,5 @@
 /** The filing (one client's return for one tax year), its status history, and staff notes on the file. */
 import { FILE_STATUSES } from '@taxfirm/contract';
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -62,11 +61,6 @@ export const filings = pgTable(
     index('filings_year_assigned_next_due_idx').on(t.taxYear, t.assignedTo, t.nextDueOn, t.id),
     // The queue by days in status.
     index('filings_year_status_since_idx').on(t.taxYear, t.statusSince, t.id),
-    // The federal returns with a date staff gave (migration 0030, for the queue's due windows; since they read
-    // `next_due_on` (ADR 035) no query reads it: to be dropped with a migration).
-    index('filings_year_due_on_idx')
-      .on(t.taxYear, t.dueOn)
-      .where(sql`${t.dueOn} is not null`),
   ],
 );
 

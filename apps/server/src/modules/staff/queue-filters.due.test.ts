@@ -34,9 +34,7 @@ async function windowsOn(today: string): Promise<Record<'asha' | 'ravi', QueueDu
     const rows = await t.database.db
       .select({ id: filings.id })
       .from(filings)
-      .where(
-        and(inArray(filings.id, Object.values(files)), narrowing({ due, taxYear: firm.taxYear }, today)),
-      );
+      .where(and(inArray(filings.id, Object.values(files)), narrowing({ due }, today)));
     for (const who of ['asha', 'ravi'] as const)
       if (rows.some((r) => r.id === files[who])) found[who].push(due);
   }
@@ -51,6 +49,11 @@ async function windowsOn(today: string): Promise<Record<'asha' | 'ravi', QueueDu
 
 const setFiling = (who: 'asha' | 'ravi', change: Partial<typeof filings.$inferInsert>) =>
   t.database.db.update(filings).set(change).where(eq(filings.id, files[who]));
+const setDeliverable = (id: string | undefined, change: Partial<typeof deliverables.$inferInsert>) =>
+  t.database.db
+    .update(deliverables)
+    .set(change)
+    .where(eq(deliverables.id, id ?? ''));
 
 describe('due windows', () => {
   it("dates the federal return by its rule, October 15 once extended, or staff's date, each end included", async () => {
@@ -102,42 +105,24 @@ describe('due windows', () => {
       .values({ filingId: files.asha, kind: 'other', label: 'FATCA letter' })
       .returning({ id: deliverables.id });
     expect((await windowsOn(addDays(july, -5))).asha).toBe('week');
-    await t.database.db
-      .update(deliverables)
-      .set({ dueOn: addDays(july, -10), dueReason: 'Test' })
-      .where(eq(deliverables.id, other?.id ?? ''));
+    await setDeliverable(other?.id, { dueOn: addDays(july, -10), dueReason: 'Test' });
     expect((await windowsOn(addDays(july, -5))).asha).toBe('overdue');
     expect((await windowsOn(addDays(july, -12))).asha).toBe('week');
 
     // Staff's date replaces the ITR's rule date, later as well as earlier.
-    await t.database.db
-      .update(deliverables)
-      .set({ status: 'filed' })
-      .where(eq(deliverables.id, other?.id ?? ''));
-    await t.database.db
-      .update(deliverables)
-      .set({ dueOn: addDays(july, 10), dueReason: 'Audit case' })
-      .where(eq(deliverables.id, itr?.id ?? ''));
+    await setDeliverable(other?.id, { status: 'filed' });
+    await setDeliverable(itr?.id, { dueOn: addDays(july, 10), dueReason: 'Audit case' });
     expect((await windowsOn(addDays(july, 5))).asha).toBe('week');
     expect((await windowsOn(addDays(july, 11))).asha).toBe('overdue');
-    await t.database.db
-      .update(deliverables)
-      .set({ dueOn: null, dueReason: null })
-      .where(eq(deliverables.id, itr?.id ?? ''));
+    await setDeliverable(itr?.id, { dueOn: null, dueReason: null });
 
     // Filed, the letter counts no more: the ITR's date again, then the FBAR's once the ITR is filed too.
     expect((await windowsOn(addDays(july, -5))).asha).toBe('week');
-    await t.database.db
-      .update(deliverables)
-      .set({ status: 'accepted' })
-      .where(eq(deliverables.id, itr?.id ?? ''));
+    await setDeliverable(itr?.id, { status: 'accepted' });
     const fbarOctober = dueDateOf('fbar', firm.taxYear, { extended: true }) ?? '';
     expect((await windowsOn(addDays(july, -5))).asha).toBe('none');
     expect((await windowsOn(addDays(fbarOctober, -20))).asha).toBe('month');
-    await t.database.db
-      .update(deliverables)
-      .set({ status: 'filed' })
-      .where(eq(deliverables.id, fbar?.id ?? ''));
+    await setDeliverable(fbar?.id, { status: 'filed' });
     expect((await windowsOn(addDays(fbarOctober, 1))).asha).toBe('none');
     await t.database.db.delete(deliverables).where(eq(deliverables.filingId, files.asha));
     await setFiling('asha', { status: 'To Be Assigned' });

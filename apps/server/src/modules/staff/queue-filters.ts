@@ -65,7 +65,7 @@ export function assertMayNarrow(actor: StaffActor, filters: QueueNarrowing): voi
  * The narrowing filters as conditions on `filings` (each a subquery where it needs another table). `today`
  * (the firm's, by default) dates the due windows.
  */
-export function narrowing(f: QueueNarrowing & { taxYear: number }, today = firmToday()): SQL | undefined {
+export function narrowing(f: QueueNarrowing, today = firmToday()): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (f.owner === 'unassigned') conditions.push(isNull(filings.assignedTo));
   else if (f.owner) conditions.push(eq(filings.assignedTo, f.owner));

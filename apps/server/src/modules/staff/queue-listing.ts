@@ -102,7 +102,7 @@ function buildListing(db: Database, shape: ListingShape, term?: string, name?: s
   const scope = and(
     visible(actor, shape.taxYear),
     shape.status ? eq(filings.status, placeholder<FileStatus>('status')) : undefined,
-    narrowing({ ...shape.narrowing, ...narrowed, taxYear: shape.taxYear }, shape.today),
+    narrowing({ ...shape.narrowing, ...narrowed }, shape.today),
   );
   const walkPatterns: SearchPatterns | undefined =
     shape.search === 'walk' || shape.search === 'walk+digits'

@@ -39,7 +39,7 @@ export async function countQueues({
   filters?: QueueNarrowing;
 }) {
   assertMayNarrow(actor, filters);
-  const kept = and(visible(actor, taxYear), narrowing({ ...filters, taxYear }));
+  const kept = and(visible(actor, taxYear), narrowing(filters));
   const limit = QUEUE_COUNT_LIMIT + 1;
   const columns = [
     countUpTo(filings, kept, limit),
@@ -88,7 +88,7 @@ export function queueWhere(actor: StaffActor, taxYear: number, filters: QueueQue
     and(
       visible(actor, taxYear),
       filters.status ? eq(filings.status, filters.status) : undefined,
-      narrowing({ ...filters, taxYear }),
+      narrowing(filters),
       clientSearch(filters.search?.trim() || undefined),
     ) ?? sql`true`
   );
