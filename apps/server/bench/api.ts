@@ -286,8 +286,8 @@ export async function runApiBench(): Promise<void> {
   const reads = await readsPart();
   const ratio = (s: Summary, bare: Summary) => s.rps / bare.rps;
   const verdict = (ok: boolean) => (ok ? 'within' : '**over**');
-  /** The least req/s at which a p99 of `ms` is possible at READ_CONNECTIONS (Little's law: mean = N ÷ rate). */
-  const p99Floor = (ms: number) => Math.ceil((READ_CONNECTIONS * 1000) / ms).toLocaleString('en-US');
+  /** The req/s at which the mean answer time is `ms` at READ_CONNECTIONS (Little's law: mean ≈ N ÷ rate). */
+  const rateForMean = (ms: number) => Math.ceil((READ_CONNECTIONS * 1000) / ms).toLocaleString('en-US');
   const text = [
     `<!-- bench:api -->`,
     ``,
@@ -314,7 +314,7 @@ export async function runApiBench(): Promise<void> {
       ['staff/clients/list', reads.staff],
     ]),
     ``,
-    `taxpayerinfo: **${ratio(reads.taxpayer, reads.bare).toFixed(3)}** of the bare route (${verdict(ratio(reads.taxpayer, reads.bare) >= TAXPAYER_BUDGET.ratio)}), p99 **${reads.taxpayer.p99} ms** (${verdict(reads.taxpayer.p99 <= TAXPAYER_BUDGET.p99Ms)}); clients/list: **${ratio(reads.staff, reads.bare).toFixed(3)}** (${verdict(ratio(reads.staff, reads.bare) >= STAFF_LIST_BUDGET.ratio)}), p99 **${reads.staff.p99} ms** (${verdict(reads.staff.p99 <= STAFF_LIST_BUDGET.p99Ms)}). Each of the ${READ_CONNECTIONS} connections sends its next request when its answer comes, so the mean answer time is ${READ_CONNECTIONS} ÷ req/s and a p99 budget is a floor on req/s whatever the bare route does: ${p99Floor(TAXPAYER_BUDGET.p99Ms)} req/s for taxpayerinfo's ${TAXPAYER_BUDGET.p99Ms} ms, ${p99Floor(STAFF_LIST_BUDGET.p99Ms)} for clients/list's ${STAFF_LIST_BUDGET.p99Ms} ms, with every answer taking the mean. Command: \`npm run bench\` (this part alone: \`BENCH_ONLY=api npm run bench\`).`,
+    `taxpayerinfo: **${ratio(reads.taxpayer, reads.bare).toFixed(3)}** of the bare route (${verdict(ratio(reads.taxpayer, reads.bare) >= TAXPAYER_BUDGET.ratio)}), p99 **${reads.taxpayer.p99} ms** (${verdict(reads.taxpayer.p99 <= TAXPAYER_BUDGET.p99Ms)}); clients/list: **${ratio(reads.staff, reads.bare).toFixed(3)}** (${verdict(ratio(reads.staff, reads.bare) >= STAFF_LIST_BUDGET.ratio)}), p99 **${reads.staff.p99} ms** (${verdict(reads.staff.p99 <= STAFF_LIST_BUDGET.p99Ms)}). Each of the ${READ_CONNECTIONS} connections sends its next request when its answer comes, so the mean answer time is about ${READ_CONNECTIONS} ÷ req/s (at most that; the load generator's own turn is the rest), and a p99 budget asks for a throughput whatever the bare route does: at least ${rateForMean(TAXPAYER_BUDGET.p99Ms)} req/s for taxpayerinfo's ${TAXPAYER_BUDGET.p99Ms} ms and ${rateForMean(STAFF_LIST_BUDGET.p99Ms)} for clients/list's ${STAFF_LIST_BUDGET.p99Ms} ms if every answer took the same time, more when they spread. Command: \`npm run bench\` (this part alone: \`BENCH_ONLY=api npm run bench\`).`,
     `<!-- /bench:api -->`,
   ].join('\n');
   writeSection('api', text, 'uploads');
