@@ -6,6 +6,8 @@ const serverTests = ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.
 const redisTests = ['apps/server/src/**/*.redis.test.ts'];
 /** Tests of what only a PostgreSQL server has (roles and grants): not in the PGlite project. */
 const postgresOnlyTests = ['apps/server/src/**/*.postgres.test.ts'];
+/** Server-side tests that open no database: they run once, in the PGlite project (which always runs). */
+const databaseFreeTests = ['packages/db/src/schema-migrations.test.ts'];
 const multiInstanceTest = 'apps/server/src/multi-instance.redis.test.ts';
 /**
  * The server tests whose subject is the engine itself: migrations and the schema's triggers, the data directory
@@ -85,7 +87,8 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
   test: {
     name: `server-${engine}`,
     include: engine === 'pglite' && pgliteScope === 'engine' ? engineTests : serverTests,
-    exclude: engine === 'pglite' ? [...redisTests, ...postgresOnlyTests] : redisTests,
+    exclude:
+      engine === 'pglite' ? [...redisTests, ...postgresOnlyTests] : [...redisTests, ...databaseFreeTests],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     globalSetup: ['packages/db/src/testing/global-setup.ts'],
