@@ -36,6 +36,9 @@ const DB_NAME = process.env['SEASON_DB_NAME'] ?? 'taxfirm_bench_season';
 const REQUESTS = Number(process.env['SEASON_REQUESTS'] ?? 100);
 const WARM_UP = 5;
 const BUDGET_MS = 50;
+/** Issue 39's other limits: p95 at 10× the data at most this many times p95 at 1×; a CSV export's added memory. */
+const GROWTH_MAX = 2.0;
+const EXPORT_MEMORY_MB = 64;
 const DOCS = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
 
 /** `rows`: what the call says matches ("1000+" when its count stopped at its bound, ADR 034). */
@@ -269,7 +272,21 @@ export async function runSeasonBench() {
   const big = await measureScale(baseUrl, large, log);
 
   const names = [...big.timings.keys()];
+  const growthOf = (n: string) => {
+    const a = small.timings.get(n);
+    const b = big.timings.get(n);
+    return a && b ? b.p95 / a.p95 : undefined;
+  };
   const over = names.filter((n) => (big.timings.get(n)?.p95 ?? 0) > BUDGET_MS);
+  const overGrowth = names.filter((n) => (growthOf(n) ?? 0) > GROWTH_MAX);
+  const overMemory = big.exports.filter((e) => Math.max(e.rssGrowthMb, e.heapGrowthMb) > EXPORT_MEMORY_MB);
+  const verdictOf = (n: string) => {
+    const reasons = [
+      ...((big.timings.get(n)?.p95 ?? 0) > BUDGET_MS ? ['p95'] : []),
+      ...((growthOf(n) ?? 0) > GROWTH_MAX ? ['growth'] : []),
+    ];
+    return reasons.length === 0 ? 'yes' : `no (${reasons.join(', ')})`;
+  };
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const pgVersion = await (async () => {
     const c = new pg.Client({ connectionString: baseUrl });
@@ -289,15 +306,15 @@ export async function runSeasonBench() {
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}, PostgreSQL ${pgVersion} (the bench's own database).`,
     `Data from \`bench/season-data.ts\` (set-based SQL), two tax years. ${small.clients.toLocaleString('en-US')} clients: ${counts(small)}; generated in ${small.generationS.toFixed(0)} s. ${big.clients.toLocaleString('en-US')} clients: ${counts(big)}; generated in ${big.generationS.toFixed(0)} s. My work's candidates (ADR 027) built for every file in ${small.candidatesS.toFixed(1)} s and ${big.candidatesS.toFixed(1)} s.`,
     `Load average (1 min) while measuring: ${small.load.map((l) => l.toFixed(1)).join(' → ')} at ${small.clients.toLocaleString('en-US')} clients, ${big.load.map((l) => l.toFixed(1)).join(' → ')} at ${big.clients.toLocaleString('en-US')} (${cpus().length} CPUs; other work on the machine inflates every time below).`,
-    `The app in process (\`buildApp\` + \`app.inject\`), a logged-in admin ("signed in": the analyst, with an analyst's access); each call ${WARM_UP} times to warm up, then ${REQUESTS} times one after another. Budget: p95 ≤ ${BUDGET_MS} ms at ${big.clients.toLocaleString('en-US')} clients. Growth: p95 at ${big.clients.toLocaleString('en-US')} / p95 at ${small.clients.toLocaleString('en-US')} (10× the data; about 1 means the call does not grow with the data, 10 means linear).`,
+    `The app in process (\`buildApp\` + \`app.inject\`), a logged-in admin ("signed in": the analyst, with an analyst's access); each call ${WARM_UP} times to warm up, then ${REQUESTS} times one after another. Budget: p95 ≤ ${BUDGET_MS} ms at ${big.clients.toLocaleString('en-US')} clients and growth ≤ ${GROWTH_MAX.toFixed(1)}. Growth: p95 at ${big.clients.toLocaleString('en-US')} / p95 at ${small.clients.toLocaleString('en-US')} (10× the data; about 1 means the call does not grow with the data, 10 means linear).`,
     ``,
     `| call | matching rows (${big.clients / 1000}k) | p50 ms (${small.clients / 1000}k) | p95 ms (${small.clients / 1000}k) | p50 ms (${big.clients / 1000}k) | p95 ms (${big.clients / 1000}k) | growth of p95 | within budget |`,
     `| --- | --- | --- | --- | --- | --- | --- | --- |`,
     ...names.map((n) => {
       const a = small.timings.get(n);
       const b = big.timings.get(n);
-      const growth = a && b ? (b.p95 / a.p95).toFixed(1) : '–';
-      return `| ${n} | ${b?.rows ?? '–'} | ${fmt(a?.p50)} | ${fmt(a?.p95)} | ${fmt(b?.p50)} | **${fmt(b?.p95)}** | ${growth} | ${(b?.p95 ?? 0) <= BUDGET_MS ? 'yes' : 'no'} |`;
+      const growth = growthOf(n)?.toFixed(1) ?? '–';
+      return `| ${n} | ${b?.rows ?? '–'} | ${fmt(a?.p50)} | ${fmt(a?.p95)} | ${fmt(b?.p50)} | **${fmt(b?.p95)}** | ${growth} | ${verdictOf(n)} |`;
     }),
     ``,
     `CSV exports, streamed over a socket and discarded by the client; RSS and V8 heap growth are the process's peak (sampled every 20 ms) less the value before the download.`,
@@ -312,6 +329,12 @@ export async function runSeasonBench() {
     over.length === 0
       ? `Every call within ${BUDGET_MS} ms at p95.`
       : `**Over budget:** ${over.map((n) => `${n} (${fmt(big.timings.get(n)?.p95)} ms)`).join(', ')}.`,
+    overGrowth.length === 0
+      ? `Every growth of p95 within ${GROWTH_MAX.toFixed(1)}.`
+      : `**Growth over ${GROWTH_MAX.toFixed(1)}:** ${overGrowth.map((n) => `${n} (${growthOf(n)?.toFixed(1)})`).join(', ')}.`,
+    overMemory.length === 0
+      ? `Every CSV export within ${EXPORT_MEMORY_MB} MB of added memory (RSS and heap).`
+      : `**CSV exports over ${EXPORT_MEMORY_MB} MB:** ${overMemory.map((e) => e.name).join(', ')}.`,
     `Command: \`BENCH_ONLY=season npm run bench\` (SEASON_CLIENTS, SEASON_REQUESTS, BENCH_DATABASE_URL, BENCH_KEEP=1).`,
     `<!-- /bench:season -->`,
   ].join('\n');
