@@ -6,7 +6,7 @@ const serverTests = ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.
 const redisTests = ['apps/server/src/**/*.redis.test.ts'];
 /** Tests of what only a PostgreSQL server has (roles and grants): not in the PGlite project. */
 const postgresOnlyTests = ['apps/server/src/**/*.postgres.test.ts'];
-/** Server-side tests that open no database: they run once, in the PGlite project (which always runs). */
+/** Server-side tests that open no database: they run once, in the PGlite project (in npm test and in CI). */
 const databaseFreeTests = ['packages/db/src/schema-migrations.test.ts'];
 const multiInstanceTest = 'apps/server/src/multi-instance.redis.test.ts';
 /**
