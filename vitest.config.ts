@@ -131,6 +131,14 @@ const config = defineConfig({
       },
       {
         test: {
+          // npm test's own summary: what failed, named at the end (scripts/test-failures.mjs).
+          name: 'scripts',
+          include: ['scripts/test-failures.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',

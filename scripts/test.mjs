@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildIfNeeded, ROOT } from './build-if-needed.mjs';
+import { failures } from './test-failures.mjs';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'taxfirm-test-'));
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
@@ -128,6 +129,7 @@ const e2e = (key) => playwrightReport?.stats?.[key] ?? 0;
 const passed = sum('numPassedTests') + e2e('expected');
 const failed = sum('numFailedTests') + e2e('unexpected') + e2e('flaky');
 const skipped = sum('numPendingTests') + sum('numTodoTests') + e2e('skipped');
+const failedLines = failures(vitestReports, playwrightReport, ROOT);
 rmSync(reports, { recursive: true, force: true });
 
 const ok =
@@ -135,5 +137,7 @@ const ok =
   e2eStatus === 0 &&
   vitestReports.every(Boolean) &&
   Boolean(playwrightReport);
+if (failedLines.length > 0)
+  process.stdout.write(`\nFailed:\n${failedLines.map((line) => `  ${line}\n`).join('')}`);
 process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(ok ? 0 : 1);
