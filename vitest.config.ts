@@ -55,6 +55,9 @@ const webProject = (name: string, include: string[], isolate: boolean): TestProj
     include,
     environment: 'jsdom',
     setupFiles: ['apps/web/app/testing/setup.ts'],
+    // A test that types and clicks through a form in jsdom takes 2-4 s while CI's two Vitest runs share two cores
+    // (Vitest's default is 5 s); the waits inside a test are set in setup.ts.
+    testTimeout: 20_000,
     ...(isolate ? {} : { pool: 'threads', isolate: false }),
   },
 });

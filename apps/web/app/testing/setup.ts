@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type * as ApiClientModule from '../lib/api-client.ts';
 import { api } from './mocked-api.ts';
@@ -10,6 +10,10 @@ vi.mock('../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
   api: (await import('./mocked-api.ts')).api,
 }));
+
+// `findBy…` and `waitFor` wait up to 5 s (Testing Library's default is 1 s): a page's first paint after its mocked
+// answer can take longer than 1 s while CI's two Vitest runs share two cores.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs that jsdom lacks (tests of plain modules may run in node instead).
 if (typeof window !== 'undefined') {

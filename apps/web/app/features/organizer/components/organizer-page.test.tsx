@@ -111,7 +111,7 @@ beforeEach(() => {
 });
 
 // The long sections draw slowly in jsdom, a key at a time.
-describe('OrganizerPage', { timeout: 15_000 }, () => {
+describe('OrganizerPage', () => {
   it('shows a question only once the answer that calls for it is given', async () => {
     answerCalls(() => organizerOf());
     const user = userEvent.setup();

@@ -134,7 +134,7 @@ describe('SignDocumentPage', () => {
       URL_TO_READ,
     );
     // The list is read again until the server has recorded the opening.
-    expect(await screen.findByText('Opened', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Opened')).toBeInTheDocument();
 
     // 2. Confirm it's you: the server wants a fresh step first; the dialog asks, then the code is sent.
     await userEvent.click(screen.getByRole('button', { name: 'E-mail me a code' }));
@@ -164,7 +164,7 @@ describe('SignDocumentPage', () => {
     expect(bodiesOf(CALLS.accountSignaturesSign)).toEqual([
       { document_id: DOC, code: '123456', signature: { kind: 'typed', text: 'Priya Rao' }, agree: true },
     ]);
-  }, 15_000);
+  });
 
   it("shows the server's refusal of the code on the code field", async () => {
     opened = true;

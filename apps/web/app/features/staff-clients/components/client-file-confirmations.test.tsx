@@ -42,9 +42,6 @@ const FILE: StaffClient = {
   referrals: [],
 };
 
-/** The page's first paint, on a busy machine. */
-const LOADED = { timeout: 5_000 };
-
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -88,7 +85,7 @@ describe('ClientFile', () => {
   it('asks before sending a password-reset link, naming the address; Cancel sends nothing', async () => {
     const user = userEvent.setup();
     renderFile('account');
-    await user.click(await screen.findByRole('button', { name: 'Send password-reset link' }, LOADED));
+    await user.click(await screen.findByRole('button', { name: 'Send password-reset link' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Send a password-reset link to priya@example.com?',
     });
@@ -106,19 +103,19 @@ describe('ClientFile', () => {
   it('sends the reset link once confirmed', async () => {
     const user = userEvent.setup();
     renderFile('account');
-    await user.click(await screen.findByRole('button', { name: 'Send password-reset link' }, LOADED));
+    await user.click(await screen.findByRole('button', { name: 'Send password-reset link' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Send a password-reset link to priya@example.com?',
     });
     await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText(MESSAGES.RESET_LINK_SENT)).toBeInTheDocument();
     expect(changes()).toEqual([['/api/staff/clients/resetlink', { client_id: CLIENT_ID }]]);
-  }, 15_000);
+  });
 
   it('asks before marking the e-mail verified; Escape sends nothing', async () => {
     const user = userEvent.setup();
     renderFile('account');
-    await user.click(await screen.findByRole('button', { name: 'Mark e-mail verified' }, LOADED));
+    await user.click(await screen.findByRole('button', { name: 'Mark e-mail verified' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark priya@example.com as verified?' });
     expect(dialog).toHaveAccessibleDescription(
       'Priya Shah can log in without the link from the verification e-mail. This cannot be undone.',
@@ -126,12 +123,12 @@ describe('ClientFile', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(changes()).toEqual([]);
-  }, 15_000);
+  });
 
   it('asks before moving the file to Cancel Filing, with Cancel focused; Cancel sends nothing', async () => {
     const user = userEvent.setup();
     renderFile();
-    const form = await screen.findByRole('form', { name: 'Change status' }, LOADED);
+    const form = await screen.findByRole('form', { name: 'Change status' });
     await user.selectOptions(within(form).getByLabelText('New status'), 'Cancel Filing');
     await user.type(within(form).getByLabelText(/^Comment/), 'Client withdrew');
     await user.click(within(form).getByRole('button', { name: 'Change status' }));
@@ -161,12 +158,12 @@ describe('ClientFile', () => {
         }),
       ],
     ]);
-  }, 20_000);
+  });
 
   it('changes to a working status without asking', async () => {
     const user = userEvent.setup();
     renderFile();
-    const form = await screen.findByRole('form', { name: 'Change status' }, LOADED);
+    const form = await screen.findByRole('form', { name: 'Change status' });
     await user.selectOptions(within(form).getByLabelText('New status'), 'Paper-Filing Pending');
     await user.type(within(form).getByLabelText(/^Comment/), 'E-file rejected twice');
     await user.click(within(form).getByRole('button', { name: 'Change status' }));
@@ -175,5 +172,5 @@ describe('ClientFile', () => {
     expect(changes()).toEqual([
       ['/api/staff/clients/status', expect.objectContaining({ status: 'Paper-Filing Pending' })],
     ]);
-  }, 15_000);
+  });
 });

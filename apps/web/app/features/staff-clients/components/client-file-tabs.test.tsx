@@ -45,9 +45,6 @@ const FILE: StaffClient = {
   referrals: [],
 };
 
-/** The page's first paint, on a busy machine. */
-const LOADED = { timeout: 5_000 };
-
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -96,7 +93,7 @@ const stubs = () =>
 describe('ClientFile tabs', () => {
   it('links every tab to its own URL, the current one marked, without axe violations', async () => {
     renderFile('billing');
-    const nav = await screen.findByRole('navigation', { name: 'Client file' }, LOADED);
+    const nav = await screen.findByRole('navigation', { name: 'Client file' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Overview', `/staff/clients/${CLIENT_ID}`],
@@ -111,11 +108,11 @@ describe('ClientFile tabs', () => {
     // The header stays above the tabs, its back link to My work.
     expect(screen.getByRole('heading', { level: 1, name: 'Priya Shah' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← My work' })).toHaveAttribute('href', '/staff');
-  }, 20_000);
+  });
 
   it('shows on the Overview the status, the analyst, the composed deliverables and the file at a glance', async () => {
     renderFile('overview');
-    const glance = await screen.findByRole('region', { name: 'At a glance' }, LOADED);
+    const glance = await screen.findByRole('region', { name: 'At a glance' });
     const rows = within(glance).getByRole('table', { name: 'At a glance' });
     expect(within(glance).getByText('Waiting on the client')).toBeInTheDocument();
     expect(within(rows).getByRole('link', { name: '2 of 5 required accepted' })).toHaveAttribute(
@@ -135,7 +132,7 @@ describe('ClientFile tabs', () => {
     ).toBeInTheDocument();
     expect(sectionHeadings()).toEqual(['At a glance', 'Change status', 'Analyst']);
     expect(stubs()).toEqual(['Deliverables stand-in']);
-  }, 20_000);
+  });
 
   it.each([
     ['checklist', [], ['Checklist stand-in']],
@@ -148,7 +145,7 @@ describe('ClientFile tabs', () => {
     'shows on the %s tab its own sections only',
     async (tab, headings, composed) => {
       renderFile(tab);
-      await screen.findByRole('navigation', { name: 'Client file' }, LOADED);
+      await screen.findByRole('navigation', { name: 'Client file' });
       expect(screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(headings);
       expect(stubs()).toEqual(composed);
       expect(screen.queryByRole('form', { name: 'Change status' })).toBeNull();
@@ -158,14 +155,12 @@ describe('ClientFile tabs', () => {
 
   it('shows the account, file number and consents on the Account tab, and no status form', async () => {
     renderFile('account');
-    expect(
-      await screen.findByRole('button', { name: 'Send password-reset link' }, LOADED),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Send password-reset link' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'File number' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Change status' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'At a glance' })).toBeNull();
     expect(stubs()).toEqual([]);
-  }, 20_000);
+  });
 });
 
 describe('nextStep', () => {

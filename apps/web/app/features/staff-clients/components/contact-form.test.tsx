@@ -68,7 +68,7 @@ describe('ContactForm', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.queryByText(MESSAGES.CLIENT_CONTACT_SAVED)).toBeNull();
-  }, 15_000);
+  });
 
   it('changes the e-mail once confirmed', async () => {
     const { user, dialog } = await askToChangeEmail();
@@ -80,7 +80,7 @@ describe('ContactForm', () => {
         expect.objectContaining({ client_id: CLIENT.client_id, email: 'priya.new@example.com' }),
       ],
     ]);
-  }, 15_000);
+  });
 
   it('saves a phone-only change without asking: the sign-in stays as it is', async () => {
     const user = userEvent.setup();
@@ -94,5 +94,5 @@ describe('ContactForm', () => {
     expect(sent()).toEqual([
       ['/api/staff/clients/contact', expect.objectContaining({ email: 'priya@example.com' })],
     ]);
-  }, 15_000);
+  });
 });

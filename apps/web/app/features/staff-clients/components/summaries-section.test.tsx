@@ -31,9 +31,6 @@ const SUMMARIES: StaffSummary[] = [
   },
 ];
 
-/** The list's first paint, on a busy machine. */
-const LOADED = { timeout: 5_000 };
-
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -77,7 +74,7 @@ const DELETE = {
 async function openDialog(action: { button: string; dialog: string }) {
   const user = userEvent.setup();
   renderSection();
-  await user.click(await screen.findByRole('button', { name: action.button }, LOADED));
+  await user.click(await screen.findByRole('button', { name: action.button }));
   return { user, dialog: await screen.findByRole('dialog', { name: action.dialog }) };
 }
 
@@ -97,7 +94,7 @@ describe('SummariesSection', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Publish summary' }));
     expect(await screen.findByText(MESSAGES.SUMMARY_PUBLISHED)).toBeInTheDocument();
     expect(sentBodies()).toEqual([['/api/staff/summaries/publish', { summary_id: DRAFT }]]);
-  }, 15_000);
+  });
 
   it('sends nothing when publishing is cancelled', async () => {
     const { user, dialog } = await openDialog(PUBLISH);
@@ -109,7 +106,7 @@ describe('SummariesSection', () => {
 
   it('F-12: offers Delete on a draft only; a published summary stays on record', async () => {
     renderSection();
-    expect(await screen.findByRole('button', { name: 'Delete 2025 Federal summary' }, LOADED)).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Delete 2025 Federal summary' })).toBeVisible();
     expect(screen.getByText('Published')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete 2024 State summary' })).toBeNull();
   });

@@ -127,7 +127,7 @@ describe('InvoicesSection', () => {
       },
     ]);
     expect(await axeViolations(container)).toEqual([]);
-  }, 15_000);
+  });
 
   it('focuses the invoice a link into the file names (?focus=), not the section', async () => {
     renderWithProviders(
@@ -173,7 +173,7 @@ describe('InvoicesSection', () => {
     expect(within(form).getByText('Total $413.89')).toBeVisible();
     await userEvent.click(within(form).getByRole('button', { name: 'Remove line 3' }));
     expect(within(form).queryByRole('group', { name: 'Line 3' })).toBeNull();
-  }, 15_000);
+  });
 
   it('asks for the discount’s reason, then saves the draft in cents and starts a new one', async () => {
     renderSection();
@@ -218,7 +218,7 @@ describe('InvoicesSection', () => {
     ]);
     // The form starts over for the next invoice.
     expect(within(form).queryByRole('group', { name: 'Line 1' })).toBeNull();
-  }, 15_000);
+  });
 
   it('refuses a price that is not dollars and cents, and shows the server’s messages on their fields', async () => {
     api.mockImplementation(async (call: { path: string }, body: { currency?: string }) => {
@@ -276,7 +276,7 @@ describe('InvoicesSection', () => {
       currency: 'INR',
       lines: [{ price_item_id: FEDERAL, description: 'Federal return (Form 1040)', unit_amount: 30000 }],
     });
-  }, 15_000);
+  });
 
   it('edits a draft and saves it, sends it after asking, and voids it with a reason', async () => {
     renderSection();
@@ -321,7 +321,7 @@ describe('InvoicesSection', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Void invoice' }));
     expect(await screen.findByText(MESSAGES.INVOICE_VOIDED)).toBeVisible();
     expect(bodiesOf(CALLS.staffInvoicesVoid)).toEqual([{ invoice_id: DRAFT.id, reason: 'Billed twice' }]);
-  }, 15_000);
+  });
 
   it('lets an admin refund part of a payment in dollars, never more than is left of it', async () => {
     renderSection('admin');
@@ -385,7 +385,7 @@ describe('InvoicesSection', () => {
       reason: 'Overcharged',
     };
     expect(bodiesOf(CALLS.staffInvoicesRefund)).toEqual([refund, refund]);
-  }, 15_000);
+  });
 
   it('lists a refund being confirmed with the provider, and offers no second refund of that payment meanwhile', async () => {
     const pending = invoice({

@@ -78,7 +78,7 @@ describe('PriceListSection', () => {
         ],
       },
     ]);
-  }, 15_000);
+  });
 
   it('refuses a nameless item, a price that is not dollars and cents, and two items of one name', async () => {
     renderEditor();
@@ -96,7 +96,7 @@ describe('PriceListSection', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save price list' }));
     expect(await within(form).findByText(MESSAGES.PRICE_ITEM_NAME_DUPLICATE)).toBeVisible();
     expect(saves()).toEqual([]);
-  }, 15_000);
+  });
 
   it('offers INR when the firm bills in it, and shows the server’s message on its field', async () => {
     inrEnabled = true;

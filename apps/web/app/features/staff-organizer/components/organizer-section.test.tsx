@@ -187,13 +187,13 @@ describe('OrganizerSection', () => {
       within(suggested).getByRole('link', { name: 'Add them under Deliverables on the Overview' }),
     ).toHaveAttribute('href', `/staff/clients/${CLIENT}`);
     expect(await axeViolations(container)).toEqual([]);
-  }, 20_000);
+  });
 
   it('shows where the client is and when staff last asked', async () => {
     renderSection();
     expect(await screen.findByText('In progress: 3 of 6 sections done')).toBeVisible();
     expect(screen.getByText(/^Last asked on 02-20-2026/)).toBeVisible();
-  }, 20_000);
+  });
 
   it('marks each answer changed from last year with a "Changed from last year" badge in the summary', async () => {
     renderSection();
@@ -219,7 +219,7 @@ describe('OrganizerSection', () => {
     expect(within(summary).getByText('••••••234F')).toBeVisible();
     expect(within(summary).getByText('3 answers changed from last year (marked).')).toBeVisible();
     expect(within(summary).getAllByText('Changed from last year')).toHaveLength(3);
-  }, 20_000);
+  });
 
   it('prints the summary with window.print', async () => {
     const user = userEvent.setup();
@@ -227,7 +227,7 @@ describe('OrganizerSection', () => {
     renderSection();
     await user.click(await screen.findByRole('button', { name: 'Print summary' }));
     expect(print).toHaveBeenCalledOnce();
-  }, 20_000);
+  });
 
   it('sends the organizer to the client and shows the answer', async () => {
     const user = userEvent.setup();
@@ -235,7 +235,7 @@ describe('OrganizerSection', () => {
     await user.click(await screen.findByRole('button', { name: 'Send organizer' }));
     expect(await screen.findByText(MESSAGES.ORGANIZER_REQUESTED)).toBeVisible();
     expect(bodiesOf(CALLS.staffOrganizerSend)).toEqual([{ client_id: CLIENT, taxy: 2025 }]);
-  }, 20_000);
+  });
 
   it('shows why sending is refused (asked in the last 10 minutes)', async () => {
     const user = userEvent.setup();
@@ -247,7 +247,7 @@ describe('OrganizerSection', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Send organizer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.ORGANIZER_REQUESTED_RECENTLY);
-  }, 20_000);
+  });
 
   it('offers no sending once the client has sent the organizer', async () => {
     answerCalls({
@@ -423,7 +423,7 @@ describe('OrganizerSection worksheets', () => {
     // jsdom has neither; leave nothing behind for other files.
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');
-  }, 20_000);
+  });
 
   it('posts each worksheet to its path with the file, the year and the format', async () => {
     const user = userEvent.setup();
@@ -446,7 +446,7 @@ describe('OrganizerSection worksheets', () => {
       [WORKSHEET_PATHS.pfic, { client_id: CLIENT, taxy: 2025, format: 'pdf' }],
     ]);
     expect(fetchSpy.mock.calls.every(([, init]) => init?.method === 'POST')).toBe(true);
-  }, 20_000);
+  });
 
   it('shows a refused worksheet beside its buttons', async () => {
     const user = userEvent.setup();

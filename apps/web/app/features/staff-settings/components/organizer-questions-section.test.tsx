@@ -58,7 +58,7 @@ describe('OrganizerQuestionsSection', () => {
     const own = screen.getByRole('table', { name: "The firm's own questions" });
     expect(within(own).getByRole('rowheader')).toHaveTextContent('Did you move to another state?');
     expect(await axeViolations(container)).toEqual([]);
-  }, 20_000);
+  });
 
   it('posts `off` with the toggled ids, and the firm questions kept (by id) and added', async () => {
     const user = userEvent.setup();
@@ -107,7 +107,7 @@ describe('OrganizerQuestionsSection', () => {
         ],
       },
     ]);
-  }, 20_000);
+  });
 
   it('removes a question of the firm from the version saved', async () => {
     const user = userEvent.setup();

@@ -56,7 +56,7 @@ describe('RatesSection', () => {
     ]);
     expect(within(eur).getByRole('rowheader')).toHaveTextContent('EUR');
     expect(await axeViolations(container)).toEqual([]);
-  }, 20_000);
+  });
 
   it('posts the rate form (currency, year, units per dollar, source) and shows the answer', async () => {
     const user = userEvent.setup();
@@ -75,7 +75,7 @@ describe('RatesSection', () => {
     expect(bodiesOf(CALLS.staffRatesSave)).toEqual([
       { currency: 'GBP', year: 2025, units_per_usd: '0.7435', source: 'Treasury, 31 December 2025' },
     ]);
-  }, 20_000);
+  });
 
   it("checks the rate before posting, and shows the server's refusal beside its field", async () => {
     const user = userEvent.setup();
@@ -100,7 +100,7 @@ describe('RatesSection', () => {
     await user.click(within(form).getByRole('button', { name: 'Save rate' }));
     expect(await within(form).findByText(MESSAGES.RATE_VALUE_INVALID)).toBeVisible();
     expect(bodiesOf(CALLS.staffRatesSave)).toHaveLength(1);
-  }, 20_000);
+  });
 
   it('puts a kept rate in the form to change it', async () => {
     const user = userEvent.setup();
