@@ -5,14 +5,22 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 /** The first line of an error message, without colours, short enough for one line of a log. */
-const firstLine = (message = '') =>
-  stripVTControlCharacters(String(message)).trim().split('\n')[0].slice(0, 300);
+function firstLine(message, otherwise) {
+  const line = stripVTControlCharacters(String(message ?? ''))
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+  return line || otherwise;
+}
+
+const SEE_LOG = 'no message (see the log above)';
 
 /**
- * One line per failed Vitest test (its file, its full name, its error's first line), per Vitest file that
- * failed with no failed test (an error while it loads, or in a hook), and per Playwright test that failed or
- * passed only on a retry. `vitestReports` are Vitest's JSON reports (any may be missing), `playwrightReport`
- * Playwright's; Vitest's file names are shown relative to `root`.
+ * One line per failed Vitest test (its file, its full name, its error's first line) and per Vitest file with an
+ * error of its own (while it loads, or in a hook); per Playwright test that failed or passed only on a retry
+ * (its file, its describe blocks and title), and per error of the Playwright run itself (a spec that cannot
+ * load, the global set-up). `vitestReports` are Vitest's JSON reports (any may be missing), `playwrightReport`
+ * Playwright's; files are shown relative to `root`.
  */
 export function failures(vitestReports, playwrightReport, root) {
   const lines = [];
@@ -20,21 +28,36 @@ export function failures(vitestReports, playwrightReport, root) {
     for (const file of report?.testResults ?? []) {
       const where = path.relative(root, file.name);
       const failed = file.assertionResults.filter((test) => test.status === 'failed');
-      for (const test of failed)
-        lines.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
-      if (file.status === 'failed' && failed.length === 0) lines.push(`${where}: ${firstLine(file.message)}`);
+      for (const test of failed) {
+        lines.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0], SEE_LOG)}`);
+      }
+      if (file.message || (file.status === 'failed' && failed.length === 0)) {
+        lines.push(`${where}: ${firstLine(file.message, 'failed outside its tests (see the log above)')}`);
+      }
     }
   }
-  const visit = (suite) => {
+  if (!playwrightReport) return lines;
+  const specRoot = playwrightReport.config?.rootDir ?? root;
+  const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
         const error = test.results.find((result) => result.error)?.error?.message;
-        lines.push(`${spec.file}:${spec.line} › ${spec.title} (${test.status}): ${firstLine(error)}`);
+        const file = path.relative(root, path.resolve(specRoot, spec.file));
+        const name = [...titles, spec.title].join(' › ');
+        lines.push(`${file}:${spec.line} › ${name} (${test.status}): ${firstLine(error, SEE_LOG)}`);
       }
     }
-    for (const child of suite.suites ?? []) visit(child);
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
   };
-  for (const suite of playwrightReport?.suites ?? []) visit(suite);
+  // A top-level suite is a file: its title is the file's name, which the line already gives.
+  for (const suite of playwrightReport.suites ?? []) visit(suite, []);
+  for (const error of playwrightReport.errors ?? []) {
+    // Where: its location when Playwright gives one, else the first frame of its stack (a spec that cannot load).
+    const frame = /\bat (?:[^\n(]*\()?(\/[^\s():]+):(\d+):\d+/.exec(error.stack ?? '');
+    const file = error.location?.file ?? frame?.[1];
+    const at = file ? `${path.relative(root, file)}:${error.location?.line ?? frame?.[2]}: ` : '';
+    lines.push(`Playwright: ${at}${firstLine(error.message, SEE_LOG)}`);
+  }
   return lines;
 }

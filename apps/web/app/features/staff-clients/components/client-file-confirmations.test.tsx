@@ -82,6 +82,8 @@ function renderFile(tab: 'overview' | 'account' = 'overview') {
 }
 
 describe('ClientFile', () => {
+  // Longer than the web tests' 20 s (vitest.config.ts): the file's first test renders the whole client file
+  // and checks the dialog with axe-core.
   it('asks before sending a password-reset link, naming the address; Cancel sends nothing', async () => {
     const user = userEvent.setup();
     renderFile('account');

@@ -141,17 +141,13 @@ describe('ClientFile tabs', () => {
     ['billing', ['Payments', 'Referrals'], ['Invoices stand-in']],
     ['history', ['Status history'], []],
     ['notes', ['Internal notes'], []],
-  ] as const)(
-    'shows on the %s tab its own sections only',
-    async (tab, headings, composed) => {
-      renderFile(tab);
-      await screen.findByRole('navigation', { name: 'Client file' });
-      expect(screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(headings);
-      expect(stubs()).toEqual(composed);
-      expect(screen.queryByRole('form', { name: 'Change status' })).toBeNull();
-    },
-    20_000,
-  );
+  ] as const)('shows on the %s tab its own sections only', async (tab, headings, composed) => {
+    renderFile(tab);
+    await screen.findByRole('navigation', { name: 'Client file' });
+    expect(screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(headings);
+    expect(stubs()).toEqual(composed);
+    expect(screen.queryByRole('form', { name: 'Change status' })).toBeNull();
+  });
 
   it('shows the account, file number and consents on the Account tab, and no status form', async () => {
     renderFile('account');

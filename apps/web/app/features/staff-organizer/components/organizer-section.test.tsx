@@ -260,6 +260,7 @@ describe('OrganizerSection', () => {
   });
 });
 
+// Longer than the web tests' 20 s (vitest.config.ts): each test types through the whole editor.
 describe('OrganizerSection: staff edit the answers with a reason', { timeout: 30_000 }, () => {
   const EDITOR = 'Change the client’s answers';
   const REASON = 'Client phoned: not married after all';
