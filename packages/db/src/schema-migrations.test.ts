@@ -2,8 +2,8 @@
  * The schema and the migrations agree: what `drizzle-kit generate` would write for `src/schema` against the
  * newest snapshot in `migrations/meta` is nothing. (A migration's SQL edited by hand after it was generated, or
  * one written by hand with no snapshot, is outside what this compares.) A schema edit without its migration
- * (`npm run db:generate -w @taxfirm/db -- --name <what>`) fails here, before it reaches a database that the
- * app's queries then disagree with.
+ * (`npm run db:generate -- --name <what>`) fails here, before it reaches a database that the app's queries
+ * then disagree with.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { generateDrizzleJson, generateMigration, type DrizzleSnapshotJSON } from 'drizzle-kit/api';
