@@ -134,9 +134,10 @@ const config = defineConfig({
       },
       {
         test: {
-          // npm test's own summary: what failed, named at the end (scripts/test-failures.mjs).
+          // The tooling: npm test's own summary (what failed, named at the end: scripts/test-failures.mjs) and
+          // the API bench's CPU accounting (apps/server/bench/cpu.ts).
           name: 'scripts',
-          include: ['scripts/test-failures.test.ts'],
+          include: ['scripts/test-failures.test.ts', 'apps/server/bench/cpu.test.ts'],
           environment: 'node',
         },
       },

@@ -9,8 +9,11 @@
  *      A fresh database is created on the server of BENCH_DATABASE_URL (default
  *      postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards.
  * Rounds alternate between the targets and the medians are compared, so machine noise hits every target.
+ * Each run also reads the CPU time the server, PostgreSQL and this process spent per request (bench/cpu.ts),
+ * and the ceiling those costs put on throughput on this machine's cores.
  */
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { apiPath, CALLS, QUEUE_COUNT_LIMIT, XSRF_COOKIE, XSRF_HEADER } from '@taxfirm/contract';
 import { clients, createDatabase, prepareDatabase, sql } from '@taxfirm/db';
@@ -22,6 +25,7 @@ import { createStaffMember } from '../src/modules/staff/staff-accounts.service.t
 import { makeClientFiles } from '../test/factories.ts';
 import { TAXPAYER } from '../test/samples.ts';
 import { BENCH_SECRET } from './api-server.ts';
+import { cpuPerRequest, readCpu, type CpuReading } from './cpu.ts';
 import { freshPostgresDatabase } from './postgres.ts';
 import { machine, median, table, writeSection } from './report.ts';
 
@@ -36,8 +40,16 @@ const SETTINGS_BUDGET = 0.6;
 const TAXPAYER_BUDGET = { ratio: 0.1, p99Ms: 50 };
 const STAFF_LIST_BUDGET = { ratio: 0.025, p99Ms: 150 };
 
-type Result = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
-type Server = { url: string; stop: () => Promise<void> };
+type Result = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** CPU µs per request: the server's process, PostgreSQL's (the reads only) and the load generator's. */
+  cpu: CpuReading;
+};
+type Server = { url: string; pid: number; stop: () => Promise<void> };
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   // BENCH_SERVER_NODE_ARGS, e.g. --cpu-prof, to profile the servers under load.
@@ -56,8 +68,11 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       reject(new Error(`bench server exited (${code}) before it was ready:\n${stderr}`)),
     );
   });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('bench server has no pid');
   return {
     url,
+    pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -67,12 +82,9 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   };
 }
 
-async function load(
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  connections: number,
-): Promise<Result> {
+async function load(target: Target, connections: number, withPostgres: boolean): Promise<Result> {
+  const { url, headers, body } = target;
+  const before = readCpu(target.pid, withPostgres);
   const r = await autocannon({
     url,
     method: 'POST',
@@ -81,12 +93,14 @@ async function load(
     connections,
     duration: DURATION_S,
   });
+  const cpu = cpuPerRequest(before, readCpu(target.pid, withPostgres), r.requests.total);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,
+    cpu,
   };
 }
 
@@ -99,15 +113,23 @@ function browser(sid?: string): Record<string, string> {
   };
 }
 
-type Target = { name: string; url: string; headers: Record<string, string>; body: string };
+/** What a round loads: a server's route, as a browser (or none) calls it. */
+type Target = { name: string; url: string; pid: number; headers: Record<string, string>; body: string };
 
-/** ROUNDS alternating rounds over the targets; every target's results. */
-async function rounds(targets: Target[], connections: number): Promise<Map<string, Result[]>> {
+/**
+ * ROUNDS alternating rounds over the targets; every target's results. `withPostgres`: the PostgreSQL
+ * server's CPU is read too (the reads part; getsettings runs on PGlite, inside the server's process).
+ */
+async function rounds(
+  targets: Target[],
+  connections: number,
+  withPostgres: boolean,
+): Promise<Map<string, Result[]>> {
   const results = new Map<string, Result[]>(targets.map((t) => [t.name, []]));
   for (let round = 1; round <= ROUNDS; round += 1) {
     const line: string[] = [];
     for (const t of targets) {
-      const r = await load(t.url, t.headers, t.body, connections);
+      const r = await load(t, connections, withPostgres);
       results.get(t.name)?.push(r);
       line.push(`${t.name} ${r.rps.toFixed(0)} rps p99 ${r.p99} ms`);
     }
@@ -118,22 +140,56 @@ async function rounds(targets: Target[], connections: number): Promise<Map<strin
   return results;
 }
 
-type Summary = { rps: number; p50: number; p99: number };
+type Summary = { rps: number; p50: number; p99: number; cpu: CpuReading };
+const medianOf = (xs: (number | undefined)[]) =>
+  xs.some((x) => x === undefined) ? undefined : median(xs as number[]);
 const summary = (rs: Result[] = []): Summary => ({
   rps: median(rs.map((r) => r.rps)),
   p50: median(rs.map((r) => r.p50)),
   p99: median(rs.map((r) => r.p99)),
+  cpu: {
+    server: medianOf(rs.map((r) => r.cpu.server)),
+    postgres: medianOf(rs.map((r) => r.cpu.postgres)),
+    load: median(rs.map((r) => r.cpu.load)),
+  },
 });
-/** A table of targets, each with its throughput and latency and its share of the bare route's throughput. */
-const targetsTable = (bare: Summary, targets: [label: string, s: Summary][]) =>
+const CORES = availableParallelism();
+/**
+ * The most requests a second the machine's cores could answer at a target's measured CPU per request (server,
+ * PostgreSQL and load generator together), whatever the code waits for; undefined when a part is unknown.
+ */
+const ceiling = ({ server, postgres, load: gen }: CpuReading, withPostgres: boolean) => {
+  if (server === undefined || (withPostgres && postgres === undefined)) return undefined;
+  return (CORES * 1e6) / (server + (withPostgres ? (postgres ?? 0) : 0) + gen);
+};
+const rounded = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(0));
+/**
+ * A table of targets: throughput, latency, share of the bare route's throughput, CPU µs per request by process,
+ * and the ceiling those put on throughput.
+ */
+const targetsTable = (bare: Summary, targets: [label: string, s: Summary][], withPostgres: boolean) =>
   table(
-    ['target', 'req/s', 'p50 ms', 'p99 ms', 'of bare'],
+    [
+      'target',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'of bare',
+      'CPU µs/req: server',
+      ...(withPostgres ? ['PostgreSQL'] : []),
+      'load generator',
+      'ceiling req/s',
+    ],
     targets.map(([label, s]) => [
       label,
       s.rps.toFixed(0),
       String(s.p50),
       String(s.p99),
       `${((s.rps / bare.rps) * 100).toFixed(0)}%`,
+      rounded(s.cpu.server),
+      ...(withPostgres ? [rounded(s.cpu.postgres)] : []),
+      rounded(s.cpu.load),
+      rounded(ceiling(s.cpu, withPostgres)),
     ]),
   );
 
@@ -152,11 +208,12 @@ async function settingsPart() {
     process.stdout.write(`api: settings/getsettings, ${SETTINGS_CONNECTIONS} connections\n`);
     const results = await rounds(
       [
-        { name: 'bare', url: `${bare.url}${path}`, headers: {}, body: '{}' },
-        { name: 'warn', url: `${quiet.url}${path}`, headers: browser(), body: '{}' },
-        { name: 'info', url: `${logged.url}${path}`, headers: browser(), body: '{}' },
+        { name: 'bare', url: `${bare.url}${path}`, pid: bare.pid, headers: {}, body: '{}' },
+        { name: 'warn', url: `${quiet.url}${path}`, pid: quiet.pid, headers: browser(), body: '{}' },
+        { name: 'info', url: `${logged.url}${path}`, pid: logged.pid, headers: browser(), body: '{}' },
       ],
       SETTINGS_CONNECTIONS,
+      false,
     );
     return {
       bare: summary(results.get('bare')),
@@ -253,21 +310,30 @@ async function readsPart() {
     );
     const results = await rounds(
       [
-        { name: 'bare', url: `${bare.url}${apiPath(CALLS.getSettings)}`, headers: {}, body: '{}' },
+        {
+          name: 'bare',
+          url: `${bare.url}${apiPath(CALLS.getSettings)}`,
+          pid: bare.pid,
+          headers: {},
+          body: '{}',
+        },
         {
           name: 'taxpayerinfo',
           url: `${app.url}${apiPath(CALLS.taxpayerInfo)}`,
+          pid: app.pid,
           headers: browser(clientSid),
           body: '{}',
         },
         {
           name: 'clients/list',
           url: `${app.url}${apiPath(CALLS.staffClientList)}`,
+          pid: app.pid,
           headers: browser(staffSid),
           body: '{}',
         },
       ],
       READ_CONNECTIONS,
+      true,
     );
     return {
       bare: summary(results.get('bare')),
@@ -295,26 +361,35 @@ export async function runApiBench(): Promise<void> {
     ``,
     `Measured ${startedAt.toISOString().slice(0, 10)} on ${machine()}.`,
     `Each server is a child process (\`bench/api-server.ts\`, \`node --import tsx\`, NODE_ENV=test, no web build); autocannon runs in the bench's own process. ${DURATION_S} s per run, ${ROUNDS} alternating rounds over the targets of each table; medians. The bare route is Fastify answering the same getsettings JSON, with no hooks and no logger.`,
+    `CPU µs/req is the CPU time the kernel counted (/proc) per answered request, median of the rounds: for the server's process; for every \`postgres\` process of the machine (backends, WAL writer, autovacuum; the reads part only, whose database is the only one the bench uses); for the bench's own process, which runs the load generator. On ${CORES} cores shared by the three, the ceiling is ${CORES} cores ÷ their sum: the most requests a second this machine could answer at that cost, however little the code waited.`,
     ``,
     `**settings/getsettings**, PGlite, ${SETTINGS_CONNECTIONS} connections. LOG_LEVEL=info writes one JSON line per request (method, sanitised url, status, time, request id) to standard output as the server writes it (pino's destination, one write per line), which the bench sends to /dev/null. Budget: the app at ≥ ${SETTINGS_BUDGET * 100}% of the bare route with request logs on.`,
     ``,
-    ...targetsTable(settings.bare, [
-      ['bare Fastify route, same JSON', settings.bare],
-      ['app, LOG_LEVEL=warn', settings.warn],
-      ['app, LOG_LEVEL=info (request logs written)', settings.info],
-    ]),
+    ...targetsTable(
+      settings.bare,
+      [
+        ['bare Fastify route, same JSON', settings.bare],
+        ['app, LOG_LEVEL=warn', settings.warn],
+        ['app, LOG_LEVEL=info (request logs written)', settings.info],
+      ],
+      false,
+    ),
     ``,
     `Ratio app / bare with request logs: **${ratio(settings.info, settings.bare).toFixed(2)}** (${verdict(ratio(settings.info, settings.bare) >= SETTINGS_BUDGET)}; LOG_LEVEL=warn: ${ratio(settings.warn, settings.bare).toFixed(2)}).`,
     ``,
     `**Authenticated reads**, PostgreSQL 15 (a fresh database per run, dropped after; pool of 10), ${READ_CONNECTIONS} connections, LOG_LEVEL=info. \`user/taxpayerinfo\`: one logged-in client with a saved profile. \`staff/clients/list\`: an admin's session on ${CLIENTS} clients of the current tax year, the All queue, first page of 25, newest first (each listing is audited: one insert per call). Budgets: taxpayerinfo ≥ ${TAXPAYER_BUDGET.ratio * 100}% of the bare route and p99 ≤ ${TAXPAYER_BUDGET.p99Ms} ms; clients/list ≥ ${STAFF_LIST_BUDGET.ratio * 100}% and p99 ≤ ${STAFF_LIST_BUDGET.p99Ms} ms.`,
     ``,
-    ...targetsTable(reads.bare, [
-      ['bare Fastify route (getsettings JSON)', reads.bare],
-      ['user/taxpayerinfo', reads.taxpayer],
-      ['staff/clients/list', reads.staff],
-    ]),
+    ...targetsTable(
+      reads.bare,
+      [
+        ['bare Fastify route (getsettings JSON)', reads.bare],
+        ['user/taxpayerinfo', reads.taxpayer],
+        ['staff/clients/list', reads.staff],
+      ],
+      true,
+    ),
     ``,
-    `taxpayerinfo: **${ratio(reads.taxpayer, reads.bare).toFixed(3)}** of the bare route (${verdict(ratio(reads.taxpayer, reads.bare) >= TAXPAYER_BUDGET.ratio)}), p99 **${reads.taxpayer.p99} ms** (${verdict(reads.taxpayer.p99 <= TAXPAYER_BUDGET.p99Ms)}); clients/list: **${ratio(reads.staff, reads.bare).toFixed(3)}** (${verdict(ratio(reads.staff, reads.bare) >= STAFF_LIST_BUDGET.ratio)}), p99 **${reads.staff.p99} ms** (${verdict(reads.staff.p99 <= STAFF_LIST_BUDGET.p99Ms)}). Each of the ${READ_CONNECTIONS} connections sends its next request when its answer comes, so the mean answer time is about ${READ_CONNECTIONS} ÷ req/s (at most that; the load generator's own turn is the rest), and a p99 budget asks for a throughput whatever the bare route does: at least ${rateForMean(TAXPAYER_BUDGET.p99Ms)} req/s for taxpayerinfo's ${TAXPAYER_BUDGET.p99Ms} ms and ${rateForMean(STAFF_LIST_BUDGET.p99Ms)} for clients/list's ${STAFF_LIST_BUDGET.p99Ms} ms if every answer took the same time, more when they spread. Command: \`npm run bench\` (this part alone: \`BENCH_ONLY=api npm run bench\`).`,
+    `taxpayerinfo: **${ratio(reads.taxpayer, reads.bare).toFixed(3)}** of the bare route (${verdict(ratio(reads.taxpayer, reads.bare) >= TAXPAYER_BUDGET.ratio)}), p99 **${reads.taxpayer.p99} ms** (${verdict(reads.taxpayer.p99 <= TAXPAYER_BUDGET.p99Ms)}); clients/list: **${ratio(reads.staff, reads.bare).toFixed(3)}** (${verdict(ratio(reads.staff, reads.bare) >= STAFF_LIST_BUDGET.ratio)}), p99 **${reads.staff.p99} ms** (${verdict(reads.staff.p99 <= STAFF_LIST_BUDGET.p99Ms)}). Each of the ${READ_CONNECTIONS} connections sends its next request when its answer comes, so the mean answer time is about ${READ_CONNECTIONS} ÷ req/s (at most that; the load generator's own turn is the rest), and a p99 budget asks for a throughput whatever the bare route does: at least ${rateForMean(TAXPAYER_BUDGET.p99Ms)} req/s for taxpayerinfo's ${TAXPAYER_BUDGET.p99Ms} ms and ${rateForMean(STAFF_LIST_BUDGET.p99Ms)} for clients/list's ${STAFF_LIST_BUDGET.p99Ms} ms if every answer took the same time, more when they spread. The ceilings at this run's CPU per request: taxpayerinfo ${rounded(ceiling(reads.taxpayer.cpu, true))} req/s, clients/list ${rounded(ceiling(reads.staff.cpu, true))}. Command: \`npm run bench\` (this part alone: \`BENCH_ONLY=api npm run bench\`).`,
     `<!-- /bench:api -->`,
   ].join('\n');
   writeSection('api', text, 'uploads');
