@@ -61,3 +61,32 @@ export function failures(vitestReports, playwrightReport, root) {
   }
   return lines;
 }
+
+/**
+ * What npm test ends with when something failed: `failures` above, or, when a run failed (`ok` false) with no
+ * test or file to name, why: the reports that were not written (a run that crashed or was killed), else an error
+ * outside any test (Vitest's "Unhandled Errors", which its JSON report leaves out). `vitest` and `playwright`:
+ * each run's report file and what was read from it (undefined when it was not written). Never throws: naming what failed must not
+ * cost the counts.
+ */
+export function failedLines({ ok, vitest, playwright, root }) {
+  let lines;
+  try {
+    lines = failures(
+      vitest.map((run) => run.report),
+      playwright.report,
+      root,
+    );
+  } catch (error) {
+    return [`(the reports could not be read for what failed: ${error})`];
+  }
+  if (ok || lines.length > 0) return lines;
+  const unwritten = [...vitest, playwright]
+    .filter((run) => !run.report)
+    .map((run) => path.basename(run.file));
+  return [
+    unwritten.length > 0
+      ? `no report in ${unwritten.join(', ')} (see the log above)`
+      : 'a run exited with an error outside any test (see "Unhandled Errors" above)',
+  ];
+}

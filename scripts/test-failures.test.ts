@@ -7,11 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { failures } from './test-failures.mjs';
+import { failedLines, failures } from './test-failures.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let dir: string;
 const outputs: string[] = [];
+/** The exit status of the run that left an error outside its tests. */
+let unhandledStatus: number | null = null;
 
 /** The environment of a nested run: this one's, without what tells Vitest or Playwright they are inside one. */
 const childEnv = () =>
@@ -21,8 +23,8 @@ const childEnv = () =>
     ),
   );
 
-/** Runs a tool of the project's node_modules in `dir` (its own report written as asked). */
-function run(args: string[], env: Record<string, string> = {}) {
+/** Runs a tool of the project's node_modules in `dir` (its own report written as asked); its exit status. */
+function run(args: string[], env: Record<string, string> = {}): number | null {
   const result = spawnSync(process.execPath, args, {
     cwd: dir,
     env: { ...childEnv(), ...env },
@@ -30,6 +32,7 @@ function run(args: string[], env: Record<string, string> = {}) {
     timeout: 100_000,
   });
   outputs.push(`${args.slice(1).join(' ')}: status ${result.status}\n${result.stderr}`);
+  return result.status;
 }
 
 /** A report the runs above wrote; if one is missing, what they printed says why. */
@@ -62,6 +65,12 @@ beforeAll(() => {
       'test("holds", () => { expect(1).toBe(1); });\n',
     'unloadable.config.mjs': 'export default { testDir: ".", testMatch: "unloadable.spec.mjs" };\n',
     'unloadable.spec.mjs': 'throw new Error("spec cannot load");\n',
+    'unhandled.config.mjs': 'export default { test: { include: ["unhandled.check.mjs"] } };\n',
+    // Both tests pass; the first leaves an error thrown while the second runs.
+    'unhandled.check.mjs':
+      'import { test } from "vitest";\n' +
+      'test("leaves an error behind", () => { setTimeout(() => { throw new Error("thrown later"); }, 0); });\n' +
+      'test("waits", () => new Promise((resolve) => setTimeout(resolve, 100)));\n',
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   run([
@@ -71,6 +80,16 @@ beforeAll(() => {
     '.',
     '--reporter=json',
     '--outputFile.json=vitest.json',
+  ]);
+  unhandledStatus = run([
+    path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--root',
+    '.',
+    '--config',
+    'unhandled.config.mjs',
+    '--reporter=json',
+    '--outputFile.json=unhandled.json',
   ]);
   const playwright = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
   for (const config of ['playwright', 'unloadable']) {
@@ -102,4 +121,43 @@ it('names each failed test, each file with an error of its own and each error of
 
 it('says nothing when nothing failed', () => {
   expect(failures([{ testResults: [] }], { suites: [], errors: [] }, ROOT)).toEqual([]);
+});
+
+it('says why a run failed when no test or file can be named: an error outside the tests, or a report not written', () => {
+  // Vitest failed the run for the error thrown after a test, and its report names no failure.
+  expect(unhandledStatus).toBe(1);
+  const unhandled = report('unhandled.json');
+  expect(failures([unhandled], undefined, ROOT)).toEqual([]);
+  const playwright = { file: path.join(dir, 'playwright.json'), report: { suites: [], errors: [] } };
+  expect(
+    failedLines({
+      ok: false,
+      vitest: [{ file: 'unhandled.json', report: unhandled }],
+      playwright,
+      root: ROOT,
+    }),
+  ).toEqual(['a run exited with an error outside any test (see "Unhandled Errors" above)']);
+  expect(
+    failedLines({
+      ok: false,
+      vitest: [
+        { file: path.join(dir, 'vitest-node20.json'), report: unhandled },
+        { file: path.join(dir, 'vitest-node24.json'), report: undefined },
+      ],
+      playwright: { file: path.join(dir, 'playwright.json'), report: undefined },
+      root: ROOT,
+    }),
+  ).toEqual(['no report in vitest-node24.json, playwright.json (see the log above)']);
+  // A run that passed, or failed with something named, gets no such line.
+  expect(
+    failedLines({ ok: true, vitest: [{ file: 'u.json', report: unhandled }], playwright, root: ROOT }),
+  ).toEqual([]);
+  const named = failedLines({
+    ok: false,
+    vitest: [{ file: 'vitest.json', report: report('vitest.json') }],
+    playwright,
+    root: ROOT,
+  });
+  expect(named).toHaveLength(3);
+  expect(named.every((line) => !line.includes('outside any test'))).toBe(true);
 });

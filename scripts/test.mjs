@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildIfNeeded, ROOT } from './build-if-needed.mjs';
-import { failures } from './test-failures.mjs';
+import { failedLines } from './test-failures.mjs';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'taxfirm-test-'));
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
@@ -129,32 +129,19 @@ const e2e = (key) => playwrightReport?.stats?.[key] ?? 0;
 const passed = sum('numPassedTests') + e2e('expected');
 const failed = sum('numFailedTests') + e2e('unexpected') + e2e('flaky');
 const skipped = sum('numPendingTests') + sum('numTodoTests') + e2e('skipped');
-// Naming what failed must never cost the counts below or leave the reports behind.
-let failedLines;
-try {
-  failedLines = failures(vitestReports, playwrightReport, ROOT);
-} catch (error) {
-  failedLines = [`(the reports could not be read for what failed: ${error})`];
-}
-rmSync(reports, { recursive: true, force: true });
-
 const ok =
   unitStatuses.every((status) => status === 0) &&
   e2eStatus === 0 &&
   vitestReports.every(Boolean) &&
   Boolean(playwrightReport);
-// A run can fail with no test to name: a report not written, or Vitest's unhandled errors (printed above).
-if (!ok && failedLines.length === 0) {
-  const unwritten = [...runs.map((r, i) => !vitestReports[i] && r.report), !playwrightReport && e2eReport]
-    .filter(Boolean)
-    .map((file) => path.basename(file));
-  failedLines.push(
-    unwritten.length > 0
-      ? `no report in ${unwritten.join(', ')} (see the log above)`
-      : 'a run exited with an error outside any test (see "Unhandled Errors" above)',
-  );
-}
-if (failedLines.length > 0)
-  process.stdout.write(`\nFailed:\n${failedLines.map((line) => `  ${line}\n`).join('')}`);
+// What failed, named above the counts (CI's log is read from its end).
+const named = failedLines({
+  ok,
+  vitest: runs.map((r, i) => ({ file: r.report, report: vitestReports[i] })),
+  playwright: { file: e2eReport, report: playwrightReport },
+  root: ROOT,
+});
+rmSync(reports, { recursive: true, force: true });
+if (named.length > 0) process.stdout.write(`\nFailed:\n${named.map((line) => `  ${line}\n`).join('')}`);
 process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(ok ? 0 : 1);
