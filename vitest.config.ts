@@ -139,6 +139,8 @@ const config = defineConfig({
           name: 'scripts',
           include: ['scripts/test-failures.test.ts', 'apps/server/bench/cpu.test.ts'],
           environment: 'node',
+          // Each spawns Node processes; a loaded CI machine (two Vitest runs on two cores) slows them.
+          testTimeout: 20_000,
         },
       },
       {

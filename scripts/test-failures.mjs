@@ -70,23 +70,22 @@ export function failures(vitestReports, playwrightReport, root) {
  * cost the counts.
  */
 export function failedLines({ ok, vitest, playwright, root }) {
-  let lines;
   try {
-    lines = failures(
+    const lines = failures(
       vitest.map((run) => run.report),
       playwright.report,
       root,
     );
+    if (ok || lines.length > 0) return lines;
+    const unwritten = [...vitest, playwright]
+      .filter((run) => !run.report)
+      .map((run) => path.basename(run.file));
+    return [
+      unwritten.length > 0
+        ? `no report in ${unwritten.join(', ')} (see the log above)`
+        : 'a run exited with an error outside any test (see "Unhandled Errors" above)',
+    ];
   } catch (error) {
     return [`(the reports could not be read for what failed: ${error})`];
   }
-  if (ok || lines.length > 0) return lines;
-  const unwritten = [...vitest, playwright]
-    .filter((run) => !run.report)
-    .map((run) => path.basename(run.file));
-  return [
-    unwritten.length > 0
-      ? `no report in ${unwritten.join(', ')} (see the log above)`
-      : 'a run exited with an error outside any test (see "Unhandled Errors" above)',
-  ];
 }

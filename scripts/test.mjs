@@ -46,7 +46,12 @@ function run(command, args, { env = {}, prefix } = {}) {
 }
 
 function readJson(file) {
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined; // cut short (a run killed while it wrote): as good as not written
+  }
 }
 
 /** One Vitest run on the given node binary, its JSON report in `report`. */

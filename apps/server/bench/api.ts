@@ -9,8 +9,8 @@
  *      A fresh database is created on the server of BENCH_DATABASE_URL (default
  *      postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards.
  * Rounds alternate between the targets and the medians are compared, so machine noise hits every target.
- * Each run also reads the CPU time the server, PostgreSQL and this process spent per request (bench/cpu.ts),
- * and the ceiling those costs put on throughput on this machine's cores.
+ * Each run also reads the CPU time the server (and its main thread), PostgreSQL and this process spent per
+ * request (bench/cpu.ts), and the ceiling those costs put on throughput on this machine.
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -25,7 +25,7 @@ import { createStaffMember } from '../src/modules/staff/staff-accounts.service.t
 import { makeClientFiles } from '../test/factories.ts';
 import { TAXPAYER } from '../test/samples.ts';
 import { BENCH_SECRET } from './api-server.ts';
-import { cpuPerRequest, readCpu, type CpuReading } from './cpu.ts';
+import { ceiling, cpuPerRequest, readCpu, type CpuReading } from './cpu.ts';
 import { freshPostgresDatabase } from './postgres.ts';
 import { machine, median, table, writeSection } from './report.ts';
 
@@ -149,23 +149,24 @@ const summary = (rs: Result[] = []): Summary => ({
   p99: median(rs.map((r) => r.p99)),
   cpu: {
     server: medianOf(rs.map((r) => r.cpu.server)),
+    serverThread: medianOf(rs.map((r) => r.cpu.serverThread)),
     postgres: medianOf(rs.map((r) => r.cpu.postgres)),
-    load: median(rs.map((r) => r.cpu.load)),
+    load: medianOf(rs.map((r) => r.cpu.load)),
   },
 });
 const CORES = availableParallelism();
-/**
- * The most requests a second the machine's cores could answer at a target's measured CPU per request (server,
- * PostgreSQL and load generator together), whatever the code waits for; undefined when a part is unknown.
- */
-const ceiling = ({ server, postgres, load: gen }: CpuReading, withPostgres: boolean) => {
-  if (server === undefined || (withPostgres && postgres === undefined)) return undefined;
-  return (CORES * 1e6) / (server + (withPostgres ? (postgres ?? 0) : 0) + gen);
-};
 const rounded = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(0));
+/** A target's ceiling (bench/cpu.ts) and what bounds it, for a table's cell. */
+const ceilingCell = (cpu: CpuReading, withPostgres: boolean) => {
+  const c = ceiling(cpu, withPostgres, CORES);
+  return c === undefined ? '–' : `${c.rate.toFixed(0)} (${c.bound})`;
+};
+/** How busy the server's main thread was: its CPU per request times the requests a second. */
+const threadBusy = (s: Summary) =>
+  s.cpu.serverThread === undefined ? '–' : `${((s.cpu.serverThread * s.rps) / 1e4).toFixed(0)}%`;
 /**
  * A table of targets: throughput, latency, share of the bare route's throughput, CPU µs per request by process,
- * and the ceiling those put on throughput.
+ * how busy the server's main thread was, and the ceiling those put on throughput.
  */
 const targetsTable = (bare: Summary, targets: [label: string, s: Summary][], withPostgres: boolean) =>
   table(
@@ -176,9 +177,11 @@ const targetsTable = (bare: Summary, targets: [label: string, s: Summary][], wit
       'p99 ms',
       'of bare',
       'CPU µs/req: server',
+      'its main thread',
       ...(withPostgres ? ['PostgreSQL'] : []),
       'load generator',
-      'ceiling req/s',
+      'main thread busy',
+      'ceiling req/s (bound)',
     ],
     targets.map(([label, s]) => [
       label,
@@ -187,9 +190,11 @@ const targetsTable = (bare: Summary, targets: [label: string, s: Summary][], wit
       String(s.p99),
       `${((s.rps / bare.rps) * 100).toFixed(0)}%`,
       rounded(s.cpu.server),
+      rounded(s.cpu.serverThread),
       ...(withPostgres ? [rounded(s.cpu.postgres)] : []),
       rounded(s.cpu.load),
-      rounded(ceiling(s.cpu, withPostgres)),
+      threadBusy(s),
+      ceilingCell(s.cpu, withPostgres),
     ]),
   );
 
@@ -361,7 +366,7 @@ export async function runApiBench(): Promise<void> {
     ``,
     `Measured ${startedAt.toISOString().slice(0, 10)} on ${machine()}.`,
     `Each server is a child process (\`bench/api-server.ts\`, \`node --import tsx\`, NODE_ENV=test, no web build); autocannon runs in the bench's own process. ${DURATION_S} s per run, ${ROUNDS} alternating rounds over the targets of each table; medians. The bare route is Fastify answering the same getsettings JSON, with no hooks and no logger.`,
-    `CPU µs/req is the CPU time the kernel counted (/proc) per answered request, median of the rounds: for the server's process; for every \`postgres\` process of the machine (backends, WAL writer, autovacuum; the reads part only, whose database is the only one the bench uses); for the bench's own process, which runs the load generator. On ${CORES} cores shared by the three, the ceiling is ${CORES} cores ÷ their sum: the most requests a second this machine could answer at that cost, however little the code waited.`,
+    `CPU µs/req is the CPU time the kernel counted (/proc) per answered request, median of the rounds: for the server's process (all its threads) and for its main thread, where its JavaScript runs; for every \`postgres\` process of the machine, with the time of those that ended (backends, WAL writer, autovacuum; the reads part only); for the bench's own process, which runs the load generator. Main thread busy: the share of one core the server's main thread used. Ceiling: the most requests a second this machine could answer at that CPU per request, however little the code waited, and what bounds it: the ${CORES} cores that the three share (${CORES} cores ÷ the sum of server, PostgreSQL and load generator), or one core for the server's main thread or for the load generator.`,
     ``,
     `**settings/getsettings**, PGlite, ${SETTINGS_CONNECTIONS} connections. LOG_LEVEL=info writes one JSON line per request (method, sanitised url, status, time, request id) to standard output as the server writes it (pino's destination, one write per line), which the bench sends to /dev/null. Budget: the app at ≥ ${SETTINGS_BUDGET * 100}% of the bare route with request logs on.`,
     ``,
@@ -389,7 +394,7 @@ export async function runApiBench(): Promise<void> {
       true,
     ),
     ``,
-    `taxpayerinfo: **${ratio(reads.taxpayer, reads.bare).toFixed(3)}** of the bare route (${verdict(ratio(reads.taxpayer, reads.bare) >= TAXPAYER_BUDGET.ratio)}), p99 **${reads.taxpayer.p99} ms** (${verdict(reads.taxpayer.p99 <= TAXPAYER_BUDGET.p99Ms)}); clients/list: **${ratio(reads.staff, reads.bare).toFixed(3)}** (${verdict(ratio(reads.staff, reads.bare) >= STAFF_LIST_BUDGET.ratio)}), p99 **${reads.staff.p99} ms** (${verdict(reads.staff.p99 <= STAFF_LIST_BUDGET.p99Ms)}). Each of the ${READ_CONNECTIONS} connections sends its next request when its answer comes, so the mean answer time is about ${READ_CONNECTIONS} ÷ req/s (at most that; the load generator's own turn is the rest), and a p99 budget asks for a throughput whatever the bare route does: at least ${rateForMean(TAXPAYER_BUDGET.p99Ms)} req/s for taxpayerinfo's ${TAXPAYER_BUDGET.p99Ms} ms and ${rateForMean(STAFF_LIST_BUDGET.p99Ms)} for clients/list's ${STAFF_LIST_BUDGET.p99Ms} ms if every answer took the same time, more when they spread. The ceilings at this run's CPU per request: taxpayerinfo ${rounded(ceiling(reads.taxpayer.cpu, true))} req/s, clients/list ${rounded(ceiling(reads.staff.cpu, true))}. Command: \`npm run bench\` (this part alone: \`BENCH_ONLY=api npm run bench\`).`,
+    `taxpayerinfo: **${ratio(reads.taxpayer, reads.bare).toFixed(3)}** of the bare route (${verdict(ratio(reads.taxpayer, reads.bare) >= TAXPAYER_BUDGET.ratio)}), p99 **${reads.taxpayer.p99} ms** (${verdict(reads.taxpayer.p99 <= TAXPAYER_BUDGET.p99Ms)}); clients/list: **${ratio(reads.staff, reads.bare).toFixed(3)}** (${verdict(ratio(reads.staff, reads.bare) >= STAFF_LIST_BUDGET.ratio)}), p99 **${reads.staff.p99} ms** (${verdict(reads.staff.p99 <= STAFF_LIST_BUDGET.p99Ms)}). Each of the ${READ_CONNECTIONS} connections sends its next request when its answer comes, so the mean answer time is about ${READ_CONNECTIONS} ÷ req/s (at most that; the load generator's own turn is the rest), and a p99 budget asks for a throughput whatever the bare route does: at least ${rateForMean(TAXPAYER_BUDGET.p99Ms)} req/s for taxpayerinfo's ${TAXPAYER_BUDGET.p99Ms} ms and ${rateForMean(STAFF_LIST_BUDGET.p99Ms)} for clients/list's ${STAFF_LIST_BUDGET.p99Ms} ms if every answer took the same time, more when they spread. The ceilings at this run's CPU per request: taxpayerinfo ${ceilingCell(reads.taxpayer.cpu, true)} req/s, clients/list ${ceilingCell(reads.staff.cpu, true)}. Command: \`npm run bench\` (this part alone: \`BENCH_ONLY=api npm run bench\`).`,
     `<!-- /bench:api -->`,
   ].join('\n');
   writeSection('api', text, 'uploads');
