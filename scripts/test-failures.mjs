@@ -63,19 +63,36 @@ export function failures(vitestReports, playwrightReport, root) {
 }
 
 /**
- * What npm test ends with when something failed: `failures` above, or, when a run failed (`ok` false) with no
- * test or file to name, why: the reports that were not written (a run that crashed or was killed), else an error
- * outside any test (Vitest's "Unhandled Errors", which its JSON report leaves out). `vitest` and `playwright`:
- * each run's report file and what was read from it (undefined when it was not written). Never throws: naming what failed must not
- * cost the counts.
+ * One line per error Vitest caught outside any test (`unhandled`, as scripts/vitest-unhandled-errors.mjs wrote
+ * them): the test file and test that were running when there is one, the kind of error and its first line.
+ */
+export function unhandledLines(unhandled, root) {
+  return unhandled.map((error) => {
+    const where = error.testPath
+      ? `${path.relative(root, error.testPath)}: ${error.type ?? 'error'} while "${error.testName ?? '?'}" ran`
+      : `Vitest: ${error.type ?? 'error'}${error.at ? ` at ${path.relative(root, error.at.file)}:${error.at.line}` : ''}`;
+    return `${where}: ${firstLine(`${error.name ?? 'Error'}: ${error.message ?? ''}`, SEE_LOG)}`;
+  });
+}
+
+/**
+ * What npm test ends with when something failed: `failures` above and each Vitest run's errors outside any test
+ * (`unhandledLines`), or, when a run failed (`ok` false) with nothing to name, why: the reports that were not
+ * written (a run that crashed or was killed), else an error outside any test that was not recorded either.
+ * `vitest` and `playwright`: each run's report file and what was read from it (undefined when it was not
+ * written); a Vitest run's `unhandled`, its recorded errors outside any test. Never throws: naming what failed
+ * must not cost the counts.
  */
 export function failedLines({ ok, vitest, playwright, root }) {
   try {
-    const lines = failures(
-      vitest.map((run) => run.report),
-      playwright.report,
-      root,
-    );
+    const lines = [
+      ...failures(
+        vitest.map((run) => run.report),
+        playwright.report,
+        root,
+      ),
+      ...vitest.flatMap((run) => unhandledLines(run.unhandled ?? [], root)),
+    ];
     if (ok || lines.length > 0) return lines;
     const unwritten = [...vitest, playwright]
       .filter((run) => !run.report)

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { failedLines, failures } from './test-failures.mjs';
+import { failedLines, failures, unhandledLines } from './test-failures.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let dir: string;
@@ -81,16 +81,20 @@ beforeAll(() => {
     '--reporter=json',
     '--outputFile.json=vitest.json',
   ]);
-  unhandledStatus = run([
-    path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
-    'run',
-    '--root',
-    '.',
-    '--config',
-    'unhandled.config.mjs',
-    '--reporter=json',
-    '--outputFile.json=unhandled.json',
-  ]);
+  unhandledStatus = run(
+    [
+      path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--root',
+      '.',
+      '--config',
+      'unhandled.config.mjs',
+      '--reporter=json',
+      `--reporter=${path.join(ROOT, 'scripts/vitest-unhandled-errors.mjs')}`,
+      '--outputFile.json=unhandled.json',
+    ],
+    { TEST_UNHANDLED_ERRORS_FILE: path.join(dir, 'unhandled.errors.json') },
+  );
   const playwright = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
   for (const config of ['playwright', 'unloadable']) {
     run([playwright, 'test', '-c', `${config}.config.mjs`, '--reporter=json'], {
@@ -123,12 +127,24 @@ it('says nothing when nothing failed', () => {
   expect(failures([{ testResults: [] }], { suites: [], errors: [] }, ROOT)).toEqual([]);
 });
 
-it('says why a run failed when no test or file can be named: an error outside the tests, or a report not written', () => {
-  // Vitest failed the run for the error thrown after a test, and its report names no failure.
+it('names an error thrown outside any test, and says why a run failed when nothing can be named', () => {
+  // Vitest failed the run for the error thrown after a test, and its JSON report names no failure.
   expect(unhandledStatus).toBe(1);
   const unhandled = report('unhandled.json');
   expect(failures([unhandled], undefined, ROOT)).toEqual([]);
+  // The reporter recorded it, with the test that was running.
+  const where = path.relative(ROOT, dir);
   const playwright = { file: path.join(dir, 'playwright.json'), report: { suites: [], errors: [] } };
+  const recorded = report('unhandled.errors.json');
+  expect(
+    failedLines({
+      ok: false,
+      vitest: [{ file: 'unhandled.json', report: unhandled, unhandled: recorded }],
+      playwright,
+      root: ROOT,
+    }),
+  ).toEqual([`${where}/unhandled.check.mjs: Uncaught Exception while "waits" ran: Error: thrown later`]);
+  // Not recorded (a run that could not write it): the run's failure is still said.
   expect(
     failedLines({
       ok: false,
@@ -148,10 +164,24 @@ it('says why a run failed when no test or file can be named: an error outside th
       root: ROOT,
     }),
   ).toEqual(['no report in vitest-node24.json, playwright.json (see the log above)']);
-  // A run that passed, or failed with something named, gets no such line.
+  // A run that passed gets no such line.
   expect(
     failedLines({ ok: true, vitest: [{ file: 'u.json', report: unhandled }], playwright, root: ROOT }),
   ).toEqual([]);
+  // An error with no test running is placed by its first frame outside Node.
+  expect(
+    unhandledLines(
+      [
+        {
+          type: 'Unhandled Rejection',
+          name: 'TypeError',
+          message: 'x is not a function\nmore',
+          at: { file: path.join(ROOT, 'scripts/a.mjs'), line: 3 },
+        },
+      ],
+      ROOT,
+    ),
+  ).toEqual(['Vitest: Unhandled Rejection at scripts/a.mjs:3: TypeError: x is not a function']);
   const named = failedLines({
     ok: false,
     vitest: [{ file: 'vitest.json', report: report('vitest.json') }],

@@ -54,6 +54,9 @@ function readJson(file) {
   }
 }
 
+/** Where a Vitest run's errors outside any test are written (scripts/vitest-unhandled-errors.mjs). */
+const unhandledFile = (report) => report.replace(/\.json$/, '.unhandled.json');
+
 /** One Vitest run on the given node binary, its JSON report in `report`. */
 function vitest({ node, projects = [], leaveOut = [], report, prefix }) {
   const args = [
@@ -62,6 +65,7 @@ function vitest({ node, projects = [], leaveOut = [], report, prefix }) {
     ...projects.map((name) => `--project=${name}`),
     '--reporter=default',
     '--reporter=json',
+    `--reporter=${path.join(ROOT, 'scripts/vitest-unhandled-errors.mjs')}`,
     `--outputFile.json=${report}`,
   ];
   // The other node's folder first on PATH, so what the tests spawn (`node …`) runs on it too.
@@ -70,6 +74,7 @@ function vitest({ node, projects = [], leaveOut = [], report, prefix }) {
       ? {}
       : { PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` }),
     ...(leaveOut.length > 0 ? { TEST_LEAVE_OUT_PROJECTS: leaveOut.join(',') } : {}),
+    TEST_UNHANDLED_ERRORS_FILE: unhandledFile(report),
   };
   return run(node, args, { env, prefix });
 }
@@ -142,7 +147,11 @@ const ok =
 // What failed, named above the counts (CI's log is read from its end).
 const named = failedLines({
   ok,
-  vitest: runs.map((r, i) => ({ file: r.report, report: vitestReports[i] })),
+  vitest: runs.map((r, i) => ({
+    file: r.report,
+    report: vitestReports[i],
+    unhandled: readJson(unhandledFile(r.report)),
+  })),
   playwright: { file: e2eReport, report: playwrightReport },
   root: ROOT,
 });
