@@ -68,8 +68,9 @@ export function failures(vitestReports, playwrightReport, root) {
  */
 export function unhandledLines(unhandled, root) {
   return unhandled.map((error) => {
+    const running = error.testName ? `while "${error.testName}" ran` : '(no test running)';
     const where = error.testPath
-      ? `${path.relative(root, error.testPath)}: ${error.type ?? 'error'} while "${error.testName ?? '?'}" ran`
+      ? `${path.relative(root, error.testPath)}: ${error.type ?? 'error'} ${running}`
       : `Vitest: ${error.type ?? 'error'}${error.at ? ` at ${path.relative(root, error.at.file)}:${error.at.line}` : ''}`;
     return `${where}: ${firstLine(`${error.name ?? 'Error'}: ${error.message ?? ''}`, SEE_LOG)}`;
   });
@@ -91,7 +92,8 @@ export function failedLines({ ok, vitest, playwright, root }) {
         playwright.report,
         root,
       ),
-      ...vitest.flatMap((run) => unhandledLines(run.unhandled ?? [], root)),
+      // Recorded errors outside any test fail the run (unless Vitest is told to ignore them, which we never do).
+      ...(ok ? [] : vitest.flatMap((run) => unhandledLines(run.unhandled ?? [], root))),
     ];
     if (ok || lines.length > 0) return lines;
     const unwritten = [...vitest, playwright]

@@ -15,11 +15,14 @@ const outputs: string[] = [];
 /** The exit status of the run that left an error outside its tests. */
 let unhandledStatus: number | null = null;
 
-/** The environment of a nested run: this one's, without what tells Vitest or Playwright they are inside one. */
+/**
+ * The environment of a nested run: this one's, without what tells Vitest or Playwright they are inside one, and
+ * without the file npm test's own run records its errors outside tests in (scripts/test.mjs).
+ */
 const childEnv = () =>
   Object.fromEntries(
     Object.entries(process.env).filter(
-      ([name]) => !/^(VITEST|PLAYWRIGHT_|PW_|NODE_OPTIONS$|TEST$)/.test(name),
+      ([name]) => !/^(VITEST|PLAYWRIGHT_|PW_|NODE_OPTIONS$|TEST$|TEST_UNHANDLED_ERRORS_FILE$)/.test(name),
     ),
   );
 
@@ -136,6 +139,8 @@ it('names an error thrown outside any test, and says why a run failed when nothi
   const where = path.relative(ROOT, dir);
   const playwright = { file: path.join(dir, 'playwright.json'), report: { suites: [], errors: [] } };
   const recorded = report('unhandled.errors.json');
+  // Where it was thrown: the planted file's timer, on its second line.
+  expect(recorded).toMatchObject([{ at: { file: path.join(dir, 'unhandled.check.mjs'), line: 2 } }]);
   expect(
     failedLines({
       ok: false,
@@ -164,9 +169,14 @@ it('names an error thrown outside any test, and says why a run failed when nothi
       root: ROOT,
     }),
   ).toEqual(['no report in vitest-node24.json, playwright.json (see the log above)']);
-  // A run that passed gets no such line.
+  // A run that passed gets none of these lines.
   expect(
-    failedLines({ ok: true, vitest: [{ file: 'u.json', report: unhandled }], playwright, root: ROOT }),
+    failedLines({
+      ok: true,
+      vitest: [{ file: 'u.json', report: unhandled, unhandled: recorded }],
+      playwright,
+      root: ROOT,
+    }),
   ).toEqual([]);
   // An error with no test running is placed by its first frame outside Node.
   expect(
@@ -182,6 +192,20 @@ it('names an error thrown outside any test, and says why a run failed when nothi
       ROOT,
     ),
   ).toEqual(['Vitest: Unhandled Rejection at scripts/a.mjs:3: TypeError: x is not a function']);
+  // Thrown in a test file between its tests (or while it loads).
+  expect(
+    unhandledLines(
+      [
+        {
+          type: 'Uncaught Exception',
+          name: 'Error',
+          message: 'late',
+          testPath: path.join(ROOT, 'x.test.ts'),
+        },
+      ],
+      ROOT,
+    ),
+  ).toEqual(['x.test.ts: Uncaught Exception (no test running): Error: late']);
   const named = failedLines({
     ok: false,
     vitest: [{ file: 'vitest.json', report: report('vitest.json') }],

@@ -23,7 +23,7 @@ const TICKS_PER_S = (() => {
  * thread): user + system time, and with `children` the time of its children that ended and were waited for.
  * Undefined when it cannot be read (gone, not Linux).
  */
-function statCpuUs(file: string, children = false): number | undefined {
+export function statCpuUs(file: string, children = false): number | undefined {
   try {
     // The command name (field 2) is in parentheses and may hold ") ": the fields after it start after the last
     // ") ". Index 0 there is field 3 (state); utime, stime, cutime and cstime are fields 14-17: indexes 11-14.
@@ -83,6 +83,8 @@ export type CpuReading = {
   postgres: number | undefined;
   /** This process: the load generator. */
   load: number | undefined;
+  /** This process's main thread, where autocannon runs. */
+  loadThread: number | undefined;
 };
 
 /** The CPU times of a server child, its main thread, the PostgreSQL server (when asked) and this process, now. */
@@ -92,6 +94,7 @@ export function readCpu(serverPid: number, withPostgres: boolean): CpuReading {
     serverThread: mainThreadCpuUs(serverPid),
     postgres: withPostgres ? postgresCpuUs() : undefined,
     load: ownCpuUs(),
+    loadThread: mainThreadCpuUs(process.pid),
   };
 }
 
@@ -104,6 +107,7 @@ export function cpuPerRequest(before: CpuReading, after: CpuReading, requests: n
     serverThread: per(before.serverThread, after.serverThread),
     postgres: per(before.postgres, after.postgres),
     load: per(before.load, after.load),
+    loadThread: per(before.loadThread, after.loadThread),
   };
 }
 
@@ -114,20 +118,21 @@ export type CeilingBound = 'cores' | 'server thread' | 'load generator';
  * The most requests a second this machine could answer at a target's CPU per request, however little the code
  * waited, and what bounds it: the lowest of `cores` ÷ the server's, PostgreSQL's (with `withPostgres`) and the
  * load generator's CPU together, one core ÷ the server's main thread's, and one core ÷ the load generator's
- * (each runs its JavaScript on one thread). Undefined when a part is unknown.
+ * main thread's (each runs its JavaScript on one thread). Undefined when a part is unknown.
  */
 export function ceiling(
   perRequest: CpuReading,
   withPostgres: boolean,
   cores = availableParallelism(),
 ): { rate: number; bound: CeilingBound } | undefined {
-  const { server, serverThread, postgres, load } = perRequest;
-  if (server === undefined || serverThread === undefined || load === undefined) return undefined;
+  const { server, serverThread, postgres, load, loadThread } = perRequest;
+  if (server === undefined || serverThread === undefined || load === undefined || loadThread === undefined)
+    return undefined;
   if (withPostgres && postgres === undefined) return undefined;
   const bounds: { rate: number; bound: CeilingBound }[] = [
     { rate: (cores * 1e6) / (server + (withPostgres ? (postgres ?? 0) : 0) + load), bound: 'cores' },
     { rate: 1e6 / serverThread, bound: 'server thread' },
-    { rate: 1e6 / load, bound: 'load generator' },
+    { rate: 1e6 / loadThread, bound: 'load generator' },
   ];
   return bounds.reduce((lowest, b) => (b.rate < lowest.rate ? b : lowest));
 }
